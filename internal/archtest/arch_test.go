@@ -1,0 +1,114 @@
+// Package archtest keeps the dependency direction of docs/ARCHITECTURE.md
+// true: it asks `go list -deps` what each package imports and fails on any
+// import that points the wrong way.
+package archtest
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const mod = "github.com/waitlab/waitlab/"
+
+// allowed lists, for each internal package, the internal packages it may
+// import (directly or not). A package missing here may import only msg.
+var allowed = map[string][]string{
+	"msg":        {},
+	"model":      {"msg"},
+	"stats":      {"model", "msg"},
+	"sysinfo":    {"model", "msg"},
+	"epoll":      {},
+	"watchdog":   {"model", "msg", "stats"},
+	"sim":        {"model", "msg", "stats"},
+	"narrate":    {"model", "msg", "stats"},
+	"report":     {"model", "msg", "stats", "narrate"},
+	"live":       {"model", "msg", "stats", "epoll", "watchdog", "sysinfo"},
+	"httpwire":   {"model", "msg"},
+	"downstream": {"model", "msg", "stats", "httpwire"},
+	"target":     {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "live", "httpwire", "downstream"},
+	"loadgen":    {"model", "msg", "stats", "sysinfo", "httpwire"},
+	"experiment": {"model", "msg", "stats", "sim", "live", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream"},
+	"archtest":   {},
+}
+
+// forbiddenStd lists standard-library packages a package must not import:
+// the simulator is a model and never touches the network or real time.
+var forbiddenStd = map[string][]string{
+	"sim":   {"net", "net/http", "os/exec"},
+	"model": {"net", "net/http"},
+}
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+	Deps       []string
+}
+
+func TestDependencyDirection(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json", "-deps=false", mod+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		name, ok := internalName(p.ImportPath)
+		if !ok {
+			continue // main, cli and web sit on top and may import anything
+		}
+		if name == "cli" || name == "web" {
+			continue
+		}
+		ok2, known := allowed[name]
+		if !known {
+			t.Errorf("package internal/%s is not in the dependency table: add it here and to docs/ARCHITECTURE.md", name)
+			continue
+		}
+		for _, imp := range p.Imports {
+			dep, isInternal := internalName(imp)
+			if isInternal && !contains(ok2, dep) && !strings.HasPrefix(dep, name+"/") {
+				t.Errorf("internal/%s imports internal/%s, which the dependency direction forbids", name, dep)
+			}
+			if contains(forbiddenStd[name], imp) {
+				t.Errorf("internal/%s imports %s: the model layer must not touch the network or processes", name, imp)
+			}
+		}
+	}
+}
+
+// The simulator must never read the wall clock: its time is virtual.
+func TestSimDoesNotReadTheClock(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{join .GoFiles " "}}`, mod+"internal/sim").CombinedOutput()
+	if err != nil {
+		t.Skipf("internal/sim not present yet: %s", out)
+	}
+	dir, _ := exec.Command("go", "list", "-f", "{{.Dir}}", mod+"internal/sim").Output()
+	for _, f := range strings.Fields(string(out)) {
+		b, err := exec.Command("grep", "-nE", `time\.(Now|Since|Sleep|After|Tick|NewTimer|NewTicker)\(`, strings.TrimSpace(string(dir))+"/"+f).Output()
+		if err == nil && len(b) > 0 {
+			t.Errorf("internal/sim/%s reads the wall clock:\n%s", f, b)
+		}
+	}
+}
+
+func internalName(path string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, mod+"internal/")
+	if !ok {
+		return "", false
+	}
+	return strings.SplitN(rest, "/", 2)[0], true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,219 @@
+// Package cli turns command lines into calls on waitlab's packages: it parses
+// flags into model types, runs one subcommand and maps its error to an exit
+// code (0 ok, 1 failure or breached threshold, 2 bad usage or bad input).
+// Nothing imports cli.
+//
+// Each subcommand lives in its own file and registers itself from init, so
+// subcommands can be added without touching a shared table.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Env is what a subcommand may touch: its streams and the context that is
+// cancelled on SIGINT/SIGTERM.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// command is one subcommand.
+type command struct {
+	name string
+	// summary is the message catalog key of its one-line description.
+	summary string
+	// hidden commands (internal child processes) are not listed.
+	hidden bool
+	run    func(ctx context.Context, env *Env, args []string) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("cli: duplicate command " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// UsageError is bad input from the user: exit code 2.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// ExitError carries a specific exit code with an optional message (a
+// breached threshold is 1 with the breaches already printed).
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit %d", e.Code)
+	}
+	return e.Err.Error()
+}
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// Main runs waitlab with args (without the program name) and returns the
+// process exit code. It never panics on user input and never calls os.Exit.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	lang := envLang()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout, lang)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	if args[0] == "version" || args[0] == "--version" {
+		fmt.Fprintln(stdout, "waitlab", Version())
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintln(stderr, msg.T(lang, "cli.unknown", args[0]))
+		return 2
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "waitlab %s: internal error: %v\n%s", c.name, r, debug.Stack())
+			code = 1
+		}
+	}()
+	err := c.run(ctx, env, args[1:])
+	return report(stderr, c.name, lang, err)
+}
+
+func report(stderr io.Writer, name string, lang msg.Lang, err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	var fe *model.FieldError
+	var ue *UsageError
+	var ee *ExitError
+	switch {
+	case errors.As(err, &fe):
+		fmt.Fprintf(stderr, "waitlab %s: %s\n", name, fe.Localize(lang))
+		return 2
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "waitlab %s: %v\n", name, ue.Err)
+		return 2
+	case errors.As(err, &ee):
+		if ee.Err != nil {
+			fmt.Fprintf(stderr, "waitlab %s: %v\n", name, ee.Err)
+		}
+		return ee.Code
+	}
+	fmt.Fprintf(stderr, "waitlab %s: %v\n", name, err)
+	return 1
+}
+
+// envLang picks the language for messages printed before a command's own
+// --lang flag is parsed: WAITLAB_LANG, then LANG, else English.
+func envLang() msg.Lang {
+	for _, v := range []string{os.Getenv("WAITLAB_LANG"), os.Getenv("LANG")} {
+		if v == "" {
+			continue
+		}
+		if l, err := msg.ParseLang(strings.SplitN(v, ".", 2)[0]); err == nil {
+			return l
+		}
+	}
+	return msg.EN
+}
+
+func printUsage(w io.Writer, lang msg.Lang) {
+	fmt.Fprintln(w, msg.T(lang, "cli.usage"))
+	names := make([]string, 0, len(commands))
+	for n, c := range commands {
+		if !c.hidden {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-11s %s\n", n, msg.T(lang, commands[n].summary))
+	}
+	fmt.Fprintln(w, msg.T(lang, "cli.usage.more"))
+}
+
+// newFlags returns a flag set for a subcommand that reports errors instead
+// of exiting, and prints its help on -h to stderr.
+func newFlags(env *Env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("waitlab "+name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	return fs
+}
+
+// parseFlags parses args and turns a flag error into a UsageError. Flags
+// and positional arguments may be mixed: positional ones are returned.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, &UsageError{Err: err}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// langFlag adds --lang and returns a function that resolves it.
+func langFlag(fs *flag.FlagSet) func() (msg.Lang, error) {
+	def := string(envLang())
+	s := fs.String("lang", def, "language of text output: ko or en")
+	return func() (msg.Lang, error) {
+		l, err := msg.ParseLang(*s)
+		if err != nil {
+			return msg.EN, &UsageError{Err: fmt.Errorf("--lang: %w", err)}
+		}
+		return l, nil
+	}
+}
+
+// Version is the module version from the build info, or "devel".
+func Version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v := bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 && (v == "" || v == "(devel)") {
+				v = "devel-" + s.Value[:12]
+			}
+		}
+		if v != "" && v != "(devel)" {
+			return v
+		}
+	}
+	return "devel"
+}

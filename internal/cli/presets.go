@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+func init() {
+	register(&command{name: "presets", summary: "cli.presets", run: runPresets})
+}
+
+func runPresets(_ context.Context, env *Env, args []string) error {
+	fs := newFlags(env, "presets")
+	lang := langFlag(fs)
+	verbose := fs.Bool("v", false, "also show each preset's scenario and source")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	l, err := lang()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
+	for _, p := range model.Presets() {
+		fmt.Fprintf(tw, "%s\t%s\n", p.Name, msg.T(l, "preset."+p.Name))
+		if *verbose {
+			s := p.Scenario
+			fmt.Fprintf(tw, "\tmodel=%s threads=%d offload_pool=%d requests=%d arrival=%s placement=%s\n",
+				s.Model, s.Threads, s.OffloadPool, s.Requests, s.Arrival, s.Placement)
+			fmt.Fprintf(tw, "\t%s: %s\n", msg.T(l, "cli.presets.source"), p.Source)
+		}
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,146 @@
+package model
+
+import "time"
+
+// Summary describes a set of latencies (milliseconds). Percentiles are
+// nearest-rank; with a streaming histogram they are within its precision
+// (Result.Precision says which).
+type Summary struct {
+	Count  int64   `json:"count"`
+	MeanMS float64 `json:"mean_ms"`
+	P50MS  float64 `json:"p50_ms"`
+	P90MS  float64 `json:"p90_ms"`
+	P99MS  float64 `json:"p99_ms"`
+	MaxMS  float64 `json:"max_ms"`
+}
+
+// Throughput definitions, echoed in every result so a reader knows which.
+const (
+	ThroughputBatch  = "completed / makespan (batch: all requests arrive at t=0)"
+	ThroughputWindow = "completions per second over the measured window (first arrival to last completion)"
+)
+
+// Result is what a run of a scenario measured, whether simulated (Mode
+// "sim") or real (Mode "real"). JSON field names are part of the CLI's
+// contract.
+type Result struct {
+	Mode                 string             `json:"mode"`
+	Scenario             Scenario           `json:"scenario"`
+	Seed                 int64              `json:"seed"`
+	MakespanMS           float64            `json:"makespan_ms"`
+	ThroughputRPS        float64            `json:"throughput_rps"`
+	ThroughputDefinition string             `json:"throughput_definition"`
+	Requests             int                `json:"requests"`
+	Completed            int                `json:"completed"`
+	All                  Summary            `json:"all"`
+	Classes              map[string]Summary `json:"classes"`
+	QueueWait            Summary            `json:"queue_wait"`
+	PeakThreads          int                `json:"peak_threads"`
+	InFlightMean         float64            `json:"in_flight_mean"`
+	// Precision is "exact" (every latency kept) or "hdr-3" (a streaming
+	// histogram with 3 significant digits, used beyond ExactLimit samples).
+	Precision string     `json:"precision"`
+	Loops     []LoopStat `json:"loops,omitempty"`
+	Events    int64      `json:"events,omitempty"` // simulator events processed
+
+	// Real runs only.
+	Env           *Env     `json:"env,omitempty"`
+	OSThreadsPeak int      `json:"os_threads_peak,omitempty"`
+	CPUMS         float64  `json:"cpu_ms,omitempty"`
+	Stalls        *Stalls  `json:"stalls,omitempty"`
+	Warnings      []string `json:"warnings,omitempty"`
+	Interrupted   bool     `json:"interrupted,omitempty"`
+
+	// Trace is the per-thread timeline, kept only when asked for.
+	Trace *Trace `json:"-"`
+}
+
+// ExactLimit is how many latencies a result keeps for exact percentiles
+// before it switches to a streaming histogram.
+const ExactLimit = 2_000_000
+
+// LoopStat is what landed on one event loop.
+type LoopStat struct {
+	Loop     int   `json:"loop"`
+	Requests int64 `json:"requests"`
+	Blocking int64 `json:"blocking"`
+	// BlockingIDs lists the first MaxLoopIDs blocking requests on the loop.
+	BlockingIDs []int64 `json:"blocking_ids,omitempty"`
+}
+
+// MaxLoopIDs caps LoopStat.BlockingIDs.
+const MaxLoopIDs = 64
+
+// Stalls summarises what the blocked-loop watchdog saw in a real run.
+type Stalls struct {
+	ThresholdMS float64 `json:"threshold_ms"`
+	Count       int64   `json:"count"`
+	WorstMS     float64 `json:"worst_ms"`
+	WorstLoop   int     `json:"worst_loop"`
+	WorstReq    int64   `json:"worst_request"`
+	PerLoop     []int64 `json:"per_loop"`
+}
+
+// Env is the environment a result was measured in.
+type Env struct {
+	Version       string  `json:"version"`
+	GoVersion     string  `json:"go_version"`
+	OS            string  `json:"os"`
+	Arch          string  `json:"arch"`
+	GOMAXPROCS    int     `json:"gomaxprocs"`
+	NumCPU        int     `json:"num_cpu"`
+	CPUModel      string  `json:"cpu_model"`
+	CgroupCPUs    float64 `json:"cgroup_cpus,omitempty"` // CPU quota / period, when limited
+	KernelRelease string  `json:"kernel,omitempty"`
+}
+
+// LaneKind is what a timeline lane stands for.
+type LaneKind string
+
+// Lane kinds.
+const (
+	LaneThread  LaneKind = "thread"
+	LaneLoop    LaneKind = "loop"
+	LaneOffload LaneKind = "offload"
+	LaneCarrier LaneKind = "carrier"
+)
+
+// SpanKind is what a lane was doing during a span.
+type SpanKind uint8
+
+// Span kinds. Idle is the absence of a span.
+const (
+	SpanCPU  SpanKind = iota + 1 // running CPU work
+	SpanHold                     // waiting while holding the thread (blocking or pinned wait, or a pool thread's wait)
+	SpanLock                     // waiting for the shared lock while holding the thread
+)
+
+// Span is one stretch of one lane's time.
+type Span struct {
+	Lane  int32
+	Kind  SpanKind
+	Req   int64
+	Start time.Duration
+	End   time.Duration
+}
+
+// Record is one request's life: when it arrived, when a thread first took
+// it, when it finished, and the lane that took it first.
+type Record struct {
+	ID      int64
+	Class   int
+	Arrival time.Duration
+	Start   time.Duration
+	End     time.Duration
+	Lane    int32
+}
+
+// Trace is a run's timeline: lanes, what each did when, and every request.
+type Trace struct {
+	Lanes   []LaneKind
+	Spans   []Span
+	Records []Record
+}
+
+// MaxTraceRequests is the largest scenario whose timeline is kept.
+const MaxTraceRequests = 100_000

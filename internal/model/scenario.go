@@ -1,0 +1,387 @@
+// Package model is waitlab's shared vocabulary: the Scenario that the
+// simulator, the real executors, the CLI, scenario files and the web API all
+// read; durations, distributions, arrivals and pacers; the request plan that
+// makes model and reality run the same requests; and the Result both report.
+// It holds types, parsing and validation, and no behaviour beyond that.
+package model
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Kind is a server concurrency model.
+type Kind string
+
+// The concurrency models (see SPEC.md, "The concurrency models").
+const (
+	Pool    Kind = "pool"    // N platform threads, FIFO queue; a request holds its thread throughout
+	Loop    Kind = "loop"    // N event loops; non-blocking waits free the loop
+	Offload Kind = "offload" // loops, plus a pool of K threads that takes the blocking waits
+	Virtual Kind = "virtual" // a thread per request on M carriers, held only for CPU (and pinned waits)
+)
+
+// Kinds lists the models in display order.
+var Kinds = []Kind{Pool, Loop, Offload, Virtual}
+
+// ParseKind parses a model name.
+func ParseKind(s string) (Kind, error) {
+	k := Kind(strings.ToLower(strings.TrimSpace(s)))
+	for _, m := range Kinds {
+		if k == m {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("unknown model %q: use pool, loop, offload or virtual", s)
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (k *Kind) UnmarshalText(b []byte) error {
+	v, err := ParseKind(string(b))
+	if err != nil {
+		return err
+	}
+	*k = v
+	return nil
+}
+
+// HasLoops reports whether requests are bound to event loops.
+func (k Kind) HasLoops() bool { return k == Loop || k == Offload }
+
+// Fanout says how a request's downstream calls are made.
+type Fanout string
+
+// Fan-out modes.
+const (
+	Sequential Fanout = "sequential"
+	Parallel   Fanout = "parallel"
+)
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (f *Fanout) UnmarshalText(b []byte) error {
+	switch v := Fanout(strings.ToLower(strings.TrimSpace(string(b)))); v {
+	case Sequential, Parallel:
+		*f = v
+		return nil
+	case "":
+		*f = Sequential
+		return nil
+	}
+	return fmt.Errorf("unknown fanout %q: use sequential or parallel", b)
+}
+
+// Assign says how requests are bound to event loops.
+type Assign string
+
+// Loop assignment modes.
+const (
+	RoundRobin Assign = "round-robin" // request i goes to loop i mod N (Netty, Reactor)
+	Shared     Assign = "shared"      // one queue; any free loop takes the next request
+)
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (a *Assign) UnmarshalText(b []byte) error {
+	switch v := Assign(strings.ToLower(strings.TrimSpace(string(b)))); v {
+	case RoundRobin, Shared:
+		*a = v
+		return nil
+	case "", "rr", "roundrobin":
+		*a = RoundRobin
+		return nil
+	}
+	return fmt.Errorf("unknown assign %q: use round-robin or shared", b)
+}
+
+// PlacementKind says which requests get the rarer classes.
+type PlacementKind string
+
+// Placement modes.
+const (
+	Random PlacementKind = "random" // each request draws its class (seeded)
+	Every  PlacementKind = "every"  // every K-th request is of the last class
+	Spread PlacementKind = "spread" // the rarer classes are spread evenly over time and over loops
+)
+
+// Placement is a placement mode; text forms "random", "spread", "every:K".
+// The zero value is random.
+type Placement struct {
+	Kind PlacementKind
+	K    int
+}
+
+// ParsePlacement parses the text form of a placement.
+func ParsePlacement(s string) (Placement, error) {
+	k, arg, hasArg := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	switch PlacementKind(k) {
+	case Random, "":
+		if !hasArg {
+			return Placement{Kind: Random}, nil
+		}
+	case Spread:
+		if !hasArg {
+			return Placement{Kind: Spread}, nil
+		}
+	case Every:
+		n, err := strconv.Atoi(arg)
+		if hasArg && err == nil && n >= 1 {
+			return Placement{Kind: Every, K: n}, nil
+		}
+		return Placement{}, fmt.Errorf("bad placement %q: write every:K with K at least 1, e.g. every:100", s)
+	}
+	return Placement{}, fmt.Errorf("unknown placement %q: use random, spread or every:K", s)
+}
+
+// String returns the text form.
+func (p Placement) String() string {
+	if p.Kind == Every {
+		return "every:" + strconv.Itoa(p.K)
+	}
+	if p.Kind == "" {
+		return string(Random)
+	}
+	return string(p.Kind)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (p Placement) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (p *Placement) UnmarshalText(b []byte) error {
+	v, err := ParsePlacement(string(b))
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// Class is a kind of request: its share of all requests, its CPU time and
+// its waits.
+//
+// A request runs its CPU work, then makes Calls downstream calls (one when
+// Calls is 0 and Wait is not zero), each taking a sample of Wait, in
+// sequence or in parallel. Blocking says the waits hold the thread that
+// makes them: on a loop they stall the loop; under offload they go to the
+// offload pool; on virtual threads they are pinned waits that hold the
+// carrier. In the pool model every wait holds the thread anyway.
+type Class struct {
+	Name     string  `yaml:"name" json:"name"`
+	Fraction float64 `yaml:"fraction" json:"fraction"`
+	CPU      Dist    `yaml:"cpu" json:"cpu"`
+	Wait     Dist    `yaml:"wait" json:"wait"`
+	Blocking bool    `yaml:"blocking" json:"blocking"`
+	Calls    int     `yaml:"calls" json:"calls"`
+	Fanout   Fanout  `yaml:"fanout" json:"fanout"`
+}
+
+// CallCount returns how many waits a request of this class makes.
+func (c Class) CallCount() int {
+	if c.Calls > 0 {
+		return c.Calls
+	}
+	if c.Wait.IsZero() {
+		return 0
+	}
+	return 1
+}
+
+// Scenario is one workload on one server model: the single description that
+// scenario files (YAML), CLI flags and the web API (JSON) fill in, and that
+// the simulator and the real executors run. Call Normalize, then Validate.
+type Scenario struct {
+	Name        string `yaml:"name,omitempty" json:"name,omitempty"`
+	Description string `yaml:"description,omitempty" json:"description,omitempty"`
+
+	Model Kind `yaml:"model" json:"model"`
+	// Threads is the pool size (pool), the loop count (loop, offload) or
+	// the carrier count (virtual).
+	Threads int `yaml:"threads" json:"threads"`
+	// OffloadPool is the offload pool size K (offload only).
+	OffloadPool int `yaml:"offload_pool,omitempty" json:"offload_pool,omitempty"`
+	// Cores is the simulated machine's CPU cores; 0 means Threads, so a
+	// model is never silently CPU-starved.
+	Cores int `yaml:"cores,omitempty" json:"cores,omitempty"`
+
+	Requests int     `yaml:"requests" json:"requests"`
+	Arrival  Arrival `yaml:"arrival" json:"arrival"`
+	// Think is each virtual user's pause between a response and its next
+	// request (closed model only).
+	Think Dist `yaml:"think,omitempty" json:"think,omitempty"`
+
+	Classes []Class `yaml:"classes" json:"classes"`
+	// SharedLock makes every downstream call hold one lock shared by all
+	// requests for its whole duration (a connection validated with PING
+	// inside a synchronized block): calls are serialised, so throughput is
+	// capped at 1 / call time whatever the thread count.
+	SharedLock bool      `yaml:"shared_lock,omitempty" json:"shared_lock,omitempty"`
+	Placement  Placement `yaml:"placement,omitempty" json:"placement"`
+	Assign     Assign    `yaml:"assign,omitempty" json:"assign,omitempty"`
+	Seed       int64     `yaml:"seed" json:"seed"`
+}
+
+// Limits on what a scenario may ask for.
+const (
+	MaxRequests = 100_000_000
+	MaxThreads  = 1_000_000
+	MaxCalls    = 1000
+)
+
+// Normalize fills defaults that depend on other fields: class fractions of
+// a single class, fan-out mode, loop assignment, placement. It is
+// idempotent.
+func (s *Scenario) Normalize() {
+	if s.Arrival.Kind == "" {
+		s.Arrival.Kind = Burst
+	}
+	if s.Placement.Kind == "" {
+		s.Placement.Kind = Random
+	}
+	if s.Assign == "" {
+		s.Assign = RoundRobin
+	}
+	if len(s.Classes) == 1 && s.Classes[0].Fraction == 0 {
+		s.Classes[0].Fraction = 1
+	}
+	for i := range s.Classes {
+		c := &s.Classes[i]
+		if c.Fanout == "" {
+			c.Fanout = Sequential
+		}
+		if c.Name == "" {
+			c.Name = "class" + strconv.Itoa(i+1)
+		}
+	}
+}
+
+// CoreCount returns the simulated machine's cores (Cores, or Threads).
+func (s Scenario) CoreCount() int {
+	if s.Cores > 0 {
+		return s.Cores
+	}
+	return s.Threads
+}
+
+// ClassIndex returns the index of the named class, or -1.
+func (s Scenario) ClassIndex(name string) int {
+	for i, c := range s.Classes {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Validate checks every field and returns the first problem as a
+// *FieldError naming the field and the fix.
+func (s Scenario) Validate() error {
+	if s.Model == "" {
+		return fieldErr("model", "err.model.missing")
+	}
+	if _, err := ParseKind(string(s.Model)); err != nil {
+		return fieldErr("model", "err.model.unknown", string(s.Model))
+	}
+	if s.Threads < 1 || s.Threads > MaxThreads {
+		return fieldErr("threads", "err.threads", s.Threads, MaxThreads)
+	}
+	if s.Model == Offload && s.OffloadPool < 1 {
+		return fieldErr("offload_pool", "err.offload.missing", s.OffloadPool)
+	}
+	if s.Model != Offload && s.OffloadPool != 0 {
+		return fieldErr("offload_pool", "err.offload.unused", string(s.Model))
+	}
+	if s.OffloadPool > MaxThreads {
+		return fieldErr("offload_pool", "err.offload.max", s.OffloadPool, MaxThreads)
+	}
+	if s.Cores < 0 || s.Cores > MaxThreads {
+		return fieldErr("cores", "err.cores", s.Cores)
+	}
+	if s.Requests < 1 || s.Requests > MaxRequests {
+		return fieldErr("requests", "err.requests", s.Requests, MaxRequests)
+	}
+	switch s.Arrival.Kind {
+	case Burst:
+	case Rate, Poisson:
+		if !(s.Arrival.Rate > 0) || math.IsInf(s.Arrival.Rate, 0) {
+			return fieldErr("arrival", "err.arrival.rate")
+		}
+	case VUs:
+		if s.Arrival.VUs < 1 || s.Arrival.VUs > MaxThreads {
+			return fieldErr("arrival", "err.arrival.vus", MaxThreads)
+		}
+	default:
+		return fieldErr("arrival", "err.arrival.unknown", string(s.Arrival.Kind))
+	}
+	if !s.Think.IsZero() && s.Arrival.Kind != VUs {
+		return fieldErr("think", "err.think.open")
+	}
+	if err := checkDist("think", s.Think); err != nil {
+		return err
+	}
+	if len(s.Classes) == 0 {
+		return fieldErr("classes", "err.classes.none")
+	}
+	sum := 0.0
+	names := map[string]bool{}
+	for i, c := range s.Classes {
+		f := fmt.Sprintf("classes[%d]", i)
+		if c.Name != "" {
+			f = "classes." + c.Name
+		}
+		if names[c.Name] {
+			return fieldErr(f+".name", "err.class.dup", c.Name)
+		}
+		names[c.Name] = true
+		if math.IsNaN(c.Fraction) || c.Fraction < 0 || c.Fraction > 1 {
+			return fieldErr(f+".fraction", "err.class.fraction", c.Fraction)
+		}
+		sum += c.Fraction
+		if err := checkDist(f+".cpu", c.CPU); err != nil {
+			return err
+		}
+		if err := checkDist(f+".wait", c.Wait); err != nil {
+			return err
+		}
+		if c.Calls < 0 || c.Calls > MaxCalls {
+			return fieldErr(f+".calls", "err.class.calls", c.Calls, MaxCalls)
+		}
+		if c.Calls > 0 && c.Wait.IsZero() {
+			return fieldErr(f+".wait", "err.class.callswait", c.Calls)
+		}
+		if c.Fanout != "" && c.Fanout != Sequential && c.Fanout != Parallel {
+			return fieldErr(f+".fanout", "err.class.fanout", string(c.Fanout))
+		}
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		return fieldErr("classes", "err.classes.sum", sum)
+	}
+	switch s.Placement.Kind {
+	case Random, Spread, "":
+	case Every:
+		if s.Placement.K < 1 {
+			return fieldErr("placement", "err.placement.k")
+		}
+		if len(s.Classes) != 2 {
+			return fieldErr("placement", "err.placement.every", len(s.Classes))
+		}
+	default:
+		return fieldErr("placement", "err.placement.unknown", string(s.Placement.Kind))
+	}
+	switch s.Assign {
+	case RoundRobin, Shared, "":
+	default:
+		return fieldErr("assign", "err.assign", string(s.Assign))
+	}
+	return nil
+}
+
+func checkDist(field string, d Dist) error {
+	if d.Mean < 0 {
+		return fieldErr(field, "err.dist.negative", d.Mean.String())
+	}
+	if d.Kind != Fixed && d.Kind != Exp && d.Kind != "" {
+		return fieldErr(field, "err.dist.kind", string(d.Kind))
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package msg
+
+// Scenario validation: each says what is wrong and how to fix it.
+func init() {
+	Register(map[string]Entry{
+		"err.model.missing": {
+			KO: "모델이 없습니다. model: pool, loop, offload, virtual 중 하나를 쓰세요",
+			EN: "no model given: set model to pool, loop, offload or virtual"},
+		"err.model.unknown": {
+			KO: "알 수 없는 모델 %q입니다. pool, loop, offload, virtual 중 하나를 쓰세요",
+			EN: "unknown model %q: use pool, loop, offload or virtual"},
+		"err.threads": {
+			KO: "스레드 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요 (pool은 풀 크기, loop/offload는 루프 수, virtual은 캐리어 수)",
+			EN: "%d threads is not allowed: use 1 to %d (the pool size, the loop count or the carrier count, by model)"},
+		"err.offload.missing": {
+			KO: "offload 모델에는 오프로드 풀이 필요합니다 (지금 %d). offload_pool(--offload-pool)을 1 이상으로 정하세요",
+			EN: "the offload model needs an offload pool (got %d): set offload_pool (--offload-pool) to 1 or more"},
+		"err.offload.unused": {
+			KO: "오프로드 풀은 offload 모델에서만 씁니다 (지금 모델은 %s). 값을 지우거나 model: offload로 바꾸세요",
+			EN: "an offload pool only applies to the offload model (this is %s): remove it or set model to offload"},
+		"err.offload.max": {
+			KO: "오프로드 풀 %d개는 너무 많습니다. %d 이하로 정하세요",
+			EN: "an offload pool of %d is too large: use at most %d"},
+		"err.cores": {
+			KO: "코어 수 %d는 쓸 수 없습니다. 0(스레드 수와 같게) 이상으로 정하세요",
+			EN: "%d cores is not allowed: use 0 (same as threads) or more"},
+		"err.requests": {
+			KO: "요청 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
+			EN: "%d requests is not allowed: use 1 to %d"},
+		"err.arrival.rate": {
+			KO: "도착률은 0보다 커야 합니다. 예: rate:100 또는 poisson:100",
+			EN: "the arrival rate must be above 0: e.g. rate:100 or poisson:100"},
+		"err.arrival.vus": {
+			KO: "가상 사용자 수는 1에서 %d 사이여야 합니다. 예: vus:10",
+			EN: "the number of virtual users must be 1 to %d: e.g. vus:10"},
+		"err.arrival.unknown": {
+			KO: "알 수 없는 도착 방식 %q입니다. burst, rate:R, poisson:R, vus:N 중 하나를 쓰세요",
+			EN: "unknown arrival %q: use burst, rate:R, poisson:R or vus:N"},
+		"err.think.open": {
+			KO: "생각 시간(think)은 닫힌 모델(vus:N)에서만 씁니다. think를 지우거나 arrival을 vus:N으로 바꾸세요",
+			EN: "think time only applies to the closed model (vus:N): remove think or set arrival to vus:N"},
+		"err.classes.none": {
+			KO: "요청 종류가 없습니다. classes에 하나 이상 적거나 --cpu/--wait를 주세요",
+			EN: "no request classes: list at least one under classes, or give --cpu/--wait"},
+		"err.class.dup": {
+			KO: "요청 종류 이름 %q가 두 번 나옵니다. 이름을 서로 다르게 하세요",
+			EN: "class name %q appears twice: give each class its own name"},
+		"err.class.fraction": {
+			KO: "비율 %g는 쓸 수 없습니다. 0에서 1 사이로 정하세요",
+			EN: "fraction %g is not allowed: use a number from 0 to 1"},
+		"err.class.calls": {
+			KO: "호출 수 %d는 쓸 수 없습니다. 0에서 %d 사이로 정하세요",
+			EN: "%d calls is not allowed: use 0 to %d"},
+		"err.class.callswait": {
+			KO: "하위 호출 %d번에 대기 시간이 없습니다. wait에 호출 하나의 시간을 적으세요 (예: wait: 50ms)",
+			EN: "%d downstream calls but no wait: set wait to the time of one call (e.g. wait: 50ms)"},
+		"err.class.fanout": {
+			KO: "알 수 없는 fanout %q입니다. sequential 또는 parallel을 쓰세요",
+			EN: "unknown fanout %q: use sequential or parallel"},
+		"err.classes.sum": {
+			KO: "비율의 합이 %g입니다. 합이 1이 되게 고치세요",
+			EN: "the fractions add up to %g: make them add up to 1"},
+		"err.placement.k": {
+			KO: "every:K의 K는 1 이상이어야 합니다. 예: every:100",
+			EN: "every:K needs K of at least 1: e.g. every:100"},
+		"err.placement.every": {
+			KO: "every:K 배치는 요청 종류가 정확히 두 개일 때만 씁니다 (지금 %d개). random이나 spread를 쓰세요",
+			EN: "every:K placement needs exactly two classes (there are %d): use random or spread"},
+		"err.placement.unknown": {
+			KO: "알 수 없는 배치 %q입니다. random, spread, every:K 중 하나를 쓰세요",
+			EN: "unknown placement %q: use random, spread or every:K"},
+		"err.assign": {
+			KO: "알 수 없는 루프 배정 %q입니다. round-robin 또는 shared를 쓰세요",
+			EN: "unknown loop assignment %q: use round-robin or shared"},
+		"err.dist.negative": {
+			KO: "음수 시간 %s은 쓸 수 없습니다. 0 이상의 시간을 쓰세요 (예: 200ms)",
+			EN: "negative duration %s: use 0 or more (e.g. 200ms)"},
+		"err.dist.kind": {
+			KO: "알 수 없는 분포 %q입니다. 200ms(고정) 또는 exp:200ms(지수)처럼 쓰세요",
+			EN: "unknown distribution %q: write 200ms (fixed) or exp:200ms (exponential)"},
+		"err.yaml": {
+			KO: "시나리오 파일을 읽을 수 없습니다: %s",
+			EN: "the scenario file cannot be read: %s"},
+		"err.flag": {
+			KO: "%s",
+			EN: "%s"},
+	})
+}

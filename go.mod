@@ -7,4 +7,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6
 )
 
-require github.com/google/go-cmp v0.7.0 // indirect
+require (
+	github.com/google/go-cmp v0.7.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+)

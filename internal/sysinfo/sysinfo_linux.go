@@ -1,0 +1,170 @@
+// Package sysinfo reads the machine and process facts that results echo
+// and that measurements need: the environment (Go version, GOMAXPROCS, CPU
+// model, cgroup quota), process and thread CPU time, the OS thread count,
+// another process's CPU time, and the whole machine's busy time from /proc.
+// Every function is safe for concurrent use.
+package sysinfo
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Collect returns the environment of this process.
+func Collect(version string) model.Env {
+	e := model.Env{
+		Version:    version,
+		GoVersion:  runtime.Version(),
+		OS:         runtime.GOOS,
+		Arch:       runtime.GOARCH,
+		GOMAXPROCS: runtime.GOMAXPROCS(0),
+		NumCPU:     runtime.NumCPU(),
+		CPUModel:   cpuModel(),
+		CgroupCPUs: CgroupCPUs(),
+	}
+	var u unix.Utsname
+	if unix.Uname(&u) == nil {
+		e.KernelRelease = unix.ByteSliceToString(u.Release[:])
+	}
+	return e
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+// CgroupCPUs returns the cgroup v2 CPU limit in CPUs (quota / period), or
+// 0 when there is none.
+func CgroupCPUs() float64 {
+	b, err := os.ReadFile("/sys/fs/cgroup/cpu.max")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) != 2 || f[0] == "max" {
+		return 0
+	}
+	q, err1 := strconv.ParseFloat(f[0], 64)
+	p, err2 := strconv.ParseFloat(f[1], 64)
+	if err1 != nil || err2 != nil || p <= 0 {
+		return 0
+	}
+	return q / p
+}
+
+// ProcessCPU returns the CPU time (user + system) this process has used.
+func ProcessCPU() time.Duration {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// ThreadCPU returns the CPU time of the calling OS thread. It is only
+// meaningful on a goroutine locked to its thread (runtime.LockOSThread).
+func ThreadCPU() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}
+
+// OSThreads returns the number of OS threads of this process, from the
+// Threads line of /proc/self/status.
+func OSThreads() (int, error) {
+	return procThreads("self")
+}
+
+func procThreads(pid string) (int, error) {
+	f, err := os.Open("/proc/" + pid + "/status")
+	if err != nil {
+		return 0, fmt.Errorf("sysinfo: read thread count: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "Threads:"); ok {
+			return strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	return 0, fmt.Errorf("sysinfo: no Threads line in /proc/%s/status", pid)
+}
+
+// clockTick is USER_HZ, which is 100 on every Linux the project targets.
+const clockTick = 100
+
+// PidCPU returns the CPU time (user + system) of process pid, from
+// /proc/PID/stat, with a resolution of 10 ms.
+func PidCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, fmt.Errorf("sysinfo: read cpu of pid %d: %w", pid, err)
+	}
+	// The command name is in parentheses and may hold spaces: parse after
+	// the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("sysinfo: malformed /proc/%d/stat", pid)
+	}
+	f := strings.Fields(string(b[i+1:]))
+	// Fields after ')' start at field 3 (state); utime is 14, stime 15.
+	if len(f) < 13 {
+		return 0, fmt.Errorf("sysinfo: short /proc/%d/stat", pid)
+	}
+	ut, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("sysinfo: malformed /proc/%d/stat", pid)
+	}
+	return time.Duration(ut+st) * time.Second / clockTick, nil
+}
+
+// MachineCPU is the whole machine's CPU time from /proc/stat, summed over
+// all CPUs.
+type MachineCPU struct {
+	Busy  time.Duration // user, nice, system, irq, softirq, steal
+	Total time.Duration // Busy plus idle and iowait
+}
+
+// ReadMachineCPU reads /proc/stat's aggregate cpu line.
+func ReadMachineCPU() (MachineCPU, error) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return MachineCPU{}, fmt.Errorf("sysinfo: read /proc/stat: %w", err)
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 || f[0] != "cpu" {
+		return MachineCPU{}, fmt.Errorf("sysinfo: malformed /proc/stat")
+	}
+	var v [8]int64
+	for i := range v {
+		v[i], _ = strconv.ParseInt(f[i+1], 10, 64)
+	}
+	// user nice system idle iowait irq softirq steal
+	busy := v[0] + v[1] + v[2] + v[5] + v[6] + v[7]
+	total := busy + v[3] + v[4]
+	tick := time.Second / clockTick
+	return MachineCPU{Busy: time.Duration(busy) * tick, Total: time.Duration(total) * tick}, nil
+}

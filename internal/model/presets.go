@@ -21,8 +21,8 @@ type Preset struct {
 func lab(name string, m Kind, threads, requests int, blocking bool) Scenario {
 	return Scenario{
 		Name: name, Model: m, Threads: threads, Requests: requests,
-		Arrival: Arrival{Kind: Burst},
-		Classes: []Class{{Name: "normal", Fraction: 1, Wait: FixedDist(2 * time.Second), Blocking: blocking, Fanout: Sequential}},
+		Arrival:   Arrival{Kind: Burst},
+		Classes:   []Class{{Name: "normal", Fraction: 1, Wait: FixedDist(2 * time.Second), Blocking: blocking, Fanout: Sequential}},
 		Placement: Placement{Kind: Random}, Assign: RoundRobin, Seed: 1,
 	}
 }

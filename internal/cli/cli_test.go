@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// run calls Main as the binary would and returns exit code and streams.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestMainUsage(t *testing.T) {
+	if code, out, _ := run(t); code != 2 || !strings.Contains(out, "presets") {
+		t.Errorf("Main() = %d, %q; want 2 and the command list", code, out)
+	}
+	if code, _, _ := run(t, "help"); code != 0 {
+		t.Errorf("Main(help) = %d; want 0", code)
+	}
+	if code, _, errs := run(t, "frobnicate"); code != 2 || !strings.Contains(errs, "frobnicate") {
+		t.Errorf("Main(frobnicate) = %d, %q; want 2 naming the command", code, errs)
+	}
+	if code, out, _ := run(t, "version"); code != 0 || !strings.HasPrefix(out, "waitlab ") {
+		t.Errorf("Main(version) = %d, %q", code, out)
+	}
+}
+
+func TestPresetsCommand(t *testing.T) {
+	code, out, _ := run(t, "presets", "--lang", "ko")
+	if code != 0 || !strings.Contains(out, "lab-loop-blocking") || !strings.Contains(out, "스레드") {
+		t.Errorf("presets --lang ko = %d, %q", code, out)
+	}
+	if code, _, errs := run(t, "presets", "--lang", "fr"); code != 2 || !strings.Contains(errs, "--lang") {
+		t.Errorf("presets --lang fr = %d, %q; want 2 naming --lang", code, errs)
+	}
+	if code, _, _ := run(t, "presets", "--nope"); code != 2 {
+		t.Errorf("presets --nope = %d; want 2", code)
+	}
+}

@@ -93,5 +93,9 @@ func (d Dist) At(u float64) time.Duration {
 	if d.Kind != Exp || d.Mean == 0 {
 		return d.Mean
 	}
-	return time.Duration(-math.Log1p(-u) * float64(d.Mean))
+	v := -math.Log1p(-u) * float64(d.Mean)
+	if !(v < math.MaxInt64) { // a far tail of a huge mean: saturate, never wrap negative
+		return math.MaxInt64
+	}
+	return time.Duration(v)
 }

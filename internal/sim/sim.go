@@ -1,0 +1,510 @@
+// Package sim is waitlab's model: a deterministic discrete-event simulation
+// of a scenario on one of the server models (pool, loop, offload, virtual).
+//
+// Time is virtual: an event heap ordered by (time, sequence number) drives
+// everything, and nothing reads the wall clock, so the same scenario and
+// seed give the same result, byte for byte. Requests come from
+// model.Planner, the same draws the real executors use. The simulator emits
+// numbers and a timeline (model.Result, model.Trace) and no sentences; the
+// narrate and report packages turn those into text.
+//
+// Semantics, per model (SPEC.md, "The concurrency models"):
+//   - a request is a CPU segment, then its downstream calls (sequential or
+//     parallel), then done; every CPU segment needs its lane and one of the
+//     machine's cores (a FIFO queue of runnable lanes when all are busy);
+//   - pool: one FIFO queue; a thread holds its request through CPU and
+//     every wait;
+//   - loop: a FIFO run queue per loop (or one shared queue); a non-blocking
+//     wait is registered and frees the loop, and its continuation is queued
+//     back on the same loop, so the request ends only when that loop runs
+//     it; a blocking wait holds the loop and everything queued on it;
+//   - offload: a loop, but blocking calls go FIFO to a pool of offload
+//     threads that hold through the call, and the continuation is posted
+//     back to the loop;
+//   - virtual: every request gets a virtual thread at once; it needs one of
+//     the carriers only for CPU and for the continuation after a wait; a
+//     pinned (blocking) wait holds the carrier;
+//   - shared lock: each downstream call first takes one global FIFO lock and
+//     holds it for the whole call. Waiting for it holds the thread wherever
+//     the call would hold it; elsewhere it is an asynchronous queue.
+package sim
+
+import (
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/stats"
+)
+
+// Options says what to keep besides the numbers.
+type Options struct {
+	// Trace keeps the per-lane timeline and every request's record
+	// (model.Trace). It is refused for more than model.MaxTraceRequests.
+	Trace bool
+}
+
+// Run simulates s, which should be normalized and validated (Run validates
+// it again and returns the *model.FieldError if not). It is deterministic
+// and safe to call from several goroutines at once.
+func Run(s model.Scenario, opt Options) (*model.Result, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.Trace && s.Requests > model.MaxTraceRequests {
+		return nil, model.NewFieldError("--timeline", "sim.err.trace", s.Requests, model.MaxTraceRequests)
+	}
+	e := newEngine(s, opt)
+	e.run()
+	return e.result(), nil
+}
+
+// maxTime is the end of virtual time; sums that would pass it saturate.
+const maxTime = time.Duration(1<<63 - 1)
+
+func after(now, d time.Duration) time.Duration {
+	if d < 0 {
+		d = 0
+	}
+	if t := now + d; t >= now {
+		return t
+	}
+	return maxTime
+}
+
+// lane is one OS thread of the model: a pool thread, an event loop, an
+// offload thread or a carrier.
+type lane struct {
+	q     int32 // the queue it takes work from
+	slot  int32 // the request it holds, -1 when idle
+	busy  bool
+	since time.Duration // start of a lock or ready span
+}
+
+// req is the state of one request between its arrival and its end.
+type req struct {
+	id      int64
+	arrival time.Duration
+	start   time.Duration
+	cpu     time.Duration
+	waits   []time.Duration
+	class   int32
+	loop    int32 // the queue its continuations go to
+	first   int32 // the first lane that took it
+	next    int32 // next call (sequential)
+	pending int32 // calls still out (parallel)
+	vu      int32 // closed model: its user, else -1
+}
+
+type engine struct {
+	s       model.Scenario
+	plan    *model.Planner
+	scratch model.Request
+	trace   *model.Trace
+	now     time.Duration
+	h       eventHeap
+	events  int64
+
+	lanes   []lane
+	queues  []queue
+	offQ    int32 // offload queue index, -1 if none
+	nLoops  int   // lanes that are loops, threads or carriers (the first lanes)
+	cores   int
+	coreQ   ring32
+	lock    bool // the shared lock is held
+	lockQ   ring32
+	busy    int
+	peak    int
+	classes []model.Class
+	par     []bool // per class: parallel fan-out
+	block   []bool // per class: blocking waits
+
+	slots []req
+	free  []int32
+
+	// open and closed arrivals
+	pacer    model.Pacer
+	sent     int64
+	lastDue  time.Duration
+	vuCount  []int64
+	firstArr time.Duration
+	anyArr   bool
+	lastEnd  time.Duration
+
+	all, qwait *stats.Recorder
+	byClass    []*stats.Recorder
+	completed  int64
+	loops      []model.LoopStat
+}
+
+func newEngine(s model.Scenario, opt Options) *engine {
+	e := &engine{s: s, plan: model.NewPlanner(s), offQ: -1, classes: s.Classes}
+	for _, c := range s.Classes {
+		e.par = append(e.par, c.Fanout == model.Parallel)
+		e.block = append(e.block, c.Blocking)
+		e.byClass = append(e.byClass, stats.NewRecorder(0))
+	}
+	e.all, e.qwait = stats.NewRecorder(0), stats.NewRecorder(0)
+	e.cores = s.CoreCount()
+	n := s.Threads
+	e.nLoops = n
+	kind := model.LaneThread
+	switch s.Model {
+	case model.Loop, model.Offload:
+		kind = model.LaneLoop
+	case model.Virtual:
+		kind = model.LaneCarrier
+	}
+	nq := 1
+	if s.Model.HasLoops() && s.Assign != model.Shared {
+		nq = n
+	}
+	total := n
+	if s.Model == model.Offload {
+		total += s.OffloadPool
+		e.offQ = int32(nq)
+		nq++
+	}
+	e.queues = make([]queue, nq)
+	e.lanes = make([]lane, total)
+	for i := range e.lanes {
+		q := int32(0)
+		switch {
+		case i >= n:
+			q = e.offQ
+		case nq > 1 && s.Model.HasLoops():
+			q = int32(i)
+		}
+		e.lanes[i] = lane{q: q, slot: -1}
+	}
+	for i := total - 1; i >= 0; i-- { // lowest lane on top of each idle stack
+		q := &e.queues[e.lanes[i].q]
+		q.idle = append(q.idle, int32(i))
+	}
+	if s.Model.HasLoops() {
+		e.loops = make([]model.LoopStat, n)
+		for i := range e.loops {
+			e.loops[i].Loop = i
+		}
+	}
+	if opt.Trace {
+		e.trace = &model.Trace{Records: make([]model.Record, 0, s.Requests)}
+		for i := 0; i < total; i++ {
+			k := kind
+			if i >= n {
+				k = model.LaneOffload
+			}
+			e.trace.Lanes = append(e.trace.Lanes, k)
+		}
+	}
+	return e
+}
+
+func (e *engine) run() {
+	s := &e.s
+	switch s.Arrival.Kind {
+	case model.Burst:
+		e.anyArr = true
+		if s.Model.HasLoops() && s.Assign != model.Shared {
+			for l := 0; l < s.Threads; l++ {
+				e.queues[l].lazy, e.queues[l].stride, e.queues[l].to = int64(l), int64(s.Threads), int64(s.Requests)
+			}
+		} else {
+			e.queues[0].lazy, e.queues[0].stride, e.queues[0].to = 0, 1, int64(s.Requests)
+		}
+		e.sent = int64(s.Requests)
+		for q := range e.queues {
+			for !e.queues[q].empty() && len(e.queues[q].idle) > 0 {
+				e.wake(int32(q))
+			}
+		}
+	case model.VUs:
+		e.vuCount = make([]int64, s.Arrival.VUs)
+		for u := 0; u < s.Arrival.VUs && u < s.Requests; u++ {
+			e.h.push(event{at: 0, kind: evSend, a: int32(u)})
+		}
+	default:
+		e.pacer = s.Arrival.Pacer(s.Seed)
+		e.scheduleArrival()
+	}
+	for e.h.len() > 0 {
+		ev := e.h.pop()
+		e.events++
+		e.now = ev.at
+		switch ev.kind {
+		case evArrive:
+			e.arrive(-1)
+			e.scheduleArrival()
+		case evSend:
+			e.arrive(ev.a)
+		case evCPU:
+			e.cpuDone(ev.a)
+		case evHold:
+			e.holdDone(ev.a, ev.r)
+		case evOff:
+			e.offDone(ev.a, ev.r)
+		case evAsync:
+			e.asyncDone(ev.r)
+		}
+	}
+}
+
+// scheduleArrival schedules the next open-model arrival, if any.
+func (e *engine) scheduleArrival() {
+	if e.sent >= int64(e.s.Requests) {
+		return
+	}
+	due, ok := e.pacer.Due(e.sent)
+	if !ok {
+		return
+	}
+	if due < e.lastDue { // a pacer past the end of representable time
+		due = maxTime
+	}
+	e.lastDue = due
+	e.h.push(event{at: due, kind: evArrive})
+}
+
+// arrive plans the next request and queues it (vu >= 0: sent by that user).
+func (e *engine) arrive(vu int32) {
+	if e.sent >= int64(e.s.Requests) {
+		return
+	}
+	i := e.sent
+	e.sent++
+	slot := e.newReq(i, e.now, vu)
+	q := e.slots[slot].loop
+	if !e.anyArr {
+		e.anyArr, e.firstArr = true, e.now
+	}
+	e.queues[q].push(item{slot: slot, kind: itemNew})
+	e.wake(q)
+}
+
+// newReq plans request i into a free slot.
+func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
+	var slot int32
+	if n := len(e.free); n > 0 {
+		slot = e.free[n-1]
+		e.free = e.free[:n-1]
+	} else {
+		e.slots = append(e.slots, req{})
+		slot = int32(len(e.slots) - 1)
+	}
+	r := &e.slots[slot]
+	e.scratch.Waits = r.waits[:0]
+	e.plan.Fill(i, &e.scratch)
+	q := int32(0)
+	if e.scratch.Loop >= 0 {
+		q = int32(e.scratch.Loop)
+	}
+	*r = req{id: i, arrival: at, cpu: e.scratch.CPU, waits: e.scratch.Waits, class: int32(e.scratch.Class),
+		loop: q, first: -1, vu: vu}
+	return slot
+}
+
+// wake lets an idle lane of queue q take work.
+func (e *engine) wake(q int32) {
+	qq := &e.queues[q]
+	if n := len(qq.idle); n > 0 && !qq.empty() {
+		l := qq.idle[n-1]
+		qq.idle = qq.idle[:n-1]
+		e.setBusy(l, true)
+		e.runLane(l)
+	}
+}
+
+func (e *engine) setBusy(l int32, b bool) {
+	ln := &e.lanes[l]
+	if ln.busy == b {
+		return
+	}
+	ln.busy = b
+	if b {
+		e.busy++
+		e.peak = max(e.peak, e.busy)
+	} else {
+		e.busy--
+	}
+}
+
+// runLane lets lane l take items from its queue until it has to wait for
+// something (a core, a call, the lock) or the queue is empty.
+func (e *engine) runLane(l int32) {
+	ln := &e.lanes[l]
+	qi := ln.q
+	for {
+		q := &e.queues[qi]
+		if q.empty() {
+			ln.slot = -1
+			e.setBusy(l, false)
+			q.idle = append(q.idle, l)
+			return
+		}
+		it, lazy := q.pop()
+		if lazy >= 0 {
+			it.slot = e.newReq(lazy, 0, -1)
+		}
+		ln.slot = it.slot
+		var held bool
+		switch it.kind {
+		case itemNew:
+			e.take(l, it.slot)
+			held = e.startCPU(l, it.slot)
+			if !held {
+				held = e.afterCPU(l, it.slot)
+			}
+		case itemCont:
+			held = e.resume(l, it.slot)
+		case itemCall:
+			held = e.offCall(l, it.slot, it.k)
+		}
+		if held {
+			return
+		}
+	}
+}
+
+// take records that lane l starts request slot.
+func (e *engine) take(l, slot int32) {
+	r := &e.slots[slot]
+	r.start, r.first = e.now, l
+	e.qwait.Add(r.start - r.arrival)
+	if e.loops != nil && int(l) < e.nLoops {
+		ls := &e.loops[l]
+		ls.Requests++
+		if e.isBlocking(r) {
+			ls.Blocking++
+			if len(ls.BlockingIDs) < model.MaxLoopIDs {
+				ls.BlockingIDs = append(ls.BlockingIDs, r.id)
+			}
+		}
+	}
+}
+
+func (e *engine) isBlocking(r *req) bool { return e.block[r.class] && len(r.waits) > 0 }
+
+// startCPU starts the CPU segment of slot on lane l; false if it has none.
+func (e *engine) startCPU(l, slot int32) bool {
+	if e.slots[slot].cpu <= 0 {
+		return false
+	}
+	if e.cores > 0 {
+		e.cores--
+		e.runCPU(l, slot)
+	} else {
+		e.lanes[l].since = e.now
+		e.coreQ.push(waiter{lane: l, slot: slot})
+	}
+	return true
+}
+
+func (e *engine) runCPU(l, slot int32) {
+	end := after(e.now, e.slots[slot].cpu)
+	e.span(l, model.SpanCPU, slot, e.now, end)
+	e.h.push(event{at: end, kind: evCPU, a: l, r: slot})
+}
+
+func (e *engine) cpuDone(l int32) {
+	e.cores++
+	if e.coreQ.n > 0 {
+		w := e.coreQ.pop()
+		e.cores--
+		e.span(w.lane, model.SpanReady, w.slot, e.lanes[w.lane].since, e.now)
+		e.runCPU(w.lane, w.slot)
+	}
+	slot := e.lanes[l].slot
+	if !e.afterCPU(l, slot) {
+		e.runLane(l)
+	}
+}
+
+// afterCPU starts the request's calls once its CPU work is done. It
+// returns whether lane l is still held by the request.
+func (e *engine) afterCPU(l, slot int32) bool {
+	r := &e.slots[slot]
+	if len(r.waits) == 0 {
+		e.finish(slot)
+		return false
+	}
+	blocking := e.block[r.class]
+	switch {
+	case e.s.Model == model.Pool, blocking && e.s.Model != model.Offload:
+		return e.holdNext(l, slot)
+	case blocking: // offload
+		e.offload(slot)
+		return false
+	}
+	e.register(slot)
+	return false
+}
+
+// resume runs a continuation on lane l: the next call, or the end.
+func (e *engine) resume(l, slot int32) bool {
+	r := &e.slots[slot]
+	if r.next < int32(len(r.waits)) && !e.par[r.class] {
+		if e.block[r.class] { // offload: hand the next call over
+			e.offload(slot)
+		} else {
+			e.register(slot)
+		}
+		return false
+	}
+	e.finish(slot)
+	return false
+}
+
+// finish ends request slot now.
+func (e *engine) finish(slot int32) {
+	r := &e.slots[slot]
+	lat := e.now - r.arrival
+	e.all.Add(lat)
+	e.byClass[r.class].Add(lat)
+	e.completed++
+	e.lastEnd = max(e.lastEnd, e.now)
+	if e.trace != nil {
+		e.trace.Records = append(e.trace.Records, model.Record{ID: r.id, Class: int(r.class),
+			Arrival: r.arrival, Start: r.start, End: e.now, Lane: r.first})
+	}
+	if r.vu >= 0 && e.sent < int64(e.s.Requests) {
+		e.vuCount[r.vu]++
+		e.h.push(event{at: after(e.now, e.plan.Think(int(r.vu), e.vuCount[r.vu])), kind: evSend, a: r.vu})
+	}
+	e.free = append(e.free, slot)
+}
+
+func (e *engine) span(l int32, k model.SpanKind, slot int32, from, to time.Duration) {
+	if e.trace == nil || to <= from {
+		return
+	}
+	e.trace.Spans = append(e.trace.Spans, model.Span{Lane: l, Kind: k, Req: e.slots[slot].id, Start: from, End: to})
+}
+
+func (e *engine) result() *model.Result {
+	s := e.s
+	res := &model.Result{
+		Mode: "sim", Scenario: s, Seed: s.Seed, Requests: s.Requests, Completed: int(e.completed),
+		All: e.all.Summary(), QueueWait: e.qwait.Summary(), Classes: map[string]model.Summary{},
+		PeakThreads: e.peak, Precision: e.all.Precision(), Loops: e.loops, Events: e.events, Trace: e.trace,
+	}
+	for i, c := range s.Classes {
+		res.Classes[c.Name] = e.byClass[i].Summary()
+	}
+	var span time.Duration
+	if e.completed > 0 {
+		span = e.lastEnd - e.firstArr
+	}
+	res.MakespanMS = stats.MS(span)
+	res.ThroughputDefinition = model.ThroughputWindow
+	if s.Arrival.Kind == model.Burst {
+		res.ThroughputDefinition = model.ThroughputBatch
+	}
+	if span > 0 {
+		res.ThroughputRPS = float64(e.completed) / span.Seconds()
+		res.InFlightMean = stats.LittleInFlight(e.all.Sum(), span)
+	}
+	if e.trace != nil {
+		sortSpans(e.trace.Spans)
+		sortRecords(e.trace.Records)
+	}
+	return res
+}

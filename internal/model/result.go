@@ -110,10 +110,10 @@ type SpanKind uint8
 
 // Span kinds. Idle is the absence of a span.
 const (
-	SpanCPU  SpanKind = iota + 1 // running CPU work
-	SpanHold                     // waiting while holding the thread (blocking or pinned wait, or a pool thread's wait)
-	SpanLock                     // waiting for the shared lock while holding the thread
-	SpanReady                    // runnable, holding the thread, waiting for a free CPU core
+	SpanCPU   SpanKind = iota + 1 // running CPU work
+	SpanHold                      // waiting while holding the thread (blocking or pinned wait, or a pool thread's wait)
+	SpanLock                      // waiting for the shared lock while holding the thread
+	SpanReady                     // runnable, holding the thread, waiting for a free CPU core
 )
 
 // Span is one stretch of one lane's time.

@@ -1,0 +1,47 @@
+package sim
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// benchScenario is the performance case: 8 loops, 1% blocking
+// (the eight-loop experiment's requests), n requests in a burst, no trace.
+func benchScenario(b *testing.B, n int) model.Scenario {
+	p, ok := model.LookupPreset("ch15-onloop")
+	if !ok {
+		b.Fatal("no ch15-onloop preset")
+	}
+	s := p.Scenario
+	s.Requests = n
+	s.Normalize()
+	return s
+}
+
+func benchRun(b *testing.B, n int) {
+	s := benchScenario(b, n)
+	var events int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := Run(s, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		events = r.Events
+	}
+	sec := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(events)/sec, "events/s")
+	b.ReportMetric(sec*1e9/float64(n), "ns/request")
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MB")
+}
+
+// go test -run ^$ -bench Sim1M -benchtime 3x ./internal/sim/
+func BenchmarkSim1M(b *testing.B) { benchRun(b, 1_000_000) }
+
+// go test -run ^$ -bench Sim10M -benchtime 1x ./internal/sim/
+func BenchmarkSim10M(b *testing.B) { benchRun(b, 10_000_000) }

@@ -212,10 +212,20 @@ func (e *engine) run() {
 			e.queues[0].lazy, e.queues[0].stride, e.queues[0].to = 0, 1, int64(s.Requests)
 		}
 		e.sent = int64(s.Requests)
+		// Every lane with work is busy from t = 0, even if its first
+		// requests take no time.
+		var start []int32
 		for q := range e.queues {
-			for !e.queues[q].empty() && len(e.queues[q].idle) > 0 {
-				e.wake(int32(q))
+			qq := &e.queues[q]
+			for k := qq.length(); k > 0 && len(qq.idle) > 0; k-- {
+				l := qq.idle[len(qq.idle)-1]
+				qq.idle = qq.idle[:len(qq.idle)-1]
+				e.setBusy(l, true)
+				start = append(start, l)
 			}
+		}
+		for _, l := range start {
+			e.runLane(l)
 		}
 	case model.VUs:
 		e.vuCount = make([]int64, s.Arrival.VUs)

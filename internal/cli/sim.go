@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/narrate"
+	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+func init() {
+	register(&command{name: "sim", summary: "cli.sim", run: runSim})
+}
+
+// narrateLimit is the largest run that is narrated without --timeline.
+const narrateLimit = 300
+
+// timelineWidth is the ASCII timeline's width in columns.
+const timelineWidth = 72
+
+func runSim(_ context.Context, env *Env, args []string) error {
+	fs := newFlags(env, "sim")
+	sf := addScenarioFlags(fs)
+	lang := langFlag(fs)
+	asJSON := fs.Bool("json", false, "print the result as one JSON object")
+	svg := fs.String("svg", "", "write the per-thread timeline as an SVG `file`")
+	timeline := fs.Bool("timeline", false, "print the per-thread timeline and the narration")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	l, err := lang()
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("%s", msg.T(l, "cli.sim.args", strings.Join(pos, " ")))
+	}
+	if *asJSON && *timeline {
+		return usagef("%s", msg.T(l, "cli.sim.json.text"))
+	}
+	s, err := sf.resolve(l)
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{*timeline, "--timeline"}, {*svg != "", "--svg"}} {
+		if f.on && s.Requests > model.MaxTraceRequests {
+			return model.NewFieldError(f.name, "sim.err.trace", s.Requests, model.MaxTraceRequests)
+		}
+	}
+	narrated := !*asJSON && (*timeline || s.Requests <= narrateLimit)
+	trace := *timeline || *svg != "" || narrated
+	res, err := sim.Run(s, sim.Options{Trace: trace})
+	if err != nil {
+		return err
+	}
+	if *svg != "" {
+		var buf bytes.Buffer
+		if err := reportpkg.WriteSVGTimeline(&buf, l, res.Trace); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*svg, buf.Bytes(), 0o644); err != nil {
+			return &UsageError{Err: fmt.Errorf("--svg: %s", msg.T(l, "cli.sim.svg.write", *svg, err))}
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	return writeSimText(env.Stdout, l, res, narrated, *timeline, *svg)
+}
+
+func writeSimText(w io.Writer, l msg.Lang, res *model.Result, narrated, timeline bool, svg string) error {
+	var b bytes.Buffer
+	if err := reportpkg.WriteScenario(&b, l, res.Scenario); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	if err := reportpkg.WriteText(&b, l, res); err != nil {
+		return err
+	}
+	if narrated {
+		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.narration"))
+		for _, line := range narrate.Lines(res, l) {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	} else if res.Requests > narrateLimit {
+		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.narration.skipped", res.Requests))
+	}
+	if timeline {
+		b.WriteByte('\n')
+		if err := reportpkg.WriteASCIITimeline(&b, l, res.Trace, timelineWidth); err != nil {
+			return err
+		}
+	}
+	if svg != "" {
+		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", svg))
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}

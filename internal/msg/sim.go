@@ -1,0 +1,147 @@
+package msg
+
+// The simulator's errors, the `waitlab sim` command and the narration of a
+// timeline (package narrate). Narration clauses are written to be joined:
+// English with "; ", Korean as separate sentences.
+func init() {
+	Register(map[string]Entry{
+		"sim.err.trace": {
+			KO: "요청 %d개는 타임라인으로 그리기에 너무 많습니다 (최대 %d개). --requests를 줄이거나 --timeline/--svg를 빼세요",
+			EN: "%d requests are too many for a timeline (at most %d): lower --requests or drop --timeline/--svg"},
+		"cli.sim": {
+			KO: "시나리오를 시뮬레이션합니다: 결과표, 스레드별 타임라인, 설명 (가상 시계, 결정적)",
+			EN: "simulate a scenario: results table, per-thread timeline and narration (virtual clock, deterministic)"},
+		"cli.sim.json.text": {
+			KO: "--json은 JSON 하나만 출력합니다. --timeline과 함께 쓸 수 없습니다 (그림은 --svg로 파일에 쓰세요)",
+			EN: "--json prints one JSON object and cannot be combined with --timeline (write the picture with --svg)"},
+		"cli.sim.svg.write": {
+			KO: "SVG 파일 %s를 쓸 수 없습니다: %v",
+			EN: "cannot write SVG file %s: %v"},
+		"cli.sim.svg.done": {
+			KO: "타임라인을 %s에 썼습니다",
+			EN: "timeline written to %s"},
+		"cli.sim.args": {
+			KO: "sim은 위치 인자를 받지 않습니다 (%q). 시나리오 파일은 -f로 주세요",
+			EN: "sim takes no positional arguments (got %q): give a scenario file with -f"},
+		"cli.sim.narration": {
+			KO: "무슨 일이 있었나",
+			EN: "what happened"},
+		"cli.sim.narration.skipped": {
+			KO: "(요청이 %d개라 설명은 생략합니다. --timeline을 주면 보여 줍니다)",
+			EN: "(narration skipped for %d requests; add --timeline to see it)"},
+
+		// Time stamps and ranges that open a narration line.
+		"narr.at":    {KO: "%s: ", EN: "%s: "},
+		"narr.range": {KO: "%s~%s: ", EN: "%s to %s: "},
+		"narr.every": {KO: "%s부터 %s까지 %s마다: ", EN: "%s to %s, every %s: "},
+
+		// Arrivals.
+		"narr.arrive1": {KO: "요청 1개가 도착합니다", EN: "a request arrives"},
+		"narr.arrive":  {KO: "요청 %d개가 도착합니다", EN: "%d requests arrive"},
+
+		// A lane takes requests. %s is the lane noun (narr.noun.*).
+		"narr.take.each": {
+			KO: "%[2]s %[1]d개가 하나씩 맡습니다",
+			EN: "%d %s take one each"},
+		"narr.take.one": {
+			KO: "%s 하나가 맡습니다",
+			EN: "a free %s takes it"},
+		"narr.take.each.queue": {
+			KO: "%[2]s %[1]d개가 하나씩 맡고 %[3]d개는 대기열에서 기다립니다",
+			EN: "%d %s take one each; %d wait in the queue"},
+		"narr.take.turns": {
+			KO: "%[2]s %[1]d개가 차례로 처리합니다",
+			EN: "the %d %s take them in turn"},
+		"narr.take.freed.still": {
+			KO: "풀려난 %s가 기다리던 요청을 맡고, 아직 %d개가 기다립니다",
+			EN: "the freed %s take the waiting ones (%d still waiting)"},
+		"narr.take.freed.empty": {
+			KO: "풀려난 %s가 남은 요청을 맡아 대기열이 빕니다",
+			EN: "the freed %s take the last waiting ones; the queue is empty"},
+		"narr.queue": {
+			KO: "%d개는 대기열에서 기다립니다",
+			EN: "%d wait in the queue"},
+		"narr.queue.trend": {
+			KO: "대기열은 %d개에서 %d개가 됩니다",
+			EN: "the queue goes from %d to %d"},
+
+		// What the request does with its wait.
+		"narr.register.loop": {
+			KO: "요청마다 대기를 등록하고 루프를 곧바로 놓아 줍니다",
+			EN: "each registers its wait and frees the loop at once"},
+		"narr.register.virtual": {
+			KO: "기다리는 동안 가상 스레드는 캐리어에서 내려옵니다",
+			EN: "while they wait, the virtual threads unmount from the carriers"},
+		"narr.block.loop": {
+			KO: "%s가 블로킹 호출로 %s 동안 막히고, 그 루프에 줄 선 요청은 모두 기다립니다",
+			EN: "%s block on a call for %s, and every request queued on them waits"},
+		"narr.block.pinned": {
+			KO: "%s가 고정된(pinned) 대기로 %s 동안 붙잡힙니다",
+			EN: "%s are held by pinned waits for %s"},
+		"narr.offload": {
+			KO: "블로킹 호출 %d개가 오프로드 풀로 넘어가고 루프는 계속 돕니다",
+			EN: "%d blocking calls go to the offload pool and the loops carry on"},
+		"narr.offload.queue": {
+			KO: "오프로드 스레드를 기다리는 호출이 %d개입니다",
+			EN: "%d calls wait for an offload thread"},
+
+		// Finishing.
+		"narr.finish": {
+			KO: "요청 %d개가 끝납니다",
+			EN: "%d requests finish"},
+		"narr.finish1": {
+			KO: "요청 1개가 끝납니다",
+			EN: "a request finishes"},
+		"narr.finish.wait1": {
+			KO: "응답이 돌아와 요청 1개가 끝납니다",
+			EN: "a response arrives; a request finishes"},
+		"narr.finish.loop1": {
+			KO: "대기가 끝나 루프가 이어서 처리하고 요청 1개가 끝납니다",
+			EN: "a wait ends; the loop runs the continuation and a request finishes"},
+		"narr.finish.virtual1": {
+			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 1개가 끝납니다",
+			EN: "a wait ends; the virtual thread mounts again and the request finishes"},
+		"narr.finish.block1": {
+			KO: "블로킹 호출이 돌아와 요청 1개가 끝납니다",
+			EN: "the blocking call returns; a request finishes"},
+		"narr.finish.wait": {
+			KO: "응답이 돌아와 요청 %d개가 끝납니다",
+			EN: "responses arrive; %d requests finish"},
+		"narr.finish.loop": {
+			KO: "대기가 끝나 루프가 이어서 처리하고 요청 %d개가 끝납니다",
+			EN: "the waits end; the loops run the continuations and %d requests finish"},
+		"narr.finish.virtual": {
+			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 %d개가 끝납니다",
+			EN: "the waits end; the virtual threads mount again and %d requests finish"},
+		"narr.finish.block": {
+			KO: "블로킹 호출이 돌아와 요청 %d개가 끝납니다",
+			EN: "the blocking calls return; %d requests finish"},
+
+		// A stretch of many small moments, told as one line.
+		"narr.w.arrive":  {KO: "요청 %d개 도착", EN: "%d requests arrive"},
+		"narr.w.start":   {KO: "%d개 시작", EN: "%d start"},
+		"narr.w.done":    {KO: "%d개 완료", EN: "%d finish"},
+		"narr.w.queue":   {KO: "대기열은 가장 길 때 %d개", EN: "at most %d wait in the queue"},
+		"narr.w.block":   {KO: "루프를 막은 블로킹 호출 %d개", EN: "%d blocking calls hold a loop"},
+		"narr.w.pinned":  {KO: "캐리어를 붙잡은 고정 대기 %d개", EN: "%d pinned waits hold a carrier"},
+		"narr.w.offload": {KO: "오프로드 풀로 간 호출 %d개", EN: "%d calls go to the offload pool"},
+		"narr.done": {
+			KO: "요청 %[1]d개가 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 한꺼번에 가장 많이 일한 %[6]s는 %[5]d개입니다",
+			EN: "all %d requests done in %s (p50 %s, p99 %s); at most %d %s busy at once"},
+		"narr.done.loops": {
+			KO: "블로킹 요청이 놓인 루프: %s",
+			EN: "blocking requests per loop: %s"},
+		"narr.loopcount": {KO: "루프 %d에 %d개", EN: "loop %d: %d"},
+		"narr.and":       {KO: ", ", EN: ", "},
+
+		// Lane nouns, plural in English (Korean has none).
+		"narr.noun.thread":   {KO: "스레드", EN: "threads"},
+		"narr.noun.loop":     {KO: "루프", EN: "loops"},
+		"narr.noun.carrier":  {KO: "캐리어", EN: "carriers"},
+		"narr.noun.offload":  {KO: "오프로드 스레드", EN: "offload threads"},
+		"narr.noun1.thread":  {KO: "스레드", EN: "thread"},
+		"narr.noun1.loop":    {KO: "루프", EN: "loop"},
+		"narr.noun1.carrier": {KO: "캐리어", EN: "carrier"},
+		"narr.noun1.offload": {KO: "오프로드 스레드", EN: "offload thread"},
+	})
+}

@@ -1,0 +1,407 @@
+// Package narrate tells a timeline (model.Trace) as a few plain sentences,
+// in Korean or English: one line per moment that something changes
+// ("0.0 s: 12 requests arrive; 4 threads take one each; 8 wait in the
+// queue."), in the words of the server model (threads, loops, carriers,
+// the offload pool). Repeated moments are merged and long runs are grouped
+// into windows, so a run reads in at most MaxLines lines plus a closing
+// summary. It works the same for simulated and real traces.
+package narrate
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// MaxLines caps the lines that tell moments; the summary lines come on top.
+const MaxLines = 12
+
+// moment is everything that changes at one instant.
+type moment struct {
+	at                  time.Duration
+	arrive, start, done int
+	doneBlock           int   // of done: requests whose waits held a thread
+	blocked             []int // loops (or carriers) whose blocking wait starts now
+	blockFor            time.Duration
+	offload             int // calls handed to offload threads now
+	qBefore, qAfter     int // queue before and after
+	offQueue            int // calls waiting for an offload thread after
+}
+
+// sig is what makes two moments "the same thing again".
+func (m *moment) sig() string {
+	return fmt.Sprint(m.arrive, m.start, m.done, m.doneBlock, len(m.blocked), m.blockFor, m.offload, m.qBefore > 0, m.qAfter > 0)
+}
+
+// teller holds what the sentences need about the run.
+type teller struct {
+	lang     msg.Lang
+	model    model.Kind
+	lanes    int // lanes of the main kind (threads, loops, carriers)
+	noun     string
+	hasWait  bool
+	nonBlock bool // some class waits without holding its thread
+	unit     time.Duration
+	blocking []bool
+}
+
+// Lines tells r's trace as sentences; nil when r has no trace.
+func Lines(r *model.Result, lang msg.Lang) []string {
+	if r == nil || r.Trace == nil || len(r.Trace.Records) == 0 {
+		return nil
+	}
+	t := newTeller(r, lang)
+	ms := t.moments(r.Trace)
+	groups := group(ms)
+	var out []string
+	if len(groups) > MaxLines {
+		out = t.windows(groups)
+	} else {
+		for _, g := range groups {
+			out = append(out, t.line(g))
+		}
+	}
+	return append(out, t.summary(r)...)
+}
+
+func newTeller(r *model.Result, lang msg.Lang) *teller {
+	s := r.Scenario
+	t := &teller{lang: lang, model: s.Model}
+	kind := model.LaneThread
+	for _, k := range r.Trace.Lanes {
+		if k != model.LaneOffload {
+			kind = k
+			t.lanes++
+		}
+	}
+	t.noun = string(kind)
+	for _, c := range s.Classes {
+		t.blocking = append(t.blocking, c.Blocking || s.Model == model.Pool)
+		if c.CallCount() > 0 {
+			t.hasWait = true
+			if !c.Blocking && s.Model != model.Pool {
+				t.nonBlock = true
+			}
+		}
+	}
+	var end time.Duration
+	for _, rec := range r.Trace.Records {
+		end = max(end, rec.End)
+	}
+	t.unit = unitFor(end)
+	return t
+}
+
+func (t *teller) moments(tr *model.Trace) []*moment {
+	byAt := map[time.Duration]*moment{}
+	get := func(at time.Duration) *moment {
+		m := byAt[at]
+		if m == nil {
+			m = &moment{at: at}
+			byAt[at] = m
+		}
+		return m
+	}
+	for _, rec := range tr.Records {
+		get(rec.Arrival).arrive++
+		get(rec.Start).start++
+		m := get(rec.End)
+		m.done++
+		if rec.Class >= 0 && rec.Class < len(t.blocking) && t.blocking[rec.Class] && t.hasWait {
+			m.doneBlock++
+		}
+	}
+	type offSpan struct{ start, end time.Duration }
+	var offs []offSpan
+	for _, sp := range tr.Spans {
+		if sp.Kind != model.SpanHold || int(sp.Lane) >= len(tr.Lanes) {
+			continue
+		}
+		switch tr.Lanes[sp.Lane] {
+		case model.LaneLoop, model.LaneCarrier:
+			m := get(sp.Start)
+			m.blocked = append(m.blocked, int(sp.Lane))
+			m.blockFor = max(m.blockFor, sp.End-sp.Start)
+		case model.LaneOffload:
+			get(sp.Start).offload++
+			offs = append(offs, offSpan{sp.Start, sp.End})
+		}
+	}
+	ms := make([]*moment, 0, len(byAt))
+	for _, m := range byAt {
+		slices.Sort(m.blocked)
+		m.blocked = slices.Compact(m.blocked)
+		ms = append(ms, m)
+	}
+	slices.SortFunc(ms, func(a, b *moment) int { return cmp.Compare(a.at, b.at) })
+	q := 0
+	for _, m := range ms {
+		m.qBefore = q
+		q += m.arrive - m.start
+		m.qAfter = q
+	}
+	return ms
+}
+
+// group merges consecutive moments that repeat the same pattern.
+func group(ms []*moment) [][]*moment {
+	var gs [][]*moment
+	for _, m := range ms {
+		if n := len(gs); n > 0 {
+			g := gs[n-1]
+			last := g[len(g)-1]
+			evenly := len(g) < 2 || m.at-last.at == last.at-g[len(g)-2].at
+			if last.sig() == m.sig() && evenly {
+				gs[n-1] = append(g, m)
+				continue
+			}
+		}
+		gs = append(gs, []*moment{m})
+	}
+	// A pair is clearer as two lines than as "every".
+	var out [][]*moment
+	for _, g := range gs {
+		if len(g) == 2 {
+			out = append(out, g[:1], g[1:])
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func (t *teller) T(key string, args ...any) string { return msg.T(t.lang, key, args...) }
+
+func (t *teller) nouns(kind string, n int) string {
+	if n == 1 {
+		return t.T("narr.noun1." + kind)
+	}
+	return t.T("narr.noun." + kind)
+}
+
+// line tells one group of moments.
+func (t *teller) line(g []*moment) string {
+	m := g[0]
+	prefix := t.T("narr.at", t.fmt(m.at))
+	if len(g) > 1 {
+		prefix = t.T("narr.every", t.fmt(m.at), t.fmt(g[len(g)-1].at), t.fmtDur(g[1].at-m.at))
+	}
+	var cl []string
+	if m.done > 0 {
+		cl = append(cl, t.finish(m))
+	}
+	if m.arrive == 1 {
+		cl = append(cl, t.T("narr.arrive1"))
+	} else if m.arrive > 1 {
+		cl = append(cl, t.T("narr.arrive", m.arrive))
+	}
+	queueTold := false
+	if m.start > 0 {
+		switch {
+		case m.qBefore > 0 && m.done > 0 && m.qAfter > 0 && len(g) == 1:
+			cl = append(cl, t.T("narr.take.freed.still", t.nouns(t.noun, 2), m.qAfter))
+			queueTold = true
+		case m.qBefore > 0 && m.done > 0 && m.qAfter == 0 && len(g) == 1:
+			cl = append(cl, t.T("narr.take.freed.empty", t.nouns(t.noun, 2)))
+			queueTold = true
+		case m.qBefore > 0 && m.done > 0:
+			cl = append(cl, t.T("narr.take.freed.still", t.nouns(t.noun, 2), m.qAfter))
+			queueTold = true
+		case m.start > t.lanes:
+			cl = append(cl, t.T("narr.take.turns", t.lanes, t.nouns(t.noun, t.lanes)))
+		case m.start == 1 && m.arrive <= 1:
+			cl = append(cl, t.T("narr.take.one", t.nouns(t.noun, 1)))
+		case m.qAfter > 0 && len(g) == 1:
+			cl = append(cl, t.T("narr.take.each.queue", m.start, t.nouns(t.noun, m.start), m.qAfter))
+			queueTold = true
+		default:
+			cl = append(cl, t.T("narr.take.each", m.start, t.nouns(t.noun, m.start)))
+		}
+		if t.nonBlock && t.hasWait && len(m.blocked) == 0 && m.offload == 0 && m.done == 0 {
+			switch t.model {
+			case model.Loop, model.Offload:
+				cl = append(cl, t.T("narr.register.loop"))
+			case model.Virtual:
+				cl = append(cl, t.T("narr.register.virtual"))
+			}
+		}
+	}
+	if len(m.blocked) > 0 {
+		key := "narr.block.loop"
+		if t.model == model.Virtual {
+			key = "narr.block.pinned"
+		}
+		cl = append(cl, t.T(key, t.laneList(m.blocked), t.fmtDur(m.blockFor)))
+	}
+	if m.offload > 0 {
+		cl = append(cl, t.T("narr.offload", m.offload))
+	}
+	if !queueTold {
+		last := g[len(g)-1]
+		switch {
+		case len(g) > 1 && (m.qAfter > 0 || last.qAfter > 0):
+			cl = append(cl, t.T("narr.queue.trend", m.qAfter, last.qAfter))
+		case len(g) == 1 && m.qAfter > 0 && m.arrive > 0:
+			cl = append(cl, t.T("narr.queue", m.qAfter))
+		}
+	}
+	return prefix + t.join(cl)
+}
+
+func (t *teller) finish(m *moment) string {
+	key := "narr.finish.loop"
+	switch {
+	case !t.hasWait:
+		key = "narr.finish"
+	case t.model == model.Pool:
+		key = "narr.finish.wait"
+	case m.doneBlock == m.done && t.model != model.Offload:
+		key = "narr.finish.block"
+	case t.model == model.Virtual:
+		key = "narr.finish.virtual"
+	}
+	if m.done == 1 {
+		return t.T(key + "1")
+	}
+	return t.T(key, m.done)
+}
+
+// windows tells many moments as at most MaxLines lines: the first and the
+// last group as they are, and the time between as equal windows (empty
+// windows are left out).
+func (t *teller) windows(gs [][]*moment) []string {
+	out := []string{t.line(gs[0])}
+	var flat []*moment
+	for _, g := range gs[1 : len(gs)-1] {
+		flat = append(flat, g...)
+	}
+	n := MaxLines - 2
+	from, to := flat[0].at, flat[len(flat)-1].at
+	width := (to-from)/time.Duration(n) + 1
+	for lo := 0; lo < len(flat); {
+		w := (flat[lo].at - from) / width
+		hi := lo
+		for hi < len(flat) && (flat[hi].at-from)/width == w {
+			hi++
+		}
+		out = append(out, t.window(flat[lo:hi]))
+		lo = hi
+	}
+	return append(out, t.line(gs[len(gs)-1]))
+}
+
+func (t *teller) window(part []*moment) string {
+	var a, s, d, q, blk, off int
+	for _, m := range part {
+		a += m.arrive
+		s += m.start
+		d += m.done
+		q = max(q, m.qAfter)
+		blk += len(m.blocked)
+		off += m.offload
+	}
+	var cl []string
+	add := func(key string, n int) {
+		if n > 0 {
+			cl = append(cl, t.T(key, n))
+		}
+	}
+	add("narr.w.arrive", a)
+	add("narr.w.start", s)
+	add("narr.w.done", d)
+	if t.model == model.Virtual {
+		add("narr.w.pinned", blk)
+	} else {
+		add("narr.w.block", blk)
+	}
+	add("narr.w.offload", off)
+	add("narr.w.queue", q)
+	sep := ", "
+	if t.lang == msg.KO {
+		sep = ", "
+	}
+	return t.T("narr.range", t.fmt(part[0].at), t.fmt(part[len(part)-1].at)) + t.join([]string{strings.Join(cl, sep)})
+}
+
+func (t *teller) summary(r *model.Result) []string {
+	peak := r.PeakThreads
+	noun := t.nouns(t.noun, peak)
+	if t.model == model.Offload {
+		noun = t.T("narr.noun.thread")
+	}
+	ms := func(v float64) string { return t.fmtDur(time.Duration(v * 1e6)) }
+	out := []string{t.join([]string{t.T("narr.done", r.Completed, ms(r.MakespanMS), ms(r.All.P50MS), ms(r.All.P99MS), peak, noun)})}
+	var parts []string
+	for _, l := range r.Loops {
+		if l.Blocking > 0 {
+			parts = append(parts, t.T("narr.loopcount", l.Loop+1, l.Blocking))
+		}
+	}
+	if len(parts) > 0 {
+		out = append(out, t.join([]string{t.T("narr.done.loops", strings.Join(parts, t.T("narr.and")))}))
+	}
+	return out
+}
+
+// join makes clauses a sentence: "a; b; c." in English, "A. B. C." in Korean.
+func (t *teller) join(cl []string) string {
+	if len(cl) == 0 {
+		return ""
+	}
+	if t.lang == msg.KO {
+		return strings.Join(cl, ". ") + "."
+	}
+	return strings.Join(cl, "; ") + "."
+}
+
+func (t *teller) laneList(ls []int) string {
+	noun := t.noun
+	var names []string
+	for i, l := range ls {
+		if i == 3 && len(ls) > 4 {
+			names = append(names, fmt.Sprintf("… (%d)", len(ls)))
+			break
+		}
+		names = append(names, t.T("narr.noun1."+noun)+" "+fmt.Sprint(l+1))
+	}
+	return strings.Join(names, t.T("narr.and"))
+}
+
+// unitFor picks the unit that reads best for a run that lasts end.
+func unitFor(end time.Duration) time.Duration {
+	switch {
+	case end >= time.Second:
+		return time.Second
+	case end >= time.Millisecond:
+		return time.Millisecond
+	}
+	return time.Microsecond
+}
+
+// fmt formats an instant in the run's unit: "2.0 s", "12.4 ms".
+func (t *teller) fmt(d time.Duration) string { return Duration(t.lang, d, t.unit) }
+
+// fmtDur formats a length in its own unit.
+func (t *teller) fmtDur(d time.Duration) string { return Duration(t.lang, d, unitFor(d)) }
+
+// Duration formats d in unit (time.Second, time.Millisecond or
+// time.Microsecond) with one decimal: "2.0 s" / "2.0초".
+func Duration(lang msg.Lang, d time.Duration, unit time.Duration) string {
+	v := float64(d) / float64(unit)
+	num := fmt.Sprintf("%.1f", v)
+	switch unit {
+	case time.Second:
+		if lang == msg.KO {
+			return num + "초"
+		}
+		return num + " s"
+	case time.Millisecond:
+		return num + " ms"
+	}
+	return num + " us"
+}

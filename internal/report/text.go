@@ -1,0 +1,235 @@
+// Package report writes results for people: the summary table of a
+// model.Result, the scenario it came from, and per-lane timelines as ASCII
+// for the terminal and as SVG files. It serves simulated and real results
+// alike. Every word comes from the msg catalog, in Korean or English.
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// WriteScenario writes the scenario as a few indented lines: model, load,
+// classes, lock and placement.
+func WriteScenario(w io.Writer, lang msg.Lang, s model.Scenario) error {
+	name := s.Name
+	if name == "" {
+		name = "-"
+	}
+	var m string
+	switch s.Model {
+	case model.Offload:
+		m = msg.T(lang, "report.model.offload", s.Threads, s.CoreCount(), s.OffloadPool)
+	case model.Loop, model.Virtual, model.Pool:
+		m = msg.T(lang, "report.model."+string(s.Model), s.Threads, s.CoreCount())
+	default:
+		m = string(s.Model)
+	}
+	var b strings.Builder
+	b.WriteString(msg.T(lang, "report.scenario", name, m, s.Requests, s.Arrival, s.Seed))
+	if s.Arrival.Closed() && !s.Think.IsZero() {
+		b.WriteString(", think " + s.Think.String())
+	}
+	b.WriteByte('\n')
+	for _, c := range s.Classes {
+		blocking := ""
+		if c.Blocking {
+			blocking = msg.T(lang, "report.class.blocking")
+		}
+		fmt.Fprintln(&b, msg.T(lang, "report.class", c.Name, c.Fraction, c.CPU, c.Wait, c.CallCount(), c.Fanout, blocking))
+	}
+	if s.SharedLock {
+		fmt.Fprintln(&b, msg.T(lang, "report.lock"))
+	}
+	if len(s.Classes) > 1 || s.Model.HasLoops() {
+		fmt.Fprintln(&b, msg.T(lang, "report.placement", s.Placement, s.Assign))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteText writes the summary table of r: makespan, throughput and its
+// definition, completions, peak busy threads, in-flight by Little's law,
+// precision, then count/mean/p50/p90/p99/max per class, overall and for the
+// queue wait, then the blocking requests per loop.
+func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
+	T := func(k string, a ...any) string { return msg.T(lang, k, a...) }
+	var b strings.Builder
+	head := "report.results.sim"
+	if r.Mode == "real" {
+		head = "report.results.real"
+	}
+	b.WriteString(T(head) + "\n")
+	def := r.ThroughputDefinition
+	switch def {
+	case model.ThroughputBatch:
+		def = T("report.tput.batch")
+	case model.ThroughputWindow:
+		def = T("report.tput.window")
+	}
+	prec := T("report.precision.exact")
+	if r.Precision != "exact" {
+		prec = T("report.precision.hdr", model.ExactLimit)
+	}
+	kv := [][]string{
+		{T("report.makespan"), ms(r.MakespanMS) + " ms"},
+		{T("report.throughput"), T("report.rps", num(r.ThroughputRPS)) + " — " + def},
+		{T("report.completed"), T("report.of", r.Completed, r.Requests)},
+		{T("report.peak"), strconv.Itoa(r.PeakThreads)},
+		{T("report.inflight"), T("report.inflight.def", num(r.InFlightMean))},
+		{T("report.precision"), prec},
+	}
+	if r.Events > 0 {
+		kv = append(kv, []string{T("report.events"), strconv.FormatInt(r.Events, 10)})
+	}
+	table(&b, "  ", kv, nil)
+	b.WriteByte('\n')
+
+	rows := [][]string{{T("report.latency"), T("report.count"), T("report.mean"), "p50", "p90", "p99", "max"}}
+	add := func(name string, s model.Summary) {
+		rows = append(rows, []string{name, strconv.FormatInt(s.Count, 10), ms(s.MeanMS), ms(s.P50MS), ms(s.P90MS), ms(s.P99MS), ms(s.MaxMS)})
+	}
+	add(T("report.all"), r.All)
+	for _, name := range classNames(r) {
+		add(name, r.Classes[name])
+	}
+	add(T("report.queuewait"), r.QueueWait)
+	table(&b, "  ", rows, []bool{false, true, true, true, true, true, true})
+
+	if anyBlocking(r.Loops) {
+		b.WriteString("\n" + T("report.loops") + "\n")
+		rows := [][]string{{T("report.loop"), T("report.loop.reqs"), T("report.loop.blocking"), T("report.loop.ids")}}
+		for _, l := range r.Loops {
+			ids := make([]string, len(l.BlockingIDs))
+			for i, id := range l.BlockingIDs {
+				ids[i] = strconv.FormatInt(id, 10)
+			}
+			list := strings.Join(ids, ", ")
+			if int64(len(ids)) < l.Blocking {
+				list += ", …"
+			}
+			rows = append(rows, []string{strconv.Itoa(l.Loop + 1), strconv.FormatInt(l.Requests, 10), strconv.FormatInt(l.Blocking, 10), list})
+		}
+		table(&b, "  ", rows, []bool{true, true, true, false})
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// classNames lists r's classes in scenario order (sorted names if the
+// scenario does not list them).
+func classNames(r *model.Result) []string {
+	var names []string
+	for _, c := range r.Scenario.Classes {
+		if _, ok := r.Classes[c.Name]; ok {
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) == len(r.Classes) {
+		return names
+	}
+	names = names[:0]
+	for n := range r.Classes {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func anyBlocking(ls []model.LoopStat) bool {
+	for _, l := range ls {
+		if l.Blocking > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ms formats milliseconds: one decimal below 10 s, none above, three below 1 ms.
+func ms(v float64) string {
+	switch {
+	case v == 0:
+		return "0"
+	case v < 1:
+		return strconv.FormatFloat(v, 'f', 3, 64)
+	case v < 10000:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64)
+}
+
+// num formats a rate or a mean count with sensible digits.
+func num(v float64) string {
+	switch {
+	case v >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case v >= 10:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+
+// table writes rows in aligned columns; right[i] right-aligns column i.
+// Widths are display widths, so Korean text lines up in a terminal.
+func table(b *strings.Builder, indent string, rows [][]string, right []bool) {
+	var wid []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i >= len(wid) {
+				wid = append(wid, 0)
+			}
+			wid[i] = max(wid[i], Width(c))
+		}
+	}
+	for _, r := range rows {
+		b.WriteString(indent)
+		for i, c := range r {
+			pad := strings.Repeat(" ", wid[i]-Width(c))
+			last := i == len(r)-1
+			if i < len(right) && right[i] {
+				b.WriteString(pad + c)
+			} else if last {
+				b.WriteString(c)
+			} else {
+				b.WriteString(c + pad)
+			}
+			if !last {
+				b.WriteString("  ")
+			}
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// Width is the number of terminal columns s takes: East Asian wide
+// characters (Hangul, CJK) take two.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if wide(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func wide(r rune) bool {
+	return (r >= 0x1100 && r <= 0x115F) || (r >= 0x2E80 && r <= 0xA4CF) ||
+		(r >= 0xAC00 && r <= 0xD7A3) || (r >= 0xF900 && r <= 0xFAFF) ||
+		(r >= 0xFE30 && r <= 0xFE4F) || (r >= 0xFF00 && r <= 0xFF60) || (r >= 0xFFE0 && r <= 0xFFE6)
+}
+
+// padRight pads s with spaces to display width n.
+func padRight(s string, n int) string {
+	if w := Width(s); w < n {
+		return s + strings.Repeat(" ", n-w)
+	}
+	return s
+}

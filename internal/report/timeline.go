@@ -1,0 +1,197 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/narrate"
+)
+
+// MaxLanes is how many lanes a timeline draws one by one; beyond it the
+// first FoldedLanes are drawn and the rest are folded into a busy band.
+const (
+	MaxLanes    = 64
+	FoldedLanes = 48
+)
+
+// kinds in the order of the legend; index = model.SpanKind.
+var spanKinds = []model.SpanKind{model.SpanCPU, model.SpanHold, model.SpanLock, model.SpanReady}
+
+const nKinds = 5 // 0 idle, then the span kinds
+
+// grid is a trace sampled into columns: for each drawn lane and column the
+// kind that took most of the column, and for each column the mean number of
+// busy lanes (all lanes, drawn or not).
+type grid struct {
+	end    time.Duration
+	cols   int
+	shown  int
+	folded bool
+	cells  [][]model.SpanKind
+	busy   []float64
+}
+
+func sample(t *model.Trace, cols int) *grid {
+	g := &grid{cols: cols, shown: len(t.Lanes)}
+	if g.shown > MaxLanes {
+		g.shown, g.folded = FoldedLanes, true
+	}
+	for _, s := range t.Spans {
+		g.end = max(g.end, s.End)
+	}
+	for _, r := range t.Records {
+		g.end = max(g.end, r.End)
+	}
+	if g.end <= 0 {
+		g.end = 1
+	}
+	cov := make([][][nKinds]float64, g.shown)
+	for i := range cov {
+		cov[i] = make([][nKinds]float64, cols)
+	}
+	g.busy = make([]float64, cols)
+	w := float64(g.end) / float64(cols)
+	for _, s := range t.Spans {
+		if s.End <= s.Start || s.Kind < 1 || int(s.Kind) >= nKinds || s.Lane < 0 {
+			continue
+		}
+		a, b := float64(s.Start), float64(s.End)
+		c0 := int(a / w)
+		c1 := min(int(math.Ceil(b/w)), cols)
+		for c := max(c0, 0); c < c1; c++ {
+			lo, hi := max(a, float64(c)*w), min(b, float64(c+1)*w)
+			if hi <= lo {
+				continue
+			}
+			if int(s.Lane) < g.shown {
+				cov[s.Lane][c][s.Kind] += hi - lo
+			}
+			g.busy[c] += (hi - lo) / w
+		}
+	}
+	g.cells = make([][]model.SpanKind, g.shown)
+	for l := range cov {
+		g.cells[l] = make([]model.SpanKind, cols)
+		for c := range cov[l] {
+			best, bv := model.SpanKind(0), 0.0
+			for _, k := range spanKinds {
+				if v := cov[l][c][k]; v > bv {
+					best, bv = k, v
+				}
+			}
+			g.cells[l][c] = best
+		}
+	}
+	return g
+}
+
+// laneName is "thread 3", "loop 1", "offload 2" or "carrier 1" (1-based,
+// counted within its kind).
+func laneNames(lang msg.Lang, lanes []model.LaneKind) []string {
+	seen := map[model.LaneKind]int{}
+	out := make([]string, len(lanes))
+	for i, k := range lanes {
+		seen[k]++
+		out[i] = msg.T(lang, "report.lane."+string(k), seen[k])
+	}
+	return out
+}
+
+var asciiChar = [nKinds]byte{'.', '#', '=', '!', '+'}
+
+// WriteASCIITimeline draws t with one row per lane and width columns
+// (at least 10): '#' CPU, '=' waiting while holding the thread, '!'
+// waiting for the shared lock, '+' waiting for a core, '.' idle; a legend
+// and a time axis. Beyond MaxLanes lanes the rest fold into a busy row.
+func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) error {
+	if t == nil {
+		_, err := fmt.Fprintln(w, msg.T(lang, "report.notrace"))
+		return err
+	}
+	width = max(width, 10)
+	g := sample(t, width)
+	names := laneNames(lang, t.Lanes)
+	busyName := msg.T(lang, "report.lane.busy")
+	labW := Width(busyName)
+	for _, n := range names[:g.shown] {
+		labW = max(labW, Width(n))
+	}
+	unit := unitFor(g.end)
+	var b strings.Builder
+	b.WriteString(msg.T(lang, "report.timeline", narrate.Duration(lang, g.end, unit),
+		narrate.Duration(lang, g.end/time.Duration(width), unitFor(g.end/time.Duration(width)))) + "\n")
+	row := make([]byte, width)
+	for l := 0; l < g.shown; l++ {
+		for c, k := range g.cells[l] {
+			row[c] = asciiChar[k]
+		}
+		b.WriteString(padRight(names[l], labW) + " |" + string(row) + "|\n")
+	}
+	if g.folded {
+		b.WriteString(msg.T(lang, "report.lane.more", len(t.Lanes)-g.shown) + "\n")
+		n := float64(len(t.Lanes))
+		for c, v := range g.busy {
+			f := v / n
+			switch {
+			case f <= 0:
+				row[c] = '.'
+			case f >= 0.999:
+				row[c] = '@'
+			default:
+				row[c] = byte('0' + min(int(f*10), 9))
+			}
+		}
+		b.WriteString(padRight(busyName, labW) + " |" + string(row) + "|\n")
+	}
+	b.WriteString(strings.Repeat(" ", labW+2) + axis(lang, g.end, unit, width) + "\n")
+	legend := []string{
+		"# " + msg.T(lang, "report.legend.cpu"),
+		"= " + msg.T(lang, "report.legend.hold"),
+		"! " + msg.T(lang, "report.legend.lock"),
+		"+ " + msg.T(lang, "report.legend.ready"),
+		". " + msg.T(lang, "report.legend.idle"),
+	}
+	if g.folded {
+		legend = append(legend, "0-9 @ "+msg.T(lang, "report.legend.busy"))
+	}
+	b.WriteString(strings.Repeat(" ", labW+2) + strings.Join(legend, "   ") + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// axis returns a line of about width columns (under the rows' cells) with time
+// labels at the start, the quarters and the end, where they fit.
+func axis(lang msg.Lang, end, unit time.Duration, width int) string {
+	line := []rune(strings.Repeat(" ", width+2+12))
+	free := 0 // first column that is still free
+	for q := 0; q <= 4; q++ {
+		col := q * width / 4 // the tick '|' sits on the column where that time begins
+		lab := "|" + narrate.Duration(lang, end*time.Duration(q)/4, unit)
+		if q == 4 {
+			lab = narrate.Duration(lang, end, unit) + "|"
+			col = width + 1 - len([]rune(lab))
+		}
+		r := []rune(lab)
+		if col < free || col+len(r) > len(line) {
+			continue
+		}
+		copy(line[col:], r)
+		free = col + Width(lab) + 1
+	}
+	return strings.TrimRight(string(line), " ")
+}
+
+func unitFor(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return time.Second
+	case d >= time.Millisecond:
+		return time.Millisecond
+	}
+	return time.Microsecond
+}

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"context"
+
+	"os"
+
+	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+func init() {
+	register(&command{name: "report", summary: "cli.report", run: runReport})
+}
+
+// runReport re-reports one or more `waitlab load --out` files; several are
+// merged exactly (histograms added, never averaged).
+func runReport(_ context.Context, env *Env, args []string) error {
+	fs := newFlags(env, "report")
+	quietFlags(fs, env)
+	o := addOutputFlags(fs)
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	lang, err := o.lang()
+	if err != nil {
+		return err
+	}
+	ths, err := parseThresholds(o.thresholds)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("%s", msg.T(lang, "report.flag.files"))
+	}
+	var rs []*loadgen.Result
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		r, err := loadgen.ReadResult(data)
+		if err != nil {
+			return usagef("%s: %v", f, err)
+		}
+		rs = append(rs, r)
+	}
+	res, err := loadgen.Merge(rs...)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if err := emit(env, res, o, ths, lang); err != nil {
+		return err
+	}
+	return nil
+}

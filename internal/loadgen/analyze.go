@@ -1,0 +1,323 @@
+package loadgen
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Percentiles is a latency summary in milliseconds.
+type Percentiles struct {
+	MeanMS float64 `json:"mean_ms"`
+	P50MS  float64 `json:"p50_ms"`
+	P90MS  float64 `json:"p90_ms"`
+	P99MS  float64 `json:"p99_ms"`
+	P999MS float64 `json:"p999_ms"`
+	MaxMS  float64 `json:"max_ms"`
+}
+
+// Point is one second of the series as reports show it.
+type Point struct {
+	T         int64   `json:"t"`
+	RPS       float64 `json:"rps"` // requests finished in this second
+	OK        int64   `json:"ok"`
+	Errors    int64   `json:"errors"`
+	P50MS     float64 `json:"p50_ms"`
+	P99MS     float64 `json:"p99_ms"`
+	GenCPUPct float64 `json:"gen_cpu_pct,omitempty"`
+}
+
+// Warning is a validity warning: a stable code and a sentence saying what
+// it means and what to do.
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Report is what every output shows, computed from a Result. Its JSON form
+// is `waitlab load --json`.
+type Report struct {
+	Model           string           `json:"model"` // open | closed
+	Arrival         string           `json:"arrival"`
+	Stages          string           `json:"stages,omitempty"`
+	URL             string           `json:"url"`
+	WindowS         float64          `json:"window_s"`
+	OfferedRPS      float64          `json:"offered_rps"`
+	AchievedRPS     float64          `json:"achieved_rps"`
+	OKRPS           float64          `json:"ok_rps"`
+	Requests        int64            `json:"requests"`
+	OK              int64            `json:"ok"`
+	ErrorCount      int64            `json:"error_count"`
+	Errors          map[string]int64 `json:"errors"`
+	Late            int64            `json:"late"`
+	Unsent          int64            `json:"unsent"`
+	Latency         Percentiles      `json:"latency"`
+	ServiceTime     Percentiles      `json:"service_time"`
+	InFlight        float64          `json:"in_flight"`
+	Series          []Point          `json:"series"`
+	Warnings        []Warning        `json:"warnings"`
+	GeneratorCPUPct float64          `json:"generator_cpu_pct"`
+	TargetCPUPct    *float64         `json:"target_cpu_pct,omitempty"` // % of one CPU
+	OthersCPUPct    *float64         `json:"others_cpu_pct,omitempty"` // % of the machine
+	Connections     int              `json:"connections"`
+	ConnectionsUsed int              `json:"connections_used"`
+	Files           int              `json:"files,omitempty"`
+	Breaches        []string         `json:"threshold_breaches,omitempty"`
+
+	res     *Result
+	latHist *hdrhistogram.Histogram
+	svcHist *hdrhistogram.Histogram
+}
+
+// Warning thresholds.
+const (
+	genCPULimit      = 80.0 // % of what the generator may use
+	genBoundLimit    = 90.0
+	achievedMin      = 0.95
+	errorRateMax     = 0.01
+	minSamplesForP99 = 1000
+	lateMax          = 0.01
+	neighbourMax     = 10.0 // % of the machine
+)
+
+func summarize(h *Hist) Percentiles {
+	if h.Count == 0 {
+		return Percentiles{}
+	}
+	hh := h.hist()
+	q := func(p float64) float64 {
+		return float64(hh.ValueAtQuantile(p)) / 1e3 // microseconds -> ms
+	}
+	return Percentiles{
+		MeanMS: float64(h.SumNS) / float64(h.Count) / 1e6,
+		P50MS:  q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
+		MaxMS: float64(h.MaxNS) / 1e6,
+	}
+}
+
+// Analyze computes the report of r: rates, percentiles, the series, and
+// every validity warning, in lang.
+func Analyze(r *Result, lang msg.Lang) *Report {
+	rep := &Report{
+		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL,
+		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
+		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
+		Files: r.Files, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Series: []Point{}, Warnings: []Warning{},
+	}
+	for k, n := range r.Errors {
+		rep.Errors[k] = n
+		rep.ErrorCount += n
+	}
+	w := r.Window().Seconds()
+	rep.WindowS = w
+	if w > 0 {
+		if r.Model == "open" {
+			rep.OfferedRPS = float64(r.Offered) / w
+		}
+		rep.AchievedRPS = float64(r.Requests) / w
+		rep.OKRPS = float64(r.OK) / w
+	}
+	rep.Latency = summarize(&r.Latency)
+	rep.ServiceTime = summarize(&r.Service)
+	for i := range r.Series {
+		s := &r.Series[i]
+		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU)}
+		if s.OK > 0 {
+			h := s.histogram()
+			p.P50MS = float64(h.ValueAtQuantile(50)) / 1e3
+			p.P99MS = float64(h.ValueAtQuantile(99)) / 1e3
+		}
+		rep.Series = append(rep.Series, p)
+	}
+	c := r.CPU
+	if r.WindowNS > 0 && c.GenAllowed > 0 {
+		rep.GeneratorCPUPct = round1(100 * float64(c.GenNS) / (float64(r.WindowNS) * c.GenAllowed))
+	}
+	if r.WindowNS > 0 && c.TargetNS >= 0 {
+		v := round1(100 * float64(c.TargetNS) / float64(r.WindowNS))
+		rep.TargetCPUPct = &v
+	}
+	others := int64(-1)
+	if c.MachineNS > 0 && r.Files <= 1 {
+		o := c.MachineBusyNS - c.GenNS
+		if r.TargetLocal && c.TargetNS > 0 {
+			o -= c.TargetNS
+		}
+		others = max(o, 0)
+		v := round1(100 * float64(others) / float64(c.MachineNS))
+		rep.OthersCPUPct = &v
+	}
+	// Little's law over the wire: finished successes per second times the
+	// mean service time is the mean number of requests in flight.
+	rep.InFlight = rep.OKRPS * rep.ServiceTime.MeanMS / 1e3
+	rep.Warnings = warnings(rep, r, lang)
+	return rep
+}
+
+func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+func (rep *Report) add(lang msg.Lang, code string, args ...any) {
+	rep.Warnings = append(rep.Warnings, Warning{Code: code, Message: msg.T(lang, "load.warn."+code, args...)})
+}
+
+func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
+	rep.Warnings = rep.Warnings[:0]
+	if r.Model == "closed" {
+		rep.add(lang, "closed_model", vusOf(r.Arrival))
+	}
+	if r.Interrupted {
+		rep.add(lang, "interrupted")
+	}
+	if r.Files > 1 {
+		rep.add(lang, "merged", r.Files)
+	}
+	c := r.CPU
+	if rep.GeneratorCPUPct > genCPULimit {
+		rep.add(lang, "gen_cpu", pct(rep.GeneratorCPUPct), num(c.GenAllowed))
+	}
+	behind := r.Model == "open" && rep.OfferedRPS > 0 && rep.AchievedRPS < achievedMin*rep.OfferedRPS
+	if rep.GeneratorCPUPct >= genBoundLimit {
+		// Near saturation while the target is not: the target's CPU is
+		// below 80% of the CPUs left to it (on this machine), or the
+		// generator fell behind, or the closed model's rate is its own.
+		targetIdle := false
+		if rep.TargetCPUPct != nil && r.TargetLocal {
+			left := max(float64(c.MachineCPUs)-c.GenAllowed, 1)
+			targetIdle = *rep.TargetCPUPct < genCPULimit*left
+		}
+		if targetIdle || behind || r.Model == "closed" {
+			rep.add(lang, "generator_bound", pct(rep.GeneratorCPUPct))
+		}
+	}
+	if r.TargetLocal {
+		if rep.TargetCPUPct != nil {
+			rep.add(lang, "shared_cpu", pct(*rep.TargetCPUPct), c.TargetFrom)
+		} else {
+			rep.add(lang, "shared_cpu_unknown")
+		}
+	}
+	if rep.OthersCPUPct != nil && *rep.OthersCPUPct > neighbourMax {
+		if r.TargetLocal && c.TargetNS < 0 {
+			rep.add(lang, "neighbours_with_target", pct(*rep.OthersCPUPct), c.MachineCPUs)
+		} else {
+			rep.add(lang, "neighbours", pct(*rep.OthersCPUPct), c.MachineCPUs)
+		}
+	}
+	if behind {
+		rep.add(lang, "behind", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent))
+	}
+	if r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
+		rep.add(lang, "late", grouped(r.Late), pct(100*float64(r.Late)/float64(r.Requests)), ms(float64(r.MaxLagNS)/1e6))
+	}
+	if r.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(r.Requests) {
+		rep.add(lang, "errors", pct(100*float64(rep.ErrorCount)/float64(r.Requests)), num(rep.AchievedRPS), num(rep.OKRPS))
+	}
+	if r.Requests > 0 && r.OK == 0 {
+		rep.add(lang, "no_ok")
+	}
+	if w := r.Window().Seconds() * 1e3; r.OK > 0 && rep.Latency.P99MS > w/10 {
+		rep.add(lang, "window", ms(rep.Latency.P99MS), ms(w), secs(10*rep.Latency.P99MS/1e3))
+	}
+	if r.OK > 0 && r.OK < minSamplesForP99 {
+		rep.add(lang, "few_samples", grouped(r.OK))
+	}
+	if r.OK > 0 {
+		rep.add(lang, "little", num(rep.OKRPS), ms(rep.ServiceTime.MeanMS), num(rep.InFlight))
+		switch {
+		case c.TargetThreads > 0 && rep.InFlight > float64(c.TargetThreads):
+			rep.add(lang, "little_queued", num(rep.InFlight), grouped(int64(c.TargetThreads)), grouped(int64(math.Ceil(rep.InFlight))-int64(c.TargetThreads)))
+		case c.TargetThreads > 0:
+			rep.add(lang, "little_threads", num(rep.InFlight), grouped(int64(c.TargetThreads)))
+		case r.Model == "closed":
+			rep.add(lang, "little_vus", num(rep.InFlight), grouped(int64(r.Connections)))
+		case r.Opened > 0:
+			rep.add(lang, "little_conns", num(rep.InFlight), grouped(int64(r.Opened)), grouped(int64(r.Connections)))
+		}
+	}
+	return rep.Warnings
+}
+
+func vusOf(arrival string) string {
+	_, n, _ := strings.Cut(arrival, ":")
+	return n
+}
+
+// Number formatting shared by the reports: grouped thousands, short decimals.
+
+func grouped(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// num formats a rate or count: grouped, one decimal below 100.
+func num(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	if math.Abs(v) >= 100 {
+		return grouped(int64(math.Round(v)))
+	}
+	return strconv.FormatFloat(round1(v), 'f', -1, 64)
+}
+
+func pct(v float64) string { return strconv.FormatFloat(round1(v), 'f', 1, 64) + "%" }
+
+// ms formats milliseconds with three significant digits, as ms or s.
+func ms(v float64) string {
+	switch {
+	case v >= 10000:
+		return strconv.FormatFloat(v/1e3, 'f', 1, 64) + " s"
+	case v >= 1000:
+		return strconv.FormatFloat(v/1e3, 'f', 2, 64) + " s"
+	case v >= 100:
+		return strconv.FormatFloat(v, 'f', 0, 64) + " ms"
+	case v >= 10:
+		return strconv.FormatFloat(v, 'f', 1, 64) + " ms"
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64) + " ms"
+}
+
+func secs(s float64) string { return (time.Duration(math.Ceil(s)) * time.Second).String() }
+
+// sortedErrors lists the error kinds, transport kinds first, then statuses.
+func sortedErrors(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	order := func(k string) int {
+		for i, n := range kindNames {
+			if n == k {
+				return i
+			}
+		}
+		return 100
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		oi, oj := order(keys[i]), order(keys[j])
+		if oi != oj {
+			return oi < oj
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}

@@ -1,0 +1,14 @@
+// Package loadgen is waitlab's HTTP/1.1 load generator: an open model whose
+// sends follow a model.Pacer (constant, Poisson or a staged profile) and
+// whose latency is measured from each request's intended send time, so a
+// stalled server cannot hide behind coordinated omission; a closed model of
+// virtual users, asked for by name; a hand-tuned keep-alive client with
+// pre-serialized requests and no allocation per request; HdrHistogram
+// results that merge exactly across files; the validity warnings that catch
+// the classic load-test mistakes; and text, JSON and HTML reports with
+// thresholds.
+//
+// The flow is Run (a Config) -> *Result (the file format, self-describing,
+// mergeable with Merge) -> Analyze (numbers and warnings) -> WriteText,
+// WriteJSON or WriteHTML.
+package loadgen

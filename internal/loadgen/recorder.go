@@ -1,0 +1,238 @@
+package loadgen
+
+import (
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Histogram ranges: values are microseconds from 1 us to 1 hour. The run's
+// histograms keep 3 significant digits; the per-second ones (for plots) 2.
+const (
+	histLow     = 1
+	histHigh    = int64(time.Hour / time.Microsecond)
+	histDigits  = 3
+	secDigits   = 2
+	lateAfter   = 5 * time.Millisecond // a send later than this behind its intended time is "late"
+	ringSeconds = 8
+)
+
+func newHist() *hdrhistogram.Histogram    { return hdrhistogram.New(histLow, histHigh, histDigits) }
+func newSecHist() *hdrhistogram.Histogram { return hdrhistogram.New(histLow, histHigh, secDigits) }
+
+func toMicros(d time.Duration) int64 {
+	v := int64(d / time.Microsecond)
+	return min(max(v, histLow), histHigh)
+}
+
+// dist is an exact count, sum and max with an HdrHistogram of the values.
+type dist struct {
+	h     *hdrhistogram.Histogram
+	sum   int64 // ns, exact
+	max   int64 // ns, exact
+	count int64
+}
+
+func (d *dist) add(v time.Duration) {
+	if v < 0 {
+		v = 0
+	}
+	_ = d.h.RecordValue(toMicros(v))
+	d.sum += int64(v)
+	d.max = max(d.max, int64(v))
+	d.count++
+}
+
+// secSlot is one second of the series, being filled.
+type secSlot struct {
+	sec        int64
+	h          *hdrhistogram.Histogram
+	n, ok, err int64
+}
+
+// shard is one part of the recorder. Workers record into the shard of
+// their index, under its mutex; the sampler reads it under the same mutex.
+type shard struct {
+	mu     sync.Mutex
+	lat    dist // from the intended send, ok responses
+	svc    dist // from the actual send, ok responses
+	sent   int64
+	ok     int64
+	late   int64
+	maxLag int64
+	kinds  [numKinds]int64
+	status [600]int64
+	maxSec int64
+	// collected is the last second the sampler has taken from this shard;
+	// a later record for it goes to the next second.
+	collected int64
+	ring      [ringSeconds]secSlot
+	_         [64]byte // keep shards on separate cache lines
+}
+
+// recorder collects every measured request of a run. It keeps no
+// per-request record: memory is independent of the request count.
+type recorder struct {
+	shards []shard
+}
+
+func newRecorder(n int) *recorder {
+	r := &recorder{shards: make([]shard, n)}
+	for i := range r.shards {
+		s := &r.shards[i]
+		s.lat.h, s.svc.h = newHist(), newHist()
+		s.maxSec, s.collected = -1, -1
+		for j := range s.ring {
+			s.ring[j] = secSlot{sec: -1, h: newSecHist()}
+		}
+	}
+	return r
+}
+
+// record adds one finished request: due is its intended send, send its
+// actual send and end its completion, all measured from the start of the
+// measured window. It does not allocate.
+func (r *recorder) record(i int, due, send, end time.Duration, status int, k errKind) {
+	s := &r.shards[i%len(r.shards)]
+	ok := k == kindOK && status >= 200 && status < 300
+	sec := int64(end / time.Second)
+	if end < 0 {
+		sec = 0
+	}
+	s.mu.Lock()
+	if c := s.collected; sec <= c {
+		sec = c + 1
+	}
+	s.sent++
+	if lag := send - due; lag > lateAfter {
+		s.late++
+		s.maxLag = max(s.maxLag, int64(lag))
+	}
+	slot := &s.ring[sec%ringSeconds]
+	if slot.sec != sec {
+		slot.h.Reset()
+		slot.sec, slot.n, slot.ok, slot.err = sec, 0, 0, 0
+	}
+	slot.n++
+	s.maxSec = max(s.maxSec, sec)
+	if ok {
+		s.ok++
+		slot.ok++
+		s.lat.add(end - due)
+		s.svc.add(end - send)
+		_ = slot.h.RecordValue(toMicros(end - due))
+	} else {
+		slot.err++
+		if k != kindOK {
+			s.kinds[k]++
+		} else if status >= 0 && status < len(s.status) {
+			s.status[status]++
+		}
+	}
+	s.mu.Unlock()
+}
+
+// collect takes second sec out of every shard.
+func (r *recorder) collect(sec int64) Second {
+	out := Second{T: sec}
+	h := newSecHist()
+	for i := range r.shards {
+		s := &r.shards[i]
+		s.mu.Lock()
+		slot := &s.ring[sec%ringSeconds]
+		if slot.sec == sec {
+			out.Requests += slot.n
+			out.OK += slot.ok
+			out.Errors += slot.err
+			h.Merge(slot.h)
+			slot.h.Reset()
+			slot.sec = -1
+		}
+		s.collected = max(s.collected, sec)
+		s.mu.Unlock()
+	}
+	out.hist = h
+	return out
+}
+
+// maxSecond returns the last second any request completed in (-1: none).
+func (r *recorder) maxSecond() int64 {
+	m := int64(-1)
+	for i := range r.shards {
+		s := &r.shards[i]
+		s.mu.Lock()
+		m = max(m, s.maxSec)
+		s.mu.Unlock()
+	}
+	return m
+}
+
+// totals is a snapshot of the counters for live progress.
+type totals struct {
+	sent, ok int64
+	p99      time.Duration
+}
+
+func (r *recorder) totals(withP99 bool) totals {
+	var t totals
+	var h *hdrhistogram.Histogram
+	if withP99 {
+		h = newHist()
+	}
+	for i := range r.shards {
+		s := &r.shards[i]
+		s.mu.Lock()
+		t.sent += s.sent
+		t.ok += s.ok
+		if h != nil {
+			h.Merge(s.lat.h)
+		}
+		s.mu.Unlock()
+	}
+	if h != nil && h.TotalCount() > 0 {
+		t.p99 = time.Duration(h.ValueAtQuantile(99)) * time.Microsecond
+	}
+	return t
+}
+
+// fill writes the run's totals into res.
+func (r *recorder) fill(res *Result) {
+	lat, svc := newHist(), newHist()
+	res.Errors = map[string]int64{}
+	for i := range r.shards {
+		s := &r.shards[i]
+		s.mu.Lock()
+		lat.Merge(s.lat.h)
+		svc.Merge(s.svc.h)
+		res.Latency.SumNS += s.lat.sum
+		res.Latency.MaxNS = max(res.Latency.MaxNS, s.lat.max)
+		res.Service.SumNS += s.svc.sum
+		res.Service.MaxNS = max(res.Service.MaxNS, s.svc.max)
+		res.Requests += s.sent
+		res.OK += s.ok
+		res.Late += s.late
+		res.MaxLagNS = max(res.MaxLagNS, s.maxLag)
+		for k := kindOK + 1; k < numKinds; k++ {
+			if s.kinds[k] > 0 {
+				res.Errors[kindNames[k]] += s.kinds[k]
+			}
+		}
+		for code, n := range s.status {
+			if n > 0 {
+				res.Errors[statusKind(code)] += n
+			}
+		}
+		s.mu.Unlock()
+	}
+	res.Latency.Count, res.Service.Count = lat.TotalCount(), svc.TotalCount()
+	res.Latency.h, res.Service.h = lat, svc
+}
+
+func statusKind(code int) string {
+	return "status_" + itoa3(code)
+}
+
+func itoa3(n int) string {
+	return string([]byte{byte('0' + n/100%10), byte('0' + n/10%10), byte('0' + n%10)})
+}

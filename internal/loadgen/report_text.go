@@ -1,0 +1,117 @@
+package loadgen
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// WriteText writes the human report in lang: what was run, rates,
+// latency from the intended send and service time, errors by kind, CPU,
+// warnings, and threshold results when any were checked.
+func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
+	r := rep.res
+	var b strings.Builder
+	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
+	if r.Model == "closed" {
+		line(msg.T(lang, "load.title.closed", vusOf(r.Arrival), time.Duration(r.ThinkNS).String(), r.URL))
+	} else {
+		what := r.Arrival
+		if r.Stages != "" {
+			what = strings.SplitN(r.Arrival, ":", 2)[0] + ", stages " + r.Stages
+		}
+		line(msg.T(lang, "load.title.open", what, r.URL))
+	}
+	line(msg.T(lang, "load.window", secs1(rep.WindowS), time.Duration(r.WarmupNS).String(),
+		time.Duration(r.TimeoutNS).String(), grouped(int64(r.Opened)), grouped(int64(r.Connections))))
+	if r.Files > 1 {
+		line(msg.T(lang, "load.merged.files", r.Files))
+	}
+	line("")
+	errPct := "0.0%"
+	if rep.Requests > 0 {
+		errPct = pct(100 * float64(rep.ErrorCount) / float64(rep.Requests))
+	}
+	line(msg.T(lang, "load.requests", grouped(rep.Requests), grouped(rep.OK), grouped(rep.ErrorCount), errPct))
+	if r.Model == "closed" {
+		line(msg.T(lang, "load.rate.closed", num(rep.AchievedRPS), num(rep.OKRPS)))
+	} else {
+		line(msg.T(lang, "load.rate.open", num(rep.OfferedRPS), num(rep.AchievedRPS), num(rep.OKRPS)))
+		line(msg.T(lang, "load.behind", grouped(r.Late), ms(float64(r.MaxLagNS)/1e6), grouped(r.Unsent)))
+	}
+	line("")
+	pcts := func(p Percentiles) string {
+		return "            " + msg.T(lang, "load.pcts", ms(p.MeanMS), ms(p.P50MS), ms(p.P90MS), ms(p.P99MS), ms(p.P999MS), ms(p.MaxMS))
+	}
+	if r.Model == "closed" {
+		line(msg.T(lang, "load.latency.closed"))
+		line(pcts(rep.Latency))
+	} else {
+		line(msg.T(lang, "load.latency.open"))
+		line(pcts(rep.Latency))
+		line(msg.T(lang, "load.service.open"))
+		line(pcts(rep.ServiceTime))
+	}
+	line("")
+	if len(rep.Errors) > 0 {
+		parts := []string{}
+		for _, k := range sortedErrors(rep.Errors) {
+			parts = append(parts, errorName(lang, k)+" "+grouped(rep.Errors[k]))
+		}
+		line(msg.T(lang, "load.errors", strings.Join(parts, ", ")))
+	}
+	cpu := msg.T(lang, "load.cpu", pct(rep.GeneratorCPUPct), num(r.CPU.GenAllowed))
+	if rep.TargetCPUPct != nil {
+		cpu += msg.T(lang, "load.cpu.target", pct(*rep.TargetCPUPct), r.CPU.TargetFrom)
+	}
+	if rep.OthersCPUPct != nil {
+		cpu += msg.T(lang, "load.cpu.others", pct(*rep.OthersCPUPct))
+	}
+	line(cpu)
+	if r.PeakRSS > 0 {
+		line(msg.T(lang, "load.memory", strconv.FormatFloat(float64(r.PeakRSS)/(1<<20), 'f', 1, 64)))
+	}
+	if len(rep.Warnings) > 0 {
+		line("")
+		line(msg.T(lang, "load.warnings"))
+		for _, wn := range rep.Warnings {
+			line("  [" + wn.Code + "] " + wn.Message)
+		}
+	}
+	if thresholds > 0 && len(rep.Breaches) == 0 {
+		line("")
+		line(msg.T(lang, "load.thresholds.ok", thresholds))
+	}
+	if len(rep.Breaches) > 0 {
+		line("")
+		for _, br := range rep.Breaches {
+			line(br)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func errorName(lang msg.Lang, kind string) string {
+	if code, ok := strings.CutPrefix(kind, "status_"); ok {
+		return msg.T(lang, "load.err.status", code)
+	}
+	return msg.T(lang, "load.err."+kind)
+}
+
+func secs1(s float64) string { return strconv.FormatFloat(s, 'f', 1, 64) + " s" }
+
+// WriteJSON writes the report as one JSON object.
+func WriteJSON(w io.Writer, rep *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return fmt.Errorf("loadgen: write json: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,547 @@
+package loadgen
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sysinfo"
+)
+
+// Config is one load run. The zero value of each knob is its default.
+type Config struct {
+	Targets []Target
+	// Arrival is rate:R or poisson:R (open model), or vus:N (closed model).
+	// With Stages, only its kind matters (rate: evenly spaced, poisson:
+	// Poisson) and the rate follows the stages.
+	Arrival model.Arrival
+	Stages  model.Profile
+	Think   time.Duration // closed model: pause between a response and the next send
+	// Duration is the measured window, after Warmup. 0 means: Stages'
+	// total when there are stages, no time limit when Requests > 0, else 10 s.
+	Duration    time.Duration
+	Requests    int64         // measured requests to send (0: no limit)
+	Timeout     time.Duration // per request, from its actual send (default 10 s)
+	Connections int           // open model: the most connections (default: enough for the rate, capped)
+	Warmup      time.Duration // sent but not measured
+	Seed        int64         // for Poisson arrivals
+	TargetPID   int           // read the target's CPU from /proc
+	// MetricsURL is a Prometheus page with the target's process CPU (a
+	// waitlab target's /metrics); "" means none.
+	MetricsURL string
+	Insecure   bool // https: skip certificate verification
+	Version    string
+	// Progress, when set, is called about once a second from another
+	// goroutine with the run so far.
+	Progress func(Progress)
+}
+
+// Progress is the run so far, for a live display.
+type Progress struct {
+	Elapsed time.Duration // since the start of the measured window (negative in warm-up)
+	Sent    int64         // finished requests
+	OK      int64
+	Rate    float64 // finished requests per second, last second
+	P99     time.Duration
+}
+
+// Defaults.
+const (
+	DefaultDuration = 10 * time.Second
+	DefaultTimeout  = 10 * time.Second
+	maxAutoConns    = 2000
+)
+
+// Validate checks a Config and fills its defaults.
+func (c *Config) Validate() error {
+	if len(c.Targets) == 0 {
+		return errors.New("no target: give a URL or --targets FILE")
+	}
+	if _, _, _, err := prepare(c.Targets); err != nil {
+		return err
+	}
+	switch c.Arrival.Kind {
+	case model.Rate, model.Poisson:
+		if len(c.Stages) == 0 && c.Arrival.Rate <= 0 {
+			return errors.New("the open model needs a rate above 0: --rate R or --arrival poisson:R")
+		}
+	case model.VUs:
+		if c.Arrival.VUs < 1 {
+			return errors.New("the closed model needs at least 1 virtual user: --vus N")
+		}
+		if len(c.Stages) > 0 {
+			return errors.New("--stages is a rate profile for the open model: it cannot be used with --vus")
+		}
+	default:
+		return fmt.Errorf("arrival %s cannot drive a load run: use --rate R, --arrival poisson:R or --vus N", c.Arrival)
+	}
+	if c.Duration < 0 || c.Warmup < 0 || c.Timeout < 0 || c.Think < 0 || c.Requests < 0 || c.Connections < 0 {
+		return errors.New("durations, --requests and --connections cannot be negative")
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.Duration == 0 {
+		switch {
+		case len(c.Stages) > 0 && c.Stages.Total() > 0:
+			c.Duration = max(c.Stages.Total()-c.Warmup, 0)
+			if c.Duration == 0 {
+				return errors.New("--warmup is as long as the stages: nothing is left to measure")
+			}
+		case c.Requests > 0:
+		default:
+			c.Duration = DefaultDuration
+		}
+	}
+	if c.Connections == 0 {
+		c.Connections = c.autoConnections()
+	}
+	return nil
+}
+
+// peakRate is the highest rate of the open model.
+func (c *Config) peakRate() float64 {
+	if len(c.Stages) == 0 {
+		return c.Arrival.Rate
+	}
+	m := 0.0
+	for _, s := range c.Stages {
+		m = max(m, s.Rate)
+	}
+	return m
+}
+
+// autoConnections is enough connections to carry the peak rate with a
+// mean latency up to 250 ms, at least 16, at most 2,000 and the file limit.
+func (c *Config) autoConnections() int {
+	if c.Arrival.Closed() {
+		return c.Arrival.VUs
+	}
+	n := int(math.Ceil(c.peakRate() * 0.25))
+	n = min(max(n, 16), maxAutoConns)
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur > 128 && uint64(n) > lim.Cur-64 {
+		n = int(lim.Cur - 64)
+	}
+	return n
+}
+
+func (c *Config) pacer() model.Pacer {
+	if len(c.Stages) > 0 {
+		if c.Arrival.Kind == model.Poisson {
+			return model.NewPoissonPacer(c.Stages, c.Seed)
+		}
+		return model.ProfilePacer{Profile: c.Stages}
+	}
+	return c.Arrival.Pacer(c.Seed)
+}
+
+type job struct {
+	due    time.Duration // intended send, from the run's start
+	target int
+}
+
+// gen is one run in progress.
+type gen struct {
+	cfg    *Config
+	ep     Endpoint
+	reqs   [][]byte
+	heads  []bool
+	tls    *tls.Config
+	t0     time.Time
+	warmup time.Duration
+	end    time.Duration // 0: no time limit
+	rec    *recorder
+
+	work      chan job
+	stop      chan struct{} // closed when sending must stop
+	stopOnce  sync.Once
+	wg        sync.WaitGroup
+	mu        sync.Mutex // guards clients
+	clients   []*client
+	cancelled atomic.Bool
+	measured  atomic.Int64 // measured requests started (for Requests)
+}
+
+func (g *gen) since() time.Duration { return time.Since(g.t0) }
+
+func (g *gen) halt() { g.stopOnce.Do(func() { close(g.stop) }) }
+
+func (g *gen) newClient() *client {
+	cl := newClient(g.ep.Addr, g.tls, g.cfg.Timeout)
+	g.mu.Lock()
+	g.clients = append(g.clients, cl)
+	g.mu.Unlock()
+	if g.cancelled.Load() {
+		cl.abort()
+	}
+	return cl
+}
+
+func (g *gen) abortAll() {
+	g.mu.Lock()
+	for _, cl := range g.clients {
+		cl.abort()
+	}
+	g.mu.Unlock()
+}
+
+// Run makes the load described by cfg and returns its result. It ends when
+// the window or the request count is done (in-flight requests then finish
+// or time out) or when ctx is cancelled (the result says Interrupted).
+// The returned error is about setting up the run; failed requests are
+// counted in the result.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	ep, reqs, heads, err := prepare(cfg.Targets)
+	if err != nil {
+		return nil, err
+	}
+	g := &gen{cfg: &cfg, ep: ep, reqs: reqs, heads: heads, warmup: cfg.Warmup,
+		work: make(chan job), stop: make(chan struct{})}
+	if ep.Scheme == "https" {
+		host, _, _ := splitHostPort(ep.Addr)
+		g.tls = &tls.Config{ServerName: host, InsecureSkipVerify: cfg.Insecure, NextProtos: []string{"http/1.1"}}
+	}
+	if cfg.Duration > 0 {
+		g.end = cfg.Warmup + cfg.Duration
+	}
+	g.rec = newRecorder(runtime.GOMAXPROCS(0))
+	host, _, _ := splitHostPort(ep.Addr)
+	res := &Result{
+		Format: FormatVersion, Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
+		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
+		Connections: cfg.Connections, ThinkNS: int64(cfg.Think),
+		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
+		CPU: CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+	}
+	if len(cfg.Stages) > 0 {
+		res.Stages = cfg.Stages.String()
+	}
+	if cfg.Arrival.Closed() {
+		res.Model = "closed"
+	}
+	probe := &targetProbe{pid: cfg.TargetPID, metricsURL: cfg.MetricsURL}
+
+	g.t0 = time.Now()
+	res.Start = g.t0.UTC().Format(time.RFC3339)
+	stopCancel := context.AfterFunc(ctx, func() {
+		g.cancelled.Store(true)
+		g.halt()
+		g.abortAll()
+	})
+	defer stopCancel()
+
+	// The sampler: CPU at the window's edges, the series, progress.
+	smp := &sampler{g: g, res: res, probe: probe, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
+	go smp.run()
+
+	var offered, unsent int64
+	if cfg.Arrival.Closed() {
+		g.runClosed()
+	} else {
+		offered, unsent = g.runOpen(ctx)
+	}
+	windowEnd := g.since()
+	if g.end > 0 && !g.cancelled.Load() && (cfg.Requests == 0 || windowEnd > g.end) {
+		windowEnd = g.end
+	}
+	smp.markEnd()
+	g.wg.Wait() // in-flight requests finish or time out
+	close(smp.done)
+	<-smp.finished
+
+	res.WindowNS = int64(max(windowEnd-g.warmup, 0))
+	res.Offered, res.Unsent = offered, unsent
+	res.Interrupted = g.cancelled.Load()
+	g.mu.Lock()
+	res.Opened = len(g.clients)
+	g.mu.Unlock()
+	g.rec.fill(res)
+	res.PeakRSS = peakRSS()
+	return res, nil
+}
+
+// runOpen sends on the pacer's schedule, opening connections as needed up
+// to the cap, and returns the requests due in the window and the ones of
+// them never sent.
+func (g *gen) runOpen(ctx context.Context) (offered, unsent int64) {
+	p := g.cfg.pacer()
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	var endC <-chan time.Time
+	if g.end > 0 {
+		et := time.NewTimer(g.end)
+		defer et.Stop()
+		endC = et.C
+	}
+	workers := 0
+	var n, measured int64
+	stopped := false
+loop:
+	for ; ; n++ {
+		due, ok := p.Due(n)
+		if !ok || (g.end > 0 && due >= g.end) {
+			break
+		}
+		isMeasured := due >= g.warmup
+		if isMeasured && g.cfg.Requests > 0 && measured >= g.cfg.Requests {
+			break
+		}
+		if now := g.since(); due > now {
+			timer.Reset(due - now)
+			select {
+			case <-timer.C:
+			case <-g.stop:
+				stopped = true
+				break loop
+			}
+		}
+		j := job{due: due, target: int(n % int64(len(g.reqs)))}
+		select {
+		case g.work <- j:
+		default:
+			if workers < g.cfg.Connections {
+				workers++
+				g.wg.Add(1)
+				go g.worker(workers - 1)
+			}
+			select {
+			case g.work <- j:
+			case <-g.stop:
+				stopped = true
+				break loop
+			case <-endC:
+				stopped = true
+				break loop
+			}
+		}
+		if isMeasured {
+			measured++
+		}
+	}
+	close(g.work)
+	if !stopped || ctx.Err() != nil {
+		return measured, 0
+	}
+	// Count what was due in the window but never sent.
+	for ; ; n++ {
+		due, ok := p.Due(n)
+		if !ok || (g.end > 0 && due >= g.end) || (g.cfg.Requests > 0 && measured+unsent >= g.cfg.Requests) {
+			break
+		}
+		if due >= g.warmup {
+			unsent++
+		}
+	}
+	return measured + unsent, unsent
+}
+
+func (g *gen) worker(id int) {
+	defer g.wg.Done()
+	cl := g.newClient()
+	defer cl.close()
+	for j := range g.work {
+		send := g.since()
+		status, k := cl.do(g.reqs[j.target], g.heads[j.target], g.t0.Add(send+g.cfg.Timeout))
+		end := g.since()
+		if j.due >= g.warmup && !g.cancelled.Load() {
+			g.rec.record(id, j.due-g.warmup, send-g.warmup, end-g.warmup, status, k)
+		}
+	}
+}
+
+// runClosed runs the virtual users: each sends, waits for the response,
+// thinks, and sends again, on its own connection.
+func (g *gen) runClosed() {
+	var endT *time.Timer
+	if g.end > 0 {
+		endT = time.AfterFunc(g.end, g.halt)
+	}
+	for i := 0; i < g.cfg.Arrival.VUs; i++ {
+		g.wg.Add(1)
+		go g.vu(i)
+	}
+	g.wg.Wait()
+	if endT != nil {
+		endT.Stop()
+	}
+	g.halt()
+}
+
+func (g *gen) vu(id int) {
+	defer g.wg.Done()
+	cl := g.newClient()
+	defer cl.close()
+	var think *time.Timer
+	if g.cfg.Think > 0 {
+		think = time.NewTimer(time.Hour)
+		think.Stop()
+	}
+	for i := id; ; i++ {
+		select {
+		case <-g.stop:
+			return
+		default:
+		}
+		send := g.since()
+		if g.end > 0 && send >= g.end {
+			return
+		}
+		measured := send >= g.warmup
+		if measured && g.cfg.Requests > 0 && g.measured.Add(1) > g.cfg.Requests {
+			g.halt()
+			return
+		}
+		t := i % len(g.reqs)
+		status, k := cl.do(g.reqs[t], g.heads[t], g.t0.Add(send+g.cfg.Timeout))
+		end := g.since()
+		if measured && !g.cancelled.Load() {
+			g.rec.record(id, send-g.warmup, send-g.warmup, end-g.warmup, status, k)
+		}
+		if think != nil {
+			think.Reset(g.cfg.Think)
+			select {
+			case <-think.C:
+			case <-g.stop:
+				return
+			}
+		}
+	}
+}
+
+// sampler measures CPU at the edges of the window, closes each second of
+// the series, and reports progress.
+type sampler struct {
+	g        *gen
+	res      *Result
+	probe    *targetProbe
+	done     chan struct{} // closed when every request has finished
+	finished chan struct{} // closed by the sampler when it is done
+	started  chan struct{} // closed once the window's start was sampled (or never will be)
+
+	startOK   bool
+	startCPU  time.Duration
+	startMach sysinfo.MachineCPU
+	startTgt  time.Duration
+	tgtOK     bool
+}
+
+func (s *sampler) markEnd() {
+	<-s.started
+	if s.startOK {
+		s.takeEnd()
+	}
+}
+
+func (s *sampler) takeEnd() {
+	cpu := sysinfo.ProcessCPU()
+	mach, _ := sysinfo.ReadMachineCPU()
+	s.res.CPU.GenNS = int64(cpu - s.startCPU)
+	s.res.CPU.MachineBusyNS = int64(mach.Busy - s.startMach.Busy)
+	s.res.CPU.MachineNS = int64(mach.Total - s.startMach.Total)
+	if s.tgtOK {
+		if c, threads, ok := s.probe.read(); ok {
+			s.res.CPU.TargetNS = int64(max(c-s.startTgt, 0))
+			s.res.CPU.TargetFrom = s.probe.from
+			s.res.CPU.TargetThreads = threads
+		}
+	}
+}
+
+func (s *sampler) run() {
+	defer close(s.finished)
+	g := s.g
+	wait := func(at time.Duration) bool { // false when the run is done
+		d := at - g.since()
+		if d <= 0 {
+			return true
+		}
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return true
+		case <-s.done:
+			return false
+		}
+	}
+	// Start of the measured window.
+	if d := g.warmup - g.since(); d > 0 {
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-g.stop:
+		}
+		t.Stop()
+	}
+	select {
+	case <-g.stop:
+		close(s.started)
+		<-s.done
+		return
+	default:
+	}
+	s.startCPU = sysinfo.ProcessCPU()
+	s.startMach, _ = sysinfo.ReadMachineCPU()
+	if c, _, ok := s.probe.read(); ok {
+		s.startTgt, s.tgtOK = c, true
+	}
+	s.startOK = true
+	close(s.started)
+	lastCPU := s.startCPU
+	allowed := allowedCPUs()
+	var sec int64
+	for ; ; sec++ {
+		// Close second sec a quarter second after it ends.
+		if !wait(g.warmup + time.Duration(sec+1)*time.Second + 250*time.Millisecond) {
+			break
+		}
+		second := g.rec.collect(sec)
+		cpu := sysinfo.ProcessCPU()
+		second.GenCPU = 100 * float64(cpu-lastCPU) / (1.25e9 * allowed)
+		if sec > 0 {
+			second.GenCPU = 100 * float64(cpu-lastCPU) / (1e9 * allowed)
+		}
+		lastCPU = cpu
+		s.res.Series = append(s.res.Series, second)
+		if g.cfg.Progress != nil {
+			t := g.rec.totals(true)
+			g.cfg.Progress(Progress{Elapsed: g.since() - g.warmup, Sent: t.sent, OK: t.ok,
+				Rate: float64(second.Requests), P99: t.p99})
+		}
+	}
+	// Every request has finished: close the remaining seconds.
+	last := g.rec.maxSecond()
+	for ; sec <= last; sec++ {
+		s.res.Series = append(s.res.Series, g.rec.collect(sec))
+	}
+	// Drop trailing seconds after the window in which nothing finished.
+	for len(s.res.Series) > 0 && s.res.Series[len(s.res.Series)-1].Requests == 0 {
+		s.res.Series = s.res.Series[:len(s.res.Series)-1]
+	}
+}
+
+func splitHostPort(addr string) (string, string, error) {
+	for i := len(addr) - 1; i >= 0; i-- {
+		if addr[i] == ':' {
+			h := addr[:i]
+			if len(h) > 1 && h[0] == '[' && h[len(h)-1] == ']' {
+				h = h[1 : len(h)-1]
+			}
+			return h, addr[i+1:], nil
+		}
+	}
+	return addr, "", fmt.Errorf("no port in %q", addr)
+}

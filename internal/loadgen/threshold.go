@@ -1,0 +1,148 @@
+package loadgen
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Threshold is a pass/fail rule on a report, such as p99<200ms or
+// errors<1%.
+type Threshold struct {
+	Text   string
+	Metric string // p50 p90 p99 p99.9 max mean (latency), service_* , errors, ok_rps, achieved_rps
+	Op     string // < <= > >=
+	Value  float64
+}
+
+// Metrics a threshold may name: latency ones take a duration, errors a
+// percentage, rates a number per second.
+var latencyMetrics = []string{"mean", "p50", "p90", "p99", "p99.9", "p999", "max"}
+
+// ParseThreshold parses METRIC OP VALUE: p50 p90 p99 p99.9 max mean (the
+// corrected latency), service_p99 and friends (the service time), errors
+// (a percentage of requests), ok_rps and achieved_rps (per second).
+func ParseThreshold(s string) (Threshold, error) {
+	t := Threshold{Text: strings.TrimSpace(s)}
+	i := strings.IndexAny(t.Text, "<>")
+	if i <= 0 {
+		return t, fmt.Errorf("threshold %q: write METRIC<VALUE or METRIC>VALUE, e.g. p99<200ms or errors<1%%", s)
+	}
+	t.Metric = strings.ToLower(strings.TrimSpace(t.Text[:i]))
+	t.Op = t.Text[i : i+1]
+	rest := t.Text[i+1:]
+	if strings.HasPrefix(rest, "=") {
+		t.Op += "="
+		rest = rest[1:]
+	}
+	rest = strings.TrimSpace(rest)
+	base := strings.TrimPrefix(t.Metric, "service_")
+	var err error
+	switch {
+	case contains(latencyMetrics, base):
+		var d time.Duration
+		d, err = time.ParseDuration(rest)
+		if err != nil || d < 0 {
+			return t, fmt.Errorf("threshold %q: %s takes a duration, e.g. %s<200ms", s, t.Metric, t.Metric)
+		}
+		t.Value = float64(d) / 1e6
+	case t.Metric == "errors":
+		v, ok := strings.CutSuffix(rest, "%")
+		if !ok {
+			return t, fmt.Errorf("threshold %q: errors takes a percentage, e.g. errors<1%%", s)
+		}
+		t.Value, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || t.Value < 0 || t.Value > 100 || math.IsNaN(t.Value) {
+			return t, fmt.Errorf("threshold %q: errors takes a percentage from 0 to 100, e.g. errors<1%%", s)
+		}
+	case t.Metric == "ok_rps" || t.Metric == "achieved_rps":
+		t.Value, err = strconv.ParseFloat(strings.TrimSuffix(rest, "/s"), 64)
+		if err != nil || t.Value < 0 || math.IsNaN(t.Value) || math.IsInf(t.Value, 0) {
+			return t, fmt.Errorf("threshold %q: %s takes requests per second, e.g. %s>1000", s, t.Metric, t.Metric)
+		}
+	default:
+		return t, fmt.Errorf("threshold %q: unknown metric %q; use p50, p90, p99, p99.9, max, mean (or service_p99 ...), errors, ok_rps or achieved_rps", s, t.Metric)
+	}
+	return t, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// value returns the report's value for the metric and its display.
+func (t Threshold) value(rep *Report) (float64, string) {
+	p := rep.Latency
+	m := t.Metric
+	if after, ok := strings.CutPrefix(m, "service_"); ok {
+		p, m = rep.ServiceTime, after
+	}
+	var v float64
+	switch m {
+	case "mean":
+		v = p.MeanMS
+	case "p50":
+		v = p.P50MS
+	case "p90":
+		v = p.P90MS
+	case "p99":
+		v = p.P99MS
+	case "p99.9", "p999":
+		v = p.P999MS
+	case "max":
+		v = p.MaxMS
+	case "errors":
+		if rep.Requests > 0 {
+			v = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
+		}
+		return v, pct(v)
+	case "ok_rps":
+		return rep.OKRPS, num(rep.OKRPS) + "/s"
+	case "achieved_rps":
+		return rep.AchievedRPS, num(rep.AchievedRPS) + "/s"
+	}
+	return v, ms(v)
+}
+
+// Met reports whether the report meets the threshold, and the measured
+// value as text.
+func (t Threshold) Met(rep *Report) (bool, string) {
+	v, text := t.value(rep)
+	switch t.Op {
+	case "<":
+		return v < t.Value, text
+	case "<=":
+		return v <= t.Value, text
+	case ">":
+		return v > t.Value, text
+	}
+	return v >= t.Value, text
+}
+
+// Check evaluates thresholds against rep, records the breaches in it, and
+// returns them as lines in lang. With no thresholds, the default is an
+// error rate of at most 1%.
+func Check(rep *Report, ts []Threshold, lang msg.Lang) []string {
+	rep.Breaches = nil
+	if len(ts) == 0 {
+		if rep.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(rep.Requests) {
+			rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.default", pct(100*float64(rep.ErrorCount)/float64(rep.Requests))))
+		}
+		return rep.Breaches
+	}
+	for _, t := range ts {
+		if ok, got := t.Met(rep); !ok {
+			rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach", t.Metric, got, t.Text))
+		}
+	}
+	return rep.Breaches
+}

@@ -1,0 +1,184 @@
+package live
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/sysinfo"
+)
+
+// Limits of a real run.
+const (
+	// MaxThreads is the most OS threads (pool threads, loops plus offload
+	// threads, or carriers) a real run will start.
+	MaxThreads = 10_000
+	// MaxWall is the longest a real run may be expected to take.
+	MaxWall = 10 * time.Minute
+	// MaxRequests is the most requests a real run keeps times for (every
+	// request's arrival, start and end are kept, as for exact percentiles).
+	MaxRequests = model.ExactLimit
+)
+
+// TooBigError says why a scenario is refused before anything starts. Key
+// is a message catalog entry; Args fill it.
+type TooBigError struct {
+	Key  string
+	Args []any
+}
+
+func (e *TooBigError) Error() string {
+	return fmt.Sprintf("live: %s %v: %v", e.Key, e.Args, ErrTooBig)
+}
+
+func (e *TooBigError) Unwrap() error { return ErrTooBig }
+
+// Threads returns how many OS threads the executor of s starts for its
+// lanes: pool threads, loops plus offload threads, or carriers.
+func Threads(s model.Scenario) int { return s.Threads + s.OffloadPool }
+
+// Check refuses, with a *TooBigError, a scenario too big for a real run:
+// more than MaxThreads threads, more than MaxRequests requests, or an
+// expected wall time above MaxWall. expected is the model's makespan (0 if
+// unknown); the estimate is the larger of it and Estimate(s).
+func Check(s model.Scenario, expected time.Duration) error {
+	if n := Threads(s); n > MaxThreads {
+		return &TooBigError{Key: "run.err.threads", Args: []any{n, MaxThreads}}
+	}
+	if s.Requests > MaxRequests {
+		return &TooBigError{Key: "run.err.requests", Args: []any{s.Requests, MaxRequests}}
+	}
+	if s.Model == model.Virtual && s.Arrival.Kind == model.VUs && s.Arrival.VUs > 100*MaxThreads {
+		return &TooBigError{Key: "run.err.vus", Args: []any{s.Arrival.VUs, 100 * MaxThreads}}
+	}
+	if est := max(expected, Estimate(s, Cores())); est > MaxWall {
+		return &TooBigError{Key: "run.err.wall", Args: []any{est.Round(time.Second).String(), MaxWall.String()}}
+	}
+	return nil
+}
+
+// Cores returns the CPU cores this process may use: the CPU count, capped
+// by a cgroup quota if any.
+func Cores() int {
+	n := runtime.NumCPU()
+	if q := sysinfo.CgroupCPUs(); q > 0 && int(math.Ceil(q)) < n {
+		n = int(math.Ceil(q))
+	}
+	return max(n, 1)
+}
+
+// Estimate is a quick lower bound of a real run's wall time on cores
+// cores, without simulating: the total CPU work spread over the cores, the
+// arrivals' own schedule, and for each request its own CPU plus waits (the
+// mean request times the number of waves through the lanes).
+func Estimate(s model.Scenario, cores int) time.Duration {
+	var cpu, wait float64 // mean per request, ns
+	for _, c := range s.Classes {
+		n := float64(c.CallCount())
+		w := float64(c.Wait.Mean)
+		if c.Fanout == model.Parallel && n > 0 {
+			n = 1
+		}
+		cpu += c.Fraction * float64(c.CPU.Mean)
+		wait += c.Fraction * w * n
+	}
+	req := float64(s.Requests)
+	est := cpu * req / float64(max(cores, 1))
+	lanes := float64(max(s.Threads, 1))
+	switch s.Arrival.Kind {
+	case model.Rate, model.Poisson:
+		est = max(est, req/s.Arrival.Rate*1e9)
+	case model.VUs:
+		lanes = min(lanes, float64(s.Arrival.VUs))
+		think := float64(s.Think.Mean)
+		est = max(est, req/float64(s.Arrival.VUs)*(cpu+wait+think))
+	}
+	if s.Model == model.Pool {
+		est = max(est, math.Ceil(req/lanes)*(cpu+wait))
+	}
+	if est > float64(math.MaxInt64) {
+		return time.Duration(math.MaxInt64)
+	}
+	return time.Duration(est)
+}
+
+// Warning is something a reader of a real result must know about where it
+// was measured: a message catalog key and its arguments.
+type Warning struct {
+	Key  string
+	Args []any
+}
+
+// Text renders the warning in lang.
+func (w Warning) Text(lang msg.Lang) string { return msg.T(lang, w.Key, w.Args...) }
+
+// Warnings returns the warnings for a real run of s on cores cores: loops
+// or carriers that outnumber the cores (the OS time-slices them, so when
+// one blocks, the others get its core and the cost of blocking looks
+// smaller than on a machine with a core per loop), and a model that
+// assumes more cores than there are for its CPU work.
+func Warnings(s model.Scenario, cores int) []Warning {
+	var w []Warning
+	switch {
+	case s.Model.HasLoops() && s.Threads > cores:
+		w = append(w, Warning{"run.warn.loops", []any{s.Threads, cores}})
+	case s.Model == model.Virtual && s.Threads > cores:
+		w = append(w, Warning{"run.warn.carriers", []any{s.Threads, cores}})
+	}
+	if s.CoreCount() > cores && hasCPU(s) {
+		w = append(w, Warning{"run.warn.cores", []any{s.CoreCount(), cores}})
+	}
+	return w
+}
+
+func hasCPU(s model.Scenario) bool {
+	for _, c := range s.Classes {
+		if c.CPU.Mean > 0 && c.Fraction > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Scaling says how ScaleToCores changed a scenario.
+type Scaling struct {
+	Factor      float64 `json:"factor"`
+	Loops       [2]int  `json:"loops"`        // from, to
+	Requests    [2]int  `json:"requests"`     // from, to
+	OffloadPool [2]int  `json:"offload_pool"` // from, to
+}
+
+// ScaleToCores shrinks a scenario whose loops or carriers outnumber cores
+// so that they do not: lanes become cores, and the requests and the
+// offload pool shrink by the same factor, so each loop sees the same work,
+// the same blocking fraction (spread the same way) and the same share of
+// offload threads. A pool model, or one already small enough, is returned
+// unchanged with ok false.
+func ScaleToCores(s model.Scenario, cores int) (model.Scenario, Scaling, bool) {
+	if s.Model == model.Pool || s.Threads <= cores || cores < 1 {
+		return s, Scaling{}, false
+	}
+	f := float64(cores) / float64(s.Threads)
+	sc := Scaling{Factor: f, Loops: [2]int{s.Threads, cores}, Requests: [2]int{s.Requests, 0}, OffloadPool: [2]int{s.OffloadPool, s.OffloadPool}}
+	out := s
+	out.Classes = append([]model.Class(nil), s.Classes...)
+	out.Threads = cores
+	out.Requests = max(1, int(math.Round(float64(s.Requests)*f)))
+	if s.OffloadPool > 0 {
+		out.OffloadPool = max(1, int(math.Round(float64(s.OffloadPool)*f)))
+	}
+	if s.Cores > 0 {
+		out.Cores = max(1, int(math.Round(float64(s.Cores)*f)))
+	}
+	if s.Arrival.Kind == model.Rate || s.Arrival.Kind == model.Poisson {
+		out.Arrival.Rate = s.Arrival.Rate * f
+	}
+	if s.Arrival.Kind == model.VUs {
+		out.Arrival.VUs = max(1, int(math.Round(float64(s.Arrival.VUs)*f)))
+	}
+	sc.Requests[1], sc.OffloadPool[1] = out.Requests, out.OffloadPool
+	return out, sc, true
+}

@@ -1,0 +1,95 @@
+package msg
+
+// `waitlab run`: real runs, their refusals, warnings and tables.
+func init() {
+	Register(map[string]Entry{
+		"run.summary": {
+			KO: "같은 시나리오를 실제 OS 스레드, epoll 이벤트 루프, 오프로드 풀, 고루틴으로 돌려 재어 봅니다",
+			EN: "run a scenario for real on OS threads, epoll loops, offload pools or goroutines, and measure it"},
+		"run.err.threads": {
+			KO: "실제 실행에 OS 스레드 %d개가 필요합니다. 한 번에 %d개까지만 띄웁니다. --threads나 --offload-pool을 줄이거나 waitlab sim으로 모델만 보세요",
+			EN: "a real run of this scenario needs %d OS threads, above the limit of %d: lower --threads or --offload-pool, or use waitlab sim for the model only"},
+		"run.err.requests": {
+			KO: "요청 %d개는 실제 실행에 너무 많습니다 (요청마다 시각을 모두 기록하므로 %d개까지). --requests를 줄이세요",
+			EN: "%d requests are too many for a real run (every request's times are kept, up to %d): lower --requests"},
+		"run.err.vus": {
+			KO: "가상 사용자 %d명은 너무 많습니다 (%d명까지). vus:N을 줄이세요",
+			EN: "%d virtual users are too many for a real run (up to %d): lower vus:N"},
+		"run.err.wall": {
+			KO: "이 시나리오는 실제로 돌리면 약 %s 걸릴 것으로 예상되어 한도 %s를 넘습니다. --requests나 --wait를 줄이거나 waitlab sim으로 모델만 보세요",
+			EN: "this scenario is expected to take about %s for real, above the limit of %s: lower --requests or --wait, or use waitlab sim for the model only"},
+		"run.err.repeat": {
+			KO: "--repeat는 1 이상이어야 합니다 (받은 값: %d)",
+			EN: "--repeat must be at least 1 (got %d)"},
+		"run.err.child": {
+			KO: "실행용 자식 프로세스가 실패했습니다: %v",
+			EN: "the child process of the real run failed: %v"},
+		"run.err.timeline": {
+			KO: "--timeline과 --svg는 --repeat 1일 때만 쓸 수 있습니다",
+			EN: "--timeline and --svg need --repeat 1"},
+		"run.warn.loops": {
+			KO: "이벤트 루프 %d개가 CPU 코어 %d개보다 많습니다. 운영체제가 루프들을 번갈아 돌리므로, 한 루프가 막히면 다른 루프가 그 코어를 가져가 일합니다. 그래서 루프를 막는 비용이 코어가 루프마다 있는 기계보다 작게 보입니다. --scale-to-cores로 줄여 보세요",
+			EN: "%d event loops outnumber the %d CPU cores: the OS time-slices the loops, so when one blocks the others take its core and keep working, and the penalty of blocking a loop looks smaller than on a machine with a core per loop. Try --scale-to-cores"},
+		"run.warn.carriers": {
+			KO: "캐리어 %d개가 CPU 코어 %d개보다 많습니다. 운영체제가 캐리어를 번갈아 돌리므로, 캐리어 하나가 고정(pinned)되어 멈춰도 남은 캐리어가 그 코어를 씁니다. 그래서 고정 대기의 비용이 작게 보입니다",
+			EN: "%d carriers outnumber the %d CPU cores: the OS time-slices them, so a pinned carrier's core goes to the others and the penalty of pinning looks smaller than it would with a core per carrier"},
+		"run.warn.cores": {
+			KO: "모델은 CPU 코어 %d개를 가정하지만 이 기계에는 %d개뿐입니다. CPU 작업은 실제로 더 오래 걸릴 수 있습니다",
+			EN: "the model assumes %d CPU cores but this machine has %d: CPU work may take longer for real"},
+		"run.scaled": {
+			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d개 → %[4]d개, 오프로드 풀 %[5]d → %[6]d (비율 %.3[7]g, 차단 요청의 비율과 배치는 그대로)",
+			EN: "scaled to this machine's %[2]d cores: loops %[1]d -> %[2]d, requests %[3]d -> %[4]d, offload pool %[5]d -> %[6]d (factor %.3[7]g; the blocking fraction and its placement unchanged)"},
+		"run.head": {
+			KO: "실제 실행: %s 모델, 스레드 %d개, 요청 %d개, 반복 %d회 (예열 1회 제외)",
+			EN: "real run: %s model, %d threads, %d requests, %d run(s) (plus one uncounted warm-up)"},
+		"run.head.nowarm": {
+			KO: "실제 실행: %s 모델, 스레드 %d개, 요청 %d개, 반복 %d회",
+			EN: "real run: %s model, %d threads, %d requests, %d run(s)"},
+		"run.env": {
+			KO: "환경: %s, Go %s, GOMAXPROCS %d, CPU %d개%s, 커널 %s",
+			EN: "environment: %s, Go %s, GOMAXPROCS %d, %d CPUs%s, kernel %s"},
+		"run.env.cgroup": {
+			KO: " (cgroup 한도 %.2g CPU)",
+			EN: " (cgroup quota %.2g CPUs)"},
+		"run.col.figure": {KO: "항목", EN: "figure"},
+		"run.col.model":  {KO: "모델", EN: "model"},
+		"run.col.real":   {KO: "실측(중앙값)", EN: "real (median)"},
+		"run.col.range":  {KO: "범위(최소-최대)", EN: "range (min-max)"},
+		"run.col.ratio":  {KO: "실측/모델", EN: "real/model"},
+		"run.col.ref":    {KO: "공개 측정값", EN: "published"},
+		"run.fig.makespan_ms":      {KO: "전체 소요 시간 (ms)", EN: "makespan (ms)"},
+		"run.fig.throughput_rps":   {KO: "처리량 (요청/초)", EN: "throughput (req/s)"},
+		"run.fig.p50_ms":           {KO: "p50 지연 (ms)", EN: "p50 latency (ms)"},
+		"run.fig.p90_ms":           {KO: "p90 지연 (ms)", EN: "p90 latency (ms)"},
+		"run.fig.p99_ms":           {KO: "p99 지연 (ms)", EN: "p99 latency (ms)"},
+		"run.fig.max_ms":           {KO: "최대 지연 (ms)", EN: "max latency (ms)"},
+		"run.fig.mean_ms":          {KO: "평균 지연 (ms)", EN: "mean latency (ms)"},
+		"run.fig.queue_p50_ms":     {KO: "대기열 p50 (ms)", EN: "queue wait p50 (ms)"},
+		"run.fig.peak_threads":     {KO: "동시에 바쁜 스레드 최대", EN: "peak busy threads"},
+		"run.fig.in_flight_mean":   {KO: "평균 동시 처리 수 (리틀의 법칙)", EN: "mean in flight (Little's law)"},
+		"run.fig.os_threads_peak":  {KO: "OS 스레드 최대 (프로세스 전체)", EN: "OS threads peak (whole process)"},
+		"run.fig.cpu_ms":           {KO: "사용한 CPU 시간 (ms)", EN: "CPU time used (ms)"},
+		"run.fig.stalls":           {KO: "루프 멈춤 횟수", EN: "loop stalls"},
+		"run.fig.stall_worst_ms":   {KO: "가장 긴 루프 멈춤 (ms)", EN: "worst loop stall (ms)"},
+		"run.fig.class":            {KO: "%s: %s", EN: "%s: %s"},
+		"run.ref.note": {
+			KO: "공개 측정값 출처: %s",
+			EN: "published figures: %s"},
+		"run.stalls.none": {
+			KO: "감시자(임계값 %.3g ms)가 루프 멈춤을 보지 못했습니다",
+			EN: "the watchdog (threshold %.3g ms) saw no loop stall"},
+		"run.stalls": {
+			KO: "감시자(임계값 %.3[1]g ms)가 루프 멈춤 %[2]d번을 보았습니다. 가장 긴 것은 루프 %[4]d의 요청 %[5]d에서 %.1[3]f ms. 루프별: %[6]v",
+			EN: "the watchdog (threshold %.3g ms) saw %d loop stalls; the worst, %.1f ms, on loop %d serving request %d; per loop: %v"},
+		"run.interrupted": {
+			KO: "중단됨: 그때까지 끝난 요청 %d/%d개의 측정값입니다",
+			EN: "interrupted: figures cover the %d of %d requests that completed"},
+		"run.warning": {KO: "주의: %s", EN: "warning: %s"},
+		"run.threads.note": {
+			KO: "OS 스레드 최대 %d개 (프로세스 전체: 런타임 스레드 포함), CPU 시간 %.1f ms",
+			EN: "OS threads peak %d (whole process, runtime threads included), CPU time %.1f ms"},
+		"run.child.summary": {
+			KO: "(내부용) 시나리오 JSON을 stdin으로 받아 실제로 한 번 돌리고 결과 JSON을 stdout으로 씁니다",
+			EN: "(internal) run a scenario read as JSON on stdin once for real; write the result as JSON on stdout"},
+	})
+}

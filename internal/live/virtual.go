@@ -7,49 +7,94 @@ import (
 	"time"
 )
 
-// virtualExec is the virtual-thread model on goroutines: every request gets
-// its own goroutine at once; M carriers are an explicit set of tokens, held
-// only for CPU work, for the continuation after a wait, and through a
-// pinned (blocking) wait, which is a nanosleep while holding the carrier.
-// An ordinary wait parks the goroutine on a runtime timer and frees the
-// carrier. GOMAXPROCS is not what bounds the threads: a goroutine blocked
-// in a syscall takes an OS thread with it, so the token count is the
-// bound.
+// virtualExec is the virtual-thread model on goroutines: every request is
+// a virtual thread, a goroutine; M carriers are an explicit set of tokens
+// handed out in FIFO order, held only for CPU work, for the continuation
+// after a wait, and through a pinned (blocking) wait, which is a nanosleep
+// while holding the carrier. An ordinary wait parks the goroutine on a
+// runtime timer and frees the carrier. GOMAXPROCS is not what bounds the
+// threads: a goroutine blocked in a syscall takes an OS thread with it, so
+// the token count is the bound.
+//
+// As in the JDK, a new virtual thread that finds no free carrier waits in
+// the scheduler's queue; its goroutine is started when it first mounts,
+// with the carrier handed to it.
 type virtualExec struct {
-	r        *runner
-	carriers chan int // free carrier ids; blocked receivers are served in order
-	wg       sync.WaitGroup
+	r  *runner
+	wg sync.WaitGroup
+
+	mu    sync.Mutex
+	free  []int
+	waitq fifo[carrierWaiter]
+}
+
+// carrierWaiter waits for a carrier: a new virtual thread (j) or a parked
+// one that wants to continue (ch).
+type carrierWaiter struct {
+	j  *job
+	ch chan int
 }
 
 func (v *virtualExec) start(r *runner) error {
 	v.r = r
-	v.carriers = make(chan int, r.s.Threads)
-	for i := 0; i < r.s.Threads; i++ {
-		v.carriers <- i
+	for i := r.s.Threads - 1; i >= 0; i-- {
+		v.free = append(v.free, i)
 	}
 	return nil
 }
 
 func (v *virtualExec) submit(j *job) {
 	v.wg.Add(1)
-	go v.run(j)
+	v.mu.Lock()
+	if n := len(v.free); n > 0 {
+		c := v.free[n-1]
+		v.free = v.free[:n-1]
+		v.mu.Unlock()
+		v.r.enter()
+		go v.run(j, c)
+		return
+	}
+	v.waitq.push(carrierWaiter{j: j})
+	v.mu.Unlock()
 }
 
-func (v *virtualExec) mount() int {
-	c := <-v.carriers
-	v.r.enter()
-	return c
+// mount blocks the calling virtual thread until it has a carrier.
+func (v *virtualExec) mount(ch chan int) int {
+	v.mu.Lock()
+	if n := len(v.free); n > 0 {
+		c := v.free[n-1]
+		v.free = v.free[:n-1]
+		v.mu.Unlock()
+		v.r.enter()
+		return c
+	}
+	v.waitq.push(carrierWaiter{ch: ch})
+	v.mu.Unlock()
+	return <-ch // enter was counted by the unmount that handed it over
 }
 
+// unmount hands carrier c to the next waiter, or frees it.
 func (v *virtualExec) unmount(c int) {
-	v.r.leave()
-	v.carriers <- c
+	v.mu.Lock()
+	w, ok := v.waitq.pop()
+	if !ok {
+		v.free = append(v.free, c)
+		v.mu.Unlock()
+		v.r.leave()
+		return
+	}
+	v.mu.Unlock()
+	if w.j != nil {
+		go v.run(w.j, c)
+		return
+	}
+	w.ch <- c
 }
 
-func (v *virtualExec) run(j *job) {
+// run is one virtual thread, started mounted on carrier c.
+func (v *virtualExec) run(j *job, c int) {
 	defer v.wg.Done()
 	r := v.r
-	c := v.mount()
 	if r.stopped.Load() {
 		v.unmount(c)
 		return
@@ -78,6 +123,7 @@ func (v *virtualExec) run(j *job) {
 		return
 	}
 	v.unmount(c)
+	ch := make(chan int, 1)
 	switch {
 	case r.par[j.class] && r.lock == nil:
 		time.Sleep(slices.Max(j.waits))
@@ -96,12 +142,12 @@ func (v *virtualExec) run(j *job) {
 			v.lockedCall(w)
 			if k < len(j.waits)-1 {
 				// The continuation between two calls needs a carrier.
-				c = v.mount()
+				c = v.mount(ch)
 				v.unmount(c)
 			}
 		}
 	}
-	c = v.mount()
+	c = v.mount(ch)
 	r.finish(j)
 	v.unmount(c)
 }

@@ -1,0 +1,250 @@
+// Package target is waitlab's real HTTP/1.1 test server, in each of the
+// concurrency models of the lab: a Tomcat-like pool of locked OS threads
+// doing blocking socket I/O behind a bounded accept queue; N epoll event
+// loops on locked OS threads (with their own or a shared acceptor); the same
+// loops with a bounded pool of K threads taking blocking work; and Go's
+// net/http, a goroutine per connection on GOMAXPROCS carriers.
+//
+// Each request runs the handler knobs (CPU time, waits, a blocking fraction,
+// downstream calls in sequence or in parallel, the PING-inside-synchronized
+// lock bug, per-request logging) the way its model would: a non-blocking
+// wait frees a loop through its timerfd, a blocking one holds the thread.
+// The server exports Prometheus metrics on /metrics, watches its loops with
+// the watchdog, and drains in-flight requests on shutdown.
+//
+// A Server is started once with Start and stopped once with Shutdown;
+// Addr, Metrics and Stats are safe from any goroutine.
+package target
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"runtime"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Knobs are the handler's per-request behaviour. Distributions use the
+// scenario syntax (model.ParseDist).
+type Knobs struct {
+	CPU  model.Dist // CPU time spun on the serving thread
+	Wait model.Dist // each call's wait when there is no downstream
+	// Blocking makes waits (and downstream calls) block the thread: on a
+	// loop they stall it, in offload they go to the pool.
+	Blocking bool
+	// BlockFraction of requests make one blocking call of Block (the
+	// JdbcTemplate call on an event loop).
+	BlockFraction float64
+	Block         model.Dist
+	// Downstream is the RESP service each call goes to ("" = local waits).
+	Downstream string
+	// Calls per request (0: 1 when Wait or Downstream is set).
+	Calls int
+	// Parallel fans the calls out at once; otherwise one after another.
+	Parallel bool
+	// ValidateLock takes one process-wide lock and makes a blocking PING
+	// round trip to the downstream under it before each call: the
+	// "validate the connection inside synchronized" bug.
+	ValidateLock bool
+}
+
+// calls returns the number of calls a request makes with these knobs.
+func (k *Knobs) calls() int {
+	if k.Calls > 0 {
+		return k.Calls
+	}
+	if k.Downstream != "" || !k.Wait.IsZero() {
+		return 1
+	}
+	return 0
+}
+
+// Log modes.
+const (
+	LogOff   = "off"
+	LogSync  = "sync"
+	LogAsync = "async"
+)
+
+// Config configures a Server. Zero fields take the defaults noted.
+type Config struct {
+	Model model.Kind
+	// Listen is the address to listen on (default 127.0.0.1:8080); it
+	// must be a loopback address unless AllowRemote.
+	Listen      string
+	AllowRemote bool
+	// Backlog is the listen backlog (default 4096; the kernel caps it at
+	// net.core.somaxconn).
+	Backlog int
+
+	// Threads: pool threads (pool, default 200) or event loops (loop and
+	// offload, default GOMAXPROCS).
+	Threads int
+	// Queue is the pool's accept queue (default 100); connections beyond
+	// it get 503.
+	Queue int
+	// Acceptor is "own" (a separate acceptor thread hands connections to
+	// the loops round-robin) or "shared" (loop 0 accepts as well as
+	// serving); default own.
+	Acceptor string
+	// Offload is the offload pool size K (default 16).
+	Offload int
+	// OffloadQueue bounds the work waiting for the offload pool (default
+	// 10000); beyond it requests get 503.
+	OffloadQueue int
+	// Carriers sets GOMAXPROCS for the virtual model (0: leave it).
+	Carriers int
+	// MaxConns caps open connections in loop, offload and virtual
+	// (default 10000); more are answered 503 and closed.
+	MaxConns int
+	// KeepAlive is how long an idle keep-alive connection is kept
+	// (default 20s).
+	KeepAlive time.Duration
+
+	Knobs Knobs
+	Seed  int64
+
+	// Log is off, sync or async; LogFile is where lines go (required for
+	// sync and async). LogQueue bounds the async queue (default 1024);
+	// LogBlock makes a full queue block the request instead of dropping
+	// the line.
+	Log      string
+	LogFile  string
+	LogQueue int
+	LogBlock bool
+
+	// Drain is how long Shutdown waits for in-flight requests (default 10s).
+	Drain time.Duration
+	// StallThreshold is the watchdog threshold (default 10ms).
+	StallThreshold time.Duration
+	// Body is the response body (default "Hello, World!").
+	Body string
+	// Events receives one line per stall and lifecycle event (may be nil).
+	Events io.Writer
+}
+
+// Normalize fills defaults.
+func (c *Config) Normalize() {
+	if c.Model == "" {
+		c.Model = model.Loop
+	}
+	if c.Listen == "" {
+		c.Listen = "127.0.0.1:8080"
+	}
+	if c.Backlog <= 0 {
+		c.Backlog = 4096
+	}
+	if c.Threads <= 0 {
+		if c.Model == model.Pool {
+			c.Threads = 200
+		} else {
+			c.Threads = runtime.GOMAXPROCS(0)
+		}
+	}
+	if c.Queue <= 0 {
+		c.Queue = 100
+	}
+	if c.Acceptor == "" {
+		c.Acceptor = "own"
+	}
+	if c.Offload <= 0 {
+		c.Offload = 16
+	}
+	if c.OffloadQueue <= 0 {
+		c.OffloadQueue = 10000
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = 10000
+	}
+	if c.KeepAlive <= 0 {
+		c.KeepAlive = 20 * time.Second
+	}
+	if c.Log == "" {
+		c.Log = LogOff
+	}
+	if c.LogQueue <= 0 {
+		c.LogQueue = 1024
+	}
+	if c.Drain <= 0 {
+		c.Drain = 10 * time.Second
+	}
+	if c.StallThreshold <= 0 {
+		c.StallThreshold = 10 * time.Millisecond
+	}
+	if c.Body == "" {
+		c.Body = "Hello, World!"
+	}
+}
+
+// Validate checks a normalized Config. Errors are *model.FieldError with
+// catalog keys under "target.".
+func (c *Config) Validate() error {
+	if _, err := model.ParseKind(string(c.Model)); err != nil {
+		return model.NewFieldError("model", "target.err.model", string(c.Model))
+	}
+	host, _, err := net.SplitHostPort(c.Listen)
+	if err != nil {
+		return model.NewFieldError("listen", "target.err.listen", c.Listen)
+	}
+	if !c.AllowRemote && !isLoopback(host) {
+		return model.NewFieldError("listen", "target.err.remote", c.Listen)
+	}
+	if c.Acceptor != "own" && c.Acceptor != "shared" {
+		return model.NewFieldError("acceptor", "target.err.acceptor", c.Acceptor)
+	}
+	switch c.Log {
+	case LogOff:
+	case LogSync, LogAsync:
+		if c.LogFile == "" {
+			return model.NewFieldError("log-file", "target.err.logfile", c.Log)
+		}
+	default:
+		return model.NewFieldError("log", "target.err.log", c.Log)
+	}
+	k := &c.Knobs
+	if k.BlockFraction < 0 || k.BlockFraction > 1 {
+		return model.NewFieldError("block-fraction", "target.err.fraction", k.BlockFraction)
+	}
+	if k.BlockFraction > 0 && k.Block.IsZero() {
+		return model.NewFieldError("block", "target.err.block", k.BlockFraction)
+	}
+	if k.Calls < 0 || k.Calls > 64 {
+		return model.NewFieldError("calls", "target.err.calls", k.Calls)
+	}
+	if k.Downstream != "" && !k.Wait.IsZero() {
+		return model.NewFieldError("wait", "target.err.wait.downstream")
+	}
+	if k.ValidateLock && k.Downstream == "" {
+		return model.NewFieldError("validate-lock", "target.err.lock")
+	}
+	if c.Threads > 10000 || c.Offload > 10000 {
+		return model.NewFieldError("threads", "target.err.threads", max(c.Threads, c.Offload))
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// String is a one-line description for the start-up message.
+func (c *Config) String() string {
+	s := fmt.Sprintf("model=%s", c.Model)
+	switch c.Model {
+	case model.Pool:
+		s += fmt.Sprintf(" threads=%d queue=%d", c.Threads, c.Queue)
+	case model.Loop:
+		s += fmt.Sprintf(" loops=%d acceptor=%s", c.Threads, c.Acceptor)
+	case model.Offload:
+		s += fmt.Sprintf(" loops=%d acceptor=%s offload=%d", c.Threads, c.Acceptor, c.Offload)
+	case model.Virtual:
+		s += fmt.Sprintf(" carriers=%d", runtime.GOMAXPROCS(0))
+	}
+	return s + fmt.Sprintf(" backlog=%d log=%s", c.Backlog, c.Log)
+}

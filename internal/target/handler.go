@@ -1,0 +1,300 @@
+package target
+
+import (
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sysinfo"
+)
+
+// Random streams for the per-request draws.
+const (
+	streamCPU uint64 = iota + 11
+	streamWait
+	streamBlockPick
+	streamBlock
+)
+
+// plan is what one request will do, drawn from the knobs (seeded by the
+// request number) and overridden by its query parameters.
+type plan struct {
+	id       int64
+	cpu      time.Duration
+	block    time.Duration // one blocking call (0: none)
+	wait     time.Duration // per call, without a downstream
+	calls    int
+	parallel bool
+	blocking bool
+	remote   bool // calls go to the downstream
+	lock     bool // validate under the shared lock before each call
+	status   int  // a non-200 answer decided before any work (bad query)
+}
+
+// route says which built-in page a path is.
+type route int
+
+const (
+	routeWork route = iota
+	routeMetrics
+	routeHealth
+)
+
+func routeOf(path []byte) route {
+	switch string(path) {
+	case "/metrics":
+		return routeMetrics
+	case "/healthz":
+		return routeHealth
+	}
+	return routeWork
+}
+
+// makePlan draws request id's plan. query may override knobs: cpu, wait,
+// block, calls, fanout (sequential|parallel), blocking (true|false).
+func (s *Server) makePlan(id int64, query []byte) plan {
+	k := &s.cfg.Knobs
+	u := uint64(id)
+	p := plan{
+		id:       id,
+		cpu:      k.CPU.At(model.Uniform(s.cfg.Seed, streamCPU, u)),
+		wait:     k.Wait.At(model.Uniform(s.cfg.Seed, streamWait, u)),
+		calls:    s.calls,
+		parallel: k.Parallel,
+		blocking: k.Blocking,
+		remote:   k.Downstream != "",
+		lock:     k.ValidateLock,
+	}
+	if k.BlockFraction > 0 && model.Uniform(s.cfg.Seed, streamBlockPick, u) < k.BlockFraction {
+		p.block = k.Block.At(model.Uniform(s.cfg.Seed, streamBlock, u))
+	}
+	if len(query) > 0 {
+		s.applyQuery(&p, query)
+	}
+	return p
+}
+
+func (s *Server) applyQuery(p *plan, q []byte) {
+	u := uint64(p.id)
+	dist := func(key string) (time.Duration, bool) {
+		v, ok := httpwire.QueryValue(q, key)
+		if !ok {
+			return 0, false
+		}
+		d, err := model.ParseDist(string(v))
+		if err != nil {
+			p.status = 400
+			return 0, false
+		}
+		return d.At(model.Uniform(s.cfg.Seed, streamWait, u)), true
+	}
+	if d, ok := dist("cpu"); ok {
+		p.cpu = min(d, 10*time.Second)
+	}
+	if d, ok := dist("wait"); ok {
+		p.wait = min(d, time.Minute)
+		p.remote = false
+		if p.calls == 0 {
+			p.calls = 1
+		}
+	}
+	if d, ok := dist("block"); ok {
+		p.block = min(d, time.Minute)
+	}
+	if v, ok := httpwire.QueryValue(q, "calls"); ok {
+		n, err := strconv.Atoi(string(v))
+		if err != nil || n < 0 || n > 64 {
+			p.status = 400
+		} else {
+			p.calls = n
+		}
+	}
+	if v, ok := httpwire.QueryValue(q, "fanout"); ok {
+		switch string(v) {
+		case "parallel":
+			p.parallel = true
+		case "sequential":
+			p.parallel = false
+		default:
+			p.status = 400
+		}
+	}
+	if v, ok := httpwire.QueryValue(q, "blocking"); ok {
+		b, err := strconv.ParseBool(string(v))
+		if err != nil {
+			p.status = 400
+		}
+		p.blocking = b
+	}
+}
+
+// spin burns d of the calling thread's CPU time. The goroutine is locked
+// to its thread while it spins so the thread CPU clock measures it.
+func spin(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread() // nests: a locked loop thread stays locked
+	end := sysinfo.ThreadCPU() + d
+	for sysinfo.ThreadCPU() < end {
+	}
+}
+
+// sleepThread blocks the calling OS thread for d (nanosleep(2)): the
+// thread can do nothing else meanwhile, as in a blocking JDBC call.
+func sleepThread(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	ts := unix.NsecToTimespec(int64(d))
+	for {
+		var rem unix.Timespec
+		err := unix.Nanosleep(&ts, &rem)
+		if err != unix.EINTR {
+			return
+		}
+		ts = rem
+	}
+}
+
+// blockingCall makes one call the blocking way, holding the caller's
+// thread: a wait (nanosleep, or a goroutine sleep when the caller is a
+// goroutine whose waits unmount it) or a downstream round trip on the
+// blocking client, validated under the shared lock when asked.
+func (s *Server) blockingCall(p *plan, threadSleep bool) error {
+	if !p.remote {
+		if threadSleep || p.blocking {
+			sleepThread(p.wait)
+		} else {
+			time.Sleep(p.wait)
+		}
+		return nil
+	}
+	if p.lock {
+		if err := s.validate(); err != nil {
+			return err
+		}
+	}
+	return s.client.Do(downstream.CmdGet)
+}
+
+// validate is the bug: one process-wide lock held across a PING round trip.
+func (s *Server) validate() error {
+	s.lockMu.Lock()
+	defer s.lockMu.Unlock()
+	return s.client.Do(downstream.CmdPing)
+}
+
+// blockingCalls makes p's calls from a thread that may block: in
+// sequence, or in parallel on helper goroutines (each holding its own
+// connection for the round trip, as a blocking fan-out holds K threads).
+func (s *Server) blockingCalls(p *plan, threadSleep bool) error {
+	if p.calls == 0 {
+		return nil
+	}
+	if !p.parallel || p.calls == 1 {
+		for i := 0; i < p.calls; i++ {
+			if err := s.blockingCall(p, threadSleep); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var first error
+	for i := 0; i < p.calls; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if threadSleep {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+			}
+			if err := s.blockingCall(p, threadSleep); err != nil {
+				mu.Lock()
+				first = err
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+// runBlocking runs a whole request on a thread that may block (pool
+// threads, goroutines): CPU, the blocking call, the calls. It returns the
+// status to answer with.
+func (s *Server) runBlocking(p *plan, threadSleep bool) int {
+	if p.status != 0 {
+		return p.status
+	}
+	spin(p.cpu)
+	if p.block > 0 {
+		sleepThread(p.block)
+	}
+	if err := s.blockingCalls(p, threadSleep); err != nil {
+		s.downstreamErrors.Inc()
+		return 502
+	}
+	return 200
+}
+
+var (
+	bodyBadRequest  = []byte("bad request\n")
+	bodyTooLarge    = []byte("request header too large\n")
+	bodyBusy        = []byte("busy\n")
+	bodyBadGateway  = []byte("downstream failed\n")
+	bodyUnsupported = []byte("not implemented\n")
+	bodyOK          = []byte("ok\n")
+)
+
+func bodyFor(status int, hello []byte) []byte {
+	switch status {
+	case 200:
+		return hello
+	case 400:
+		return bodyBadRequest
+	case 431, 413:
+		return bodyTooLarge
+	case 502:
+		return bodyBadGateway
+	case 503:
+		return bodyBusy
+	case 501:
+		return bodyUnsupported
+	}
+	return nil
+}
+
+// appendAnswer appends the response to req with status.
+func (s *Server) appendAnswer(out []byte, req *httpwire.Request, status int, close bool) []byte {
+	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close}
+	r.HeadOnly = string(req.Method) == "HEAD"
+	return httpwire.AppendResponse(out, &r)
+}
+
+// appendError appends the answer to a request that could not be parsed.
+func appendError(out []byte, err error) []byte {
+	st := httpwire.StatusOf(err)
+	return httpwire.AppendResponse(out, &httpwire.Response{Status: st, Body: bodyFor(st, nil), Close: true})
+}
+
+// appendPage answers the built-in pages (/metrics, /healthz); it reports
+// false for other paths.
+func (s *Server) appendPage(out []byte, req *httpwire.Request, close bool) ([]byte, bool) {
+	switch routeOf(req.Path) {
+	case routeMetrics:
+		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, ContentType: metricsContentType, Body: s.m.text(), Close: close, HeadOnly: string(req.Method) == "HEAD"}), true
+	case routeHealth:
+		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, Body: bodyOK, Close: close}), true
+	}
+	return out, false
+}

@@ -1,0 +1,958 @@
+package target
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/epoll"
+	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/watchdog"
+)
+
+// loopServer is the event-loop model (and, with offload, loops plus a
+// bounded pool of K threads for blocking work). N loops, each a goroutine
+// locked to its OS thread with its own epoll set, timerfd and eventfd,
+// serve non-blocking sockets; connections are bound to a loop round-robin
+// by a separate acceptor thread ("own", Netty's boss group) or by loop 0
+// itself ("shared"). Handlers run on the loop: a non-blocking wait is a
+// timer and a downstream call is a socket in the same epoll set, so the
+// loop serves others meanwhile; a blocking call (or one made under the
+// validation lock) holds the loop, and every connection bound to it waits.
+// In offload, blocking work goes to the pool and its continuation comes
+// back to the loop through the eventfd.
+type loopServer struct {
+	s       *Server
+	offload bool
+	loops   []*eventLoop
+	pool    *offloadPool
+	rr      atomic.Uint64
+
+	acceptDone chan struct{}
+	loopsDone  sync.WaitGroup
+	force      atomic.Bool
+}
+
+// Kinds of descriptor in a loop's epoll set (the high half of Event.Data;
+// the low half is the fd).
+const (
+	kListen uint64 = iota + 1
+	kWake
+	kTimer
+	kConn
+	kDS
+)
+
+func (ls *loopServer) queueLen() int {
+	if ls.pool == nil {
+		return 0
+	}
+	return len(ls.pool.jobs)
+}
+
+func (ls *loopServer) start() error {
+	s := ls.s
+	if err := unix.SetNonblock(s.lnFD, s.cfg.Acceptor == "shared"); err != nil {
+		return fmt.Errorf("target: listen socket mode: %w", err)
+	}
+	ls.loops = make([]*eventLoop, s.cfg.Threads)
+	for i := range ls.loops {
+		l, err := newEventLoop(ls, i)
+		if err != nil {
+			for _, l := range ls.loops[:i] {
+				l.closeFDs()
+			}
+			return err
+		}
+		ls.loops[i] = l
+	}
+	if s.cfg.Acceptor == "shared" {
+		if err := ls.loops[0].poller.Add(s.lnFD, epoll.In, kListen<<32|uint64(s.lnFD)); err != nil {
+			return fmt.Errorf("target: watch listen socket: %w", err)
+		}
+	}
+	if ls.offload {
+		ls.pool = newOffloadPool(s, s.cfg.Offload, s.cfg.OffloadQueue)
+	}
+	ready := make(chan struct{}, len(ls.loops))
+	for _, l := range ls.loops {
+		ls.loopsDone.Add(1)
+		go l.run(ready)
+	}
+	for range ls.loops {
+		<-ready
+	}
+	ls.acceptDone = make(chan struct{})
+	if s.cfg.Acceptor == "own" {
+		go ls.accept()
+	} else {
+		close(ls.acceptDone)
+	}
+	return nil
+}
+
+// accept is the separate acceptor: a locked thread in blocking accept(2)
+// that hands each connection to the next loop.
+func (ls *loopServer) accept() {
+	defer close(ls.acceptDone)
+	runtime.LockOSThread()
+	s := ls.s
+	for {
+		fd, _, err := unix.Accept4(s.lnFD, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+		if err != nil {
+			if s.draining.Load() {
+				return
+			}
+			switch err {
+			case unix.EINTR, unix.ECONNABORTED, unix.EPROTO:
+				continue
+			case unix.EMFILE, unix.ENFILE, unix.ENOBUFS, unix.ENOMEM:
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			s.eventf("accept: %v\n", err)
+			return
+		}
+		ls.dispatch(fd)
+	}
+}
+
+// dispatch binds an accepted socket to the next loop (or refuses it).
+func (ls *loopServer) dispatch(fd int) {
+	s := ls.s
+	if s.conns.Load() >= int64(s.cfg.MaxConns) {
+		refuse(fd)
+		s.m.shed.WithLabelValues("max_conns").Inc()
+		s.m.count(503, time.Time{})
+		return
+	}
+	s.conns.Add(1)
+	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	l := ls.loops[ls.rr.Add(1)%uint64(len(ls.loops))]
+	l.postConn(fd)
+}
+
+func (ls *loopServer) shutdown(ctx context.Context) error {
+	s := ls.s
+	if s.cfg.Acceptor == "own" {
+		shutdownListener(s.lnFD)
+		<-ls.acceptDone
+	}
+	for _, l := range ls.loops {
+		l.wake.Signal()
+	}
+	done := make(chan struct{})
+	go func() { ls.loopsDone.Wait(); close(done) }()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = errDrainTimeout
+		ls.force.Store(true)
+		for _, l := range ls.loops {
+			l.wake.Signal()
+		}
+		<-done
+	}
+	unix.Close(s.lnFD)
+	if ls.pool != nil {
+		ls.pool.close()
+	}
+	for _, l := range ls.loops {
+		l.closeFDs()
+	}
+	return err
+}
+
+// eventLoop is one loop. Everything but the inbox is touched only by the
+// loop's own goroutine; the inbox (new connections, finished offload
+// work) is guarded by mu and announced through the eventfd.
+type eventLoop struct {
+	ls     *loopServer
+	s      *Server
+	idx    int
+	poller *epoll.Poller
+	wake   *epoll.EventFD
+	timer  *epoll.TimerFD
+	beat   *watchdog.Beat
+	events []epoll.Event
+
+	mu        sync.Mutex
+	inFDs     []int
+	inDone    []*task
+	spareFDs  []int
+	spareDone []*task
+
+	conns    []*conn // by fd
+	nconns   int
+	free     []*conn
+	freeTask []*task
+	timers   timerHeap
+	armed    int64 // monotonic ns the timerfd is armed for (0: none)
+	dsOf     []*dsCall
+	dsIdle   []*downstream.NBConn
+	pending  int // tasks not finished (timers, downstream, offload)
+	scratch  []byte
+	drained  bool
+	serving  *conn // the connection serve is running for
+	freeDS   []*dsCall
+}
+
+func newEventLoop(ls *loopServer, idx int) (*eventLoop, error) {
+	l := &eventLoop{ls: ls, s: ls.s, idx: idx, events: make([]epoll.Event, 256)}
+	var err error
+	if l.poller, err = epoll.New(); err != nil {
+		return nil, fmt.Errorf("target: loop %d: %w", idx, err)
+	}
+	if l.wake, err = epoll.NewEventFD(); err != nil {
+		l.poller.Close()
+		return nil, fmt.Errorf("target: loop %d: %w", idx, err)
+	}
+	if l.timer, err = epoll.NewTimerFD(); err != nil {
+		l.poller.Close()
+		l.wake.Close()
+		return nil, fmt.Errorf("target: loop %d: %w", idx, err)
+	}
+	if err := l.poller.Add(l.wake.FD(), epoll.In, kWake<<32|uint64(l.wake.FD())); err != nil {
+		l.closeFDs()
+		return nil, fmt.Errorf("target: loop %d: %w", idx, err)
+	}
+	if err := l.poller.Add(l.timer.FD(), epoll.In, kTimer<<32|uint64(l.timer.FD())); err != nil {
+		l.closeFDs()
+		return nil, fmt.Errorf("target: loop %d: %w", idx, err)
+	}
+	return l, nil
+}
+
+func (l *eventLoop) closeFDs() {
+	l.timer.Close()
+	l.wake.Close()
+	l.poller.Close()
+}
+
+// postConn hands a new socket to the loop (from any goroutine).
+func (l *eventLoop) postConn(fd int) {
+	l.mu.Lock()
+	l.inFDs = append(l.inFDs, fd)
+	l.mu.Unlock()
+	l.wake.Signal()
+}
+
+// postDone hands finished offload work back to the loop (any goroutine).
+func (l *eventLoop) postDone(t *task) {
+	l.mu.Lock()
+	l.inDone = append(l.inDone, t)
+	l.mu.Unlock()
+	l.wake.Signal()
+}
+
+func (l *eventLoop) run(ready chan<- struct{}) {
+	defer l.ls.loopsDone.Done()
+	runtime.LockOSThread()
+	l.beat = l.s.wd.RegisterLoop(l.idx, fmt.Sprintf("loop-%d", l.idx))
+	ready <- struct{}{}
+	for {
+		timeout := time.Duration(-1)
+		if l.s.draining.Load() {
+			timeout = 10 * time.Millisecond
+		}
+		n, err := l.poller.Wait(l.events, timeout)
+		if err != nil {
+			l.s.eventf("loop %d: %v\n", l.idx, err)
+			return
+		}
+		for i := 0; i < n; i++ {
+			ev := l.events[i]
+			fd := int(uint32(ev.Data))
+			switch ev.Data >> 32 {
+			case kConn:
+				if fd < len(l.conns) && l.conns[fd] != nil {
+					l.onConn(l.conns[fd], ev.Events)
+				}
+			case kWake:
+				l.wake.Drain()
+				l.onWake()
+			case kTimer:
+				l.timer.Drain()
+				l.onTimer()
+			case kDS:
+				l.onDS(fd, ev.Events)
+			case kListen:
+				l.onListen()
+			}
+		}
+		if l.s.draining.Load() && l.drain() {
+			return
+		}
+	}
+}
+
+// drain closes idle connections once the server is draining and reports
+// whether the loop may stop (nothing left, or forced).
+func (l *eventLoop) drain() bool {
+	if !l.drained {
+		l.drained = true
+		if l.idx == 0 && l.s.cfg.Acceptor == "shared" {
+			l.poller.Del(l.s.lnFD)
+		}
+	}
+	force := l.ls.force.Load()
+	for _, c := range l.conns {
+		if c == nil {
+			continue
+		}
+		if force || (c.t == nil && len(c.out) == 0 && c.unparsed() == 0) {
+			l.closeConn(c)
+		}
+	}
+	if force {
+		for _, nb := range l.dsIdle {
+			l.poller.Del(nb.FD)
+			nb.Close()
+		}
+		l.dsIdle = nil
+	}
+	return l.nconns == 0 && (l.pending == 0 || force)
+}
+
+func (l *eventLoop) onWake() {
+	l.mu.Lock()
+	fds, done := l.inFDs, l.inDone
+	l.inFDs, l.inDone = l.spareFDs[:0], l.spareDone[:0]
+	l.mu.Unlock()
+	for _, fd := range fds {
+		l.addConn(fd)
+	}
+	for i, t := range done {
+		done[i] = nil
+		l.beat.Begin(t.p.id)
+		l.offloadDone(t)
+		l.beat.End()
+	}
+	l.spareFDs, l.spareDone = fds[:0], done[:0]
+}
+
+func (l *eventLoop) onListen() {
+	for i := 0; i < 64; i++ {
+		fd, _, err := unix.Accept4(l.s.lnFD, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+		if err != nil {
+			return // EAGAIN or a transient error; level-triggered, so we come back
+		}
+		l.ls.dispatch(fd)
+	}
+}
+
+// conn is one client connection bound to this loop.
+type conn struct {
+	fd      int
+	in, out []byte
+	off     int // parsed up to here
+	req     httpwire.Request
+	t       *task // the request being served asynchronously
+	mask    uint32
+	close   bool // close once out is written
+	eof     bool // the peer closed its side
+}
+
+func (c *conn) unparsed() int { return len(c.in) - c.off }
+
+func (l *eventLoop) addConn(fd int) {
+	if l.s.draining.Load() {
+		unix.Close(fd)
+		l.s.conns.Add(-1)
+		return
+	}
+	var c *conn
+	if n := len(l.free); n > 0 {
+		c = l.free[n-1]
+		l.free = l.free[:n-1]
+	} else {
+		c = &conn{in: make([]byte, 0, 4096), out: make([]byte, 0, 4096)}
+	}
+	c.fd, c.mask = fd, epoll.In|epoll.RdHup
+	if err := l.poller.Add(fd, c.mask, kConn<<32|uint64(fd)); err != nil {
+		unix.Close(fd)
+		l.s.conns.Add(-1)
+		return
+	}
+	for len(l.conns) <= fd {
+		l.conns = append(l.conns, nil)
+	}
+	l.conns[fd] = c
+	l.nconns++
+}
+
+func (l *eventLoop) closeConn(c *conn) {
+	if c.t != nil {
+		c.t.conn = nil // its work finishes without a connection to answer
+		c.t = nil
+	}
+	l.poller.Del(c.fd)
+	unix.Close(c.fd)
+	l.conns[c.fd] = nil
+	l.nconns--
+	l.s.conns.Add(-1)
+	*c = conn{in: c.in[:0], out: c.out[:0]}
+	if cap(c.in) > 64<<10 {
+		c.in = make([]byte, 0, 4096)
+	}
+	if cap(c.out) > 64<<10 {
+		c.out = make([]byte, 0, 4096)
+	}
+	l.free = append(l.free, c)
+}
+
+func (l *eventLoop) onConn(c *conn, ev uint32) {
+	if ev&epoll.Out != 0 {
+		l.flush(c)
+		if l.conns[c.fd] != c {
+			return
+		}
+	}
+	if ev&(epoll.In|epoll.Err|epoll.Hup|epoll.RdHup) != 0 && c.t == nil {
+		l.read(c)
+	}
+}
+
+// read reads once (level-triggered: the loop comes back if more is
+// there), serves what it can and writes the answers in one write.
+func (l *eventLoop) read(c *conn) {
+	if c.off > 0 && c.off == len(c.in) {
+		c.in, c.off = c.in[:0], 0
+	}
+	if len(c.in) == cap(c.in) {
+		if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
+			l.closeConn(c)
+			return
+		}
+		nb := make([]byte, len(c.in), 2*cap(c.in))
+		copy(nb, c.in)
+		c.in = nb
+	}
+	n, err := unix.Read(c.fd, c.in[len(c.in):cap(c.in)])
+	switch {
+	case err == unix.EAGAIN || err == unix.EINTR:
+		return
+	case err != nil || n == 0:
+		c.eof = true
+		if c.unparsed() == 0 {
+			l.closeConn(c)
+			return
+		}
+	default:
+		c.in = c.in[:len(c.in)+n]
+	}
+	l.serve(c)
+}
+
+// serve parses and answers the requests buffered on c (pipelining) until
+// one of them must wait, then writes.
+func (l *eventLoop) serve(c *conn) {
+	prev := l.serving
+	l.serving = c
+	defer func() { l.serving = prev }()
+	for c.t == nil && !c.close && c.off < len(c.in) {
+		n, err := httpwire.Parse(c.in[c.off:], &c.req)
+		if err == httpwire.ErrIncomplete {
+			break
+		}
+		if err != nil {
+			c.out = appendError(c.out, err)
+			l.s.m.count(httpwire.StatusOf(err), time.Time{})
+			c.close = true
+			break
+		}
+		c.off += n
+		closeAfter := c.req.Close || l.s.draining.Load()
+		if closeAfter {
+			c.close = true
+		}
+		l.handle(c, closeAfter)
+	}
+	if c.t == nil && c.off > 0 {
+		// Keep the unparsed tail at the front of the buffer.
+		rest := copy(c.in, c.in[c.off:])
+		c.in, c.off = c.in[:rest], 0
+	}
+	if c.eof && c.t == nil {
+		c.close = true
+	}
+	l.flush(c)
+}
+
+// flush writes c.out and sets what the loop waits for on c.
+func (l *eventLoop) flush(c *conn) {
+	if len(c.out) > 0 {
+		n, err := unix.Write(c.fd, c.out)
+		if err != nil && err != unix.EAGAIN && err != unix.EINTR {
+			l.closeConn(c)
+			return
+		}
+		if n > 0 {
+			c.out = c.out[:copy(c.out, c.out[n:])]
+		}
+	}
+	if len(c.out) == 0 && c.close && c.t == nil {
+		l.closeConn(c)
+		return
+	}
+	want := epoll.In | epoll.RdHup
+	switch {
+	case len(c.out) > 0:
+		want = epoll.Out // back-pressure: no reading until the peer reads
+	case c.t != nil:
+		want = epoll.RdHup // serving: pipelined bytes wait in the kernel
+	}
+	if want != c.mask {
+		c.mask = want
+		l.poller.Mod(c.fd, want, kConn<<32|uint64(c.fd))
+	}
+}
+
+// handle serves the request just parsed into c.req.
+func (l *eventLoop) handle(c *conn, closeAfter bool) {
+	s := l.s
+	if out, ok := s.appendPage(c.out, &c.req, closeAfter); ok {
+		c.out = out
+		return
+	}
+	start := time.Now()
+	id := s.reqSeq.Add(1)
+	l.beat.Begin(id)
+	s.m.inFlight.Inc()
+	t := l.newTask()
+	t.conn, t.start, t.closeAfter = c, start, closeAfter
+	t.p = s.makePlan(id, c.req.Query)
+	c.t = t
+	l.pending++
+	if t.p.status != 0 {
+		t.status = t.p.status
+		l.finish(t)
+	} else {
+		spin(t.p.cpu)
+		l.advance(t)
+	}
+	l.beat.End()
+}
+
+// Task stages.
+const (
+	stBlock = iota // the blocking call of the block fraction
+	stCalls        // the calls
+	stDone
+)
+
+// task is one request in progress on a loop. Owned by its loop, except
+// while an offload thread runs its blocking part.
+type task struct {
+	l          *eventLoop
+	conn       *conn
+	p          plan
+	start      time.Time
+	closeAfter bool
+	stage      int
+	started    int // calls started
+	finished   int // calls finished
+	status     int
+	job        int // what the offload thread must do
+	err        error
+}
+
+func (l *eventLoop) newTask() *task {
+	if n := len(l.freeTask); n > 0 {
+		t := l.freeTask[n-1]
+		l.freeTask = l.freeTask[:n-1]
+		return t
+	}
+	return &task{l: l}
+}
+
+// advance runs t's stages on the loop until one must wait or all are done.
+func (l *eventLoop) advance(t *task) {
+	for {
+		switch t.stage {
+		case stBlock:
+			t.stage = stCalls
+			if t.p.block > 0 {
+				if l.ls.offload {
+					if l.submit(t, jobBlock) {
+						return
+					}
+					t.status = 503
+					t.stage = stDone
+					continue
+				}
+				sleepThread(t.p.block) // blocks the loop: the stall
+			}
+		case stCalls:
+			if t.started == t.p.calls && t.finished == t.p.calls {
+				t.stage = stDone
+				continue
+			}
+			// Start the next call (sequential) or all of them (parallel).
+			for t.started < t.p.calls && (t.p.parallel || t.started == t.finished) {
+				t.started++
+				if !l.startCall(t) {
+					return // failed and finished
+				}
+			}
+			if t.finished < t.started {
+				return // waiting for a call
+			}
+		case stDone:
+			if t.status == 0 {
+				t.status = 200
+			}
+			l.finish(t)
+			return
+		}
+	}
+}
+
+// startCall starts one call of t. A call that completes at once (a
+// blocking one on the loop) counts as finished before it returns. It
+// reports false if t was finished with an error.
+func (l *eventLoop) startCall(t *task) bool {
+	p := &t.p
+	blocking := p.blocking || (p.remote && p.lock)
+	if blocking && l.ls.offload {
+		if !l.submit(t, jobCall) {
+			return l.failStatus(t, 503, nil)
+		}
+		return true
+	}
+	if !p.remote {
+		if p.blocking {
+			sleepThread(p.wait)
+			t.finished++
+			return true
+		}
+		l.addTimer(p.wait, t)
+		return true
+	}
+	if p.lock {
+		// The bug, on the loop: lock, PING, unlock, all blocking.
+		if err := l.s.validate(); err != nil {
+			return l.fail(t, err)
+		}
+	}
+	if p.blocking {
+		if err := l.s.client.Do(downstream.CmdGet); err != nil {
+			return l.fail(t, err)
+		}
+		t.finished++
+		return true
+	}
+	if err := l.startDS(t); err != nil {
+		return l.fail(t, err)
+	}
+	return true
+}
+
+func (l *eventLoop) fail(t *task, err error) bool {
+	l.s.downstreamErrors.Inc()
+	return l.failStatus(t, 502, err)
+}
+
+// failStatus ends the call just started with an error: no more calls
+// start, and t is answered with status once its other calls are back.
+func (l *eventLoop) failStatus(t *task, status int, err error) bool {
+	t.err = err
+	t.status = status
+	t.finished++
+	t.p.calls = t.started
+	if t.finished == t.started {
+		t.stage = stDone
+		l.advance(t)
+	}
+	return false
+}
+
+// callDone is called when one call of t has finished.
+func (l *eventLoop) callDone(t *task, err error) {
+	t.finished++
+	if err != nil {
+		l.s.downstreamErrors.Inc()
+		t.status = 502
+		t.err = err
+		t.p.calls = t.started
+	}
+	if t.finished == t.started {
+		l.advance(t)
+	}
+}
+
+// finish answers t (if its connection is still open) and frees it.
+func (l *eventLoop) finish(t *task) {
+	s := l.s
+	c := t.conn
+	if c != nil {
+		l.scratch = s.log.write(l.scratch, t.p.id, c.req.Method, c.req.Path, t.status, t.start)
+		c.out = s.appendAnswer(c.out, &c.req, t.status, t.closeAfter)
+		c.t = nil
+	}
+	s.m.inFlight.Dec()
+	s.m.count(t.status, t.start)
+	l.pending--
+	*t = task{l: l}
+	l.freeTask = append(l.freeTask, t)
+	// Go on with c's pipelined requests, unless serve is running for c
+	// further up this stack (the request was answered at once).
+	if c != nil && l.serving != c {
+		l.serve(c)
+	}
+}
+
+// timer is one non-blocking wait.
+type timer struct {
+	when int64 // monotonic ns
+	t    *task
+}
+
+// timerHeap is a min-heap of timers by when (no interface boxing).
+type timerHeap []timer
+
+func (h *timerHeap) push(x timer) {
+	*h = append(*h, x)
+	a := *h
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if a[p].when <= a[i].when {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *timerHeap) pop() timer {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a[n] = timer{}
+	a = a[:n]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && a[l].when < a[m].when {
+			m = l
+		}
+		if r < n && a[r].when < a[m].when {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		a[m], a[i] = a[i], a[m]
+		i = m
+	}
+	*h = a
+	return top
+}
+
+// addTimer makes t's call finish after d, without holding the loop.
+func (l *eventLoop) addTimer(d time.Duration, t *task) {
+	when := int64(epoll.Monotonic() + d)
+	l.timers.push(timer{when: when, t: t})
+	if l.armed == 0 || when < l.armed {
+		l.armed = when
+		l.timer.ArmAt(time.Duration(when))
+	}
+}
+
+func (l *eventLoop) onTimer() {
+	now := int64(epoll.Monotonic())
+	for len(l.timers) > 0 && l.timers[0].when <= now {
+		tm := l.timers.pop()
+		l.beat.Begin(tm.t.p.id)
+		l.callDone(tm.t, nil)
+		l.beat.End()
+	}
+	l.armed = 0
+	if len(l.timers) > 0 {
+		l.armed = l.timers[0].when
+		l.timer.ArmAt(time.Duration(l.armed))
+	}
+}
+
+// dsCall is one non-blocking downstream call in flight.
+type dsCall struct {
+	nb *downstream.NBConn
+	t  *task
+}
+
+// startDS sends t's call on an idle downstream connection of this loop
+// (or a new one); the reply comes back as an epoll event.
+func (l *eventLoop) startDS(t *task) error {
+	var nb *downstream.NBConn
+	if n := len(l.dsIdle); n > 0 {
+		nb = l.dsIdle[n-1]
+		l.dsIdle = l.dsIdle[:n-1]
+	} else {
+		var err error
+		nb, err = downstream.DialNonblock(l.s.dsAddr)
+		if err != nil {
+			return err
+		}
+		if err := l.poller.Add(nb.FD, epoll.In|epoll.Out|epoll.RdHup|epoll.ET, kDS<<32|uint64(nb.FD)); err != nil {
+			nb.Close()
+			return err
+		}
+	}
+	var call *dsCall
+	if n := len(l.freeDS); n > 0 {
+		call = l.freeDS[n-1]
+		l.freeDS = l.freeDS[:n-1]
+	} else {
+		call = &dsCall{}
+	}
+	call.nb, call.t = nb, t
+	for len(l.dsOf) <= nb.FD {
+		l.dsOf = append(l.dsOf, nil)
+	}
+	l.dsOf[nb.FD] = call
+	nb.Start(downstream.CmdGet)
+	if _, err := nb.Write(); err != nil {
+		l.dsOf[nb.FD] = nil
+		l.dropDS(nb)
+		l.freeDS = append(l.freeDS, call)
+		return err
+	}
+	return nil
+}
+
+func (l *eventLoop) dropDS(nb *downstream.NBConn) {
+	l.poller.Del(nb.FD)
+	nb.Close()
+}
+
+func (l *eventLoop) onDS(fd int, ev uint32) {
+	var call *dsCall
+	if fd < len(l.dsOf) {
+		call = l.dsOf[fd]
+	}
+	if call == nil {
+		// An idle connection: the only news can be that it closed.
+		if ev&(epoll.Hup|epoll.RdHup|epoll.Err) != 0 {
+			for i, nb := range l.dsIdle {
+				if nb.FD == fd {
+					l.dsIdle = append(l.dsIdle[:i], l.dsIdle[i+1:]...)
+					l.dropDS(nb)
+					break
+				}
+			}
+		}
+		return
+	}
+	nb := call.nb
+	if nb.Pending() {
+		done, err := nb.Write()
+		if err != nil {
+			l.endDS(call, err)
+			return
+		}
+		if !done {
+			return
+		}
+	}
+	done, err := nb.Read()
+	if err != nil || done {
+		l.endDS(call, err)
+	}
+}
+
+// endDS ends a downstream call: the connection goes back to the idle list
+// (or is dropped after an error) and the task goes on.
+func (l *eventLoop) endDS(call *dsCall, err error) {
+	nb, t := call.nb, call.t
+	l.dsOf[nb.FD] = nil
+	*call = dsCall{}
+	l.freeDS = append(l.freeDS, call)
+	if err != nil || l.s.draining.Load() {
+		l.dropDS(nb)
+	} else {
+		l.dsIdle = append(l.dsIdle, nb)
+	}
+	l.beat.Begin(t.p.id)
+	l.callDone(t, err)
+	l.beat.End()
+}
+
+// Offload jobs.
+const (
+	jobBlock = iota + 1
+	jobCall
+)
+
+// submit gives t's blocking part to the offload pool; false when the
+// pool's queue is full (the request is shed).
+func (l *eventLoop) submit(t *task, job int) bool {
+	t.job = job
+	select {
+	case l.ls.pool.jobs <- t:
+		return true
+	default:
+		l.s.m.shed.WithLabelValues("offload_queue").Inc()
+		return false
+	}
+}
+
+// offloadDone continues t on its loop after the pool ran its job.
+func (l *eventLoop) offloadDone(t *task) {
+	switch t.job {
+	case jobBlock:
+		l.advance(t)
+	case jobCall:
+		err := t.err
+		t.err = nil
+		if err != nil {
+			l.s.downstreamErrors.Inc()
+		}
+		l.callDone(t, err)
+	}
+}
+
+// offloadPool is the bounded pool of K locked OS threads for blocking
+// work (Reactor's boundedElastic). jobs is its queue.
+type offloadPool struct {
+	s    *Server
+	jobs chan *task
+	wg   sync.WaitGroup
+}
+
+func newOffloadPool(s *Server, k, queue int) *offloadPool {
+	p := &offloadPool{s: s, jobs: make(chan *task, queue)}
+	for i := 0; i < k; i++ {
+		p.wg.Add(1)
+		go p.work()
+	}
+	return p
+}
+
+func (p *offloadPool) work() {
+	defer p.wg.Done()
+	runtime.LockOSThread()
+	for t := range p.jobs {
+		switch t.job {
+		case jobBlock:
+			sleepThread(t.p.block)
+		case jobCall:
+			t.err = p.s.blockingCall(&t.p, true)
+		}
+		t.l.postDone(t)
+	}
+}
+
+// close stops the pool once the loops have stopped submitting.
+func (p *offloadPool) close() {
+	close(p.jobs)
+	p.wg.Wait()
+}

@@ -1,0 +1,313 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+func init() {
+	register(&command{name: "run", summary: "run.summary", run: runRun})
+}
+
+// runOutput is the JSON of `waitlab run --compare` (and of repeated runs).
+type runOutput struct {
+	Model     *model.Result         `json:"model,omitempty"`
+	Real      *model.Result         `json:"real"`
+	Ratio     map[string]float64    `json:"ratio,omitempty"`
+	Range     map[string]live.Range `json:"real_range,omitempty"`
+	Reference map[string]float64    `json:"reference,omitempty"`
+	Scaling   *live.Scaling         `json:"scaling,omitempty"`
+	Runs      []*model.Result       `json:"runs,omitempty"`
+}
+
+func runRun(ctx context.Context, env *Env, args []string) error {
+	fs := newFlags(env, "run")
+	sf := addScenarioFlags(fs)
+	lang := langFlag(fs)
+	asJSON := fs.Bool("json", false, "print the result as JSON (with --compare: {model, real, ratio})")
+	repeat := fs.Int("repeat", 1, "real runs to make, each in a fresh process; figures are the median, with min and max")
+	warmup := fs.Bool("warmup", true, "make one uncounted warm-up run first")
+	compare := fs.Bool("compare", false, "print the model and the measurement side by side, with the ratio real/model")
+	threshold := fs.Duration("stall-threshold", 10*time.Millisecond, "loop watchdog: a task running longer than this is a stall")
+	scale := fs.Bool("scale-to-cores", false, "shrink loops (or carriers) to this machine's cores, with requests and offload pool in proportion")
+	stacks := fs.Bool("stacks", false, "print the stack of the worst loop stall")
+	timeline := fs.Bool("timeline", false, "print the per-thread timeline of the real run (needs --repeat 1)")
+	svg := fs.String("svg", "", "write the real run's per-thread timeline as an SVG `file` (needs --repeat 1)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	l, err := lang()
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("%s", msg.T(l, "cli.sim.args", strings.Join(pos, " ")))
+	}
+	if *repeat < 1 {
+		return usagef("%s", msg.T(l, "run.err.repeat", *repeat))
+	}
+	if (*timeline || *svg != "") && *repeat != 1 {
+		return usagef("%s", msg.T(l, "run.err.timeline"))
+	}
+	if *threshold <= 0 {
+		return usagef("--stall-threshold must be above 0, e.g. 10ms")
+	}
+	s, err := sf.resolve(l)
+	if err != nil {
+		return err
+	}
+	var scaling *live.Scaling
+	if *scale {
+		if s2, sc, ok := live.ScaleToCores(s, live.Cores()); ok {
+			s, scaling = s2, &sc
+			if err := s.Validate(); err != nil {
+				return err
+			}
+		}
+	}
+	trace := *timeline || *svg != ""
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{*timeline, "--timeline"}, {*svg != "", "--svg"}} {
+		if f.on && s.Requests > model.MaxTraceRequests {
+			return model.NewFieldError(f.name, "sim.err.trace", s.Requests, model.MaxTraceRequests)
+		}
+	}
+	// Refuse what is too big before anything starts: first what needs no
+	// model, then the model's expected wall time.
+	if err := live.Check(s, 0); err != nil {
+		return tooBig(l, err)
+	}
+	modelRes, err := sim.Run(s, sim.Options{})
+	if err != nil {
+		return err
+	}
+	if err := live.Check(s, time.Duration(modelRes.MakespanMS*1e6)); err != nil {
+		return tooBig(l, err)
+	}
+	exe, err := live.Executable()
+	if err != nil {
+		return err
+	}
+	opt := live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()}
+	rep, resps, err := live.Repeat(ctx, exe, s, opt, *repeat, *warmup, nil)
+	if err != nil {
+		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
+	}
+	real := rep.Median
+	ref := reference(sf.preset, s)
+	if *svg != "" && real.Trace != nil {
+		var buf bytes.Buffer
+		if err := reportpkg.WriteSVGTimeline(&buf, l, real.Trace); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*svg, buf.Bytes(), 0o644); err != nil {
+			return &UsageError{Err: fmt.Errorf("--svg: %s", msg.T(l, "cli.sim.svg.write", *svg, err))}
+		}
+	}
+	if *asJSON {
+		var out any = real
+		if *compare || len(rep.Runs) > 1 || scaling != nil {
+			o := runOutput{Real: real, Scaling: scaling}
+			if len(rep.Runs) > 1 {
+				o.Range, o.Runs = rep.Range, rep.Runs
+			}
+			if *compare {
+				o.Model, o.Ratio, o.Reference = modelRes, ratios(s, modelRes, real), ref
+			}
+			out = o
+		}
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	var worst *live.ChildResponse
+	if len(resps) > 0 {
+		worst = resps[0]
+	}
+	var b bytes.Buffer
+	writeRunText(&b, l, runText{
+		s: s, rep: rep, model: modelRes, compare: *compare, ref: ref, preset: sf.preset,
+		scaling: scaling, warmup: *warmup, stacks: *stacks, first: worst,
+	})
+	if *timeline && real.Trace != nil {
+		b.WriteByte('\n')
+		if err := reportpkg.WriteASCIITimeline(&b, l, real.Trace, timelineWidth); err != nil {
+			return err
+		}
+	}
+	if *svg != "" {
+		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", *svg))
+	}
+	_, err = env.Stdout.Write(b.Bytes())
+	return err
+}
+
+// tooBig turns a refusal into a usage error (exit 2) in the user's language.
+func tooBig(l msg.Lang, err error) error {
+	var tb *live.TooBigError
+	if errors.As(err, &tb) {
+		return &UsageError{Err: fmt.Errorf("%s", msg.T(l, tb.Key, tb.Args...))}
+	}
+	return err
+}
+
+// reference returns the preset's published figures when s is that preset
+// at its reference wait (the lab presets were measured with 0.2 s waits),
+// else nil.
+func reference(preset string, s model.Scenario) map[string]float64 {
+	if preset == "" {
+		return nil
+	}
+	p, ok := model.LookupPreset(preset)
+	if !ok || len(p.Reference) == 0 {
+		return nil
+	}
+	want := p.Scenario
+	if p.RefWait > 0 {
+		for i := range want.Classes {
+			want.Classes[i].Wait = model.FixedDist(p.RefWait)
+		}
+	}
+	want.Normalize()
+	got := s
+	got.Normalize()
+	if !reflect.DeepEqual(want, got) {
+		return nil
+	}
+	// Published latencies of the experiments with a blocking class are
+	// over the other requests: attach them to the class "normal".
+	out := map[string]float64{}
+	for k, v := range p.Reference {
+		if len(s.Classes) > 1 && s.ClassIndex("normal") >= 0 && strings.HasPrefix(k, "p") {
+			k = "normal." + k
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// ratios returns real/model for every figure both have.
+func ratios(s model.Scenario, m, r *model.Result) map[string]float64 {
+	out := map[string]float64{}
+	for _, f := range live.Figures(s) {
+		if live.Real(f.Key) {
+			continue
+		}
+		if mv := f.Get(m); mv != 0 {
+			out[f.Key] = round4(f.Get(r) / mv)
+		}
+	}
+	return out
+}
+
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+type runText struct {
+	s       model.Scenario
+	rep     *live.Repeated
+	model   *model.Result
+	compare bool
+	ref     map[string]float64
+	preset  string
+	scaling *live.Scaling
+	warmup  bool
+	stacks  bool
+	first   *live.ChildResponse
+}
+
+func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
+	real := t.rep.Median
+	if sc := t.scaling; sc != nil {
+		fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.OffloadPool[0], sc.OffloadPool[1], sc.Factor))
+	}
+	_ = reportpkg.WriteScenario(b, l, t.s)
+	b.WriteByte('\n')
+	head := "run.head"
+	if !t.warmup {
+		head = "run.head.nowarm"
+	}
+	fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, t.s.Threads+t.s.OffloadPool, t.s.Requests, len(t.rep.Runs)))
+	if real.Interrupted {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", real.Completed, real.Requests))
+	}
+	b.WriteByte('\n')
+	if !t.compare {
+		_ = reportpkg.WriteText(b, l, real)
+		b.WriteByte('\n')
+	}
+	multi := len(t.rep.Runs) > 1
+	if t.compare || multi {
+		var rows []reportpkg.CompareRow
+		for _, f := range live.Figures(t.s) {
+			row := reportpkg.CompareRow{Label: figureLabel(l, f), Model: math.NaN(), Real: f.Get(real),
+				Min: math.NaN(), Max: math.NaN(), Ref: math.NaN()}
+			if t.compare && !live.Real(f.Key) {
+				row.Model = f.Get(t.model)
+			}
+			if multi {
+				rg := t.rep.Range[f.Key]
+				row.Min, row.Max = rg.Min, rg.Max
+			}
+			if v, ok := t.ref[f.Key]; ok {
+				row.Ref = v
+			}
+			rows = append(rows, row)
+		}
+		_ = reportpkg.WriteCompare(b, l, rows, t.compare, multi)
+		if len(t.ref) > 0 {
+			if p, ok := model.LookupPreset(t.preset); ok {
+				fmt.Fprintf(b, "%s\n", msg.T(l, "run.ref.note", p.Source))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if st := real.Stalls; st != nil {
+		if st.Count == 0 {
+			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.none", st.ThresholdMS))
+		} else {
+			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls", st.ThresholdMS, st.Count, st.WorstMS, st.WorstLoop+1, st.WorstReq, st.PerLoop))
+		}
+		if t.stacks && t.first != nil && len(t.first.Stalls) > 0 && t.first.Stalls[0].Stack != "" {
+			fmt.Fprintf(b, "%s\n", indent(t.first.Stalls[0].Stack, "    "))
+		}
+	}
+	fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", real.OSThreadsPeak, real.CPUMS))
+	for _, w := range live.Warnings(t.s, live.Cores()) {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.warning", w.Text(l)))
+	}
+	if e := real.Env; e != nil {
+		cg := ""
+		if e.CgroupCPUs > 0 {
+			cg = msg.T(l, "run.env.cgroup", e.CgroupCPUs)
+		}
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.env", e.CPUModel, e.GoVersion, e.GOMAXPROCS, e.NumCPU, cg, e.KernelRelease))
+	}
+}
+
+func figureLabel(l msg.Lang, f live.Figure) string {
+	if f.Class != "" {
+		return msg.T(l, "run.fig.class", f.Class, msg.T(l, "run.fig."+strings.TrimPrefix(f.Key, f.Class+".")))
+	}
+	return msg.T(l, "run.fig."+f.Key)
+}
+
+func indent(s, pre string) string {
+	return pre + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pre)
+}

@@ -1,0 +1,148 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/watchdog"
+)
+
+// ChildCommand is the hidden subcommand of the waitlab binary that runs one
+// real run in a fresh process: ChildRequest as JSON on stdin, ChildResponse
+// as JSON on stdout.
+const ChildCommand = "__run-child"
+
+// ChildRequest is what a child process runs.
+type ChildRequest struct {
+	Scenario model.Scenario `json:"scenario"`
+	Options  Options        `json:"options"`
+}
+
+// ChildResponse is what a child process measured.
+type ChildResponse struct {
+	Result *model.Result `json:"result,omitempty"`
+	Trace  *model.Trace  `json:"trace,omitempty"`
+	// Stalls lists the loop stalls the watchdog saw (at most MaxStalls,
+	// the longest first), with their stacks.
+	Stalls []watchdog.Stall `json:"stalls,omitempty"`
+	// Error is why the child could not run (the parent validates and
+	// checks the scenario first, so this is rare).
+	Error string `json:"error,omitempty"`
+}
+
+// MaxStalls caps ChildResponse.Stalls.
+const MaxStalls = 20
+
+// ServeChild is the child side: it reads a ChildRequest from in, runs it
+// with Run and writes a ChildResponse to out. A run the child refuses or
+// cannot do is reported in the response, not as an error; the error is for
+// broken pipes and bad input.
+func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
+	var req ChildRequest
+	dec := json.NewDecoder(in)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return fmt.Errorf("live: read child request: %w", err)
+	}
+	var stalls []watchdog.Stall
+	stallCh := make(chan watchdog.Stall, 64)
+	collected := make(chan struct{})
+	go func() {
+		defer close(collected)
+		for s := range stallCh {
+			stalls = append(stalls, s)
+		}
+	}()
+	req.Options.OnStall = func(s watchdog.Stall) {
+		select {
+		case stallCh <- s:
+		default:
+		}
+	}
+	req.Scenario.Normalize()
+	res, err := Run(ctx, req.Scenario, req.Options)
+	close(stallCh)
+	<-collected
+	var resp ChildResponse
+	if err != nil {
+		resp.Error = err.Error()
+	} else {
+		resp.Result, resp.Trace = res, res.Trace
+		sort.SliceStable(stalls, func(a, b int) bool { return stalls[a].Duration > stalls[b].Duration })
+		if len(stalls) > MaxStalls {
+			stalls = stalls[:MaxStalls]
+		}
+		resp.Stalls = stalls
+	}
+	if err := json.NewEncoder(out).Encode(&resp); err != nil {
+		return fmt.Errorf("live: write child response: %w", err)
+	}
+	return nil
+}
+
+// Isolated runs s once in a fresh child process of exe (the waitlab
+// binary, os.Executable()). When ctx is cancelled the child is sent
+// SIGINT, stops cleanly and reports what it measured (Result.Interrupted);
+// it is killed if it has not exited 10 s later.
+func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
+	body, err := json.Marshal(ChildRequest{Scenario: s, Options: opt})
+	if err != nil {
+		return nil, fmt.Errorf("live: encode child request: %w", err)
+	}
+	cmd := exec.Command(exe, ChildCommand)
+	cmd.Stdin = bytes.NewReader(body)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("live: start child %s: %w", exe, err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	var werr error
+	select {
+	case werr = <-waited:
+	case <-ctx.Done():
+		_ = cmd.Process.Signal(syscall.SIGINT)
+		select {
+		case werr = <-waited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			werr = <-waited
+		}
+	}
+	var resp ChildResponse
+	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if werr != nil {
+			return nil, fmt.Errorf("live: child: %w: %s", werr, msg)
+		}
+		return nil, fmt.Errorf("live: child sent no result: %w: %s", derr, msg)
+	}
+	switch {
+	case resp.Error != "":
+		return nil, fmt.Errorf("live: child: %s", resp.Error)
+	case resp.Result == nil:
+		return nil, fmt.Errorf("live: child sent no result")
+	}
+	resp.Result.Trace = resp.Trace
+	return &resp, nil
+}
+
+// Executable returns the path of the running binary, for Isolated.
+func Executable() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("live: find own binary: %w", err)
+	}
+	return exe, nil
+}

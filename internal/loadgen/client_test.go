@@ -1,0 +1,256 @@
+package loadgen
+
+import (
+	"bytes"
+	"net"
+	"strings"
+	"testing"
+	"time"
+)
+
+// memConn is a net.Conn whose reads come from a fixed byte string, in
+// chunks of at most step bytes, and whose writes are discarded.
+type memConn struct {
+	r    *bytes.Reader
+	step int
+}
+
+func (m *memConn) Read(p []byte) (int, error) {
+	if m.step > 0 && len(p) > m.step {
+		p = p[:m.step]
+	}
+	return m.r.Read(p)
+}
+func (m *memConn) Write(p []byte) (int, error)      { return len(p), nil }
+func (m *memConn) Close() error                     { return nil }
+func (m *memConn) LocalAddr() net.Addr              { return &net.TCPAddr{} }
+func (m *memConn) RemoteAddr() net.Addr             { return &net.TCPAddr{} }
+func (m *memConn) SetDeadline(time.Time) error      { return nil }
+func (m *memConn) SetReadDeadline(time.Time) error  { return nil }
+func (m *memConn) SetWriteDeadline(time.Time) error { return nil }
+
+// readAll reads every response in wire with a client, returning statuses
+// and the final error kind.
+func readAll(wire string, step int, head bool) ([]int, errKind) {
+	c := newClient("unused", nil, time.Second)
+	c.c = &memConn{r: bytes.NewReader([]byte(wire)), step: step}
+	var got []int
+	for range 10 {
+		if c.c == nil {
+			return got, kindOK
+		}
+		st, _, k := c.roundTrip([]byte("GET / HTTP/1.1\r\n\r\n"), head, time.Now().Add(time.Second))
+		if k != kindOK {
+			return got, k
+		}
+		got = append(got, st)
+	}
+	return got, kindOK
+}
+
+func TestClientReadsResponses(t *testing.T) {
+	tests := []struct {
+		name string
+		wire string
+		head bool
+		want []int
+		end  errKind // the kind after the last response
+	}{
+		{"content-length keep-alive", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhelloHTTP/1.1 503 No\r\nContent-Length: 0\r\n\r\n", false, []int{200, 503}, kindClosed},
+		{"chunked with extension and trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-T: 1\r\n\r\nHTTP/1.1 201 OK\r\nContent-Length: 1\r\n\r\nx", false, []int{200, 201}, kindClosed},
+		{"connection close", "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nhi", false, []int{200}, kindOK},
+		{"http/1.0 without keep-alive closes", "HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi", false, []int{200}, kindOK},
+		{"body to end of connection", "HTTP/1.1 200 OK\r\n\r\nall of this is body", false, []int{200}, kindOK},
+		{"interim 100 then 200", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{200}, kindClosed},
+		{"head has no body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", true, []int{200, 200}, kindClosed},
+		{"204 has no body", "HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{204, 200}, kindClosed},
+		{"not http", "SSH-2.0-OpenSSH\r\n\r\n", false, nil, kindBadResponse},
+		{"truncated body", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", false, nil, kindClosed},
+		{"bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", false, nil, kindBadResponse},
+		{"conflicting lengths", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", false, nil, kindBadResponse},
+	}
+	for _, tt := range tests {
+		for _, step := range []int{0, 1, 7} { // whole, byte by byte, odd chunks
+			got, end := readAll(tt.wire, step, tt.head)
+			if !equalInts(got, tt.want) || end != tt.end {
+				t.Errorf("%s (reads of %d): statuses %v, end %s; want %v, end %s", tt.name, step, got, kindNames[end], tt.want, kindNames[tt.end])
+			}
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestParseHead(t *testing.T) {
+	tests := []struct {
+		in   string
+		want head
+		bad  bool
+	}{
+		{"HTTP/1.1 200 OK\r\n\r\n", head{status: 200, length: -1}, false},
+		{"HTTP/1.1 404\r\ncontent-LENGTH:  12 \r\n\r\n", head{status: 404, length: 12}, false},
+		{"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, Chunked\r\nConnection: keep-alive, Close\r\n\r\n", head{status: 200, length: -1, chunked: true, close: true}, false},
+		{"HTTP/1.0 200 OK\r\nConnection: keep-alive\r\n\r\n", head{status: 200, length: -1}, false},
+		{"HTTP/1.1 2x0 OK\r\n\r\n", head{}, true},
+		{"HTTP/1.1 200 OK\r\nNoColon\r\n\r\n", head{}, true},
+		{"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", head{}, true},
+	}
+	for _, tt := range tests {
+		got, err := parseHead([]byte(tt.in))
+		if (err != nil) != tt.bad || (!tt.bad && got != tt.want) {
+			t.Errorf("parseHead(%q) = %+v, %v; want %+v, bad %v", tt.in, got, err, tt.want, tt.bad)
+		}
+	}
+}
+
+// FuzzReadResponse feeds arbitrary bytes to the response reader: it must
+// neither panic nor loop, whatever the server sends.
+func FuzzReadResponse(f *testing.F) {
+	for _, s := range []string{
+		"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello",
+		"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+		"HTTP/1.0 200 OK\r\n\r\nbody",
+		"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+		"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n",
+	} {
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, wire string, step int) {
+		if step < 0 {
+			step = -step
+		}
+		readAll(wire, step%64, false)
+	})
+}
+
+func FuzzParseHead(f *testing.F) {
+	f.Add("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		h, err := parseHead([]byte(s))
+		if err == nil && (h.status < 0 || h.status > 999 || h.length < -1) {
+			t.Errorf("parseHead(%q) = %+v", s, h)
+		}
+	})
+}
+
+// rawServer answers every request on every connection with resp, keeping
+// connections alive; it stops when the test ends.
+func rawServer(t testing.TB, resp string) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done); ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				go func() { <-done; c.Close() }()
+				// Allocation-free, so AllocsPerRun sees only the client.
+				buf := make([]byte, 4096)
+				out := []byte(resp)
+				n := 0
+				for {
+					e := headerEnd(buf[:n])
+					if e < 0 {
+						if n == len(buf) {
+							return
+						}
+						m, err := c.Read(buf[n:])
+						if err != nil {
+							return
+						}
+						n += m
+						continue
+					}
+					n = copy(buf, buf[e:n])
+					if _, err := c.Write(out); err != nil {
+						return
+					}
+				}
+			}()
+		}
+	}()
+	return ln.Addr().String()
+}
+
+// The hot path allocates nothing: a keep-alive request and its response,
+// parsed, on a reused connection.
+func TestClientDoesNotAllocate(t *testing.T) {
+	addr := rawServer(t, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+	c := newClient(addr, nil, time.Second)
+	defer c.close()
+	req := []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	if st, k := c.do(req, false, time.Now().Add(5*time.Second)); st != 200 || k != kindOK {
+		t.Fatalf("do = %d, %s; want 200", st, kindNames[k])
+	}
+	deadline := time.Now().Add(time.Minute)
+	allocs := testing.AllocsPerRun(200, func() {
+		if st, k := c.do(req, false, deadline); st != 200 || k != kindOK {
+			t.Fatalf("do = %d, %s; want 200", st, kindNames[k])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("client.do allocates %.1f times per request; want 0", allocs)
+	}
+	rec := newRecorder(1)
+	allocs = testing.AllocsPerRun(1000, func() {
+		rec.record(0, time.Millisecond, 2*time.Millisecond, 3*time.Millisecond, 200, kindOK)
+	})
+	if allocs != 0 {
+		t.Errorf("recorder.record allocates %.1f times per request; want 0", allocs)
+	}
+}
+
+func BenchmarkClientDo(b *testing.B) {
+	addr := rawServer(b, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+	c := newClient(addr, nil, time.Second)
+	defer c.close()
+	req := []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	deadline := time.Now().Add(time.Hour)
+	b.ReportAllocs()
+	for b.Loop() {
+		if st, k := c.do(req, false, deadline); st != 200 || k != kindOK {
+			b.Fatalf("do = %d, %s", st, kindNames[k])
+		}
+	}
+}
+
+func BenchmarkRecord(b *testing.B) {
+	rec := newRecorder(1)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		rec.record(0, time.Duration(i)*time.Microsecond, time.Duration(i+5)*time.Microsecond, time.Duration(i+900)*time.Microsecond, 200, kindOK)
+	}
+}
+
+func TestHeaderEnd(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int
+	}{
+		{"a\r\n\r\n", 5}, {"\r\n\r\n", 4}, {"abc\r\n\r", -1}, {"HTTP/1.1 200 OK\r\nA: b\r\n\r\nbody", 25}, {strings.Repeat("x", 9) + "\r\n\r\n", 13},
+	} {
+		if got := headerEnd([]byte(tt.in)); got != tt.want {
+			t.Errorf("headerEnd(%q) = %d; want %d", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,310 @@
+package loadgen
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+func rate(r float64) model.Arrival { return model.Arrival{Kind: model.Rate, Rate: r} }
+
+func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(h) // listens on 127.0.0.1:0
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func run(t *testing.T, cfg Config) (*Result, *Report) {
+	t.Helper()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return res, Analyze(res, msg.EN)
+}
+
+func hasWarning(rep *Report, code string) bool {
+	for _, w := range rep.Warnings {
+		if w.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// A server that answers after a fixed 20 ms reads 20 to 21.5 ms at p50,
+// from the intended send and from the actual send. The cores are shared
+// with other work, and a loaded scheduler wakes timers late on both sides:
+// the test passes when one of three runs is in range, and logs each.
+func TestFixedDelayServer(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(20 * time.Millisecond)
+		w.Write([]byte("ok"))
+	})
+	var last *Report
+	for attempt := 1; attempt <= 3; attempt++ {
+		res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: rate(50),
+			Duration: 2 * time.Second, Warmup: 200 * time.Millisecond})
+		if res.OK < 90 || res.Requests != res.OK {
+			t.Fatalf("ok = %d of %d (errors %v); want about 100, all ok", res.OK, res.Requests, res.Errors)
+		}
+		if rep.Latency.P50MS < rep.ServiceTime.P50MS {
+			t.Fatalf("latency p50 %.3f < service time p50 %.3f; the intended send is never after the actual one", rep.Latency.P50MS, rep.ServiceTime.P50MS)
+		}
+		last = rep
+		in := func(v float64) bool { return v >= 20 && v <= 21.5 }
+		t.Logf("attempt %d: latency p50 %.3f ms, service time p50 %.3f ms", attempt, rep.Latency.P50MS, rep.ServiceTime.P50MS)
+		if in(rep.Latency.P50MS) && in(rep.ServiceTime.P50MS) {
+			break
+		}
+		if attempt == 3 {
+			t.Errorf("p50 latency %.3f ms, service time %.3f ms in each of 3 runs; want 20 to 21.5 ms", rep.Latency.P50MS, rep.ServiceTime.P50MS)
+		}
+	}
+	if !hasWarning(last, "few_samples") || !hasWarning(last, "shared_cpu_unknown") || !hasWarning(last, "little") {
+		t.Errorf("warnings = %+v; want few_samples, shared_cpu_unknown and little", last.Warnings)
+	}
+	if len(last.Series) < 2 {
+		t.Errorf("series has %d seconds; want 2", len(last.Series))
+	}
+}
+
+// A server that stalls for 1 s once, during a constant-rate run on one
+// connection: the requests due during the stall wait in the generator, so
+// the latency from the intended send shows the stall at p99 and the
+// service time (from the actual send) does not.
+func TestStallShowsInCorrectedLatencyOnly(t *testing.T) {
+	var n atomic.Int64
+	var mu sync.Mutex // the stall holds the whole server
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		if n.Add(1) == 50 {
+			time.Sleep(time.Second)
+		}
+		mu.Unlock()
+		w.Write([]byte("ok"))
+	})
+	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: rate(100),
+		Duration: 4 * time.Second, Connections: 1})
+	if res.OK < 300 {
+		t.Fatalf("ok = %d; want about 400", res.OK)
+	}
+	if rep.Latency.P99MS < 500 {
+		t.Errorf("latency (from intended send) p99 = %.1f ms; want the 1 s stall to show (>= 500 ms)", rep.Latency.P99MS)
+	}
+	if rep.ServiceTime.P99MS > 100 {
+		t.Errorf("service time p99 = %.1f ms; want it to hide the stall (< 100 ms)", rep.ServiceTime.P99MS)
+	}
+	if rep.ServiceTime.MaxMS < 900 {
+		t.Errorf("service time max = %.1f ms; want the stalled request itself (~1 s)", rep.ServiceTime.MaxMS)
+	}
+	if res.Late < 50 {
+		t.Errorf("late = %d; want the requests due during the stall (~100) counted as late", res.Late)
+	}
+}
+
+// flakyServer is a raw keep-alive HTTP server on 127.0.0.1:0 that can die:
+// kill closes the listener and every connection.
+type flakyServer struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+	wg    sync.WaitGroup
+}
+
+func newFlaky(t *testing.T, answer bool) *flakyServer {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &flakyServer{ln: ln}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			s.conns = append(s.conns, c)
+			s.mu.Unlock()
+			s.wg.Add(1)
+			go func() {
+				defer s.wg.Done()
+				buf := make([]byte, 4096)
+				n := 0
+				for {
+					m, err := c.Read(buf[n:])
+					if err != nil {
+						return
+					}
+					n += m
+					for {
+						e := headerEnd(buf[:n])
+						if e < 0 {
+							break
+						}
+						n = copy(buf, buf[e:n])
+						if answer {
+							c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"))
+						}
+					}
+					if n == len(buf) {
+						n = 0
+					}
+				}
+			}()
+		}
+	}()
+	t.Cleanup(s.kill)
+	return s
+}
+
+func (s *flakyServer) url() string { return "http://" + s.ln.Addr().String() + "/" }
+
+func (s *flakyServer) kill() {
+	s.ln.Close()
+	s.mu.Lock()
+	for _, c := range s.conns {
+		c.Close()
+	}
+	s.conns = nil
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// The target dying mid-run: errors are counted by kind, the run ends on
+// time, and the report says so.
+func TestTargetDiesMidRun(t *testing.T) {
+	s := newFlaky(t, true)
+	time.AfterFunc(time.Second, s.kill)
+	start := time.Now()
+	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: s.url()}}, Arrival: rate(100),
+		Duration: 2 * time.Second, Timeout: time.Second})
+	took := time.Since(start)
+	if res.OK < 50 || res.Errors["connect_refused"] < 50 {
+		t.Errorf("ok = %d, errors = %v; want about 100 ok, then connect_refused", res.OK, res.Errors)
+	}
+	if res.Window() != 2*time.Second || res.Interrupted {
+		t.Errorf("window = %v, interrupted = %v; want 2s, false", res.Window(), res.Interrupted)
+	}
+	if took > 2*time.Second+res.Window() { // window + timeout, with a margin for a loaded machine
+		t.Errorf("the run took %v; want it to end about on time", took)
+	}
+	if !hasWarning(rep, "errors") {
+		t.Errorf("warnings = %+v; want errors", rep.Warnings)
+	}
+	if b := Check(rep, nil, msg.EN); len(b) != 1 {
+		t.Errorf("Check(default) = %q; want one breach (errors above 1%%)", b)
+	}
+}
+
+func openFDs() int {
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(ents)
+}
+
+// settle waits until f() <= want, for at most 5 s, and returns the last value.
+func settle(want int, f func() int) int {
+	var got int
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if got = f(); got <= want {
+			break
+		}
+	}
+	return got
+}
+
+// A target that accepts but never answers: every request times out, and
+// no goroutine or connection is left behind.
+func TestNeverAnsweringTarget(t *testing.T) {
+	s := newFlaky(t, false)
+	goroutines, fds := runtime.NumGoroutine(), openFDs()
+	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: s.url()}}, Arrival: rate(20),
+		Duration: time.Second, Timeout: 200 * time.Millisecond})
+	if res.OK != 0 || res.Errors["timeout"] != res.Requests || res.Requests < 15 {
+		t.Errorf("ok = %d, requests = %d, errors = %v; want every request a timeout", res.OK, res.Requests, res.Errors)
+	}
+	if !hasWarning(rep, "no_ok") {
+		t.Errorf("warnings = %+v; want no_ok", rep.Warnings)
+	}
+	// The server side still holds its ends until it is killed.
+	s.kill()
+	if got := settle(goroutines, runtime.NumGoroutine); got > goroutines {
+		t.Errorf("goroutines: %d after the run; want %d as before", got, goroutines)
+	}
+	if got := settle(fds, openFDs); got > fds {
+		t.Errorf("open files: %d after the run; want %d as before", got, fds)
+	}
+}
+
+func TestClosedModelAndRequestBound(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) })
+	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: model.Arrival{Kind: model.VUs, VUs: 4},
+		Requests: 300, Think: time.Millisecond})
+	if res.Model != "closed" || res.Requests != 300 || res.OK != 300 {
+		t.Errorf("model %s, requests %d, ok %d; want closed, 300, 300", res.Model, res.Requests, res.OK)
+	}
+	if !hasWarning(rep, "closed_model") || !hasWarning(rep, "little_vus") {
+		t.Errorf("warnings = %+v; want closed_model and little_vus", rep.Warnings)
+	}
+	if rep.Latency != rep.ServiceTime {
+		t.Errorf("closed model: latency %+v != service time %+v; they are the same measurement", rep.Latency, rep.ServiceTime)
+	}
+}
+
+func TestOpenRequestBoundAndWarmup(t *testing.T) {
+	var served atomic.Int64
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { served.Add(1); w.Write([]byte("ok")) })
+	res, _ := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: rate(200),
+		Requests: 100, Warmup: 250 * time.Millisecond})
+	if res.Requests != 100 || res.Offered != 100 {
+		t.Errorf("requests %d, offered %d; want 100 measured", res.Requests, res.Offered)
+	}
+	if got := served.Load(); got < 140 {
+		t.Errorf("server saw %d requests; want 100 measured plus ~50 in the warm-up", got)
+	}
+}
+
+func TestStagesAndPoisson(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) })
+	stages, _ := model.ParseStages("1s:200,1s:0")
+	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: model.Arrival{Kind: model.Poisson},
+		Stages: stages, Seed: 7})
+	// The profile's area is 200 requests; a Poisson count is near it.
+	if res.Offered < 140 || res.Offered > 260 || res.Requests != res.Offered {
+		t.Errorf("offered %d, requests %d; want about 200, all sent", res.Offered, res.Requests)
+	}
+	if rep.WindowS != 2 {
+		t.Errorf("window = %v s; want the stages' 2 s", rep.WindowS)
+	}
+}
+
+func TestCancelEndsTheRun(t *testing.T) {
+	s := newFlaky(t, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	res, err := Run(ctx, Config{Targets: []Target{{Method: "GET", URL: s.url()}}, Arrival: rate(50), Duration: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted || time.Since(start) > 10*time.Second {
+		t.Errorf("interrupted = %v after %v; want a prompt, interrupted end", res.Interrupted, time.Since(start))
+	}
+}

@@ -1,0 +1,186 @@
+package loadgen
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseTargets(t *testing.T) {
+	files := map[string][]byte{"dir/body.json": []byte(`{"a":1}`)}
+	read := func(p string) ([]byte, error) {
+		if b, ok := files[p]; ok {
+			return b, nil
+		}
+		return nil, errors.New("no such file")
+	}
+	in := `# two targets
+GET http://127.0.0.1:8080/a
+Accept: text/plain
+
+POST http://127.0.0.1:8080/orders?x=1
+Content-Type: application/json
+@body.json
+
+PUT http://127.0.0.1:8080/inline
+= hello world
+`
+	ts, err := ParseTargets([]byte(in), "dir", read)
+	if err != nil {
+		t.Fatalf("ParseTargets = %v", err)
+	}
+	if len(ts) != 3 {
+		t.Fatalf("ParseTargets gave %d targets; want 3", len(ts))
+	}
+	if ts[0].Method != "GET" || ts[0].Header[0] != [2]string{"Accept", "text/plain"} || ts[0].Body != nil {
+		t.Errorf("target 1 = %+v", ts[0])
+	}
+	if ts[1].Method != "POST" || string(ts[1].Body) != `{"a":1}` {
+		t.Errorf("target 2 = %+v, body %q", ts[1], ts[1].Body)
+	}
+	if string(ts[2].Body) != "hello world" {
+		t.Errorf("target 3 body = %q; want hello world", ts[2].Body)
+	}
+	_, reqs, heads, err := prepare(ts)
+	if err != nil {
+		t.Fatalf("prepare = %v", err)
+	}
+	want := "POST /orders?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nUser-Agent: waitlab\r\nContent-Length: 7\r\n\r\n{\"a\":1}"
+	if string(reqs[1]) != want || heads[1] {
+		t.Errorf("serialized request 2 = %q; want %q", reqs[1], want)
+	}
+}
+
+func TestParseTargetsErrors(t *testing.T) {
+	read := func(string) ([]byte, error) { return nil, errors.New("no such file") }
+	for _, tt := range []struct{ in, want string }{
+		{"", "no targets"},
+		{"# only a comment\n", "no targets"},
+		{"http://127.0.0.1/", "line 1"},
+		{"get http://127.0.0.1/", "line 1"},
+		{"GET /relative", "http://HOST"},
+		{"GET http:///x", "no host"},
+		{"GET http://127.0.0.1/\nBad Header Line", "line 2"},
+		{"GET http://127.0.0.1/\n@missing.json", "body file"},
+		{"GET http://127.0.0.1/\n= body\nX: y", "last line"},
+		{"GET ftp://127.0.0.1/", "http://"},
+	} {
+		_, err := ParseTargets([]byte(tt.in), ".", read)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseTargets(%q) = %v; want an error with %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestParseURL(t *testing.T) {
+	for _, tt := range []struct {
+		in, addr string
+		bad      bool
+	}{
+		{"http://127.0.0.1:8080/x", "127.0.0.1:8080", false},
+		{"http://localhost/", "localhost:80", false},
+		{"https://[::1]/", "[::1]:443", false},
+		{"http:///path", "", true},
+		{"127.0.0.1:8080", "", true},
+		{"http://127.0.0.1:99999/", "", true},
+		{"", "", true},
+	} {
+		_, ep, err := ParseURL(tt.in)
+		if (err != nil) != tt.bad || (!tt.bad && ep.Addr != tt.addr) {
+			t.Errorf("ParseURL(%q) = %q, %v; want %q, bad %v", tt.in, ep.Addr, err, tt.addr, tt.bad)
+		}
+	}
+}
+
+func TestPrepareRefusesTwoHosts(t *testing.T) {
+	_, _, _, err := prepare([]Target{{Method: "GET", URL: "http://127.0.0.1:1/"}, {Method: "GET", URL: "http://127.0.0.1:2/"}})
+	if err == nil {
+		t.Error("prepare(two ports) = nil error; want one host:port per run")
+	}
+}
+
+// FuzzParseTargets: any input either parses into targets whose requests
+// serialize, or is an error naming a line; never a panic.
+func FuzzParseTargets(f *testing.F) {
+	for _, s := range []string{
+		"GET http://127.0.0.1:8080/\nAccept: */*\n",
+		"POST http://127.0.0.1/x\nContent-Type: text/plain\n= hi\n\nGET http://127.0.0.1/y\n",
+		"# c\n\n\nDELETE http://h:1/p?q=1\n@b\n",
+	} {
+		f.Add(s)
+	}
+	read := func(string) ([]byte, error) { return []byte("body"), nil }
+	f.Fuzz(func(t *testing.T, in string) {
+		ts, err := ParseTargets([]byte(in), ".", read)
+		if err != nil {
+			return
+		}
+		for _, tg := range ts {
+			u, _, err := ParseURL(tg.URL)
+			if err != nil {
+				t.Fatalf("ParseTargets accepted %q, which ParseURL refuses: %v", tg.URL, err)
+			}
+			req := tg.serialize(u)
+			head, _, ok := strings.Cut(string(req), "\r\n\r\n")
+			if !ok || strings.ContainsAny(head, "\n") && strings.Count(head, "\n") != strings.Count(head, "\r\n") {
+				t.Fatalf("serialized request has a bare newline in its head: %q", req)
+			}
+		}
+	})
+}
+
+func TestParseThreshold(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		metric string
+		op     string
+		value  float64
+		bad    bool
+	}{
+		{"p99<200ms", "p99", "<", 200, false},
+		{"P99.9 <= 1s", "p99.9", "<=", 1000, false},
+		{"service_p50<20ms", "service_p50", "<", 20, false},
+		{"errors<1%", "errors", "<", 1, false},
+		{"ok_rps>=900", "ok_rps", ">=", 900, false},
+		{"p99", "", "", 0, true},
+		{"p99<fast", "", "", 0, true},
+		{"errors<1", "", "", 0, true},
+		{"errors<101%", "", "", 0, true},
+		{"cpu<5", "", "", 0, true},
+		{"<5ms", "", "", 0, true},
+	} {
+		th, err := ParseThreshold(tt.in)
+		if (err != nil) != tt.bad || (!tt.bad && (th.Metric != tt.metric || th.Op != tt.op || th.Value != tt.value)) {
+			t.Errorf("ParseThreshold(%q) = %+v, %v; want %s %s %v, bad %v", tt.in, th, err, tt.metric, tt.op, tt.value, tt.bad)
+		}
+	}
+}
+
+func TestThresholdsBreach(t *testing.T) {
+	rep := &Report{Requests: 1000, OK: 950, ErrorCount: 50, OKRPS: 95,
+		Latency: Percentiles{P99MS: 250}, ServiceTime: Percentiles{P99MS: 20}}
+	var ths []Threshold
+	for _, s := range []string{"p99<200ms", "service_p99<200ms", "errors<1%", "ok_rps>90"} {
+		th, err := ParseThreshold(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ths = append(ths, th)
+	}
+	got := Check(rep, ths, "en")
+	if len(got) != 2 || !strings.Contains(got[0], "p99 is 250 ms") || !strings.Contains(got[1], "errors is 5.0%") {
+		t.Errorf("Check = %q; want breaches of p99 and errors", got)
+	}
+}
+
+func FuzzParseThreshold(f *testing.F) {
+	for _, s := range []string{"p99<200ms", "errors<=1%", "ok_rps>1000", "service_max<1s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		th, err := ParseThreshold(s)
+		if err == nil && (th.Metric == "" || th.Op == "") {
+			t.Errorf("ParseThreshold(%q) = %+v without error", s, th)
+		}
+	})
+}

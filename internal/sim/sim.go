@@ -155,7 +155,8 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		kind = model.LaneCarrier
 	}
 	nq := 1
-	if s.Model.HasLoops() && s.Assign != model.Shared {
+	perLoop := s.Model.HasLoops() && s.Assign != model.Shared
+	if perLoop {
 		nq = n
 	}
 	total := n
@@ -171,7 +172,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		switch {
 		case i >= n:
 			q = e.offQ
-		case nq > 1 && s.Model.HasLoops():
+		case perLoop:
 			q = int32(i)
 		}
 		e.lanes[i] = lane{q: q, slot: -1}

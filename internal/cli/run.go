@@ -101,7 +101,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if err := live.Check(s, time.Duration(modelRes.MakespanMS*1e6)); err != nil {
 		return tooBig(l, err)
 	}
-	exe, err := live.Executable()
+	exe, err := childExe()
 	if err != nil {
 		return err
 	}
@@ -135,7 +135,13 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+		if real.Interrupted {
+			return &ExitError{Code: 130}
+		}
+		return nil
 	}
 	var worst *live.ChildResponse
 	if len(resps) > 0 {
@@ -155,9 +161,18 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if *svg != "" {
 		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", *svg))
 	}
-	_, err = env.Stdout.Write(b.Bytes())
-	return err
+	if _, err := env.Stdout.Write(b.Bytes()); err != nil {
+		return err
+	}
+	if real.Interrupted {
+		return &ExitError{Code: 130}
+	}
+	return nil
 }
+
+// childExe names the binary that runs each real run in a child process:
+// this one. Tests point it at a freshly built waitlab.
+var childExe = live.Executable
 
 // tooBig turns a refusal into a usage error (exit 2) in the user's language.
 func tooBig(l msg.Lang, err error) error {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"sort"
 	"strings"
 	"syscall"
@@ -70,6 +71,9 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}
 	req.Scenario.Normalize()
+	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) {
+		runtime.GOMAXPROCS(n)
+	}
 	res, err := Run(ctx, req.Scenario, req.Options)
 	close(stallCh)
 	<-collected
@@ -88,6 +92,19 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		return fmt.Errorf("live: write child response: %w", err)
 	}
 	return nil
+}
+
+// ChildGOMAXPROCS is the GOMAXPROCS a child process sets for a real run of
+// s: for the platform-thread models (pool, loop, offload) one P per lane
+// plus two (arrivals, sampler), so a thread that wakes from a blocking
+// wait never queues for a P the way no Java or C thread would (the OS
+// still time-slices them over the real cores); 0 (leave the default, the
+// CPU count) for virtual threads, whose carriers are bounded explicitly.
+func ChildGOMAXPROCS(s model.Scenario) int {
+	if s.Model == model.Virtual {
+		return 0
+	}
+	return Threads(s) + 2
 }
 
 // Isolated runs s once in a fresh child process of exe (the waitlab

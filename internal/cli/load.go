@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,21 +45,28 @@ func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	return o
 }
 
-// quietFlags makes flag errors print once (by the caller), not with the
-// whole usage; -h still prints the flags.
-func quietFlags(fs *flag.FlagSet, env *Env) {
+// quietFlags makes a flag error print once (by cli's error report), not
+// with the whole usage.
+func quietFlags(fs *flag.FlagSet) {
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
+	fs.Usage = func() {}
+}
+
+// parseQuiet parses like parseFlags and prints the flags on -h.
+func parseQuiet(fs *flag.FlagSet, env *Env, args []string) ([]string, error) {
+	pos, err := parseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(env.Stderr)
-		fmt.Fprintf(env.Stderr, "usage: %s [flags] [URL]\n", fs.Name())
+		fmt.Fprintf(env.Stderr, "usage: %s [flags] [URL | FILE...]\n", fs.Name())
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
 	}
+	return pos, err
 }
 
 func runLoad(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "load")
-	quietFlags(fs, env)
+	quietFlags(fs)
 	rate := fs.String("rate", "", "open model: constant `R` requests per second")
 	arrival := fs.String("arrival", "", "open model: poisson:R (Poisson arrivals), or rate:R; with --stages, just poisson")
 	stages := fs.String("stages", "", "open model: rate ramps, e.g. 30s:100,60s:1000,30s:0 (each stage ramps linearly to its rate)")
@@ -81,7 +89,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	insecure := fs.Bool("insecure", false, "https: do not verify the server's certificate")
 	progress := fs.String("progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
 	o := addOutputFlags(fs)
-	pos, err := parseFlags(fs, args)
+	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
 		return err
 	}

@@ -17,9 +17,9 @@ func init() {
 // merged exactly (histograms added, never averaged).
 func runReport(_ context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "report")
-	quietFlags(fs, env)
+	quietFlags(fs)
 	o := addOutputFlags(fs)
-	files, err := parseFlags(fs, args)
+	files, err := parseQuiet(fs, env, args)
 	if err != nil {
 		return err
 	}

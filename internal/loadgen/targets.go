@@ -31,10 +31,7 @@ type Endpoint struct {
 // what is wrong and how to write it.
 func ParseURL(raw string) (*url.URL, Endpoint, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return nil, Endpoint{}, fmt.Errorf("bad URL %q: %v", raw, unwrapURLError(err))
-	}
-	if u.Scheme != "http" && u.Scheme != "https" {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return nil, Endpoint{}, fmt.Errorf("bad URL %q: write http://HOST[:PORT]/PATH (or https://)", raw)
 	}
 	if u.Hostname() == "" {
@@ -51,13 +48,6 @@ func ParseURL(raw string) (*url.URL, Endpoint, error) {
 		return nil, Endpoint{}, fmt.Errorf("URL %q: port %q is not a number from 1 to 65535", raw, port)
 	}
 	return u, Endpoint{Scheme: u.Scheme, Host: u.Host, Addr: net.JoinHostPort(u.Hostname(), port)}, nil
-}
-
-func unwrapURLError(err error) error {
-	if ue, ok := err.(*url.Error); ok {
-		return ue.Err
-	}
-	return err
 }
 
 // serialize writes the request as it goes on the wire, once, before the run.

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Bad flags get one clear message and exit code 2.
+func TestLoadBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"load", "--rate", "fast", "http://127.0.0.1:1/"}, "--rate"},
+		{[]string{"load", "--rate", "-5", "http://127.0.0.1:1/"}, "--rate"},
+		{[]string{"load", "--rate", "10", "--duration", "-1s", "http://127.0.0.1:1/"}, "--duration"},
+		{[]string{"load", "--rate", "10", "--duration", "soon", "http://127.0.0.1:1/"}, "duration"},
+		{[]string{"load", "--rate", "10", "http:///nohost"}, "no host"},
+		{[]string{"load", "--rate", "10", "127.0.0.1:8080"}, "http://"},
+		{[]string{"load", "--rate", "10", "--targets", filepath.Join(dir, "missing.txt")}, "targets file"},
+		{[]string{"load", "http://127.0.0.1:1/"}, "--rate"},
+		{[]string{"load", "--rate", "10", "--vus", "3", "http://127.0.0.1:1/"}, "one of"},
+		{[]string{"load", "--rate", "10"}, "URL"},
+		{[]string{"load", "--stages", "30s", "http://127.0.0.1:1/"}, "--stages"},
+		{[]string{"load", "--arrival", "poisson:x", "http://127.0.0.1:1/"}, "--arrival"},
+		{[]string{"load", "--rate", "10", "--threshold", "p99<soon", "http://127.0.0.1:1/"}, "threshold"},
+		{[]string{"report"}, "result files"},
+		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
+	} {
+		code, out, errs := run(t, tt.args...)
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		if code != 2 || len(lines) != 1 || !strings.Contains(errs, tt.want) || out != "" {
+			t.Errorf("Main(%q) = %d, stderr %q, stdout %q; want 2 and one line naming %q", tt.args, code, errs, out, tt.want)
+		}
+	}
+}
+
+func TestLoadHelp(t *testing.T) {
+	code, _, errs := run(t, "load", "-h")
+	if code != 0 || !strings.Contains(errs, "-rate") || !strings.Contains(errs, "-vus") {
+		t.Errorf("load -h = %d, %q; want 0 and the flags", code, errs)
+	}
+}
+
+// A run end to end: JSON with the issue's fields, a result file that
+// `report` re-reports (text, JSON and HTML), thresholds that fail.
+func TestLoadJSONOutAndReport(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) }))
+	defer srv.Close()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	code, stdout, errs := run(t, "load", "--rate", "200", "--duration", "1s", "--json", "--out", out, "--progress", "off", srv.URL+"/")
+	if code != 0 {
+		t.Fatalf("load = %d, %s", code, errs)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatalf("load --json printed %q: %v", stdout, err)
+	}
+	for _, k := range []string{"offered_rps", "achieved_rps", "ok_rps", "requests", "ok", "errors", "latency", "service_time", "series", "warnings", "generator_cpu_pct", "model"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("load --json lacks %q", k)
+		}
+	}
+	for _, k := range []string{"mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms"} {
+		if _, ok := m["latency"].(map[string]any)[k]; !ok {
+			t.Errorf("load --json latency lacks %q", k)
+		}
+	}
+	if m["model"] != "open" {
+		t.Errorf("model = %v; want open", m["model"])
+	}
+	html := filepath.Join(dir, "r.html")
+	code, stdout, errs = run(t, "report", out, out, "--html", html, "--lang", "ko")
+	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "merged") && !strings.Contains(stdout, "합친") {
+		t.Errorf("report FILE FILE = %d, %q, %q; want a merged Korean report", code, stdout, errs)
+	}
+	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<svg") {
+		t.Errorf("report --html wrote %d bytes, %v; want an HTML page with plots", len(b), err)
+	}
+	code, _, errs = run(t, "report", out, "--threshold", "p99<1us", "--threshold", "errors<50%")
+	if code != 1 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "p99") {
+		t.Errorf("report --threshold p99<1us = %d, %q; want 1 and one breach line", code, errs)
+	}
+}
+
+// The target dying mid-run: the run ends on time, the result file is
+// written, and the exit code says the run failed (errors above 1%).
+func TestLoadTargetDies(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) }),
+		ConnState: func(c net.Conn, s http.ConnState) {
+			if s == http.StateNew {
+				mu.Lock()
+				conns = append(conns, c)
+				mu.Unlock()
+			}
+		}}
+	go srv.Serve(ln)
+	time.AfterFunc(500*time.Millisecond, func() {
+		srv.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	out := filepath.Join(t.TempDir(), "r.json")
+	start := time.Now()
+	code, stdout, errs := run(t, "load", "--rate", "100", "--duration", "1500ms", "--timeout", "1s", "--out", out,
+		"--progress", "off", "--target-metrics", "off", "http://"+ln.Addr().String()+"/")
+	if code != 1 || !strings.Contains(errs, "error rate") {
+		t.Errorf("load against a dying target = %d, stderr %q; want 1 and the error-rate breach", code, errs)
+	}
+	if !strings.Contains(stdout, "connection refused") {
+		t.Errorf("report = %q; want errors by kind with connection refused", stdout)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("result file: %v; want it written", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the run took %v; want it to end about on time (1.5 s + timeout)", took)
+	}
+}

@@ -307,7 +307,10 @@ func (t *teller) window(part []*moment) string {
 	}
 	var cl []string
 	add := func(key string, n int) {
-		if n > 0 {
+		switch {
+		case n == 1 && msg.Has(key+"1"):
+			cl = append(cl, t.T(key+"1"))
+		case n > 0:
 			cl = append(cl, t.T(key, n))
 		}
 	}
@@ -321,11 +324,7 @@ func (t *teller) window(part []*moment) string {
 	}
 	add("narr.w.offload", off)
 	add("narr.w.queue", q)
-	sep := ", "
-	if t.lang == msg.KO {
-		sep = ", "
-	}
-	return t.T("narr.range", t.fmt(part[0].at), t.fmt(part[len(part)-1].at)) + t.join([]string{strings.Join(cl, sep)})
+	return t.T("narr.range", t.fmt(part[0].at), t.fmt(part[len(part)-1].at)) + t.join([]string{strings.Join(cl, ", ")})
 }
 
 func (t *teller) summary(r *model.Result) []string {

@@ -71,7 +71,7 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}
 	req.Scenario.Normalize()
-	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) {
+	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && Check(req.Scenario, 0) == nil {
 		runtime.GOMAXPROCS(n)
 	}
 	res, err := Run(ctx, req.Scenario, req.Options)

@@ -46,6 +46,7 @@ func firstStack(st []watchdog.Stall) string {
 }
 
 func TestServeChildReportsRefusals(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	s := scenario(model.Pool, MaxThreads+1, 6, time.Millisecond, false)
 	body, _ := json.Marshal(ChildRequest{Scenario: s})
 	var out bytes.Buffer

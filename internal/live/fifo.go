@@ -32,49 +32,63 @@ func (q *fifo[T]) pop() (T, bool) {
 	return v, true
 }
 
-// blockingFIFO is a FIFO whose pop blocks the calling goroutine (and so,
-// for a goroutine locked to its thread, the OS thread) until an item
-// arrives or the queue is closed. Safe for concurrent use.
-type blockingFIFO[T any] struct {
+// threadQueue is a FIFO served by OS threads that, when it is empty, sleep
+// in the kernel (a blocking read of their own eventfd) until a push wakes
+// one of them: an idle pool thread is parked the way a JVM or C pool
+// thread is, and is woken by the kernel rather than by the Go scheduler.
+// Safe for concurrent use.
+type threadQueue[T any] struct {
 	mu     sync.Mutex
-	cond   sync.Cond
 	q      fifo[T]
+	idle   []*parker
 	closed bool
 }
 
-func newBlockingFIFO[T any]() *blockingFIFO[T] {
-	b := &blockingFIFO[T]{}
-	b.cond.L = &b.mu
-	return b
-}
-
-func (b *blockingFIFO[T]) push(v T) {
-	b.mu.Lock()
-	b.q.push(v)
-	b.mu.Unlock()
-	b.cond.Signal()
-}
-
-// pop returns the next item, or false once the queue is closed (items
-// still queued at close are dropped: close is used to stop).
-func (b *blockingFIFO[T]) pop() (T, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for b.q.len() == 0 && !b.closed {
-		b.cond.Wait()
+// push queues v and wakes one idle thread, if any.
+func (t *threadQueue[T]) push(v T) {
+	t.mu.Lock()
+	t.q.push(v)
+	var w *parker
+	if n := len(t.idle); n > 0 {
+		w = t.idle[n-1]
+		t.idle = t.idle[:n-1]
 	}
-	if b.closed {
-		var zero T
-		return zero, false
+	t.mu.Unlock()
+	if w != nil {
+		w.unpark()
 	}
-	return b.q.pop()
 }
 
-func (b *blockingFIFO[T]) close() {
-	b.mu.Lock()
-	b.closed = true
-	b.mu.Unlock()
-	b.cond.Broadcast()
+// pop returns the next item, parking the calling thread on p while the
+// queue is empty; false once the queue is closed.
+func (t *threadQueue[T]) pop(p *parker) (T, bool) {
+	for {
+		t.mu.Lock()
+		if t.closed {
+			t.mu.Unlock()
+			var zero T
+			return zero, false
+		}
+		if v, ok := t.q.pop(); ok {
+			t.mu.Unlock()
+			return v, true
+		}
+		t.idle = append(t.idle, p)
+		t.mu.Unlock()
+		p.park()
+	}
+}
+
+// close wakes every parked thread; pop returns false from now on.
+func (t *threadQueue[T]) close() {
+	t.mu.Lock()
+	t.closed = true
+	idle := t.idle
+	t.idle = nil
+	t.mu.Unlock()
+	for _, p := range idle {
+		p.unpark()
+	}
 }
 
 // fifoLock is the scenario's shared lock: granted strictly in request

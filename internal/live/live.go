@@ -148,6 +148,7 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 	env := sysinfo.Collect(opt.Version)
 	threads0, _ := sysinfo.OSThreads()
 	if err := ex.start(r); err != nil {
+		r.stopped.Store(true)
 		ex.stop(time.Second)
 		return nil, fmt.Errorf("live: start %s: %w", s.Model, err)
 	}

@@ -26,7 +26,7 @@ type loopExec struct {
 	r      *runner
 	loops  []*evLoop
 	queues []*runQueue
-	off    *blockingFIFO[offCall]
+	off    *threadQueue[offCall]
 
 	wg, offWG sync.WaitGroup
 }
@@ -101,6 +101,7 @@ type evLoop struct {
 	armed  time.Duration
 	idle   bool
 	beat   *watchdog.Beat
+	done   chan struct{} // closed when the loop's thread has left run
 }
 
 // Event tokens of a loop's epoll set.
@@ -120,8 +121,12 @@ func (x *loopExec) start(r *runner) error {
 		x.queues = append(x.queues, &runQueue{})
 	}
 	for i := 0; i < n; i++ {
-		l := &evLoop{idx: i, x: x, q: x.queues[min(i, nq-1)]}
+		l := &evLoop{idx: i, x: x, q: x.queues[min(i, nq-1)], done: make(chan struct{})}
 		if err := l.open(); err != nil {
+			for _, o := range x.loops {
+				o.close()
+			}
+			x.loops = nil
 			return fmt.Errorf("loop %d: %w", i, err)
 		}
 		x.loops = append(x.loops, l)
@@ -133,11 +138,16 @@ func (x *loopExec) start(r *runner) error {
 		go l.run(&ready)
 	}
 	if r.s.Model == model.Offload {
-		x.off = newBlockingFIFO[offCall]()
+		x.off = &threadQueue[offCall]{}
+		parkers, err := newParkers(r.s.OffloadPool)
+		if err != nil {
+			ready.Wait()
+			return fmt.Errorf("offload pool: %w", err)
+		}
 		for i := 0; i < r.s.OffloadPool; i++ {
 			ready.Add(1)
 			x.offWG.Add(1)
-			go x.offWorker(n+i, &ready)
+			go x.offWorker(n+i, parkers[i], &ready)
 		}
 	}
 	ready.Wait()
@@ -179,7 +189,7 @@ func (l *evLoop) close() {
 
 func (l *evLoop) run(ready *sync.WaitGroup) {
 	defer l.x.wg.Done()
-	defer l.close()
+	defer close(l.done)
 	runtime.LockOSThread() // never unlocked: the thread ends with the loop
 	r := l.x.r
 	l.beat = r.wd.RegisterLoop(l.idx, fmt.Sprintf("loop-%d", l.idx))
@@ -360,14 +370,15 @@ func (x *loopExec) offload(j *job) {
 }
 
 // offWorker is one offload thread: it holds through each call it takes.
-func (x *loopExec) offWorker(lane int, ready *sync.WaitGroup) {
+func (x *loopExec) offWorker(lane int, pk *parker, ready *sync.WaitGroup) {
 	defer x.offWG.Done()
+	defer pk.close()
 	runtime.LockOSThread()
 	lockCh := make(chan struct{}, 1)
 	ready.Done()
 	r := x.r
 	for {
-		c, ok := x.off.pop()
+		c, ok := x.off.pop(pk)
 		if !ok || r.stopped.Load() {
 			return
 		}
@@ -380,16 +391,28 @@ func (x *loopExec) offWorker(lane int, ready *sync.WaitGroup) {
 
 func (x *loopExec) submit(j *job) { x.queues[j.loop].push(item{j: j, kind: itemNew}) }
 
+// stop wakes every loop, which sees the run stopped and leaves, and
+// closes each loop's descriptors once its thread has left. A loop still
+// stuck in a blocking wait after grace keeps its descriptors open (they
+// are never closed under it, so a late wake-up cannot hit a reused fd).
 func (x *loopExec) stop(grace time.Duration) {
 	for _, l := range x.loops {
-		_ = l.wake.Signal() // the loop closes its fds itself when it leaves
+		_ = l.wake.Signal()
 	}
 	if x.off != nil {
 		x.off.close()
 	}
-	deadline := time.Now().Add(grace)
-	waitGroupFor(&x.wg, grace)
-	waitGroupFor(&x.offWG, max(time.Until(deadline), 0))
+	deadline := time.NewTimer(grace)
+	defer deadline.Stop()
+	for _, l := range x.loops {
+		select {
+		case <-l.done:
+			l.close()
+		case <-deadline.C:
+			return
+		}
+	}
+	waitGroupFor(&x.offWG, grace)
 }
 
 // timerHeap is a binary min-heap of timers by deadline (one loop's).

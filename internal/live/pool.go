@@ -12,32 +12,52 @@ import (
 // nanosleep on the thread.
 type poolExec struct {
 	r  *runner
-	q  *blockingFIFO[*job]
+	q  threadQueue[*job]
 	wg sync.WaitGroup
 }
 
 func (p *poolExec) start(r *runner) error {
 	p.r = r
-	p.q = newBlockingFIFO[*job]()
+	parkers, err := newParkers(r.s.Threads)
+	if err != nil {
+		return err
+	}
 	var ready sync.WaitGroup
 	for i := 0; i < r.s.Threads; i++ {
 		ready.Add(1)
 		p.wg.Add(1)
-		go p.worker(i, &ready)
+		go p.worker(i, parkers[i], &ready)
 	}
 	ready.Wait()
 	return nil
 }
 
-func (p *poolExec) worker(lane int, ready *sync.WaitGroup) {
+// newParkers makes n parkers, or none and an error.
+func newParkers(n int) ([]*parker, error) {
+	ps := make([]*parker, 0, n)
+	for i := 0; i < n; i++ {
+		p, err := newParker()
+		if err != nil {
+			for _, q := range ps {
+				q.close()
+			}
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+func (p *poolExec) worker(lane int, pk *parker, ready *sync.WaitGroup) {
 	defer p.wg.Done()
+	defer pk.close()
 	// Never unlocked: the thread ends with the goroutine.
 	runtime.LockOSThread()
 	lockCh := make(chan struct{}, 1)
 	ready.Done()
 	r := p.r
 	for {
-		j, ok := p.q.pop()
+		j, ok := p.q.pop(pk)
 		if !ok || r.stopped.Load() {
 			return
 		}

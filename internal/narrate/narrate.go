@@ -25,7 +25,7 @@ const MaxLines = 12
 type moment struct {
 	at                  time.Duration
 	arrive, start, done int
-	doneBlock           int   // of done: requests whose waits held a thread
+	doneHeld, donePlain int   // of done: requests whose waits held a thread; requests with no wait
 	blocked             []int // loops (or carriers) whose blocking wait starts now
 	blockFor            time.Duration
 	offload             int // calls handed to offload threads now
@@ -35,7 +35,7 @@ type moment struct {
 
 // sig is what makes two moments "the same thing again".
 func (m *moment) sig() string {
-	return fmt.Sprint(m.arrive, m.start, m.done, m.doneBlock, len(m.blocked), m.blockFor, m.offload, m.qBefore > 0, m.qAfter > 0)
+	return fmt.Sprint(m.arrive, m.start, m.done, m.doneHeld, m.donePlain, len(m.blocked), m.blockFor, m.offload, m.qBefore > 0, m.qAfter > 0)
 }
 
 // teller holds what the sentences need about the run.
@@ -47,7 +47,8 @@ type teller struct {
 	hasWait  bool
 	nonBlock bool // some class waits without holding its thread
 	unit     time.Duration
-	blocking []bool
+	held     []bool // per class: its waits hold the thread (pool, or blocking off the offload model)
+	plain    []bool // per class: no waits at all
 }
 
 // Lines tells r's trace as sentences; nil when r has no trace.
@@ -81,7 +82,8 @@ func newTeller(r *model.Result, lang msg.Lang) *teller {
 	}
 	t.noun = string(kind)
 	for _, c := range s.Classes {
-		t.blocking = append(t.blocking, c.Blocking || s.Model == model.Pool)
+		t.held = append(t.held, s.Model == model.Pool || c.Blocking && s.Model != model.Offload)
+		t.plain = append(t.plain, c.CallCount() == 0)
 		if c.CallCount() > 0 {
 			t.hasWait = true
 			if !c.Blocking && s.Model != model.Pool {
@@ -112,8 +114,13 @@ func (t *teller) moments(tr *model.Trace) []*moment {
 		get(rec.Start).start++
 		m := get(rec.End)
 		m.done++
-		if rec.Class >= 0 && rec.Class < len(t.blocking) && t.blocking[rec.Class] && t.hasWait {
-			m.doneBlock++
+		if rec.Class >= 0 && rec.Class < len(t.held) {
+			switch {
+			case t.plain[rec.Class]:
+				m.donePlain++
+			case t.held[rec.Class]:
+				m.doneHeld++
+			}
 		}
 	}
 	type offSpan struct{ start, end time.Duration }
@@ -256,11 +263,11 @@ func (t *teller) line(g []*moment) string {
 func (t *teller) finish(m *moment) string {
 	key := "narr.finish.loop"
 	switch {
-	case !t.hasWait:
+	case !t.hasWait || m.donePlain == m.done:
 		key = "narr.finish"
 	case t.model == model.Pool:
 		key = "narr.finish.wait"
-	case m.doneBlock == m.done && t.model != model.Offload:
+	case m.doneHeld+m.donePlain == m.done:
 		key = "narr.finish.block"
 	case t.model == model.Virtual:
 		key = "narr.finish.virtual"

@@ -177,7 +177,7 @@ func num(v float64) string {
 
 // table writes rows in aligned columns; right[i] right-aligns column i.
 // Widths are display widths, so Korean text lines up in a terminal.
-func table(b *strings.Builder, indent string, rows [][]string, right []bool) {
+func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
 	var wid []int
 	for _, r := range rows {
 		for i, c := range r {
@@ -188,7 +188,9 @@ func table(b *strings.Builder, indent string, rows [][]string, right []bool) {
 		}
 	}
 	for _, r := range rows {
-		b.WriteString(indent)
+		var line strings.Builder
+		line.WriteString(indent)
+		b := &line
 		for i, c := range r {
 			pad := strings.Repeat(" ", wid[i]-Width(c))
 			last := i == len(r)-1
@@ -203,7 +205,7 @@ func table(b *strings.Builder, indent string, rows [][]string, right []bool) {
 				b.WriteString("  ")
 			}
 		}
-		b.WriteByte('\n')
+		out.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 }
 

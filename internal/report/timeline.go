@@ -167,21 +167,21 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 // axis returns a line of about width columns (under the rows' cells) with time
 // labels at the start, the quarters and the end, where they fit.
 func axis(lang msg.Lang, end, unit time.Duration, width int) string {
-	line := []rune(strings.Repeat(" ", width+2+12))
-	free := 0 // first column that is still free
-	for q := 0; q <= 4; q++ {
+	line := []rune(strings.Repeat(" ", width+2))
+	// The end label first, right-aligned on the closing bar; then the
+	// start and the quarters wherever they do not run into a placed label.
+	last := narrate.Duration(lang, end, unit) + "|"
+	endCol := max(width+1-len([]rune(last)), 0)
+	copy(line[endCol:], []rune(last))
+	free := 0
+	for q := 0; q < 4; q++ {
 		col := q * width / 4 // the tick '|' sits on the column where that time begins
-		lab := "|" + narrate.Duration(lang, end*time.Duration(q)/4, unit)
-		if q == 4 {
-			lab = narrate.Duration(lang, end, unit) + "|"
-			col = width + 1 - len([]rune(lab))
-		}
-		r := []rune(lab)
-		if col < free || col+len(r) > len(line) {
+		lab := []rune("|" + narrate.Duration(lang, end*time.Duration(q)/4, unit))
+		if col < free || col+len(lab) >= endCol {
 			continue
 		}
-		copy(line[col:], r)
-		free = col + Width(lab) + 1
+		copy(line[col:], lab)
+		free = col + len(lab) + 1
 	}
 	return strings.TrimRight(string(line), " ")
 }

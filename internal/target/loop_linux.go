@@ -153,7 +153,7 @@ func (ls *loopServer) shutdown(ctx context.Context) error {
 	select {
 	case <-done:
 	case <-ctx.Done():
-		err = errDrainTimeout
+		err = ErrDrainTimeout
 		ls.force.Store(true)
 		for _, l := range ls.loops {
 			l.wake.Signal()

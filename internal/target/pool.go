@@ -2,35 +2,51 @@ package target
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/httpwire"
 )
 
-// poolServer is the thread-per-connection model (Tomcat's blocking
-// connector): one acceptor thread puts accepted sockets into a bounded
-// queue, N OS threads (locked goroutines) each take one socket and serve
-// it with blocking read(2)/write(2) until it closes, holding the thread
-// through every wait. A socket that finds the queue full gets 503.
+// poolServer is the thread-per-request model, built like Tomcat's NIO
+// connector: an acceptor thread accepts; a poller thread watches idle
+// keep-alive connections with epoll; when one has a request, it goes into
+// a bounded queue (--queue) for a pool of N OS threads (locked
+// goroutines), and the thread that takes it reads the request, runs the
+// handler and writes the answer with blocking read(2)/write(2), holding
+// the thread through every wait. A request that finds the queue full is
+// answered 503. Between requests a connection holds no thread.
 type poolServer struct {
-	s          *Server
-	queue      chan int
+	s      *Server
+	poller *epoll.Poller
+	wake   *epoll.EventFD
+	queue  chan *pconn
+
 	acceptDone chan struct{}
-	wg         sync.WaitGroup
-	workers    []*poolWorker
+	pollDone   chan struct{}
+	workers    sync.WaitGroup
+
+	mu         sync.Mutex
+	conns      map[int]*pconn
+	pollClosed bool // the poller has stopped: idle connections close
 }
 
-// poolWorker is one thread's view of its socket, shared with shutdown
-// under mu.
-type poolWorker struct {
-	mu   sync.Mutex
+// pconn is one client connection. Its fields are owned by whoever holds
+// it: the poller while idle, one pool thread while busy; state changes
+// under poolServer.mu.
+type pconn struct {
 	fd   int
-	idle bool // blocked (or about to block) reading the next request
+	in   []byte
+	idle bool
+	last time.Time // when it last turned idle
 }
+
+const pollOneShot = uint32(unix.EPOLLONESHOT)
 
 func (p *poolServer) queueLen() int {
 	if p.queue == nil {
@@ -41,22 +57,34 @@ func (p *poolServer) queueLen() int {
 
 func (p *poolServer) start() error {
 	s := p.s
-	p.queue = make(chan int, s.cfg.Queue)
-	p.acceptDone = make(chan struct{})
-	p.workers = make([]*poolWorker, s.cfg.Threads)
-	for i := range p.workers {
-		w := &poolWorker{fd: -1}
-		p.workers[i] = w
-		p.wg.Add(1)
-		go p.work(w)
+	var err error
+	if p.poller, err = epoll.New(); err != nil {
+		return fmt.Errorf("target: pool poller: %w", err)
 	}
+	if p.wake, err = epoll.NewEventFD(); err != nil {
+		p.poller.Close()
+		return fmt.Errorf("target: pool poller: %w", err)
+	}
+	if err := p.poller.Add(p.wake.FD(), epoll.In, ^uint64(0)); err != nil {
+		p.poller.Close()
+		p.wake.Close()
+		return fmt.Errorf("target: pool poller: %w", err)
+	}
+	p.queue = make(chan *pconn, s.cfg.Queue)
+	p.conns = map[int]*pconn{}
+	p.acceptDone = make(chan struct{})
+	p.pollDone = make(chan struct{})
+	for i := 0; i < s.cfg.Threads; i++ {
+		p.workers.Add(1)
+		go p.work()
+	}
+	go p.poll()
 	go p.accept()
 	return nil
 }
 
 func (p *poolServer) accept() {
 	defer close(p.acceptDone)
-	defer close(p.queue)
 	runtime.LockOSThread()
 	s := p.s
 	for {
@@ -75,124 +103,244 @@ func (p *poolServer) accept() {
 			s.eventf("accept: %v\n", err)
 			return
 		}
-		unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
-		select {
-		case p.queue <- fd:
-		default:
+		if s.conns.Load() >= int64(s.cfg.MaxConns) {
 			refuse(fd)
-			s.m.shed.WithLabelValues("accept_queue").Inc()
+			s.m.shed.WithLabelValues("max_conns").Inc()
 			s.m.count(503, time.Time{})
+			continue
+		}
+		unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+		// A thread reads only when the poller saw bytes, but a request
+		// that arrives in pieces is read blocking: bound how long.
+		tv := unix.NsecToTimeval(int64(s.cfg.KeepAlive))
+		unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, unix.SO_RCVTIMEO, &tv)
+		c := &pconn{fd: fd, in: make([]byte, 0, 4096), idle: true, last: time.Now()}
+		p.mu.Lock()
+		if p.pollClosed {
+			p.mu.Unlock()
+			unix.Close(fd)
+			continue
+		}
+		p.conns[fd] = c
+		s.conns.Add(1)
+		p.mu.Unlock()
+		if err := p.poller.Add(fd, epoll.In|epoll.RdHup|pollOneShot, uint64(fd)); err != nil {
+			p.closeConn(c)
 		}
 	}
 }
 
-func (p *poolServer) work(w *poolWorker) {
-	defer p.wg.Done()
+// closeConn forgets and closes c.
+func (p *poolServer) closeConn(c *pconn) {
+	p.mu.Lock()
+	if p.conns[c.fd] == c {
+		delete(p.conns, c.fd)
+		p.s.conns.Add(-1)
+	}
+	p.mu.Unlock()
+	p.poller.Del(c.fd)
+	unix.Close(c.fd)
+}
+
+// poll is the poller thread: it hands connections with a request to the
+// pool, sheds them when the queue is full, and closes the ones idle past
+// the keep-alive timeout.
+func (p *poolServer) poll() {
+	defer close(p.pollDone)
+	defer close(p.queue) // the poller is the queue's only sender
 	runtime.LockOSThread()
-	c := &blockingConn{s: p.s, w: w, in: make([]byte, 0, 4096), out: make([]byte, 0, 4096)}
-	for fd := range p.queue {
-		c.serve(fd)
+	s := p.s
+	events := make([]epoll.Event, 128)
+	lastSweep := time.Now()
+	for {
+		n, err := p.poller.Wait(events, time.Second)
+		if err != nil {
+			s.eventf("pool poller: %v\n", err)
+			return
+		}
+		for i := 0; i < n; i++ {
+			if events[i].Data == ^uint64(0) {
+				p.wake.Drain()
+				continue
+			}
+			fd := int(events[i].Data)
+			p.mu.Lock()
+			c := p.conns[fd]
+			if c != nil {
+				c.idle = false
+			}
+			p.mu.Unlock()
+			if c == nil {
+				continue
+			}
+			select {
+			case p.queue <- c:
+			default:
+				// Every thread busy and the queue full: shed.
+				p.mu.Lock()
+				delete(p.conns, fd)
+				s.conns.Add(-1)
+				p.mu.Unlock()
+				p.poller.Del(fd)
+				refuse(fd)
+				s.m.shed.WithLabelValues("accept_queue").Inc()
+				s.m.count(503, time.Time{})
+			}
+		}
+		if s.draining.Load() {
+			// Requests that already arrived are served (with Connection:
+			// close); idle connections close.
+			p.mu.Lock()
+			p.pollClosed = true
+			var idle, ready []*pconn
+			for _, c := range p.conns {
+				if c.idle {
+					if readable(c.fd) {
+						c.idle = false
+						ready = append(ready, c)
+					} else {
+						idle = append(idle, c)
+					}
+				}
+			}
+			p.mu.Unlock()
+			for _, c := range idle {
+				p.closeConn(c)
+			}
+			for _, c := range ready {
+				p.queue <- c // the threads are still taking work
+			}
+			return
+		}
+		if now := time.Now(); now.Sub(lastSweep) >= time.Second {
+			lastSweep = now
+			var old []*pconn
+			p.mu.Lock()
+			for _, c := range p.conns {
+				if c.idle && now.Sub(c.last) > s.cfg.KeepAlive {
+					old = append(old, c)
+				}
+			}
+			p.mu.Unlock()
+			for _, c := range old {
+				p.closeConn(c)
+			}
+		}
 	}
 }
 
-// blockingConn serves one socket at a time on a pool thread.
+func (p *poolServer) work() {
+	defer p.workers.Done()
+	runtime.LockOSThread()
+	w := &blockingConn{s: p.s, out: make([]byte, 0, 4096)}
+	for c := range p.queue {
+		if w.serve(c) {
+			p.release(c)
+		} else {
+			p.closeConn(c)
+		}
+	}
+}
+
+// release gives an idle connection back to the poller (or closes it when
+// the server is draining).
+func (p *poolServer) release(c *pconn) {
+	p.mu.Lock()
+	if p.pollClosed || p.s.draining.Load() {
+		p.mu.Unlock()
+		p.closeConn(c)
+		return
+	}
+	c.idle, c.last = true, time.Now()
+	p.mu.Unlock()
+	if err := p.poller.Mod(c.fd, epoll.In|epoll.RdHup|pollOneShot, uint64(c.fd)); err != nil {
+		p.closeConn(c)
+	}
+}
+
+// blockingConn is a pool thread's working state.
 type blockingConn struct {
 	s       *Server
-	w       *poolWorker
-	in, out []byte
+	out     []byte
 	scratch []byte
 	req     httpwire.Request
 }
 
-func (c *blockingConn) setState(fd int, idle bool) {
-	c.w.mu.Lock()
-	c.w.fd, c.w.idle = fd, idle
-	c.w.mu.Unlock()
-}
-
-func (c *blockingConn) serve(fd int) {
-	s := c.s
-	s.conns.Add(1)
-	defer s.conns.Add(-1)
-	tv := unix.NsecToTimeval(int64(s.cfg.KeepAlive))
-	unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, unix.SO_RCVTIMEO, &tv)
-	defer func() {
-		c.setState(-1, false)
-		unix.Close(fd)
-	}()
-	c.in = c.in[:0]
+// serve reads and answers c's requests with blocking I/O until none is
+// left buffered; it reports whether c stays open (keep-alive).
+func (w *blockingConn) serve(c *pconn) bool {
+	s := w.s
 	for {
-		closeAfter := false
-		for len(c.in) > 0 {
-			n, err := httpwire.Parse(c.in, &c.req)
-			if err == httpwire.ErrIncomplete {
-				break
-			}
-			if err != nil {
-				c.out = appendError(c.out, err)
-				s.m.count(httpwire.StatusOf(err), time.Time{})
-				closeAfter = true
-				break
-			}
-			closeAfter = c.req.Close || s.draining.Load()
-			c.handle(closeAfter)
-			c.in = c.in[:copy(c.in, c.in[n:])]
-			if closeAfter {
-				break
-			}
-		}
-		if len(c.out) > 0 {
-			err := writeAll(fd, c.out)
-			c.out = c.out[:0]
-			if err != nil {
-				return
-			}
-		}
-		if closeAfter {
-			unix.Shutdown(fd, unix.SHUT_WR)
-			return
-		}
-		if len(c.in) == 0 {
-			c.setState(fd, true)
-			// Draining: serve a request that has already arrived (even
-			// on a socket that waited in the accept queue), no new ones.
-			if s.draining.Load() && !readable(fd) {
-				return
-			}
-		}
+		// Read: the poller saw bytes, so the first read does not wait;
+		// later ones (a request in pieces) block the thread.
 		if len(c.in) == cap(c.in) {
 			if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
-				return
+				return false
 			}
 			nb := make([]byte, len(c.in), 2*cap(c.in))
 			copy(nb, c.in)
 			c.in = nb
 		}
-		n, err := unix.Read(fd, c.in[len(c.in):cap(c.in)])
+		n, err := unix.Read(c.fd, c.in[len(c.in):cap(c.in)])
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil || n <= 0 {
-			return // closed, reset, or idle past the keep-alive timeout
+			return false
 		}
-		c.setState(fd, false)
 		c.in = c.in[:len(c.in)+n]
+		closeAfter := false
+		off := 0
+		for off < len(c.in) {
+			m, err := httpwire.Parse(c.in[off:], &w.req)
+			if err == httpwire.ErrIncomplete {
+				break
+			}
+			if err != nil {
+				w.out = appendError(w.out, err)
+				s.m.count(httpwire.StatusOf(err), time.Time{})
+				closeAfter = true
+				break
+			}
+			off += m
+			closeAfter = w.req.Close || s.draining.Load()
+			w.handle(closeAfter)
+			if closeAfter {
+				break
+			}
+		}
+		c.in = c.in[:copy(c.in, c.in[off:])]
+		if len(w.out) > 0 {
+			err := writeAll(c.fd, w.out)
+			w.out = w.out[:0]
+			if err != nil {
+				return false
+			}
+		}
+		if closeAfter {
+			unix.Shutdown(c.fd, unix.SHUT_WR)
+			return false
+		}
+		if len(c.in) == 0 {
+			return true // idle: back to the poller
+		}
+		// Part of a request is in: keep reading on this thread.
 	}
 }
 
-func (c *blockingConn) handle(closeAfter bool) {
-	s := c.s
-	if out, ok := s.appendPage(c.out, &c.req, closeAfter); ok {
-		c.out = out
+func (w *blockingConn) handle(closeAfter bool) {
+	s := w.s
+	if out, ok := s.appendPage(w.out, &w.req, closeAfter); ok {
+		w.out = out
 		return
 	}
 	start := time.Now()
 	id := s.reqSeq.Add(1)
 	s.m.inFlight.Inc()
-	p := s.makePlan(id, c.req.Query)
+	p := s.makePlan(id, w.req.Query)
 	status := s.runBlocking(&p, true)
-	c.scratch = s.log.write(c.scratch, id, c.req.Method, c.req.Path, status, start)
-	c.out = s.appendAnswer(c.out, &c.req, status, closeAfter)
+	w.scratch = s.log.write(w.scratch, id, w.req.Method, w.req.Path, status, start)
+	w.out = s.appendAnswer(w.out, &w.req, status, closeAfter)
 	s.m.inFlight.Dec()
 	s.m.count(status, start)
 }
@@ -202,38 +350,35 @@ func (p *poolServer) shutdown(ctx context.Context) error {
 	shutdownListener(s.lnFD)
 	<-p.acceptDone
 	unix.Close(s.lnFD)
+	p.wake.Signal()
+	<-p.pollDone
 	done := make(chan struct{})
-	go func() { p.wg.Wait(); close(done) }()
-	// Wake idle readers now and again (a thread may turn idle later).
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		for _, w := range p.workers {
-			w.mu.Lock()
-			if w.idle && w.fd >= 0 {
-				unix.Shutdown(w.fd, unix.SHUT_RD)
-			}
-			w.mu.Unlock()
+	go func() { p.workers.Wait(); close(done) }()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = ErrDrainTimeout
+		// Out of time: cut every socket so the threads return.
+		p.mu.Lock()
+		for fd := range p.conns {
+			unix.Shutdown(fd, unix.SHUT_RDWR)
 		}
-		select {
-		case <-done:
-			return nil
-		case <-tick.C:
-			continue
-		case <-ctx.Done():
-		}
-		break
+		p.mu.Unlock()
+		<-done
 	}
-	// Out of time: cut every socket so the threads return.
-	for _, w := range p.workers {
-		w.mu.Lock()
-		if w.fd >= 0 {
-			unix.Shutdown(w.fd, unix.SHUT_RDWR)
-		}
-		w.mu.Unlock()
+	p.mu.Lock()
+	left := make([]*pconn, 0, len(p.conns))
+	for _, c := range p.conns {
+		left = append(left, c)
 	}
-	<-done
-	return errDrainTimeout
+	p.mu.Unlock()
+	for _, c := range left {
+		p.closeConn(c)
+	}
+	p.wake.Close()
+	p.poller.Close()
+	return err
 }
 
 // readable reports whether fd has bytes (or an EOF) to read right now.

@@ -278,18 +278,34 @@ func writeAll(fd int, b []byte) error {
 // shed503 is the response for refused connections.
 var shed503 = []byte("HTTP/1.1 503 Service Unavailable\r\nServer: waitlab\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 5\r\nConnection: close\r\n\r\nbusy\n")
 
-// refuse answers a just-accepted connection 503 and closes it, without
-// waiting for its request: the server is full. The socket is put into
-// non-blocking mode so a slow client cannot hold the acceptor.
+// refuse answers a connection the server has no room for with 503 and
+// closes it, on a goroutine of its own so the acceptor goes on at once. It
+// waits (briefly) for the client's request first: a 503 sent before the
+// request arrives is an "unsolicited response" to a client, and closing
+// with the request unread would send a reset that can destroy the 503.
 func refuse(fd int) {
-	unix.SetNonblock(fd, true)
-	unix.Write(fd, shed503)
-	// Close with the unread request still queued would send RST and could
-	// destroy the 503 in flight; a linger-free shutdown of the write side
-	// first lets the client read it.
-	unix.Shutdown(fd, unix.SHUT_WR)
-	unix.Close(fd)
+	go func() {
+		unix.SetNonblock(fd, true)
+		var buf [4096]byte
+		pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		if n, _ := unix.Poll(pfd, 1000); n > 0 {
+			unix.Read(fd, buf[:])
+		}
+		unix.Write(fd, shed503)
+		unix.Shutdown(fd, unix.SHUT_WR)
+		// Absorb what else the client sends until it closes (bounded).
+		for i := 0; i < 16; i++ {
+			if n, _ := unix.Poll(pfd, 200); n <= 0 {
+				break
+			}
+			if n, err := unix.Read(fd, buf[:]); n <= 0 || err != nil {
+				break
+			}
+		}
+		unix.Close(fd)
+	}()
 }
 
-var errDrainTimeout = errors.New("target: drain time ran out with requests in flight")
-
+// ErrDrainTimeout is returned by Shutdown when the drain time ran out
+// with requests still in flight.
+var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")

@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/target"
+)
+
+func init() {
+	register(&command{name: "target", summary: "target.summary", run: runTarget})
+}
+
+func runTarget(ctx context.Context, env *Env, args []string) error {
+	fs := newFlags(env, "target")
+	lang := langFlag(fs)
+	var cfg target.Config
+	modelName := fs.String("model", "loop", "concurrency model: pool, loop, offload or virtual")
+	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:8080", "address to listen on (loopback unless --allow-remote)")
+	fs.BoolVar(&cfg.AllowRemote, "allow-remote", false, "allow a non-loopback --listen address")
+	fs.IntVar(&cfg.Backlog, "backlog", 4096, "listen backlog (the kernel caps it at net.core.somaxconn)")
+	fs.IntVar(&cfg.Threads, "threads", 0, "pool threads (pool, default 200) or event loops (loop, offload; default GOMAXPROCS)")
+	fs.IntVar(&cfg.Queue, "queue", 100, "pool: accept queue; connections beyond it get 503")
+	fs.StringVar(&cfg.Acceptor, "acceptor", "own", "loop, offload: own (separate acceptor thread) or shared (loop 0 accepts)")
+	fs.IntVar(&cfg.Offload, "offload", 16, "offload: pool size K for blocking work")
+	fs.IntVar(&cfg.OffloadQueue, "offload-queue", 10000, "offload: work waiting for the pool beyond this gets 503")
+	fs.IntVar(&cfg.Carriers, "carriers", 0, "virtual: GOMAXPROCS (0: leave as is)")
+	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "loop, offload, virtual: open connections beyond this get 503")
+	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout")
+	cpu := fs.String("cpu", "", "CPU time per request, spun on the serving thread: 1ms or exp:1ms")
+	wait := fs.String("wait", "", "wait per call when there is no downstream: 50ms or exp:50ms")
+	fs.BoolVar(&cfg.Knobs.Blocking, "blocking", false, "waits and downstream calls block the thread (stall a loop; go to the pool in offload)")
+	fs.Float64Var(&cfg.Knobs.BlockFraction, "block-fraction", 0, "fraction of requests that make one blocking call of --block")
+	block := fs.String("block", "", "duration of the blocking call (with --block-fraction)")
+	fs.StringVar(&cfg.Knobs.Downstream, "downstream", "", "RESP service each call goes to (waitlab downstream or Redis), host:port")
+	fs.IntVar(&cfg.Knobs.Calls, "calls", 0, "calls per request (default 1 with --wait or --downstream)")
+	fanout := fs.String("fanout", "sequential", "calls one after another (sequential) or all at once (parallel)")
+	fs.BoolVar(&cfg.Knobs.ValidateLock, "validate-lock", false, "hold one shared lock across a PING to the downstream before each call (the bug)")
+	fs.StringVar(&cfg.Log, "log", "off", "per-request log: off, sync (a write before answering) or async (bounded queue)")
+	fs.StringVar(&cfg.LogFile, "log-file", "", "file the request log goes to")
+	fs.IntVar(&cfg.LogQueue, "log-queue", 1024, "async log: queue length")
+	fs.BoolVar(&cfg.LogBlock, "log-block", false, "async log: a full queue blocks the request instead of dropping the line")
+	fs.DurationVar(&cfg.Drain, "drain", 10*time.Second, "on SIGINT/SIGTERM, how long to let in-flight requests finish")
+	fs.DurationVar(&cfg.StallThreshold, "stall-threshold", 10*time.Millisecond, "loop watchdog: a task holding its loop longer is a stall")
+	fs.StringVar(&cfg.Body, "body", "Hello, World!", "response body")
+	fs.Int64Var(&cfg.Seed, "seed", 0, "random seed for the per-request draws")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	l, err := lang()
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("%s", msg.T(l, "target.err.args", strings.Join(pos, " ")))
+	}
+	k, err := model.ParseKind(*modelName)
+	if err != nil {
+		return model.NewFieldError("model", "target.err.model", *modelName)
+	}
+	cfg.Model = k
+	for _, d := range []struct {
+		name string
+		s    string
+		dst  *model.Dist
+	}{{"cpu", *cpu, &cfg.Knobs.CPU}, {"wait", *wait, &cfg.Knobs.Wait}, {"block", *block, &cfg.Knobs.Block}} {
+		if d.s == "" {
+			continue
+		}
+		v, err := model.ParseDist(d.s)
+		if err != nil {
+			return usagef("%s", msg.T(l, "target.err.dist", d.name, err))
+		}
+		*d.dst = v
+	}
+	switch *fanout {
+	case "sequential":
+	case "parallel":
+		cfg.Knobs.Parallel = true
+	default:
+		return usagef("%s", msg.T(l, "target.err.fanout", *fanout))
+	}
+	cfg.Events = env.Stderr
+	srv, err := target.New(cfg)
+	if err != nil {
+		return err
+	}
+	if err := srv.Start(); err != nil {
+		return err
+	}
+	c := srv.Config()
+	fmt.Fprintln(env.Stdout, msg.T(l, "target.listening", srv.Addr(), c.String()))
+	<-ctx.Done()
+	fmt.Fprintln(env.Stderr, msg.T(l, "target.stopping", c.Drain))
+	err = srv.Shutdown(context.Background())
+	if err != nil && !errors.Is(err, target.ErrDrainTimeout) {
+		return err
+	}
+	if err != nil {
+		fmt.Fprintln(env.Stderr, msg.T(l, "target.drain.timeout", c.Drain))
+	} else {
+		fmt.Fprintln(env.Stderr, msg.T(l, "target.drained", srv.Stats().Requests))
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package msg
+
+// `waitlab target` and `waitlab downstream`: the real test server and its
+// far end.
+func init() {
+	Register(map[string]Entry{
+		"target.summary": {
+			KO: "동시성 모델(pool, loop, offload, virtual)을 골라 실제 HTTP 테스트 서버를 띄웁니다",
+			EN: "start a real HTTP test server in a chosen concurrency model (pool, loop, offload, virtual)"},
+		"target.listening": {
+			KO: "waitlab target이 http://%s 에서 기다립니다 (%s). 지표는 /metrics, 끝내려면 Ctrl-C",
+			EN: "waitlab target listening on http://%s (%s); metrics on /metrics, Ctrl-C to stop"},
+		"target.stopping": {
+			KO: "종료 신호를 받았습니다. 새 연결은 받지 않고, 처리 중인 요청을 최대 %s 동안 마무리합니다",
+			EN: "stopping: no new connections; finishing in-flight requests for up to %s"},
+		"target.drained": {
+			KO: "처리 중이던 요청을 모두 마치고 종료했습니다 (요청 %d개 처리)",
+			EN: "stopped after finishing every in-flight request (%d requests served)"},
+		"target.drain.timeout": {
+			KO: "마무리 시간 %s이 지나 남은 연결을 끊고 종료했습니다",
+			EN: "drain time %s ran out; remaining connections were cut"},
+		"target.err.model": {
+			KO: "알 수 없는 모델 %q입니다. pool, loop, offload, virtual 중 하나를 쓰세요",
+			EN: "unknown model %q: use pool, loop, offload or virtual"},
+		"target.err.listen": {
+			KO: "주소 %q를 읽을 수 없습니다. 127.0.0.1:8080처럼 호스트:포트로 쓰세요",
+			EN: "cannot read address %q: write host:port, e.g. 127.0.0.1:8080"},
+		"target.err.remote": {
+			KO: "%s는 루프백 주소가 아닙니다. 테스트 서버라서 기본으로는 127.0.0.1 같은 로컬 주소에만 엽니다. 정말 밖에 열려면 --allow-remote를 주세요",
+			EN: "%s is not a loopback address: a test server listens on 127.0.0.1 and the like unless --allow-remote is given"},
+		"target.err.acceptor": {
+			KO: "--acceptor는 own(별도 수락 스레드) 또는 shared(0번 루프가 수락도 함)입니다 (받은 값: %q)",
+			EN: "--acceptor is own (a separate acceptor thread) or shared (loop 0 accepts too), not %q"},
+		"target.err.log": {
+			KO: "--log는 off, sync, async 중 하나입니다 (받은 값: %q)",
+			EN: "--log is off, sync or async, not %q"},
+		"target.err.logfile": {
+			KO: "--log %s에는 기록할 파일 --log-file이 필요합니다",
+			EN: "--log %s needs a --log-file to write to"},
+		"target.err.fraction": {
+			KO: "--block-fraction은 0과 1 사이여야 합니다 (받은 값: %v)",
+			EN: "--block-fraction must be between 0 and 1 (got %v)"},
+		"target.err.block": {
+			KO: "--block-fraction %v에는 막히는 시간 --block이 필요합니다 (예: --block 100ms)",
+			EN: "--block-fraction %v needs --block, how long the call blocks (e.g. --block 100ms)"},
+		"target.err.calls": {
+			KO: "--calls는 0에서 64 사이여야 합니다 (받은 값: %d)",
+			EN: "--calls must be between 0 and 64 (got %d)"},
+		"target.err.wait.downstream": {
+			KO: "--downstream이 있으면 대기 시간은 다운스트림이 정합니다. --wait를 빼고 다운스트림의 --delay로 지연을 주세요",
+			EN: "with --downstream the downstream sets the wait: drop --wait and give the downstream a --delay"},
+		"target.err.lock": {
+			KO: "--validate-lock은 락을 잡은 채 다운스트림에 PING을 보내는 버그입니다. --downstream 주소가 필요합니다",
+			EN: "--validate-lock pings the downstream under a lock: it needs --downstream"},
+		"target.err.threads": {
+			KO: "스레드 %d개는 너무 많습니다 (10000개까지)",
+			EN: "%d threads are too many (up to 10000)"},
+		"target.err.downstream": {
+			KO: "다운스트림 주소 %q를 찾을 수 없습니다. 127.0.0.1:6380처럼 쓰세요",
+			EN: "cannot resolve downstream address %q: write it as 127.0.0.1:6380"},
+		"target.err.dist": {
+			KO: "--%s: %v",
+			EN: "--%s: %v"},
+		"target.err.fanout": {
+			KO: "--fanout은 sequential(차례로) 또는 parallel(한꺼번에)입니다 (받은 값: %q)",
+			EN: "--fanout is sequential or parallel, not %q"},
+		"target.err.args": {
+			KO: "이 명령은 위치 인자를 받지 않습니다: %s",
+			EN: "this command takes no positional arguments: %s"},
+		"downstream.summary": {
+			KO: "지연을 넣어 답하는 RESP 서버(redis-cli로 접속 가능), 또는 실제 Redis 앞의 지연 프록시를 띄웁니다",
+			EN: "start a RESP delay server (redis-cli can talk to it) or a latency-injecting proxy in front of a real Redis"},
+		"downstream.listening": {
+			KO: "waitlab downstream이 %s 에서 명령마다 %s 뒤에 답합니다 (PING, ECHO, GET, SET)",
+			EN: "waitlab downstream listening on %s, answering each command after %s (PING, ECHO, GET, SET)"},
+		"downstream.proxying": {
+			KO: "waitlab downstream이 %[1]s 에서 받은 것을 %[3]s 늦춰 %[2]s로 넘깁니다",
+			EN: "waitlab downstream listening on %s, forwarding to %s with %s added"},
+		"downstream.stopped": {
+			KO: "종료했습니다 (명령 %d개에 답함)",
+			EN: "stopped (%d commands answered)"},
+	})
+}

@@ -94,7 +94,7 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 			esc(msg.T(lang, "report.lane.more", len(t.Lanes)-g.shown)))
 		top := bandY + 16
 		h := float64(svgBand - 16)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2), esc(msg.T(lang, "report.svg.busy", len(t.Lanes))))
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2), esc(msg.T(lang, "report.lane.busy")))
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%.0f" fill="%s"/>`, svgLeft, top, svgChart, h, svgColor[0])
 		var pts []string
 		pts = append(pts, fmt.Sprintf("%d,%.1f", svgLeft, float64(top)+h))
@@ -104,6 +104,7 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 		}
 		pts = append(pts, fmt.Sprintf("%d,%.1f", svgLeft+svgChart, float64(top)+h))
 		fmt.Fprintf(&b, `<polygon points="%s" fill="%s"/>`+"\n", strings.Join(pts, " "), svgColor[model.SpanHold])
+		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft+4, top+12, esc(msg.T(lang, "report.svg.busy", len(t.Lanes))))
 	}
 
 	// Axis with round ticks.

@@ -17,6 +17,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
 func init() {
@@ -143,9 +144,10 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		}
 		return nil
 	}
+	// Stacks and stall states come from the run the median stands for.
 	var worst *live.ChildResponse
 	if len(resps) > 0 {
-		worst = resps[0]
+		worst = medianResponse(resps, real.MakespanMS)
 	}
 	var b bytes.Buffer
 	writeRunText(&b, l, runText{
@@ -173,6 +175,18 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 // childExe names the binary that runs each real run in a child process:
 // this one. Tests point it at a freshly built waitlab.
 var childExe = live.Executable
+
+// medianResponse returns the run whose makespan is the median's (the
+// median run's details: its stalls and their stacks).
+func medianResponse(resps []*live.ChildResponse, makespan float64) *live.ChildResponse {
+	best := resps[0]
+	for _, r := range resps {
+		if math.Abs(r.Result.MakespanMS-makespan) < math.Abs(best.Result.MakespanMS-makespan) {
+			best = r
+		}
+	}
+	return best
+}
 
 // tooBig turns a refusal into a usage error (exit 2) in the user's language.
 func tooBig(l msg.Lang, err error) error {
@@ -298,6 +312,10 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.none", st.ThresholdMS))
 		} else {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls", st.ThresholdMS, st.Count, st.WorstMS, st.WorstLoop+1, st.WorstReq, st.PerLoop))
+			if t.first != nil && len(t.first.StallStates) > 0 {
+				ss := t.first.StallStates
+				fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.states", ss[watchdog.StateBlocked], ss[watchdog.StateRunning], ss[""]))
+			}
 		}
 		if t.stacks && t.first != nil && len(t.first.Stalls) > 0 && t.first.Stalls[0].Stack != "" {
 			fmt.Fprintf(b, "%s\n", indent(t.first.Stalls[0].Stack, "    "))

@@ -36,6 +36,10 @@ type ChildResponse struct {
 	// Stalls lists the loop stalls the watchdog saw (at most MaxStalls,
 	// the longest first), with their stacks.
 	Stalls []watchdog.Stall `json:"stalls,omitempty"`
+	// StallStates counts every stall by what the loop's thread was doing
+	// when it was seen (watchdog.StateBlocked, StateRunning, or "" for
+	// stalls that ended between two looks).
+	StallStates map[string]int64 `json:"stall_states,omitempty"`
 	// Error is why the child could not run (the parent validates and
 	// checks the scenario first, so this is rare).
 	Error string `json:"error,omitempty"`
@@ -56,7 +60,7 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		return fmt.Errorf("live: read child request: %w", err)
 	}
 	var stalls []watchdog.Stall
-	stallCh := make(chan watchdog.Stall, 64)
+	stallCh := make(chan watchdog.Stall, 1024)
 	collected := make(chan struct{})
 	go func() {
 		defer close(collected)
@@ -64,12 +68,7 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 			stalls = append(stalls, s)
 		}
 	}()
-	req.Options.OnStall = func(s watchdog.Stall) {
-		select {
-		case stallCh <- s:
-		default:
-		}
-	}
+	req.Options.OnStall = func(s watchdog.Stall) { stallCh <- s }
 	req.Scenario.Normalize()
 	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && Check(req.Scenario, 0) == nil {
 		runtime.GOMAXPROCS(n)
@@ -82,6 +81,12 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		resp.Error = err.Error()
 	} else {
 		resp.Result, resp.Trace = res, res.Trace
+		for _, st := range stalls {
+			if resp.StallStates == nil {
+				resp.StallStates = map[string]int64{}
+			}
+			resp.StallStates[st.State]++
+		}
 		sort.SliceStable(stalls, func(a, b int) bool { return stalls[a].Duration > stalls[b].Duration })
 		if len(stalls) > MaxStalls {
 			stalls = stalls[:MaxStalls]

@@ -81,6 +81,9 @@ func init() {
 		"run.stalls": {
 			KO: "감시자(임계값 %.3[1]g ms)가 루프 멈춤 %[2]d번을 보았습니다. 가장 긴 것은 루프 %[4]d의 요청 %[5]d에서 %.1[3]f ms. 루프별: %[6]v",
 			EN: "the watchdog (threshold %.3g ms) saw %d loop stalls; the worst, %.1f ms, on loop %d serving request %d; per loop: %v"},
+		"run.stalls.states": {
+			KO: "  멈춤을 볼 때 루프 스레드는: 커널 안에서 막혀 있음(블로킹 호출) %d번, 실행 중이거나 코어를 기다림(CPU 작업 또는 다른 일에 밀림) %d번, 이미 끝남 %d번 (중앙값 실행 기준)",
+			EN: "  when seen, the loop's thread was: asleep in the kernel (a blocking call) %d, running or waiting for a core (CPU work, or crowded out by other work) %d, already done %d (median run)"},
 		"run.interrupted": {
 			KO: "중단됨: 그때까지 끝난 요청 %d/%d개의 측정값입니다",
 			EN: "interrupted: figures cover the %d of %d requests that completed"},

@@ -50,6 +50,12 @@ type Stall struct {
 	// stalled; empty when the task ended over the threshold between two
 	// looks of the checker.
 	Stack string
+	// State is what the loop's OS thread was doing when the stall was
+	// seen: StateBlocked (asleep in the kernel: a blocking call) or
+	// StateRunning (CPU work, or starved of a core by other work on the
+	// machine); empty when unknown (the task had ended, or the loop did
+	// not register from a goroutine locked to its thread).
+	State string
 }
 
 // Watchdog watches the loops registered with it. Register, Stalls, Summary,
@@ -114,6 +120,7 @@ type Beat struct {
 	loop int
 	name string
 	gid  uint64
+	tid  int // OS thread, if the loop goroutine is locked to it
 
 	// seq is odd while a task runs; start and req describe it (a seqlock:
 	// written before seq turns odd).
@@ -142,7 +149,9 @@ type Beat struct {
 
 // Register adds a loop with the next free index and returns its Beat. Call
 // it from the loop's own goroutine: the goroutine is recorded so a stall
-// report can show its stack.
+// report can show its stack, and its OS thread so the report can say
+// whether the thread was blocked or running (meaningful when the goroutine
+// is locked to its thread, as an event loop's is).
 func (w *Watchdog) Register(name string) *Beat {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -163,7 +172,7 @@ func (w *Watchdog) RegisterLoop(loop int, name string) *Beat {
 }
 
 func (w *Watchdog) registerLocked(i int, name string) *Beat {
-	b := &Beat{w: w, loop: i, name: name, gid: goid()}
+	b := &Beat{w: w, loop: i, name: name, gid: goid(), tid: gettid()}
 	for len(w.beats) <= i {
 		w.beats = append(w.beats, nil)
 	}
@@ -283,10 +292,11 @@ func (w *Watchdog) check() {
 		if b.seq.Load() != s1 || now-start < int64(w.cfg.Threshold) {
 			continue
 		}
+		state := threadState(b.tid)
 		if stacks == nil {
 			stacks = allStacks()
 		}
-		st := Stall{Loop: b.loop, Name: b.name, Req: req, Duration: time.Duration(now - start), Stack: stackOf(stacks, b.gid)}
+		st := Stall{Loop: b.loop, Name: b.name, Req: req, Duration: time.Duration(now - start), Stack: stackOf(stacks, b.gid), State: state}
 		w.stalls = append(w.stalls, st)
 		b.flag(s1, len(w.stalls)-1)
 		fresh = append(fresh, st)

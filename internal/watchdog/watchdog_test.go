@@ -1,7 +1,9 @@
 package watchdog
 
 import (
+	"runtime"
 	"strings"
+	"syscall"
 	"sync"
 	"testing"
 	"time"
@@ -65,6 +67,38 @@ func TestStallSeenWhileStuckWithStackAndFinalDuration(t *testing.T) {
 	sum := w.Summary()
 	if sum.Count != 1 || sum.WorstLoop != 1 || sum.WorstReq != 2 || sum.WorstMS < 80 || len(sum.PerLoop) != 2 || sum.PerLoop[1] != 1 || sum.ThresholdMS != 10 {
 		t.Errorf("Summary() = %+v; want 1 stall, worst on loop 1 request 2 >= 80ms, per loop [0 1], threshold 10", sum)
+	}
+}
+
+func TestStallStateTellsBlockedFromRunning(t *testing.T) {
+	w := New(Config{Threshold: 10 * time.Millisecond})
+	w.Start()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		b := w.Register("locked")
+		b.Begin(1)
+		syscall.Nanosleep(&syscall.Timespec{Nsec: 60e6}, nil) // blocked in the kernel
+		b.End()
+		b.Begin(2)
+		for t0 := time.Now(); time.Since(t0) < 60*time.Millisecond; { // busy on the CPU
+		}
+		b.End()
+	}()
+	wg.Wait()
+	w.Stop()
+	st := w.Stalls()
+	if len(st) != 2 {
+		t.Fatalf("Stalls() = %+v; want 2", st)
+	}
+	if st[0].State != StateBlocked {
+		t.Errorf("stall in nanosleep State = %q; want %q", st[0].State, StateBlocked)
+	}
+	if st[1].State != StateRunning && st[1].State != "" {
+		t.Errorf("stall spinning State = %q; want %q", st[1].State, StateRunning)
 	}
 }
 

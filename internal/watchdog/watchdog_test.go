@@ -3,8 +3,8 @@ package watchdog
 import (
 	"runtime"
 	"strings"
-	"syscall"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )

@@ -49,6 +49,9 @@ func init() {
 		"narr.take.each.queue": {
 			KO: "%[2]s %[1]d개가 하나씩 맡고 %[3]d개는 대기열에서 기다립니다",
 			EN: "%d %s take one each; %d wait in the queue"},
+		"narr.take.turns1": {
+			KO: "%s 하나가 차례로 처리합니다",
+			EN: "the %s takes them in turn"},
 		"narr.take.turns": {
 			KO: "%[2]s %[1]d개가 차례로 처리합니다",
 			EN: "the %d %s take them in turn"},

@@ -219,6 +219,8 @@ func (t *teller) line(g []*moment) string {
 		case m.qBefore > 0 && m.done > 0:
 			cl = append(cl, t.T("narr.take.freed.still", t.nouns(t.noun, 2), m.qAfter))
 			queueTold = true
+		case m.start > t.lanes && t.lanes == 1:
+			cl = append(cl, t.T("narr.take.turns1", t.nouns(t.noun, 1)))
 		case m.start > t.lanes:
 			cl = append(cl, t.T("narr.take.turns", t.lanes, t.nouns(t.noun, t.lanes)))
 		case m.start == 1 && m.arrive <= 1:

@@ -243,17 +243,18 @@ func TestFanout(t *testing.T) {
 	for _, m := range []model.Kind{model.Pool, model.Loop, model.Virtual} {
 		for _, fan := range []model.Fanout{model.Sequential, model.Parallel} {
 			t.Run(string(m)+"/"+string(fan), func(t *testing.T) {
-				s := scenario(m, 1, 2, 10*time.Millisecond, false)
+				s := scenario(m, 2, 2, 20*time.Millisecond, false)
 				s.Classes[0].Calls = 3
 				s.Classes[0].Fanout = fan
 				res := run(t, s, Options{Trace: true})
 				for _, r := range res.Trace.Records {
 					lat := r.End - r.Arrival
-					if fan == model.Sequential && lat < 30*time.Millisecond {
-						t.Errorf("sequential 3 x 10ms: request %d took %v; want at least 30ms", r.ID, lat)
+					if fan == model.Sequential && lat < 60*time.Millisecond {
+						t.Errorf("sequential 3 x 20ms: request %d took %v; want at least 60ms", r.ID, lat)
 					}
-					if fan == model.Parallel && lat >= 30*time.Millisecond && m != model.Pool {
-						t.Errorf("parallel 3 x 10ms: request %d took %v; want less than 30ms", r.ID, lat)
+					// Parallel calls overlap: well under the 60ms of three in a row.
+					if fan == model.Parallel && (lat < 20*time.Millisecond || lat >= 55*time.Millisecond) {
+						t.Errorf("parallel 3 x 20ms: request %d took %v; want 20ms to well under 60ms", r.ID, lat)
 					}
 				}
 			})
@@ -386,5 +387,26 @@ func TestWarnings(t *testing.T) {
 	}
 	if w := Warnings(scenario(model.Pool, 200, 10, 0, true), 2); len(w) != 0 {
 		t.Errorf("Warnings(pool 200, 2 cores) = %v; want none (a pool blocks by design)", w)
+	}
+}
+
+func TestOffloadParallelCallsShareThePool(t *testing.T) {
+	for _, tc := range []struct {
+		pool    int
+		atLeast time.Duration
+		below   time.Duration
+	}{
+		{1, 60 * time.Millisecond, time.Hour},             // three 20ms calls, one thread: in turn
+		{3, 20 * time.Millisecond, 55 * time.Millisecond}, // three threads: together
+	} {
+		s := scenario(model.Offload, 1, 1, 20*time.Millisecond, true)
+		s.OffloadPool = tc.pool
+		s.Classes[0].Calls = 3
+		s.Classes[0].Fanout = model.Parallel
+		res := run(t, s, Options{Trace: true})
+		r := res.Trace.Records[0]
+		if lat := r.End - r.Arrival; lat < tc.atLeast || lat >= tc.below {
+			t.Errorf("offload pool %d, 3 parallel blocking 20ms calls: took %v; want [%v, %v)", tc.pool, lat, tc.atLeast, tc.below)
+		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // errKind is how a request failed. The zero value is success.
@@ -56,6 +58,16 @@ type client struct {
 
 	mu      sync.Mutex // guards the assignment of c and aborted (not the hot path)
 	aborted bool
+
+	// The raw path (plain TCP): the request is written and the response
+	// read inside one RawConn.Read, so the poller waits for the response
+	// without a read that returns EAGAIN first. rawFn is bound once per
+	// client so the hot path does not allocate a closure.
+	rc      syscall.RawConn
+	rawFn   func(fd uintptr) bool
+	rawReq  []byte
+	rawDone bool // the request is fully written
+	rawErr  error
 }
 
 func newClient(addr string, tlsConf *tls.Config, dialTimeout time.Duration) *client {
@@ -107,7 +119,55 @@ func (c *client) dial(deadline time.Time) errKind {
 	c.c = conn
 	c.r, c.w = 0, 0
 	c.reuse = false
+	c.rc = nil
+	if tc, ok := conn.(*net.TCPConn); ok {
+		if rc, err := tc.SyscallConn(); err == nil {
+			c.rc = rc
+			if c.rawFn == nil {
+				c.rawFn = c.rawStep
+			}
+		}
+	}
 	return kindOK
+}
+
+// rawStep runs inside RawConn.Read: first it writes the request and asks
+// the poller to wait for the response; once woken it reads what arrived.
+// It returns true when done (c.rawErr says how).
+func (c *client) rawStep(fd uintptr) bool {
+	for !c.rawDone {
+		n, err := unix.Write(int(fd), c.rawReq)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			return true // the send buffer is full: the caller writes the rest
+		case err != nil:
+			c.rawErr = os.NewSyscallError("write", err)
+			return true
+		}
+		c.rawReq = c.rawReq[n:]
+		c.rawDone = len(c.rawReq) == 0
+		if c.rawDone {
+			return false // the response cannot be there yet: wait for it
+		}
+	}
+	for {
+		n, err := unix.Read(int(fd), c.buf[c.w:])
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			return false
+		case err != nil:
+			c.rawErr = os.NewSyscallError("read", err)
+		case n == 0:
+			c.rawErr = io.EOF
+		default:
+			c.w += n
+		}
+		return true
+	}
 }
 
 // do sends req and reads one response before deadline. It returns the
@@ -139,7 +199,24 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 	if err := c.c.SetDeadline(deadline); err != nil {
 		return 0, false, classify(err)
 	}
-	if _, err := c.c.Write(req); err != nil {
+	if c.r == c.w {
+		c.r, c.w = 0, 0
+	}
+	if c.rc != nil && c.w == 0 {
+		c.rawReq, c.rawDone, c.rawErr = req, false, nil
+		if err := c.rc.Read(c.rawFn); err != nil {
+			return 0, false, classify(err)
+		}
+		if c.rawErr != nil {
+			return 0, c.w > 0, classify(c.rawErr)
+		}
+		if !c.rawDone { // the send buffer was full
+			if _, err := c.c.Write(c.rawReq); err != nil {
+				return 0, false, classify(err)
+			}
+		}
+		got = c.w > 0
+	} else if _, err := c.c.Write(req); err != nil {
 		return 0, false, classify(err)
 	}
 	for {

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# load_compare.sh: waitlab load next to wrk (and fortio, hey, vegeta when
+# they install) against the same small Go server on loopback, in one run.
+#
+# The server is pinned to CPU 0 and every generator to CPU 1 (taskset), the
+# tools alternate (rotated order) over ROUNDS rounds, and the script prints
+# medians and ratios to wrk of
+#   (a) max req/s: closed loop, CONNS connections, DUR seconds
+#       (wrk -t1 -cCONNS; waitlab --vus CONNS; fortio -qps 0 -c; hey -c;
+#        vegeta -rate 0 -max-workers CONNS)
+#   (b) generator CPU microseconds per request at a fixed RATE req/s
+#       (waitlab --rate, fortio -qps, hey -q RATE/CONNS per worker, vegeta
+#        -rate). wrk has no rate flag: its figure in (b) is its CPU per
+#       request at its maximum rate from (a), which favours wrk (a busy
+#       event loop amortises its wake-ups over many requests).
+# Requests are counted by the server (GET /__count), so every tool is
+# measured the same way: req/s = served / (last - first response time);
+# CPU = user + system time of the tool's process (GNU time).
+#
+# Everything is built and installed under a temporary directory outside
+# the repository; nothing is committed. Only 127.0.0.1 is used.
+#
+# usage: bench/load_compare.sh   (env: ROUNDS=3 DUR=5 CONNS=50 RATE=20000 PORT=18089)
+set -euo pipefail
+
+ROUNDS=${ROUNDS:-3}
+DUR=${DUR:-5}
+CONNS=${CONNS:-50}
+RATE=${RATE:-20000}
+PORT=${PORT:-18089}
+URL="http://127.0.0.1:${PORT}/"
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d /tmp/waitlab-bench.XXXXXX)
+trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+echo "# environment"
+echo "date:      $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "kernel:    $(uname -sr)"
+echo "cpus:      $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+echo "go:        $(go version | cut -d' ' -f3)"
+echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (before)"
+echo "rounds=$ROUNDS duration=${DUR}s connections=$CONNS fixed-rate=$RATE/s; server on CPU 0, generator on CPU 1"
+
+# Tools.
+if ! command -v wrk >/dev/null; then
+	(apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null 2>&1; }) || true
+fi
+command -v wrk >/dev/null || { echo "wrk is not installed and apt-get could not install it" >&2; exit 1; }
+(cd "$REPO" && go build -o "$WORK/waitlab" . && go build -o "$WORK/helloserver" ./bench/helloserver)
+export GOBIN="$WORK/gobin"
+mkdir -p "$GOBIN"
+TOOLS="wrk waitlab"
+for spec in "fortio fortio.org/fortio@latest" "hey github.com/rakyll/hey@latest" "vegeta github.com/tsenart/vegeta/v12@v12.13.0"; do
+	set -- $spec
+	if [ -x "${TOOL_CACHE:-/nonexistent}/$1" ]; then
+		cp "$TOOL_CACHE/$1" "$GOBIN/$1"
+	elif ! (cd "$WORK" && timeout 300 go install "$2" >/dev/null 2>&1); then
+		echo "note: $1 did not install ($2); left out"
+		continue
+	fi
+	TOOLS="$TOOLS $1"
+done
+echo "tools:     $TOOLS"
+echo "wrk:       $(wrk -v 2>&1 | head -1 | cut -c1-60)"
+
+taskset -c 0 "$WORK/helloserver" -addr "127.0.0.1:$PORT" 2>/dev/null &
+SERVER_PID=$!
+for _ in $(seq 50); do curl -s -o /dev/null "$URL" && break; sleep 0.1; done
+curl -s "${URL}__count" >/dev/null # reset
+
+# cmd TOOL MODE: the command line (MODE max or rate).
+cmd() {
+	local per=$((RATE / CONNS))
+	case "$1:$2" in
+	wrk:max) echo "wrk -t1 -c$CONNS -d${DUR}s $URL" ;;
+	wrk:rate) echo "" ;;
+	waitlab:max) echo "$WORK/waitlab load --vus $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
+	waitlab:rate) echo "$WORK/waitlab load --rate $RATE --connections $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
+	fortio:max) echo "$GOBIN/fortio load -quiet -qps 0 -c $CONNS -t ${DUR}s $URL" ;;
+	fortio:rate) echo "$GOBIN/fortio load -quiet -qps $RATE -c $CONNS -t ${DUR}s $URL" ;;
+	hey:max) echo "$GOBIN/hey -z ${DUR}s -c $CONNS $URL" ;;
+	hey:rate) echo "$GOBIN/hey -z ${DUR}s -c $CONNS -q $per $URL" ;;
+	vegeta:max) echo "$GOBIN/vegeta attack -rate 0 -max-workers $CONNS -workers $CONNS -duration ${DUR}s -targets $WORK/targets" ;;
+	vegeta:rate) echo "$GOBIN/vegeta attack -rate $RATE -duration ${DUR}s -targets $WORK/targets" ;;
+	esac
+}
+echo "GET $URL" >"$WORK/targets"
+
+# measure TOOL MODE: prints "rps cpu_us_per_req".
+measure() {
+	local c
+	c=$(cmd "$1" "$2")
+	[ -n "$c" ] || return 0
+	curl -s "${URL}__count" >/dev/null
+	/usr/bin/time -f "%U %S" -o "$WORK/cpu" taskset -c 1 $c >"$WORK/out" 2>"$WORK/err" || true
+	read -r n first last < <(curl -s "${URL}__count")
+	read -r u s < <(tail -1 "$WORK/cpu")
+	awk -v n="$n" -v f="$first" -v l="$last" -v u="$u" -v s="$s" 'BEGIN {
+		span = (l - f) / 1e9; if (span <= 0 || n < 2) { print "0 0"; exit }
+		printf "%.0f %.2f\n", (n - 1) / span, (u + s) * 1e6 / n }'
+}
+
+declare -A RPS CPU
+set -- $TOOLS
+NT=$#
+for r in $(seq "$ROUNDS"); do
+	# Rotate the order each round so no tool always runs first or last.
+	order=""
+	i=0
+	for t in $TOOLS; do order="$order $t"; done
+	order=$(echo $order | awk -v k=$(((r - 1) % NT)) '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + k) % NF) + 1) }')
+	for t in $order; do
+		read -r rps cpu < <(measure "$t" max)
+		RPS[$t]="${RPS[$t]:-} $rps"
+		if [ "$t" = wrk ]; then
+			CPU[$t]="${CPU[$t]:-} $cpu"
+			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max)"
+		else
+			read -r rrps rcpu < <(measure "$t" rate)
+			CPU[$t]="${CPU[$t]:-} $rcpu"
+			echo "round $r  $t  max ${rps} req/s  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
+		fi
+	done
+done
+
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+echo
+echo "# medians of $ROUNDS rounds (ratios to wrk; (a) higher is better, (b) lower is better)"
+wr=$(echo "${RPS[wrk]}" | median)
+wc=$(echo "${CPU[wrk]}" | median)
+printf "%-8s %12s %8s %16s %8s\n" tool "max req/s" "x wrk" "us/req @rate" "x wrk"
+for t in $TOOLS; do
+	mr=$(echo "${RPS[$t]}" | median)
+	mc=$(echo "${CPU[$t]}" | median)
+	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v wr="$wr" -v wc="$wc" 'BEGIN {
+		printf "%-8s %12.0f %8.2f %16.2f %8.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mc, (wc > 0 ? mc / wc : 0) }'
+done
+echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode)"
+echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"

@@ -100,16 +100,19 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 }
 
 // ChildGOMAXPROCS is the GOMAXPROCS a child process sets for a real run of
-// s: for the platform-thread models (pool, loop, offload) one P per lane
-// plus two (arrivals, sampler), so a thread that wakes from a blocking
-// wait never queues for a P the way no Java or C thread would (the OS
-// still time-slices them over the real cores); 0 (leave the default, the
-// CPU count) for virtual threads, whose carriers are bounded explicitly.
+// s. For the platform-thread models (pool, loop, offload) it is one P per
+// lane plus two (arrivals, sampler), so that a thread waking from a
+// blocking wait finds a free P at once, as a Java or C thread needs none
+// (the OS still time-slices them all over the real cores); it is capped at
+// four per core (at least 8), beyond which more Ps only add garbage
+// collector workers and idle threads, since no more than the cores run at
+// once anyway. 0 (keep the default, the CPU count) for virtual threads,
+// whose carriers are bounded explicitly.
 func ChildGOMAXPROCS(s model.Scenario) int {
 	if s.Model == model.Virtual {
 		return 0
 	}
-	return Threads(s) + 2
+	return min(Threads(s)+2, max(4*Cores(), 8))
 }
 
 // Isolated runs s once in a fresh child process of exe (the waitlab

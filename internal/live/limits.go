@@ -21,6 +21,9 @@ const (
 	// MaxRequests is the most requests a real run keeps times for (every
 	// request's arrival, start and end are kept, as for exact percentiles).
 	MaxRequests = model.ExactLimit
+	// MaxGoroutines is the most virtual threads (or virtual users) a real
+	// run keeps waiting at once: each is a goroutine of a few KB.
+	MaxGoroutines = 1_000_000
 )
 
 // TooBigError says why a scenario is refused before anything starts. Key
@@ -51,8 +54,11 @@ func Check(s model.Scenario, expected time.Duration) error {
 	if s.Requests > MaxRequests {
 		return &TooBigError{Key: "run.err.requests", Args: []any{s.Requests, MaxRequests}}
 	}
-	if s.Model == model.Virtual && s.Arrival.Kind == model.VUs && s.Arrival.VUs > 100*MaxThreads {
-		return &TooBigError{Key: "run.err.vus", Args: []any{s.Arrival.VUs, 100 * MaxThreads}}
+	if s.Arrival.Kind == model.VUs && s.Arrival.VUs > MaxGoroutines {
+		return &TooBigError{Key: "run.err.vus", Args: []any{s.Arrival.VUs, MaxGoroutines}}
+	}
+	if s.Model == model.Virtual && s.Arrival.Kind == model.Burst && s.Requests > MaxGoroutines && hasWaits(s) {
+		return &TooBigError{Key: "run.err.goroutines", Args: []any{s.Requests, MaxGoroutines}}
 	}
 	if est := max(expected, Estimate(s, Cores())); est > MaxWall {
 		return &TooBigError{Key: "run.err.wall", Args: []any{est.Round(time.Second).String(), MaxWall.String()}}
@@ -132,6 +138,15 @@ func Warnings(s model.Scenario, cores int) []Warning {
 		w = append(w, Warning{"run.warn.cores", []any{s.CoreCount(), cores}})
 	}
 	return w
+}
+
+func hasWaits(s model.Scenario) bool {
+	for _, c := range s.Classes {
+		if c.CallCount() > 0 && c.Fraction > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func hasCPU(s model.Scenario) bool {

@@ -15,6 +15,9 @@ func init() {
 		"run.err.vus": {
 			KO: "가상 사용자 %d명은 너무 많습니다 (%d명까지). vus:N을 줄이세요",
 			EN: "%d virtual users are too many for a real run (up to %d): lower vus:N"},
+		"run.err.goroutines": {
+			KO: "가상 스레드 %d개가 한꺼번에 기다리게 됩니다. 가상 스레드 하나가 수 KB짜리 고루틴이므로 %d개까지만 돌립니다. --requests를 줄이거나 도착 방식을 rate:R로 바꾸세요",
+			EN: "%d virtual threads would wait at once; each is a goroutine of a few KB, so a real run allows up to %d: lower --requests or use an arrival rate (rate:R)"},
 		"run.err.wall": {
 			KO: "이 시나리오는 실제로 돌리면 약 %s 걸릴 것으로 예상되어 한도 %s를 넘습니다. --requests나 --wait를 줄이거나 waitlab sim으로 모델만 보세요",
 			EN: "this scenario is expected to take about %s for real, above the limit of %s: lower --requests or --wait, or use waitlab sim for the model only"},

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -49,6 +51,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.DurationVar(&cfg.StallThreshold, "stall-threshold", 10*time.Millisecond, "loop watchdog: a task holding its loop longer is a stall")
 	fs.StringVar(&cfg.Body, "body", "Hello, World!", "response body")
 	fs.Int64Var(&cfg.Seed, "seed", 0, "random seed for the per-request draws")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server's whole run to `file` (for bench/)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -90,6 +93,17 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	srv, err := target.New(cfg)
 	if err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	if err := srv.Start(); err != nil {
 		return err

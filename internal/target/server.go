@@ -280,30 +280,37 @@ var shed503 = []byte("HTTP/1.1 503 Service Unavailable\r\nServer: waitlab\r\nCon
 
 // refuse answers a connection the server has no room for with 503 and
 // closes it, on a goroutine of its own so the acceptor goes on at once. It
-// waits (briefly) for the client's request first: a 503 sent before the
-// request arrives is an "unsolicited response" to a client, and closing
-// with the request unread would send a reset that can destroy the 503.
+// waits (up to a second) for the client's request first: a 503 sent before
+// the request arrives is an "unsolicited response" to a client, and
+// closing with the request unread would send a reset that can destroy the
+// 503. The socket is handed to Go's netpoller for this, so a flood of
+// refused connections parks goroutines, not OS threads.
 func refuse(fd int) {
-	go func() {
-		unix.SetNonblock(fd, true)
-		var buf [4096]byte
-		pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-		if n, _ := unix.Poll(pfd, 1000); n > 0 {
-			unix.Read(fd, buf[:])
+	f := os.NewFile(uintptr(fd), "refused")
+	c, err := net.FileConn(f) // dups the descriptor
+	f.Close()
+	if err != nil {
+		return
+	}
+	go refuseConn(c)
+}
+
+// refuseConn answers c with 503 and closes it (see refuse).
+func refuseConn(c net.Conn) {
+	var buf [4096]byte
+	c.SetDeadline(time.Now().Add(time.Second))
+	c.Read(buf[:])
+	c.Write(shed503)
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.CloseWrite()
+	}
+	c.SetDeadline(time.Now().Add(time.Second))
+	for i := 0; i < 16; i++ {
+		if _, err := c.Read(buf[:]); err != nil {
+			break
 		}
-		unix.Write(fd, shed503)
-		unix.Shutdown(fd, unix.SHUT_WR)
-		// Absorb what else the client sends until it closes (bounded).
-		for i := 0; i < 16; i++ {
-			if n, _ := unix.Poll(pfd, 200); n <= 0 {
-				break
-			}
-			if n, err := unix.Read(fd, buf[:]); n <= 0 || err != nil {
-				break
-			}
-		}
-		unix.Close(fd)
-	}()
+	}
+	c.Close()
 }
 
 // ErrDrainTimeout is returned by Shutdown when the drain time ran out

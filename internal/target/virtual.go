@@ -119,22 +119,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if l.s.conns.Load() < int64(l.s.cfg.MaxConns) {
 			return c, nil
 		}
-		go func() {
-			var buf [4096]byte
-			c.SetDeadline(time.Now().Add(time.Second))
-			c.Read(buf[:])
-			c.Write(shed503)
-			if tc, ok := c.(*net.TCPConn); ok {
-				tc.CloseWrite()
-			}
-			c.SetDeadline(time.Now().Add(time.Second))
-			for i := 0; i < 16; i++ {
-				if _, err := c.Read(buf[:]); err != nil {
-					break
-				}
-			}
-			c.Close()
-		}()
+		go refuseConn(c)
 		l.s.m.shed.WithLabelValues("max_conns").Inc()
 		l.s.m.count(503, time.Time{})
 	}

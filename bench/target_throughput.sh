@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Hello-world throughput of `waitlab target` in each model against Go's
+# net/http and gnet v2 serving the same response bytes, on loopback, with
+# the server pinned to one core and the load generator (wrk) to the other.
+#
+#   bench/target_throughput.sh            # 5 rounds of 5 s per server
+#   ROUNDS=3 DURATION=3 bench/target_throughput.sh
+#   SERVERS="loop nethttp gnet" bench/target_throughput.sh
+#
+# Prints its environment, every round, and per server the median, min and
+# max requests/s, with the ratios the issue sets targets for. Servers are
+# measured interleaved (round 1 of each, then round 2 of each ...), so that
+# noise from other work on the machine spreads over all of them alike.
+#
+# Needs: go, wrk (apt-get install -y wrk), taskset (util-linux). gnet is
+# fetched from the Go module proxy into bench/gnetserver's own module.
+set -euo pipefail
+
+ROUNDS=${ROUNDS:-5}
+DURATION=${DURATION:-5}
+WARMUP=${WARMUP:-1}
+CONNS=${CONNS:-64}
+SERVER_CPU=${SERVER_CPU:-0}
+CLIENT_CPU=${CLIENT_CPU:-1}
+SERVERS=${SERVERS:-"loop loop-shared offload pool virtual nethttp gnet"}
+PORT=${PORT:-18180}
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+work=$(mktemp -d)
+trap 'kill_server; rm -rf "$work"' EXIT
+
+if ! command -v wrk >/dev/null; then
+	echo "wrk not found: installing it from Debian" >&2
+	apt-get install -y wrk >/dev/null
+fi
+
+echo "== environment"
+echo "date:        $(date -u +%FT%TZ)"
+echo "host:        $(uname -srm)"
+echo "cpus:        $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
+echo "go:          $(go version)"
+echo "wrk:         $(wrk --version 2>&1 | head -1)"
+echo "commit:      $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+echo "loadavg:     $(cat /proc/loadavg)"
+echo "pinning:     server on cpu $SERVER_CPU, wrk on cpu $CLIENT_CPU"
+echo "load:        wrk -t1 -c$CONNS -d${DURATION}s, $ROUNDS rounds, ${WARMUP}s warm-up"
+echo
+
+(cd "$root" && go build -o "$work/waitlab" . && go build -o "$work/nethttpserver" ./bench/nethttpserver)
+(cd "$root/bench/gnetserver" && go build -o "$work/gnetserver" .)
+
+pid=""
+kill_server() {
+	if [[ -n "$pid" ]]; then
+		kill -TERM "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		pid=""
+	fi
+}
+
+start_server() {
+	local name=$1 addr=127.0.0.1:$PORT
+	case $name in
+	loop) cmd=("$work/waitlab" target --model loop --threads 1 --listen "$addr") ;;
+	loop-shared) cmd=("$work/waitlab" target --model loop --threads 1 --acceptor shared --listen "$addr") ;;
+	offload) cmd=("$work/waitlab" target --model offload --threads 1 --offload 16 --listen "$addr") ;;
+	pool) cmd=("$work/waitlab" target --model pool --threads 200 --listen "$addr") ;;
+	virtual) cmd=("$work/waitlab" target --model virtual --listen "$addr") ;;
+	nethttp) cmd=("$work/nethttpserver" --listen "$addr") ;;
+	gnet) cmd=("$work/gnetserver" --listen "$addr" --loops 1) ;;
+	*) echo "unknown server $name" >&2; exit 2 ;;
+	esac
+	taskset -c "$SERVER_CPU" "${cmd[@]}" >"$work/$name.log" 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do
+		if curl -s -o /dev/null "http://$addr/"; then
+			return
+		fi
+		sleep 0.05
+	done
+	echo "$name did not start:" >&2
+	cat "$work/$name.log" >&2
+	exit 1
+}
+
+# rps runs wrk once and prints requests/s.
+rps() {
+	taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNS" -d"$1"s "http://127.0.0.1:$PORT/" |
+		awk '/^Requests\/sec/ {print $2}'
+}
+
+declare -A results
+echo "== rounds (requests/s)"
+for r in $(seq "$ROUNDS"); do
+	line="round $r:"
+	for s in $SERVERS; do
+		start_server "$s"
+		rps "$WARMUP" >/dev/null
+		v=$(rps "$DURATION")
+		results[$s]+="$v "
+		line+=" $s=$v"
+		if [[ $r -eq $ROUNDS ]]; then
+			rss=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+			results[$s.rss]=$rss
+		fi
+		kill_server
+	done
+	echo "$line"
+done
+echo
+
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+minmax() { tr ' ' '\n' | grep -v '^$' | sort -g | awk 'NR==1{mn=$1} {mx=$1} END {printf "%s-%s", mn, mx}'; }
+
+echo "== medians"
+printf "%-12s %12s %22s %12s\n" server "median req/s" "range" "peak RSS KiB"
+declare -A med
+for s in $SERVERS; do
+	med[$s]=$(echo "${results[$s]}" | median)
+	printf "%-12s %12.0f %22s %12s\n" "$s" "${med[$s]}" "$(echo "${results[$s]}" | minmax)" "${results[$s.rss]}"
+done
+echo
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+echo "== ratios (targets: loop >= 0.9x gnet and >= 1.0x net/http; pool >= 0.5x net/http)"
+for s in $SERVERS; do
+	[[ $s == nethttp || $s == gnet ]] && continue
+	line="$s:"
+	[[ -n "${med[nethttp]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[nethttp]}")x net/http"
+	[[ -n "${med[gnet]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[gnet]}")x gnet"
+	echo "$line"
+done

@@ -40,6 +40,9 @@ def normal(r, k):
 def rng(r, k):
     g = r.get("real_range", {}).get(k)
     return f"[{g['min']:.0f}-{g['max']:.0f}]" if g else ""
+def states(r):
+    s = r.get("stall_states") or {}
+    return f"blocked {s.get('blocked', 0)}, running {s.get('running', 0)}, ended unseen {s.get('', 0)}"
 print(f"{'condition':16s} {'throughput req/s':>28s} {'normal p50 ms':>22s} {'normal p99 ms':>14s} {'stalls':>7s} {'worst ms':>9s}   model: tput, p50")
 for p, r in d.items():
     st = r["real"].get("stalls") or {}
@@ -63,6 +66,8 @@ checks = [
     ("watchdog: no stalls with offload", all((d[p]["real"]["stalls"] or {}).get("count", 0) == 0 for p in ["ch15-offload64", "ch15-offload4"]),
      f"{(d['ch15-offload64']['real']['stalls'] or {}).get('count', 0)}, {(d['ch15-offload4']['real']['stalls'] or {}).get('count', 0)}"),
 ]
+for p in ["ch15-onloop", "ch15-offload64", "ch15-offload4"]:
+    print(f"stalls of the median {p} run: {states(d[p])} (running = CPU work or crowded off its core by other work on the machine)")
 fail = 0
 for name, ok, v in checks:
     print(f"{'PASS' if ok else 'FAIL'}  {name}: {v}")

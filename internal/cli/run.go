@@ -33,6 +33,10 @@ type runOutput struct {
 	Reference map[string]float64    `json:"reference,omitempty"`
 	Scaling   *live.Scaling         `json:"scaling,omitempty"`
 	Runs      []*model.Result       `json:"runs,omitempty"`
+	// StallStates counts the median run's loop stalls by what the loop's
+	// thread was doing when seen: "blocked" in the kernel, "running" (CPU
+	// work or crowded off its core), "" (ended before it was seen).
+	StallStates map[string]int64 `json:"stall_states,omitempty"`
 }
 
 func runRun(ctx context.Context, env *Env, args []string) error {
@@ -122,10 +126,18 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return &UsageError{Err: fmt.Errorf("--svg: %s", msg.T(l, "cli.sim.svg.write", *svg, err))}
 		}
 	}
+	// Stacks and stall states come from the run the median stands for.
+	var medResp *live.ChildResponse
+	if len(resps) > 0 {
+		medResp = medianResponse(resps, real.MakespanMS)
+	}
 	if *asJSON {
 		var out any = real
 		if *compare || len(rep.Runs) > 1 || scaling != nil {
 			o := runOutput{Real: real, Scaling: scaling}
+			if medResp != nil {
+				o.StallStates = medResp.StallStates
+			}
 			if len(rep.Runs) > 1 {
 				o.Range, o.Runs = rep.Range, rep.Runs
 			}
@@ -144,15 +156,10 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		}
 		return nil
 	}
-	// Stacks and stall states come from the run the median stands for.
-	var worst *live.ChildResponse
-	if len(resps) > 0 {
-		worst = medianResponse(resps, real.MakespanMS)
-	}
 	var b bytes.Buffer
 	writeRunText(&b, l, runText{
 		s: s, rep: rep, model: modelRes, compare: *compare, ref: ref, preset: sf.preset,
-		scaling: scaling, warmup: *warmup, stacks: *stacks, first: worst,
+		scaling: scaling, warmup: *warmup, stacks: *stacks, first: medResp,
 	})
 	if *timeline && real.Trace != nil {
 		b.WriteByte('\n')

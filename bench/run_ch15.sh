@@ -21,10 +21,11 @@ WORK=$(mktemp -d /tmp/waitlab-runch15.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 . "$REPO/bench/run_env.inc"
 print_env
+PRIO=$(nice_prefix)
 (cd "$REPO" && go build -o "$WORK/waitlab" .)
 CPUS="0-$(($(nproc) - 1))"
 for p in ch15-none ch15-onloop ch15-offload64 ch15-offload4; do
-	taskset -c "$CPUS" "$WORK/waitlab" run --preset "$p" --scale-to-cores --compare --json --repeat "$REPEAT" >"$WORK/$p.json"
+	$PRIO taskset -c "$CPUS" "$WORK/waitlab" run --preset "$p" --scale-to-cores --compare --json --repeat "$REPEAT" >"$WORK/$p.json"
 done
 python3 - "$WORK" <<'PY'
 import json, sys

@@ -18,9 +18,10 @@ WORK=$(mktemp -d /tmp/waitlab-runlab.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 . "$REPO/bench/run_env.inc"
 print_env
+PRIO=$(nice_prefix)
 (cd "$REPO" && go build -o "$WORK/waitlab" .)
 CPUS="0-$(($(nproc) - 1))"
-W="taskset -c $CPUS $WORK/waitlab"
+W="$PRIO taskset -c $CPUS $WORK/waitlab"
 
 echo "# lab presets, --wait 200ms, median of $REPEAT runs (model | real median [min-max] | real/model | published)"
 fail=0

@@ -9,8 +9,9 @@ COUNT=${COUNT:-5}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 . "$REPO/bench/run_env.inc"
 print_env
+PRIO=$(nice_prefix)
 cd "$REPO"
-taskset -c "0-$(($(nproc) - 1))" go test ./internal/live/ -run '^$' -bench Overhead -benchtime 3x -count "$COUNT" | tee /dev/stderr |
+$PRIO taskset -c "0-$(($(nproc) - 1))" go test ./internal/live/ -run '^$' -bench Overhead -benchtime 3x -count "$COUNT" | tee /dev/stderr |
 	python3 -c '
 import re, sys, statistics
 v = {}

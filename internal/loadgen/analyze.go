@@ -68,6 +68,7 @@ type Report struct {
 	Connections     int              `json:"connections"`
 	ConnectionsUsed int              `json:"connections_used"`
 	Files           int              `json:"files,omitempty"`
+	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
 
 	res     *Result
@@ -124,6 +125,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		rep.AchievedRPS = float64(r.Requests) / w
 		rep.OKRPS = float64(r.OK) / w
 	}
+	rep.GenPeakRSSMB = round1(float64(r.PeakRSS) / (1 << 20))
 	rep.Latency = summarize(&r.Latency)
 	rep.ServiceTime = summarize(&r.Service)
 	for i := range r.Series {

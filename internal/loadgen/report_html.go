@@ -175,41 +175,22 @@ func WriteHTML(w io.Writer, rep *Report, lang msg.Lang) error {
 		okS = append(okS, float64(p.OK))
 		errS = append(errS, float64(p.Errors))
 	}
-	latName := "latency (intended send)"
-	if lang == msg.KO {
-		latName = "지연 (의도한 전송부터)"
-	}
-	svcName := "service time (actual send)"
-	if lang == msg.KO {
-		svcName = "서비스 시간 (실제 전송부터)"
-	}
-	secLabel, msLabel := "seconds into the measured window", "ms"
-	if lang == msg.KO {
-		secLabel = "측정 구간 시작부터 초"
-	}
-	overTime := chart{title: pick(lang, "Latency percentiles over time (from the intended send)", "시간에 따른 지연 백분위 (의도한 전송 시각부터)"),
-		xLabel: secLabel, yLabel: msLabel,
+	T := func(key string) string { return msg.T(lang, "load.html."+key) }
+	secLabel, msLabel := T("seconds"), "ms"
+	overTime := chart{title: T("over_time"), xLabel: secLabel, yLabel: msLabel,
 		lines: []line{{name: "p50", color: "#1f77b4", xs: ts, ys: p50}, {name: "p99", color: "#d62728", xs: ts, ys: p99}}}
 	lx, ly := spectrum(&r.Latency)
 	sx, sy := spectrum(&r.Service)
-	dist := chart{title: pick(lang, "Latency distribution (percentile spectrum)", "지연 분포 (백분위 스펙트럼)"),
-		xLabel: pick(lang, "percentile", "백분위"), yLabel: msLabel, xTick: percentileLabel,
+	dist := chart{title: T("distribution"), xLabel: T("percentile"), yLabel: msLabel, xTick: percentileLabel,
 		xs:    []float64{0, 1, 2, 3, 4, 5},
-		lines: []line{{name: latName, color: "#d62728", xs: lx, ys: ly}}}
+		lines: []line{{name: T("latency"), color: "#d62728", xs: lx, ys: ly}}}
 	if r.Model == "open" {
-		dist.lines = append(dist.lines, line{name: svcName, color: "#2ca02c", xs: sx, ys: sy})
+		dist.lines = append(dist.lines, line{name: T("service"), color: "#2ca02c", xs: sx, ys: sy})
 	}
-	thr := chart{title: pick(lang, "Throughput and errors over time", "시간에 따른 처리율과 오류"),
-		xLabel: secLabel, yLabel: pick(lang, "per second", "초당"),
-		lines: []line{{name: pick(lang, "ok/s", "성공/s"), color: "#2ca02c", xs: ts, ys: okS},
-			{name: pick(lang, "errors/s", "오류/s"), color: "#d62728", xs: ts, ys: errS}}}
-
-	title := "waitlab load"
-	if r.Model == "closed" {
-		title += pick(lang, " (closed model)", " (닫힌 모델)")
-	} else {
-		title += pick(lang, " (open model)", " (열린 모델)")
-	}
+	thr := chart{title: T("throughput"), xLabel: secLabel, yLabel: T("per_second"),
+		lines: []line{{name: T("ok"), color: "#2ca02c", xs: ts, ys: okS},
+			{name: T("errors"), color: "#d62728", xs: ts, ys: errS}}}
+	title := "waitlab load " + T(r.Model)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<!DOCTYPE html>
 <html lang="%s"><head><meta charset="utf-8"><title>%s</title>
@@ -237,13 +218,6 @@ svg{margin:12px 0;background:#fff}
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func pick(lang msg.Lang, en, ko string) string {
-	if lang == msg.KO {
-		return ko
-	}
-	return en
 }
 
 func startTime(s string) string {

@@ -27,7 +27,11 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		}
 		line(msg.T(lang, "load.title.open", what, r.URL))
 	}
-	line(msg.T(lang, "load.window", secs1(rep.WindowS), time.Duration(r.WarmupNS).String(),
+	warm := msg.T(lang, "load.warmup.none")
+	if r.WarmupNS > 0 {
+		warm = msg.T(lang, "load.warmup", time.Duration(r.WarmupNS).String())
+	}
+	line(msg.T(lang, "load.window", secs1(rep.WindowS), warm,
 		time.Duration(r.TimeoutNS).String(), grouped(int64(r.Opened)), grouped(int64(r.Connections))))
 	if r.Files > 1 {
 		line(msg.T(lang, "load.merged.files", r.Files))

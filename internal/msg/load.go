@@ -19,8 +19,12 @@ func init() {
 			KO: "waitlab load: 닫힌 모델 (가상 사용자 %s명, 생각 시간 %s), %s",
 			EN: "waitlab load: closed model (%s virtual users, think %s), %s"},
 		"load.window": {
-			KO: "측정 구간 %s (워밍업 %s 제외), 요청 타임아웃 %s, 연결 %s개 사용 (상한 %s)",
-			EN: "measured window %s (after a %s warm-up), request timeout %s, %s connections used (cap %s)"},
+			KO: "측정 구간 %s (%s), 요청 타임아웃 %s, 연결 %s개 사용 (상한 %s)",
+			EN: "measured window %s (%s), request timeout %s, %s connections used (cap %s)"},
+		"load.warmup.none": {KO: "워밍업 없음", EN: "no warm-up"},
+		"load.warmup": {
+			KO: "워밍업 %s 제외",
+			EN: "after a %s warm-up"},
 		"load.merged.files": {
 			KO: "결과 파일 %d개를 합친 보고입니다",
 			EN: "merged report of %d result files"},
@@ -53,7 +57,7 @@ func init() {
 			EN: "errors      %s"},
 		"load.cpu": {
 			KO: "CPU         생성기 %s (쓸 수 있는 CPU %s개 기준)",
-			EN: "CPU         generator %s of the %s CPUs it may use"},
+			EN: "CPU         generator %s of what it may use (%s CPUs)"},
 		"load.cpu.target": {
 			KO: "; 대상 서버 CPU 1개의 %s (%s)",
 			EN: "; target %s of one CPU (%s)"},
@@ -78,6 +82,20 @@ func init() {
 		"load.progress": {
 			KO: "\r%6.1fs  %8.0f/s  성공 %s  오류 %s  p99 %s   ",
 			EN: "\r%6.1fs  %8.0f/s  ok %s  errors %s  p99 %s   "},
+
+		// The HTML report's plots.
+		"load.html.seconds":      {KO: "측정 구간 시작부터 초", EN: "seconds into the measured window"},
+		"load.html.over_time":    {KO: "시간에 따른 지연 백분위 (의도한 전송 시각부터)", EN: "Latency percentiles over time (from the intended send)"},
+		"load.html.distribution": {KO: "지연 분포 (백분위 스펙트럼)", EN: "Latency distribution (percentile spectrum)"},
+		"load.html.percentile":   {KO: "백분위", EN: "percentile"},
+		"load.html.latency":      {KO: "지연 (의도한 전송부터)", EN: "latency (from the intended send)"},
+		"load.html.service":      {KO: "서비스 시간 (실제 전송부터)", EN: "service time (from the actual send)"},
+		"load.html.throughput":   {KO: "시간에 따른 처리율과 오류", EN: "Throughput and errors over time"},
+		"load.html.per_second":   {KO: "초당", EN: "per second"},
+		"load.html.ok":           {KO: "성공/s", EN: "ok/s"},
+		"load.html.errors":       {KO: "오류/s", EN: "errors/s"},
+		"load.html.open":         {KO: "(열린 모델)", EN: "(open model)"},
+		"load.html.closed":       {KO: "(닫힌 모델)", EN: "(closed model)"},
 
 		// Error kinds.
 		"load.err.connect_refused": {KO: "연결 거부", EN: "connection refused"},

@@ -159,7 +159,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	var b bytes.Buffer
 	writeRunText(&b, l, runText{
 		s: s, rep: rep, model: modelRes, compare: *compare, ref: ref, preset: sf.preset,
-		scaling: scaling, warmup: *warmup, stacks: *stacks, first: medResp,
+		scaling: scaling, warmup: *warmup, stacks: *stacks, first: medResp, cores: live.Cores(),
 	})
 	if *timeline && real.Trace != nil {
 		b.WriteByte('\n')
@@ -266,12 +266,17 @@ type runText struct {
 	warmup  bool
 	stacks  bool
 	first   *live.ChildResponse
+	cores   int // this machine's, for the warnings
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 	real := t.rep.Median
 	if sc := t.scaling; sc != nil {
-		fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.OffloadPool[0], sc.OffloadPool[1], sc.Factor))
+		if sc.OffloadPool[0] > 0 {
+			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled.pool", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.OffloadPool[0], sc.OffloadPool[1], sc.Factor))
+		} else {
+			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.Factor))
+		}
 	}
 	_ = reportpkg.WriteScenario(b, l, t.s)
 	b.WriteByte('\n')
@@ -329,7 +334,7 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 		}
 	}
 	fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", real.OSThreadsPeak, real.CPUMS))
-	for _, w := range live.Warnings(t.s, live.Cores()) {
+	for _, w := range live.Warnings(t.s, t.cores) {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "run.warning", w.Text(l)))
 	}
 	if e := real.Env; e != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
 func TestRunRefusesBadInputBeforeStarting(t *testing.T) {
@@ -147,5 +152,65 @@ func TestRunInterruptPrintsWhatWasMeasured(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "interrupted") || !strings.Contains(out.String(), "makespan") {
 		t.Errorf("interrupted run output lacks the partial figures:\n%s", out.String())
+	}
+}
+
+// updateGolden reports whether -update was given (the flag is defined by
+// another test file of this package).
+func updateGolden() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// TestRunTextGolden renders fixed measurements, so the text layout (both
+// languages, compare table, ranges, stalls, warnings) is pinned.
+func TestRunTextGolden(t *testing.T) {
+	p, _ := model.LookupPreset("lab-loop-blocking")
+	s := p.Scenario
+	s.Threads = 4
+	s.Name = "golden"
+	for i := range s.Classes {
+		s.Classes[i].Wait = model.FixedDist(200 * time.Millisecond)
+	}
+	modelRes, err := sim.Run(s, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []*model.Result
+	for i, f := range []float64{1.004, 1.001, 1.012} {
+		r := *modelRes
+		r.Mode = "real"
+		r.MakespanMS *= f
+		r.ThroughputRPS /= f
+		r.All.P50MS *= f
+		r.OSThreadsPeak = 9 + i
+		r.CPUMS = 40 + float64(i)
+		r.Stalls = &model.Stalls{ThresholdMS: 10, Count: 12, WorstMS: 200.1 + float64(i), WorstLoop: 1, WorstReq: 6, PerLoop: []int64{3, 3, 3, 3}}
+		r.Env = &model.Env{CPUModel: "Test CPU", GoVersion: "go1.26", GOMAXPROCS: 6, NumCPU: 2, KernelRelease: "6.1"}
+		runs = append(runs, &r)
+	}
+	rep := live.Aggregate(s, runs)
+	first := &live.ChildResponse{Result: runs[1], StallStates: map[string]int64{watchdog.StateBlocked: 12},
+		Stalls: []watchdog.Stall{{Loop: 1, Req: 6, Duration: 200 * time.Millisecond, Stack: "goroutine 7 [syscall, locked to thread]:\nlive.blockFor(...)"}}}
+	for _, l := range []msg.Lang{msg.EN, msg.KO} {
+		var b bytes.Buffer
+		writeRunText(&b, l, runText{s: s, rep: rep, model: modelRes, compare: true, warmup: true, stacks: true, first: first, cores: 2,
+			scaling: &live.Scaling{Factor: 0.5, Loops: [2]int{8, 4}, Requests: [2]int{24, 12}}})
+		path := filepath.Join("testdata", "run_compare."+string(l)+".golden")
+		if updateGolden() {
+			if err := os.MkdirAll("testdata", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("read golden (run with -update to create): %v", err)
+		}
+		if b.String() != string(want) {
+			t.Errorf("writeRunText(%s) differs from %s:\n%s", l, path, b.String())
+		}
 	}
 }

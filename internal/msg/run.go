@@ -40,6 +40,9 @@ func init() {
 			KO: "모델은 CPU 코어 %d개를 가정하지만 이 기계에는 %d개뿐입니다. CPU 작업은 실제로 더 오래 걸릴 수 있습니다",
 			EN: "the model assumes %d CPU cores but this machine has %d: CPU work may take longer for real"},
 		"run.scaled": {
+			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d개 → %[4]d개 (비율 %.3[5]g, 차단 요청의 비율과 배치는 그대로)",
+			EN: "scaled to this machine's %[2]d cores: loops %[1]d -> %[2]d, requests %[3]d -> %[4]d (factor %.3[5]g; the blocking fraction and its placement unchanged)"},
+		"run.scaled.pool": {
 			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d개 → %[4]d개, 오프로드 풀 %[5]d → %[6]d (비율 %.3[7]g, 차단 요청의 비율과 배치는 그대로)",
 			EN: "scaled to this machine's %[2]d cores: loops %[1]d -> %[2]d, requests %[3]d -> %[4]d, offload pool %[5]d -> %[6]d (factor %.3[7]g; the blocking fraction and its placement unchanged)"},
 		"run.head": {

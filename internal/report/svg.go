@@ -37,7 +37,7 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 		return fmt.Errorf("report: no timeline to draw: %s", msg.T(lang, "report.notrace"))
 	}
 	g := sample(t, svgChart)
-	names := laneNames(lang, t.Lanes)
+	names := laneNames(lang, t.Lanes, g.shown)
 	unit := unitFor(g.end)
 	rowsH := g.shown * svgRow
 	bandY := svgTop + rowsH + 8

@@ -90,12 +90,12 @@ func sample(t *model.Trace, cols int) *grid {
 	return g
 }
 
-// laneName is "thread 3", "loop 1", "offload 2" or "carrier 1" (1-based,
-// counted within its kind).
-func laneNames(lang msg.Lang, lanes []model.LaneKind) []string {
+// laneNames names the first n lanes "thread 3", "loop 1", "offload 2" or
+// "carrier 1" (1-based, counted within its kind).
+func laneNames(lang msg.Lang, lanes []model.LaneKind, n int) []string {
 	seen := map[model.LaneKind]int{}
-	out := make([]string, len(lanes))
-	for i, k := range lanes {
+	out := make([]string, n)
+	for i, k := range lanes[:n] {
 		seen[k]++
 		out[i] = msg.T(lang, "report.lane."+string(k), seen[k])
 	}
@@ -115,10 +115,10 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 	}
 	width = max(width, 10)
 	g := sample(t, width)
-	names := laneNames(lang, t.Lanes)
+	names := laneNames(lang, t.Lanes, g.shown)
 	busyName := msg.T(lang, "report.lane.busy")
 	labW := Width(busyName)
-	for _, n := range names[:g.shown] {
+	for _, n := range names {
 		labW = max(labW, Width(n))
 	}
 	unit := unitFor(g.end)

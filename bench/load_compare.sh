@@ -100,7 +100,7 @@ measure() {
 		printf "%.0f %.2f\n", (n - 1) / span, (u + s) * 1e6 / n }'
 }
 
-declare -A RPS CPU
+declare -A RPS CPU MAXCPU
 set -- $TOOLS
 NT=$#
 for r in $(seq "$ROUNDS"); do
@@ -112,13 +112,14 @@ for r in $(seq "$ROUNDS"); do
 	for t in $order; do
 		read -r rps cpu < <(measure "$t" max)
 		RPS[$t]="${RPS[$t]:-} $rps"
+		MAXCPU[$t]="${MAXCPU[$t]:-} $cpu"
 		if [ "$t" = wrk ]; then
 			CPU[$t]="${CPU[$t]:-} $cpu"
 			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max)"
 		else
 			read -r rrps rcpu < <(measure "$t" rate)
 			CPU[$t]="${CPU[$t]:-} $rcpu"
-			echo "round $r  $t  max ${rps} req/s  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
+			echo "round $r  $t  max ${rps} req/s (${cpu} us/req)  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
 		fi
 	done
 done
@@ -129,12 +130,13 @@ echo
 echo "# medians of $ROUNDS rounds (ratios to wrk; (a) higher is better, (b) lower is better)"
 wr=$(echo "${RPS[wrk]}" | median)
 wc=$(echo "${CPU[wrk]}" | median)
-printf "%-8s %12s %8s %16s %8s\n" tool "max req/s" "x wrk" "us/req @rate" "x wrk"
+printf "%-8s %12s %7s %15s %7s %15s %7s\n" tool "(a) max req/s" "x wrk" "(b) us/req@rate" "x wrk" "(b') us/req@max" "x wrk"
 for t in $TOOLS; do
 	mr=$(echo "${RPS[$t]}" | median)
 	mc=$(echo "${CPU[$t]}" | median)
-	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v wr="$wr" -v wc="$wc" 'BEGIN {
-		printf "%-8s %12.0f %8.2f %16.2f %8.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mc, (wc > 0 ? mc / wc : 0) }'
+	mm=$(echo "${MAXCPU[$t]}" | median)
+	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" 'BEGIN {
+		printf "%-8s %12.0f %7.2f %15.2f %7.2f %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mc, (wc > 0 ? mc / wc : 0), mm, (wc > 0 ? mm / wc : 0) }'
 done
 echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode)"
 echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"

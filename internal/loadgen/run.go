@@ -453,6 +453,7 @@ type sampler struct {
 	started  chan struct{} // closed once the window's start was sampled (or never will be)
 
 	startOK   bool
+	startAt   time.Duration
 	startCPU  time.Duration
 	startMach sysinfo.MachineCPU
 	startTgt  time.Duration
@@ -472,6 +473,11 @@ func (s *sampler) takeEnd() {
 	s.res.CPU.GenNS = int64(cpu - s.startCPU)
 	s.res.CPU.MachineBusyNS = int64(mach.Busy - s.startMach.Busy)
 	s.res.CPU.MachineNS = int64(mach.Total - s.startMach.Total)
+	// The machine's CPU count, from /proc/stat's own clock (the affinity
+	// mask may hide CPUs from runtime.NumCPU).
+	if w := s.g.since() - s.startAt; w > 100*time.Millisecond && s.res.CPU.MachineNS > 0 {
+		s.res.CPU.MachineCPUs = max(int(math.Round(float64(s.res.CPU.MachineNS)/float64(w))), 1)
+	}
 	if s.tgtOK {
 		if c, threads, ok := s.probe.read(); ok {
 			s.res.CPU.TargetNS = int64(max(c-s.startTgt, 0))
@@ -514,6 +520,7 @@ func (s *sampler) run() {
 		return
 	default:
 	}
+	s.startAt = g.since()
 	s.startCPU = sysinfo.ProcessCPU()
 	s.startMach, _ = sysinfo.ReadMachineCPU()
 	if c, _, ok := s.probe.read(); ok {

@@ -22,6 +22,8 @@ trap 'rm -rf "$WORK"' EXIT
 . "$REPO/bench/run_env.inc"
 print_env
 PRIO=$(nice_prefix)
+echo "priority:  ${PRIO:-normal} (set NICE to change; 0 turns it off)"
+echo
 (cd "$REPO" && go build -o "$WORK/waitlab" .)
 CPUS="0-$(($(nproc) - 1))"
 for p in ch15-none ch15-onloop ch15-offload64 ch15-offload4; do

@@ -19,6 +19,8 @@ trap 'rm -rf "$WORK"' EXIT
 . "$REPO/bench/run_env.inc"
 print_env
 PRIO=$(nice_prefix)
+echo "priority:  ${PRIO:-normal} (set NICE to change; 0 turns it off)"
+echo
 (cd "$REPO" && go build -o "$WORK/waitlab" .)
 CPUS="0-$(($(nproc) - 1))"
 W="$PRIO taskset -c $CPUS $WORK/waitlab"

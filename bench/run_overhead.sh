@@ -10,6 +10,8 @@ REPO=$(cd "$(dirname "$0")/.." && pwd)
 . "$REPO/bench/run_env.inc"
 print_env
 PRIO=$(nice_prefix)
+echo "priority:  ${PRIO:-normal} (set NICE to change; 0 turns it off)"
+echo
 cd "$REPO"
 $PRIO taskset -c "0-$(($(nproc) - 1))" go test ./internal/live/ -run '^$' -bench Overhead -benchtime 3x -count "$COUNT" | tee /dev/stderr |
 	python3 -c '

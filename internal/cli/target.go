@@ -28,6 +28,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&cfg.Backlog, "backlog", 4096, "listen backlog (the kernel caps it at net.core.somaxconn)")
 	fs.IntVar(&cfg.Threads, "threads", 0, "pool threads (pool, default 200) or event loops (loop, offload; default GOMAXPROCS)")
 	fs.IntVar(&cfg.Queue, "queue", 100, "pool: accept queue; connections beyond it get 503")
+	fs.DurationVar(&cfg.Linger, "linger", time.Millisecond, "pool: with nothing queued, how long a thread waits on its connection for the next keep-alive request before handing it back to the poller (-1ns: at once)")
 	fs.StringVar(&cfg.Acceptor, "acceptor", "own", "loop, offload: own (separate acceptor thread) or shared (loop 0 accepts)")
 	fs.IntVar(&cfg.Offload, "offload", 16, "offload: pool size K for blocking work")
 	fs.IntVar(&cfg.OffloadQueue, "offload-queue", 10000, "offload: work waiting for the pool beyond this gets 503")

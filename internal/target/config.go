@@ -85,6 +85,11 @@ type Config struct {
 	// Queue is the pool's accept queue (default 100); connections beyond
 	// it get 503.
 	Queue int
+	// Linger is how long a pool thread that has nothing else queued waits
+	// on its connection for the next keep-alive request before handing it
+	// back to the poller (default 1ms; negative: hand it back at once, as
+	// Tomcat's NIO connector does).
+	Linger time.Duration
 	// Acceptor is "own" (a separate acceptor thread hands connections to
 	// the loops round-robin) or "shared" (loop 0 accepts as well as
 	// serving); default own.
@@ -145,6 +150,9 @@ func (c *Config) Normalize() {
 	}
 	if c.Queue <= 0 {
 		c.Queue = 100
+	}
+	if c.Linger == 0 {
+		c.Linger = time.Millisecond
 	}
 	if c.Acceptor == "" {
 		c.Acceptor = "own"

@@ -201,6 +201,7 @@ type eventLoop struct {
 	scratch  []byte
 	drained  bool
 	serving  *conn // the connection serve is running for
+	raw      []unix.EpollEvent
 	freeDS   []*dsCall
 }
 
@@ -257,16 +258,25 @@ func (l *eventLoop) run(ready chan<- struct{}) {
 	runtime.LockOSThread()
 	l.beat = l.s.wd.RegisterLoop(l.idx, fmt.Sprintf("loop-%d", l.idx))
 	ready <- struct{}{}
+	busy := false
 	for {
-		timeout := time.Duration(-1)
-		if l.s.draining.Load() {
-			timeout = 10 * time.Millisecond
+		n := 0
+		if busy {
+			n = l.pollNow()
 		}
-		n, err := l.poller.Wait(l.events, timeout)
-		if err != nil {
-			l.s.eventf("loop %d: %v\n", l.idx, err)
-			return
+		if n == 0 {
+			timeout := time.Duration(-1)
+			if l.s.draining.Load() {
+				timeout = 10 * time.Millisecond
+			}
+			var err error
+			n, err = l.poller.Wait(l.events, timeout)
+			if err != nil {
+				l.s.eventf("loop %d: %v\n", l.idx, err)
+				return
+			}
 		}
+		busy = n > 0
 		for i := 0; i < n; i++ {
 			ev := l.events[i]
 			fd := int(uint32(ev.Data))
@@ -435,7 +445,7 @@ func (l *eventLoop) read(c *conn) {
 		copy(nb, c.in)
 		c.in = nb
 	}
-	n, err := unix.Read(c.fd, c.in[len(c.in):cap(c.in)])
+	n, err := rawRead(c.fd, c.in[len(c.in):cap(c.in)])
 	switch {
 	case err == unix.EAGAIN || err == unix.EINTR:
 		return
@@ -489,7 +499,7 @@ func (l *eventLoop) serve(c *conn) {
 // flush writes c.out and sets what the loop waits for on c.
 func (l *eventLoop) flush(c *conn) {
 	if len(c.out) > 0 {
-		n, err := unix.Write(c.fd, c.out)
+		n, err := rawWrite(c.fd, c.out)
 		if err != nil && err != unix.EAGAIN && err != unix.EINTR {
 			l.closeConn(c)
 			return

@@ -18,7 +18,7 @@ import (
 type metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
-	byStatus map[int]prometheus.Counter // pre-resolved, read-only after init
+	byStatus [len(knownStatuses)]prometheus.Counter // pre-resolved, read-only after init
 	latency  prometheus.Histogram
 	inFlight prometheus.Gauge
 	shed     *prometheus.CounterVec
@@ -26,7 +26,17 @@ type metrics struct {
 
 // statuses the server answers with; pre-resolving their counters keeps
 // the hot path free of label lookups.
-var knownStatuses = []int{200, 400, 404, 413, 431, 500, 501, 502, 503}
+var knownStatuses = [...]int{200, 400, 404, 413, 431, 500, 501, 502, 503}
+
+// statusIndex returns code's index in knownStatuses, or -1.
+func statusIndex(code int) int {
+	for i, c := range knownStatuses {
+		if c == code {
+			return i
+		}
+	}
+	return -1
+}
 
 func (s *Server) initMetrics() {
 	m := &s.m
@@ -35,9 +45,8 @@ func (s *Server) initMetrics() {
 		Name: "waitlab_target_requests_total",
 		Help: "Requests answered, by status code.",
 	}, []string{"code"})
-	m.byStatus = map[int]prometheus.Counter{}
-	for _, c := range knownStatuses {
-		m.byStatus[c] = m.requests.WithLabelValues(strconv.Itoa(c))
+	for i, c := range knownStatuses {
+		m.byStatus[i] = m.requests.WithLabelValues(strconv.Itoa(c))
 	}
 	m.latency = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "waitlab_target_request_duration_seconds",
@@ -89,8 +98,8 @@ func (s *Server) initMetrics() {
 
 // count records one answered request.
 func (m *metrics) count(status int, start time.Time) {
-	if c, ok := m.byStatus[status]; ok {
-		c.Inc()
+	if i := statusIndex(status); i >= 0 {
+		m.byStatus[i].Inc()
 	} else {
 		m.requests.WithLabelValues(strconv.Itoa(status)).Inc()
 	}

@@ -83,7 +83,11 @@ func New(cfg Config) (*Server, error) {
 		s.impl = &poolServer{s: s}
 	case model.Loop, model.Offload:
 		s.nloops = cfg.Threads
-		s.wd = watchdog.New(watchdog.Config{Threshold: cfg.StallThreshold, OnStall: s.onStall})
+		// Checking every threshold (not the watchdog's default quarter)
+		// keeps its wake-ups from costing the loops context switches; a
+		// task that ends over the threshold between two looks is still
+		// reported, only without a stack.
+		s.wd = watchdog.New(watchdog.Config{Threshold: cfg.StallThreshold, Period: cfg.StallThreshold, OnStall: s.onStall})
 		s.impl = &loopServer{s: s, offload: cfg.Model == model.Offload}
 	case model.Virtual:
 		s.impl = &virtualServer{s: s}

@@ -111,7 +111,19 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	opt := live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()}
-	rep, resps, err := live.Repeat(ctx, exe, s, opt, *repeat, *warmup, nil)
+	// Long runs say what they are doing on stderr, so a silent terminal is
+	// not mistaken for a hang.
+	var progress func(run, of int)
+	if expected := time.Duration(modelRes.MakespanMS * 1e6); expected*time.Duration(*repeat+1) > 2*time.Second {
+		progress = func(run, of int) {
+			if run == 0 {
+				fmt.Fprintln(env.Stderr, msg.T(l, "run.progress.warmup", expected.Round(time.Millisecond)))
+				return
+			}
+			fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
+		}
+	}
+	rep, resps, err := live.Repeat(ctx, exe, s, opt, *repeat, *warmup, progress)
 	if err != nil {
 		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 	}

@@ -90,6 +90,12 @@ func init() {
 		"run.stalls.states": {
 			KO: "  멈춤을 볼 때 루프 스레드는: 커널 안에서 막혀 있음(블로킹 호출) %d번, 실행 중이거나 코어를 기다림(CPU 작업 또는 다른 일에 밀림) %d번, 이미 끝남 %d번 (중앙값 실행 기준)",
 			EN: "  when seen, the loop's thread was: asleep in the kernel (a blocking call) %d, running or waiting for a core (CPU work, or crowded out by other work) %d, already done %d (median run)"},
+		"run.progress.warmup": {
+			KO: "예열 실행 중 (모델 예상 %v, 집계에는 넣지 않음)…",
+			EN: "warm-up run (the model expects %v; not counted)…"},
+		"run.progress": {
+			KO: "실행 %d/%d (모델 예상 %v)…",
+			EN: "run %d of %d (the model expects %v)…"},
 		"run.interrupted": {
 			KO: "중단됨: 그때까지 끝난 요청 %d/%d개의 측정값입니다",
 			EN: "interrupted: figures cover the %d of %d requests that completed"},

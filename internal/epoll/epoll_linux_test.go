@@ -159,3 +159,22 @@ func BenchmarkSignalWait(b *testing.B) {
 		_ = e.Drain()
 	}
 }
+
+func TestMonotonicIsClockMonotonic(t *testing.T) {
+	for i := 0; i < 100; i++ {
+		var a, b unix.Timespec
+		_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &a)
+		m := Monotonic()
+		_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &b)
+		// A generous margin for the base's two reads and a preemption.
+		if m < time.Duration(a.Nano())-time.Millisecond || m > time.Duration(b.Nano())+time.Millisecond {
+			t.Fatalf("Monotonic() = %v; want between %v and %v (CLOCK_MONOTONIC)", m, time.Duration(a.Nano()), time.Duration(b.Nano()))
+		}
+	}
+}
+
+func BenchmarkMonotonic(b *testing.B) {
+	for b.Loop() {
+		_ = Monotonic()
+	}
+}

@@ -45,6 +45,19 @@ type ChildResponse struct {
 	Error string `json:"error,omitempty"`
 }
 
+// DecodeChildRequest reads one ChildRequest (strict: unknown fields are
+// errors) and normalizes its scenario; it does not validate it.
+func DecodeChildRequest(in io.Reader) (ChildRequest, error) {
+	var req ChildRequest
+	dec := json.NewDecoder(in)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return ChildRequest{}, fmt.Errorf("live: read child request: %w", err)
+	}
+	req.Scenario.Normalize()
+	return req, nil
+}
+
 // MaxStalls caps ChildResponse.Stalls.
 const MaxStalls = 20
 
@@ -53,11 +66,9 @@ const MaxStalls = 20
 // cannot do is reported in the response, not as an error; the error is for
 // broken pipes and bad input.
 func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
-	var req ChildRequest
-	dec := json.NewDecoder(in)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return fmt.Errorf("live: read child request: %w", err)
+	req, err := DecodeChildRequest(in)
+	if err != nil {
+		return err
 	}
 	var stalls []watchdog.Stall
 	stallCh := make(chan watchdog.Stall, 1024)
@@ -69,7 +80,6 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	req.Options.OnStall = func(s watchdog.Stall) { stallCh <- s }
-	req.Scenario.Normalize()
 	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && Check(req.Scenario, 0) == nil {
 		runtime.GOMAXPROCS(n)
 	}

@@ -119,3 +119,26 @@ func hasKey(fs []Figure, k string) bool {
 	}
 	return false
 }
+
+func FuzzDecodeChildRequest(f *testing.F) {
+	body, _ := json.Marshal(ChildRequest{Scenario: scenario(model.Offload, 2, 10, time.Millisecond, true), Options: Options{Trace: true}})
+	f.Add(body)
+	f.Add([]byte(`{"scenario":{"model":"pool","threads":4,"requests":12,"arrival":"burst","classes":[{"wait":"200ms"}]}}`))
+	f.Add([]byte(`{"scenario":{"model":"loop"},"options":{"stall_threshold":5000000}}`))
+	f.Add([]byte(`{"bogus":1}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		req, err := DecodeChildRequest(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		// A decoded scenario is normalized, and Validate and Check answer
+		// without panicking.
+		if req.Scenario.Arrival.Kind == "" {
+			t.Fatalf("DecodeChildRequest(%q): scenario not normalized", b)
+		}
+		if req.Scenario.Validate() == nil {
+			_ = Check(req.Scenario, 0)
+			_ = Estimate(req.Scenario, 2)
+		}
+	})
+}

@@ -220,20 +220,41 @@ func TestOffloadMovesBlockingOffTheLoops(t *testing.T) {
 }
 
 func TestSharedLockSerialisesCalls(t *testing.T) {
-	for _, m := range []model.Kind{model.Pool, model.Loop, model.Virtual} {
-		t.Run(string(m), func(t *testing.T) {
-			s := scenario(m, 4, 8, 5*time.Millisecond, false)
+	for _, tc := range []struct {
+		name     string
+		m        model.Kind
+		blocking bool
+		parallel bool
+	}{
+		{"pool", model.Pool, false, false},
+		{"loop", model.Loop, false, false},
+		{"loop-parallel", model.Loop, false, true},
+		{"loop-blocking", model.Loop, true, false},
+		{"offload", model.Offload, true, false},
+		{"virtual", model.Virtual, false, false},
+		{"virtual-parallel", model.Virtual, false, true},
+		{"virtual-pinned", model.Virtual, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := scenario(tc.m, 4, 8, 5*time.Millisecond, tc.blocking)
+			if tc.m == model.Offload {
+				s.OffloadPool = 4
+			}
+			if tc.parallel {
+				s.Classes[0].Calls = 2
+				s.Classes[0].Fanout = model.Parallel
+			}
 			s.SharedLock = true
 			res := run(t, s, Options{Trace: true})
-			// Every request's call holds the lock, so the calls (and the
-			// requests' ends) are at least one wait apart.
-			ends := make([]time.Duration, 0, 8)
+			// Every call holds the one lock, so the 8 (or 16) calls of 5ms
+			// run one at a time: the burst takes at least their sum.
+			calls := 8 * s.Classes[0].CallCount()
+			var last time.Duration
 			for _, r := range res.Trace.Records {
-				ends = append(ends, r.End)
+				last = max(last, r.End)
 			}
-			slices.Sort(ends)
-			if span := ends[len(ends)-1] - ends[0]; span < 7*5*time.Millisecond {
-				t.Errorf("8 calls under one lock ended within %v; want them serialised, at least 35ms apart in total", span)
+			if want := time.Duration(calls) * 5 * time.Millisecond; last < want {
+				t.Errorf("%d calls of 5ms under one lock: all done by %v; want them serialised, at least %v", calls, last, want)
 			}
 		})
 	}

@@ -70,7 +70,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		return usagef("%s", msg.T(l, "run.err.timeline"))
 	}
 	if *threshold <= 0 {
-		return usagef("--stall-threshold must be above 0, e.g. 10ms")
+		return usagef("%s", msg.T(l, "run.err.threshold", threshold.String()))
 	}
 	s, err := sf.resolve(l)
 	if err != nil {
@@ -127,11 +127,11 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 	}
-	real := rep.Median
+	measured := rep.Median
 	ref := reference(sf.preset, s)
-	if *svg != "" && real.Trace != nil {
+	if *svg != "" && measured.Trace != nil {
 		var buf bytes.Buffer
-		if err := reportpkg.WriteSVGTimeline(&buf, l, real.Trace); err != nil {
+		if err := reportpkg.WriteSVGTimeline(&buf, l, measured.Trace); err != nil {
 			return err
 		}
 		if err := os.WriteFile(*svg, buf.Bytes(), 0o644); err != nil {
@@ -141,12 +141,12 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	// Stacks and stall states come from the run the median stands for.
 	var medResp *live.ChildResponse
 	if len(resps) > 0 {
-		medResp = medianResponse(resps, real.MakespanMS)
+		medResp = medianResponse(resps, measured.MakespanMS)
 	}
 	if *asJSON {
-		var out any = real
+		var out any = measured
 		if *compare || len(rep.Runs) > 1 || scaling != nil {
-			o := runOutput{Real: real, Scaling: scaling}
+			o := runOutput{Real: measured, Scaling: scaling}
 			if medResp != nil {
 				o.StallStates = medResp.StallStates
 			}
@@ -154,7 +154,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 				o.Range, o.Runs = rep.Range, rep.Runs
 			}
 			if *compare {
-				o.Model, o.Ratio, o.Reference = modelRes, ratios(s, modelRes, real), ref
+				o.Model, o.Ratio, o.Reference = modelRes, ratios(s, modelRes, measured), ref
 			}
 			out = o
 		}
@@ -163,7 +163,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		if err := enc.Encode(out); err != nil {
 			return err
 		}
-		if real.Interrupted {
+		if measured.Interrupted {
 			return &ExitError{Code: 130}
 		}
 		return nil
@@ -173,9 +173,9 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		s: s, rep: rep, model: modelRes, compare: *compare, ref: ref, preset: sf.preset,
 		scaling: scaling, warmup: *warmup, stacks: *stacks, first: medResp, cores: live.Cores(),
 	})
-	if *timeline && real.Trace != nil {
+	if *timeline && measured.Trace != nil {
 		b.WriteByte('\n')
-		if err := reportpkg.WriteASCIITimeline(&b, l, real.Trace, timelineWidth); err != nil {
+		if err := reportpkg.WriteASCIITimeline(&b, l, measured.Trace, timelineWidth); err != nil {
 			return err
 		}
 	}
@@ -185,7 +185,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if _, err := env.Stdout.Write(b.Bytes()); err != nil {
 		return err
 	}
-	if real.Interrupted {
+	if measured.Interrupted {
 		return &ExitError{Code: 130}
 	}
 	return nil
@@ -282,7 +282,7 @@ type runText struct {
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
-	real := t.rep.Median
+	measured := t.rep.Median
 	if sc := t.scaling; sc != nil {
 		if sc.OffloadPool[0] > 0 {
 			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled.pool", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.OffloadPool[0], sc.OffloadPool[1], sc.Factor))
@@ -297,19 +297,19 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 		head = "run.head.nowarm"
 	}
 	fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, t.s.Threads+t.s.OffloadPool, t.s.Requests, len(t.rep.Runs)))
-	if real.Interrupted {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", real.Completed, real.Requests))
+	if measured.Interrupted {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", measured.Completed, measured.Requests))
 	}
 	b.WriteByte('\n')
 	if !t.compare {
-		_ = reportpkg.WriteText(b, l, real)
+		_ = reportpkg.WriteText(b, l, measured)
 		b.WriteByte('\n')
 	}
 	multi := len(t.rep.Runs) > 1
 	if t.compare || multi {
 		var rows []reportpkg.CompareRow
 		for _, f := range live.Figures(t.s) {
-			row := reportpkg.CompareRow{Label: figureLabel(l, f), Model: math.NaN(), Real: f.Get(real),
+			row := reportpkg.CompareRow{Label: figureLabel(l, f), Model: math.NaN(), Real: f.Get(measured),
 				Min: math.NaN(), Max: math.NaN(), Ref: math.NaN()}
 			if t.compare && !live.Real(f.Key) {
 				row.Model = f.Get(t.model)
@@ -331,7 +331,7 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 		}
 		b.WriteByte('\n')
 	}
-	if st := real.Stalls; st != nil {
+	if st := measured.Stalls; st != nil {
 		if st.Count == 0 {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.none", st.ThresholdMS))
 		} else {
@@ -345,11 +345,11 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 			fmt.Fprintf(b, "%s\n", indent(t.first.Stalls[0].Stack, "    "))
 		}
 	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", real.OSThreadsPeak, real.CPUMS))
+	fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", measured.OSThreadsPeak, measured.CPUMS))
 	for _, w := range live.Warnings(t.s, t.cores) {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "run.warning", w.Text(l)))
 	}
-	if e := real.Env; e != nil {
+	if e := measured.Env; e != nil {
 		cg := ""
 		if e.CgroupCPUs > 0 {
 			cg = msg.T(l, "run.env.cgroup", e.CgroupCPUs)

@@ -24,6 +24,9 @@ func init() {
 		"run.err.repeat": {
 			KO: "--repeat는 1 이상이어야 합니다 (받은 값: %d)",
 			EN: "--repeat must be at least 1 (got %d)"},
+		"run.err.threshold": {
+			KO: "--stall-threshold는 0보다 커야 합니다 (받은 값: %s). 예: 10ms",
+			EN: "--stall-threshold must be above 0 (got %s), e.g. 10ms"},
 		"run.err.child": {
 			KO: "실행용 자식 프로세스가 실패했습니다: %v",
 			EN: "the child process of the real run failed: %v"},

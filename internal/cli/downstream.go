@@ -40,10 +40,10 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	}
 	host, _, err := net.SplitHostPort(*listen)
 	if err != nil {
-		return model.NewFieldError("listen", "target.err.listen", *listen)
+		return inLang(l, model.NewFieldError("listen", "target.err.listen", *listen))
 	}
 	if ip := net.ParseIP(host); !*allowRemote && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return model.NewFieldError("listen", "target.err.remote", *listen)
+		return inLang(l, model.NewFieldError("listen", "target.err.remote", *listen))
 	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {

@@ -66,7 +66,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	}
 	k, err := model.ParseKind(*modelName)
 	if err != nil {
-		return model.NewFieldError("model", "target.err.model", *modelName)
+		return inLang(l, model.NewFieldError("model", "target.err.model", *modelName))
 	}
 	cfg.Model = k
 	for _, d := range []struct {
@@ -93,7 +93,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	cfg.Events = env.Stderr
 	srv, err := target.New(cfg)
 	if err != nil {
-		return err
+		return inLang(l, err)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -123,4 +123,15 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stderr, msg.T(l, "target.drained", srv.Stats().Requests))
 	}
 	return nil
+}
+
+// inLang turns a *model.FieldError into a usage error worded in the
+// command's --lang (Main words field errors in the environment's language,
+// having no --lang of its own).
+func inLang(l msg.Lang, err error) error {
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		return &UsageError{Err: errors.New(fe.Localize(l))}
+	}
+	return err
 }

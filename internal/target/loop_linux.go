@@ -425,7 +425,14 @@ func (l *eventLoop) onConn(c *conn, ev uint32) {
 			return
 		}
 	}
-	if ev&(epoll.In|epoll.Err|epoll.Hup|epoll.RdHup) != 0 && c.t == nil {
+	if c.t != nil {
+		// Serving: the only news can be that the connection broke.
+		if ev&(epoll.Err|epoll.Hup) != 0 {
+			l.closeConn(c)
+		}
+		return
+	}
+	if ev&(epoll.In|epoll.Err|epoll.Hup|epoll.RdHup) != 0 {
 		l.read(c)
 	}
 }
@@ -517,7 +524,10 @@ func (l *eventLoop) flush(c *conn) {
 	case len(c.out) > 0:
 		want = epoll.Out // back-pressure: no reading until the peer reads
 	case c.t != nil:
-		want = epoll.RdHup // serving: pipelined bytes wait in the kernel
+		// Serving: pipelined bytes wait in the kernel. No RdHup either:
+		// level-triggered, a half-closed peer would wake the loop
+		// without end while the request waits.
+		want = 0
 	}
 	if want != c.mask {
 		c.mask = want

@@ -55,7 +55,6 @@ type impl interface {
 // Stats is a snapshot of the server's counters.
 type Stats struct {
 	Requests   int64 // parsed requests so far
-	InFlight   float64
 	Conns      int64
 	Stalls     model.Stalls
 	LogDropped int64

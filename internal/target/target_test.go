@@ -243,3 +243,42 @@ func TestRawHTTP(t *testing.T) {
 		})
 	}
 }
+
+// A client that sends its request and half-closes still gets the answer,
+// also when the request waits first.
+func TestHalfClose(t *testing.T) {
+	for _, m := range model.Kinds {
+		s := start(t, Config{Model: m})
+		nc, err := net.Dial("tcp", s.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nc.Write([]byte("GET /?wait=50ms HTTP/1.1\r\nHost: x\r\n\r\n"))
+		nc.(*net.TCPConn).CloseWrite()
+		nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+		b, _ := io.ReadAll(nc)
+		nc.Close()
+		if rs := readResponses(t, string(b), 1); rs[0].StatusCode != 200 {
+			t.Errorf("%s: half-closed request: status %d; want 200", m, rs[0].StatusCode)
+		}
+	}
+}
+
+// Loop 0 accepting as well as serving (Netty with one group).
+func TestSharedAcceptor(t *testing.T) {
+	for _, m := range []model.Kind{model.Loop, model.Offload} {
+		s := start(t, Config{Model: m, Acceptor: "shared", Threads: 3})
+		c := &http.Client{Timeout: 5 * time.Second}
+		for i := 0; i < 6; i++ {
+			c.CloseIdleConnections() // new connections, spread over the loops
+			resp, err := c.Get(url(s, "/?wait=1ms"))
+			if err != nil {
+				t.Fatalf("%s shared acceptor: GET = %v", m, err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Fatalf("%s shared acceptor: status %d", m, resp.StatusCode)
+			}
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is an io.Writer safe to read while a command writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// start runs a long-lived command until the returned cancel is called and
+// waits for its first stdout line to match re; it returns the submatch.
+func startCommand(t *testing.T, re string, args ...string) (string, func() (int, string)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- Main(ctx, args, strings.NewReader(""), &out, &errb) }()
+	rx := regexp.MustCompile(re)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := rx.FindStringSubmatch(out.String()); m != nil {
+			return m[1], func() (int, string) {
+				cancel()
+				select {
+				case code := <-done:
+					return code, errb.String()
+				case <-time.After(15 * time.Second):
+					t.Fatalf("%v did not stop after cancel", args)
+					return -1, ""
+				}
+			}
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("%v exited %d early: %s%s", args, code, out.String(), errb.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	t.Fatalf("%v printed no line matching %s: %q", args, re, out.String())
+	return "", nil
+}
+
+func TestTargetCommand(t *testing.T) {
+	addr, stop := startCommand(t, `http://(127\.0\.0\.1:\d+)`, "target", "--model", "pool", "--threads", "4", "--listen", "127.0.0.1:0", "--wait", "5ms")
+	resp, err := http.Get("http://" + addr + "/?cpu=100us")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(body) != "Hello, World!" {
+		t.Errorf("GET / = %d %q; want 200 Hello, World!", resp.StatusCode, body)
+	}
+	code, errs := stop()
+	if code != 0 || !strings.Contains(errs, "stopped after finishing") {
+		t.Errorf("target after SIGINT: exit %d, stderr %q; want 0 and the drained line", code, errs)
+	}
+}
+
+func TestDownstreamCommand(t *testing.T) {
+	addr, stop := startCommand(t, `on (127\.0\.0\.1:\d+)`, "downstream", "--listen", "127.0.0.1:0", "--delay", "1ms")
+	// The target uses it, through a proxy that adds a delay of its own.
+	paddr, pstop := startCommand(t, `on (127\.0\.0\.1:\d+)`, "downstream", "--listen", "127.0.0.1:0", "--proxy", addr, "--delay", "1ms")
+	taddr, tstop := startCommand(t, `http://(127\.0\.0\.1:\d+)`, "target", "--model", "loop", "--threads", "1", "--listen", "127.0.0.1:0", "--downstream", paddr, "--calls", "2", "--fanout", "parallel")
+	resp, err := http.Get("http://" + taddr + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("GET / through downstream = %d; want 200", resp.StatusCode)
+	}
+	for _, s := range []func() (int, string){tstop, pstop, stop} {
+		if code, errs := s(); code != 0 {
+			t.Errorf("exit %d: %s", code, errs)
+		}
+	}
+}
+
+func TestTargetBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"target", "--listen", "0.0.0.0:8080"},
+		{"target", "--model", "fork"},
+		{"target", "--cpu", "banana"},
+		{"target", "--fanout", "sideways"},
+		{"target", "--log", "sync"},
+		{"target", "--validate-lock"},
+		{"target", "extra"},
+		{"downstream", "--listen", "0.0.0.0:6380"},
+		{"downstream", "--delay", "soon"},
+	} {
+		if code, _, errs := run(t, args...); code != 2 || errs == "" {
+			t.Errorf("Main(%q) = %d, %q; want 2 with a message", args, code, errs)
+		}
+	}
+	if _, _, errs := run(t, "target", "--listen", "0.0.0.0:8080", "--lang", "ko"); !strings.Contains(errs, "루프백") {
+		t.Errorf("target --listen 0.0.0.0 --lang ko: %q; want the Korean message", errs)
+	}
+}

@@ -90,6 +90,20 @@ func TestParseIncremental(t *testing.T) {
 	}
 }
 
+func TestWantsContinue(t *testing.T) {
+	var r Request
+	in := "POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
+	if _, err := Parse([]byte(in), &r); err != ErrIncomplete || !r.WantsContinue() {
+		t.Errorf("Parse(%q) = %v, WantsContinue %v; want ErrIncomplete, true", in, err, r.WantsContinue())
+	}
+	if _, err := Parse([]byte(in[:20]), &r); err != ErrIncomplete || r.WantsContinue() {
+		t.Errorf("Parse(partial header) WantsContinue = %v; want false", r.WantsContinue())
+	}
+	if _, err := Parse([]byte(in+"body"), &r); err != nil {
+		t.Errorf("Parse(with body) = %v", err)
+	}
+}
+
 func TestParseDoesNotAllocate(t *testing.T) {
 	in := []byte("GET /?wait=1ms HTTP/1.1\r\nHost: localhost\r\nUser-Agent: x\r\nAccept: */*\r\nConnection: keep-alive\r\n\r\n")
 	var r Request

@@ -75,17 +75,33 @@ type Request struct {
 	Body []byte
 	// HeaderLen is the size of the request line and header fields.
 	HeaderLen int
+	// Expect100 is true when the client sent "Expect: 100-continue": it
+	// waits for "HTTP/1.1 100 Continue" before sending the body. Parse sets
+	// it (with the other header fields) also when it returns ErrIncomplete
+	// for a missing body, so the server can answer Continue (see
+	// WantsContinue).
+	Expect100 bool
 }
+
+// Continue is the interim response a server sends to a client that
+// expects 100-continue.
+var Continue = []byte("HTTP/1.1 100 Continue\r\n\r\n")
+
+// WantsContinue reports whether the last Parse of r returned ErrIncomplete
+// with a whole header asking for 100-continue and a body still to come.
+func (r *Request) WantsContinue() bool { return r.Expect100 && r.HeaderLen > 0 && r.ContentLength > 0 }
 
 // Reset clears r for reuse.
 func (r *Request) Reset() { *r = Request{} }
 
 // Parse parses one request from the start of buf into r and returns how
 // many bytes it used (header and body). With an error, n is 0 and r is
-// unspecified. Parse does not allocate.
+// unspecified, except that with ErrIncomplete after a whole header r holds
+// that header (see WantsContinue). Parse does not allocate.
 func Parse(buf []byte, r *Request) (n int, err error) {
 	end := headerEnd(buf)
 	if end < 0 {
+		r.HeaderLen = 0
 		if len(buf) > MaxHeader {
 			return 0, ErrHeaderTooLarge
 		}
@@ -138,6 +154,10 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 			}
 			if hasToken(value, "keep-alive") {
 				keepAlive = true
+			}
+		case equalFold(name, "expect"):
+			if equalFold(value, "100-continue") {
+				r.Expect100 = true
 			}
 		case equalFold(name, "transfer-encoding"):
 			if len(trimSpace(value)) > 0 && !equalFold(trimSpace(value), "identity") {

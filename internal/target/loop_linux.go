@@ -367,7 +367,9 @@ type conn struct {
 	t       *task // the request being served asynchronously
 	mask    uint32
 	close   bool // close once out is written
-	eof     bool // the peer closed its side
+	// continued: "100 Continue" was sent for the request being received.
+	continued bool
+	eof       bool // the peer closed its side
 }
 
 func (c *conn) unparsed() int { return len(c.in) - c.off }
@@ -477,8 +479,13 @@ func (l *eventLoop) serve(c *conn) {
 	for c.t == nil && !c.close && c.off < len(c.in) {
 		n, err := httpwire.Parse(c.in[c.off:], &c.req)
 		if err == httpwire.ErrIncomplete {
+			if c.req.WantsContinue() && !c.continued {
+				c.out = append(c.out, httpwire.Continue...)
+				c.continued = true
+			}
 			break
 		}
+		c.continued = false
 		if err != nil {
 			c.out = appendError(c.out, err)
 			l.s.m.count(httpwire.StatusOf(err), time.Time{})

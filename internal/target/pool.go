@@ -40,10 +40,12 @@ type poolServer struct {
 // it: the poller while idle, one pool thread while busy; state changes
 // under poolServer.mu.
 type pconn struct {
-	fd   int
-	in   []byte
-	idle bool
-	last time.Time // when it last turned idle
+	fd int
+	// continued: "100 Continue" was sent for the request being received.
+	continued bool
+	in        []byte
+	idle      bool
+	last      time.Time // when it last turned idle
 }
 
 const pollOneShot = uint32(unix.EPOLLONESHOT)
@@ -295,8 +297,13 @@ func (w *blockingConn) serve(c *pconn) bool {
 		for off < len(c.in) {
 			m, err := httpwire.Parse(c.in[off:], &w.req)
 			if err == httpwire.ErrIncomplete {
+				if w.req.WantsContinue() && !c.continued {
+					w.out = append(w.out, httpwire.Continue...)
+					c.continued = true
+				}
 				break
 			}
+			c.continued = false
 			if err != nil {
 				w.out = appendError(w.out, err)
 				s.m.count(httpwire.StatusOf(err), time.Time{})

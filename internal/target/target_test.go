@@ -282,3 +282,30 @@ func TestSharedAcceptor(t *testing.T) {
 		}
 	}
 }
+
+// A client that expects 100-continue gets it before sending its body.
+func TestExpectContinue(t *testing.T) {
+	for _, m := range model.Kinds {
+		s := start(t, Config{Model: m})
+		nc, err := net.Dial("tcp", s.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nc.Write([]byte("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n"))
+		nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+		br := bufio.NewReader(nc)
+		line, err := br.ReadString('\n')
+		if err != nil || !strings.HasPrefix(line, "HTTP/1.1 100") {
+			t.Errorf("%s: first line %q, %v; want HTTP/1.1 100 Continue", m, line, err)
+			nc.Close()
+			continue
+		}
+		br.ReadString('\n') // the blank line
+		nc.Write([]byte("hello"))
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil || resp.StatusCode != 200 {
+			t.Errorf("%s: after the body: %v, %v; want 200", m, resp, err)
+		}
+		nc.Close()
+	}
+}

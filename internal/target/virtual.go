@@ -2,6 +2,7 @@ package target
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -71,6 +72,9 @@ func (v *virtualServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(bodyOK)
 		return
 	}
+	// Read the body as the other models do (this also makes net/http
+	// answer "100 Continue" to a client that expects it).
+	io.Copy(io.Discard, io.LimitReader(r.Body, httpwire.MaxBody))
 	start := time.Now()
 	id := s.reqSeq.Add(1)
 	s.m.inFlight.Inc()

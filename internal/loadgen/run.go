@@ -170,6 +170,7 @@ type gen struct {
 	clients   []*client
 	cancelled atomic.Bool
 	measured  atomic.Int64 // measured requests started (for Requests)
+	opened    atomic.Int64 // connections (clients) made
 }
 
 func (g *gen) since() time.Duration { return time.Since(g.t0) }
@@ -178,6 +179,7 @@ func (g *gen) halt() { g.stopOnce.Do(func() { close(g.stop) }) }
 
 func (g *gen) newClient() *client {
 	cl := newClient(g.ep.Addr, g.tls, g.cfg.Timeout)
+	g.opened.Add(1)
 	g.mu.Lock()
 	g.clients = append(g.clients, cl)
 	g.mu.Unlock()
@@ -248,9 +250,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	go smp.run()
 
 	var offered, unsent int64
-	if cfg.Arrival.Closed() {
+	var lp *loop
+	if useLoop(ep) {
+		if lp, err = newLoop(g); err != nil {
+			lp = nil // fall back to a goroutine per connection
+		}
+	}
+	switch {
+	case lp != nil:
+		offered, unsent = g.runLoop(ctx, lp)
+	case cfg.Arrival.Closed():
 		g.runClosed()
-	} else {
+	default:
 		offered, unsent = g.runOpen(ctx)
 	}
 	windowEnd := g.since()
@@ -265,9 +276,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	res.WindowNS = int64(max(windowEnd-g.warmup, 0))
 	res.Offered, res.Unsent = offered, unsent
 	res.Interrupted = g.cancelled.Load()
-	g.mu.Lock()
-	res.Opened = len(g.clients)
-	g.mu.Unlock()
+	res.Opened = int(g.opened.Load())
 	g.rec.fill(res)
 	res.PeakRSS = peakRSS()
 	return res, nil

@@ -1,0 +1,830 @@
+package loadgen
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"runtime"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// The event loop: for plain http on Linux, one goroutine drives every
+// connection through its own epoll set over raw non-blocking sockets (the
+// design of wrk), instead of one goroutine per connection. It saves the
+// goroutine park and wake-up of every request. The epoll set is itself
+// waited on through Go's poller (an epoll fd is pollable), so the
+// goroutine never blocks its thread in a system call; a timerfd in the set
+// wakes it for the next intended send, think times and timeouts.
+//
+// Everything here runs on the loop's goroutine; only stopLoop (an eventfd
+// write) is called from elsewhere.
+
+// Connection states.
+const (
+	stIdle uint8 = iota
+	stConnecting
+	stWriting
+	stReading
+	stThinking
+)
+
+// Body phases of a response being read.
+const (
+	phHead uint8 = iota
+	phLength
+	phChunkSize
+	phChunkData
+	phTrailer
+	phToClose
+)
+
+type econn struct {
+	id    int
+	fd    int
+	state uint8
+	phase uint8
+
+	buf  []byte
+	r, w int
+	out  []byte // request bytes still to write
+
+	due, send, deadline time.Duration
+	target              int
+	head                bool
+	measured            bool
+	seq                 uint64 // request sequence, to skip stale timeout entries
+
+	reused  bool
+	got     bool // a byte of this response arrived
+	retried bool
+	status  int
+	close   bool
+	remain  int64 // body bytes (or chunk bytes with CRLF) still to skip
+	wantOut bool  // EPOLLOUT is registered
+	next    int   // closed model: the next target index
+}
+
+type timeoutEntry struct {
+	c        *econn
+	seq      uint64
+	deadline time.Duration
+}
+
+// fifo is a ring buffer of entries that grows by doubling only when full,
+// so a steady run does not allocate.
+type fifo struct {
+	buf        []timeoutEntry
+	head, size int
+}
+
+func (q *fifo) len() int { return q.size }
+
+func (q *fifo) push(e timeoutEntry) {
+	if q.size == len(q.buf) {
+		nb := make([]timeoutEntry, max(2*len(q.buf), 64))
+		for i := 0; i < q.size; i++ {
+			nb[i] = q.buf[(q.head+i)%len(q.buf)]
+		}
+		q.buf, q.head = nb, 0
+	}
+	q.buf[(q.head+q.size)%len(q.buf)] = e
+	q.size++
+}
+
+func (q *fifo) front() timeoutEntry { return q.buf[q.head] }
+
+func (q *fifo) pop() {
+	q.buf[q.head] = timeoutEntry{}
+	q.head = (q.head + 1) % len(q.buf)
+	q.size--
+}
+
+type loop struct {
+	g      *gen
+	epfd   int
+	tfd    int
+	efd    int
+	epFile *os.File
+	sa     unix.Sockaddr
+	family int
+
+	conns   []*econn
+	free    []*econn // idle connections (open model)
+	open    int
+	evs     []unix.EpollEvent
+	nEvs    int
+	waitFn  func(uintptr) bool
+	base    int64 // CLOCK_MONOTONIC ns at g.t0
+	armedAt time.Duration
+	seq     uint64
+
+	timeouts fifo // by deadline (the timeout is the same for all)
+	thinking fifo // by wake time (think time is the same for all; failures retry at once)
+
+	// Open model.
+	pacer    model.Pacer
+	n        int64
+	nextDue  time.Duration
+	haveNext bool
+	sending  bool // the schedule has not ended
+	measured int64
+	stopped  bool // the window ended while a request was waiting for a connection
+	offered  int64
+	unsent   int64
+
+	// Closed model: measured requests started.
+	started int64
+	halted  bool
+}
+
+// useLoop reports whether the event loop can carry this run.
+func useLoop(ep Endpoint) bool {
+	return ep.Scheme == "http" && os.Getenv("WAITLAB_LOAD_GOROUTINES") == ""
+}
+
+func newLoop(g *gen) (*loop, error) {
+	addr, err := net.ResolveTCPAddr("tcp", g.ep.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("loadgen: resolve %s: %w", g.ep.Addr, err)
+	}
+	l := &loop{g: g, evs: make([]unix.EpollEvent, 256)}
+	if ip4 := addr.IP.To4(); ip4 != nil {
+		sa := &unix.SockaddrInet4{Port: addr.Port}
+		copy(sa.Addr[:], ip4)
+		l.sa, l.family = sa, unix.AF_INET
+	} else {
+		sa := &unix.SockaddrInet6{Port: addr.Port}
+		copy(sa.Addr[:], addr.IP.To16())
+		l.sa, l.family = sa, unix.AF_INET6
+	}
+	if l.epfd, err = unix.EpollCreate1(unix.EPOLL_CLOEXEC); err != nil {
+		return nil, os.NewSyscallError("epoll_create1", err)
+	}
+	if l.tfd, err = unix.TimerfdCreate(unix.CLOCK_MONOTONIC, unix.TFD_NONBLOCK|unix.TFD_CLOEXEC); err != nil {
+		unix.Close(l.epfd)
+		return nil, os.NewSyscallError("timerfd_create", err)
+	}
+	if l.efd, err = unix.Eventfd(0, unix.EFD_NONBLOCK|unix.EFD_CLOEXEC); err != nil {
+		unix.Close(l.epfd)
+		unix.Close(l.tfd)
+		return nil, os.NewSyscallError("eventfd", err)
+	}
+	for _, fd := range []int{l.tfd, l.efd} {
+		ev := unix.EpollEvent{Events: unix.EPOLLIN, Fd: int32(fd)}
+		if err := unix.EpollCtl(l.epfd, unix.EPOLL_CTL_ADD, fd, &ev); err != nil {
+			l.closeAll()
+			return nil, os.NewSyscallError("epoll_ctl", err)
+		}
+	}
+	// The epoll fd, non-blocking, through Go's poller.
+	if err := unix.SetNonblock(l.epfd, true); err != nil {
+		l.closeAll()
+		return nil, os.NewSyscallError("setnonblock", err)
+	}
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
+		l.closeAll()
+		return nil, os.NewSyscallError("clock_gettime", err)
+	}
+	l.base = ts.Nano() - int64(g.since())
+	l.epFile = os.NewFile(uintptr(l.epfd), "waitlab-epoll")
+	l.waitFn = l.poll
+	return l, nil
+}
+
+func (l *loop) closeAll() {
+	for _, c := range l.conns {
+		if c.fd >= 0 {
+			unix.Close(c.fd)
+			c.fd = -1
+		}
+	}
+	if l.epFile != nil {
+		l.epFile.Close() // closes epfd
+	} else {
+		unix.Close(l.epfd)
+	}
+	unix.Close(l.tfd)
+	unix.Close(l.efd)
+}
+
+// stopLoop wakes the loop from any goroutine (it then sees g.stop).
+func (l *loop) stopLoop() {
+	var one = [8]byte{1}
+	unix.Write(l.efd, one[:])
+}
+
+// poll runs inside RawConn.Read: it fetches ready events without blocking
+// and asks Go's poller to wait when there are none.
+func (l *loop) poll(uintptr) bool {
+	for {
+		n, err := unix.EpollWait(l.epfd, l.evs, 0)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || n > 0 {
+			l.nEvs = max(n, 0)
+			return true
+		}
+		return false
+	}
+}
+
+// rawWait: the loop blocks in epoll_wait without telling the scheduler
+// (a raw system call), so its thread keeps its P. Waiting through Go's
+// poller instead costs about a third more CPU per request on one core: each
+// idle-to-busy turn of the process wakes the runtime's sysmon thread, which
+// then polls every 20 us for a while, and every poll is a context switch
+// on the generator's core. Other goroutines (the sampler, signal handling)
+// still run: the loop wakes at least every maxWait and yields every
+// yieldEvery, and the runtime's preemption signal interrupts the wait.
+// With GOMAXPROCS=1 they run only then, so a server in the same process
+// (a test) answers late; with two or more Ps they run on the others.
+var rawWait = os.Getenv("WAITLAB_LOAD_NETPOLL") == ""
+
+const (
+	maxWait    = 20 * time.Millisecond
+	yieldEvery = 5 * time.Millisecond
+)
+
+// waitRaw blocks in epoll_wait until an event (or a signal).
+func (l *loop) waitRaw() {
+	r, _, e := unix.RawSyscall6(unix.SYS_EPOLL_PWAIT, uintptr(l.epfd), uintptr(unsafe.Pointer(&l.evs[0])), uintptr(len(l.evs)), ^uintptr(0), 0, 0)
+	if e != 0 {
+		l.nEvs = 0 // EINTR: back to the loop, which may yield
+		return
+	}
+	l.nEvs = int(r)
+}
+
+// arm sets the timerfd to fire at d (from the run's start), unless it is
+// already set to fire at or before d.
+func (l *loop) arm(d time.Duration) {
+	if l.armedAt > 0 && l.armedAt <= d {
+		return
+	}
+	l.armedAt = d
+	abs := l.base + int64(d)
+	spec := unix.ItimerSpec{Value: unix.NsecToTimespec(max(abs, 1))}
+	unix.TimerfdSettime(l.tfd, unix.TFD_TIMER_ABSTIME, &spec, nil)
+}
+
+// run drives the load until the window ends and every request finished.
+func (l *loop) run(ctx context.Context) {
+	defer l.closeAll()
+
+	rc, err := l.epFile.SyscallConn()
+	if err != nil {
+		return
+	}
+	g := l.g
+	stop := context.AfterFunc(ctx, func() {
+		g.cancelled.Store(true)
+		l.stopLoop()
+	})
+	defer stop()
+	closed := g.cfg.Arrival.Closed()
+	if closed {
+		for i := 0; i < g.cfg.Arrival.VUs; i++ {
+			c := l.newConn()
+			c.next = i
+			l.closedSend(c)
+		}
+	} else {
+		l.pacer = g.cfg.pacer()
+		l.sending = true
+		l.advance()
+	}
+	if g.end > 0 {
+		l.arm(g.end)
+	}
+	var lastYield time.Duration
+	for {
+		now := g.since()
+		if g.cancelled.Load() {
+			return
+		}
+		if rawWait && now-lastYield > yieldEvery {
+			runtime.Gosched()
+			lastYield = now
+		}
+		if g.end > 0 && now >= g.end {
+			l.endWindow()
+		}
+		if !closed {
+			l.dispatch(now)
+		}
+		l.expire(now)
+		if l.done() {
+			return
+		}
+		l.armNext()
+		if rawWait {
+			l.waitRaw()
+		} else if err := rc.Read(l.waitFn); err != nil {
+			return
+		}
+		for i := 0; i < l.nEvs; i++ {
+			ev := &l.evs[i]
+			fd := int(ev.Fd)
+			switch fd {
+			case l.tfd:
+				var b [8]byte
+				unix.Read(l.tfd, b[:])
+				l.armedAt = 0
+			case l.efd:
+				var b [8]byte
+				unix.Read(l.efd, b[:])
+			default:
+				c := l.conns[ev.Pad]
+				if c.fd != fd {
+					continue // an event for a connection closed in this batch
+				}
+				l.handle(c, ev.Events)
+			}
+		}
+		l.nEvs = 0
+	}
+}
+
+// endWindow stops sending; in-flight requests finish or time out.
+func (l *loop) endWindow() {
+	if l.sending {
+		l.sending = false
+		if l.haveNext {
+			l.stopped = true
+		}
+	}
+	if !l.halted {
+		l.halted = true
+		// Closed model: thinking users end now.
+		for l.thinking.len() > 0 {
+			t := l.thinking.front()
+			if t.c.state == stThinking && t.c.seq == t.seq {
+				t.c.state = stIdle
+			}
+			l.thinking.pop()
+		}
+	}
+}
+
+func (l *loop) done() bool {
+	if l.sending {
+		return false
+	}
+	for _, c := range l.conns {
+		if c.state != stIdle && c.state != stThinking {
+			return false
+		}
+	}
+	return l.thinking.len() == 0
+}
+
+// armNext sets the timer for the earliest of: the next intended send, the
+// oldest timeout, the first thinking user's wake-up, the window's end.
+func (l *loop) armNext() {
+	var at time.Duration
+	pick := func(d time.Duration) {
+		if at == 0 || d < at {
+			at = d
+		}
+	}
+	if l.sending && l.haveNext && (len(l.free) > 0 || l.open < l.g.cfg.Connections) {
+		// Sends due within timerSlack of each other go out in one wake-up.
+		pick(max(l.nextDue, l.g.since()+timerSlack, 1))
+	}
+	if l.timeouts.len() > 0 {
+		pick(l.timeouts.front().deadline)
+	}
+	if l.thinking.len() > 0 {
+		pick(l.thinking.front().deadline)
+	}
+	if l.g.end > 0 && l.sending {
+		pick(l.g.end)
+	}
+	if at > 0 {
+		l.arm(at)
+	}
+}
+
+// advance computes the next request's intended time.
+func (l *loop) advance() {
+	g := l.g
+	due, ok := l.pacer.Due(l.n)
+	if !ok || (g.end > 0 && due >= g.end) || (due >= g.warmup && g.cfg.Requests > 0 && l.measured >= g.cfg.Requests) {
+		l.sending, l.haveNext = false, false
+		return
+	}
+	l.nextDue, l.haveNext = due, true
+}
+
+// dispatch sends every request that is due, on an idle connection or a
+// new one, as long as there is one.
+func (l *loop) dispatch(now time.Duration) {
+	for l.sending && l.haveNext && l.nextDue <= now {
+		var c *econn
+		switch {
+		case len(l.free) > 0:
+			c = l.free[len(l.free)-1]
+			l.free = l.free[:len(l.free)-1]
+		case l.open < l.g.cfg.Connections:
+			c = l.newConn()
+		default:
+			return // every connection is busy: the request waits, keeping its intended time
+		}
+		due := l.nextDue
+		measured := due >= l.g.warmup
+		if measured {
+			l.measured++
+		}
+		l.start(c, due, int(l.n%int64(len(l.g.reqs))), measured)
+		l.n++
+		l.advance()
+	}
+}
+
+func (l *loop) newConn() *econn {
+	c := &econn{id: len(l.conns), fd: -1, buf: make([]byte, maxHeader)}
+	l.conns = append(l.conns, c)
+	l.open++
+	l.g.opened.Add(1)
+	return c
+}
+
+// closedSend starts a virtual user's next request, unless the run is over.
+func (l *loop) closedSend(c *econn) {
+	g := l.g
+	now := g.since()
+	if l.halted || (g.end > 0 && now >= g.end) {
+		c.state = stIdle
+		return
+	}
+	measured := now >= g.warmup
+	if measured && g.cfg.Requests > 0 {
+		if l.started >= g.cfg.Requests {
+			c.state = stIdle
+			l.halted = true
+			return
+		}
+		l.started++
+	}
+	t := c.next % len(g.reqs)
+	c.next++
+	l.start(c, now, t, measured)
+}
+
+// start sends a request on c (connecting first when needed).
+func (l *loop) start(c *econn, due time.Duration, target int, measured bool) {
+	g := l.g
+	l.seq++
+	c.seq = l.seq
+	c.due, c.target, c.head, c.measured = due, target, g.heads[target], measured
+	c.send = g.since()
+	if g.cfg.Arrival.Closed() {
+		c.send = due // a closed model sends when it means to
+	}
+	c.deadline = c.send + g.cfg.Timeout
+	c.retried = false
+	l.timeouts.push(timeoutEntry{c: c, seq: c.seq, deadline: c.deadline})
+	l.begin(c)
+}
+
+// begin (re)starts the current request of c from its first byte.
+func (l *loop) begin(c *econn) {
+	c.out = l.g.reqs[c.target]
+	c.got, c.phase, c.status, c.close = false, phHead, 0, false
+	if c.r == c.w {
+		c.r, c.w = 0, 0
+	}
+	if c.fd < 0 {
+		if k := l.connect(c); k != kindOK {
+			l.finish(c, 0, k)
+		}
+		return
+	}
+	l.write(c)
+}
+
+func (l *loop) connect(c *econn) errKind {
+	fd, err := unix.Socket(l.family, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return kindConnect
+	}
+	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	err = unix.Connect(fd, l.sa)
+	if err != nil && err != unix.EINPROGRESS {
+		unix.Close(fd)
+		if err == unix.ECONNREFUSED {
+			return kindConnectRefused
+		}
+		return kindConnect
+	}
+	c.fd, c.r, c.w, c.reused = fd, 0, 0, false
+	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLOUT | unix.EPOLLRDHUP, Fd: int32(fd), Pad: int32(c.id)}
+	if err := unix.EpollCtl(l.epfd, unix.EPOLL_CTL_ADD, fd, &ev); err != nil {
+		unix.Close(fd)
+		c.fd = -1
+		return kindConnect
+	}
+	c.wantOut = true
+	c.state = stConnecting
+	return kindOK
+}
+
+func (l *loop) setOut(c *econn, on bool) {
+	if c.wantOut == on {
+		return
+	}
+	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(c.fd), Pad: int32(c.id)}
+	if on {
+		ev.Events |= unix.EPOLLOUT
+	}
+	unix.EpollCtl(l.epfd, unix.EPOLL_CTL_MOD, c.fd, &ev)
+	c.wantOut = on
+}
+
+func (l *loop) write(c *econn) {
+	c.state = stWriting
+	for len(c.out) > 0 {
+		n, err := unix.Write(c.fd, c.out)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			l.setOut(c, true)
+			return
+		case err != nil:
+			l.fail(c, classify(os.NewSyscallError("write", err)))
+			return
+		}
+		c.out = c.out[n:]
+	}
+	l.setOut(c, false)
+	c.state = stReading
+}
+
+// handle reacts to events on c.
+func (l *loop) handle(c *econn, events uint32) {
+	switch c.state {
+	case stConnecting:
+		if events&(unix.EPOLLOUT|unix.EPOLLERR|unix.EPOLLHUP) == 0 {
+			return
+		}
+		soerr, err := unix.GetsockoptInt(c.fd, unix.SOL_SOCKET, unix.SO_ERROR)
+		if err == nil && soerr == 0 {
+			l.write(c)
+			return
+		}
+		k := kindConnect
+		if soerr == int(unix.ECONNREFUSED) {
+			k = kindConnectRefused
+		}
+		l.closeConn(c)
+		l.finish(c, 0, k)
+	case stWriting:
+		if events&(unix.EPOLLOUT|unix.EPOLLERR|unix.EPOLLHUP) != 0 {
+			l.write(c)
+		}
+		if c.state == stReading && events&unix.EPOLLIN != 0 {
+			l.read(c)
+		}
+	case stReading:
+		l.read(c)
+	default:
+		// Idle or thinking: the server closed the connection (or sent
+		// something unasked). Close it; the next request reconnects.
+		if events&(unix.EPOLLIN|unix.EPOLLRDHUP|unix.EPOLLHUP|unix.EPOLLERR) != 0 {
+			l.closeConn(c)
+		}
+	}
+}
+
+func (l *loop) closeConn(c *econn) {
+	if c.fd >= 0 {
+		unix.Close(c.fd)
+		c.fd = -1
+	}
+	c.r, c.w, c.reused, c.wantOut = 0, 0, false, false
+}
+
+// fail ends the current request of c with an error, or retries it once on
+// a new connection when a reused one was closed before any response byte.
+func (l *loop) fail(c *econn, k errKind) {
+	retry := c.reused && !c.got && !c.retried && (k == kindClosed || k == kindReset)
+	l.closeConn(c)
+	if retry {
+		c.retried = true
+		l.begin(c)
+		return
+	}
+	l.finish(c, 0, k)
+}
+
+// read reads what arrived and parses as far as it can.
+func (l *loop) read(c *econn) {
+	if c.r == c.w {
+		c.r, c.w = 0, 0
+	} else if c.w == len(c.buf) && c.r > 0 {
+		c.w = copy(c.buf, c.buf[c.r:c.w])
+		c.r = 0
+	}
+	if c.w == len(c.buf) {
+		l.fail(c, kindBadResponse)
+		return
+	}
+	n, err := unix.Read(c.fd, c.buf[c.w:])
+	switch {
+	case err == unix.EAGAIN || err == unix.EINTR:
+		return
+	case err != nil:
+		l.fail(c, classify(os.NewSyscallError("read", err)))
+		return
+	case n == 0:
+		if c.phase == phToClose {
+			c.close = true
+			l.finish(c, c.status, kindOK)
+			return
+		}
+		l.fail(c, kindClosed)
+		return
+	}
+	c.w += n
+	c.got = true
+	l.parse(c)
+}
+
+// parse advances through the buffered bytes of the response.
+func (l *loop) parse(c *econn) {
+	for {
+		b := c.buf[c.r:c.w]
+		switch c.phase {
+		case phHead:
+			e := headerEnd(b)
+			if e < 0 {
+				if c.r > 0 && c.w == len(c.buf) {
+					c.w = copy(c.buf, b)
+					c.r = 0
+				}
+				return
+			}
+			h, err := parseHead(b[:e])
+			if err != nil {
+				l.fail(c, kindBadResponse)
+				return
+			}
+			c.r += e
+			if h.status < 200 {
+				continue
+			}
+			c.status, c.close = h.status, h.close
+			switch {
+			case c.head || h.status == 204 || h.status == 304:
+				l.finish(c, c.status, kindOK)
+				return
+			case h.chunked:
+				c.phase = phChunkSize
+			case h.length >= 0:
+				c.phase, c.remain = phLength, h.length
+			default:
+				c.phase = phToClose
+			}
+		case phLength, phChunkData:
+			take := min(int64(len(b)), c.remain)
+			c.r += int(take)
+			c.remain -= take
+			if c.remain > 0 {
+				return
+			}
+			if c.phase == phLength {
+				l.finish(c, c.status, kindOK)
+				return
+			}
+			c.phase = phChunkSize
+		case phChunkSize, phTrailer:
+			e := indexCRLF(b, 0)
+			if e < 0 {
+				if c.r > 0 && c.w == len(c.buf) {
+					c.w = copy(c.buf, b)
+					c.r = 0
+				}
+				return
+			}
+			line := b[:e]
+			c.r += e + 2
+			if c.phase == phTrailer {
+				if len(line) == 0 {
+					l.finish(c, c.status, kindOK)
+					return
+				}
+				continue
+			}
+			size, ok := parseChunkSize(line)
+			if !ok {
+				l.fail(c, kindBadResponse)
+				return
+			}
+			if size == 0 {
+				c.phase = phTrailer
+			} else {
+				c.phase, c.remain = phChunkData, size+2
+			}
+		case phToClose:
+			c.r = c.w
+			return
+		}
+	}
+}
+
+// finish records the request and moves c on: to the next request (closed
+// model, after thinking) or back to the idle connections (open model).
+func (l *loop) finish(c *econn, status int, k errKind) {
+	g := l.g
+	end := g.since()
+	if c.measured {
+		g.rec.record(0, c.due-g.warmup, c.send-g.warmup, end-g.warmup, status, k)
+	}
+	l.seq++
+	c.seq = l.seq // its timeout entry is stale now
+	if k == kindOK {
+		c.reused = true
+		if c.close {
+			l.closeConn(c)
+		}
+	}
+	c.state = stIdle
+	if g.cfg.Arrival.Closed() {
+		// The user's next request starts from the loop (after its think
+		// time), never from here: a request that fails at once must not
+		// recurse into the next.
+		if !l.halted {
+			c.state = stThinking
+			l.thinking.push(timeoutEntry{c: c, seq: c.seq, deadline: end + g.cfg.Think})
+		}
+		return
+	}
+	l.free = append(l.free, c)
+}
+
+// expire times out requests past their deadline and wakes thinking users
+// (only those waiting when it was called, so a storm of failing requests
+// still returns to the loop).
+func (l *loop) expire(now time.Duration) {
+	for l.timeouts.len() > 0 {
+		t := l.timeouts.front()
+		if t.c.seq != t.seq {
+			l.timeouts.pop()
+			continue
+		}
+		if t.deadline > now {
+			break
+		}
+		l.timeouts.pop()
+		k := kindTimeout
+		if t.c.state == stConnecting {
+			k = kindConnectTimeout
+		}
+		l.closeConn(t.c)
+		l.finish(t.c, 0, k)
+	}
+	for n := l.thinking.len(); n > 0 && l.thinking.len() > 0; n-- {
+		t := l.thinking.front()
+		if t.deadline > now && t.c.seq == t.seq {
+			break
+		}
+		l.thinking.pop()
+		if t.c.seq == t.seq && t.c.state == stThinking {
+			l.closedSend(t.c)
+		}
+	}
+}
+
+// runLoop runs the open or closed model on the event loop; it returns the
+// offered and unsent counts like runOpen.
+func (g *gen) runLoop(ctx context.Context, l *loop) (offered, unsent int64) {
+	l.run(ctx)
+	if g.cfg.Arrival.Closed() || ctx.Err() != nil {
+		return l.measured, 0
+	}
+	if l.stopped {
+		for n := l.n; ; n++ {
+			due, ok := l.pacer.Due(n)
+			if !ok || (g.end > 0 && due >= g.end) || (g.cfg.Requests > 0 && l.measured+l.unsent >= g.cfg.Requests) {
+				break
+			}
+			if due >= g.warmup {
+				l.unsent++
+			}
+		}
+	}
+	return l.measured + l.unsent, l.unsent
+}
+
+// timerSlack batches intended sends that fall close together into one
+// wake-up of the loop; they go out at most this late.
+const timerSlack = 200 * time.Microsecond

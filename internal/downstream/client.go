@@ -163,9 +163,18 @@ func Resolve(addr string) (unix.Sockaddr, error) {
 
 // DialNonblock starts a non-blocking connect to sa. The connection is
 // ready once its socket is writable (Write checks the connect result).
+// Safe for concurrent use with the same sa.
 func DialNonblock(sa unix.Sockaddr) (*NBConn, error) {
+	// Connect writes into the Sockaddr's raw form: dial with a private
+	// copy, so loops may share one resolved address.
 	domain := unix.AF_INET
-	if _, ok := sa.(*unix.SockaddrInet6); ok {
+	switch a := sa.(type) {
+	case *unix.SockaddrInet4:
+		c := *a
+		sa = &c
+	case *unix.SockaddrInet6:
+		c := *a
+		sa = &c
 		domain = unix.AF_INET6
 	}
 	fd, err := unix.Socket(domain, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)

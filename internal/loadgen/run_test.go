@@ -48,6 +48,9 @@ func hasWarning(rep *Report, code string) bool {
 // with other work, and a loaded scheduler wakes timers late on both sides:
 // the test passes when one of three runs is in range, and logs each.
 func TestFixedDelayServer(t *testing.T) {
+	if raceOn {
+		t.Skip("a wall-clock reading; the race detector slows the server")
+	}
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) {
 		time.Sleep(20 * time.Millisecond)
 		w.Write([]byte("ok"))

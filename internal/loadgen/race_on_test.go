@@ -1,0 +1,6 @@
+//go:build race
+
+package loadgen
+
+// raceOn: the race detector slows everything, so wall-clock tests skip.
+const raceOn = true

@@ -2,10 +2,14 @@ package loadgen
 
 import (
 	"bytes"
+	"context"
+	"runtime"
 	"net"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
 )
 
 // memConn is a net.Conn whose reads come from a fixed byte string, in
@@ -252,5 +256,28 @@ func TestHeaderEnd(t *testing.T) {
 		if got := headerEnd([]byte(tt.in)); got != tt.want {
 			t.Errorf("headerEnd(%q) = %d; want %d", tt.in, got, tt.want)
 		}
+	}
+}
+
+// The event loop allocates nothing per request either: a run of 6,000
+// requests allocates about as much as a run of 1,000 (setup only).
+func TestLoopDoesNotAllocatePerRequest(t *testing.T) {
+	addr := rawServer(t, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+	mallocs := func(n int64) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		res, err := Run(context.Background(), Config{Targets: []Target{{Method: "GET", URL: "http://" + addr + "/"}},
+			Arrival: model.Arrival{Kind: model.VUs, VUs: 4}, Requests: n})
+		runtime.ReadMemStats(&after)
+		if err != nil || res.OK != n {
+			t.Fatalf("Run(%d requests) = %d ok, %v", n, res.OK, err)
+		}
+		return after.Mallocs - before.Mallocs
+	}
+	small, large := mallocs(1000), mallocs(6000)
+	t.Logf("allocations: %d for 1,000 requests, %d for 6,000", small, large)
+	if large > small+500 {
+		t.Errorf("6,000 requests made %d allocations, 1,000 made %d: %.2f per extra request; want 0", large, small, float64(large-small)/5000)
 	}
 }

@@ -3,8 +3,8 @@ package loadgen
 import (
 	"bytes"
 	"context"
-	"runtime"
 	"net"
+	"runtime"
 	"strings"
 	"testing"
 	"time"

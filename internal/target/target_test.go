@@ -204,6 +204,11 @@ func TestRawHTTP(t *testing.T) {
 			if rs := readResponses(t, raw, 1); rs[0].StatusCode != 200 {
 				t.Errorf("HTTP/1.0: status %d; want 200", rs[0].StatusCode)
 			}
+			// HEAD: the header with the body's length, and no body.
+			raw = rawExchange(t, s, "HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", true)
+			if !strings.HasPrefix(raw, "HTTP/1.1 200") || !strings.Contains(raw, "Content-Length: 13\r\n") || !strings.HasSuffix(raw, "\r\n\r\n") {
+				t.Errorf("HEAD: %q; want 200 with Content-Length 13 and no body", raw)
+			}
 			// Keep-alive: the connection stays open after a response.
 			raw = rawExchange(t, s, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", false)
 			if rs := readResponses(t, raw, 1); rs[0].StatusCode != 200 || rs[0].Close {

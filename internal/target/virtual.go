@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
@@ -84,12 +85,14 @@ func (v *virtualServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.log.f != nil {
 		scratch = s.log.write(scratch, id, []byte(r.Method), []byte(r.URL.Path), status, start)
 	}
+	body := bodyFor(status, s.body)
 	h := w.Header()
 	h["Content-Type"] = []string{"text/plain; charset=utf-8"}
 	h["Server"] = []string{"waitlab"}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(bodyFor(status, s.body))
+		w.Write(body)
 	}
 	s.m.inFlight.Dec()
 	s.m.count(status, start)

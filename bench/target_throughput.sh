@@ -84,22 +84,31 @@ start_server() {
 	exit 1
 }
 
-# rps runs wrk once and prints requests/s.
+# rps runs wrk once and prints requests/s and the requests made.
 rps() {
 	taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNS" -d"$1"s "http://127.0.0.1:$PORT/" |
-		awk '/^Requests\/sec/ {print $2}'
+		awk '/requests in/ {n=$1} /^Requests\/sec/ {r=$2} END {print r, n}'
 }
 
+# cputicks prints the server's user+system CPU in clock ticks (1/100 s).
+cputicks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+
 declare -A results
-echo "== rounds (requests/s)"
+echo "== rounds (requests/s, and server CPU microseconds per request)"
 for r in $(seq "$ROUNDS"); do
 	line="round $r:"
 	for s in $SERVERS; do
 		start_server "$s"
 		rps "$WARMUP" >/dev/null
-		v=$(rps "$DURATION")
+		t0=$(cputicks)
+		read -r v n < <(rps "$DURATION")
+		t1=$(cputicks)
+		# Server CPU per request: on a machine shared with other work this
+		# is steadier than requests/s, which also measures who got the core.
+		us=$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.2f", (b - a) * 10000 / n }')
 		results[$s]+="$v "
-		line+=" $s=$v"
+		results[$s.cpu]+="$us "
+		line+=" $s=$v (${us}us)"
 		if [[ $r -eq $ROUNDS ]]; then
 			rss=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
 			results[$s.rss]=$rss
@@ -114,19 +123,22 @@ median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR%2)
 minmax() { tr ' ' '\n' | grep -v '^$' | sort -g | awk 'NR==1{mn=$1} {mx=$1} END {printf "%s-%s", mn, mx}'; }
 
 echo "== medians"
-printf "%-12s %12s %22s %12s\n" server "median req/s" "range" "peak RSS KiB"
-declare -A med
+printf "%-12s %12s %22s %10s %16s %12s\n" server "median req/s" "range" "us CPU/req" "capacity req/s" "peak RSS KiB"
+declare -A med cap
 for s in $SERVERS; do
 	med[$s]=$(echo "${results[$s]}" | median)
-	printf "%-12s %12.0f %22s %12s\n" "$s" "${med[$s]}" "$(echo "${results[$s]}" | minmax)" "${results[$s.rss]}"
+	cpu=$(echo "${results[$s.cpu]}" | median)
+	cap[$s]=$(awk -v c="$cpu" 'BEGIN { printf "%.0f", 1e6 / c }')
+	printf "%-12s %12.0f %22s %10s %16s %12s\n" "$s" "${med[$s]}" "$(echo "${results[$s]}" | minmax)" "$cpu" "${cap[$s]}" "${results[$s.rss]}"
 done
+echo "(capacity = 1 s / median server CPU per request: what one whole core would serve)"
 echo
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-echo "== ratios (targets: loop >= 0.9x gnet and >= 1.0x net/http; pool >= 0.5x net/http)"
+echo "== ratios, measured req/s | by capacity (targets: loop >= 0.9x gnet and >= 1.0x net/http; pool >= 0.5x net/http)"
 for s in $SERVERS; do
 	[[ $s == nethttp || $s == gnet ]] && continue
 	line="$s:"
-	[[ -n "${med[nethttp]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[nethttp]}")x net/http"
-	[[ -n "${med[gnet]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[gnet]}")x gnet"
+	[[ -n "${med[nethttp]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[nethttp]}")x | $(ratio "${cap[$s]}" "${cap[nethttp]}")x net/http;"
+	[[ -n "${med[gnet]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[gnet]}")x | $(ratio "${cap[$s]}" "${cap[gnet]}")x gnet"
 	echo "$line"
 done

@@ -759,9 +759,14 @@ func (l *loop) finish(c *econn, status int, k errKind) {
 	}
 	c.state = stIdle
 	if g.cfg.Arrival.Closed() {
-		// The user's next request starts from the loop (after its think
-		// time), never from here: a request that fails at once must not
-		// recurse into the next.
+		// A user that got its response and does not think sends at once
+		// (the next request cannot finish before an event). Otherwise the
+		// next request starts from the loop, after the think time: one
+		// that fails at once must not recurse into the next.
+		if k == kindOK && g.cfg.Think == 0 && !l.halted {
+			l.closedSend(c)
+			return
+		}
 		if !l.halted {
 			c.state = stThinking
 			l.thinking.push(timeoutEntry{c: c, seq: c.seq, deadline: end + g.cfg.Think})

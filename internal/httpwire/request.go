@@ -15,6 +15,7 @@
 package httpwire
 
 import (
+	"bytes"
 	"errors"
 )
 
@@ -189,16 +190,19 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 // headerEnd returns the index just after "\r\n\r\n" (or "\n\n"), or -1.
 func headerEnd(buf []byte) int {
 	i := skipBlank(buf)
-	for ; i < len(buf); i++ {
-		if buf[i] != '\n' {
-			continue
+	for i < len(buf) {
+		j := bytes.IndexByte(buf[i:], '\n') // vectorised
+		if j < 0 {
+			return -1
 		}
+		i += j
 		if i+1 < len(buf) && buf[i+1] == '\n' {
 			return i + 2
 		}
 		if i+2 < len(buf) && buf[i+1] == '\r' && buf[i+2] == '\n' {
 			return i + 3
 		}
+		i++
 	}
 	return -1
 }

@@ -82,8 +82,8 @@ type Config struct {
 	// Threads: pool threads (pool, default 200) or event loops (loop and
 	// offload, default GOMAXPROCS).
 	Threads int
-	// Queue is the pool's accept queue (default 100); connections beyond
-	// it get 503.
+	// Queue bounds the pool's queue of connections whose request waits
+	// for a free thread (default 100); requests beyond it get 503.
 	Queue int
 	// Linger is how long a pool thread that has nothing else queued waits
 	// on its connection for the next keep-alive request before handing it
@@ -101,8 +101,8 @@ type Config struct {
 	OffloadQueue int
 	// Carriers sets GOMAXPROCS for the virtual model (0: leave it).
 	Carriers int
-	// MaxConns caps open connections in loop, offload and virtual
-	// (default 10000); more are answered 503 and closed.
+	// MaxConns caps open connections (default 10000); more are answered
+	// 503 and closed.
 	MaxConns int
 	// KeepAlive is how long an idle keep-alive connection is kept
 	// (default 20s).

@@ -311,3 +311,51 @@ func TestCancelEndsTheRun(t *testing.T) {
 		t.Errorf("interrupted = %v after %v; want a prompt, interrupted end", res.Interrupted, time.Since(start))
 	}
 }
+
+func TestParseMetrics(t *testing.T) {
+	page := "# HELP process_cpu_seconds_total x\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\n" +
+		"waitlab_target_os_threads 17\nwaitlab_target_threads{model=\"pool\"} 4\ngo_goroutines 9\n"
+	cpu, threads, ok := parseMetrics([]byte(page))
+	if !ok || cpu != 12.5 || threads != 4 {
+		t.Errorf("parseMetrics = %v, %d, %v; want 12.5, 4 (configured threads before OS threads), true", cpu, threads, ok)
+	}
+	if _, _, ok := parseMetrics([]byte("go_goroutines 3\n")); ok {
+		t.Error("parseMetrics(no process_cpu_seconds_total) ok = true; want false")
+	}
+}
+
+// A waitlab target's /metrics gives the target's CPU and threads: the
+// report shows the shared CPU and a Little's-law comparison with threads.
+func TestTargetMetricsAndPid(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
+		w.Write([]byte("process_cpu_seconds_total 1.5\nwaitlab_target_threads 2\n"))
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(50 * time.Millisecond)
+		w.Write([]byte("ok"))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	_, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL + "/"}}, Arrival: rate(100),
+		Duration: time.Second, MetricsURL: srv.URL + "/metrics"})
+	if rep.TargetCPUPct == nil || !hasWarning(rep, "shared_cpu") || !hasWarning(rep, "little_queued") {
+		t.Errorf("target cpu %v, warnings %+v; want the target's CPU, shared_cpu and little_queued (5 in flight > 2 threads)", rep.TargetCPUPct, rep.Warnings)
+	}
+	_, rep = run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL + "/"}}, Arrival: rate(20),
+		Duration: 500 * time.Millisecond, TargetPID: os.Getpid()})
+	if rep.TargetCPUPct == nil || !hasWarning(rep, "shared_cpu") {
+		t.Errorf("--target-pid: target cpu %v, warnings %+v; want the target's CPU and shared_cpu", rep.TargetCPUPct, rep.Warnings)
+	}
+}
+
+func FuzzParseMetrics(f *testing.F) {
+	f.Add("process_cpu_seconds_total 1.5\nwaitlab_target_threads{a=\"b\"} 2\n")
+	f.Add("# HELP x\nprocess_cpu_seconds_total NaN\n")
+	f.Fuzz(func(t *testing.T, page string) {
+		cpu, threads, ok := parseMetrics([]byte(page))
+		if ok && (cpu < 0 || threads < 0) {
+			t.Errorf("parseMetrics(%q) = %v, %d", page, cpu, threads)
+		}
+	})
+}

@@ -134,9 +134,11 @@ func parseMetrics(b []byte) (cpuSeconds float64, threads int, ok bool) {
 		case "process_cpu_seconds_total":
 			cpuSeconds, ok = v, true
 		case "waitlab_target_threads":
-			threads, threadRank = int(v), 2
+			if v < 1e9 {
+				threads, threadRank = int(v), 2
+			}
 		case "waitlab_target_os_threads":
-			if threadRank < 1 {
+			if threadRank < 1 && v < 1e9 {
 				threads, threadRank = int(v), 1
 			}
 		}

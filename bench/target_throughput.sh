@@ -134,11 +134,18 @@ done
 echo "(capacity = 1 s / median server CPU per request: what one whole core would serve)"
 echo
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-echo "== ratios, measured req/s | by capacity (targets: loop >= 0.9x gnet and >= 1.0x net/http; pool >= 0.5x net/http)"
+# paired prints the median over rounds of a's req/s divided by b's in the
+# same round: the two ran back to back, so they saw much the same noise.
+paired() {
+	paste -d' ' <(echo "${results[$1]}" | tr ' ' '\n' | grep -v '^$') <(echo "${results[$2]}" | tr ' ' '\n' | grep -v '^$') |
+		awk '$2 > 0 {print $1 / $2}' | median | awk '{printf "%.2f", $1}'
+}
+echo "== ratios: of medians | median of same-round ratios | by capacity"
+echo "   (targets: loop >= 0.9x gnet and >= 1.0x net/http; pool >= 0.5x net/http)"
 for s in $SERVERS; do
 	[[ $s == nethttp || $s == gnet ]] && continue
 	line="$s:"
-	[[ -n "${med[nethttp]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[nethttp]}")x | $(ratio "${cap[$s]}" "${cap[nethttp]}")x net/http;"
-	[[ -n "${med[gnet]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[gnet]}")x | $(ratio "${cap[$s]}" "${cap[gnet]}")x gnet"
+	[[ -n "${med[nethttp]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[nethttp]}")x | $(paired "$s" nethttp)x | $(ratio "${cap[$s]}" "${cap[nethttp]}")x net/http;"
+	[[ -n "${med[gnet]:-}" ]] && line+=" $(ratio "${med[$s]}" "${med[gnet]}")x | $(paired "$s" gnet)x | $(ratio "${cap[$s]}" "${cap[gnet]}")x gnet"
 	echo "$line"
 done

@@ -213,7 +213,11 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 		}
 	}
 	if behind {
-		rep.add(lang, "behind", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent))
+		if r.Opened >= r.Connections {
+			rep.add(lang, "behind_conns", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
+		} else {
+			rep.add(lang, "behind", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent))
+		}
 	}
 	if r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
 		rep.add(lang, "late", grouped(r.Late), pct(100*float64(r.Late)/float64(r.Requests)), ms(float64(r.MaxLagNS)/1e6))

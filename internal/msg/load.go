@@ -139,6 +139,9 @@ func init() {
 		"load.warn.behind": {
 			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 생성기가 뒤처졌거나 연결이 모자랐습니다. --connections를 늘리거나 생성기 CPU를 확인하세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): the generator fell behind or ran out of connections. Raise --connections or check the generator's CPU."},
+		"load.warn.behind_conns": {
+			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
+			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): all %s connections were busy waiting for responses, so the server did not keep up with this arrival rate (the wait is in the latency). Raise --connections if the server's limit is not what you meant to measure."},
 		"load.warn.late": {
 			KO: "%s건(%s)이 의도한 시각보다 5 ms 넘게 늦게 나갔습니다 (최대 %s): 지연은 의도한 시각부터 재므로 정직하지만, 도착 과정은 계획과 다릅니다.",
 			EN: "%s requests (%s) were sent more than 5 ms after their intended time (max %s): latency is still measured from the intended time, but the arrivals were not the ones planned."},

@@ -50,10 +50,12 @@ func niceTicks(lo, hi float64, n int) []float64 {
 		}
 	}
 	var out []float64
-	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
+	for v := math.Floor(lo/step) * step; ; v += step {
 		out = append(out, v)
+		if v >= hi-step*1e-9 || len(out) > 4*n {
+			return out
+		}
 	}
-	return out
 }
 
 func fmtTick(v float64) string {
@@ -83,11 +85,11 @@ func (c chart) svg() string {
 	pw, ph := float64(chartW-padL-padR), float64(chartH-padT-padB)
 	px := func(x float64) float64 { return float64(padL) + (x-xmin)/(xmax-xmin)*pw }
 	py := func(y float64) float64 { return float64(padT) + ph - y/ytop*ph }
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s">`,
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s" font-family="system-ui, sans-serif">`,
 		chartW, chartH, chartW, chartH, html.EscapeString(c.title))
-	fmt.Fprintf(&b, `<text x="%d" y="20" class="t">%s</text>`, padL, html.EscapeString(c.title))
+	fmt.Fprintf(&b, `<text x="%d" y="20" font-size="14" font-weight="600">%s</text>`, padL, html.EscapeString(c.title))
 	for _, y := range yt {
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="g"/><text x="%d" y="%.1f" class="yl">%s</text>`,
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#e5e5e5"/><text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>`,
 			padL, chartW-padR, py(y), py(y), padL-6, py(y)+4, fmtTick(y))
 	}
 	xt := c.xs
@@ -102,12 +104,13 @@ func (c chart) svg() string {
 		if c.xTick != nil {
 			label = c.xTick(x)
 		}
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="g"/><text x="%.1f" y="%d" class="xl">%s</text>`,
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#e5e5e5"/><text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>`,
 			px(x), px(x), padT, chartH-padB, px(x), chartH-padB+16, html.EscapeString(label))
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" class="xt">%s</text>`, padL+int(pw/2), chartH-6, html.EscapeString(c.xLabel))
-	fmt.Fprintf(&b, `<text transform="translate(14,%d) rotate(-90)" class="xt">%s</text>`, padT+int(ph/2), html.EscapeString(c.yLabel))
-	for i, l := range c.lines {
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>`, padL+int(pw/2), chartH-6, html.EscapeString(c.xLabel))
+	fmt.Fprintf(&b, `<text transform="translate(14,%d) rotate(-90)" font-size="12" text-anchor="middle">%s</text>`, padT+int(ph/2), html.EscapeString(c.yLabel))
+	legendX := padL + 10
+	for _, l := range c.lines {
 		if len(l.xs) == 0 {
 			continue
 		}
@@ -119,12 +122,13 @@ func (c chart) svg() string {
 		if len(l.xs) == 1 {
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`, px(l.xs[0]), py(l.ys[0]), l.color)
 		}
-		lx := padL + 10 + i*170
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="4" fill="%s"/><text x="%d" y="%d" class="lg">%s</text>`,
+		lx := legendX
+		legendX += 36 + 7*len([]rune(l.name)) // about 7 px a character at 12 px
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="4" fill="%s"/><text x="%d" y="%d" font-size="12">%s</text>`,
 			lx, padT+6, l.color, lx+16, padT+11, html.EscapeString(l.name))
 	}
 	b.WriteString(`<rect x="` + strconv.Itoa(padL) + `" y="` + strconv.Itoa(padT) + `" width="` + strconv.FormatFloat(pw, 'f', 0, 64) +
-		`" height="` + strconv.FormatFloat(ph, 'f', 0, 64) + `" class="frame"/></svg>`)
+		`" height="` + strconv.FormatFloat(ph, 'f', 0, 64) + `" fill="none" stroke="#999"/></svg>`)
 	return b.String()
 }
 
@@ -139,8 +143,12 @@ func spectrum(h *Hist) ([]float64, []float64) {
 	top := math.Min(5, math.Log10(float64(h.Count)))
 	for x := 0.0; x <= top+1e-9; x += 0.05 {
 		q := 100 * (1 - math.Pow(10, -x))
+		v := hh.ValueAtQuantile(q)
+		if x == 0 {
+			v = hh.Min()
+		}
 		xs = append(xs, x)
-		ys = append(ys, float64(hh.ValueAtQuantile(q))/1e3)
+		ys = append(ys, float64(v)/1e3)
 	}
 	xs = append(xs, top+0.05)
 	ys = append(ys, float64(h.MaxNS)/1e6)
@@ -200,9 +208,6 @@ pre{background:#f6f6f6;padding:12px;overflow-x:auto;font-size:13px}
 .warn{border-left:4px solid #e39d00;background:#fff8e6;padding:6px 10px;margin:6px 0}
 .warn code{font-weight:bold}
 svg{margin:12px 0;background:#fff}
-.t{font-size:14px;font-weight:600}.g{stroke:#e5e5e5}.frame{fill:none;stroke:#999}
-.yl{font-size:11px;text-anchor:end}.xl{font-size:11px;text-anchor:middle}.xt{font-size:12px;text-anchor:middle}
-.lg{font-size:12px}
 </style></head><body>
 <h1>%s</h1>
 <p>%s &middot; %s</p>

@@ -628,14 +628,7 @@ func (l *loop) fail(c *econn, k errKind) {
 
 // read reads what arrived and parses as far as it can.
 func (l *loop) read(c *econn) {
-	if c.r == c.w {
-		c.r, c.w = 0, 0
-	} else if c.w == len(c.buf) && c.r > 0 {
-		c.w = copy(c.buf, c.buf[c.r:c.w])
-		c.r = 0
-	}
-	if c.w == len(c.buf) {
-		l.fail(c, kindBadResponse)
+	if !l.room(c) {
 		return
 	}
 	n, err := unix.Read(c.fd, c.buf[c.w:])
@@ -657,6 +650,22 @@ func (l *loop) read(c *econn) {
 	c.w += n
 	c.got = true
 	l.parse(c)
+}
+
+// room makes space at the end of the buffer; a response head that fills
+// it ends the request as a bad response.
+func (l *loop) room(c *econn) bool {
+	if c.r == c.w {
+		c.r, c.w = 0, 0
+	} else if c.w == len(c.buf) && c.r > 0 {
+		c.w = copy(c.buf, c.buf[c.r:c.w])
+		c.r = 0
+	}
+	if c.w == len(c.buf) {
+		l.fail(c, kindBadResponse)
+		return false
+	}
+	return true
 }
 
 // parse advances through the buffered bytes of the response.

@@ -274,10 +274,9 @@ func bodyFor(status int, hello []byte) []byte {
 	return nil
 }
 
-// appendAnswer appends the response to req with status.
-func (s *Server) appendAnswer(out []byte, req *httpwire.Request, status int, close bool) []byte {
-	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close}
-	r.HeadOnly = string(req.Method) == "HEAD"
+// appendAnswer appends the answer to a request (head: a HEAD request).
+func (s *Server) appendAnswer(out []byte, head bool, status int, close bool) []byte {
+	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close, HeadOnly: head}
 	return httpwire.AppendResponse(out, &r)
 }
 

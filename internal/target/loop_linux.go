@@ -200,13 +200,16 @@ type eventLoop struct {
 	pending  int // tasks not finished (timers, downstream, offload)
 	scratch  []byte
 	drained  bool
-	serving  *conn // the connection serve is running for
+	serving  *conn  // the connection serve is running for
+	rbuf     []byte // shared read buffer
+	wbuf     []byte // shared write buffer (empty outside serve and flush)
 	raw      []unix.EpollEvent
 	freeDS   []*dsCall
 }
 
 func newEventLoop(ls *loopServer, idx int) (*eventLoop, error) {
-	l := &eventLoop{ls: ls, s: ls.s, idx: idx, events: make([]epoll.Event, 256)}
+	l := &eventLoop{ls: ls, s: ls.s, idx: idx, events: make([]epoll.Event, 256),
+		rbuf: make([]byte, 0, 64<<10), wbuf: make([]byte, 0, 64<<10)}
 	var err error
 	if l.poller, err = epoll.New(); err != nil {
 		return nil, fmt.Errorf("target: loop %d: %w", idx, err)
@@ -360,13 +363,22 @@ func (l *eventLoop) onListen() {
 
 // conn is one client connection bound to this loop.
 type conn struct {
-	fd      int
-	in, out []byte
-	off     int // parsed up to here
-	req     httpwire.Request
-	t       *task // the request being served asynchronously
-	mask    uint32
-	close   bool // close once out is written
+	fd int
+	// in holds the bytes being parsed: usually a slice of the loop's
+	// shared read buffer (shared), else own, the connection's buffer for
+	// what must outlive one read: a partial request, pipelined requests
+	// behind one that waits. out holds only answers the socket did not
+	// take yet (answers are built in the loop's shared write buffer). So
+	// an idle keep-alive connection holds no buffers of its own, and the
+	// loop touches one read and one write buffer however many
+	// connections it serves.
+	in, own, out []byte
+	shared       bool
+	off          int // parsed up to here
+	req          httpwire.Request
+	t            *task // the request being served asynchronously
+	mask         uint32
+	close        bool // close once out is written
 	// continued: "100 Continue" was sent for the request being received.
 	continued bool
 	eof       bool // the peer closed its side
@@ -385,7 +397,7 @@ func (l *eventLoop) addConn(fd int) {
 		c = l.free[n-1]
 		l.free = l.free[:n-1]
 	} else {
-		c = &conn{in: make([]byte, 0, 4096), out: make([]byte, 0, 4096)}
+		c = &conn{}
 	}
 	c.fd, c.mask = fd, epoll.In|epoll.RdHup
 	if err := l.poller.Add(fd, c.mask, kConn<<32|uint64(fd)); err != nil {
@@ -410,13 +422,14 @@ func (l *eventLoop) closeConn(c *conn) {
 	l.conns[c.fd] = nil
 	l.nconns--
 	l.s.conns.Add(-1)
-	*c = conn{in: c.in[:0], out: c.out[:0]}
-	if cap(c.in) > 64<<10 {
-		c.in = make([]byte, 0, 4096)
+	own, out := c.own[:0], c.out[:0]
+	if cap(own) > 64<<10 {
+		own = nil
 	}
-	if cap(c.out) > 64<<10 {
-		c.out = make([]byte, 0, 4096)
+	if cap(out) > 64<<10 {
+		out = nil
 	}
+	*c = conn{own: own, out: out}
 	l.free = append(l.free, c)
 }
 
@@ -442,17 +455,30 @@ func (l *eventLoop) onConn(c *conn, ev uint32) {
 // read reads once (level-triggered: the loop comes back if more is
 // there), serves what it can and writes the answers in one write.
 func (l *eventLoop) read(c *conn) {
-	if c.off > 0 && c.off == len(c.in) {
-		c.in, c.off = c.in[:0], 0
+	if c.unparsed() == 0 {
+		// Nothing buffered: read into the loop's shared buffer.
+		n, err := rawRead(c.fd, l.rbuf[:cap(l.rbuf)])
+		switch {
+		case err == unix.EAGAIN || err == unix.EINTR:
+			return
+		case err != nil || n == 0:
+			c.eof = true
+			l.closeConn(c)
+			return
+		}
+		c.in, c.off, c.shared = l.rbuf[:n], 0, true
+		l.serve(c)
+		return
 	}
+	// Part of a request is buffered on the connection: read after it.
 	if len(c.in) == cap(c.in) {
 		if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
 			l.closeConn(c)
 			return
 		}
-		nb := make([]byte, len(c.in), 2*cap(c.in))
+		nb := make([]byte, len(c.in), max(2*cap(c.in), 4096))
 		copy(nb, c.in)
-		c.in = nb
+		c.in, c.own = nb, nb[:0]
 	}
 	n, err := rawRead(c.fd, c.in[len(c.in):cap(c.in)])
 	switch {
@@ -460,10 +486,6 @@ func (l *eventLoop) read(c *conn) {
 		return
 	case err != nil || n == 0:
 		c.eof = true
-		if c.unparsed() == 0 {
-			l.closeConn(c)
-			return
-		}
 	default:
 		c.in = c.in[:len(c.in)+n]
 	}
@@ -480,14 +502,16 @@ func (l *eventLoop) serve(c *conn) {
 		n, err := httpwire.Parse(c.in[c.off:], &c.req)
 		if err == httpwire.ErrIncomplete {
 			if c.req.WantsContinue() && !c.continued {
-				c.out = append(c.out, httpwire.Continue...)
+				o := l.outBuf(c)
+				*o = append(*o, httpwire.Continue...)
 				c.continued = true
 			}
 			break
 		}
 		c.continued = false
 		if err != nil {
-			c.out = appendError(c.out, err)
+			o := l.outBuf(c)
+			*o = appendError(*o, err)
 			l.s.m.count(httpwire.StatusOf(err), time.Time{})
 			c.close = true
 			break
@@ -499,7 +523,15 @@ func (l *eventLoop) serve(c *conn) {
 		}
 		l.handle(c, closeAfter)
 	}
-	if c.t == nil && c.off > 0 {
+	switch {
+	case c.shared:
+		// The shared buffer is the next connection's: keep what is not
+		// parsed yet (or what waits behind a request in progress) in
+		// the connection's own buffer. The request in progress needs
+		// nothing from it: its task copied what it keeps.
+		c.own = append(c.own[:0], c.in[c.off:]...)
+		c.in, c.off, c.shared = c.own, 0, false
+	case c.t == nil && c.off > 0:
 		// Keep the unparsed tail at the front of the buffer.
 		rest := copy(c.in, c.in[c.off:])
 		c.in, c.off = c.in[:rest], 0
@@ -510,16 +542,35 @@ func (l *eventLoop) serve(c *conn) {
 	l.flush(c)
 }
 
-// flush writes c.out and sets what the loop waits for on c.
-func (l *eventLoop) flush(c *conn) {
+// outBuf returns where c's next answers go: the loop's shared write
+// buffer, or c.out when earlier answers still wait there for the socket
+// (answers keep their order).
+func (l *eventLoop) outBuf(c *conn) *[]byte {
 	if len(c.out) > 0 {
-		n, err := rawWrite(c.fd, c.out)
+		return &c.out
+	}
+	return &l.wbuf
+}
+
+// flush writes c's answers and sets what the loop waits for on c.
+func (l *eventLoop) flush(c *conn) {
+	own := len(c.out) > 0
+	out := l.wbuf
+	if own {
+		out = c.out
+	}
+	l.wbuf = l.wbuf[:0]
+	if len(out) > 0 {
+		n, err := rawWrite(c.fd, out)
 		if err != nil && err != unix.EAGAIN && err != unix.EINTR {
 			l.closeConn(c)
 			return
 		}
-		if n > 0 {
+		n = max(n, 0)
+		if own {
 			c.out = c.out[:copy(c.out, c.out[n:])]
+		} else if n < len(out) {
+			c.out = append(c.out[:0], out[n:]...)
 		}
 	}
 	if len(c.out) == 0 && c.close && c.t == nil {
@@ -545,8 +596,9 @@ func (l *eventLoop) flush(c *conn) {
 // handle serves the request just parsed into c.req.
 func (l *eventLoop) handle(c *conn, closeAfter bool) {
 	s := l.s
-	if out, ok := s.appendPage(c.out, &c.req, closeAfter); ok {
-		c.out = out
+	o := l.outBuf(c)
+	if out, ok := s.appendPage(*o, &c.req, closeAfter); ok {
+		*o = out
 		return
 	}
 	start := time.Now()
@@ -555,6 +607,13 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 	s.m.inFlight.Inc()
 	t := l.newTask()
 	t.conn, t.start, t.closeAfter = c, start, closeAfter
+	// What the answer and the log line need from the request, copied:
+	// the bytes it was parsed from may be reused before it finishes.
+	t.head = string(c.req.Method) == "HEAD"
+	if s.log.f != nil {
+		t.method = append(t.method[:0], c.req.Method...)
+		t.path = append(t.path[:0], c.req.Path...)
+	}
 	t.p = s.makePlan(id, c.req.Query)
 	c.t = t
 	l.pending++
@@ -589,6 +648,9 @@ type task struct {
 	status     int
 	job        int // what the offload thread must do
 	err        error
+	head       bool   // a HEAD request: no body in the answer
+	method     []byte // for the log line
+	path       []byte
 }
 
 func (l *eventLoop) newTask() *task {
@@ -720,14 +782,15 @@ func (l *eventLoop) finish(t *task) {
 	s := l.s
 	c := t.conn
 	if c != nil {
-		l.scratch = s.log.write(l.scratch, t.p.id, c.req.Method, c.req.Path, t.status, t.start)
-		c.out = s.appendAnswer(c.out, &c.req, t.status, t.closeAfter)
+		l.scratch = s.log.write(l.scratch, t.p.id, t.method, t.path, t.status, t.start)
+		o := l.outBuf(c)
+		*o = s.appendAnswer(*o, t.head, t.status, t.closeAfter)
 		c.t = nil
 	}
 	s.m.inFlight.Dec()
 	s.m.count(t.status, t.start)
 	l.pending--
-	*t = task{l: l}
+	*t = task{l: l, method: t.method[:0], path: t.path[:0]}
 	l.freeTask = append(l.freeTask, t)
 	// Go on with c's pipelined requests, unless serve is running for c
 	// further up this stack (the request was answered at once).

@@ -16,6 +16,17 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
+// forEachEngine runs a behaviour test on the event loop (plain http's
+// default) and on the goroutine-per-connection client (https's, forced
+// here for http).
+func forEachEngine(t *testing.T, f func(*testing.T)) {
+	t.Run("loop", f)
+	t.Run("goroutines", func(t *testing.T) {
+		t.Setenv("WAITLAB_LOAD_GOROUTINES", "1")
+		f(t)
+	})
+}
+
 func rate(r float64) model.Arrival { return model.Arrival{Kind: model.Rate, Rate: r} }
 
 func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
@@ -47,7 +58,9 @@ func hasWarning(rep *Report, code string) bool {
 // from the intended send and from the actual send. The cores are shared
 // with other work, and a loaded scheduler wakes timers late on both sides:
 // the test passes when one of three runs is in range, and logs each.
-func TestFixedDelayServer(t *testing.T) {
+func TestFixedDelayServer(t *testing.T) { forEachEngine(t, testFixedDelayServer) }
+
+func testFixedDelayServer(t *testing.T) {
 	if raceOn {
 		t.Skip("a wall-clock reading; the race detector slows the server")
 	}
@@ -88,6 +101,10 @@ func TestFixedDelayServer(t *testing.T) {
 // the latency from the intended send shows the stall at p99 and the
 // service time (from the actual send) does not.
 func TestStallShowsInCorrectedLatencyOnly(t *testing.T) {
+	forEachEngine(t, testStallShowsInCorrectedLatencyOnly)
+}
+
+func testStallShowsInCorrectedLatencyOnly(t *testing.T) {
 	var n atomic.Int64
 	var mu sync.Mutex // the stall holds the whole server
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) {
@@ -190,7 +207,9 @@ func (s *flakyServer) kill() {
 
 // The target dying mid-run: errors are counted by kind, the run ends on
 // time, and the report says so.
-func TestTargetDiesMidRun(t *testing.T) {
+func TestTargetDiesMidRun(t *testing.T) { forEachEngine(t, testTargetDiesMidRun) }
+
+func testTargetDiesMidRun(t *testing.T) {
 	s := newFlaky(t, true)
 	time.AfterFunc(time.Second, s.kill)
 	start := time.Now()
@@ -235,7 +254,9 @@ func settle(want int, f func() int) int {
 
 // A target that accepts but never answers: every request times out, and
 // no goroutine or connection is left behind.
-func TestNeverAnsweringTarget(t *testing.T) {
+func TestNeverAnsweringTarget(t *testing.T) { forEachEngine(t, testNeverAnsweringTarget) }
+
+func testNeverAnsweringTarget(t *testing.T) {
 	s := newFlaky(t, false)
 	goroutines, fds := runtime.NumGoroutine(), openFDs()
 	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: s.url()}}, Arrival: rate(20),
@@ -256,7 +277,9 @@ func TestNeverAnsweringTarget(t *testing.T) {
 	}
 }
 
-func TestClosedModelAndRequestBound(t *testing.T) {
+func TestClosedModelAndRequestBound(t *testing.T) { forEachEngine(t, testClosedModelAndRequestBound) }
+
+func testClosedModelAndRequestBound(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) })
 	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: model.Arrival{Kind: model.VUs, VUs: 4},
 		Requests: 300, Think: time.Millisecond})
@@ -271,7 +294,9 @@ func TestClosedModelAndRequestBound(t *testing.T) {
 	}
 }
 
-func TestOpenRequestBoundAndWarmup(t *testing.T) {
+func TestOpenRequestBoundAndWarmup(t *testing.T) { forEachEngine(t, testOpenRequestBoundAndWarmup) }
+
+func testOpenRequestBoundAndWarmup(t *testing.T) {
 	var served atomic.Int64
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { served.Add(1); w.Write([]byte("ok")) })
 	res, _ := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: rate(200),
@@ -284,7 +309,9 @@ func TestOpenRequestBoundAndWarmup(t *testing.T) {
 	}
 }
 
-func TestStagesAndPoisson(t *testing.T) {
+func TestStagesAndPoisson(t *testing.T) { forEachEngine(t, testStagesAndPoisson) }
+
+func testStagesAndPoisson(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) })
 	stages, _ := model.ParseStages("1s:200,1s:0")
 	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: model.Arrival{Kind: model.Poisson},
@@ -298,7 +325,9 @@ func TestStagesAndPoisson(t *testing.T) {
 	}
 }
 
-func TestCancelEndsTheRun(t *testing.T) {
+func TestCancelEndsTheRun(t *testing.T) { forEachEngine(t, testCancelEndsTheRun) }
+
+func testCancelEndsTheRun(t *testing.T) {
 	s := newFlaky(t, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)

@@ -370,6 +370,11 @@ func TestParseMetrics(t *testing.T) {
 	if !ok || cpu != 12.5 || threads != 4 {
 		t.Errorf("parseMetrics = %v, %d, %v; want 12.5, 4 (configured threads before OS threads), true", cpu, threads, ok)
 	}
+	// An event-loop target exports no waitlab_target_threads: its OS
+	// threads do not bound what is in flight, so they are not compared.
+	if _, threads, _ := parseMetrics([]byte("process_cpu_seconds_total 1\nwaitlab_target_os_threads 9\n")); threads != 0 {
+		t.Errorf("parseMetrics(os threads only) threads = %d; want 0", threads)
+	}
 	if _, _, ok := parseMetrics([]byte("go_goroutines 3\n")); ok {
 		t.Error("parseMetrics(no process_cpu_seconds_total) ok = true; want false")
 	}

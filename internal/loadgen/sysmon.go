@@ -105,14 +105,15 @@ func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
 	return time.Duration(cpuS * 1e9), threads, true
 }
 
-// parseMetrics reads process_cpu_seconds_total and a thread count from a
-// Prometheus text page: waitlab_target_threads (the configured pool or loop
-// count) when present, else waitlab_target_os_threads. ok is false without
-// the CPU line.
+// parseMetrics reads process_cpu_seconds_total and waitlab_target_threads
+// from a Prometheus text page. waitlab_target_threads is exported only by
+// thread-per-request targets (the pool model), where a request in flight
+// holds a thread, so in-flight above it means queueing; the OS thread count
+// is deliberately not used, since an event loop's in-flight requests are not
+// bounded by its threads. ok is false without the CPU line.
 func parseMetrics(b []byte) (cpuSeconds float64, threads int, ok bool) {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	threadRank := 0
 	for sc.Scan() {
 		line := sc.Text()
 		if line == "" || line[0] == '#' {
@@ -135,11 +136,7 @@ func parseMetrics(b []byte) (cpuSeconds float64, threads int, ok bool) {
 			cpuSeconds, ok = v, true
 		case "waitlab_target_threads":
 			if v < 1e9 {
-				threads, threadRank = int(v), 2
-			}
-		case "waitlab_target_os_threads":
-			if threadRank < 1 && v < 1e9 {
-				threads, threadRank = int(v), 1
+				threads = int(v)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/common/expfmt"
 
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -91,6 +92,18 @@ func (s *Server) initMetrics() {
 	s.downstreamErrors = dsErr
 	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, queue, threads, conns, logDropped, logBlocked, dsErr,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if s.cfg.Model == model.Pool {
+		// Only where a request holds its thread does in-flight above the
+		// thread count mean queueing; waitlab load reads this for its
+		// Little's-law line.
+		perThread := prometheus.NewGauge(prometheus.GaugeOpts{
+			Name:        "waitlab_target_threads",
+			Help:        "Request threads of a thread-per-request (pool) target: in flight above this is queued.",
+			ConstLabels: prometheus.Labels{"model": string(s.cfg.Model)},
+		})
+		perThread.Set(float64(s.cfg.Threads))
+		m.reg.MustRegister(perThread)
+	}
 	if s.wd != nil {
 		m.reg.MustRegister(&loopCollector{s: s})
 	}

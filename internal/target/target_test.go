@@ -242,6 +242,9 @@ func TestRawHTTP(t *testing.T) {
 					t.Errorf("/metrics lacks %s", want)
 				}
 			}
+			if got := bytes.Contains(mb, []byte(`waitlab_target_threads{model="pool"}`)); got != (m == model.Pool) {
+				t.Errorf("/metrics has waitlab_target_threads = %v; want it only for pool (where in flight above it means queued)", got)
+			}
 			if m.HasLoops() && !bytes.Contains(mb, []byte(`waitlab_target_loop_task_duration_seconds_bucket{loop="1"`)) {
 				t.Errorf("/metrics lacks the per-loop task histogram")
 			}

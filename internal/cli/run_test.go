@@ -118,7 +118,7 @@ func TestRunTextKoreanNamesTheStalls(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("Main(run --lang ko) = %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"실측(중앙값)", "실측/모델", "루프 멈춤 12번", "blockFor", "환경:"} {
+	for _, want := range []string{"실측(중앙값)", "실측/모델", "루프 멈춤 12번", "osthread.Block", "환경:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("run --lang ko output lacks %q:\n%s", want, out)
 		}
@@ -191,7 +191,7 @@ func TestRunTextGolden(t *testing.T) {
 	}
 	rep := live.Aggregate(s, runs)
 	first := &live.ChildResponse{Result: runs[1], StallStates: map[string]int64{watchdog.StateBlocked: 12},
-		Stalls: []watchdog.Stall{{Loop: 1, Req: 6, Duration: 200 * time.Millisecond, Stack: "goroutine 7 [syscall, locked to thread]:\nlive.blockFor(...)"}}}
+		Stalls: []watchdog.Stall{{Loop: 1, Req: 6, Duration: 200 * time.Millisecond, Stack: "goroutine 7 [syscall, locked to thread]:\nosthread.Block(...)"}}}
 	for _, l := range []msg.Lang{msg.EN, msg.KO} {
 		var b bytes.Buffer
 		writeRunText(&b, l, runText{s: s, rep: rep, model: modelRes, compare: true, warmup: true, stacks: true, first: first, cores: 2,

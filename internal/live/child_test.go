@@ -28,8 +28,8 @@ func TestServeChildRoundTrip(t *testing.T) {
 	if resp.Error != "" || resp.Result == nil || resp.Result.Completed != 6 || resp.Trace == nil || len(resp.Trace.Records) != 6 {
 		t.Fatalf("ServeChild response = %+v; want a complete result with its trace", resp)
 	}
-	if len(resp.Stalls) != 6 || !strings.Contains(resp.Stalls[0].Stack, "blockFor") {
-		t.Errorf("ServeChild stalls = %d, first stack %q; want 6 with the loop's stack in blockFor", len(resp.Stalls), firstStack(resp.Stalls))
+	if len(resp.Stalls) != 6 || !strings.Contains(resp.Stalls[0].Stack, "osthread.Block") {
+		t.Errorf("ServeChild stalls = %d, first stack %q; want 6 with the loop's stack in osthread.Block", len(resp.Stalls), firstStack(resp.Stalls))
 	}
 	for i := 1; i < len(resp.Stalls); i++ {
 		if resp.Stalls[i].Duration > resp.Stalls[i-1].Duration {

@@ -30,6 +30,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/osthread"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 	"github.com/waitlab/waitlab/internal/watchdog"
@@ -400,7 +401,7 @@ func (r *runner) cpu(lane int, j *job) {
 		return
 	}
 	t := r.now()
-	spin(j.cpu)
+	osthread.Spin(j.cpu)
 	r.span(lane, model.SpanCPU, j, t)
 }
 
@@ -413,7 +414,7 @@ func (r *runner) holdCalls(lane int, j *job, lockCh chan struct{}) {
 	}
 	if r.par[j.class] && r.lock == nil {
 		t := r.now()
-		blockFor(slices.Max(j.waits))
+		osthread.Block(slices.Max(j.waits))
 		r.span(lane, model.SpanHold, j, t)
 		return
 	}
@@ -430,7 +431,7 @@ func (r *runner) holdCall(lane int, j *job, w time.Duration, lockCh chan struct{
 		r.span(lane, model.SpanLock, j, t)
 	}
 	t := r.now()
-	blockFor(w)
+	osthread.Block(w)
 	r.span(lane, model.SpanHold, j, t)
 	if r.lock != nil {
 		r.lock.release()

@@ -188,7 +188,7 @@ func TestStallLogLine(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	out := buf.String()
-	for _, want := range []string{"stall loop=0", "duration=", "sleepThread"} {
+	for _, want := range []string{"stall loop=0", "duration=", "osthread.Block"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stall log lacks %q:\n%s", want, out)
 		}

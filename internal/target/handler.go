@@ -6,12 +6,10 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/model"
-	"github.com/waitlab/waitlab/internal/sysinfo"
+	"github.com/waitlab/waitlab/internal/osthread"
 )
 
 // Random streams for the per-request draws.
@@ -134,36 +132,6 @@ func (s *Server) applyQuery(p *plan, q []byte) {
 	}
 }
 
-// spin burns d of the calling thread's CPU time. The goroutine is locked
-// to its thread while it spins so the thread CPU clock measures it.
-func spin(d time.Duration) {
-	if d <= 0 {
-		return
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread() // nests: a locked loop thread stays locked
-	end := sysinfo.ThreadCPU() + d
-	for sysinfo.ThreadCPU() < end {
-	}
-}
-
-// sleepThread blocks the calling OS thread for d (nanosleep(2)): the
-// thread can do nothing else meanwhile, as in a blocking JDBC call.
-func sleepThread(d time.Duration) {
-	if d <= 0 {
-		return
-	}
-	ts := unix.NsecToTimespec(int64(d))
-	for {
-		var rem unix.Timespec
-		err := unix.Nanosleep(&ts, &rem)
-		if err != unix.EINTR {
-			return
-		}
-		ts = rem
-	}
-}
-
 // blockingCall makes one call the blocking way, holding the caller's
 // thread: a wait (nanosleep, or a goroutine sleep when the caller is a
 // goroutine whose waits unmount it) or a downstream round trip on the
@@ -171,7 +139,7 @@ func sleepThread(d time.Duration) {
 func (s *Server) blockingCall(p *plan, threadSleep bool) error {
 	if !p.remote {
 		if threadSleep || p.blocking {
-			sleepThread(p.wait)
+			osthread.Block(p.wait)
 		} else {
 			time.Sleep(p.wait)
 		}
@@ -236,9 +204,9 @@ func (s *Server) runBlocking(p *plan, threadSleep bool) int {
 	if p.status != 0 {
 		return p.status
 	}
-	spin(p.cpu)
+	osthread.Spin(p.cpu)
 	if p.block > 0 {
-		sleepThread(p.block)
+		osthread.Block(p.block)
 	}
 	if err := s.blockingCalls(p, threadSleep); err != nil {
 		s.downstreamErrors.Inc()

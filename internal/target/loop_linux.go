@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/osthread"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -621,7 +622,7 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 		t.status = t.p.status
 		l.finish(t)
 	} else {
-		spin(t.p.cpu)
+		osthread.Spin(t.p.cpu)
 		l.advance(t)
 	}
 	l.beat.End()
@@ -677,7 +678,7 @@ func (l *eventLoop) advance(t *task) {
 					t.stage = stDone
 					continue
 				}
-				sleepThread(t.p.block) // blocks the loop: the stall
+				osthread.Block(t.p.block) // blocks the loop: the stall
 			}
 		case stCalls:
 			if t.started == t.p.calls && t.finished == t.p.calls {
@@ -718,7 +719,7 @@ func (l *eventLoop) startCall(t *task) bool {
 	}
 	if !p.remote {
 		if p.blocking {
-			sleepThread(p.wait)
+			osthread.Block(p.wait)
 			t.finished++
 			return true
 		}
@@ -1033,7 +1034,7 @@ func (p *offloadPool) work() {
 	for t := range p.jobs {
 		switch t.job {
 		case jobBlock:
-			sleepThread(t.p.block)
+			osthread.Block(t.p.block)
 		case jobCall:
 			t.err = p.s.blockingCall(&t.p, true)
 		}

@@ -102,6 +102,9 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		}
 	}()
 	err := c.run(ctx, env, args[1:])
+	if l, ok := argLang(args[1:]); ok {
+		lang = l
+	}
 	return report(stderr, c.name, lang, err)
 }
 
@@ -127,6 +130,31 @@ func report(stderr io.Writer, name string, lang msg.Lang, err error) int {
 	}
 	fmt.Fprintf(stderr, "waitlab %s: %v\n", name, err)
 	return 1
+}
+
+// argLang finds a valid --lang among a command's arguments, so that an
+// error is printed in the language the user asked for even when the
+// command failed before or while parsing its flags.
+func argLang(args []string) (msg.Lang, bool) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "lang" || !strings.HasPrefix(a, "-") {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return "", false
+			}
+			val = args[i+1]
+		}
+		if l, err := msg.ParseLang(val); err == nil {
+			return l, true
+		}
+	}
+	return "", false
 }
 
 // envLang picks the language for messages printed before a command's own

@@ -42,3 +42,17 @@ func TestPresetsCommand(t *testing.T) {
 		t.Errorf("presets --nope = %d; want 2", code)
 	}
 }
+
+// An error is printed in the language of --lang, wherever it was given.
+func TestErrorsFollowLangFlag(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--threads", "0", "--lang", "ko"},
+		{"sim", "--lang=ko", "--threads", "0"},
+		{"sim", "-lang", "ko", "--threads", "0"},
+	} {
+		code, _, errs := run(t, args...)
+		if code != 2 || !strings.Contains(errs, "스레드") {
+			t.Errorf("Main(%v) = %d, %q; want 2 and a Korean message", args, code, errs)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -97,7 +98,15 @@ func (f *scenarioFlags) resolve(lang msg.Lang) (model.Scenario, error) {
 	return s, nil
 }
 
+// flagErr ties a parse error to its flag, keeping its catalog key so it
+// prints in the user's language.
 func flagErr(name string, err error) error {
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		c := *fe
+		c.Field = "--" + name
+		return &c
+	}
 	return model.NewFieldError("--"+name, "err.flag", err.Error())
 }
 

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -36,26 +35,26 @@ func ParseArrival(s string) (Arrival, error) {
 	switch ArrivalKind(strings.ToLower(k)) {
 	case Burst, "":
 		if hasArg {
-			return Arrival{}, fmt.Errorf("burst takes no argument: write burst")
+			return Arrival{}, parseErr("err.parse.burst")
 		}
 		return Arrival{Kind: Burst}, nil
 	case Rate, Poisson:
 		r, err := strconv.ParseFloat(arg, 64)
 		if !hasArg || err != nil || math.IsNaN(r) || math.IsInf(r, 0) || r <= 0 {
-			return Arrival{}, fmt.Errorf("bad rate in %q: write %s:R with R requests per second above 0, e.g. %s:100", s, k, k)
+			return Arrival{}, parseErr("err.parse.rate", s, k, k)
 		}
 		if r > 1e9 {
-			return Arrival{}, fmt.Errorf("rate %g is above 1e9 requests per second: use a smaller rate", r)
+			return Arrival{}, parseErr("err.parse.rate.max", r)
 		}
 		return Arrival{Kind: ArrivalKind(strings.ToLower(k)), Rate: r}, nil
 	case VUs:
 		n, err := strconv.Atoi(arg)
 		if !hasArg || err != nil || n < 1 {
-			return Arrival{}, fmt.Errorf("bad user count in %q: write vus:N with N at least 1, e.g. vus:10", s)
+			return Arrival{}, parseErr("err.parse.vus", s)
 		}
 		return Arrival{Kind: VUs, VUs: n}, nil
 	}
-	return Arrival{}, fmt.Errorf("unknown arrival %q: use burst, rate:R, poisson:R or vus:N", s)
+	return Arrival{}, parseErr("err.arrival.unknown", s)
 }
 
 // String returns the text form ParseArrival accepts.
@@ -158,11 +157,11 @@ func ParseStages(s string) (Profile, error) {
 		ds, rs, ok := strings.Cut(strings.TrimSpace(part), ":")
 		d, err := time.ParseDuration(ds)
 		if !ok || err != nil || d <= 0 {
-			return nil, fmt.Errorf("stage %d %q: write DURATION:RATE with a duration above 0, e.g. 30s:100", i+1, part)
+			return nil, parseErr("err.parse.stage", i+1, part)
 		}
 		r, err := strconv.ParseFloat(rs, 64)
 		if err != nil || math.IsNaN(r) || math.IsInf(r, 0) || r < 0 || r > 1e9 {
-			return nil, fmt.Errorf("stage %d %q: the rate must be a number from 0 to 1e9 requests per second", i+1, part)
+			return nil, parseErr("err.parse.stage.rate", i+1, part)
 		}
 		p = append(p, Stage{Duration: d, Rate: r})
 	}

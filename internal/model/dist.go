@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -41,22 +40,22 @@ func ParseDist(s string) (Dist, error) {
 		case Exp:
 			kind = Exp
 		default:
-			return Dist{}, fmt.Errorf("unknown distribution %q: use a duration such as 200ms, fixed:200ms or exp:200ms", k)
+			return Dist{}, parseErr("err.dist.kind", k)
 		}
 		s = rest
 	}
 	if s == "" {
-		return Dist{}, fmt.Errorf("missing duration: write a duration such as 200ms or exp:200ms")
+		return Dist{}, parseErr("err.parse.dur.missing")
 	}
 	if s == "0" {
 		return Dist{Kind: kind}, nil
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return Dist{}, fmt.Errorf("bad duration %q: use Go syntax such as 200us, 15ms or 2s", s)
+		return Dist{}, parseErr("err.parse.dur", s)
 	}
 	if d < 0 {
-		return Dist{}, fmt.Errorf("negative duration %s: durations must be 0 or more", d)
+		return Dist{}, parseErr("err.dist.negative", d.String())
 	}
 	return Dist{Kind: kind, Mean: d}, nil
 }

@@ -34,7 +34,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("unknown model %q: use pool, loop, offload or virtual", s)
+	return "", parseErr("err.model.unknown", s)
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
@@ -69,7 +69,7 @@ func (f *Fanout) UnmarshalText(b []byte) error {
 		*f = Sequential
 		return nil
 	}
-	return fmt.Errorf("unknown fanout %q: use sequential or parallel", b)
+	return parseErr("err.class.fanout", string(b))
 }
 
 // Assign says how requests are bound to event loops.
@@ -91,7 +91,7 @@ func (a *Assign) UnmarshalText(b []byte) error {
 		*a = RoundRobin
 		return nil
 	}
-	return fmt.Errorf("unknown assign %q: use round-robin or shared", b)
+	return parseErr("err.assign", string(b))
 }
 
 // PlacementKind says which requests get the rarer classes.
@@ -128,9 +128,9 @@ func ParsePlacement(s string) (Placement, error) {
 		if hasArg && err == nil && n >= 1 {
 			return Placement{Kind: Every, K: n}, nil
 		}
-		return Placement{}, fmt.Errorf("bad placement %q: write every:K with K at least 1, e.g. every:100", s)
+		return Placement{}, parseErr("err.placement.k")
 	}
-	return Placement{}, fmt.Errorf("unknown placement %q: use random, spread or every:K", s)
+	return Placement{}, parseErr("err.placement.unknown", s)
 }
 
 // String returns the text form.

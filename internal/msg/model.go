@@ -78,6 +78,30 @@ func init() {
 		"err.dist.kind": {
 			KO: "알 수 없는 분포 %q입니다. 200ms(고정) 또는 exp:200ms(지수)처럼 쓰세요",
 			EN: "unknown distribution %q: write 200ms (fixed) or exp:200ms (exponential)"},
+		"err.parse.burst": {
+			KO: "burst에는 인자가 없습니다. burst라고만 쓰세요",
+			EN: "burst takes no argument: write burst"},
+		"err.parse.rate": {
+			KO: "%q의 도착률이 잘못되었습니다. %s:R 꼴로, R은 초당 요청 수(0보다 큼)로 쓰세요 (예: %s:100)",
+			EN: "bad rate in %q: write %s:R with R requests per second above 0, e.g. %s:100"},
+		"err.parse.rate.max": {
+			KO: "도착률 %g는 초당 10억을 넘습니다. 더 작은 값을 쓰세요",
+			EN: "rate %g is above 1e9 requests per second: use a smaller rate"},
+		"err.parse.vus": {
+			KO: "%q의 사용자 수가 잘못되었습니다. vus:N 꼴로, N은 1 이상으로 쓰세요 (예: vus:10)",
+			EN: "bad user count in %q: write vus:N with N at least 1, e.g. vus:10"},
+		"err.parse.stage": {
+			KO: "%d번째 단계 %q가 잘못되었습니다. 시간:도착률 꼴로, 시간은 0보다 크게 쓰세요 (예: 30s:100)",
+			EN: "stage %d %q: write DURATION:RATE with a duration above 0, e.g. 30s:100"},
+		"err.parse.stage.rate": {
+			KO: "%d번째 단계 %q의 도착률은 0에서 초당 10억 사이의 수여야 합니다",
+			EN: "stage %d %q: the rate must be a number from 0 to 1e9 requests per second"},
+		"err.parse.dur.missing": {
+			KO: "시간이 없습니다. 200ms나 exp:200ms처럼 쓰세요",
+			EN: "missing duration: write a duration such as 200ms or exp:200ms"},
+		"err.parse.dur": {
+			KO: "시간 %q를 읽을 수 없습니다. 200us, 15ms, 2s처럼 Go 문법으로 쓰세요",
+			EN: "bad duration %q: use Go syntax such as 200us, 15ms or 2s"},
 		"err.yaml": {
 			KO: "시나리오 파일을 읽을 수 없습니다: %s",
 			EN: "the scenario file cannot be read: %s"},

@@ -15,19 +15,28 @@
 #       event loop amortises its wake-ups over many requests).
 # Requests are counted by the server (GET /__count), so every tool is
 # measured the same way: req/s = served / (last - first response time);
-# CPU = user + system time of the tool's process (GNU time).
+# CPU = user + system time of the tool's process (GNU time). The server's
+# own CPU per request (/proc/PID/stat) is printed too: in (a) the one-core
+# server is the limit, and its cost per request moves by +-15% from one
+# run to the next on a shared machine, whichever tool drives it. So (a) is
+# also given as the median of per-round ratios (each tool against wrk in
+# the same round), with the spread of each tool's rounds: compare ratios
+# only when ROUNDS is large enough for the spread to be small next to them
+# (3 rounds were not: they read 0.84x to 1.23x for the same binaries).
 #
 # Everything is built and installed under a temporary directory outside
 # the repository; nothing is committed. Only 127.0.0.1 is used.
 #
-# usage: bench/load_compare.sh   (env: ROUNDS=3 DUR=5 CONNS=50 RATE=20000 PORT=18089)
+# usage: bench/load_compare.sh   (env: ROUNDS=7 DUR=5 CONNS=50 RATE=20000 PORT=18089
+#        EXTRA="fortio hey vegeta"; EXTRA= compares wrk and waitlab only)
 set -euo pipefail
 
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-7}
 DUR=${DUR:-5}
 CONNS=${CONNS:-50}
 RATE=${RATE:-20000}
 PORT=${PORT:-18089}
+EXTRA=${EXTRA-fortio hey vegeta}
 URL="http://127.0.0.1:${PORT}/"
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/waitlab-bench.XXXXXX)
@@ -52,6 +61,7 @@ mkdir -p "$GOBIN"
 TOOLS="wrk waitlab"
 for spec in "fortio fortio.org/fortio@latest" "hey github.com/rakyll/hey@latest" "vegeta github.com/tsenart/vegeta/v12@v12.13.0"; do
 	set -- $spec
+	case " $EXTRA " in *" $1 "*) ;; *) continue ;; esac
 	if [ -x "${TOOL_CACHE:-/nonexistent}/$1" ]; then
 		cp "$TOOL_CACHE/$1" "$GOBIN/$1"
 	elif ! (cd "$WORK" && timeout 300 go install "$2" >/dev/null 2>&1); then
@@ -86,21 +96,27 @@ cmd() {
 }
 echo "GET $URL" >"$WORK/targets"
 
-# measure TOOL MODE: prints "rps cpu_us_per_req".
+# servercpu: the server's user + system clock ticks so far.
+servercpu() { awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"; }
+TICK=$(getconf CLK_TCK)
+
+# measure TOOL MODE: prints "rps cpu_us_per_req server_cpu_us_per_req".
 measure() {
-	local c
+	local c s0 s1
 	c=$(cmd "$1" "$2")
 	[ -n "$c" ] || return 0
 	curl -s "${URL}__count" >/dev/null
+	s0=$(servercpu)
 	/usr/bin/time -f "%U %S" -o "$WORK/cpu" taskset -c 1 $c >"$WORK/out" 2>"$WORK/err" || true
+	s1=$(servercpu)
 	read -r n first last < <(curl -s "${URL}__count")
 	read -r u s < <(tail -1 "$WORK/cpu")
-	awk -v n="$n" -v f="$first" -v l="$last" -v u="$u" -v s="$s" 'BEGIN {
-		span = (l - f) / 1e9; if (span <= 0 || n < 2) { print "0 0"; exit }
-		printf "%.0f %.2f\n", (n - 1) / span, (u + s) * 1e6 / n }'
+	awk -v n="$n" -v f="$first" -v l="$last" -v u="$u" -v s="$s" -v s0="$s0" -v s1="$s1" -v tk="$TICK" 'BEGIN {
+		span = (l - f) / 1e9; if (span <= 0 || n < 2) { print "0 0 0"; exit }
+		printf "%.0f %.2f %.2f\n", (n - 1) / span, (u + s) * 1e6 / n, (s1 - s0) * 1e6 / tk / n }'
 }
 
-declare -A RPS CPU MAXCPU
+declare -A RPS CPU MAXCPU SRV PAIR
 set -- $TOOLS
 NT=$#
 for r in $(seq "$ROUNDS"); do
@@ -109,34 +125,46 @@ for r in $(seq "$ROUNDS"); do
 	i=0
 	for t in $TOOLS; do order="$order $t"; done
 	order=$(echo $order | awk -v k=$(((r - 1) % NT)) '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + k) % NF) + 1) }')
+	declare -A THIS=()
 	for t in $order; do
-		read -r rps cpu < <(measure "$t" max)
+		read -r rps cpu srv < <(measure "$t" max)
+		THIS[$t]=$rps
 		RPS[$t]="${RPS[$t]:-} $rps"
 		MAXCPU[$t]="${MAXCPU[$t]:-} $cpu"
+		SRV[$t]="${SRV[$t]:-} $srv"
 		if [ "$t" = wrk ]; then
 			CPU[$t]="${CPU[$t]:-} $cpu"
-			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max)"
+			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max; server ${srv} us/req)"
 		else
-			read -r rrps rcpu < <(measure "$t" rate)
+			read -r rrps rcpu _ < <(measure "$t" rate)
 			CPU[$t]="${CPU[$t]:-} $rcpu"
-			echo "round $r  $t  max ${rps} req/s (${cpu} us/req)  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
+			echo "round $r  $t  max ${rps} req/s (${cpu} us/req; server ${srv} us/req)  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
 		fi
+	done
+	for t in $TOOLS; do
+		PAIR[$t]="${PAIR[$t]:-} $(awk -v a="${THIS[$t]}" -v w="${THIS[wrk]}" 'BEGIN { printf "%.3f", (w > 0 ? a / w : 0) }')"
 	done
 done
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+spread() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.0f-%.0f\n", a[1], a[NR] }'; }
 
 echo
 echo "# medians of $ROUNDS rounds (ratios to wrk; (a) higher is better, (b) lower is better)"
 wr=$(echo "${RPS[wrk]}" | median)
 wc=$(echo "${CPU[wrk]}" | median)
-printf "%-8s %12s %7s %15s %7s %15s %7s\n" tool "(a) max req/s" "x wrk" "(b) us/req@rate" "x wrk" "(b') us/req@max" "x wrk"
+printf "%-8s %12s %7s %7s %13s %10s %15s %7s %15s %7s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b') us/req@max" "x wrk"
 for t in $TOOLS; do
 	mr=$(echo "${RPS[$t]}" | median)
 	mc=$(echo "${CPU[$t]}" | median)
 	mm=$(echo "${MAXCPU[$t]}" | median)
-	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" 'BEGIN {
-		printf "%-8s %12.0f %7.2f %15.2f %7.2f %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mc, (wc > 0 ? mc / wc : 0), mm, (wc > 0 ? mm / wc : 0) }'
+	mp=$(echo "${PAIR[$t]}" | median)
+	ms=$(echo "${SRV[$t]}" | median)
+	sp=$(echo "${RPS[$t]}" | spread)
+	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" -v mp="$mp" -v ms="$ms" -v sp="$sp" 'BEGIN {
+		printf "%-8s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), mm, (wc > 0 ? mm / wc : 0) }'
 done
-echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode)"
+echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode. paired: median over rounds"
+echo " of the tool's (a) / wrk's (a) in the same round. server/req: the server's CPU us per"
+echo " request during (a); when it differs between tools by less than the spread, so does (a).)"
 echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"

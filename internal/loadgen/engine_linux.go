@@ -247,16 +247,14 @@ func (l *loop) poll(uintptr) bool {
 // idle-to-busy turn of the process wakes the runtime's sysmon thread, which
 // then polls every 20 us for a while, and every poll is a context switch
 // on the generator's core. Other goroutines (the sampler, signal handling)
-// still run: the loop wakes at least every maxWait and yields every
-// yieldEvery, and the runtime's preemption signal interrupts the wait.
+// still run: the loop yields every yieldEvery when it is busy, and when it
+// is idle in epoll_wait the runtime's preemption signal (sysmon, every
+// 10-20 ms in practice) interrupts the wait and lets the scheduler run them.
 // With GOMAXPROCS=1 they run only then, so a server in the same process
 // (a test) answers late; with two or more Ps they run on the others.
 var rawWait = os.Getenv("WAITLAB_LOAD_NETPOLL") == ""
 
-const (
-	maxWait    = 20 * time.Millisecond
-	yieldEvery = 5 * time.Millisecond
-)
+const yieldEvery = 5 * time.Millisecond
 
 // napWait is how long the loop naps, off epoll's wait queue, before it
 // waits for responses when it drives the server flat out (the closed model

@@ -3,6 +3,9 @@ package msg
 // Report headings, table labels, timeline legends (package report).
 func init() {
 	Register(map[string]Entry{
+		"report.svg.span": {
+			KO: "요청 %d",
+			EN: "request %d"},
 		"report.scenario": {
 			KO: "시나리오 %s: %s, 요청 %d개, 도착 %s, 시드 %d",
 			EN: "scenario %s: %s, %d requests, arrival %s, seed %d"},

@@ -181,7 +181,9 @@ func TestSVG(t *testing.T) {
 		tr   *model.Trace
 		want []string
 	}{
-		{"hand", handTrace(), []string{"loop 1", "offload 1", "<title>", "CPU work"}},
+		{"hand", handTrace(), []string{"loop 1", "offload 1", "<title>", "CPU work",
+			// request 3 follows request 1 on loop 1 at 15 ms: a boundary, and hover titles
+			`<title>request 3</title>`, `<title>request 5</title>`, `stroke="#ffffff"`}},
 		{"folded", manyLanes(300), []string{"<polygon", "252 more lanes", "busy lanes (of 300)"}},
 	} {
 		var b bytes.Buffer

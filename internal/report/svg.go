@@ -15,15 +15,19 @@ import (
 
 // SVG geometry, in pixels.
 const (
-	svgWidth  = 1000
-	svgLeft   = 120 // lane labels
-	svgRight  = 20
-	svgChart  = svgWidth - svgLeft - svgRight
-	svgTop    = 64 // title and legend
-	svgRow    = 16
-	svgBar    = 12
-	svgBand   = 80 // the busy band when lanes are folded
-	svgBottom = 44 // axis
+	svgWidth = 1000
+	svgLeft  = 120 // lane labels
+	svgRight = 20
+	svgChart = svgWidth - svgLeft - svgRight
+	svgTop   = 64 // title and legend
+	svgRow   = 16
+	svgBar   = 12
+	// svgMinSpan is the narrowest span (pixels) that gets a boundary line
+	// and a hover title; svgMaxMarks caps how many, to keep files small.
+	svgMinSpan  = 6
+	svgMaxMarks = 5000
+	svgBand     = 80 // the busy band when lanes are folded
+	svgBottom   = 44 // axis
 )
 
 var svgColor = [nKinds]string{"#f2f2f2", "#d9534f", "#f0ad4e", "#8e44ad", "#5bc0de"}
@@ -83,6 +87,29 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 					float64(svgLeft)+float64(c)*px, y, float64(e-c)*px, svgBar, svgColor[k])
 			}
 			c = e
+		}
+		b.WriteByte('\n')
+	}
+
+	// Request boundaries: where one request's span starts right after
+	// another's on the same lane, a thin white line, so three waves of
+	// requests on a busy thread read as three; each visible span carries
+	// its request number as a hover title. Spans narrower than
+	// svgMinSpan pixels are left to the merged runs above.
+	scale := float64(svgChart) / float64(g.end)
+	marks := 0
+	for _, sp := range t.Spans {
+		l := int(sp.Lane)
+		if l >= g.shown || float64(sp.End-sp.Start)*scale < svgMinSpan || marks >= svgMaxMarks {
+			continue
+		}
+		marks++
+		x := float64(svgLeft) + float64(sp.Start)*scale
+		y := svgTop + l*svgRow
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="none"><title>%s</title></rect>`,
+			x, y, float64(sp.End-sp.Start)*scale, svgBar, esc(msg.T(lang, "report.svg.span", sp.Req+1)))
+		if sp.Start > 0 {
+			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ffffff" stroke-width="1"/>`, x, y, x, y+svgBar)
 		}
 		b.WriteByte('\n')
 	}

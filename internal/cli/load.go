@@ -295,8 +295,12 @@ func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold
 		}
 	}
 	if len(breaches) > 0 {
-		for _, b := range breaches {
-			fmt.Fprintln(env.Stderr, b)
+		// The text report already lists the breaches; repeat them on
+		// stderr for scripts, unless both streams are the same terminal.
+		if *o.json || !(isTerminal(env.Stdout) && isTerminal(env.Stderr)) {
+			for _, b := range breaches {
+				fmt.Fprintln(env.Stderr, b)
+			}
 		}
 		return &ExitError{Code: 1}
 	}

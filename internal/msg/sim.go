@@ -55,6 +55,9 @@ func init() {
 		"narr.take.turns": {
 			KO: "%[2]s %[1]d개가 차례로 처리합니다",
 			EN: "the %d %s take them in turn"},
+		"narr.take.freed": {
+			KO: "풀려난 %s가 기다리던 요청을 맡습니다",
+			EN: "the freed %s take the waiting ones"},
 		"narr.take.freed.still": {
 			KO: "풀려난 %s가 기다리던 요청을 맡고, 아직 %d개가 기다립니다",
 			EN: "the freed %s take the waiting ones (%d still waiting)"},

@@ -217,8 +217,9 @@ func (t *teller) line(g []*moment) string {
 			cl = append(cl, t.T("narr.take.freed.empty", t.nouns(t.noun, 2)))
 			queueTold = true
 		case m.qBefore > 0 && m.done > 0:
-			cl = append(cl, t.T("narr.take.freed.still", t.nouns(t.noun, 2), m.qAfter))
-			queueTold = true
+			// Merged moments: the queue differs at each, so its
+			// trend is told below rather than the first one's count.
+			cl = append(cl, t.T("narr.take.freed", t.nouns(t.noun, 2)))
 		case m.start > t.lanes && t.lanes == 1:
 			cl = append(cl, t.T("narr.take.turns1", t.nouns(t.noun, 1)))
 		case m.start > t.lanes:

@@ -49,8 +49,8 @@ func (v *virtualExec) submit(j *job) {
 	if n := len(v.free); n > 0 {
 		c := v.free[n-1]
 		v.free = v.free[:n-1]
+		v.r.enter() // under the lock, so a carrier is never counted twice
 		v.mu.Unlock()
-		v.r.enter()
 		go v.run(j, c)
 		return
 	}
@@ -64,8 +64,8 @@ func (v *virtualExec) mount(ch chan int) int {
 	if n := len(v.free); n > 0 {
 		c := v.free[n-1]
 		v.free = v.free[:n-1]
-		v.mu.Unlock()
 		v.r.enter()
+		v.mu.Unlock()
 		return c
 	}
 	v.waitq.push(carrierWaiter{ch: ch})
@@ -78,9 +78,12 @@ func (v *virtualExec) unmount(c int) {
 	v.mu.Lock()
 	w, ok := v.waitq.pop()
 	if !ok {
+		// Leave before the carrier is visible as free: counted after the
+		// unlock, a new holder's enter could come first and the busy
+		// count would briefly read one carrier too many.
+		v.r.leave()
 		v.free = append(v.free, c)
 		v.mu.Unlock()
-		v.r.leave()
 		return
 	}
 	v.mu.Unlock()

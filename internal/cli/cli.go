@@ -217,6 +217,25 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNoArgs parses a command's flags, resolves its --lang, and refuses
+// positional arguments with the catalog message argsKey (which takes the
+// arguments as its one %q or %s). It is the common start of every
+// subcommand that takes flags only.
+func parseNoArgs(fs *flag.FlagSet, args []string, lang func() (msg.Lang, error), argsKey string) (msg.Lang, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return msg.EN, err
+	}
+	l, err := lang()
+	if err != nil {
+		return l, err
+	}
+	if len(pos) > 0 {
+		return l, usagef("%s", msg.T(l, argsKey, strings.Join(pos, " ")))
+	}
+	return l, nil
+}
+
 // langFlag adds --lang and returns a function that resolves it.
 func langFlag(fs *flag.FlagSet) func() (msg.Lang, error) {
 	def := string(envLang())

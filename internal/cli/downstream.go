@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/model"
@@ -23,16 +22,9 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	delay := fs.String("delay", "0", "delay before each answer (or, with --proxy, added to each request): 50ms or exp:50ms")
 	proxy := fs.String("proxy", "", "forward to this RESP server (e.g. a real Redis at 127.0.0.1:6379) instead of answering")
 	seed := fs.Int64("seed", 0, "random seed for exponential delays")
-	pos, err := parseFlags(fs, args)
+	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {
 		return err
-	}
-	l, err := lang()
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("%s", msg.T(l, "target.err.args", strings.Join(pos, " ")))
 	}
 	d, err := model.ParseDist(*delay)
 	if err != nil {

@@ -52,16 +52,9 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	stacks := fs.Bool("stacks", false, "print the stack of the worst loop stall")
 	timeline := fs.Bool("timeline", false, "print the per-thread timeline of the real run (needs --repeat 1)")
 	svg := fs.String("svg", "", "write the real run's per-thread timeline as an SVG `file` (needs --repeat 1)")
-	pos, err := parseFlags(fs, args)
+	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
 		return err
-	}
-	l, err := lang()
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("%s", msg.T(l, "cli.sim.args", strings.Join(pos, " ")))
 	}
 	if *repeat < 1 {
 		return usagef("%s", msg.T(l, "run.err.repeat", *repeat))

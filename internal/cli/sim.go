@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -33,16 +32,9 @@ func runSim(_ context.Context, env *Env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	svg := fs.String("svg", "", "write the per-thread timeline as an SVG `file`")
 	timeline := fs.Bool("timeline", false, "print the per-thread timeline and the narration")
-	pos, err := parseFlags(fs, args)
+	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
 		return err
-	}
-	l, err := lang()
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("%s", msg.T(l, "cli.sim.args", strings.Join(pos, " ")))
 	}
 	if *asJSON && *timeline {
 		return usagef("%s", msg.T(l, "cli.sim.json.text"))

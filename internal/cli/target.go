@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
-	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -53,16 +52,9 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&cfg.Body, "body", "Hello, World!", "response body")
 	fs.Int64Var(&cfg.Seed, "seed", 0, "random seed for the per-request draws")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the server's whole run to `file` (for bench/)")
-	pos, err := parseFlags(fs, args)
+	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {
 		return err
-	}
-	l, err := lang()
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("%s", msg.T(l, "target.err.args", strings.Join(pos, " ")))
 	}
 	k, err := model.ParseKind(*modelName)
 	if err != nil {

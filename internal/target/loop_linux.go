@@ -102,26 +102,7 @@ func (ls *loopServer) start() error {
 // that hands each connection to the next loop.
 func (ls *loopServer) accept() {
 	defer close(ls.acceptDone)
-	runtime.LockOSThread()
-	s := ls.s
-	for {
-		fd, _, err := unix.Accept4(s.lnFD, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
-		if err != nil {
-			if s.draining.Load() {
-				return
-			}
-			switch err {
-			case unix.EINTR, unix.ECONNABORTED, unix.EPROTO:
-				continue
-			case unix.EMFILE, unix.ENFILE, unix.ENOBUFS, unix.ENOMEM:
-				time.Sleep(10 * time.Millisecond)
-				continue
-			}
-			s.eventf("accept: %v\n", err)
-			return
-		}
-		ls.dispatch(fd)
-	}
+	ls.s.acceptLoop(unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, ls.dispatch)
 }
 
 // dispatch binds an accepted socket to the next loop (or refuses it).

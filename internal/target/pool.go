@@ -85,50 +85,39 @@ func (p *poolServer) start() error {
 	return nil
 }
 
+// accept is the acceptor thread; admit takes each new connection.
 func (p *poolServer) accept() {
 	defer close(p.acceptDone)
-	runtime.LockOSThread()
+	p.s.acceptLoop(unix.SOCK_CLOEXEC, p.admit)
+}
+
+// admit refuses fd beyond --max-conns, or registers it with the poller
+// that watches idle keep-alive connections.
+func (p *poolServer) admit(fd int) {
 	s := p.s
-	for {
-		fd, _, err := unix.Accept4(s.lnFD, unix.SOCK_CLOEXEC)
-		if err != nil {
-			if s.draining.Load() {
-				return
-			}
-			switch err {
-			case unix.EINTR, unix.ECONNABORTED, unix.EPROTO:
-				continue
-			case unix.EMFILE, unix.ENFILE, unix.ENOBUFS, unix.ENOMEM:
-				time.Sleep(10 * time.Millisecond)
-				continue
-			}
-			s.eventf("accept: %v\n", err)
-			return
-		}
-		if s.conns.Load() >= int64(s.cfg.MaxConns) {
-			refuse(fd)
-			s.m.shed.WithLabelValues("max_conns").Inc()
-			s.m.count(503, time.Time{})
-			continue
-		}
-		unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
-		// A thread reads only when the poller saw bytes, but a request
-		// that arrives in pieces is read blocking: bound how long.
-		tv := unix.NsecToTimeval(int64(s.cfg.KeepAlive))
-		unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, unix.SO_RCVTIMEO, &tv)
-		c := &pconn{fd: fd, in: make([]byte, 0, 4096), idle: true, last: time.Now()}
-		p.mu.Lock()
-		if p.pollClosed {
-			p.mu.Unlock()
-			unix.Close(fd)
-			continue
-		}
-		p.conns[fd] = c
-		s.conns.Add(1)
+	if s.conns.Load() >= int64(s.cfg.MaxConns) {
+		refuse(fd)
+		s.m.shed.WithLabelValues("max_conns").Inc()
+		s.m.count(503, time.Time{})
+		return
+	}
+	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	// A thread reads only when the poller saw bytes, but a request
+	// that arrives in pieces is read blocking: bound how long.
+	tv := unix.NsecToTimeval(int64(s.cfg.KeepAlive))
+	unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, unix.SO_RCVTIMEO, &tv)
+	c := &pconn{fd: fd, in: make([]byte, 0, 4096), idle: true, last: time.Now()}
+	p.mu.Lock()
+	if p.pollClosed {
 		p.mu.Unlock()
-		if err := p.poller.Add(fd, epoll.In|epoll.RdHup|pollOneShot, uint64(fd)); err != nil {
-			p.closeConn(c)
-		}
+		unix.Close(fd)
+		return
+	}
+	p.conns[fd] = c
+	s.conns.Add(1)
+	p.mu.Unlock()
+	if err := p.poller.Add(fd, epoll.In|epoll.RdHup|pollOneShot, uint64(fd)); err != nil {
+		p.closeConn(c)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -319,3 +320,30 @@ func refuseConn(c net.Conn) {
 // ErrDrainTimeout is returned by Shutdown when the drain time ran out
 // with requests still in flight.
 var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")
+
+// acceptLoop is an acceptor thread shared by the pool and loop servers: it
+// locks itself to an OS thread, blocks in accept4(2) with flags, and hands
+// each connection to handle. Transient errors are retried (a full fd table
+// after a 10 ms pause); it returns when the server drains or on any other
+// error, which it logs.
+func (s *Server) acceptLoop(flags int, handle func(fd int)) {
+	runtime.LockOSThread()
+	for {
+		fd, _, err := unix.Accept4(s.lnFD, flags)
+		if err != nil {
+			if s.draining.Load() {
+				return
+			}
+			switch err {
+			case unix.EINTR, unix.ECONNABORTED, unix.EPROTO:
+				continue
+			case unix.EMFILE, unix.ENFILE, unix.ENOBUFS, unix.ENOMEM:
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			s.eventf("accept: %v\n", err)
+			return
+		}
+		handle(fd)
+	}
+}

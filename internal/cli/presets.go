@@ -31,7 +31,7 @@ func runPresets(_ context.Context, env *Env, args []string) error {
 			s := p.Scenario
 			fmt.Fprintf(tw, "\tmodel=%s threads=%d offload_pool=%d requests=%d arrival=%s placement=%s\n",
 				s.Model, s.Threads, s.OffloadPool, s.Requests, s.Arrival, s.Placement)
-			fmt.Fprintf(tw, "\t%s: %s\n", msg.T(l, "cli.presets.source"), p.Source)
+			fmt.Fprintf(tw, "\t%s: %s\n", msg.T(l, "cli.presets.source"), msg.T(l, p.Source))
 		}
 	}
 	return tw.Flush()

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -188,7 +189,7 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 	if !t.warmup {
 		head = "run.head.nowarm"
 	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, t.s.Threads+t.s.OffloadPool, t.s.Requests, len(t.rep.Runs)))
+	fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, lanesPhrase(l, t.s), t.s.Requests, len(t.rep.Runs)))
 	if measured.Interrupted {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", measured.Completed, measured.Requests))
 	}
@@ -218,7 +219,7 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 		_ = reportpkg.WriteCompare(b, l, rows, t.compare, multi)
 		if len(t.ref) > 0 {
 			if p, ok := model.LookupPreset(t.preset); ok {
-				fmt.Fprintf(b, "%s\n", msg.T(l, "run.ref.note", p.Source))
+				fmt.Fprintf(b, "%s\n", msg.T(l, "run.ref.note", msg.T(l, p.Source)))
 			}
 		}
 		b.WriteByte('\n')
@@ -227,7 +228,7 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 		if st.Count == 0 {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.none", st.ThresholdMS))
 		} else {
-			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls", st.ThresholdMS, st.Count, st.WorstMS, st.WorstLoop+1, st.WorstReq, st.PerLoop))
+			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls", st.ThresholdMS, st.Count, st.WorstMS, st.WorstLoop+1, st.WorstReq, joinInts(st.PerLoop)))
 			if t.first != nil && len(t.first.StallStates) > 0 {
 				ss := t.first.StallStates
 				fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.states", ss[watchdog.StateBlocked], ss[watchdog.StateRunning], ss[""]))
@@ -255,6 +256,24 @@ func figureLabel(l msg.Lang, f live.Figure) string {
 		return msg.T(l, "run.fig.class", f.Class, msg.T(l, "run.fig."+strings.TrimPrefix(f.Key, f.Class+".")))
 	}
 	return msg.T(l, "run.fig."+f.Key)
+}
+
+// lanesPhrase says what a real run runs on, in the model's words:
+// threads, loops (and offload threads) or carriers.
+func lanesPhrase(l msg.Lang, s model.Scenario) string {
+	if s.Model == model.Offload {
+		return msg.T(l, "run.lanes.offload", s.Threads, s.OffloadPool)
+	}
+	return msg.T(l, "run.lanes."+string(s.Model), s.Threads)
+}
+
+// joinInts prints counts as text ("4, 4, 6"), never as a Go slice.
+func joinInts(v []int64) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.FormatInt(n, 10)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func indent(s, pre string) string {

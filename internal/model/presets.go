@@ -15,7 +15,9 @@ type Preset struct {
 	// given in RefWait.
 	Reference map[string]float64
 	RefWait   time.Duration
-	Source    string
+	// Source is the message catalog key of where the figures come from,
+	// cited by the source's title.
+	Source string
 }
 
 func lab(name string, m Kind, threads, requests int, blocking bool) Scenario {
@@ -46,8 +48,8 @@ func ch15(name string, m Kind, blocking bool, pool int) Scenario {
 }
 
 const (
-	srcLab  = "SPEC.md, Reference figures, Lab presets (JDK 21, wait cut to 0.2 s, 12 requests)"
-	srcCh15 = "SPEC.md, Reference figures, Eight loops, 1% blocking (median of 5 runs)"
+	srcLab  = "preset.src.lab"
+	srcCh15 = "preset.src.ch15"
 )
 
 var presets = []Preset{
@@ -59,7 +61,7 @@ var presets = []Preset{
 		Reference: map[string]float64{"makespan_ms": 1227}, RefWait: 200 * time.Millisecond, Source: srcLab},
 	{Name: "lab-virtual", Scenario: lab("lab-virtual", Virtual, 2, 12, false),
 		Reference: map[string]float64{"makespan_ms": 216}, RefWait: 200 * time.Millisecond, Source: srcLab},
-	{Name: "lab-pool-10x30", Scenario: lab("lab-pool-10x30", Pool, 10, 30, false), Source: "SPEC.md, Reference figures, Lab presets, item 5 (model only)"},
+	{Name: "lab-pool-10x30", Scenario: lab("lab-pool-10x30", Pool, 10, 30, false), Source: "preset.src.lab.model"},
 	{Name: "ch15-none", Scenario: ch15("ch15-none", Loop, false, 0),
 		Reference: map[string]float64{"throughput_rps": 23529, "p50_ms": 39, "p99_ms": 72}, Source: srcCh15},
 	{Name: "ch15-onloop", Scenario: ch15("ch15-onloop", Loop, true, 0),

@@ -22,7 +22,7 @@ func init() {
 			KO: "알 수 없는 프리셋 %q입니다. 다음 중 하나를 쓰세요: %s",
 			EN: "unknown preset %q: use one of %s"},
 		"cli.file.read": {
-			KO: "시나리오 파일 %s을 읽을 수 없습니다: %v",
+			KO: "시나리오 파일 %s{을/를} 읽을 수 없습니다: %v",
 			EN: "cannot read scenario file %s: %v"},
 		"cli.preset.and.file": {
 			KO: "--preset과 -f는 함께 쓸 수 없습니다. 하나만 고르세요",

@@ -5,7 +5,7 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"err.block.needs.fraction": {
-			KO: "차단 호출의 길이는 차단 비율과 함께 정합니다 (예: --block-fraction 0.01 --block 100ms)",
+			KO: "블로킹 호출의 길이는 블로킹 비율과 함께 정합니다 (예: --block-fraction 0.01 --block 100ms)",
 			EN: "the blocking call's duration needs a blocking fraction (e.g. --block-fraction 0.01 --block 100ms)"},
 		"err.scenario.file.big": {
 			KO: "시나리오 파일이 너무 큽니다 (%d바이트 초과). 시나리오 파일은 몇 KB면 충분합니다",

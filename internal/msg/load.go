@@ -20,22 +20,22 @@ func init() {
 			EN: "waitlab load: closed model (%s virtual users, think %s), %s"},
 		"load.window": {
 			KO: "측정 구간 %s (%s), 요청 타임아웃 %s, 연결 %s개 사용 (상한 %s)",
-			EN: "measured window %s (%s), request timeout %s, %s connections used (cap %s)"},
+			EN: "measured window %s (%s), request timeout %s, %s connection{s} used (cap %s)"},
 		"load.warmup.none": {KO: "워밍업 없음", EN: "no warm-up"},
 		"load.warmup": {
 			KO: "워밍업 %s 제외",
 			EN: "after a %s warm-up"},
 		"load.merged.files": {
 			KO: "결과 파일 %d개를 합친 보고입니다",
-			EN: "merged report of %d result files"},
+			EN: "merged report of %d result file{s}"},
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
-			EN: "requests    %s finished: %s ok, %s errors (%s)"},
+			EN: "requests    %s finished: %s ok, %s error{s} (%s)"},
 		"load.rate.open": {
-			KO: "처리율      요청한 %s/s, 달성 %s/s, 성공만 %s/s",
+			KO: "처리량      목표 %s/s, 달성 %s/s, 성공만 %s/s",
 			EN: "rate        offered %s/s, achieved %s/s, ok %s/s"},
 		"load.rate.closed": {
-			KO: "처리율      달성 %s/s, 성공만 %s/s (닫힌 모델: 요청한 비율이 없습니다)",
+			KO: "처리량      달성 %s/s, 성공만 %s/s (닫힌 모델: 목표 처리량이 없습니다)",
 			EN: "rate        achieved %s/s, ok %s/s (closed model: there is no offered rate)"},
 		"load.behind": {
 			KO: "밀림        %s건이 의도한 시각보다 5 ms 넘게 늦게 나갔고 (최대 %s), %s건은 끝내 못 보냈습니다",
@@ -57,7 +57,7 @@ func init() {
 			EN: "errors      %s"},
 		"load.cpu": {
 			KO: "CPU         생성기 %s (쓸 수 있는 CPU %s개 기준)",
-			EN: "CPU         generator %s of what it may use (%s CPUs)"},
+			EN: "CPU         generator %s of what it may use (%s CPU{s})"},
 		"load.cpu.target": {
 			KO: "; 대상 서버 CPU 1개의 %s (%s)",
 			EN: "; target %s of one CPU (%s)"},
@@ -77,7 +77,7 @@ func init() {
 			KO: "임계값 위반: %s 값이 %s (기준 %s)",
 			EN: "threshold breached: %s is %s (want %s)"},
 		"load.breach.default": {
-			KO: "임계값 위반: 오류율이 %s로 기본 기준 errors<=1%%를 넘었습니다 (--threshold로 직접 정하세요)",
+			KO: "임계값 위반: 오류율이 %s{으로/로} 기본 기준 errors<=1%%를 넘었습니다 (--threshold로 직접 정하세요)",
 			EN: "threshold breached: error rate %s is above the default errors<=1%% (set your own with --threshold)"},
 		"load.progress": {
 			KO: "\r%6.1fs  %8.0f/s  성공 %s  오류 %s  p99 %s   ",
@@ -90,7 +90,7 @@ func init() {
 		"load.html.percentile":   {KO: "백분위", EN: "percentile"},
 		"load.html.latency":      {KO: "지연 (의도한 전송부터)", EN: "latency (from the intended send)"},
 		"load.html.service":      {KO: "서비스 시간 (실제 전송부터)", EN: "service time (from the actual send)"},
-		"load.html.throughput":   {KO: "시간에 따른 처리율과 오류", EN: "Throughput and errors over time"},
+		"load.html.throughput":   {KO: "시간에 따른 처리량과 오류", EN: "Throughput and errors over time"},
 		"load.html.per_second":   {KO: "초당", EN: "per second"},
 		"load.html.ok":           {KO: "성공/s", EN: "ok/s"},
 		"load.html.errors":       {KO: "오류/s", EN: "errors/s"},
@@ -116,69 +116,69 @@ func init() {
 			KO: "실행이 중간에 중단되었습니다: 측정 구간이 계획보다 짧고, 중단 때 진행 중이던 요청은 세지 않았습니다.",
 			EN: "the run was interrupted: the window is shorter than planned and requests in flight at that moment were not counted."},
 		"load.warn.merged": {
-			KO: "결과 파일 %d개를 합쳤습니다: 히스토그램은 버킷 단위로 더했고, 처리율은 가장 긴 측정 구간으로 나눴습니다 (같은 시각에 돌린 샤드라고 가정). 다른 프로세스 CPU는 파일마다 달라 보고하지 않습니다.",
-			EN: "%d result files merged: histograms were added bucket by bucket and rates divided by the longest window (this assumes shards run at the same time); other processes' CPU is not reported for merged files."},
+			KO: "결과 파일 %d개를 합쳤습니다: 히스토그램은 버킷 단위로 더했고, 처리량은 가장 긴 측정 구간으로 나눴습니다 (같은 시각에 돌린 샤드라고 가정). 다른 프로세스 CPU는 파일마다 달라 보고하지 않습니다.",
+			EN: "%d result file{s} merged: histograms were added bucket by bucket and rates divided by the longest window (this assumes shards run at the same time); other processes' CPU is not reported for merged files."},
 		"load.warn.gen_cpu": {
-			KO: "부하 생성기가 쓸 수 있는 CPU(%[2]s개)의 %[1]s를 썼습니다 (기준 80%%). 생성기가 바쁘면 보내는 시각과 재는 시각이 모두 밀립니다. 생성기에 CPU를 더 주거나 다른 머신에서 돌리거나 부하를 낮추세요.",
-			EN: "the generator used %s of the %s CPUs it may use (limit 80%%): a busy generator sends late and times late. Give it more CPU, move it to another machine, or lower the load."},
+			KO: "부하 생성기가 쓸 수 있는 CPU(%[2]s개)의 %[1]s{을/를} 썼습니다 (기준 80%%). 생성기가 바쁘면 보내는 시각과 재는 시각이 모두 밀립니다. 생성기에 CPU를 더 주거나 다른 머신에서 돌리거나 부하를 낮추세요.",
+			EN: "the generator used %s of the %s CPU{s} it may use (limit 80%%): a busy generator sends late and times late. Give it more CPU, move it to another machine, or lower the load."},
 		"load.warn.generator_bound": {
 			KO: "생성기가 한계에 닿았습니다 (CPU %s): 이 수치는 서버가 아니라 생성기의 한계를 잰 것일 수 있습니다. 생성기를 늘리거나(샤드) 더 빠른 머신을 쓰세요.",
 			EN: "generator-bound (CPU %s) while the target is not: these numbers may measure the generator, not the server. Add generators (shards) or use a faster machine."},
 		"load.warn.shared_cpu": {
-			KO: "대상 서버가 이 머신에 있습니다: 생성기와 서버가 CPU를 나눠 씁니다. 서버는 CPU 1개의 %s를 썼습니다 (%s). 서버 성능을 재려면 생성기를 다른 머신으로 옮기거나, 적어도 서로 다른 코어에 고정하세요 (taskset).",
+			KO: "대상 서버가 이 머신에 있습니다: 생성기와 서버가 CPU를 나눠 씁니다. 서버는 CPU 1개의 %s{을/를} 썼습니다 (%s). 서버 성능을 재려면 생성기를 다른 머신으로 옮기거나, 적어도 서로 다른 코어에 고정하세요 (taskset).",
 			EN: "the target is on this machine: generator and server share CPU. The target used %s of one CPU (%s). To measure the server, move the generator to another machine, or at least pin them to different cores (taskset)."},
 		"load.warn.shared_cpu_unknown": {
 			KO: "대상 서버가 이 머신에 있습니다: 생성기와 서버가 CPU를 나눠 씁니다. --target-pid PID를 주거나 waitlab target을 쓰면 서버 CPU도 함께 기록합니다. 가능하면 생성기를 다른 머신으로 옮기거나 코어를 나눠 고정하세요 (taskset).",
 			EN: "the target is on this machine: generator and server share CPU. Pass --target-pid PID (or use a waitlab target) to record the server's CPU too; better, move the generator to another machine or pin them to different cores (taskset)."},
 		"load.warn.neighbours": {
-			KO: "실행 중 다른 프로세스가 머신 CPU(%[2]d개)의 %[1]s를 썼습니다: 결과에 잡음이 섞였습니다. 조용한 머신에서 다시 재거나 여러 번 재서 중앙값을 쓰세요.",
-			EN: "other processes used %s of the machine (%d CPUs) during the run: the results are noisy. Measure again on a quiet machine, or repeat and use the median."},
+			KO: "실행 중 다른 프로세스가 머신 CPU(%[2]d개)의 %[1]s{을/를} 썼습니다: 결과에 잡음이 섞였습니다. 조용한 머신에서 다시 재거나 여러 번 재서 중앙값을 쓰세요.",
+			EN: "other processes used %s of the machine (%d CPU{s}) during the run: the results are noisy. Measure again on a quiet machine, or repeat and use the median."},
 		"load.warn.neighbours_with_target": {
-			KO: "생성기 밖의 프로세스가 머신 CPU(%[2]d개)의 %[1]s를 썼습니다. 대상 서버 CPU를 모르니 이 안에 서버도 들어 있습니다: --target-pid를 주면 서버와 다른 프로세스를 나눠 봅니다.",
-			EN: "processes other than the generator used %s of the machine (%d CPUs); the target's CPU is unknown, so this includes the target: pass --target-pid to tell the target from other processes."},
+			KO: "생성기 밖의 프로세스가 머신 CPU(%[2]d개)의 %[1]s{을/를} 썼습니다. 대상 서버 CPU를 모르니 이 안에 서버도 들어 있습니다: --target-pid를 주면 서버와 다른 프로세스를 나눠 봅니다.",
+			EN: "processes other than the generator used %s of the machine (%d CPU{s}); the target's CPU is unknown, so this includes the target: pass --target-pid to tell the target from other processes."},
 		"load.warn.behind": {
-			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 생성기가 뒤처졌거나 연결이 모자랐습니다. --connections를 늘리거나 생성기 CPU를 확인하세요.",
+			KO: "달성한 처리량 %s/s가 목표 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 생성기가 뒤처졌거나 연결이 모자랐습니다. --connections를 늘리거나 생성기 CPU를 확인하세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): the generator fell behind or ran out of connections. Raise --connections or check the generator's CPU."},
 		"load.warn.behind_conns": {
-			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
+			KO: "달성한 처리량 %s/s가 목표 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): all %s connections were busy waiting for responses, so the server did not keep up with this arrival rate (the wait is in the latency). Raise --connections if the server's limit is not what you meant to measure."},
 		"load.warn.late": {
 			KO: "%s건(%s)이 의도한 시각보다 5 ms 넘게 늦게 나갔습니다 (최대 %s): 지연은 의도한 시각부터 재므로 정직하지만, 도착 과정은 계획과 다릅니다.",
-			EN: "%s requests (%s) were sent more than 5 ms after their intended time (max %s): latency is still measured from the intended time, but the arrivals were not the ones planned."},
+			EN: "%s request{s} (%s) went out more than 5 ms after their intended time (max %s): latency is still measured from the intended time, but the arrivals were not the ones planned."},
 		"load.warn.errors": {
-			KO: "오류율 %s가 1%%를 넘습니다: 오류는 처리율에 넣지 않았습니다 (시도 %s/s 중 성공 %s/s). 오류 종류를 먼저 보세요.",
+			KO: "오류율 %s{이/가} 1%%를 넘습니다: 오류는 처리량에 넣지 않았습니다 (시도 %s/s 중 성공 %s/s). 오류 종류를 먼저 보세요.",
 			EN: "error rate %s is above 1%%: errors are kept out of throughput (attempts %s/s, ok %s/s). Look at the errors by kind first."},
 		"load.warn.no_ok": {
-			KO: "성공한 응답이 하나도 없습니다: 지연과 처리율은 의미가 없습니다. URL과 서버가 살아 있는지 확인하세요.",
+			KO: "성공한 응답이 하나도 없습니다: 지연과 처리량은 의미가 없습니다. URL과 서버가 살아 있는지 확인하세요.",
 			EN: "no request succeeded: latency and throughput mean nothing. Check the URL and that the server is up."},
 		"load.warn.window": {
-			KO: "p99 지연 %s가 측정 구간 %s의 10분의 1보다 깁니다: 구간 안에 긴 응답이 몇 개밖에 들어갈 수 없어 믿기 어려운 칸입니다. 적어도 %s 동안 재세요.",
+			KO: "p99 지연 %s{이/가} 측정 구간 %s의 10분의 1보다 깁니다: 구간 안에 긴 응답이 몇 개밖에 들어갈 수 없어 믿기 어려운 칸입니다. 적어도 %s 동안 재세요.",
 			EN: "p99 latency %s is longer than a tenth of the measured window %s: only a few such responses fit in it, the least trustworthy cell of a table. Measure for at least %s."},
 		"load.warn.few_samples": {
 			KO: "성공 표본이 %s개뿐입니다: p99를 믿으려면 적어도 1,000개가 필요합니다. 더 오래 또는 더 빠르게 재세요.",
-			EN: "only %s successful samples: a p99 needs at least 1,000. Run longer or faster."},
+			EN: "only %s successful sample{s}: a p99 needs at least 1,000. Run longer or faster."},
 		"load.warn.little": {
 			KO: "리틀의 법칙: 성공 %s/s x 평균 서비스 시간 %s = 평균 %s개가 동시에 처리 중이었습니다.",
-			EN: "Little's law: %s ok/s x %s mean service time = %s requests in flight on average."},
+			EN: "Little's law: %s ok/s x %s mean service time = %s request{s} in flight on average."},
 		"load.warn.little_queued": {
-			KO: "동시 처리 %s > 서버 스레드 %s: 적어도 %s개는 큐에서 기다렸습니다.",
-			EN: "%s in flight > %s threads: at least %s were queued."},
+			KO: "동시 처리 수 %s > 서버 스레드 %s개: 적어도 %s개는 대기열에서 기다렸습니다.",
+			EN: "%s in flight > %s thread{s}: at least %s {was/were} queued."},
 		"load.warn.little_threads": {
-			KO: "동시 처리 %s <= 서버 스레드 %s: 스레드 수가 한계는 아니었습니다.",
-			EN: "%s in flight <= %s threads: the thread count was not the limit."},
+			KO: "동시 처리 수 %s <= 서버 스레드 %s개: 스레드 수가 한계는 아니었습니다.",
+			EN: "%s in flight <= %s thread{s}: the thread count was not the limit."},
 		"load.warn.little_vus": {
-			KO: "동시 처리 %s / 가상 사용자 %s명: 닫힌 모델에서는 가상 사용자 수가 동시 처리의 상한입니다.",
+			KO: "동시 처리 수 %s / 가상 사용자 %s명: 닫힌 모델에서는 가상 사용자 수가 동시 처리 수의 상한입니다.",
 			EN: "%s in flight of %s virtual users: in a closed model the users cap what is in flight."},
 		"load.warn.little_conns": {
-			KO: "동시 처리 %s / 사용한 연결 %s개 (상한 %s): 연결 하나에 요청 하나씩 처리됩니다.",
-			EN: "%s in flight on %s connections used (cap %s): each connection carries one request at a time."},
+			KO: "동시 처리 수 %s / 사용한 연결 %s개 (상한 %s): 연결 하나에 요청 하나씩 처리됩니다.",
+			EN: "%s in flight on %s connection{s} used (cap %s): each connection carries one request at a time."},
 
 		// Command-line errors.
 		"load.flag.rate": {
 			KO: "--rate %q: 초당 요청 수를 0보다 큰 숫자로 쓰세요 (예: --rate 1000)",
 			EN: "--rate %q: write requests per second as a number above 0 (e.g. --rate 1000)"},
 		"load.flag.models": {
-			KO: "--rate, --arrival, --vus 중 하나만 쓰세요 (--stages는 --rate나 --arrival poisson과 함께)",
+			KO: "--rate, --arrival, --vus 중 하나만 쓰세요 (--stages는 혼자 쓰거나 --arrival poisson과 함께 씁니다)",
 			EN: "use one of --rate, --arrival, --vus (--stages goes alone or with --arrival poisson)"},
 		"load.flag.url": {
 			KO: "URL 하나 또는 --targets FILE이 필요합니다 (예: waitlab load --rate 100 http://127.0.0.1:8080/)",
@@ -187,10 +187,10 @@ func init() {
 			KO: "부하 모양을 정하세요: --rate R (열린 모델), --arrival poisson:R, --stages 30s:100,60s:1000 또는 --vus N (닫힌 모델)",
 			EN: "choose the load: --rate R (open model), --arrival poisson:R, --stages 30s:100,60s:1000 or --vus N (closed model)"},
 		"load.flag.targets": {
-			KO: "대상 파일 %s을 읽을 수 없습니다: %v",
+			KO: "대상 파일 %s{을/를} 읽을 수 없습니다: %v",
 			EN: "cannot read targets file %s: %v"},
 		"load.flag.negative": {
-			KO: "%s는 음수일 수 없습니다: %s",
+			KO: "%s{은/는} 음수일 수 없습니다: %s",
 			EN: "%s cannot be negative: %s"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",

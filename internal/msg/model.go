@@ -10,7 +10,7 @@ func init() {
 			KO: "알 수 없는 모델 %q입니다. pool, loop, offload, virtual 중 하나를 쓰세요",
 			EN: "unknown model %q: use pool, loop, offload or virtual"},
 		"err.threads": {
-			KO: "스레드 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요 (pool은 풀 크기, loop/offload는 루프 수, virtual은 캐리어 수)",
+			KO: "스레드 수 %d{은/는} 쓸 수 없습니다. 1에서 %d 사이로 정하세요 (pool은 풀 크기, loop/offload는 루프 수, virtual은 캐리어 수)",
 			EN: "%d threads is not allowed: use 1 to %d (the pool size, the loop count or the carrier count, by model)"},
 		"err.offload.missing": {
 			KO: "offload 모델에는 오프로드 풀이 필요합니다 (지금 %d). offload_pool(--offload-pool)을 1 이상으로 정하세요",
@@ -19,13 +19,13 @@ func init() {
 			KO: "오프로드 풀은 offload 모델에서만 씁니다 (지금 모델은 %s). 값을 지우거나 model: offload로 바꾸세요",
 			EN: "an offload pool only applies to the offload model (this is %s): remove it or set model to offload"},
 		"err.offload.max": {
-			KO: "오프로드 풀 %d개는 너무 많습니다. %d 이하로 정하세요",
+			KO: "스레드 %d개짜리 오프로드 풀은 너무 큽니다. %d개 이하로 정하세요",
 			EN: "an offload pool of %d is too large: use at most %d"},
 		"err.cores": {
-			KO: "코어 수 %d는 쓸 수 없습니다. 0(스레드 수와 같게) 이상으로 정하세요",
+			KO: "코어 수 %d{은/는} 쓸 수 없습니다. 0(스레드 수와 같게) 이상으로 정하세요",
 			EN: "%d cores is not allowed: use 0 (same as threads) or more"},
 		"err.requests": {
-			KO: "요청 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
+			KO: "요청 수 %d{은/는} 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
 			EN: "%d requests is not allowed: use 1 to %d"},
 		"err.arrival.rate": {
 			KO: "도착률은 0보다 커야 합니다. 예: rate:100 또는 poisson:100",
@@ -43,13 +43,13 @@ func init() {
 			KO: "요청 종류가 없습니다. classes에 하나 이상 적거나 --cpu/--wait를 주세요",
 			EN: "no request classes: list at least one under classes, or give --cpu/--wait"},
 		"err.class.dup": {
-			KO: "요청 종류 이름 %q가 두 번 나옵니다. 이름을 서로 다르게 하세요",
+			KO: "요청 종류 이름 %q{이/가} 두 번 나옵니다. 이름을 서로 다르게 하세요",
 			EN: "class name %q appears twice: give each class its own name"},
 		"err.class.fraction": {
-			KO: "비율 %g는 쓸 수 없습니다. 0에서 1 사이로 정하세요",
+			KO: "비율 %g{은/는} 쓸 수 없습니다. 0에서 1 사이로 정하세요",
 			EN: "fraction %g is not allowed: use a number from 0 to 1"},
 		"err.class.calls": {
-			KO: "호출 수 %d는 쓸 수 없습니다. 0에서 %d 사이로 정하세요",
+			KO: "호출 수 %d{은/는} 쓸 수 없습니다. 0에서 %d 사이로 정하세요",
 			EN: "%d calls is not allowed: use 0 to %d"},
 		"err.class.callswait": {
 			KO: "하위 호출 %d번에 대기 시간이 없습니다. wait에 호출 하나의 시간을 적으세요 (예: wait: 50ms)",
@@ -73,7 +73,7 @@ func init() {
 			KO: "알 수 없는 루프 배정 %q입니다. round-robin 또는 shared를 쓰세요",
 			EN: "unknown loop assignment %q: use round-robin or shared"},
 		"err.dist.negative": {
-			KO: "음수 시간 %s은 쓸 수 없습니다. 0 이상의 시간을 쓰세요 (예: 200ms)",
+			KO: "음수 시간 %s{은/는} 쓸 수 없습니다. 0 이상의 시간을 쓰세요 (예: 200ms)",
 			EN: "negative duration %s: use 0 or more (e.g. 200ms)"},
 		"err.dist.kind": {
 			KO: "알 수 없는 분포 %q입니다. 200ms(고정) 또는 exp:200ms(지수)처럼 쓰세요",
@@ -85,13 +85,13 @@ func init() {
 			KO: "%q의 도착률이 잘못되었습니다. %s:R 꼴로, R은 초당 요청 수(0보다 큼)로 쓰세요 (예: %s:100)",
 			EN: "bad rate in %q: write %s:R with R requests per second above 0, e.g. %s:100"},
 		"err.parse.rate.max": {
-			KO: "도착률 %g는 초당 10억을 넘습니다. 더 작은 값을 쓰세요",
+			KO: "도착률 %g{은/는} 초당 10억을 넘습니다. 더 작은 값을 쓰세요",
 			EN: "rate %g is above 1e9 requests per second: use a smaller rate"},
 		"err.parse.vus": {
 			KO: "%q의 사용자 수가 잘못되었습니다. vus:N 꼴로, N은 1 이상으로 쓰세요 (예: vus:10)",
 			EN: "bad user count in %q: write vus:N with N at least 1, e.g. vus:10"},
 		"err.parse.stage": {
-			KO: "%d번째 단계 %q가 잘못되었습니다. 시간:도착률 꼴로, 시간은 0보다 크게 쓰세요 (예: 30s:100)",
+			KO: "%d번째 단계 %q{이/가} 잘못되었습니다. 시간:도착률 꼴로, 시간은 0보다 크게 쓰세요 (예: 30s:100)",
 			EN: "stage %d %q: write DURATION:RATE with a duration above 0, e.g. 30s:100"},
 		"err.parse.stage.rate": {
 			KO: "%d번째 단계 %q의 도착률은 0에서 초당 10억 사이의 수여야 합니다",
@@ -100,7 +100,7 @@ func init() {
 			KO: "시간이 없습니다. 200ms나 exp:200ms처럼 쓰세요",
 			EN: "missing duration: write a duration such as 200ms or exp:200ms"},
 		"err.parse.dur": {
-			KO: "시간 %q를 읽을 수 없습니다. 200us, 15ms, 2s처럼 Go 문법으로 쓰세요",
+			KO: "시간 %q{을/를} 읽을 수 없습니다. 200us, 15ms, 2s처럼 Go 문법으로 쓰세요",
 			EN: "bad duration %q: use Go syntax such as 200us, 15ms or 2s"},
 		"err.yaml": {
 			KO: "시나리오 파일을 읽을 수 없습니다: %s",

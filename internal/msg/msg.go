@@ -61,7 +61,10 @@ func ParseLang(s string) (Lang, error) {
 	return EN, fmt.Errorf("unknown language %q: use ko or en", s)
 }
 
-// T formats the message key in lang with args. An unknown key returns the
+// T formats the message key in lang with args. In Korean, particle
+// markers such as "{이/가}" are then resolved against the printed text
+// before them (see Josa); in English, plural markers such as "request{s}"
+// follow the number before them. An unknown key returns the
 // key itself with the args, so a missing entry shows up in output and tests
 // rather than as an empty string.
 func T(lang Lang, key string, args ...any) string {
@@ -72,14 +75,16 @@ func T(lang Lang, key string, args ...any) string {
 		}
 		return key + fmt.Sprint(args...)
 	}
-	f := e.EN
 	if lang == KO {
-		f = e.KO
+		if len(args) == 0 {
+			return resolveJosa(e.KO)
+		}
+		return resolveJosa(fmt.Sprintf(e.KO, args...))
 	}
 	if len(args) == 0 {
-		return f
+		return resolvePlural(e.EN)
 	}
-	return fmt.Sprintf(f, args...)
+	return resolvePlural(fmt.Sprintf(e.EN, args...))
 }
 
 // Has reports whether key is in the catalog.

@@ -8,15 +8,15 @@ func init() {
 			EN: "request %d"},
 		"report.scenario": {
 			KO: "시나리오 %s: %s, 요청 %d개, 도착 %s, 시드 %d",
-			EN: "scenario %s: %s, %d requests, arrival %s, seed %d"},
-		"report.model.pool":    {KO: "pool (스레드 %d개, 코어 %d개)", EN: "pool (%d threads, %d cores)"},
-		"report.model.loop":    {KO: "loop (루프 %d개, 코어 %d개)", EN: "loop (%d loops, %d cores)"},
-		"report.model.offload": {KO: "offload (루프 %d개, 코어 %d개, 오프로드 스레드 %d개)", EN: "offload (%d loops, %d cores, %d offload threads)"},
-		"report.model.virtual": {KO: "virtual (캐리어 %d개, 코어 %d개)", EN: "virtual (%d carriers, %d cores)"},
+			EN: "scenario %s: %s, %d request{s}, arrival %s, seed %d"},
+		"report.model.pool":    {KO: "pool (스레드 %d개, 코어 %d개)", EN: "pool (%d thread{s}, %d core{s})"},
+		"report.model.loop":    {KO: "loop (루프 %d개, 코어 %d개)", EN: "loop (%d loop{s}, %d core{s})"},
+		"report.model.offload": {KO: "offload (루프 %d개, 코어 %d개, 오프로드 스레드 %d개)", EN: "offload (%d loop{s}, %d core{s}, %d offload thread{s})"},
+		"report.model.virtual": {KO: "virtual (캐리어 %d개, 코어 %d개)", EN: "virtual (%d carrier{s}, %d core{s})"},
 		"report.class": {
 			KO: "  요청 종류 %s: 비율 %g, CPU %s, 대기 %s x %d (%s)%s",
 			EN: "  class %s: fraction %g, CPU %s, wait %s x %d (%s)%s"},
-		"report.class.blocking": {KO: ", 스레드를 붙잡는 대기", EN: ", blocking"},
+		"report.class.blocking": {KO: ", 블로킹 대기", EN: ", blocking"},
 		"report.lock":           {KO: "  공유 락: 하위 호출마다 락 하나를 잡고 호출이 끝날 때까지 쥡니다", EN: "  shared lock: every downstream call holds one lock for its whole duration"},
 		"report.placement":      {KO: "  배치 %s, 루프 배정 %s", EN: "  placement %s, loop assignment %s"},
 
@@ -33,8 +33,8 @@ func init() {
 			EN: "completions per second over the measured window (first arrival to last completion)"},
 		"report.completed": {KO: "완료", EN: "completed"},
 		"report.of":        {KO: "%d / %d", EN: "%d of %d"},
-		"report.peak":      {KO: "동시에 일한 스레드 (최대)", EN: "peak busy threads"},
-		"report.inflight":  {KO: "동시 처리 중 (리틀 법칙)", EN: "in flight (Little's law)"},
+		"report.peak":      {KO: "최대 동시 작업 스레드", EN: "peak busy threads"},
+		"report.inflight":  {KO: "동시 처리 수 (리틀의 법칙)", EN: "in flight (Little's law)"},
 		"report.inflight.def": {
 			KO: "%s (지연 시간 합 / 전체 처리 시간)",
 			EN: "%s (sum of latencies / makespan)"},
@@ -66,16 +66,23 @@ func init() {
 			KO: "타임라인: 0 ~ %s, 한 칸 = %s",
 			EN: "timeline: 0 to %s, one column = %s"},
 		"report.legend.cpu":   {KO: "CPU 작업", EN: "CPU work"},
-		"report.legend.hold":  {KO: "스레드를 쥔 채 대기", EN: "waiting, holding the thread"},
+		"report.legend.hold":  {KO: "스레드를 붙잡은 채 대기", EN: "waiting, holding the thread"},
 		"report.legend.lock":  {KO: "공유 락 대기", EN: "waiting for the lock"},
 		"report.legend.ready": {KO: "코어 대기", EN: "waiting for a core"},
 		"report.legend.idle":  {KO: "쉼", EN: "idle"},
 		"report.legend.busy":  {KO: "일하는 줄 비율 (0-9, @ = 모두)", EN: "share of lanes busy (0-9, @ = all)"},
 		"report.svg.title": {
 			KO: "waitlab 타임라인: %d개 줄, 요청 %d개, %s",
-			EN: "waitlab timeline: %d lanes, %d requests, %s"},
+			EN: "waitlab timeline: %d lane{s}, %d request{s}, %s"},
 		"report.svg.busy": {KO: "일하는 줄 수 (전체 %d개)", EN: "busy lanes (of %d)"},
 		"report.svg.time": {KO: "시간", EN: "time"},
 		"report.notrace":  {KO: "타임라인이 없습니다 (--timeline 또는 --svg와 함께 실행하세요)", EN: "no timeline was kept (run with --timeline or --svg)"},
+
+		"report.peak.carrier": {
+			KO: "최대 동시 작업 캐리어",
+			EN: "peak busy carriers"},
+		"report.legend.hold.carrier": {
+			KO: "캐리어를 붙잡은 채 대기 (고정)",
+			EN: "waiting, holding the carrier (pinned)"},
 	})
 }

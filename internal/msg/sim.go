@@ -7,7 +7,7 @@ func init() {
 	Register(map[string]Entry{
 		"sim.err.trace": {
 			KO: "요청 %d개는 타임라인으로 그리기에 너무 많습니다 (최대 %d개). --requests를 줄이거나 --timeline/--svg를 빼세요",
-			EN: "%d requests are too many for a timeline (at most %d): lower --requests or drop --timeline/--svg"},
+			EN: "%d request{s} {is/are} too many for a timeline (at most %d): lower --requests or drop --timeline/--svg"},
 		"cli.sim": {
 			KO: "시나리오를 시뮬레이션합니다: 결과표, 스레드별 타임라인, 설명 (가상 시계, 결정적)",
 			EN: "simulate a scenario: results table, per-thread timeline and narration (virtual clock, deterministic)"},
@@ -15,7 +15,7 @@ func init() {
 			KO: "--json은 JSON 하나만 출력합니다. --timeline과 함께 쓸 수 없습니다 (그림은 --svg로 파일에 쓰세요)",
 			EN: "--json prints one JSON object and cannot be combined with --timeline (write the picture with --svg)"},
 		"cli.sim.svg.write": {
-			KO: "SVG 파일 %s를 쓸 수 없습니다: %v",
+			KO: "SVG 파일 %s{을/를} 쓸 수 없습니다: %v",
 			EN: "cannot write SVG file %s: %v"},
 		"cli.sim.svg.done": {
 			KO: "타임라인을 %s에 썼습니다",
@@ -28,7 +28,7 @@ func init() {
 			EN: "what happened"},
 		"cli.sim.narration.skipped": {
 			KO: "(요청이 %d개라 설명은 생략합니다. --timeline을 주면 보여 줍니다)",
-			EN: "(narration skipped for %d requests; add --timeline to see it)"},
+			EN: "(narration skipped for %d request{s}; add --timeline to see it)"},
 
 		// Time stamps and ranges that open a narration line.
 		"narr.at":    {KO: "%s: ", EN: "%s: "},
@@ -42,13 +42,13 @@ func init() {
 		// A lane takes requests. %s is the lane noun (narr.noun.*).
 		"narr.take.each": {
 			KO: "%[2]s %[1]d개가 하나씩 맡습니다",
-			EN: "%d %s take one each"},
+			EN: "%d %s {takes/take} one each"},
 		"narr.take.one": {
 			KO: "%s 하나가 맡습니다",
 			EN: "a free %s takes it"},
 		"narr.take.each.queue": {
 			KO: "%[2]s %[1]d개가 하나씩 맡고 %[3]d개는 대기열에서 기다립니다",
-			EN: "%d %s take one each; %d wait in the queue"},
+			EN: "%d %s {takes/take} one each; %d {waits/wait} in the queue"},
 		"narr.take.turns1": {
 			KO: "%s 하나가 차례로 처리합니다",
 			EN: "the %s takes them in turn"},
@@ -56,17 +56,17 @@ func init() {
 			KO: "%[2]s %[1]d개가 차례로 처리합니다",
 			EN: "the %d %s take them in turn"},
 		"narr.take.freed": {
-			KO: "풀려난 %s가 기다리던 요청을 맡습니다",
+			KO: "풀려난 %s{이/가} 기다리던 요청을 맡습니다",
 			EN: "the freed %s take the waiting ones"},
 		"narr.take.freed.still": {
-			KO: "풀려난 %s가 기다리던 요청을 맡고, 아직 %d개가 기다립니다",
+			KO: "풀려난 %s{이/가} 기다리던 요청을 맡고, 아직 %d개가 기다립니다",
 			EN: "the freed %s take the waiting ones (%d still waiting)"},
 		"narr.take.freed.empty": {
-			KO: "풀려난 %s가 남은 요청을 맡아 대기열이 빕니다",
+			KO: "풀려난 %s{이/가} 남은 요청을 맡아 대기열이 빕니다",
 			EN: "the freed %s take the last waiting ones; the queue is empty"},
 		"narr.queue": {
 			KO: "%d개는 대기열에서 기다립니다",
-			EN: "%d wait in the queue"},
+			EN: "%d {waits/wait} in the queue"},
 		"narr.queue.trend": {
 			KO: "대기열은 %d개에서 %d개가 됩니다",
 			EN: "the queue goes from %d to %d"},
@@ -79,17 +79,17 @@ func init() {
 			KO: "기다리는 동안 가상 스레드는 캐리어에서 내려옵니다",
 			EN: "while they wait, the virtual threads unmount from the carriers"},
 		"narr.block.loop": {
-			KO: "%s가 블로킹 호출로 %s 동안 막히고, 그 루프에 줄 선 요청은 모두 기다립니다",
+			KO: "%s{이/가} 블로킹 호출로 %s 동안 막히고, 그 루프에 줄 선 요청은 모두 기다립니다",
 			EN: "%s block on a call for %s, and every request queued on them waits"},
 		"narr.block.pinned": {
-			KO: "%s가 고정된(pinned) 대기로 %s 동안 붙잡힙니다",
+			KO: "%s{이/가} 고정된(pinned) 대기로 %s 동안 붙잡힙니다",
 			EN: "%s are held by pinned waits for %s"},
 		"narr.offload": {
 			KO: "블로킹 호출 %d개가 오프로드 풀로 넘어가고 루프는 계속 돕니다",
-			EN: "%d blocking calls go to the offload pool and the loops carry on"},
+			EN: "%d blocking call{s} {goes/go} to the offload pool and the loops carry on"},
 		"narr.offload.queue": {
-			KO: "오프로드 스레드를 기다리는 호출이 %d개입니다",
-			EN: "%d calls wait for an offload thread"},
+			KO: "호출 %d개가 오프로드 스레드를 기다립니다",
+			EN: "%d call{s} {waits/wait} for an offload thread"},
 
 		// Finishing.
 		"narr.finish": {
@@ -133,13 +133,13 @@ func init() {
 		"narr.w.arrive":   {KO: "요청 %d개 도착", EN: "%d requests arrive"},
 		"narr.w.start":    {KO: "%d개 시작", EN: "%d start"},
 		"narr.w.done":     {KO: "%d개 완료", EN: "%d finish"},
-		"narr.w.queue":    {KO: "대기열은 가장 길 때 %d개", EN: "at most %d wait in the queue"},
+		"narr.w.queue":    {KO: "대기열은 가장 길 때 %d개", EN: "at most %d {waits/wait} in the queue"},
 		"narr.w.block":    {KO: "루프를 막은 블로킹 호출 %d개", EN: "%d blocking calls hold a loop"},
 		"narr.w.pinned":   {KO: "캐리어를 붙잡은 고정 대기 %d개", EN: "%d pinned waits hold a carrier"},
 		"narr.w.offload":  {KO: "오프로드 풀로 간 호출 %d개", EN: "%d calls go to the offload pool"},
 		"narr.done": {
-			KO: "요청 %[1]d개가 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 한꺼번에 가장 많이 일한 %[6]s는 %[5]d개입니다",
-			EN: "all %d requests done in %s (p50 %s, p99 %s); at most %d %s busy at once"},
+			KO: "요청 %[1]d개가 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 최대 동시 작업 %[6]s{은/는} %[5]d개입니다",
+			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); peak busy %[6]s: %[5]d"},
 		"narr.done.loops": {
 			KO: "블로킹 요청이 놓인 루프: %s",
 			EN: "blocking requests per loop: %s"},
@@ -155,5 +155,9 @@ func init() {
 		"narr.noun1.loop":    {KO: "루프", EN: "loop"},
 		"narr.noun1.carrier": {KO: "캐리어", EN: "carrier"},
 		"narr.noun1.offload": {KO: "오프로드 스레드", EN: "offload thread"},
+
+		"narr.w.offqueue": {
+			KO: "오프로드 스레드를 기다린 호출은 가장 많을 때 %d개",
+			EN: "at most %d call{s} {waits/wait} for an offload thread"},
 	})
 }

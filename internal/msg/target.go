@@ -15,18 +15,18 @@ func init() {
 			EN: "stopping: no new connections; finishing in-flight requests for up to %s"},
 		"target.drained": {
 			KO: "처리 중이던 요청을 모두 마치고 종료했습니다 (요청 %d개 처리)",
-			EN: "stopped after finishing every in-flight request (%d requests served)"},
+			EN: "stopped after finishing every in-flight request (%d request{s} served)"},
 		"target.drain.timeout": {
-			KO: "마무리 시간 %s이 지나 남은 연결을 끊고 종료했습니다",
+			KO: "마무리 시간 %s{이/가} 지나 남은 연결을 끊고 종료했습니다",
 			EN: "drain time %s ran out; remaining connections were cut"},
 		"target.err.model": {
 			KO: "알 수 없는 모델 %q입니다. pool, loop, offload, virtual 중 하나를 쓰세요",
 			EN: "unknown model %q: use pool, loop, offload or virtual"},
 		"target.err.listen": {
-			KO: "주소 %q를 읽을 수 없습니다. 127.0.0.1:8080처럼 호스트:포트로 쓰세요",
+			KO: "주소 %q{을/를} 읽을 수 없습니다. 127.0.0.1:8080처럼 호스트:포트로 쓰세요",
 			EN: "cannot read address %q: write host:port, e.g. 127.0.0.1:8080"},
 		"target.err.remote": {
-			KO: "%s는 루프백 주소가 아닙니다. 테스트 서버라서 기본으로는 127.0.0.1 같은 로컬 주소에만 엽니다. 정말 밖에 열려면 --allow-remote를 주세요",
+			KO: "%s{은/는} 루프백 주소가 아닙니다. 테스트 서버라서 기본으로는 127.0.0.1 같은 로컬 주소에만 엽니다. 정말 밖에 열려면 --allow-remote를 주세요",
 			EN: "%s is not a loopback address: a test server listens on 127.0.0.1 and the like unless --allow-remote is given"},
 		"target.err.acceptor": {
 			KO: "--acceptor는 own(별도 수락 스레드) 또는 shared(0번 루프가 수락도 함)입니다 (받은 값: %q)",
@@ -54,9 +54,9 @@ func init() {
 			EN: "--validate-lock pings the downstream under a lock: it needs --downstream"},
 		"target.err.threads": {
 			KO: "스레드 %d개는 너무 많습니다 (10000개까지)",
-			EN: "%d threads are too many (up to 10000)"},
+			EN: "%d thread{s} {is/are} too many (up to 10000)"},
 		"target.err.downstream": {
-			KO: "다운스트림 주소 %q를 찾을 수 없습니다. 127.0.0.1:6380처럼 쓰세요",
+			KO: "다운스트림 주소 %q{을/를} 찾을 수 없습니다. 127.0.0.1:6380처럼 쓰세요",
 			EN: "cannot resolve downstream address %q: write it as 127.0.0.1:6380"},
 		"target.err.dist": {
 			KO: "--%s: %v",
@@ -74,10 +74,10 @@ func init() {
 			KO: "waitlab downstream이 %s 에서 명령마다 %s 뒤에 답합니다 (PING, ECHO, GET, SET)",
 			EN: "waitlab downstream listening on %s, answering each command after %s (PING, ECHO, GET, SET)"},
 		"downstream.proxying": {
-			KO: "waitlab downstream이 %[1]s 에서 받은 것을 %[3]s 늦춰 %[2]s로 넘깁니다",
+			KO: "waitlab downstream이 %[1]s 에서 받은 것을 %[3]s 늦춰 %[2]s{으로/로} 넘깁니다",
 			EN: "waitlab downstream listening on %s, forwarding to %s with %s added"},
 		"downstream.stopped": {
 			KO: "종료했습니다 (명령 %d개에 답함)",
-			EN: "stopped (%d commands answered)"},
+			EN: "stopped (%d command{s} answered)"},
 	})
 }

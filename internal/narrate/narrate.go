@@ -33,9 +33,15 @@ type moment struct {
 	offQueue            int // calls waiting for an offload thread after
 }
 
+// offSpan is a call an offload thread holds, from start.
+type offSpan struct {
+	req   int64
+	start time.Duration
+}
+
 // sig is what makes two moments "the same thing again".
 func (m *moment) sig() string {
-	return fmt.Sprint(m.arrive, m.start, m.done, m.doneHeld, m.donePlain, len(m.blocked), m.blockFor, m.offload, m.qBefore > 0, m.qAfter > 0)
+	return fmt.Sprint(m.arrive, m.start, m.done, m.doneHeld, m.donePlain, len(m.blocked), m.blockFor, m.offload, m.qBefore > 0, m.qAfter > 0, m.offQueue > 0)
 }
 
 // teller holds what the sentences need about the run.
@@ -123,7 +129,6 @@ func (t *teller) moments(tr *model.Trace) []*moment {
 			}
 		}
 	}
-	type offSpan struct{ start, end time.Duration }
 	var offs []offSpan
 	for _, sp := range tr.Spans {
 		if sp.Kind != model.SpanHold || int(sp.Lane) >= len(tr.Lanes) {
@@ -136,7 +141,7 @@ func (t *teller) moments(tr *model.Trace) []*moment {
 			m.blockFor = max(m.blockFor, sp.End-sp.Start)
 		case model.LaneOffload:
 			get(sp.Start).offload++
-			offs = append(offs, offSpan{sp.Start, sp.End})
+			offs = append(offs, offSpan{req: sp.Req, start: sp.Start})
 		}
 	}
 	ms := make([]*moment, 0, len(byAt))
@@ -152,7 +157,57 @@ func (t *teller) moments(tr *model.Trace) []*moment {
 		q += m.arrive - m.start
 		m.qAfter = q
 	}
+	t.offloadQueue(tr, offs, ms)
 	return ms
+}
+
+// offloadQueue sets each moment's count of calls that wait for an offload
+// thread: a blocking call is handed over when its request's CPU work on the
+// loop ends, and waits until an offload thread takes it (the start of its
+// span on an offload lane). The count is sampled after each moment.
+func (t *teller) offloadQueue(tr *model.Trace, offs []offSpan, ms []*moment) {
+	if len(offs) == 0 {
+		return
+	}
+	// cpuEnds[req] are the ends of the request's CPU spans on loops.
+	cpuEnds := map[int64][]time.Duration{}
+	need := map[int64]bool{}
+	for _, o := range offs {
+		need[o.req] = true
+	}
+	for _, sp := range tr.Spans {
+		if sp.Kind == model.SpanCPU && need[sp.Req] && int(sp.Lane) < len(tr.Lanes) && tr.Lanes[sp.Lane] == model.LaneLoop {
+			cpuEnds[sp.Req] = append(cpuEnds[sp.Req], sp.End)
+		}
+	}
+	type step struct {
+		at time.Duration
+		d  int
+	}
+	var steps []step
+	for _, o := range offs {
+		// The hand-over is the latest CPU end on the loop at or before
+		// the offload thread takes the call.
+		handed, found := time.Duration(0), false
+		for _, e := range cpuEnds[o.req] {
+			if e <= o.start && (!found || e > handed) {
+				handed, found = e, true
+			}
+		}
+		if !found || handed >= o.start {
+			continue // taken at once: it never waited
+		}
+		steps = append(steps, step{handed, +1}, step{o.start, -1})
+	}
+	slices.SortFunc(steps, func(a, b step) int { return cmp.Compare(a.at, b.at) })
+	n, k := 0, 0
+	for _, m := range ms {
+		for k < len(steps) && steps[k].at <= m.at {
+			n += steps[k].d
+			k++
+		}
+		m.offQueue = n
+	}
 }
 
 // group merges consecutive moments that repeat the same pattern.
@@ -196,7 +251,7 @@ func (t *teller) line(g []*moment) string {
 	m := g[0]
 	prefix := t.T("narr.at", t.fmt(m.at))
 	if len(g) > 1 {
-		prefix = t.T("narr.every", t.fmt(m.at), t.fmt(g[len(g)-1].at), t.fmtDur(g[1].at-m.at))
+		prefix = t.T("narr.every", t.fmt(m.at), t.fmt(g[len(g)-1].at), t.fmtIn(g[1].at-m.at))
 	}
 	var cl []string
 	if m.done > 0 {
@@ -246,10 +301,13 @@ func (t *teller) line(g []*moment) string {
 		if t.model == model.Virtual {
 			key = "narr.block.pinned"
 		}
-		cl = append(cl, t.T(key, t.laneList(m.blocked), t.fmtDur(m.blockFor)))
+		cl = append(cl, t.T(key, t.laneList(m.blocked), t.fmtIn(m.blockFor)))
 	}
 	if m.offload > 0 {
 		cl = append(cl, t.T("narr.offload", m.offload))
+	}
+	if last := g[len(g)-1]; m.offQueue > 0 || last.offQueue > 0 {
+		cl = append(cl, t.T("narr.offload.queue", max(m.offQueue, last.offQueue)))
 	}
 	if !queueTold {
 		last := g[len(g)-1]
@@ -306,12 +364,13 @@ func (t *teller) windows(gs [][]*moment) []string {
 }
 
 func (t *teller) window(part []*moment) string {
-	var a, s, d, q, blk, off int
+	var a, s, d, q, blk, off, oq int
 	for _, m := range part {
 		a += m.arrive
 		s += m.start
 		d += m.done
 		q = max(q, m.qAfter)
+		oq = max(oq, m.offQueue)
 		blk += len(m.blocked)
 		off += m.offload
 	}
@@ -334,7 +393,13 @@ func (t *teller) window(part []*moment) string {
 	}
 	add("narr.w.offload", off)
 	add("narr.w.queue", q)
-	return t.T("narr.range", t.fmt(part[0].at), t.fmt(part[len(part)-1].at)) + t.join([]string{strings.Join(cl, ", ")})
+	add("narr.w.offqueue", oq)
+	prefix := t.T("narr.range", t.fmt(part[0].at), t.fmt(part[len(part)-1].at))
+	if from, to := t.fmt(part[0].at), t.fmt(part[len(part)-1].at); from == to {
+		// "101.4 ms to 101.4 ms" says one instant twice.
+		prefix = t.T("narr.at", from)
+	}
+	return prefix + t.join([]string{strings.Join(cl, ", ")})
 }
 
 func (t *teller) summary(r *model.Result) []string {
@@ -343,7 +408,10 @@ func (t *teller) summary(r *model.Result) []string {
 	if t.model == model.Offload {
 		noun = t.T("narr.noun.thread")
 	}
-	ms := func(v float64) string { return t.fmtDur(time.Duration(v * 1e6)) }
+	// One unit for the whole sentence: the makespan's, unless the
+	// percentiles would read 0.0 in it.
+	unit := lineUnit(time.Duration(r.MakespanMS*1e6), time.Duration(r.All.P50MS*1e6), time.Duration(r.All.P99MS*1e6))
+	ms := func(v float64) string { return Duration(t.lang, time.Duration(v*1e6), unit) }
 	out := []string{t.join([]string{t.T("narr.done", r.Completed, ms(r.MakespanMS), ms(r.All.P50MS), ms(r.All.P99MS), peak, noun)})}
 	var parts []string
 	for _, l := range r.Loops {
@@ -395,8 +463,33 @@ func unitFor(end time.Duration) time.Duration {
 // fmt formats an instant in the run's unit: "2.0 s", "12.4 ms".
 func (t *teller) fmt(d time.Duration) string { return Duration(t.lang, d, t.unit) }
 
-// fmtDur formats a length in its own unit.
-func (t *teller) fmtDur(d time.Duration) string { return Duration(t.lang, d, unitFor(d)) }
+// fmtIn formats a length inside a line in the run's unit, so a line reads
+// in one unit; only a length that would print as 0.0 in it (a 200 us CPU
+// slice in a run of seconds) takes its own.
+func (t *teller) fmtIn(d time.Duration) string { return Duration(t.lang, d, lineUnit(t.unit, d)) }
+
+// lineUnit picks one unit for lengths told together: the unit of the
+// largest, stepped down while a non-zero length would print as 0.0.
+func lineUnit(ds ...time.Duration) time.Duration {
+	var big time.Duration
+	for _, d := range ds {
+		big = max(big, d)
+	}
+	u := unitFor(big)
+	for u > time.Microsecond {
+		small := false
+		for _, d := range ds {
+			if d > 0 && d*20 < u { // prints as 0.0
+				small = true
+			}
+		}
+		if !small {
+			break
+		}
+		u /= 1000
+	}
+	return u
+}
 
 // Duration formats d in unit (time.Second, time.Millisecond or
 // time.Microsecond) with one decimal: "2.0 s" / "2.0초".

@@ -38,7 +38,7 @@ func TestLabPoolStory(t *testing.T) {
 		"2.0 s: responses arrive; 4 requests finish; the freed threads take the waiting ones (4 still waiting).",
 		"4.0 s: responses arrive; 4 requests finish; the freed threads take the last waiting ones; the queue is empty.",
 		"6.0 s: responses arrive; 4 requests finish.",
-		"all 12 requests done in 6.0 s (p50 4.0 s, p99 6.0 s); at most 4 threads busy at once.",
+		"all 12 requests done in 6.0 s (p50 4.0 s, p99 6.0 s); peak busy threads: 4.",
 	}
 	got := narrate.Lines(r, msg.EN)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -63,7 +63,7 @@ func TestModelWords(t *testing.T) {
 		{"lab-virtual", func(s *model.Scenario) { s.Classes[0].Blocking = true }, "held by pinned waits", "고정된(pinned) 대기"},
 		{"ch15-offload4", func(s *model.Scenario) {
 			s.Requests, s.Classes[0].Fraction, s.Classes[1].Fraction = 30, 0.9, 0.1
-		}, "go to the offload pool", "오프로드 풀로 넘어가고"},
+		}, "to the offload pool", "오프로드 풀로 넘어가고"},
 		{"ch15-onloop", nil, "blocking requests per loop: loop 1: 3, loop 2: 3", "블로킹 요청이 놓인 루프: 루프 1에 3개"},
 	}
 	for _, c := range cases {
@@ -149,11 +149,45 @@ func TestHandMadeTrace(t *testing.T) {
 		},
 	}
 	got := narrate.Lines(r, msg.EN)
-	if len(got) != 4 || got[0] != "0.0 s: 3 requests arrive; 2 threads take one each; 1 wait in the queue." {
+	if len(got) != 4 || got[0] != "0.0 s: 3 requests arrive; 2 threads take one each; 1 waits in the queue." {
 		t.Errorf("Lines(hand-made) =\n%s", strings.Join(got, "\n"))
 	}
 	if narrate.Lines(&model.Result{}, msg.EN) != nil || narrate.Lines(nil, msg.KO) != nil {
 		t.Error("Lines without a trace: want nil")
+	}
+}
+
+// ch15-offload4's point: 20 blocking calls meet an offload pool of 4, so
+// most wait for an offload thread, and the narration says how many.
+func TestOffloadQueueIsTold(t *testing.T) {
+	r := simulate(t, "ch15-offload4", nil)
+	for lang, want := range map[msg.Lang]string{msg.EN: "at most 16 calls wait for an offload thread", msg.KO: "오프로드 스레드를 기다린 호출은 가장 많을 때 16개"} {
+		got := strings.Join(narrate.Lines(r, lang), "\n")
+		if !strings.Contains(got, want) {
+			t.Errorf("Lines(ch15-offload4, %s) does not say %q:\n%s", lang, want, got)
+		}
+	}
+	// A pool big enough for every call: nobody waits, nothing is said.
+	r = simulate(t, "ch15-offload64", nil)
+	if got := strings.Join(narrate.Lines(r, msg.EN), "\n"); strings.Contains(got, "offload thread") {
+		t.Errorf("Lines(ch15-offload64) speaks of a wait for an offload thread:\n%s", got)
+	}
+}
+
+// A window that covers one instant is told as that instant, not as the
+// range "101.4 ms to 101.4 ms"; and one line reads in one unit.
+func TestRangesAndUnits(t *testing.T) {
+	for _, p := range []string{"ch15-onloop", "ch15-offload4", "lab-loop-blocking"} {
+		r := simulate(t, p, nil)
+		for _, line := range narrate.Lines(r, msg.EN) {
+			head, _, _ := strings.Cut(line, ":")
+			if from, to, ok := strings.Cut(head, " to "); ok && strings.TrimSpace(from) == strings.TrimSpace(strings.Split(to, ",")[0]) {
+				t.Errorf("%s: %q names one instant as a range", p, line)
+			}
+			if strings.Contains(line, " ms") && strings.Contains(line, " s ") || strings.Contains(line, " ms") && strings.Contains(line, " s)") {
+				t.Errorf("%s: %q mixes seconds and milliseconds", p, line)
+			}
+		}
 	}
 }
 

@@ -62,7 +62,7 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 
 	// Legend.
 	x := svgLeft
-	for k, key := range []string{"report.legend.idle", "report.legend.cpu", "report.legend.hold", "report.legend.lock", "report.legend.ready"} {
+	for k, key := range []string{"report.legend.idle", "report.legend.cpu", holdKey(t.Lanes), "report.legend.lock", "report.legend.ready"} {
 		label := msg.T(lang, key)
 		fmt.Fprintf(&b, `<rect x="%d" y="34" width="12" height="12" fill="%s" stroke="#999" stroke-width="0.5"/>`, x, svgColor[k])
 		fmt.Fprintf(&b, `<text x="%d" y="44">%s</text>`+"\n", x+16, esc(label))

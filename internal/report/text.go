@@ -81,7 +81,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 		{T("report.makespan"), ms(r.MakespanMS) + " ms"},
 		{T("report.throughput"), T("report.rps", num(r.ThroughputRPS)) + " — " + def},
 		{T("report.completed"), T("report.of", r.Completed, r.Requests)},
-		{T("report.peak"), strconv.Itoa(r.PeakThreads)},
+		{T(peakKey(r.Scenario.Model)), strconv.Itoa(r.PeakThreads)},
 		{T("report.inflight"), T("report.inflight.def", num(r.InFlightMean))},
 		{T("report.precision"), prec},
 	}
@@ -207,6 +207,26 @@ func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
 		}
 		out.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
+}
+
+// peakKey names the peak-busy figure in the model's words: the virtual
+// model's busy lanes are carriers, not threads.
+func peakKey(k model.Kind) string {
+	if k == model.Virtual {
+		return "report.peak.carrier"
+	}
+	return "report.peak"
+}
+
+// holdKey names the "waiting while holding" legend in the lanes' words:
+// a carrier is held by a pinned wait.
+func holdKey(lanes []model.LaneKind) string {
+	for _, k := range lanes {
+		if k == model.LaneCarrier {
+			return "report.legend.hold.carrier"
+		}
+	}
+	return "report.legend.hold"
 }
 
 // Width is the number of terminal columns s takes: East Asian wide

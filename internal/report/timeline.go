@@ -151,7 +151,7 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 	b.WriteString(strings.Repeat(" ", labW+2) + axis(lang, g.end, unit, width) + "\n")
 	legend := []string{
 		"# " + msg.T(lang, "report.legend.cpu"),
-		"= " + msg.T(lang, "report.legend.hold"),
+		"= " + msg.T(lang, holdKey(t.Lanes)),
 		"! " + msg.T(lang, "report.legend.lock"),
 		"+ " + msg.T(lang, "report.legend.ready"),
 		". " + msg.T(lang, "report.legend.idle"),
@@ -165,25 +165,45 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 }
 
 // axis returns a line of about width columns (under the rows' cells) with time
-// labels at the start, the quarters and the end, where they fit.
+// labels at the start, the quarters and the end, where they fit. Columns
+// are display columns: a Korean "초" takes two, so labels are placed by
+// their display width (Width), not their length in runes.
 func axis(lang msg.Lang, end, unit time.Duration, width int) string {
-	line := []rune(strings.Repeat(" ", width+2))
+	// cells[i] is what column i shows; a wide rune fills its column and
+	// leaves the next one empty ("").
+	cells := make([]string, width+2)
+	for i := range cells {
+		cells[i] = " "
+	}
+	place := func(col int, s string) {
+		for _, r := range s {
+			if col >= len(cells) {
+				return
+			}
+			cells[col] = string(r)
+			col++
+			if wide(r) && col < len(cells) {
+				cells[col] = ""
+				col++
+			}
+		}
+	}
 	// The end label first, right-aligned on the closing bar; then the
 	// start and the quarters wherever they do not run into a placed label.
 	last := narrate.Duration(lang, end, unit) + "|"
-	endCol := max(width+1-len([]rune(last)), 0)
-	copy(line[endCol:], []rune(last))
+	endCol := max(width+1-Width(last), 0)
+	place(endCol, last)
 	free := 0
 	for q := 0; q < 4; q++ {
 		col := q * width / 4 // the tick '|' sits on the column where that time begins
-		lab := []rune("|" + narrate.Duration(lang, end*time.Duration(q)/4, unit))
-		if col < free || col+len(lab) >= endCol {
+		lab := "|" + narrate.Duration(lang, end*time.Duration(q)/4, unit)
+		if col < free || col+Width(lab) >= endCol {
 			continue
 		}
-		copy(line[col:], lab)
-		free = col + len(lab) + 1
+		place(col, lab)
+		free = col + Width(lab) + 1
 	}
-	return strings.TrimRight(string(line), " ")
+	return strings.TrimRight(strings.Join(cells, ""), " ")
 }
 
 func unitFor(d time.Duration) time.Duration {

@@ -193,7 +193,10 @@ func resolvePlural(s string) string {
 
 // isPluralMarker accepts "s", "es" and "word/words" of ASCII letters.
 func isPluralMarker(p string) bool {
-	if p == "" {
+	if p == "s" || p == "es" {
+		return true
+	}
+	if !strings.Contains(p, "/") {
 		return false
 	}
 	for _, r := range p {

@@ -99,10 +99,10 @@ func init() {
 
 		// Error kinds.
 		"load.err.connect_refused": {KO: "연결 거부", EN: "connection refused"},
-		"load.err.connect_timeout": {KO: "연결 시간 초과", EN: "connect timeout"},
+		"load.err.connect_timeout": {KO: "연결 타임아웃", EN: "connect timeout"},
 		"load.err.connect_error":   {KO: "연결 실패", EN: "connect failed"},
 		"load.err.reset":           {KO: "연결 리셋", EN: "connection reset"},
-		"load.err.timeout":         {KO: "응답 시간 초과", EN: "timeout"},
+		"load.err.timeout":         {KO: "응답 타임아웃", EN: "timeout"},
 		"load.err.closed":          {KO: "응답 전에 연결 닫힘", EN: "closed before the response"},
 		"load.err.bad_response":    {KO: "잘못된 응답", EN: "malformed response"},
 		"load.err.other":           {KO: "기타", EN: "other"},
@@ -137,10 +137,10 @@ func init() {
 			KO: "생성기 밖의 프로세스가 머신 CPU(%[2]d개)의 %[1]s{을/를} 썼습니다. 대상 서버 CPU를 모르니 이 안에 서버도 들어 있습니다: --target-pid를 주면 서버와 다른 프로세스를 나눠 봅니다.",
 			EN: "processes other than the generator used %s of the machine (%d CPU{s}); the target's CPU is unknown, so this includes the target: pass --target-pid to tell the target from other processes."},
 		"load.warn.behind": {
-			KO: "달성한 처리량 %s/s가 목표 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 생성기가 뒤처졌거나 연결이 모자랐습니다. --connections를 늘리거나 생성기 CPU를 확인하세요.",
+			KO: "달성한 처리량 %s/s가 목표 %s/s의 %s{으로/로} 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 생성기가 뒤처졌거나 연결이 모자랐습니다. --connections를 늘리거나 생성기 CPU를 확인하세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): the generator fell behind or ran out of connections. Raise --connections or check the generator's CPU."},
 		"load.warn.behind_conns": {
-			KO: "달성한 처리량 %s/s가 목표 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
+			KO: "달성한 처리량 %s/s가 목표 %s/s의 %s{으로/로} 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): all %s connections were busy waiting for responses, so the server did not keep up with this arrival rate (the wait is in the latency). Raise --connections if the server's limit is not what you meant to measure."},
 		"load.warn.late": {
 			KO: "%s건(%s)이 의도한 시각보다 5 ms 넘게 늦게 나갔습니다 (최대 %s): 지연은 의도한 시각부터 재므로 정직하지만, 도착 과정은 계획과 다릅니다.",

@@ -39,7 +39,7 @@ func init() {
 			KO: "인터랙티브 실습 \"blocking vs non-blocking vs virtual threads\"의 다섯째 실험 (모델만)",
 			EN: "the interactive lab \"blocking vs non-blocking vs virtual threads\", fifth experiment (model only)"},
 		"preset.src.ch15": {
-			KO: "Netty/WebFlux 이벤트 루프를 다룬 책의 장, 실험 \"eight loops, 1% blocking\" (5회 실행의 중앙값)",
-			EN: "the book chapter on Netty/WebFlux event loops, experiment \"eight loops, 1% blocking\" (median of 5 runs)"},
+			KO: "Netty/WebFlux 이벤트 루프를 다룬 책의 장, 실험 \"eight loops, blocking 1%\" (5회 실행의 중앙값)",
+			EN: "the book chapter on Netty/WebFlux event loops, experiment \"eight loops, blocking 1%\" (median of 5 runs)"},
 	})
 }

@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/waitlab/waitlab/internal/buildinfo"
 	"github.com/waitlab/waitlab/internal/model"
@@ -79,7 +80,22 @@ func (e *ExitError) Unwrap() error { return e.Err }
 // process exit code. It never panics on user input and never calls os.Exit.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	if v := os.Getenv("WAITLAB_LANG"); v != "" {
+		// A typo here would otherwise switch the language silently.
+		if _, err := msg.ParseLang(v); err != nil {
+			fmt.Fprintf(stderr, "waitlab: WAITLAB_LANG=%s: %v\n", v, err)
+			return 2
+		}
+	}
 	lang := envLang()
+	if len(args) >= 2 && args[0] == "help" {
+		// `waitlab help CMD [--lang ko]` is `waitlab CMD -h`, on stdout.
+		if _, ok := commands[args[1]]; ok {
+			return Main(ctx, append([]string{args[1], "-h"}, args[2:]...), stdin, stdout, stdout)
+		}
+		fmt.Fprintln(stderr, msg.T(lang, "cli.unknown", args[1]))
+		return 2
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stdout, lang)
 		if len(args) == 0 {
@@ -192,22 +208,48 @@ func printUsage(w io.Writer, lang msg.Lang) {
 
 // newFlags returns a flag set for a subcommand that reports errors instead
 // of exiting, and prints its help on -h to stderr.
+//
+// The flag package's own output is discarded: a bad flag is reported once,
+// in one line by report, with a pointer to -h; -h prints the command's
+// help in the user's language (printHelp).
 func newFlags(env *Env, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("waitlab "+name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	helpOut.Store(fs, helpTo{w: env.Stderr, name: name})
 	return fs
 }
+
+// helpTo is where a flag set's -h goes, and for which command.
+type helpTo struct {
+	w    io.Writer
+	name string
+}
+
+// helpOut maps each *flag.FlagSet made by newFlags to its helpTo; a
+// sync.Map because tests run commands from parallel goroutines.
+var helpOut sync.Map
 
 // parseFlags parses args and turns a flag error into a UsageError. Flags
 // and positional arguments may be mixed: positional ones are returned.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	all := args
 	for {
 		if err := fs.Parse(args); err != nil {
+			h, _ := helpOut.Load(fs)
+			ht, _ := h.(helpTo)
+			l, ok := argLang(all)
+			if !ok {
+				l = envLang()
+			}
 			if errors.Is(err, flag.ErrHelp) {
+				if ht.w != nil {
+					printHelp(ht.w, l, fs, ht.name)
+				}
 				return nil, err
 			}
-			return nil, &UsageError{Err: err}
+			return nil, &UsageError{Err: errors.New(flagError(l, ht.name, err))}
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -243,7 +285,7 @@ func parseNoArgs(fs *flag.FlagSet, args []string, lang func() (msg.Lang, error),
 // langFlag adds --lang and returns a function that resolves it.
 func langFlag(fs *flag.FlagSet) func() (msg.Lang, error) {
 	def := string(envLang())
-	s := fs.String("lang", def, "language of text output: ko or en")
+	s := fs.String("lang", def, "language of text output: ko or en (default: WAITLAB_LANG, then LANG)")
 	return func() (msg.Lang, error) {
 		l, err := msg.ParseLang(*s)
 		if err != nil {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,15 +51,9 @@ func quietFlags(fs *flag.FlagSet) {
 	fs.Usage = func() {}
 }
 
-// parseQuiet parses like parseFlags and prints the flags on -h.
-func parseQuiet(fs *flag.FlagSet, env *Env, args []string) ([]string, error) {
+// parseQuiet parses like parseFlags (which prints the flags on -h).
+func parseQuiet(fs *flag.FlagSet, _ *Env, args []string) ([]string, error) {
 	pos, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(env.Stderr)
-		fmt.Fprintf(env.Stderr, "usage: %s [flags] [URL | FILE...]\n", fs.Name())
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
 	return pos, err
 }
 

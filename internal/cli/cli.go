@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -105,9 +106,13 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	}
 	if args[0] == "version" || args[0] == "--version" {
 		fmt.Fprintln(stdout, "waitlab", Version())
-		if c := buildinfo.Commit(); c != "" {
-			fmt.Fprintln(stdout, "commit", c)
+		c := buildinfo.Commit()
+		if c == "" {
+			// go build -buildvcs=false, or a build outside a checkout.
+			c = "unknown (built without VCS information)"
 		}
+		fmt.Fprintln(stdout, "commit", c)
+		fmt.Fprintln(stdout, runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 		return 0
 	}
 	c, ok := commands[args[0]]

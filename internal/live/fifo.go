@@ -11,8 +11,6 @@ type fifo[T any] struct {
 
 func (q *fifo[T]) push(v T) { q.items = append(q.items, v) }
 
-func (q *fifo[T]) len() int { return len(q.items) - q.head }
-
 func (q *fifo[T]) pop() (T, bool) {
 	var zero T
 	if q.head >= len(q.items) {

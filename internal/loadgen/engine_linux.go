@@ -135,7 +135,6 @@ type loop struct {
 	sending  bool // the schedule has not ended
 	measured int64
 	stopped  bool // the window ended while a request was waiting for a connection
-	offered  int64
 	unsent   int64
 
 	// Closed model: measured requests started.

@@ -86,7 +86,8 @@ func TestPlannerThink(t *testing.T) {
 	s := twoClass(10, 0.5, Placement{Kind: Random}, Pool, 1)
 	s.Arrival, s.Think = Arrival{Kind: VUs, VUs: 2}, ExpDist(time.Second)
 	p := NewPlanner(s)
-	if p.Think(0, 1) != p.Think(0, 1) || p.Think(0, 1) == p.Think(1, 1) || p.Think(0, 1) == p.Think(0, 2) {
+	first, again := p.Think(0, 1), p.Think(0, 1)
+	if first != again || first == p.Think(1, 1) || first == p.Think(0, 2) {
 		t.Error("Think(vu, k): want a pure function that differs across users and requests")
 	}
 }

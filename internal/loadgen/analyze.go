@@ -14,9 +14,11 @@ import (
 
 // Percentiles is a latency summary in milliseconds.
 type Percentiles struct {
+	MinMS  float64 `json:"min_ms"`
 	MeanMS float64 `json:"mean_ms"`
 	P50MS  float64 `json:"p50_ms"`
 	P90MS  float64 `json:"p90_ms"`
+	P95MS  float64 `json:"p95_ms"`
 	P99MS  float64 `json:"p99_ms"`
 	P999MS float64 `json:"p999_ms"`
 	MaxMS  float64 `json:"max_ms"`
@@ -70,6 +72,11 @@ type Report struct {
 	Files           int              `json:"files,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
+	// Thresholds is every rule's outcome, met or breached (see conventions.go).
+	Thresholds []ThresholdResult `json:"thresholds"`
+	// StatusCounts counts responses by HTTP status: "2xx" for the ok ones,
+	// the code for every other status.
+	StatusCounts map[string]int64 `json:"status_counts"`
 
 	res     *Result
 	latHist *hdrhistogram.Histogram
@@ -98,6 +105,7 @@ func summarize(h *Hist) Percentiles {
 	return Percentiles{
 		MeanMS: float64(h.SumNS) / float64(h.Count) / 1e6,
 		P50MS:  q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
+		P95MS: q(95), MinMS: minMS(h),
 		MaxMS: float64(h.MaxNS) / 1e6,
 	}
 }
@@ -126,6 +134,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		rep.OKRPS = float64(r.OK) / w
 	}
 	rep.GenPeakRSSMB = round1(float64(r.PeakRSS) / (1 << 20))
+	rep.StatusCounts = statusCounts(r)
 	rep.Latency = summarize(&r.Latency)
 	rep.ServiceTime = summarize(&r.Service)
 	for i := range r.Series {

@@ -50,7 +50,7 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line("")
 	pcts := func(p Percentiles) string {
-		return "            " + msg.T(lang, "load.pcts", ms(p.MeanMS), ms(p.P50MS), ms(p.P90MS), ms(p.P99MS), ms(p.P999MS), ms(p.MaxMS))
+		return "            " + msg.T(lang, "load.pcts", ms(p.MinMS), ms(p.MeanMS), ms(p.P50MS), ms(p.P90MS), ms(p.P95MS), ms(p.P99MS), ms(p.P999MS), ms(p.MaxMS))
 	}
 	if r.Model == "closed" {
 		line(msg.T(lang, "load.latency.closed"))

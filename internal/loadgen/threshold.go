@@ -21,13 +21,13 @@ type Threshold struct {
 
 // Metrics a threshold may name: latency ones take a duration, errors a
 // percentage, rates a number per second.
-var latencyMetrics = []string{"mean", "p50", "p90", "p99", "p99.9", "p999", "max"}
+var latencyMetrics = []string{"mean", "min", "p50", "p90", "p95", "p99", "p99.9", "p999", "max"}
 
 // ParseThreshold parses METRIC OP VALUE: p50 p90 p99 p99.9 max mean (the
 // corrected latency), service_p99 and friends (the service time), errors
 // (a percentage of requests), ok_rps and achieved_rps (per second).
 func ParseThreshold(s string) (Threshold, error) {
-	t := Threshold{Text: strings.TrimSpace(s)}
+	t := Threshold{Text: strings.TrimSpace(fromK6(s))}
 	i := strings.IndexAny(t.Text, "<>")
 	if i <= 0 {
 		return t, fmt.Errorf("threshold %q: write METRIC<VALUE or METRIC>VALUE, e.g. p99<200ms or errors<1%%", s)
@@ -94,6 +94,10 @@ func (t Threshold) value(rep *Report) (float64, string) {
 		v = p.P50MS
 	case "p90":
 		v = p.P90MS
+	case "p95":
+		v = p.P95MS
+	case "min":
+		v = p.MinMS
 	case "p99":
 		v = p.P99MS
 	case "p99.9", "p999":
@@ -132,6 +136,7 @@ func (t Threshold) Met(rep *Report) (bool, string) {
 // returns them as lines in lang. With no thresholds, the default is an
 // error rate of at most 1%.
 func Check(rep *Report, ts []Threshold, lang msg.Lang) []string {
+	rep.Thresholds = thresholdResults(rep, ts)
 	rep.Breaches = nil
 	if len(ts) == 0 {
 		if rep.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(rep.Requests) {

@@ -50,8 +50,8 @@ func init() {
 			KO: "지연 (닫힌 모델: 실제로 보낸 시각부터; 서버가 느려지면 보내는 속도가 줄어 대기열이 보이지 않습니다)",
 			EN: "latency (closed model: from the actual send; a slow server slows the senders, so queueing does not show)"},
 		"load.pcts": {
-			KO: "평균 %s  p50 %s  p90 %s  p99 %s  p99.9 %s  최대 %s",
-			EN: "mean %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s"},
+			KO: "최소 %s  평균 %s  p50 %s  p90 %s  p95 %s  p99 %s  p99.9 %s  최대 %s",
+			EN: "min %s  mean %s  p50 %s  p90 %s  p95 %s  p99 %s  p99.9 %s  max %s"},
 		"load.errors": {
 			KO: "오류        %s",
 			EN: "errors      %s"},

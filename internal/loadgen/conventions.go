@@ -1,0 +1,102 @@
+package loadgen
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// What people bring from k6, vegeta, hey and wrk: k6's threshold syntax,
+// structured threshold outcomes, the fastest response and counts per status.
+
+// k6Percentile matches k6's "p(95)<200" (a percentile in parentheses and a
+// value in milliseconds without a unit) and its "avg", "med" names.
+var k6Percentile = regexp.MustCompile(`^\s*(p\(([0-9.]+)\)|avg|med|min|max)\s*(<=|>=|<|>|==)\s*([0-9.]+)\s*$`)
+
+// fromK6 rewrites a k6 threshold into waitlab's form: "p(95)<200" is
+// "p95<200ms", "avg<100" is "mean<100ms", "med<50" is "p50<50ms". Anything
+// else is returned unchanged.
+func fromK6(s string) string {
+	m := k6Percentile.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	metric := m[1]
+	switch {
+	case m[2] != "":
+		metric = "p" + m[2]
+	case metric == "avg":
+		metric = "mean"
+	case metric == "med":
+		metric = "p50"
+	}
+	op := m[3]
+	if op == "==" {
+		return s // not a pass/fail bound; let the parser name the forms it takes
+	}
+	return metric + op + m[4] + "ms"
+}
+
+// ThresholdResult is one rule's outcome, met or breached, for the JSON
+// report (k6's shape): the rule as written, the metric, the measured value
+// and the limit in the metric's unit (ms, % or per second), and whether it
+// was met.
+type ThresholdResult struct {
+	Rule   string  `json:"rule"`
+	Metric string  `json:"metric"`
+	Value  float64 `json:"value"`
+	Limit  float64 `json:"limit"`
+	Unit   string  `json:"unit"`
+	Met    bool    `json:"met"`
+}
+
+// thresholdResults evaluates every rule; with none, the default rule
+// errors<=1% is reported.
+func thresholdResults(rep *Report, ts []Threshold) []ThresholdResult {
+	if len(ts) == 0 {
+		ts = []Threshold{{Text: "errors<=1%", Metric: "errors", Op: "<=", Value: 100 * errorRateMax}}
+	}
+	out := make([]ThresholdResult, 0, len(ts))
+	for _, t := range ts {
+		v, _ := t.value(rep)
+		met, _ := t.Met(rep)
+		out = append(out, ThresholdResult{Rule: t.Text, Metric: t.Metric, Value: v, Limit: t.Value, Unit: t.unit(), Met: met})
+	}
+	return out
+}
+
+// unit is the unit of the threshold's metric.
+func (t Threshold) unit() string {
+	switch t.Metric {
+	case "errors":
+		return "%"
+	case "ok_rps", "achieved_rps":
+		return "1/s"
+	}
+	return "ms"
+}
+
+// minMS is the fastest latency in h, in milliseconds (0 when empty).
+func minMS(h *Hist) float64 {
+	if h.Count == 0 {
+		return 0
+	}
+	return float64(h.hist().Min()) / 1e3 // microseconds -> ms
+}
+
+// statusCounts counts responses by status: the ok ones (2xx) as "2xx",
+// every other status by its code, as the error kinds "status_NNN" hold it.
+func statusCounts(r *Result) map[string]int64 {
+	out := map[string]int64{}
+	if r.OK > 0 {
+		out["2xx"] = r.OK
+	}
+	for k, n := range r.Errors {
+		if code, ok := strings.CutPrefix(k, "status_"); ok {
+			if _, err := strconv.Atoi(code); err == nil {
+				out[code] += n
+			}
+		}
+	}
+	return out
+}

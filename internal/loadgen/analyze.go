@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"encoding/json"
 	"math"
 	"sort"
 	"strconv"
@@ -12,25 +13,49 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
-// Percentiles is a latency summary in milliseconds.
+// Percentiles is a latency summary in milliseconds over Samples values.
+// Over no samples there is no latency: every figure is "no data" (null in
+// JSON, never 0), and a threshold on it is breached.
 type Percentiles struct {
-	MeanMS float64 `json:"mean_ms"`
-	P50MS  float64 `json:"p50_ms"`
-	P90MS  float64 `json:"p90_ms"`
-	P99MS  float64 `json:"p99_ms"`
-	P999MS float64 `json:"p999_ms"`
-	MaxMS  float64 `json:"max_ms"`
+	Samples int64   `json:"samples"`
+	MeanMS  float64 `json:"mean_ms"`
+	P50MS   float64 `json:"p50_ms"`
+	P90MS   float64 `json:"p90_ms"`
+	P99MS   float64 `json:"p99_ms"`
+	P999MS  float64 `json:"p999_ms"`
+	MaxMS   float64 `json:"max_ms"`
 }
 
-// Point is one second of the series as reports show it.
+// NoData reports whether the summary is over no samples.
+func (p Percentiles) NoData() bool { return p.Samples == 0 }
+
+// MarshalJSON writes null for every figure when there are no samples.
+func (p Percentiles) MarshalJSON() ([]byte, error) {
+	type plain Percentiles
+	if !p.NoData() {
+		return json.Marshal(plain(p))
+	}
+	return json.Marshal(struct {
+		Samples int64    `json:"samples"`
+		MeanMS  *float64 `json:"mean_ms"`
+		P50MS   *float64 `json:"p50_ms"`
+		P90MS   *float64 `json:"p90_ms"`
+		P99MS   *float64 `json:"p99_ms"`
+		P999MS  *float64 `json:"p999_ms"`
+		MaxMS   *float64 `json:"max_ms"`
+	}{})
+}
+
+// Point is one second of the series as reports show it. A second without
+// a successful response has no latency: P50MS and P99MS are nil (null).
 type Point struct {
-	T         int64   `json:"t"`
-	RPS       float64 `json:"rps"` // requests finished in this second
-	OK        int64   `json:"ok"`
-	Errors    int64   `json:"errors"`
-	P50MS     float64 `json:"p50_ms"`
-	P99MS     float64 `json:"p99_ms"`
-	GenCPUPct float64 `json:"gen_cpu_pct,omitempty"`
+	T         int64    `json:"t"`
+	RPS       float64  `json:"rps"` // requests finished in this second
+	OK        int64    `json:"ok"`
+	Errors    int64    `json:"errors"`
+	P50MS     *float64 `json:"p50_ms"`
+	P99MS     *float64 `json:"p99_ms"`
+	GenCPUPct float64  `json:"gen_cpu_pct,omitempty"`
 }
 
 // Warning is a validity warning: a stable code and a sentence saying what
@@ -96,7 +121,8 @@ func summarize(h *Hist) Percentiles {
 		return float64(hh.ValueAtQuantile(p)) / 1e3 // microseconds -> ms
 	}
 	return Percentiles{
-		MeanMS: float64(h.SumNS) / float64(h.Count) / 1e6,
+		Samples: h.Count,
+		MeanMS:  float64(h.SumNS) / float64(h.Count) / 1e6,
 		P50MS:  q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
 		MaxMS: float64(h.MaxNS) / 1e6,
 	}
@@ -133,8 +159,8 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU)}
 		if s.OK > 0 {
 			h := s.histogram()
-			p.P50MS = float64(h.ValueAtQuantile(50)) / 1e3
-			p.P99MS = float64(h.ValueAtQuantile(99)) / 1e3
+			p50, p99 := float64(h.ValueAtQuantile(50))/1e3, float64(h.ValueAtQuantile(99))/1e3
+			p.P50MS, p.P99MS = &p50, &p99
 		}
 		rep.Series = append(rep.Series, p)
 	}

@@ -362,11 +362,14 @@ func (l *loop) run(ctx context.Context) {
 			l.setNapSlack()
 			lastYield = now
 		}
-		if g.end > 0 && now >= g.end {
-			l.endWindow()
-		}
+		// Requests due before the window's end go out first, even when
+		// the loop woke after the end: only one that finds no connection
+		// is "never sent".
 		if !closed {
 			l.dispatch(now)
+		}
+		if g.end > 0 && now >= g.end {
+			l.endWindow()
 		}
 		l.expire(now)
 		if l.done() {

@@ -50,6 +50,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line("")
 	pcts := func(p Percentiles) string {
+		if p.NoData() {
+			return "            " + msg.T(lang, "load.pcts.nodata")
+		}
 		return "            " + msg.T(lang, "load.pcts", ms(p.MeanMS), ms(p.P50MS), ms(p.P90MS), ms(p.P99MS), ms(p.P999MS), ms(p.MaxMS))
 	}
 	if r.Model == "closed" {

@@ -52,6 +52,10 @@ func init() {
 		"load.pcts": {
 			KO: "평균 %s  p50 %s  p90 %s  p99 %s  p99.9 %s  최대 %s",
 			EN: "mean %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s"},
+		"load.pcts.nodata": {
+			KO: "데이터 없음: 성공한 응답이 하나도 없어 지연을 잴 수 없습니다",
+			EN: "no data: no successful response, so there is no latency to report"},
+		"load.nodata": {KO: "데이터 없음", EN: "no data"},
 		"load.errors": {
 			KO: "오류        %s",
 			EN: "errors      %s"},
@@ -79,6 +83,12 @@ func init() {
 		"load.breach.default": {
 			KO: "임계값 위반: 오류율이 %s로 기본 기준 errors<=1%%를 넘었습니다 (--threshold로 직접 정하세요)",
 			EN: "threshold breached: error rate %s is above the default errors<=1%% (set your own with --threshold)"},
+		"load.breach.norequests": {
+			KO: "임계값 위반: 측정 구간 안에 끝난 요청이 하나도 없습니다 (데이터가 없는 실행은 통과하지 않습니다)",
+			EN: "threshold breached: no request finished in the measured window (a run without data never passes)"},
+		"load.breach.unsent": {
+			KO: "임계값 위반: 보내야 했던 요청 중 %s건(%s)을 끝내 보내지 못했습니다 (기준 1%%): 계획한 부하가 걸리지 않았습니다",
+			EN: "threshold breached: %s requests (%s) that were due were never sent (limit 1%%): the planned load was not applied"},
 		"load.progress": {
 			KO: "\r%6.1fs  %8.0f/s  성공 %s  오류 %s  p99 %s   ",
 			EN: "\r%6.1fs  %8.0f/s  ok %s  errors %s  p99 %s   "},

@@ -123,7 +123,7 @@ func summarize(h *Hist) Percentiles {
 	return Percentiles{
 		Samples: h.Count,
 		MeanMS:  float64(h.SumNS) / float64(h.Count) / 1e6,
-		P50MS:  q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
+		P50MS:   q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
 		MaxMS: float64(h.MaxNS) / 1e6,
 	}
 }

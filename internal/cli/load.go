@@ -294,6 +294,11 @@ func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold
 			return fmt.Errorf("write html report: %w", err)
 		}
 	}
+	if res.Interrupted {
+		// An interrupted run has no verdict: what it measured is printed
+		// and marked, and the exit code says it was interrupted.
+		return &ExitError{Code: 130}
+	}
 	if len(breaches) > 0 {
 		// The text report already lists the breaches; repeat them on
 		// stderr for scripts, unless both streams are the same terminal.

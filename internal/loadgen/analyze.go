@@ -72,6 +72,7 @@ type Report struct {
 	Arrival         string           `json:"arrival"`
 	Stages          string           `json:"stages,omitempty"`
 	URL             string           `json:"url"`
+	Interrupted     bool             `json:"interrupted"` // the run was stopped before its end: no verdict
 	WindowS         float64          `json:"window_s"`
 	OfferedRPS      float64          `json:"offered_rps"`
 	AchievedRPS     float64          `json:"achieved_rps"`
@@ -132,7 +133,7 @@ func summarize(h *Hist) Percentiles {
 // every validity warning, in lang.
 func Analyze(r *Result, lang msg.Lang) *Report {
 	rep := &Report{
-		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL,
+		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
 		Files: r.Files, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),

@@ -27,6 +27,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		}
 		line(msg.T(lang, "load.title.open", what, r.URL))
 	}
+	if r.Interrupted {
+		line(msg.T(lang, "load.interrupted"))
+	}
 	warm := msg.T(lang, "load.warmup.none")
 	if r.WarmupNS > 0 {
 		warm = msg.T(lang, "load.warmup", time.Duration(r.WarmupNS).String())
@@ -90,7 +93,11 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 			line("  [" + wn.Code + "] " + wn.Message)
 		}
 	}
-	if thresholds > 0 && len(rep.Breaches) == 0 {
+	switch {
+	case thresholds > 0 && r.Interrupted:
+		line("")
+		line(msg.T(lang, "load.thresholds.interrupted", thresholds))
+	case thresholds > 0 && len(rep.Breaches) == 0:
 		line("")
 		line(msg.T(lang, "load.thresholds.ok", thresholds))
 	}

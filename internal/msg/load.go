@@ -77,6 +77,12 @@ func init() {
 		"load.thresholds.ok": {
 			KO: "임계값      모두 통과 (%d개)",
 			EN: "thresholds  all %d met"},
+		"load.thresholds.interrupted": {
+			KO: "임계값      판정하지 않음 (%d개): 실행이 중단되어 결과가 완전하지 않습니다",
+			EN: "thresholds  none of %d judged: the run was interrupted, so its figures are incomplete"},
+		"load.interrupted": {
+			KO: "중단됨: 실행이 끝나기 전에 멈췄습니다. 아래는 그때까지 잰 값입니다",
+			EN: "INTERRUPTED: the run was stopped before its end; below is what it measured until then"},
 		"load.breach": {
 			KO: "임계값 위반: %s 값이 %s (기준 %s)",
 			EN: "threshold breached: %s is %s (want %s)"},

@@ -34,6 +34,16 @@ func runReport(_ context.Context, env *Env, args []string) error {
 	if len(files) == 0 {
 		return usagef("%s", msg.T(lang, "report.flag.files"))
 	}
+	outs, err := openOutputs(lang, o, "")
+	if err != nil {
+		return err
+	}
+	emitted := false
+	defer func() {
+		if !emitted {
+			outs.discard() // refused input: leave no empty report behind
+		}
+	}()
 	var rs []*loadgen.Result
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -50,8 +60,6 @@ func runReport(_ context.Context, env *Env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if err := emit(env, res, o, ths, lang); err != nil {
-		return err
-	}
-	return nil
+	emitted = true
+	return emit(env, res, o, ths, lang, outs)
 }

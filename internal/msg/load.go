@@ -208,6 +208,12 @@ func init() {
 		"load.flag.negative": {
 			KO: "%s는 음수일 수 없습니다: %s",
 			EN: "%s cannot be negative: %s"},
+		"load.flag.output": {
+			KO: "%s %s: 이 경로에 쓸 수 없습니다 (%v). 쓸 수 있는 경로를 주세요 (실행 전에 확인합니다)",
+			EN: "%s %s: cannot write there (%v); give a writable path (checked before the run)"},
+		"load.write.failed": {
+			KO: "%s %s 쓰기 실패: %v (측정 결과는 위에 출력했습니다)",
+			EN: "%s %s: write failed: %v (the measurement is printed above)"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},

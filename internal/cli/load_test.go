@@ -33,6 +33,7 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--stages", "30s", "http://127.0.0.1:1/"}, "--stages"},
 		{[]string{"load", "--arrival", "poisson:x", "http://127.0.0.1:1/"}, "--arrival"},
 		{[]string{"load", "--rate", "10", "--threshold", "p99<soon", "http://127.0.0.1:1/"}, "threshold"},
+		{[]string{"load", "--rate", "10", "--target-pid", "999999999", "http://127.0.0.1:1/"}, "--target-pid"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {

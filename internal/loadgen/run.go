@@ -87,6 +87,13 @@ func (c *Config) Validate() error {
 	if c.Duration < 0 || c.Warmup < 0 || c.Timeout < 0 || c.Think < 0 || c.Requests < 0 || c.Connections < 0 {
 		return errors.New("durations, --requests and --connections cannot be negative")
 	}
+	if c.TargetPID > 0 {
+		// A pid that names no process would silently record no target
+		// CPU (and, given, it turns off the /metrics fallback).
+		if _, err := sysinfo.PidCPU(c.TargetPID); err != nil {
+			return model.NewFieldError("--target-pid", "load.flag.pid", c.TargetPID)
+		}
+	}
 	if c.Timeout == 0 {
 		c.Timeout = DefaultTimeout
 	}

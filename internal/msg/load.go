@@ -214,6 +214,9 @@ func init() {
 		"load.write.failed": {
 			KO: "%s %s 쓰기 실패: %v (측정 결과는 위에 출력했습니다)",
 			EN: "%s %s: write failed: %v (the measurement is printed above)"},
+		"load.flag.pid": {
+			KO: "PID %d인 프로세스가 없습니다 (/proc에 없음): 실행 중인 대상 서버의 PID를 주거나 --target-pid를 빼세요",
+			EN: "no process %d (not in /proc): give the PID of the running target, or leave --target-pid out"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},

@@ -2,7 +2,8 @@ package cli
 
 import (
 	"context"
-
+	"fmt"
+	"io"
 	"os"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -46,7 +47,7 @@ func runReport(_ context.Context, env *Env, args []string) error {
 	}()
 	var rs []*loadgen.Result
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := readBounded(f, loadgen.MaxResultBytes)
 		if err != nil {
 			return usagef("%v", err)
 		}
@@ -62,4 +63,22 @@ func runReport(_ context.Context, env *Env, args []string) error {
 	}
 	emitted = true
 	return emit(env, res, o, ths, lang, outs)
+}
+
+// readBounded reads at most limit bytes of a file: a result file, or
+// /dev/zero given by mistake, cannot make report read without end.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than the %d MB a result file may have", path, limit>>20)
+	}
+	return data, nil
 }

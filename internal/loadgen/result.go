@@ -1,12 +1,15 @@
 package loadgen
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -47,11 +50,38 @@ type Second struct {
 	hist     *hdrhistogram.Histogram
 }
 
+// histogram returns the second's latency histogram: the live one while it
+// is being built, else a fresh decoding of HDR (checked by ReadResult).
+// Seconds are kept encoded, so a day of them takes megabytes, not the
+// gigabytes of a day of decoded histograms.
 func (s *Second) histogram() *hdrhistogram.Histogram {
-	if s.hist == nil {
-		s.hist = newSecHist()
+	if s.hist != nil {
+		return s.hist
 	}
-	return s.hist
+	if s.HDR != "" {
+		if h, _, err := decodeHDR(s.HDR, secDigits); err == nil {
+			return h
+		}
+	}
+	return newSecHist()
+}
+
+// seal encodes the live histogram into HDR and lets it go.
+func (s *Second) seal() error {
+	if s.hist == nil {
+		return nil
+	}
+	h := s.hist
+	s.hist, s.HDR = nil, ""
+	if s.OK == 0 {
+		return nil
+	}
+	enc, err := encodeHDR(h, secDigits)
+	if err != nil {
+		return fmt.Errorf("loadgen: encode histogram of second %d: %w", s.T, err)
+	}
+	s.HDR = enc
+	return nil
 }
 
 // CPU is what the run measured of the CPU of the generator, the target and
@@ -101,6 +131,8 @@ type Result struct {
 	Interrupted bool             `json:"interrupted,omitempty"`
 	Files       int              `json:"files,omitempty"` // results merged into this one (0 or 1: a single run)
 	Env         model.Env        `json:"env"`
+
+	digest [sha256.Size]byte // of the file it was read from (zero for a run)
 }
 
 // Window returns the measured window.
@@ -120,62 +152,209 @@ func (r *Result) Write(w io.Writer) error {
 
 func (r *Result) encode() error {
 	for _, h := range []*Hist{&r.Latency, &r.Service} {
-		b, err := h.hist().Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+		enc, err := encodeHDR(h.hist(), histDigits)
 		if err != nil {
 			return fmt.Errorf("loadgen: encode histogram: %w", err)
 		}
-		h.HDR = string(b)
+		h.HDR = enc
 	}
 	for i := range r.Series {
-		s := &r.Series[i]
-		if s.OK == 0 {
-			s.HDR = ""
-			continue
+		if err := r.Series[i].seal(); err != nil {
+			return err
 		}
-		b, err := s.histogram().Encode(hdrhistogram.V2CompressedEncodingCookieBase)
-		if err != nil {
-			return fmt.Errorf("loadgen: encode histogram of second %d: %w", s.T, err)
-		}
-		s.HDR = string(b)
 	}
 	return nil
 }
 
-// ReadResult reads a result file written by Write.
+// MaxResultBytes is the largest result file ReadResult accepts: a day's
+// run with a busy series is about 30 MB.
+const MaxResultBytes = 64 << 20
+
+// requiredFields are the keys every result file has had since
+// waitlab-load/1; a file without one of them is not a result.
+var requiredFields = []string{"format", "model", "arrival", "url", "start", "window_ns", "timeout_ns",
+	"requests", "ok", "errors", "latency", "service_time", "series", "cpu"}
+
+// ReadResult reads a result file written by Write. The file is untrusted:
+// its size, every field, every count and every histogram (see decodeHDR)
+// are checked before anything is built from it, and what it may expand to
+// is bounded (MaxResultBytes in, one decoded histogram per second at a
+// time). The error says what is wrong.
 func ReadResult(data []byte) (*Result, error) {
-	var r Result
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
+	if len(data) > MaxResultBytes {
+		return nil, fmt.Errorf("not a waitlab load result: %d bytes, more than the %d a result file may have", len(data), MaxResultBytes)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
 		return nil, fmt.Errorf("not a waitlab load result: %w", err)
 	}
-	if r.Format != FormatVersion {
-		return nil, fmt.Errorf("not a waitlab load result (format %q, want %q)", r.Format, FormatVersion)
+	var format string
+	if err := json.Unmarshal(keys["format"], &format); err != nil || format != FormatVersion {
+		return nil, fmt.Errorf("not a waitlab load result (format %q, want %q)", format, FormatVersion)
 	}
-	for _, h := range []*Hist{&r.Latency, &r.Service} {
-		if h.HDR == "" {
+	for _, k := range requiredFields {
+		if _, ok := keys[k]; !ok {
+			return nil, fmt.Errorf("not a complete waitlab load result: the field %q is missing", k)
+		}
+	}
+	// The series is bounded by the window before it is decoded.
+	var head struct {
+		WindowNS  int64 `json:"window_ns"`
+		TimeoutNS int64 `json:"timeout_ns"`
+	}
+	var series []json.RawMessage
+	if json.Unmarshal(data, &head) != nil || json.Unmarshal(keys["series"], &series) != nil {
+		return nil, errors.New("not a waitlab load result: window_ns, timeout_ns or series is malformed")
+	}
+	if n := seriesBound(head.WindowNS, head.TimeoutNS); int64(len(series)) > n {
+		return nil, fmt.Errorf("inconsistent waitlab load result: series has %d seconds, more than the %d its window and timeout allow", len(series), n)
+	}
+	var r Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("not a waitlab load result: %w", err)
+	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("inconsistent waitlab load result: %w", err)
+	}
+	r.digest = sha256.Sum256(data)
+	return &r, nil
+}
+
+// check validates a decoded result: every count and duration in range,
+// counts that add up, and histograms that decode and hold as many values
+// as the counts say.
+func (r *Result) check() error {
+	if r.Model != "open" && r.Model != "closed" {
+		return fmt.Errorf("model %q, want open or closed", r.Model)
+	}
+	if _, err := time.Parse(time.RFC3339, r.Start); err != nil {
+		return fmt.Errorf("start %q is not a time (RFC 3339)", r.Start)
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+		max  int64
+	}{
+		{"window_ns", r.WindowNS, int64(MaxDuration)},
+		{"warmup_ns", r.WarmupNS, int64(MaxDuration)},
+		{"timeout_ns", r.TimeoutNS, int64(MaxTimeout)},
+		{"think_ns", r.ThinkNS, int64(MaxTimeout)},
+		{"max_lag_ns", r.MaxLagNS, math.MaxInt64},
+		{"targets", int64(r.Targets), math.MaxInt32},
+		{"connections", int64(r.Connections), math.MaxInt32},
+		{"connections_used", int64(r.Opened), math.MaxInt32},
+		{"offered", r.Offered, math.MaxInt64},
+		{"requests", r.Requests, math.MaxInt64},
+		{"ok", r.OK, r.Requests},
+		{"late", r.Late, r.Requests},
+		{"unsent", r.Unsent, math.MaxInt64},
+		{"files", int64(r.Files), math.MaxInt32},
+		{"gen_peak_rss_bytes", r.PeakRSS, math.MaxInt64},
+	} {
+		if f.v < 0 || f.v > f.max {
+			return fmt.Errorf("%s is %d, outside 0 to %d", f.name, f.v, f.max)
+		}
+	}
+	failed := int64(0)
+	for k, n := range r.Errors {
+		if !knownErrorKind(k) {
+			return fmt.Errorf("unknown error kind %q", k)
+		}
+		if n < 0 || n > r.Requests-r.OK-failed {
+			return fmt.Errorf("errors[%q] is %d: the errors add up to more than the failed requests", k, n)
+		}
+		failed += n
+	}
+	if failed != r.Requests-r.OK {
+		return fmt.Errorf("%d requests, %d ok, but the errors add up to %d", r.Requests, r.OK, failed)
+	}
+	for _, h := range []struct {
+		name string
+		h    *Hist
+	}{{"latency", &r.Latency}, {"service_time", &r.Service}} {
+		if h.h.Count != r.OK || h.h.SumNS < 0 || h.h.MaxNS < 0 {
+			return fmt.Errorf("%s holds %d values (sum %d, max %d), want the %d ok responses", h.name, h.h.Count, h.h.SumNS, h.h.MaxNS, r.OK)
+		}
+		if h.h.Count == 0 && h.h.HDR == "" {
 			continue
 		}
-		d, err := hdrhistogram.Decode([]byte(h.HDR))
+		d, total, err := decodeHDR(h.h.HDR, histDigits)
 		if err != nil {
-			return nil, fmt.Errorf("bad histogram in result: %w", err)
+			return fmt.Errorf("%s: %w", h.name, err)
 		}
-		h.h = d
+		if total != h.h.Count {
+			return fmt.Errorf("%s: its histogram holds %d values, its count says %d", h.name, total, h.h.Count)
+		}
+		h.h.h = d
 	}
+	for _, f := range []float64{r.CPU.GenAllowed} {
+		if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+			return fmt.Errorf("cpu: gen_allowed_cpus is %v", f)
+		}
+	}
+	// The series: one entry per second of the window and the timeout
+	// after it, in order.
+	maxSecs := seriesBound(r.WindowNS, r.TimeoutNS)
+	if int64(len(r.Series)) > maxSecs {
+		return fmt.Errorf("series has %d seconds, more than the %d its window and timeout allow", len(r.Series), maxSecs)
+	}
+	prev := int64(-1)
 	for i := range r.Series {
 		s := &r.Series[i]
-		if s.HDR == "" {
+		if s.T <= prev || s.T >= maxSecs {
+			return fmt.Errorf("series second %d is out of order or past the window", s.T)
+		}
+		prev = s.T
+		if s.Requests < 0 || s.OK < 0 || s.Errors < 0 || s.OK > s.Requests || s.Errors != s.Requests-s.OK {
+			return fmt.Errorf("series second %d: %d requests, %d ok, %d errors do not add up", s.T, s.Requests, s.OK, s.Errors)
+		}
+		if math.IsNaN(s.GenCPU) || math.IsInf(s.GenCPU, 0) || s.GenCPU < 0 {
+			return fmt.Errorf("series second %d: generator CPU %v", s.T, s.GenCPU)
+		}
+		if s.OK == 0 {
+			if s.HDR != "" {
+				return fmt.Errorf("series second %d: a histogram without ok responses", s.T)
+			}
 			continue
 		}
-		d, err := hdrhistogram.Decode([]byte(s.HDR))
+		// Decoded only to check it: a day of seconds decoded at once
+		// would take gigabytes, so each is decoded again when used.
+		_, total, err := decodeHDR(s.HDR, secDigits)
 		if err != nil {
-			return nil, fmt.Errorf("bad histogram in second %d: %w", s.T, err)
+			return fmt.Errorf("series second %d: %w", s.T, err)
 		}
-		s.hist = d
+		if total != s.OK {
+			return fmt.Errorf("series second %d: its histogram holds %d values, %d ok", s.T, total, s.OK)
+		}
 	}
 	if r.Errors == nil {
 		r.Errors = map[string]int64{}
 	}
-	return &r, nil
+	return nil
+}
+
+// seriesBound is the most seconds a series may have: the window, and the
+// timeout after it (requests still in flight at its end), each bounded.
+func seriesBound(windowNS, timeoutNS int64) int64 {
+	w := min(max(windowNS, 0), int64(MaxDuration))
+	t := min(max(timeoutNS, 0), int64(MaxTimeout))
+	return (w+t)/int64(time.Second) + 2
+}
+
+// knownErrorKind reports whether k is an error kind a result may hold: a
+// transport kind, or status_NNN for a status from 100 to 599.
+func knownErrorKind(k string) bool {
+	for _, n := range kindNames[1:] {
+		if k == n {
+			return true
+		}
+	}
+	code, ok := strings.CutPrefix(k, "status_")
+	if !ok || len(code) != 3 {
+		return false
+	}
+	n, err := strconv.Atoi(code)
+	return err == nil && n >= 100 && n <= 599
 }
 
 // Merge combines results of runs made at the same time (shards of one
@@ -196,7 +375,7 @@ func Merge(rs ...*Result) (*Result, error) {
 		Errors: map[string]int64{},
 		CPU:    CPU{TargetNS: -1},
 	}
-	secs := map[int64]*Second{}
+	secs := map[int64][]*Second{}
 	var capacity float64
 	for _, r := range rs {
 		if r.Model != first.Model {
@@ -226,16 +405,7 @@ func Merge(rs ...*Result) (*Result, error) {
 		}
 		for i := range r.Series {
 			s := &r.Series[i]
-			m := secs[s.T]
-			if m == nil {
-				m = &Second{T: s.T}
-				secs[s.T] = m
-			}
-			m.Requests += s.Requests
-			m.OK += s.OK
-			m.Errors += s.Errors
-			m.GenCPU = max(m.GenCPU, s.GenCPU)
-			m.histogram().Merge(s.histogram())
+			secs[s.T] = append(secs[s.T], s)
 		}
 		out.CPU.GenNS += r.CPU.GenNS
 		out.CPU.GenAllowed += r.CPU.GenAllowed
@@ -254,9 +424,26 @@ func Merge(rs ...*Result) (*Result, error) {
 	if out.WindowNS > 0 && capacity > 0 {
 		out.CPU.GenAllowed = capacity / float64(out.WindowNS)
 	}
-	for _, s := range secs {
-		out.Series = append(out.Series, *s)
+	// The series, second by second, each merged and sealed before the
+	// next: one decoded histogram at a time.
+	ts := make([]int64, 0, len(secs))
+	for t := range secs {
+		ts = append(ts, t)
 	}
-	slices.SortFunc(out.Series, func(a, b Second) int { return int(a.T - b.T) })
+	slices.Sort(ts)
+	for _, t := range ts {
+		m := Second{T: t, hist: newSecHist()}
+		for _, s := range secs[t] {
+			m.Requests += s.Requests
+			m.OK += s.OK
+			m.Errors += s.Errors
+			m.GenCPU = max(m.GenCPU, s.GenCPU)
+			m.hist.Merge(s.histogram())
+		}
+		if err := m.seal(); err != nil {
+			return nil, err
+		}
+		out.Series = append(out.Series, m)
+	}
 	return out, nil
 }

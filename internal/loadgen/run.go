@@ -559,6 +559,7 @@ func (s *sampler) run() {
 			second.GenCPU = 100 * float64(cpu-lastCPU) / (1e9 * allowed)
 		}
 		lastCPU = cpu
+		_ = second.seal() // kept encoded: a long run's series stays small
 		s.res.Series = append(s.res.Series, second)
 		if g.cfg.Progress != nil {
 			t := g.rec.totals(true)
@@ -569,7 +570,9 @@ func (s *sampler) run() {
 	// Every request has finished: close the remaining seconds.
 	last := g.rec.maxSecond()
 	for ; sec <= last; sec++ {
-		s.res.Series = append(s.res.Series, g.rec.collect(sec))
+		second := g.rec.collect(sec)
+		_ = second.seal()
+		s.res.Series = append(s.res.Series, second)
 	}
 	// Drop trailing seconds after the window in which nothing finished.
 	for len(s.res.Series) > 0 && s.res.Series[len(s.res.Series)-1].Requests == 0 {

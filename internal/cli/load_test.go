@@ -34,6 +34,18 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--arrival", "poisson:x", "http://127.0.0.1:1/"}, "--arrival"},
 		{[]string{"load", "--rate", "10", "--threshold", "p99<soon", "http://127.0.0.1:1/"}, "threshold"},
 		{[]string{"load", "--rate", "10", "--target-pid", "999999999", "http://127.0.0.1:1/"}, "--target-pid"},
+		// Bounds (issue 13, item 13): refused before any work, naming the flag.
+		{[]string{"load", "--rate", "1e-10", "http://127.0.0.1:1/"}, "--rate"},
+		{[]string{"load", "--arrival", "poisson:1e-300", "http://127.0.0.1:1/"}, "--arrival"},
+		{[]string{"load", "--stages", "10s:1e-300", "http://127.0.0.1:1/"}, "--stages"},
+		{[]string{"load", "--stages", "20h:10,20h:10", "http://127.0.0.1:1/"}, "--stages"},
+		{[]string{"load", "--vus", "10000000", "http://127.0.0.1:1/"}, "--vus"},
+		{[]string{"load", "--rate", "10", "--connections", "10000000", "http://127.0.0.1:1/"}, "--connections"},
+		{[]string{"load", "--rate", "10", "--duration", "1000000h", "http://127.0.0.1:1/"}, "--duration"},
+		{[]string{"load", "--rate", "10", "--warmup", "25h", "http://127.0.0.1:1/"}, "--warmup"},
+		{[]string{"load", "--rate", "10", "--timeout", "2h", "http://127.0.0.1:1/"}, "--timeout"},
+		{[]string{"load", "--vus", "2", "--think", "2h", "http://127.0.0.1:1/"}, "--think"},
+		{[]string{"load", "--rate", "10", "--requests", "10000000000000", "http://127.0.0.1:1/"}, "--requests"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {

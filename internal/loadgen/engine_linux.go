@@ -879,15 +879,7 @@ func (g *gen) runLoop(ctx context.Context, l *loop) (offered, unsent int64) {
 		return l.measured, 0
 	}
 	if l.stopped {
-		for n := l.n; ; n++ {
-			due, ok := l.pacer.Due(n)
-			if !ok || (g.end > 0 && due >= g.end) || (g.cfg.Requests > 0 && l.measured+l.unsent >= g.cfg.Requests) {
-				break
-			}
-			if due >= g.warmup {
-				l.unsent++
-			}
-		}
+		l.unsent = g.countUnsent(ctx, l.pacer, l.n, l.measured)
 	}
 	return l.measured + l.unsent, l.unsent
 }

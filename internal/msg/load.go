@@ -217,6 +217,18 @@ func init() {
 		"load.flag.pid": {
 			KO: "PID %d인 프로세스가 없습니다 (/proc에 없음): 실행 중인 대상 서버의 PID를 주거나 --target-pid를 빼세요",
 			EN: "no process %d (not in /proc): give the PID of the running target, or leave --target-pid out"},
+		"load.bound.rate": {
+			KO: "비율 %g/s: 돌릴 수 없는 값입니다. 초당 %g에서 %g 사이로 주세요",
+			EN: "a rate of %g/s cannot be run: give %g to %g per second"},
+		"load.bound.duration": {
+			KO: "%s: 너무 깁니다. 최대 %s까지 쓸 수 있습니다",
+			EN: "%s is too long: at most %s"},
+		"load.bound.count": {
+			KO: "%d: 너무 많습니다. 최대 %d까지 쓸 수 있습니다",
+			EN: "%d is too many: at most %d"},
+		"load.bound.conns": {
+			KO: "연결 %d개는 열 수 없습니다: 최대 %d개까지입니다 (한도: %s). 한도를 올리거나 생성기를 여러 대로 나누세요",
+			EN: "%d connections cannot be opened: at most %d (bound: %s); raise the bound or split the load over several generators"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},

@@ -46,6 +46,12 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--rate", "10", "--timeout", "2h", "http://127.0.0.1:1/"}, "--timeout"},
 		{[]string{"load", "--vus", "2", "--think", "2h", "http://127.0.0.1:1/"}, "--think"},
 		{[]string{"load", "--rate", "10", "--requests", "10000000000000", "http://127.0.0.1:1/"}, "--requests"},
+		// Header injection (issue 13, item 14).
+		{[]string{"load", "--rate", "10", "--method", "G T", "http://127.0.0.1:1/"}, "--method"},
+		{[]string{"load", "--rate", "10", "--method", "GET / HTTP/1.1\r\nX: y", "http://127.0.0.1:1/"}, "--method"},
+		{[]string{"load", "--rate", "10", "--header", "X-A: 1\r\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
+		{[]string{"load", "--rate", "10", "--header", "X-A: 1\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
+		{[]string{"load", "--rate", "10", "--header", "Bad Name: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {

@@ -96,6 +96,7 @@ type Report struct {
 	Files           int              `json:"files,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
+	Warmup          *WarmupCounts    `json:"warmup,omitempty"`
 
 	res     *Result
 	latHist *hdrhistogram.Histogram
@@ -133,7 +134,7 @@ func summarize(h *Hist) Percentiles {
 // every validity warning, in lang.
 func Analyze(r *Result, lang msg.Lang) *Report {
 	rep := &Report{
-		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted,
+		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
 		Files: r.Files, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),

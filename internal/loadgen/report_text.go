@@ -45,6 +45,17 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		errPct = pct(100 * float64(rep.ErrorCount) / float64(rep.Requests))
 	}
 	line(msg.T(lang, "load.requests", grouped(rep.Requests), grouped(rep.OK), grouped(rep.ErrorCount), errPct))
+	if w := r.Warmup; w != nil {
+		text := msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK))
+		if len(w.Errors) > 0 {
+			parts := []string{}
+			for _, k := range sortedErrors(w.Errors) {
+				parts = append(parts, errorName(lang, k)+" "+grouped(w.Errors[k]))
+			}
+			text += " (" + strings.Join(parts, ", ") + ")"
+		}
+		line(text)
+	}
 	if r.Model == "closed" {
 		line(msg.T(lang, "load.rate.closed", num(rep.AchievedRPS), num(rep.OKRPS)))
 	} else {

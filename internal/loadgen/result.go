@@ -129,10 +129,19 @@ type Result struct {
 	TargetLocal bool             `json:"target_local"`
 	PeakRSS     int64            `json:"gen_peak_rss_bytes,omitempty"`
 	Interrupted bool             `json:"interrupted,omitempty"`
-	Files       int              `json:"files,omitempty"` // results merged into this one (0 or 1: a single run)
+	Warmup      *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
+	Files       int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
 	Env         model.Env        `json:"env"`
 
 	digest [sha256.Size]byte // of the file it was read from (zero for a run)
+}
+
+// WarmupCounts is what became of the warm-up's requests: not measured,
+// but a warm-up whose requests all failed says the run measured nothing.
+type WarmupCounts struct {
+	Requests int64            `json:"requests"`
+	OK       int64            `json:"ok"`
+	Errors   map[string]int64 `json:"errors"`
 }
 
 // Window returns the measured window.
@@ -253,6 +262,21 @@ func (r *Result) check() error {
 	} {
 		if f.v < 0 || f.v > f.max {
 			return fmt.Errorf("%s is %d, outside 0 to %d", f.name, f.v, f.max)
+		}
+	}
+	if w := r.Warmup; w != nil {
+		if w.Requests < 0 || w.OK < 0 || w.OK > w.Requests {
+			return fmt.Errorf("warmup: %d requests, %d ok", w.Requests, w.OK)
+		}
+		var failed int64
+		for k, n := range w.Errors {
+			if !knownErrorKind(k) || n < 0 || n > w.Requests-w.OK-failed {
+				return fmt.Errorf("warmup: errors[%q] is %d", k, n)
+			}
+			failed += n
+		}
+		if failed != w.Requests-w.OK {
+			return fmt.Errorf("warmup: %d requests, %d ok, but the errors add up to %d", w.Requests, w.OK, failed)
 		}
 	}
 	failed := int64(0)
@@ -396,6 +420,16 @@ func Merge(rs ...*Result) (*Result, error) {
 		out.PeakRSS = max(out.PeakRSS, r.PeakRSS)
 		for k, n := range r.Errors {
 			out.Errors[k] += n
+		}
+		if w := r.Warmup; w != nil {
+			if out.Warmup == nil {
+				out.Warmup = &WarmupCounts{Errors: map[string]int64{}}
+			}
+			out.Warmup.Requests += w.Requests
+			out.Warmup.OK += w.OK
+			for k, n := range w.Errors {
+				out.Warmup.Errors[k] += n
+			}
 		}
 		for _, p := range [][2]*Hist{{&out.Latency, &r.Latency}, {&out.Service, &r.Service}} {
 			p[0].Count += p[1].Count

@@ -478,8 +478,12 @@ func (g *gen) worker(id int) {
 		send := g.since()
 		status, k := cl.do(g.reqs[j.target], g.heads[j.target], g.t0.Add(send+g.cfg.Timeout))
 		end := g.since()
-		if j.due >= g.warmup && !g.cancelled.Load() {
+		switch {
+		case g.cancelled.Load():
+		case j.due >= g.warmup:
 			g.rec.record(id, j.due-g.warmup, send-g.warmup, end-g.warmup, status, k)
+		default:
+			g.rec.recordWarm(status, k)
 		}
 	}
 }
@@ -529,8 +533,12 @@ func (g *gen) vu(id int) {
 		t := i % len(g.reqs)
 		status, k := cl.do(g.reqs[t], g.heads[t], g.t0.Add(send+g.cfg.Timeout))
 		end := g.since()
-		if measured && !g.cancelled.Load() {
+		switch {
+		case g.cancelled.Load():
+		case measured:
 			g.rec.record(id, send-g.warmup, send-g.warmup, end-g.warmup, status, k)
+		default:
+			g.rec.recordWarm(status, k)
 		}
 		if think != nil {
 			think.Reset(g.cfg.Think)

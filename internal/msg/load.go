@@ -31,6 +31,9 @@ func init() {
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s errors (%s)"},
+		"load.warmup.counts": {
+			KO: "워밍업      %s건 완료: 성공 %s, 오류 %s (측정에는 넣지 않음)",
+			EN: "warm-up     %s finished: %s ok, %s errors (not measured)"},
 		"load.rate.open": {
 			KO: "처리율      요청한 %s/s, 달성 %s/s, 성공만 %s/s",
 			EN: "rate        offered %s/s, achieved %s/s, ok %s/s"},
@@ -229,6 +232,12 @@ func init() {
 		"load.bound.conns": {
 			KO: "연결 %d개는 열 수 없습니다: 최대 %d개까지입니다 (한도: %s). 한도를 올리거나 생성기를 여러 대로 나누세요",
 			EN: "%d connections cannot be opened: at most %d (bound: %s); raise the bound or split the load over several generators"},
+		"load.flag.method": {
+			KO: "%q: HTTP 메서드는 공백이나 제어 문자 없는 토큰이어야 합니다 (예: GET, POST)",
+			EN: "%q: an HTTP method is a token without spaces or control characters (e.g. GET, POST)"},
+		"load.flag.header": {
+			KO: "%q: 헤더 이름은 토큰이고, 값에는 CR, LF 같은 제어 문자를 쓸 수 없습니다 ('Name: value' 한 줄)",
+			EN: "%q: a header's name is a token and its value holds no CR, LF or other control character (one line 'Name: value')"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},

@@ -98,10 +98,21 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	if m["model"] != "open" {
 		t.Errorf("model = %v; want open", m["model"])
 	}
+	// The same file twice would double every count: refused (issue 13, item 5).
+	if code, stdout, errs := run(t, "report", out, out); code != 2 || stdout != "" || !strings.Contains(errs, "same file") {
+		t.Errorf("report FILE FILE = %d, %q, %q; want 2 and 'same file'", code, stdout, errs)
+	}
+	out2 := filepath.Join(dir, "r2.json")
+	// (On a busy machine a run may fall behind and fail its verdict: only
+	// the file matters here.)
+	if code, _, errs := run(t, "load", "--rate", "200", "--duration", "1s", "--out", out2, "--progress", "off", srv.URL+"/"); code > 1 {
+		t.Fatalf("second load = %d, %s", code, errs)
+	}
 	html := filepath.Join(dir, "r.html")
-	code, stdout, errs = run(t, "report", out, out, "--html", html, "--lang", "ko")
-	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "merged") && !strings.Contains(stdout, "합친") {
-		t.Errorf("report FILE FILE = %d, %q, %q; want a merged Korean report", code, stdout, errs)
+	code, stdout, errs = run(t, "report", out, out2, "--html", html, "--lang", "ko")
+	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
+		!strings.Contains(stdout, "r.json:") || !strings.Contains(stdout, "r2.json:") {
+		t.Errorf("report A B = %d, %q, %q; want a merged Korean report describing both inputs", code, stdout, errs)
 	}
 	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<svg") {
 		t.Errorf("report --html wrote %d bytes, %v; want an HTML page with plots", len(b), err)

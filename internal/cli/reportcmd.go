@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,10 +56,15 @@ func runReport(_ context.Context, env *Env, args []string) error {
 		if err != nil {
 			return usagef("%s: %v", f, err)
 		}
+		r.SetSource(f)
 		rs = append(rs, r)
 	}
 	res, err := loadgen.Merge(rs...)
-	if err != nil {
+	var me *loadgen.MergeError
+	switch {
+	case errors.As(err, &me):
+		return usagef("%s", me.Localize(lang))
+	case err != nil:
 		return usagef("%v", err)
 	}
 	emitted = true

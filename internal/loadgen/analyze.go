@@ -94,6 +94,9 @@ type Report struct {
 	Connections     int              `json:"connections"`
 	ConnectionsUsed int              `json:"connections_used"`
 	Files           int              `json:"files,omitempty"`
+	RunID           string           `json:"run_id,omitempty"`
+	Inputs          []Input          `json:"inputs,omitempty"` // every result merged into this report
+	Sequential      bool             `json:"merged_sequential,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
 	Warmup          *WarmupCounts    `json:"warmup,omitempty"`
@@ -137,7 +140,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
-		Files: r.Files, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Files: r.Files, RunID: r.RunID, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
 		Series: []Point{}, Warnings: []Warning{},
 	}
 	for k, n := range r.Errors {
@@ -205,7 +208,10 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	if r.Interrupted {
 		rep.add(lang, "interrupted")
 	}
-	if r.Files > 1 {
+	switch {
+	case r.Files > 1 && r.Sequential:
+		rep.add(lang, "merged_sequential", r.Files, secs1(r.Window().Seconds()))
+	case r.Files > 1:
 		rep.add(lang, "merged", r.Files)
 	}
 	c := r.CPU

@@ -38,6 +38,14 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		time.Duration(r.TimeoutNS).String(), grouped(int64(r.Opened)), grouped(int64(r.Connections))))
 	if r.Files > 1 {
 		line(msg.T(lang, "load.merged.files", r.Files))
+		for _, in := range r.Inputs {
+			id := in.RunID
+			if id == "" {
+				id = "-"
+			}
+			line("  " + msg.T(lang, "load.merged.input", in.Name, in.Model, in.Arrival, in.URL, startTime(in.Start),
+				secs1(time.Duration(in.WindowNS).Seconds()), grouped(in.Requests), id))
+		}
 	}
 	line("")
 	errPct := "0.0%"

@@ -1,7 +1,9 @@
 package loadgen
 
 import (
+	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
 )
 
 // FormatVersion names the result file format.
@@ -131,9 +134,49 @@ type Result struct {
 	Interrupted bool             `json:"interrupted,omitempty"`
 	Warmup      *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
 	Files       int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
-	Env         model.Env        `json:"env"`
+	// RunID is a random id written by load, one per run: a merge refuses
+	// the same run twice, and scale-out tells shards apart by it.
+	RunID string `json:"run_id,omitempty"`
+	// Inputs describes every result merged into this one (empty for a
+	// single run); Sequential is set when their windows did not all
+	// overlap, so rates are over the time they cover together.
+	Inputs     []Input   `json:"inputs,omitempty"`
+	Sequential bool      `json:"merged_sequential,omitempty"`
+	Env        model.Env `json:"env"`
 
 	digest [sha256.Size]byte // of the file it was read from (zero for a run)
+	source string            // the file it was read from (SetSource), for Inputs
+}
+
+// Input is one result of a merge, as the report's header describes it.
+type Input struct {
+	Name     string `json:"name,omitempty"` // the file
+	RunID    string `json:"run_id,omitempty"`
+	Start    string `json:"start"`
+	WindowNS int64  `json:"window_ns"`
+	Model    string `json:"model"`
+	Arrival  string `json:"arrival"`
+	URL      string `json:"url"`
+	Requests int64  `json:"requests"`
+}
+
+// SetSource names the file r was read from, for a merged report's header.
+func (r *Result) SetSource(name string) { r.source = name }
+
+// NewRunID returns a random run id (16 hex digits).
+func NewRunID() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// span returns r's measured window in wall-clock time.
+func (r *Result) span() (from, to time.Time) {
+	t, _ := time.Parse(time.RFC3339Nano, r.Start)
+	from = t.Add(time.Duration(r.WarmupNS))
+	return from, from.Add(time.Duration(r.WindowNS))
 }
 
 // WarmupCounts is what became of the warm-up's requests: not measured,
@@ -174,6 +217,9 @@ func (r *Result) encode() error {
 	}
 	return nil
 }
+
+// maxInputs bounds the results a merged result may describe.
+const maxInputs = 10_000
 
 // MaxResultBytes is the largest result file ReadResult accepts: a day's
 // run with a busy series is about 30 MB.
@@ -351,11 +397,34 @@ func (r *Result) check() error {
 			return fmt.Errorf("series second %d: its histogram holds %d values, %d ok", s.T, total, s.OK)
 		}
 	}
+	if len(r.RunID) > 64 || strings.Trim(r.RunID, "0123456789abcdef") != "" {
+		return fmt.Errorf("run_id %q is not an id of up to 64 hex digits", r.RunID)
+	}
+	if len(r.Inputs) > maxInputs {
+		return fmt.Errorf("%d inputs, more than %d", len(r.Inputs), maxInputs)
+	}
+	for _, in := range r.Inputs {
+		if len(in.RunID) > 64 || strings.Trim(in.RunID, "0123456789abcdef") != "" {
+			return fmt.Errorf("an input's run_id %q is not an id of up to 64 hex digits", in.RunID)
+		}
+	}
 	if r.Errors == nil {
 		r.Errors = map[string]int64{}
 	}
 	return nil
 }
+
+// MergeError is a merge refused: results that do not belong together.
+// Key is a catalog key of internal/msg; Error gives the English text.
+type MergeError struct {
+	Key  string
+	Args []any
+}
+
+func (e *MergeError) Error() string { return msg.T(msg.EN, e.Key, e.Args...) }
+
+// Localize returns the message in lang.
+func (e *MergeError) Localize(lang msg.Lang) string { return msg.T(lang, e.Key, e.Args...) }
 
 // seriesBound is the most seconds a series may have: the window, and the
 // timeout after it (requests still in flight at its end), each bounded.
@@ -381,9 +450,15 @@ func knownErrorKind(k string) bool {
 	return err == nil && n >= 100 && n <= 599
 }
 
-// Merge combines results of runs made at the same time (shards of one
-// load): counts add, histograms merge bucket by bucket (never averaged),
-// the series add second by second, and rates are over the longest window.
+// Merge combines results of one load: counts add and histograms merge
+// bucket by bucket (never averaged). It refuses results that cannot belong
+// together (a *MergeError): another model, or the same run twice (the same
+// file, or the same run id), which would silently double every count. Runs
+// whose windows all overlap are shards run at the same time: rates are
+// over the longest window. Otherwise (Sequential) they are taken as
+// consecutive runs of one load, and rates are over the time their windows
+// cover together, never added. The series is aligned on wall-clock
+// seconds from the earliest window's start.
 func Merge(rs ...*Result) (*Result, error) {
 	if len(rs) == 0 {
 		return nil, errors.New("loadgen: merge of no results")
@@ -391,20 +466,84 @@ func Merge(rs ...*Result) (*Result, error) {
 	if len(rs) == 1 {
 		return rs[0], nil
 	}
+	name := func(i int) string {
+		if rs[i].source != "" {
+			return rs[i].source
+		}
+		return fmt.Sprintf("result %d", i+1)
+	}
+	var zero [sha256.Size]byte
+	ids := map[string]int{} // run id -> the result holding it
+	for i, r := range rs {
+		for j := range i {
+			if r == rs[j] || (r.digest != zero && r.digest == rs[j].digest) {
+				return nil, &MergeError{Key: "report.merge.same_file", Args: []any{name(j), name(i)}}
+			}
+		}
+		own := []string{r.RunID}
+		for _, in := range r.Inputs {
+			own = append(own, in.RunID)
+		}
+		for _, id := range own {
+			if j, dup := ids[id]; dup && id != "" && j != i {
+				return nil, &MergeError{Key: "report.merge.same_run", Args: []any{name(j), name(i), id}}
+			}
+			ids[id] = i
+		}
+		if r.Model != rs[0].Model {
+			return nil, &MergeError{Key: "report.merge.models", Args: []any{name(0), rs[0].Model, name(i), r.Model}}
+		}
+	}
+	// When did each window run? All overlapping: shards at the same time.
+	type iv struct{ from, to time.Time }
+	ivs := make([]iv, len(rs))
+	for i, r := range rs {
+		ivs[i].from, ivs[i].to = r.span()
+	}
+	latestFrom, earliestTo := ivs[0].from, ivs[0].to
+	for _, v := range ivs {
+		if v.from.After(latestFrom) {
+			latestFrom = v.from
+		}
+		if v.to.Before(earliestTo) {
+			earliestTo = v.to
+		}
+	}
+	sequential := !latestFrom.Before(earliestTo)
+	slices.SortFunc(ivs, func(a, b iv) int { return a.from.Compare(b.from) })
+	earliest := ivs[0].from
+	var covered time.Duration // the union of the windows
+	curFrom, curTo := ivs[0].from, ivs[0].to
+	for _, v := range ivs[1:] {
+		if v.from.After(curTo) {
+			covered += curTo.Sub(curFrom)
+			curFrom, curTo = v.from, v.to
+		} else if v.to.After(curTo) {
+			curTo = v.to
+		}
+	}
+	covered += curTo.Sub(curFrom)
+
 	first := rs[0]
 	out := &Result{
 		Format: FormatVersion, Model: first.Model, Arrival: first.Arrival, Stages: first.Stages,
-		ThinkNS: first.ThinkNS, URL: first.URL, Targets: first.Targets, Start: first.Start,
+		ThinkNS: first.ThinkNS, URL: first.URL, Targets: first.Targets,
+		Start:    earliest.Add(-time.Duration(first.WarmupNS)).UTC().Format(time.RFC3339),
 		WarmupNS: first.WarmupNS, TimeoutNS: first.TimeoutNS, Env: first.Env, TargetLocal: first.TargetLocal,
-		Errors: map[string]int64{},
-		CPU:    CPU{TargetNS: -1},
+		Errors: map[string]int64{}, Sequential: sequential,
+		CPU: CPU{TargetNS: -1},
+	}
+	for i, r := range rs {
+		if len(r.Inputs) > 0 { // a merged result: its own inputs
+			out.Inputs = append(out.Inputs, r.Inputs...)
+			continue
+		}
+		out.Inputs = append(out.Inputs, Input{Name: name(i), RunID: r.RunID, Start: r.Start, WindowNS: r.WindowNS,
+			Model: r.Model, Arrival: r.Arrival, URL: r.URL, Requests: r.Requests})
 	}
 	secs := map[int64][]*Second{}
 	var capacity float64
 	for _, r := range rs {
-		if r.Model != first.Model {
-			return nil, fmt.Errorf("cannot merge an %s-model result with a %s-model one", first.Model, r.Model)
-		}
 		out.Files += max(r.Files, 1)
 		out.WindowNS = max(out.WindowNS, r.WindowNS)
 		out.Connections += r.Connections
@@ -437,9 +576,11 @@ func Merge(rs ...*Result) (*Result, error) {
 			p[0].MaxNS = max(p[0].MaxNS, p[1].MaxNS)
 			p[0].hist().Merge(p[1].hist())
 		}
+		from, _ := r.span()
+		shift := int64(from.Sub(earliest).Round(time.Second) / time.Second)
 		for i := range r.Series {
 			s := &r.Series[i]
-			secs[s.T] = append(secs[s.T], s)
+			secs[s.T+shift] = append(secs[s.T+shift], s)
 		}
 		out.CPU.GenNS += r.CPU.GenNS
 		out.CPU.GenAllowed += r.CPU.GenAllowed
@@ -454,7 +595,10 @@ func Merge(rs ...*Result) (*Result, error) {
 			out.CPU.TargetFrom = r.CPU.TargetFrom
 		}
 	}
-	// Keep the generator's CPU share right over the longest window.
+	if sequential {
+		out.WindowNS = int64(covered)
+	}
+	// Keep the generator's CPU share right over the window.
 	if out.WindowNS > 0 && capacity > 0 {
 		out.CPU.GenAllowed = capacity / float64(out.WindowNS)
 	}

@@ -285,7 +285,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	g.rec = newRecorder(runtime.GOMAXPROCS(0))
 	host, _, _ := splitHostPort(ep.Addr)
 	res := &Result{
-		Format: FormatVersion, Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
+		Format: FormatVersion, RunID: NewRunID(), Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
 		Connections: cfg.Connections, ThinkNS: int64(cfg.Think),
 		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),

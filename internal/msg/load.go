@@ -26,8 +26,11 @@ func init() {
 			KO: "워밍업 %s 제외",
 			EN: "after a %s warm-up"},
 		"load.merged.files": {
-			KO: "결과 파일 %d개를 합친 보고입니다",
-			EN: "merged report of %d result files"},
+			KO: "결과 파일 %d개를 합친 보고입니다:",
+			EN: "merged report of %d result files:"},
+		"load.merged.input": {
+			KO: "%s: %s 모델 (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
+			EN: "%s: %s model (%s), %s, started %s, window %s, %s requests, run id %s"},
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s errors (%s)"},
@@ -137,6 +140,9 @@ func init() {
 		"load.warn.merged": {
 			KO: "결과 파일 %d개를 합쳤습니다: 히스토그램은 버킷 단위로 더했고, 처리율은 가장 긴 측정 구간으로 나눴습니다 (같은 시각에 돌린 샤드라고 가정). 다른 프로세스 CPU는 파일마다 달라 보고하지 않습니다.",
 			EN: "%d result files merged: histograms were added bucket by bucket and rates divided by the longest window (this assumes shards run at the same time); other processes' CPU is not reported for merged files."},
+		"load.warn.merged_sequential": {
+			KO: "결과 파일 %d개의 측정 구간이 모두 겹치지는 않습니다: 같은 부하를 이어서 돌린 실행으로 보고 합쳤습니다. 처리율은 더하지 않고, 구간들이 함께 덮는 %s로 나눴습니다. 히스토그램은 버킷 단위로 더했습니다.",
+			EN: "the windows of the %d result files do not all overlap: they were taken as consecutive runs of one load. Rates are not added: they are over the %s the windows cover together; histograms were added bucket by bucket."},
 		"load.warn.gen_cpu": {
 			KO: "부하 생성기가 쓸 수 있는 CPU(%[2]s개)의 %[1]s를 썼습니다 (기준 80%%). 생성기가 바쁘면 보내는 시각과 재는 시각이 모두 밀립니다. 생성기에 CPU를 더 주거나 다른 머신에서 돌리거나 부하를 낮추세요.",
 			EN: "the generator used %s of the %s CPUs it may use (limit 80%%): a busy generator sends late and times late. Give it more CPU, move it to another machine, or lower the load."},
@@ -238,6 +244,15 @@ func init() {
 		"load.flag.header": {
 			KO: "%q: 헤더 이름은 토큰이고, 값에는 CR, LF 같은 제어 문자를 쓸 수 없습니다 ('Name: value' 한 줄)",
 			EN: "%q: a header's name is a token and its value holds no CR, LF or other control character (one line 'Name: value')"},
+		"report.merge.same_file": {
+			KO: "같은 파일을 두 번 주었습니다 (%s, %s): 합치면 모든 수가 두 배가 됩니다. 한 번만 주세요",
+			EN: "%s and %s are the same file: merging them would double every count; give it once"},
+		"report.merge.same_run": {
+			KO: "같은 실행의 결과를 두 번 주었습니다 (%s, %s, 실행 ID %s): 합치면 모든 수가 두 배가 됩니다. 한 번만 주세요",
+			EN: "%s and %s are the same run (id %s): merging them would double every count; give it once"},
+		"report.merge.models": {
+			KO: "모델이 다른 결과는 합칠 수 없습니다 (%s: %s 모델, %s: %s 모델): 모델이 같은 결과만 합칩니다",
+			EN: "%s (%s model) and %s (%s model) cannot be merged: only results of one model merge"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},

@@ -120,7 +120,7 @@ func TestRunTextKoreanNamesTheStalls(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("Main(run --lang ko) = %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"실측(중앙값)", "실측/모델", "루프 멈춤 12번", "osthread.Block", "환경:"} {
+	for _, want := range []string{"실측(중앙값)", "실측/모델", "루프 멈춤을 12번", "osthread.Block", "환경:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("run --lang ko output lacks %q:\n%s", want, out)
 		}

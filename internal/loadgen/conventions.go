@@ -2,6 +2,8 @@ package loadgen
 
 import (
 	"regexp"
+
+	"github.com/waitlab/waitlab/internal/msg"
 	"strconv"
 	"strings"
 )
@@ -40,14 +42,14 @@ func fromK6(s string) string {
 // ThresholdResult is one rule's outcome, met or breached, for the JSON
 // report (k6's shape): the rule as written, the metric, the measured value
 // and the limit in the metric's unit (ms, % or per second), and whether it
-// was met.
+// was met. A rule on a figure without data has a null value and is not met.
 type ThresholdResult struct {
-	Rule   string  `json:"rule"`
-	Metric string  `json:"metric"`
-	Value  float64 `json:"value"`
-	Limit  float64 `json:"limit"`
-	Unit   string  `json:"unit"`
-	Met    bool    `json:"met"`
+	Rule   string   `json:"rule"`
+	Metric string   `json:"metric"`
+	Value  *float64 `json:"value"` // null when there is no data (then not met)
+	Limit  float64  `json:"limit"`
+	Unit   string   `json:"unit"`
+	Met    bool     `json:"met"`
 }
 
 // thresholdResults evaluates every rule; with none, the default rule
@@ -58,9 +60,12 @@ func thresholdResults(rep *Report, ts []Threshold) []ThresholdResult {
 	}
 	out := make([]ThresholdResult, 0, len(ts))
 	for _, t := range ts {
-		v, _ := t.value(rep)
-		met, _ := t.Met(rep)
-		out = append(out, ThresholdResult{Rule: t.Text, Metric: t.Metric, Value: v, Limit: t.Value, Unit: t.unit(), Met: met})
+		r := ThresholdResult{Rule: t.Text, Metric: t.Metric, Limit: t.Value, Unit: t.unit()}
+		if v, _, ok := t.value(rep, msg.EN); ok {
+			r.Value = &v
+		}
+		r.Met, _ = t.Met(rep, msg.EN)
+		out = append(out, r)
 	}
 	return out
 }

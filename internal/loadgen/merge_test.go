@@ -48,7 +48,7 @@ func TestMergeRefusesTheSameRunTwice(t *testing.T) {
 	if _, err := Merge(a, c); !errors.As(err, &me) || me.Key != "report.merge.same_run" || !strings.Contains(err.Error(), a.RunID) {
 		t.Errorf("Merge of two files of run %s = %v; want the same run refused", a.RunID, err)
 	}
-	if len(NewRunID()) != 16 || NewRunID() == NewRunID() {
+	if id1, id2 := NewRunID(), NewRunID(); len(id1) != 16 || id1 == id2 {
 		t.Error("NewRunID does not give random 16-digit ids")
 	}
 }

@@ -1,0 +1,153 @@
+package msg
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// dynamicPrefixes are the keys built at run time as PREFIX + something,
+// each with where and why. A key under one of them counts as used; a
+// literal PREFIX + x anywhere else in the source fails the test until it is
+// listed here.
+var dynamicPrefixes = map[string]string{
+	"narr.noun.":      "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
+	"narr.noun1.":     "narrate: singular lane nouns by lane kind",
+	"report.lane.":    "report: lane names by lane kind",
+	"report.model.":   "report: the scenario line by model (pool, loop, offload, virtual)",
+	"run.fig.":        "cli/run: figure labels by live.Figure key",
+	"run.lanes.":      "cli/run: the lanes of a real run by model",
+	"load.err.":       "loadgen: error kinds by errKind name",
+	"load.html.":      "loadgen: HTML labels",
+	"load.warn.":      "loadgen: validity warnings by warning code",
+	"preset.":         "cli/presets, web: one line per preset by name",
+	"cli.help.usage.": "cli/help: a command's own usage line, when it has one",
+	"flag.":           "cli/help: flag texts by command and flag name (flag.CMD.NAME, flag.NAME)",
+}
+
+// keyLike is what a catalog key looks like: dotted lower-case words.
+var keyLike = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$`)
+
+// notKeys are literals that look like keys of a catalog area but are
+// something else (file names, metric names). Empty today.
+var notKeys = map[string]bool{}
+
+// sourceScan reads every non-test Go file of the module outside this
+// package: every string literal, and every literal prefix of a string
+// concatenation.
+func sourceScan(t *testing.T) (lits map[string][]string, prefixes map[string][]string) {
+	t.Helper()
+	lits, prefixes = map[string][]string{}, map[string][]string{}
+	root := filepath.Join("..", "..")
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == "testdata" || strings.HasPrefix(n, ".") && path != root || path == filepath.Join(root, "internal", "msg") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BinaryExpr:
+				if x.Op == token.ADD {
+					if bl, ok := x.X.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+						if s, err := strconv.Unquote(bl.Value); err == nil && strings.HasSuffix(s, ".") {
+							prefixes[s] = append(prefixes[s], fset.Position(bl.Pos()).String())
+						}
+					}
+				}
+			case *ast.BasicLit:
+				if x.Kind == token.STRING {
+					if s, err := strconv.Unquote(x.Value); err == nil {
+						lits[s] = append(lits[s], fset.Position(x.Pos()).String())
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("scan the source: %v", err)
+	}
+	return lits, prefixes
+}
+
+// Every key the code names exists, and every key in the catalog is used:
+// by a literal somewhere in the source, under a dynamic prefix listed in
+// dynamicPrefixes, or as the singular form KEY+"1" of a used KEY (narrate
+// picks "narr.finish1" for one request).
+func TestCatalogKeysUsedAndExist(t *testing.T) {
+	lits, prefixes := sourceScan(t)
+	if _, ok := lits["narr.take.each"]; !ok || len(lits) < 500 || len(prefixes) < len(dynamicPrefixes) {
+		t.Fatalf("the scan found %d literals and %d prefixes, without narr.take.each: it did not read the source", len(lits), len(prefixes))
+	}
+	areas := map[string]bool{}
+	for _, k := range Keys() {
+		areas[strings.SplitN(k, ".", 2)[0]] = true
+	}
+	var missing []string
+	for s, where := range lits {
+		if !keyLike.MatchString(s) || !areas[strings.SplitN(s, ".", 2)[0]] || Has(s) || notKeys[s] {
+			continue
+		}
+		if strings.HasSuffix(s, ".") {
+			continue
+		}
+		missing = append(missing, s+" ("+where[0]+")")
+	}
+	sort.Strings(missing)
+	for _, m := range missing {
+		t.Errorf("the source names %s, which is not in the catalog", m)
+	}
+	for p, where := range prefixes {
+		if !areas[strings.SplitN(p, ".", 2)[0]] {
+			continue
+		}
+		if _, ok := dynamicPrefixes[p]; !ok {
+			t.Errorf("%s builds keys from the prefix %q; list it in dynamicPrefixes with the reason", where[0], p)
+		}
+	}
+	for p := range dynamicPrefixes {
+		if _, ok := prefixes[p]; !ok {
+			t.Errorf("dynamicPrefixes lists %q, which no code uses any more", p)
+		}
+	}
+	for _, k := range Keys() {
+		if _, ok := lits[k]; ok {
+			continue
+		}
+		if base, ok := strings.CutSuffix(k, "1"); ok {
+			if _, used := lits[base]; used {
+				continue
+			}
+		}
+		dyn := false
+		for p := range dynamicPrefixes {
+			if strings.HasPrefix(k, p) {
+				dyn = true
+			}
+		}
+		if !dyn {
+			t.Errorf("catalog key %s is never used", k)
+		}
+	}
+}

@@ -177,7 +177,7 @@ func DialNonblock(sa unix.Sockaddr) (*NBConn, error) {
 		sa = &c
 		domain = unix.AF_INET6
 	}
-	fd, err := unix.Socket(domain, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	fd, err := nbSocket(domain)
 	if err != nil {
 		return nil, os.NewSyscallError("socket", err)
 	}

@@ -1,0 +1,24 @@
+//go:build !linux
+
+package osthread
+
+import (
+	"runtime"
+	"time"
+)
+
+// Block off Linux: the real runs and the target server, its only callers,
+// refuse to start off Linux (they need epoll), so this exists only for the
+// package to build. It holds the OS thread as well as Go allows.
+func Block(d time.Duration) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	time.Sleep(d)
+}
+
+// Spin off Linux burns wall-clock time (there is no per-thread CPU clock
+// to read); see Block for why that is enough.
+func Spin(d time.Duration) {
+	for end := time.Now().Add(d); time.Now().Before(end); {
+	}
+}

@@ -1,0 +1,46 @@
+//go:build !linux
+
+package sysinfo
+
+import (
+	"errors"
+	"runtime"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// errNeedsLinux is returned by what reads /proc or Linux clocks.
+var errNeedsLinux = errors.New("sysinfo: needs Linux (/proc, thread CPU clocks)")
+
+// Collect returns what Go itself knows of the environment.
+func Collect(version string) model.Env {
+	return model.Env{
+		Version: version, GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH,
+		GOMAXPROCS: runtime.GOMAXPROCS(0), NumCPU: runtime.NumCPU(),
+	}
+}
+
+// CgroupCPUs is 0 (no quota known) off Linux.
+func CgroupCPUs() float64 { return 0 }
+
+// ProcessCPU is 0 (unknown) off Linux.
+func ProcessCPU() time.Duration { return 0 }
+
+// ThreadCPU is 0 (unknown) off Linux.
+func ThreadCPU() time.Duration { return 0 }
+
+// OSThreads needs /proc.
+func OSThreads() (int, error) { return 0, errNeedsLinux }
+
+// PidCPU needs /proc.
+func PidCPU(pid int) (time.Duration, error) { return 0, errNeedsLinux }
+
+// MachineCPU is the whole machine's CPU time (see sysinfo_linux.go).
+type MachineCPU struct {
+	Busy  time.Duration
+	Total time.Duration
+}
+
+// ReadMachineCPU needs /proc/stat.
+func ReadMachineCPU() (MachineCPU, error) { return MachineCPU{}, errNeedsLinux }

@@ -99,6 +99,8 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return tooBig(l, err)
 		case errors.As(err, new(*model.FieldError)):
 			return err
+		case errors.Is(err, lab.ErrNeedsLinux):
+			return fmt.Errorf("%s", msg.T(l, "run.err.linux"))
 		}
 		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 	}

@@ -145,6 +145,9 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 // by ctx returns what it measured (Outcome.Interrupted); when nothing was
 // measured it returns ErrInterrupted.
 func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
+	if ErrNeedsLinux != nil {
+		return nil, ErrNeedsLinux
+	}
 	scaling, err := Prepare(&cfg)
 	if err != nil {
 		return nil, err

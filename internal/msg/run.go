@@ -123,5 +123,8 @@ func init() {
 		"run.lanes.virtual": {
 			KO: "캐리어 %d개",
 			EN: "%d carrier{s}"},
+		"run.err.linux": {
+			KO: "실제 실행에는 Linux가 필요합니다 (eventfd, epoll, 스레드별 CPU 시계). 모델은 waitlab sim으로 어디서나 볼 수 있습니다",
+			EN: "real runs need Linux (eventfd, epoll, per-thread CPU clocks); waitlab sim shows the model anywhere"},
 	})
 }

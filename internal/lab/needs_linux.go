@@ -1,0 +1,6 @@
+//go:build linux
+
+package lab
+
+// ErrNeedsLinux is nil on Linux, where real runs work.
+var ErrNeedsLinux error

@@ -1,0 +1,28 @@
+//go:build !linux
+
+package live
+
+import (
+	"errors"
+	"time"
+)
+
+// errNeedsLinux: the real executors park threads on eventfds and run epoll
+// loops, which are Linux system calls. Off Linux the package builds (so
+// the model and the web lab do) and a real run fails at its start.
+var errNeedsLinux = errors.New("live: real runs need Linux (eventfd, epoll, thread CPU clocks); waitlab sim runs anywhere")
+
+// parker is a thread's wake-up; none can be made off Linux.
+type parker struct{}
+
+func newParker() (*parker, error) { return nil, errNeedsLinux }
+func (p *parker) park()           {}
+func (p *parker) unpark()         {}
+func (p *parker) close()          {}
+
+// loopExec is the event-loop executor; off Linux it refuses to start.
+type loopExec struct{}
+
+func (x *loopExec) start(r *runner) error    { return errNeedsLinux }
+func (x *loopExec) submit(j *job)            {}
+func (x *loopExec) stop(grace time.Duration) {}

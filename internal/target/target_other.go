@@ -1,0 +1,60 @@
+//go:build !linux
+
+package target
+
+import (
+	"context"
+	"errors"
+	"net"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/watchdog"
+)
+
+// ErrNeedsLinux is what New returns off Linux: the pool's poller, the event
+// loops and their timers are epoll, eventfd and timerfd.
+var ErrNeedsLinux = errors.New("target: the test server needs Linux (epoll, eventfd, timerfd)")
+
+// ErrDrainTimeout: see server.go.
+var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")
+
+// Server is the test server; off Linux none can be made.
+type Server struct{ cfg Config }
+
+// Stats is a snapshot of the server's counters.
+type Stats struct {
+	Requests   int64
+	Conns      int64
+	Stalls     model.Stalls
+	LogDropped int64
+	LogLines   int64
+}
+
+// New returns ErrNeedsLinux.
+func New(cfg Config) (*Server, error) { return nil, ErrNeedsLinux }
+
+// Config returns the configuration.
+func (s *Server) Config() Config { return s.cfg }
+
+// Start returns ErrNeedsLinux.
+func (s *Server) Start() error { return ErrNeedsLinux }
+
+// Addr returns nil.
+func (s *Server) Addr() net.Addr { return nil }
+
+// Shutdown returns nil.
+func (s *Server) Shutdown(ctx context.Context) error { return nil }
+
+// Metrics returns nothing.
+func (s *Server) Metrics() []byte { return nil }
+
+// Registry returns an empty registry.
+func (s *Server) Registry() *prometheus.Registry { return prometheus.NewRegistry() }
+
+// Stats returns zeros.
+func (s *Server) Stats() Stats { return Stats{} }
+
+// Stalls returns none.
+func (s *Server) Stalls() []watchdog.Stall { return nil }

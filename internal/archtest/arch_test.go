@@ -5,6 +5,7 @@ package archtest
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -20,15 +21,16 @@ var allowed = map[string][]string{
 	"stats":      {"model", "msg"},
 	"sysinfo":    {"model", "msg"},
 	"epoll":      {},
+	"timeheap":   {},
 	"osthread":   {"model", "msg", "sysinfo"},
 	"watchdog":   {"model", "msg", "stats"},
-	"sim":        {"model", "msg", "stats"},
+	"sim":        {"model", "msg", "stats", "timeheap"},
 	"narrate":    {"model", "msg", "stats"},
 	"report":     {"model", "msg", "stats", "narrate"},
-	"live":       {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread"},
+	"live":       {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap"},
 	"httpwire":   {},
 	"downstream": {"model", "msg", "stats"},
-	"target":     {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream"},
+	"target":     {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
 	"loadgen":    {"model", "msg", "stats", "sysinfo"},
 	"buildinfo":  {},
 	"lab":        {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream", "buildinfo"},
@@ -80,6 +82,51 @@ func TestDependencyDirection(t *testing.T) {
 			if contains(forbiddenStd[name], imp) {
 				t.Errorf("internal/%s imports %s: the model layer must not touch the network or processes", name, imp)
 			}
+		}
+	}
+}
+
+// docs/ARCHITECTURE.md and this table name the same packages: every
+// package of the table and every package under internal/ has its bullet
+// ("- **name**") in the document, and the document names no package that
+// does not exist.
+func TestArchitectureDocNamesEveryPackage(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "list", mod+"internal/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	exist := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		if name, ok := internalName(p); ok {
+			exist[name] = true
+		}
+	}
+	bullets := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if rest, ok := strings.CutPrefix(line, "- **"); ok {
+			if name, _, ok := strings.Cut(rest, "**"); ok && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789") == "" {
+				bullets[name] = true
+			}
+		}
+	}
+	for name := range exist {
+		if name == "archtest" {
+			continue
+		}
+		if !bullets[name] {
+			t.Errorf("internal/%s has no bullet (- **%s** ...) in docs/ARCHITECTURE.md", name, name)
+		}
+		if _, ok := allowed[name]; !ok && name != "cli" && name != "web" {
+			t.Errorf("internal/%s is not in archtest's table", name)
+		}
+	}
+	for name := range bullets {
+		if !exist[name] {
+			t.Errorf("docs/ARCHITECTURE.md describes internal/%s, which does not exist", name)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/timeheap"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -97,7 +98,7 @@ type evLoop struct {
 	poller *epoll.Poller
 	wake   *epoll.EventFD
 	timer  *epoll.TimerFD
-	timers timerHeap
+	timers timeheap.Heap[*job]
 	armed  time.Duration
 	idle   bool
 	beat   *watchdog.Beat
@@ -283,7 +284,7 @@ func (l *evLoop) register(j *job) {
 	switch {
 	case r.par[j.class] && r.lock == nil:
 		j.pending.Store(1)
-		l.timers.push(timerEntry{at: r.now() + slices.Max(j.waits), j: j})
+		l.timers.Push(r.now()+slices.Max(j.waits), j)
 	case r.par[j.class]:
 		j.pending.Store(int32(len(j.waits)))
 		for _, w := range j.waits {
@@ -296,7 +297,7 @@ func (l *evLoop) register(j *job) {
 			l.x.asyncLocked(j, w)
 			return
 		}
-		l.timers.push(timerEntry{at: r.now() + w, j: j})
+		l.timers.Push(r.now()+w, j)
 	}
 }
 
@@ -329,26 +330,29 @@ func (x *loopExec) callDone(j *job) {
 
 // fireTimers runs the loop's due timers: each call has ended.
 func (l *evLoop) fireTimers() {
-	if l.timers.len() == 0 {
+	if l.timers.Len() == 0 {
 		return
 	}
 	now := l.x.r.now()
-	for l.timers.len() > 0 && l.timers.top().at <= now {
-		e := l.timers.pop()
-		l.x.callDone(e.j)
+	for l.timers.Len() > 0 {
+		if at, _ := l.timers.Peek(); at > now {
+			break
+		}
+		_, j := l.timers.Pop()
+		l.x.callDone(j)
 	}
 }
 
 // armNext arms the timerfd for the earliest timer, or disarms it.
 func (l *evLoop) armNext() error {
-	if l.timers.len() == 0 {
+	if l.timers.Len() == 0 {
 		if l.armed != 0 {
 			l.armed = 0
 			return l.timer.Arm(0)
 		}
 		return nil
 	}
-	at := l.timers.top().at
+	at, _ := l.timers.Peek()
 	if at == l.armed {
 		return nil
 	}
@@ -413,62 +417,4 @@ func (x *loopExec) stop(grace time.Duration) {
 		}
 	}
 	waitGroupFor(&x.offWG, grace)
-}
-
-// timerHeap is a binary min-heap of timers by deadline (one loop's).
-// Timers with the same deadline fire in the order they were set.
-type timerHeap struct {
-	h   []timerEntry
-	seq uint64
-}
-
-type timerEntry struct {
-	at  time.Duration
-	seq uint64
-	j   *job
-}
-
-func (t *timerHeap) len() int        { return len(t.h) }
-func (t *timerHeap) top() timerEntry { return t.h[0] }
-func (t *timerHeap) less(a, b int) bool {
-	x, y := &t.h[a], &t.h[b]
-	return x.at < y.at || (x.at == y.at && x.seq < y.seq)
-}
-
-func (t *timerHeap) push(e timerEntry) {
-	e.seq = t.seq
-	t.seq++
-	t.h = append(t.h, e)
-	i := len(t.h) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !t.less(i, p) {
-			break
-		}
-		t.h[i], t.h[p] = t.h[p], t.h[i]
-		i = p
-	}
-}
-
-func (t *timerHeap) pop() timerEntry {
-	e := t.h[0]
-	n := len(t.h) - 1
-	t.h[0] = t.h[n]
-	t.h[n] = timerEntry{}
-	t.h = t.h[:n]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && t.less(l, m) {
-			m = l
-		}
-		if r < n && t.less(r, m) {
-			m = r
-		}
-		if m == i {
-			return e
-		}
-		t.h[i], t.h[m] = t.h[m], t.h[i]
-		i = m
-	}
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "time"
+import (
+	"time"
+
+	"github.com/waitlab/waitlab/internal/timeheap"
+)
 
 // Event kinds.
 const (
@@ -13,66 +17,26 @@ const (
 )
 
 // event is one thing due at a virtual time. Events are values: the heap
-// is a slice of them and nothing is allocated per event.
+// keeps them inline and nothing is allocated per event.
 type event struct {
 	at   time.Duration
-	seq  uint64
 	a    int32 // lane, or virtual user
 	r    int32 // request slot
 	kind uint8
 }
 
-func (e *event) before(o *event) bool {
-	return e.at < o.at || (e.at == o.at && e.seq < o.seq)
-}
+// eventHeap orders events by (at, push order): ties at one instant run in
+// the order they were scheduled, which makes a run deterministic.
+type eventHeap struct{ q timeheap.Heap[event] }
 
-// eventHeap is a binary min-heap ordered by (at, seq): ties at one instant
-// run in the order they were scheduled, which makes a run deterministic.
-type eventHeap struct {
-	ev  []event
-	seq uint64
-}
-
-func (h *eventHeap) push(e event) {
-	h.seq++
-	e.seq = h.seq
-	h.ev = append(h.ev, e)
-	i := len(h.ev) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h.ev[i].before(&h.ev[p]) {
-			break
-		}
-		h.ev[i], h.ev[p] = h.ev[p], h.ev[i]
-		i = p
-	}
-}
+func (h *eventHeap) push(e event) { h.q.Push(e.at, e) }
 
 func (h *eventHeap) pop() event {
-	top := h.ev[0]
-	n := len(h.ev) - 1
-	h.ev[0] = h.ev[n]
-	h.ev = h.ev[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && h.ev[r].before(&h.ev[l]) {
-			m = r
-		}
-		if !h.ev[m].before(&h.ev[i]) {
-			break
-		}
-		h.ev[i], h.ev[m] = h.ev[m], h.ev[i]
-		i = m
-	}
-	return top
+	_, e := h.q.Pop()
+	return e
 }
 
-func (h *eventHeap) len() int { return len(h.ev) }
+func (h *eventHeap) len() int { return h.q.Len() }
 
 // Item kinds in a run queue.
 const (

@@ -14,6 +14,7 @@ import (
 	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/osthread"
+	"github.com/waitlab/waitlab/internal/timeheap"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -175,7 +176,7 @@ type eventLoop struct {
 	nconns   int
 	free     []*conn
 	freeTask []*task
-	timers   timerHeap
+	timers   timeheap.Heap[*task]
 	armed    int64 // monotonic ns the timerfd is armed for (0: none)
 	dsOf     []*dsCall
 	dsIdle   []*downstream.NBConn
@@ -781,59 +782,10 @@ func (l *eventLoop) finish(t *task) {
 	}
 }
 
-// timer is one non-blocking wait.
-type timer struct {
-	when int64 // monotonic ns
-	t    *task
-}
-
-// timerHeap is a min-heap of timers by when (no interface boxing).
-type timerHeap []timer
-
-func (h *timerHeap) push(x timer) {
-	*h = append(*h, x)
-	a := *h
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if a[p].when <= a[i].when {
-			break
-		}
-		a[p], a[i] = a[i], a[p]
-		i = p
-	}
-}
-
-func (h *timerHeap) pop() timer {
-	a := *h
-	top := a[0]
-	n := len(a) - 1
-	a[0] = a[n]
-	a[n] = timer{}
-	a = a[:n]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && a[l].when < a[m].when {
-			m = l
-		}
-		if r < n && a[r].when < a[m].when {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		a[m], a[i] = a[i], a[m]
-		i = m
-	}
-	*h = a
-	return top
-}
-
 // addTimer makes t's call finish after d, without holding the loop.
 func (l *eventLoop) addTimer(d time.Duration, t *task) {
 	when := int64(epoll.Monotonic() + d)
-	l.timers.push(timer{when: when, t: t})
+	l.timers.Push(time.Duration(when), t)
 	if l.armed == 0 || when < l.armed {
 		l.armed = when
 		l.timer.ArmAt(time.Duration(when))
@@ -842,16 +794,20 @@ func (l *eventLoop) addTimer(d time.Duration, t *task) {
 
 func (l *eventLoop) onTimer() {
 	now := int64(epoll.Monotonic())
-	for len(l.timers) > 0 && l.timers[0].when <= now {
-		tm := l.timers.pop()
-		l.beat.Begin(tm.t.p.id)
-		l.callDone(tm.t, nil)
+	for l.timers.Len() > 0 {
+		if at, _ := l.timers.Peek(); int64(at) > now {
+			break
+		}
+		_, t := l.timers.Pop()
+		l.beat.Begin(t.p.id)
+		l.callDone(t, nil)
 		l.beat.End()
 	}
 	l.armed = 0
-	if len(l.timers) > 0 {
-		l.armed = l.timers[0].when
-		l.timer.ArmAt(time.Duration(l.armed))
+	if l.timers.Len() > 0 {
+		at, _ := l.timers.Peek()
+		l.armed = int64(at)
+		l.timer.ArmAt(at)
 	}
 }
 

@@ -1,0 +1,64 @@
+package timeheap
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// Against a sort: values come out by time, and by push order among equal
+// times, for random pushes and pops interleaved.
+func TestOrderAgainstSort(t *testing.T) {
+	type rec struct {
+		at time.Duration
+		n  int
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var h Heap[int]
+	var ref []rec
+	next := 0
+	for step := 0; step < 20000; step++ {
+		if rng.IntN(3) > 0 || h.Len() == 0 {
+			at := time.Duration(rng.IntN(50)) // many ties
+			h.Push(at, next)
+			ref = append(ref, rec{at, next})
+			next++
+			continue
+		}
+		slices.SortStableFunc(ref, func(a, b rec) int { return int(a.at - b.at) })
+		pat, pv := h.Peek()
+		at, v := h.Pop()
+		if at != ref[0].at || v != ref[0].n || pat != at || pv != v {
+			t.Fatalf("step %d: Pop = (%v, %d), Peek said (%v, %d); want (%v, %d)", step, at, v, pat, pv, ref[0].at, ref[0].n)
+		}
+		ref = ref[1:]
+		if h.Len() != len(ref) {
+			t.Fatalf("Len = %d; want %d", h.Len(), len(ref))
+		}
+	}
+}
+
+// Pop drops its reference to a popped pointer value.
+func TestPopClearsSlot(t *testing.T) {
+	var h Heap[*int]
+	x, y := 1, 2
+	h.Push(1, &x)
+	h.Push(2, &y)
+	h.Pop()
+	if h.e[:2][1].v != nil {
+		t.Error("the vacated slot still points at a popped value")
+	}
+}
+
+func BenchmarkPushPop(b *testing.B) {
+	var h Heap[[3]int64]
+	for i := 0; i < 1024; i++ {
+		h.Push(time.Duration(i*7919%1024), [3]int64{})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		at, v := h.Pop()
+		h.Push(at+1024, v)
+	}
+}

@@ -31,7 +31,7 @@ var allowed = map[string][]string{
 	"httpwire":   {},
 	"downstream": {"model", "msg", "stats"},
 	"target":     {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
-	"loadgen":    {"model", "msg", "stats", "sysinfo"},
+	"loadgen":    {"model", "msg", "stats", "sysinfo", "epoll"},
 	"buildinfo":  {},
 	"lab":        {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream", "buildinfo"},
 	"experiment": {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream"},

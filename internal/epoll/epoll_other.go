@@ -98,3 +98,6 @@ func (t *TimerFD) Close() error { return nil }
 func Monotonic() time.Duration { return time.Since(start) }
 
 var start = time.Now()
+
+// WaitRaw returns 0.
+func (p *Poller) WaitRaw(evs []Event, block bool) int { return 0 }

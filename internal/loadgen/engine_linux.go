@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -108,7 +109,10 @@ func (q *fifo) pop() {
 
 type loop struct {
 	g      *gen
-	epfd   int
+	poller *epoll.Poller
+	timer  *epoll.TimerFD
+	wake   *epoll.EventFD
+	epfd   int // poller's, timer's and wake's descriptors
 	tfd    int
 	efd    int
 	epFile *os.File
@@ -118,7 +122,7 @@ type loop struct {
 	conns   []*econn
 	free    []*econn // idle connections (open model)
 	open    int
-	evs     []unix.EpollEvent
+	evs     []epoll.Event
 	nEvs    int
 	waitFn  func(uintptr) bool
 	base    int64 // CLOCK_MONOTONIC ns at g.t0
@@ -158,7 +162,7 @@ func newLoop(g *gen) (*loop, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loadgen: resolve %s: %w", g.ep.Addr, err)
 	}
-	l := &loop{g: g, evs: make([]unix.EpollEvent, 256)}
+	l := &loop{g: g, evs: make([]epoll.Event, 256)}
 	if ip4 := addr.IP.To4(); ip4 != nil {
 		sa := &unix.SockaddrInet4{Port: addr.Port}
 		copy(sa.Addr[:], ip4)
@@ -168,23 +172,25 @@ func newLoop(g *gen) (*loop, error) {
 		copy(sa.Addr[:], addr.IP.To16())
 		l.sa, l.family = sa, unix.AF_INET6
 	}
-	if l.epfd, err = unix.EpollCreate1(unix.EPOLL_CLOEXEC); err != nil {
-		return nil, os.NewSyscallError("epoll_create1", err)
+	if l.poller, err = epoll.New(); err != nil {
+		return nil, fmt.Errorf("loadgen: %w", err)
 	}
-	if l.tfd, err = unix.TimerfdCreate(unix.CLOCK_MONOTONIC, unix.TFD_NONBLOCK|unix.TFD_CLOEXEC); err != nil {
-		unix.Close(l.epfd)
-		return nil, os.NewSyscallError("timerfd_create", err)
+	l.epfd = l.poller.FD()
+	if l.timer, err = epoll.NewTimerFD(); err != nil {
+		l.poller.Close()
+		return nil, fmt.Errorf("loadgen: %w", err)
 	}
-	if l.efd, err = unix.Eventfd(0, unix.EFD_NONBLOCK|unix.EFD_CLOEXEC); err != nil {
-		unix.Close(l.epfd)
-		unix.Close(l.tfd)
-		return nil, os.NewSyscallError("eventfd", err)
+	l.tfd = l.timer.FD()
+	if l.wake, err = epoll.NewEventFD(); err != nil {
+		l.poller.Close()
+		l.timer.Close()
+		return nil, fmt.Errorf("loadgen: %w", err)
 	}
+	l.efd = l.wake.FD()
 	for _, fd := range []int{l.tfd, l.efd} {
-		ev := unix.EpollEvent{Events: unix.EPOLLIN, Fd: int32(fd)}
-		if err := unix.EpollCtl(l.epfd, unix.EPOLL_CTL_ADD, fd, &ev); err != nil {
+		if err := l.poller.Add(fd, epoll.In, connData(fd, 0)); err != nil {
 			l.closeAll()
-			return nil, os.NewSyscallError("epoll_ctl", err)
+			return nil, fmt.Errorf("loadgen: %w", err)
 		}
 	}
 	// The epoll fd, non-blocking, through Go's poller.
@@ -213,32 +219,31 @@ func (l *loop) closeAll() {
 	if l.epFile != nil {
 		l.epFile.Close() // closes epfd
 	} else {
-		unix.Close(l.epfd)
+		l.poller.Close()
 	}
-	unix.Close(l.tfd)
-	unix.Close(l.efd)
+	l.timer.Close()
+	l.wake.Close()
 }
+
+// connData is the epoll data of a descriptor: the connection's index in
+// l.conns in the high half, the fd in the low half (so an event for a
+// connection closed and reopened in one batch is recognised as stale).
+func connData(fd, id int) uint64 { return uint64(uint32(id))<<32 | uint64(uint32(fd)) }
 
 // stopLoop wakes the loop from any goroutine (it then sees g.stop).
 func (l *loop) stopLoop() {
-	var one = [8]byte{1}
-	unix.Write(l.efd, one[:])
+	l.wake.Signal()
 }
 
 // poll runs inside RawConn.Read: it fetches ready events without blocking
 // and asks Go's poller to wait when there are none.
 func (l *loop) poll(uintptr) bool {
-	for {
-		n, err := unix.EpollWait(l.epfd, l.evs, 0)
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil || n > 0 {
-			l.nEvs = max(n, 0)
-			return true
-		}
-		return false
+	n, err := l.poller.Wait(l.evs, 0) // EINTR is retried inside
+	if err != nil || n > 0 {
+		l.nEvs = n
+		return true
 	}
+	return false
 }
 
 // rawWait: the loop blocks in epoll_wait without telling the scheduler
@@ -292,20 +297,13 @@ func (l *loop) waitRaw() {
 	if l.nap && l.inflight > 1 {
 		// Work that is ready now is taken at once: the nap is only for
 		// an idle loop (a generator-bound run never naps).
-		r, _, e := unix.RawSyscall6(unix.SYS_EPOLL_PWAIT, uintptr(l.epfd), uintptr(unsafe.Pointer(&l.evs[0])), uintptr(len(l.evs)), 0, 0, 0)
-		if e == 0 && r > 0 {
-			l.nEvs = int(r)
+		if l.nEvs = l.poller.WaitRaw(l.evs, false); l.nEvs > 0 {
 			return
 		}
 		ts := unix.NsecToTimespec(int64(napWait))
 		unix.RawSyscall(unix.SYS_NANOSLEEP, uintptr(unsafe.Pointer(&ts)), 0, 0)
 	}
-	r, _, e := unix.RawSyscall6(unix.SYS_EPOLL_PWAIT, uintptr(l.epfd), uintptr(unsafe.Pointer(&l.evs[0])), uintptr(len(l.evs)), ^uintptr(0), 0, 0)
-	if e != 0 {
-		l.nEvs = 0 // EINTR: back to the loop, which may yield
-		return
-	}
-	l.nEvs = int(r)
+	l.nEvs = l.poller.WaitRaw(l.evs, true) // 0 on EINTR: back to the loop, which may yield
 }
 
 // arm sets the timerfd to fire at d (from the run's start), unless it is
@@ -315,9 +313,7 @@ func (l *loop) arm(d time.Duration) {
 		return
 	}
 	l.armedAt = d
-	abs := l.base + int64(d)
-	spec := unix.ItimerSpec{Value: unix.NsecToTimespec(max(abs, 1))}
-	unix.TimerfdSettime(l.tfd, unix.TFD_TIMER_ABSTIME, &spec, nil)
+	l.timer.ArmAt(time.Duration(max(l.base+int64(d), 1)))
 }
 
 // run drives the load until the window ends and every request finished.
@@ -383,17 +379,15 @@ func (l *loop) run(ctx context.Context) {
 		}
 		for i := 0; i < l.nEvs; i++ {
 			ev := &l.evs[i]
-			fd := int(ev.Fd)
+			fd := int(uint32(ev.Data))
 			switch fd {
 			case l.tfd:
-				var b [8]byte
-				unix.Read(l.tfd, b[:])
+				l.timer.Drain()
 				l.armedAt = 0
 			case l.efd:
-				var b [8]byte
-				unix.Read(l.efd, b[:])
+				l.wake.Drain()
 			default:
-				c := l.conns[ev.Pad]
+				c := l.conns[ev.Data>>32]
 				if c.fd != fd {
 					continue // an event for a connection closed in this batch
 				}
@@ -578,8 +572,7 @@ func (l *loop) connect(c *econn) errKind {
 		return kindConnect
 	}
 	c.fd, c.r, c.w, c.reused = fd, 0, 0, false
-	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLOUT | unix.EPOLLRDHUP, Fd: int32(fd), Pad: int32(c.id)}
-	if err := unix.EpollCtl(l.epfd, unix.EPOLL_CTL_ADD, fd, &ev); err != nil {
+	if err := l.poller.Add(fd, epoll.In|epoll.Out|epoll.RdHup, connData(fd, c.id)); err != nil {
 		unix.Close(fd)
 		c.fd = -1
 		return kindConnect
@@ -593,11 +586,11 @@ func (l *loop) setOut(c *econn, on bool) {
 	if c.wantOut == on {
 		return
 	}
-	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLRDHUP, Fd: int32(c.fd), Pad: int32(c.id)}
+	events := epoll.In | epoll.RdHup
 	if on {
-		ev.Events |= unix.EPOLLOUT
+		events |= epoll.Out
 	}
-	unix.EpollCtl(l.epfd, unix.EPOLL_CTL_MOD, c.fd, &ev)
+	l.poller.Mod(c.fd, events, connData(c.fd, c.id))
 	c.wantOut = on
 }
 
@@ -625,7 +618,7 @@ func (l *loop) write(c *econn) {
 func (l *loop) handle(c *econn, events uint32) {
 	switch c.state {
 	case stConnecting:
-		if events&(unix.EPOLLOUT|unix.EPOLLERR|unix.EPOLLHUP) == 0 {
+		if events&(epoll.Out|epoll.Err|epoll.Hup) == 0 {
 			return
 		}
 		soerr, err := unix.GetsockoptInt(c.fd, unix.SOL_SOCKET, unix.SO_ERROR)
@@ -640,10 +633,10 @@ func (l *loop) handle(c *econn, events uint32) {
 		l.closeConn(c)
 		l.finish(c, 0, k)
 	case stWriting:
-		if events&(unix.EPOLLOUT|unix.EPOLLERR|unix.EPOLLHUP) != 0 {
+		if events&(epoll.Out|epoll.Err|epoll.Hup) != 0 {
 			l.write(c)
 		}
-		if c.state == stReading && events&unix.EPOLLIN != 0 {
+		if c.state == stReading && events&epoll.In != 0 {
 			l.read(c)
 		}
 	case stReading:
@@ -651,7 +644,7 @@ func (l *loop) handle(c *econn, events uint32) {
 	default:
 		// Idle or thinking: the server closed the connection (or sent
 		// something unasked). Close it; the next request reconnects.
-		if events&(unix.EPOLLIN|unix.EPOLLRDHUP|unix.EPOLLHUP|unix.EPOLLERR) != 0 {
+		if events&(epoll.In|epoll.RdHup|epoll.Hup|epoll.Err) != 0 {
 			l.closeConn(c)
 		}
 	}

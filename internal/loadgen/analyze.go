@@ -113,6 +113,9 @@ type Report struct {
 	res     *Result
 	latHist *hdrhistogram.Histogram
 	svcHist *hdrhistogram.Histogram
+
+	// BytesReceived is every byte of response read, warm-up included.
+	BytesReceived int64 `json:"bytes_received"`
 }
 
 // Warning thresholds.
@@ -168,6 +171,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 	}
 	rep.GenPeakRSSMB = round1(float64(r.PeakRSS) / (1 << 20))
 	rep.StatusCounts = statusCounts(r)
+	rep.BytesReceived = r.BytesReceived
 	rep.Latency = summarize(&r.Latency)
 	rep.ServiceTime = summarize(&r.Service)
 	for i := range r.Series {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -71,6 +72,17 @@ type client struct {
 	rawErr   error
 	rawStale bool // a reused connection had bytes (or EOF) before the request
 	peek     [1]byte
+
+	// bytesIn counts the bytes read, shared by the run's connections
+	// (nil: not counted).
+	bytesIn *atomic.Int64
+}
+
+// count adds n bytes read to the run's total.
+func (c *client) count(n int) {
+	if c.bytesIn != nil && n > 0 {
+		c.bytesIn.Add(int64(n))
+	}
 }
 
 func newClient(addr string, tlsConf *tls.Config, dialTimeout time.Duration) *client {
@@ -169,6 +181,7 @@ func (c *client) rawStep(fd uintptr) bool {
 	}
 	for {
 		n, err := unix.Read(int(fd), c.buf[c.w:])
+		c.count(n)
 		switch {
 		case err == unix.EINTR:
 			continue
@@ -254,6 +267,7 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 				return 0, true, kindBadResponse
 			}
 			n, err := c.c.Read(c.buf[c.w:])
+			c.count(n)
 			c.w += n
 			if n > 0 {
 				got = true
@@ -284,6 +298,7 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 			for {
 				c.r, c.w = 0, 0
 				n, err := c.c.Read(c.buf)
+				c.count(n)
 				if err != nil || n == 0 {
 					if err == io.EOF {
 						break

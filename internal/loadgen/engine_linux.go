@@ -150,6 +150,8 @@ type loop struct {
 	// while more than one request is in flight (see napWait).
 	nap      bool
 	inflight int
+
+	bytesIn int64 // bytes read; added to the run's total at the end
 }
 
 // useLoop reports whether the event loop can carry this run.
@@ -677,6 +679,9 @@ func (l *loop) read(c *econn) {
 		return
 	}
 	n, err := unix.Read(c.fd, c.buf[c.w:])
+	if n > 0 {
+		l.bytesIn += int64(n)
+	}
 	switch {
 	case err == unix.EAGAIN || err == unix.EINTR:
 		return
@@ -889,6 +894,7 @@ func (l *loop) expire(now time.Duration) {
 // offered and unsent counts like runOpen.
 func (g *gen) runLoop(ctx context.Context, l *loop) (offered, unsent int64) {
 	l.run(ctx)
+	g.bytesIn.Add(l.bytesIn)
 	if g.cfg.Arrival.Closed() || ctx.Err() != nil {
 		return l.measured, 0
 	}

@@ -53,6 +53,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		errPct = pct(100 * float64(rep.ErrorCount) / float64(rep.Requests))
 	}
 	line(msg.T(lang, "load.requests", grouped(rep.Requests), grouped(rep.OK), grouped(rep.ErrorCount), errPct))
+	if rep.BytesReceived > 0 {
+		line(msg.T(lang, "load.bytes", mbytes(rep.BytesReceived)))
+	}
 	if w := r.Warmup; w != nil {
 		text := msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK))
 		if len(w.Errors) > 0 {
@@ -148,3 +151,6 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	}
 	return nil
 }
+
+// mbytes prints a byte count in MB with three significant digits.
+func mbytes(n int64) string { return num(float64(n)/1e6) + " MB" }

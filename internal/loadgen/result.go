@@ -144,6 +144,9 @@ type Result struct {
 	Sequential bool      `json:"merged_sequential,omitempty"`
 	Env        model.Env `json:"env"`
 
+	// BytesReceived is every byte of response read, warm-up included.
+	BytesReceived int64 `json:"bytes_received"`
+
 	digest [sha256.Size]byte // of the file it was read from (zero for a run)
 	source string            // the file it was read from (SetSource), for Inputs
 }
@@ -552,6 +555,7 @@ func Merge(rs ...*Result) (*Result, error) {
 		out.Requests += r.Requests
 		out.OK += r.OK
 		out.Late += r.Late
+		out.BytesReceived += r.BytesReceived
 		out.Unsent += r.Unsent
 		out.MaxLagNS = max(out.MaxLagNS, r.MaxLagNS)
 		out.Interrupted = out.Interrupted || r.Interrupted

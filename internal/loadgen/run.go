@@ -225,6 +225,8 @@ type gen struct {
 	end    time.Duration // 0: no time limit
 	rec    *recorder
 
+	bytesIn atomic.Int64 // bytes of responses read, warm-up included
+
 	work      chan job
 	stop      chan struct{} // closed when sending must stop
 	stopOnce  sync.Once
@@ -242,6 +244,7 @@ func (g *gen) halt() { g.stopOnce.Do(func() { close(g.stop) }) }
 
 func (g *gen) newClient() *client {
 	cl := newClient(g.ep.Addr, g.tls, g.cfg.Timeout)
+	cl.bytesIn = &g.bytesIn
 	g.opened.Add(1)
 	g.mu.Lock()
 	g.clients = append(g.clients, cl)
@@ -342,6 +345,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	res.Opened = int(g.opened.Load())
 	g.rec.fill(res)
 	res.PeakRSS = peakRSS()
+	res.BytesReceived = g.bytesIn.Load()
 	return res, nil
 }
 

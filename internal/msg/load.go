@@ -256,5 +256,9 @@ func init() {
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},
+
+		"load.bytes": {
+			KO: "수신        %s (워밍업 포함)",
+			EN: "received    %s (warm-up included)"},
 	})
 }

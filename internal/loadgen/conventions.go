@@ -52,13 +52,31 @@ type ThresholdResult struct {
 	Met    bool     `json:"met"`
 }
 
-// thresholdResults evaluates every rule; with none, the default rule
-// errors<=1% is reported.
+// thresholdResults evaluates every rule Check applies, in its order, met
+// or not: a run without requests fails ("requests>0"), an open-model run
+// that left more than 1% of its schedule unsent fails ("unsent<=1%"), the
+// default errors<=1% holds unless the user gave an errors rule, then the
+// user's rules.
 func thresholdResults(rep *Report, ts []Threshold) []ThresholdResult {
-	if len(ts) == 0 {
-		ts = []Threshold{{Text: "errors<=1%", Metric: "errors", Op: "<=", Value: 100 * errorRateMax}}
+	out := make([]ThresholdResult, 0, len(ts)+3)
+	reqs := float64(rep.Requests)
+	out = append(out, ThresholdResult{Rule: "requests>0", Metric: "requests", Value: &reqs, Limit: 0, Unit: "", Met: rep.Requests > 0})
+	if rep.Model == "open" {
+		due := rep.Requests + rep.Unsent
+		v := 0.0
+		if due > 0 {
+			v = 100 * float64(rep.Unsent) / float64(due)
+		}
+		out = append(out, ThresholdResult{Rule: "unsent<=1%", Metric: "unsent", Value: &v, Limit: 100 * errorRateMax, Unit: "%",
+			Met: !(rep.Unsent > 0 && float64(rep.Unsent) > errorRateMax*float64(due))})
 	}
-	out := make([]ThresholdResult, 0, len(ts))
+	own := false
+	for _, t := range ts {
+		own = own || t.Metric == "errors"
+	}
+	if !own {
+		ts = append([]Threshold{{Text: "errors<=1%", Metric: "errors", Op: "<=", Value: 100 * errorRateMax}}, ts...)
+	}
 	for _, t := range ts {
 		r := ThresholdResult{Rule: t.Text, Metric: t.Metric, Limit: t.Value, Unit: t.unit()}
 		if v, _, ok := t.value(rep, msg.EN); ok {

@@ -38,6 +38,7 @@ func TestThresholdK6AndP95(t *testing.T) {
 	got := thresholdResults(rep, ts)
 	f := func(v float64) *float64 { return &v }
 	want := []ThresholdResult{
+		{Rule: "requests>0", Metric: "requests", Value: f(100), Limit: 0, Unit: "", Met: true},
 		{Rule: "p95<200ms", Metric: "p95", Value: f(180), Limit: 200, Unit: "ms", Met: true},
 		{Rule: "p99<200ms", Metric: "p99", Value: f(250), Limit: 200, Unit: "ms", Met: false},
 		{Rule: "min<1ms", Metric: "min", Value: f(0.5), Limit: 1, Unit: "ms", Met: true},
@@ -57,12 +58,12 @@ func TestThresholdK6AndP95(t *testing.T) {
 		}
 	}
 	// A rule on a figure with no data: null value, not met.
-	if nd := thresholdResults(&Report{Requests: 5, ErrorCount: 5}, ts[:1]); len(nd) != 1 || nd[0].Value != nil || nd[0].Met {
+	if nd := thresholdResults(&Report{Requests: 5, ErrorCount: 5}, ts[:1]); len(nd) != 3 || nd[2].Value != nil || nd[2].Met {
 		t.Errorf("threshold without data = %+v; want a null value, not met", nd)
 	}
 	// Check fills the objects for passing and breached rules alike, and
 	// the JSON report carries them.
-	if b := Check(rep, ts, msg.EN); len(b) < 2 || len(rep.Thresholds) != 4 {
+	if b := Check(rep, ts, msg.EN); len(b) != 2 || len(rep.Thresholds) != 5 {
 		t.Errorf("Check: %d breaches, %d threshold objects; want 2 and 4", len(b), len(rep.Thresholds))
 	}
 	var buf bytes.Buffer
@@ -76,15 +77,23 @@ func TestThresholdK6AndP95(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	if len(back.Thresholds) != 4 || back.Thresholds[0]["met"] != true || back.Thresholds[1]["met"] != false || back.Thresholds[1]["rule"] != "p99<200ms" {
+	if len(back.Thresholds) != 5 || back.Thresholds[1]["met"] != true || back.Thresholds[2]["met"] != false || back.Thresholds[2]["rule"] != "p99<200ms" {
 		t.Errorf("JSON thresholds = %v", back.Thresholds)
 	}
 	if back.Latency["p95_ms"] != 180.0 || back.Latency["min_ms"] != 0.5 {
 		t.Errorf("JSON latency = %v; want p95_ms and min_ms", back.Latency)
 	}
-	// No rule given: the default errors<=1% is reported as an object too.
-	if d := thresholdResults(&Report{Requests: 10}, nil); len(d) != 1 || d[0].Rule != "errors<=1%" || !d[0].Met {
-		t.Errorf("default threshold = %+v", d)
+	// No rule given: the default errors<=1% is reported as an object too;
+	// so are the verdicts on an empty run and on an open run that fell
+	// behind, each as Check decides it.
+	d := thresholdResults(&Report{Model: "open", Requests: 90, Unsent: 10, ErrorCount: 0}, nil)
+	if len(d) != 3 || d[0].Rule != "requests>0" || !d[0].Met || d[1].Rule != "unsent<=1%" || d[1].Met || *d[1].Value != 10 || d[2].Rule != "errors<=1%" || !d[2].Met {
+		t.Errorf("implicit thresholds = %+v", d)
+	}
+	empty := &Report{Model: "closed"}
+	Check(empty, nil, msg.EN)
+	if len(empty.Thresholds) != 2 || empty.Thresholds[0].Met || len(empty.Breaches) == 0 {
+		t.Errorf("empty run: thresholds %+v, breaches %v; want requests>0 not met", empty.Thresholds, empty.Breaches)
 	}
 }
 

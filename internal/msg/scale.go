@@ -1,0 +1,19 @@
+package msg
+
+// Entries of scale-out: segments, synchronized starts, collecting results.
+func init() {
+	Register(map[string]Entry{
+		"err.segment.syntax": {
+			KO: "구간 %q을 읽을 수 없습니다. I/N(예: 0/3) 또는 A:B(예: 0:1/3, 1/3:1)로 쓰세요",
+			EN: "cannot read segment %q: write I/N (e.g. 0/3) or A:B (e.g. 0:1/3, 1/3:1)"},
+		"err.segment.range": {
+			KO: "구간 %q은 0 이상 1 이하에서 시작이 끝보다 앞서야 합니다",
+			EN: "segment %q must lie within 0 and 1 and start before it ends"},
+		"err.segment.den": {
+			KO: "구간 %q의 분모가 너무 큽니다 (최대 %d). 더 간단한 분수를 쓰세요",
+			EN: "segment %q has too fine a denominator (at most %d): use simpler fractions"},
+		"err.segment.seq": {
+			KO: "구간 순서 %q이 맞지 않습니다. 0에서 1까지 커지는 분수를 쉼표로 나열하고, 구간의 양 끝을 포함하세요 (예: 0,1/4,1/2,1)",
+			EN: "segment sequence %q is not valid: list increasing fractions from 0 to 1, separated by commas, including the segment's ends (e.g. 0,1/4,1/2,1)"},
+	})
+}

@@ -43,6 +43,9 @@ type segPlan struct {
 // block length; the plan holds up to that many positions).
 const MaxSegmentDen = 1_000_000
 
+// MaxSegments bounds N in "I/N": more generators than this is a typo.
+const MaxSegments = 10_000
+
 // WholeSegment is [0, 1).
 func WholeSegment() Segment { return Segment{} }
 
@@ -76,8 +79,8 @@ func ParseSegment(s string) (Segment, error) {
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
 		return Segment{}, parseErr("err.segment.syntax", s)
 	}
-	if n > MaxSegmentDen {
-		return Segment{}, parseErr("err.segment.den", s, MaxSegmentDen)
+	if n > MaxSegments {
+		return Segment{}, parseErr("err.segment.den", s, MaxSegments)
 	}
 	seq := make([]*big.Rat, n+1)
 	for k := range seq {

@@ -137,6 +137,17 @@ type Result struct {
 	// RunID is a random id written by load, one per run: a merge refuses
 	// the same run twice, and scale-out tells shards apart by it.
 	RunID string `json:"run_id,omitempty"`
+	// Segment is the share of the run this generator sent (absent: the
+	// whole run), with the sequence it was cut along; Host names the
+	// generator; StartAt is the synchronized start it was given and
+	// ActualStart when it really began (scale-out).
+	Segment     *model.Segment `json:"segment,omitempty"`
+	Host        string         `json:"host,omitempty"`
+	StartAt     string         `json:"start_at,omitempty"`
+	ActualStart string         `json:"actual_start,omitempty"`
+	// StartSpreadNS is, for merged segments, the spread of their actual
+	// starts.
+	StartSpreadNS int64 `json:"start_spread_ns,omitempty"`
 	// Inputs describes every result merged into this one (empty for a
 	// single run); Sequential is set when their windows did not all
 	// overlap, so rates are over the time they cover together.
@@ -145,6 +156,7 @@ type Result struct {
 	Env        model.Env `json:"env"`
 
 	digest [sha256.Size]byte // of the file it was read from (zero for a run)
+	parts  []*Result         // the segments merged into this one, for their own warnings
 	source string            // the file it was read from (SetSource), for Inputs
 }
 
@@ -158,6 +170,10 @@ type Input struct {
 	Arrival  string `json:"arrival"`
 	URL      string `json:"url"`
 	Requests int64  `json:"requests"`
+	// Scale-out: the input's segment, its generator, its actual start.
+	Segment     string `json:"segment,omitempty"`
+	Host        string `json:"host,omitempty"`
+	ActualStart string `json:"actual_start,omitempty"`
 }
 
 // SetSource names the file r was read from, for a merged report's header.
@@ -480,18 +496,46 @@ func Merge(rs ...*Result) (*Result, error) {
 				return nil, &MergeError{Key: "report.merge.same_file", Args: []any{name(j), name(i)}}
 			}
 		}
-		own := []string{r.RunID}
-		for _, in := range r.Inputs {
-			own = append(own, in.RunID)
-		}
-		for _, id := range own {
-			if j, dup := ids[id]; dup && id != "" && j != i {
-				return nil, &MergeError{Key: "report.merge.same_run", Args: []any{name(j), name(i), id}}
+		if (r.Segment != nil) != (rs[0].Segment != nil) {
+			seg, whole := name(0), name(i)
+			if r.Segment != nil {
+				seg, whole = whole, seg
 			}
-			ids[id] = i
+			return nil, &MergeError{Key: "report.merge.seg.mixed", Args: []any{seg, whole}}
+		}
+		if r.Segment != nil {
+			// Segments of one run share its id; they are told apart by
+			// their segment, and CheckPartition below refuses a doubled one.
+			if r.RunID != rs[0].RunID {
+				return nil, &MergeError{Key: "report.merge.seg.run", Args: []any{name(0), rs[0].RunID, name(i), r.RunID}}
+			}
+		} else {
+			own := []string{r.RunID}
+			for _, in := range r.Inputs {
+				own = append(own, in.RunID)
+			}
+			for _, id := range own {
+				if j, dup := ids[id]; dup && id != "" && j != i {
+					return nil, &MergeError{Key: "report.merge.same_run", Args: []any{name(j), name(i), id}}
+				}
+				ids[id] = i
+			}
 		}
 		if r.Model != rs[0].Model {
 			return nil, &MergeError{Key: "report.merge.models", Args: []any{name(0), rs[0].Model, name(i), r.Model}}
+		}
+	}
+	var segs []model.Segment
+	if rs[0].Segment != nil {
+		for _, r := range rs {
+			segs = append(segs, *r.Segment)
+		}
+		if err := model.CheckPartition(segs); err != nil {
+			var fe *model.FieldError
+			if errors.As(err, &fe) {
+				return nil, &MergeError{Key: fe.Key, Args: fe.Args}
+			}
+			return nil, err
 		}
 	}
 	// When did each window run? All overlapping: shards at the same time.
@@ -538,8 +582,13 @@ func Merge(rs ...*Result) (*Result, error) {
 			out.Inputs = append(out.Inputs, r.Inputs...)
 			continue
 		}
-		out.Inputs = append(out.Inputs, Input{Name: name(i), RunID: r.RunID, Start: r.Start, WindowNS: r.WindowNS,
-			Model: r.Model, Arrival: r.Arrival, URL: r.URL, Requests: r.Requests})
+		in := Input{Name: name(i), RunID: r.RunID, Start: r.Start, WindowNS: r.WindowNS,
+			Model: r.Model, Arrival: r.Arrival, URL: r.URL, Requests: r.Requests,
+			Host: r.Host, ActualStart: r.ActualStart}
+		if r.Segment != nil {
+			in.Segment = r.Segment.String()
+		}
+		out.Inputs = append(out.Inputs, in)
 	}
 	secs := map[int64][]*Second{}
 	var capacity float64
@@ -622,6 +671,26 @@ func Merge(rs ...*Result) (*Result, error) {
 			return nil, err
 		}
 		out.Series = append(out.Series, m)
+	}
+	if len(segs) > 0 {
+		out.RunID = rs[0].RunID
+		var lo, hi time.Time
+		for _, r := range rs {
+			t, err := time.Parse(time.RFC3339Nano, r.ActualStart)
+			if err != nil {
+				continue
+			}
+			if lo.IsZero() || t.Before(lo) {
+				lo = t
+			}
+			if t.After(hi) {
+				hi = t
+			}
+		}
+		if !lo.IsZero() {
+			out.StartSpreadNS = int64(hi.Sub(lo))
+		}
+		out.parts = rs
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"math/big"
 	"sort"
 	"strconv"
@@ -289,15 +288,16 @@ type segmentPacer struct {
 func (sp segmentPacer) Due(k int64) (time.Duration, bool) { return sp.p.Due(sp.s.Global(k)) }
 
 // CheckPartition reports whether segs cover [0, 1) exactly once along one
-// sequence: sorted by From, each starting where the previous ended. The error says which share
-// is missing or doubled.
+// sequence: sorted by From, each starting where the previous ended. The
+// error is a *FieldError (field "segments") saying which share is missing
+// or doubled, or that the sequences differ.
 func CheckPartition(segs []Segment) error {
 	if len(segs) == 0 {
-		return fmt.Errorf("no segments")
+		return fieldErr("segments", "err.segment.missing", "0", "1")
 	}
 	for _, s := range segs[1:] {
 		if s.Sequence() != segs[0].Sequence() {
-			return fmt.Errorf("segments %s and %s were cut along different sequences (%s and %s): give every generator the same --segment-sequence", segs[0], s, segs[0].Sequence(), s.Sequence())
+			return fieldErr("segments", "err.segment.seqdiff", segs[0].String(), s.String(), segs[0].Sequence(), s.Sequence())
 		}
 	}
 	sorted := append([]Segment(nil), segs...)
@@ -306,14 +306,21 @@ func CheckPartition(segs []Segment) error {
 	for _, s := range sorted {
 		switch c := s.from().Cmp(at); {
 		case c > 0:
-			return fmt.Errorf("segment %s:%s is missing", at.RatString(), s.from().RatString())
+			return fieldErr("segments", "err.segment.missing", at.RatString(), s.from().RatString())
 		case c < 0:
-			return fmt.Errorf("segment %s overlaps another (from %s on is covered twice)", s, s.from().RatString())
+			return fieldErr("segments", "err.segment.overlap", s.String(), s.from().RatString(), minRat(at, s.to()).RatString())
 		}
 		at = s.to()
 	}
 	if at.Cmp(big.NewRat(1, 1)) != 0 {
-		return fmt.Errorf("segment %s:1 is missing", at.RatString())
+		return fieldErr("segments", "err.segment.missing", at.RatString(), "1")
 	}
 	return nil
+}
+
+func minRat(a, b *big.Rat) *big.Rat {
+	if a.Cmp(b) < 0 {
+		return a
+	}
+	return b
 }

@@ -17,7 +17,7 @@ import (
 // run this generator sends, when it starts, and where its result goes.
 type scaleFlags struct {
 	segment, sequence, startAt, runID, pushURL string
-	pushTimeout                             time.Duration
+	pushTimeout                                time.Duration
 }
 
 func addScaleFlags(fs *flag.FlagSet) *scaleFlags {

@@ -405,7 +405,7 @@ func (r *Result) check() error {
 		}
 		// Decoded only to check it: a day of seconds decoded at once
 		// would take gigabytes, so each is decoded again when used.
-		_, total, err := decodeHDR(s.HDR, secDigits)
+		total, err := addHDR(s.HDR, secDigits, nil)
 		if err != nil {
 			return fmt.Errorf("series second %d: %w", s.T, err)
 		}
@@ -592,6 +592,7 @@ func Merge(rs ...*Result) (*Result, error) {
 	}
 	secs := map[int64][]*Second{}
 	var capacity float64
+	mainAcc := [2][]int64{make([]int64, hdrShapes[histDigits].countsLen), make([]int64, hdrShapes[histDigits].countsLen)}
 	for _, r := range rs {
 		out.Files += max(r.Files, 1)
 		out.WindowNS = max(out.WindowNS, r.WindowNS)
@@ -619,11 +620,14 @@ func Merge(rs ...*Result) (*Result, error) {
 				out.Warmup.Errors[k] += n
 			}
 		}
-		for _, p := range [][2]*Hist{{&out.Latency, &r.Latency}, {&out.Service, &r.Service}} {
+		for k, p := range [][2]*Hist{{&out.Latency, &r.Latency}, {&out.Service, &r.Service}} {
 			p[0].Count += p[1].Count
 			p[0].SumNS += p[1].SumNS
 			p[0].MaxNS = max(p[0].MaxNS, p[1].MaxNS)
-			p[0].hist().Merge(p[1].hist())
+			// Bucket by bucket (Histogram.Merge re-records every value).
+			for i, c := range p[1].hist().Export().Counts {
+				mainAcc[k][i] += c
+			}
 		}
 		from, _ := r.span()
 		shift := int64(from.Sub(earliest).Round(time.Second) / time.Second)
@@ -644,6 +648,10 @@ func Merge(rs ...*Result) (*Result, error) {
 			out.CPU.TargetFrom = r.CPU.TargetFrom
 		}
 	}
+	for k, h := range []*Hist{&out.Latency, &out.Service} {
+		h.h = hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: histLow, HighestTrackableValue: histHigh,
+			SignificantFigures: histDigits, Counts: mainAcc[k]})
+	}
 	if sequential {
 		out.WindowNS = int64(covered)
 	}
@@ -658,17 +666,34 @@ func Merge(rs ...*Result) (*Result, error) {
 		ts = append(ts, t)
 	}
 	slices.Sort(ts)
+	// Counts are added straight from each encoding into one array: no
+	// histogram is decoded per second and file.
+	acc := make([]int64, hdrShapes[secDigits].countsLen)
 	for _, t := range ts {
-		m := Second{T: t, hist: newSecHist()}
+		m := Second{T: t}
+		clear(acc)
 		for _, s := range secs[t] {
 			m.Requests += s.Requests
 			m.OK += s.OK
 			m.Errors += s.Errors
 			m.GenCPU = max(m.GenCPU, s.GenCPU)
-			m.hist.Merge(s.histogram())
+			switch {
+			case s.hist != nil:
+				for i, c := range s.hist.Export().Counts {
+					acc[i] += c
+				}
+			case s.HDR != "":
+				if _, err := addHDR(s.HDR, secDigits, acc); err != nil {
+					return nil, fmt.Errorf("loadgen: merge second %d: %w", t, err)
+				}
+			}
 		}
-		if err := m.seal(); err != nil {
-			return nil, err
+		if m.OK > 0 {
+			enc, err := encodeCounts(acc, secDigits)
+			if err != nil {
+				return nil, err
+			}
+			m.HDR = enc
 		}
 		out.Series = append(out.Series, m)
 	}

@@ -2,7 +2,6 @@ package loadgen
 
 import (
 	"bytes"
-	"sync"
 	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
@@ -10,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 )

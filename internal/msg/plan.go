@@ -212,6 +212,35 @@ func init() {
 			KO: "--confirm-runs는 1부터 20 사이여야 합니다 (받은 값: %d)",
 			EN: "--confirm-runs must be from 1 to 20 (got %d)"},
 
+		"plan.confirm.head.process": {
+			KO: "실제로 확인 (이 기계, 프로세스 안에서 실제 스레드로 실행):",
+			EN: "confirmed for real (this machine, in process, real threads):"},
+		"plan.confirm.head.http": {
+			KO: "실제로 확인 (HTTP로 waitlab target에 부하를 걸어):",
+			EN: "confirmed for real (over HTTP against waitlab target):"},
+		"plan.col.slo":       {KO: "SLO", EN: "SLO"},
+		"plan.col.predicted": {KO: "예측", EN: "predicted"},
+		"plan.col.measured":  {KO: "측정(중앙값)", EN: "measured (median)"},
+		"plan.col.range":     {KO: "측정 범위", EN: "measured range"},
+		"plan.confirm.runs": {
+			KO: "%[2]s %[1]d개: 실제 실행 %[3]d회(예열 1회 제외), 요청 %[4]s개 중 처음 %[5]s개는 예열로 빼고 계산, 처리량 예측 초당 %[6]s건, 측정 초당 %[7]s건",
+			EN: "%[1]d %[2]s: %[3]d real run(s) after one uncounted warm-up, %[4]s requests with the first %[5]s left out; throughput predicted %[6]s/s, measured %[7]s/s"},
+		"plan.confirm.interrupted": {
+			KO: "크기 %d의 실제 실행이 중단되었습니다. 이 수치로는 판정하지 않습니다",
+			EN: "the real run of %d was interrupted: its figures pass no verdict"},
+		"plan.confirm.warning": {KO: "주의: %s", EN: "warning: %s"},
+		"plan.confirm.env": {
+			KO: "환경: %s, Go %s, CPU %d개, 커널 %s",
+			EN: "environment: %s, Go %s, %d CPUs, kernel %s"},
+		"plan.confirm.held.sep": {
+			KO: "답이 실제로도 맞았습니다: %[2]s %[1]d개는 SLO를 지키고, 하나 적은 %[3]d개는 지키지 못합니다",
+			EN: "the answer held for real: %[1]d %[2]s meet the SLOs and %[3]d do not"},
+		"plan.confirm.held": {
+			KO: "%[2]s %[1]d개는 실제로도 SLO를 지킵니다. 다만 하나 적은 크기도 실제로는 지켰습니다 (이 기계에서는 답이 더 작을 수 있습니다)",
+			EN: "%[1]d %[2]s meet the SLOs for real; the size below did too on this machine (the answer here may be smaller)"},
+		"plan.confirm.failed": {
+			KO: "%[2]s %[1]d개가 실제로는 SLO를 지키지 못했습니다. 모델과 이 기계가 다릅니다 (위 경고와 환경을 보세요)",
+			EN: "%[1]d %[2]s did NOT meet the SLOs for real: the model and this machine differ (see the warnings and environment above)"},
 		"plan.svg.title": {
 			KO: "%s 수에 따른 %s (SLO %s)",
 			EN: "%[2]s against %[1]s (SLO %[3]s)"},

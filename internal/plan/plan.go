@@ -43,6 +43,9 @@ const (
 	DefaultCurve    = 20   // sizes on the curve
 	// MaxSize is the largest size a plan may try.
 	MaxSize = 100_000
+	// MaxRequests is the most requests per simulated run (each run keeps
+	// its requests' records until it is reduced).
+	MaxRequests = 500_000
 	// overloadDrain is the drain (time from the last arrival to the last
 	// end, over the arrivals' span) above which an open run did not keep up.
 	overloadDrain = 0.05
@@ -107,7 +110,7 @@ type Config struct {
 	// never above the cores).
 	Min, Max int
 	// Requests is the simulated requests per seed for open and closed
-	// models (0: DefaultRequests; at most model.MaxTraceRequests). A burst
+	// models (0: DefaultRequests; at most MaxRequests). A burst
 	// keeps its own requests: the batch is the question.
 	Requests int
 	Seeds    int     // seeds per size to start with (0: DefaultSeeds)
@@ -347,8 +350,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Requests == 0 {
 		cfg.Requests = DefaultRequests
 	}
-	if cfg.Requests < 100 || cfg.Requests > model.MaxTraceRequests {
-		return nil, model.NewFieldError("--requests", "plan.err.requests", cfg.Requests, model.MaxTraceRequests)
+	if cfg.Requests < 100 || cfg.Requests > MaxRequests {
+		return nil, model.NewFieldError("--requests", "plan.err.requests", cfg.Requests, MaxRequests)
 	}
 	if cfg.Seeds == 0 {
 		cfg.Seeds = DefaultSeeds
@@ -368,8 +371,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Curve <= 0 {
 		cfg.Curve = DefaultCurve
 	}
-	if res.Mode == "burst" && s.Requests > model.MaxTraceRequests {
-		return nil, model.NewFieldError("--requests", "plan.err.requests", s.Requests, model.MaxTraceRequests)
+	if res.Mode == "burst" && s.Requests > MaxRequests {
+		return nil, model.NewFieldError("--requests", "plan.err.requests", s.Requests, MaxRequests)
 	}
 	p := newPlanner(cfg, s, knob, res.Mode)
 	res.Scenario, res.Min, res.Max, res.Seeds = s, cfg.Min, cfg.Max, cfg.Seeds
@@ -724,13 +727,14 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 			sc := s
 			sc.Seed = s.Seed + int64(have+i)
 			sc.Requests = p.reqs
-			r, err := sim.Run(sc, sim.Options{Trace: true})
+			recs := make([]model.Record, 0, sc.Requests)
+			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }})
 			if err != nil {
 				errs[i] = fmt.Errorf("plan: simulate %s=%d seed %d: %w", p.knob, pt.Size, sc.Seed, err)
 				return
 			}
 			p.sims.Add(int64(sc.Requests))
-			runs[i] = reduce(sc, r.Trace.Records, p.warm, p.cfg.SLOs)
+			runs[i] = reduce(sc, recs, p.warm, p.cfg.SLOs)
 		}()
 	}
 	wg.Wait()

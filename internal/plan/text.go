@@ -413,3 +413,52 @@ func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
 		out.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 }
+
+// WriteConfirm writes the real runs beside their predictions.
+func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error {
+	var b strings.Builder
+	T := func(key string, args ...any) string { return msg.T(lang, key, args...) }
+	knob := T("plan.knob." + string(r.Knob))
+	fmt.Fprintln(&b, T("plan.confirm.head."+c.Via))
+	head := []string{knob, T("plan.col.slo"), T("plan.col.predicted"), T("plan.col.measured"), T("plan.col.range"), T("plan.col.met")}
+	rows := [][]string{head}
+	for _, cs := range c.Sizes {
+		for i, o := range r.SLOs {
+			size := ""
+			if i == 0 {
+				size = strconv.Itoa(cs.Size)
+			}
+			met := T("plan.met.no")
+			if o.Meets(float64(cs.Measured[i])) {
+				met = T("plan.met.yes")
+			}
+			rows = append(rows, []string{size, o.Text, val(o, float64(cs.Predicted[i])), val(o, float64(cs.Measured[i])),
+				short(o, float64(cs.MeasuredMin[i])) + "–" + short(o, float64(cs.MeasuredMax[i])), met})
+		}
+	}
+	table(&b, "  ", rows, []bool{true, false, true, true, true, false})
+	for _, cs := range c.Sizes {
+		fmt.Fprintln(&b, "  "+T("plan.confirm.runs", cs.Size, knob, cs.Runs, group(int64(cs.Requests)), group(int64(cs.Warmup)), num(float64(cs.PredictedRPS)), num(float64(cs.RealRPS))))
+		if cs.Interrupted {
+			fmt.Fprintln(&b, "  "+T("plan.confirm.interrupted", cs.Size))
+		}
+	}
+	if len(c.Sizes) > 0 {
+		for _, wn := range c.Sizes[0].Warnings {
+			fmt.Fprintln(&b, "  "+T("plan.confirm.warning", wn))
+		}
+		if e := c.Sizes[0].Env; e != nil {
+			fmt.Fprintln(&b, "  "+T("plan.confirm.env", e.CPUModel, e.GoVersion, e.NumCPU, e.KernelRelease))
+		}
+	}
+	switch {
+	case c.Held && c.Separated:
+		fmt.Fprintln(&b, T("plan.confirm.held.sep", r.Answer, knob, r.Answer-1))
+	case c.Held:
+		fmt.Fprintln(&b, T("plan.confirm.held", r.Answer, knob))
+	default:
+		fmt.Fprintln(&b, T("plan.confirm.failed", r.Answer, knob))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -53,7 +53,7 @@ func init() {
 			EN: "knee: %d; beyond it each step buys less"},
 		"plan.spread": {
 			KO: "답의 크기는 시드 %d개로 쟀고, 곡선 전체에서 첫 SLO 수치의 시드 간 차이는 가장 클 때 %s였습니다",
-			EN: "the answer rests on %d seeds; across the curve the first SLO's figure varied by up to %s between seeds"},
+			EN: "the answer rests on %d seed(s); across the curve the first SLO's figure varied by up to %s between seeds"},
 		"plan.few": {
 			KO: "주의: 답의 수치가 너무 적은 표본(%d개)에 기대고 있습니다. 백분위 너머에 표본이 100개는 있어야 안정적입니다. --requests나 --seeds를 늘리세요 (max는 늘 표본 하나에 기댑니다)",
 			EN: "caution: the answer's figures rest on too few samples (%d): a percentile needs 100 samples beyond it to be stable; raise --requests or --seeds (a max always rests on one sample)"},
@@ -123,6 +123,9 @@ func init() {
 		"plan.slow.growth": {
 			KO: "처리할 수 있는 것보다 초당 %s건이 더 도착합니다: 대기열이 그만큼씩 늘거나 그만큼 버려집니다",
 			EN: "%s more requests arrive each second than can complete: the queue grows by that much each second, or that many are shed"},
+		"plan.note.oneseed": {
+			KO: "이 배치는 시드로 뽑는 값이 없어(고정 분포, 고르게 배치) 시드 하나로 충분합니다",
+			EN: "nothing in this batch is drawn from the seed (fixed times, spread placement): one seed is the whole answer"},
 		"plan.note.cores": {
 			KO: "코어 수가 주어지지 않아 지금 스레드 수인 %d개로 고정했습니다 (--cores로 바꿀 수 있습니다)",
 			EN: "cores not given: fixed at today's thread count, %d (set --cores)"},

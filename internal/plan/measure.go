@@ -11,10 +11,10 @@ import (
 
 // run is what one run (simulated or real) gave, reduced to what the SLOs
 // and the cost need: the latencies of the requests after the warm-up, per
-// SLO, and the run's throughput, batch time and drain.
+// SLO, and the run's steady-state throughput, batch time and drain.
 type run struct {
 	samples  [][]time.Duration // per SLO, sorted (latency SLOs only)
-	rps      float64           // measured requests per second of the window
+	rps      float64           // completions per second between the first measured arrival and the last arrival
 	batch    float64           // ms, first arrival to last end (all requests)
 	drain    float64           // open model: time from the last arrival to the last end, over the arrivals' span
 	measured int               // requests after the warm-up
@@ -71,11 +71,21 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO) run
 	if r.measured > 0 {
 		r.meanLat = sumLat / float64(r.measured) / 1e6
 		r.meanQ = sumQ / float64(r.measured) / 1e6
-		if w := lastEnd - first; w > 0 {
-			r.rps = float64(r.measured) / w.Seconds()
-		}
+		// Throughput in the steady state: completions (of any request)
+		// from the first measured arrival to the last arrival, so neither
+		// the start from empty nor the drain after the arrivals stop
+		// counts. A burst has no such window: its batch is the window.
 		if span := lastArr - first; span > 0 {
+			done := 0
+			for _, rec := range recs {
+				if rec.End >= first && rec.End <= lastArr {
+					done++
+				}
+			}
+			r.rps = float64(done) / span.Seconds()
 			r.drain = float64(lastEnd-lastArr) / float64(span)
+		} else if w := lastEnd - first; w > 0 {
+			r.rps = float64(r.measured) / w.Seconds()
 		}
 	}
 	if s.Model == model.Virtual {

@@ -376,6 +376,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	p := newPlanner(cfg, s, knob, res.Mode)
 	res.Scenario, res.Min, res.Max, res.Seeds = s, cfg.Min, cfg.Max, cfg.Seeds
+	if res.Mode == "burst" && !p.seeded() {
+		res.Seeds = 1
+		res.Notes = append(res.Notes, Note{Key: "plan.note.oneseed"})
+	}
 	res.Requests, res.Warmup = p.reqs, int(p.warm)
 	if err := p.answer(ctx, res); err != nil {
 		return nil, err
@@ -432,6 +436,11 @@ func newPlanner(cfg Config, s model.Scenario, knob Knob, mode string) *planner {
 		p.reqs = s.Requests
 	} else {
 		p.warm = int64(math.Round(float64(p.reqs) * cfg.Warmup))
+		if mode == "closed" {
+			// Every user's first request goes out at once: leave out at
+			// least two rounds of the users.
+			p.warm = min(max(p.warm, 2*int64(s.Arrival.VUs)), int64(p.reqs)/2)
+		}
 	}
 	return p
 }

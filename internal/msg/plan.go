@@ -215,6 +215,9 @@ func init() {
 			KO: "--confirm-runs는 1부터 20 사이여야 합니다 (받은 값: %d)",
 			EN: "--confirm-runs must be from 1 to 20 (got %d)"},
 
+		"plan.progress.confirm": {
+			KO: "실제 실행으로 확인 중: 크기 %d, %d/%d회째 (0회째는 예열)",
+			EN: "confirming for real: size %d, run %d of %d (run 0 is the warm-up)"},
 		"plan.confirm.head.process": {
 			KO: "실제로 확인 (이 기계, 프로세스 안에서 실제 스레드로 실행):",
 			EN: "confirmed for real (this machine, in process, real threads):"},

@@ -63,7 +63,7 @@ func init() {
 		"plan.curve":         {KO: "곡선:", EN: "curve:"},
 		"plan.col.analytic":  {KO: "%s 이론값", EN: "%s theory"},
 		"plan.col.seeds":     {KO: "시드", EN: "seeds"},
-		"plan.col.spread":    {KO: "시드 간 범위", EN: "seed range"},
+		"plan.col.spread":    {KO: "시드 간 범위(%s)", EN: "%s over seeds"},
 		"plan.col.rps":       {KO: "처리량/s", EN: "rps"},
 		"plan.col.busiest":   {KO: "가장 바쁜 자원", EN: "busiest"},
 		"plan.col.met":       {KO: "충족", EN: "met"},

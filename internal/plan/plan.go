@@ -290,6 +290,9 @@ type planner struct {
 	cache map[int]*Point
 	sims  atomic.Int64
 	evals atomic.Int64
+	// stableFrom is the first size not certainly overloaded (open model,
+	// latency ceilings only), found by the search; 0 if not looked for.
+	stableFrom int
 }
 
 // Run answers cfg. It checks ctx between simulations and returns ctx's
@@ -452,14 +455,19 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 		return err
 	}
 	res.Answer = ans
-	// The curve: up to Curve sizes from Min to twice the answer (or to
-	// Max without one), with the answer, the size below it and today's
-	// size, then the sizes that show what going bigger costs.
+	// The curve: up to Curve sizes from the last certainly overloaded
+	// size (or Min) to Max when they fit, else to twice the answer, with the
+	// answer, the size below it and today's size, then the sizes that
+	// show what going bigger costs.
+	lo := max(p.cfg.Min, p.stableFrom-1)
 	hi := p.cfg.Max
-	if ans > 0 {
-		hi = min(p.cfg.Max, max(2*ans, p.cfg.Min+p.cfg.Curve/2))
+	if ans > 0 && p.cfg.Max-lo+1 > p.cfg.Curve {
+		hi = min(p.cfg.Max, max(2*ans, lo+p.cfg.Curve/2))
 	}
-	sizes := spread(p.cfg.Min, hi, p.cfg.Curve)
+	sizes := spread(lo, hi, p.cfg.Curve)
+	if lo > p.cfg.Min {
+		sizes = append(sizes, p.cfg.Min)
+	}
 	extra := []int{res.Today}
 	if ans > 0 {
 		extra = append(extra, ans, ans-1, 2*ans, 4*ans, p.cfg.Max)
@@ -541,6 +549,7 @@ func (p *planner) search(ctx context.Context) (int, error) {
 				b = m
 			}
 		}
+		p.stableFrom = a
 		if a > hi {
 			// Even Max is overloaded: say so from Max's simulation.
 			pt, err := p.eval(ctx, hi)

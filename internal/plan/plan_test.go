@@ -200,6 +200,9 @@ func TestMDcApproximation(t *testing.T) {
 // Past the answer threads add no throughput: 1,600 threads complete no
 // more than the answer does, because the two cores are the limit.
 func TestFieldReportThreadsAddNoThroughput(t *testing.T) {
+	if raceOn {
+		t.Skip("about a million simulated requests: too slow under the race detector (TestDeterministic covers the parallel code)")
+	}
 	s := model.Scenario{Model: model.Pool, Threads: 1600, Cores: 2, Requests: 1000,
 		Arrival: model.Arrival{Kind: model.VUs, VUs: 1600},
 		Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.ExpDist(2 * time.Millisecond), Wait: model.FixedDist(50 * time.Millisecond)}}, Seed: 1}
@@ -308,6 +311,9 @@ func TestLoopsCappedAndNever(t *testing.T) {
 // needs more threads for the same SLO, and today's size queues what
 // Little's law says does not fit.
 func TestSlowdown(t *testing.T) {
+	if raceOn {
+		t.Skip("about a million simulated requests: too slow under the race detector (TestDeterministic covers the parallel code)")
+	}
 	s := model.Scenario{Model: model.Pool, Threads: 20, Cores: 64, Requests: 1000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 400},
 		Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(time.Millisecond), Wait: model.ExpDist(2 * time.Millisecond)}}, Seed: 1}
 	s.Normalize()

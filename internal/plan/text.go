@@ -145,7 +145,7 @@ func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
 			right = append(right, true)
 		}
 	}
-	head = append(head, T("plan.col.seeds"), T("plan.col.spread"), T("plan.col.rps"), T("plan.col.busiest"), T("plan.col.met"))
+	head = append(head, T("plan.col.seeds"), T("plan.col.spread", r.SLOs[0].label()), T("plan.col.rps"), T("plan.col.busiest"), T("plan.col.met"))
 	right = append(right, true, true, true, false, false)
 	rows := [][]string{head}
 	for i := range r.Curve {

@@ -42,6 +42,9 @@ func init() {
 		"plan.limit": {
 			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건)",
 			EN: "at %d the busiest resource is the %s (capacity %s/s)"},
+		"plan.unreachable": {
+			KO: "곡선에서 가장 좋은 %s 값은 %s(크기 %d)입니다. 이 손잡이만 키워서는 %s 조건에 닿지 못합니다",
+			EN: "the best %s on the curve is %s (at %d): turning this knob alone cannot reach %s"},
 		"plan.below": {
 			KO: "하나 적은 %d에서는: %s",
 			EN: "one fewer, %d: %s"},
@@ -126,6 +129,9 @@ func init() {
 		"plan.note.oneseed": {
 			KO: "이 배치는 시드로 뽑는 값이 없어(고정 분포, 고르게 배치) 시드 하나로 충분합니다",
 			EN: "nothing in this batch is drawn from the seed (fixed times, spread placement): one seed is the whole answer"},
+		"plan.note.saturation": {
+			KO: "주의: 답(%d)에서 가장 바쁜 자원(%s)의 사용률이 %.1f%%입니다. 포화에 가까우면 꼬리 지연이 실행마다 크게 흔들리니, 하나 둘 더 두는 편이 안정적입니다",
+			EN: "caution: at the answer (%d) the busiest resource (%s) runs at %.1f%%: this close to saturation the tail swings widely from run to run; a size or two more buys stability"},
 		"plan.note.cores": {
 			KO: "코어 수가 주어지지 않아 지금 스레드 수인 %d개로 고정했습니다 (--cores로 바꿀 수 있습니다)",
 			EN: "cores not given: fixed at today's thread count, %d (set --cores)"},

@@ -49,6 +49,10 @@ const (
 	// overloadDrain is the drain (time from the last arrival to the last
 	// end, over the arrivals' span) above which an open run did not keep up.
 	overloadDrain = 0.05
+	// NearSaturation is the utilisation above which a size's tail latency
+	// swings widely from run to run (the queue's memory grows as
+	// 1/(1-rho)^2): an answer this busy is flagged.
+	NearSaturation = 0.95
 )
 
 // Tolerances of the cross-check: the largest relative difference between
@@ -501,6 +505,9 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 	}
 	if ans > 0 {
 		a := res.Point(ans)
+		if u := a.Bottleneck.Util; u >= NearSaturation {
+			res.Notes = append(res.Notes, Note{Key: "plan.note.saturation", Args: []any{ans, "plan.res." + a.Bottleneck.Name, u * 100}})
+		}
 		res.Few = a.Few
 		res.Borderline = a.Borderline
 		if b := res.Point(ans - 1); b != nil && b.Borderline {

@@ -30,7 +30,13 @@ func WriteText(w io.Writer, lang msg.Lang, r *Result) error {
 	b.WriteByte('\n')
 	writeAnswer(&b, lang, r)
 	for _, n := range r.Notes {
-		fmt.Fprintln(&b, "  "+T(n.Key, n.Args...))
+		args := append([]any(nil), n.Args...)
+		for i, a := range args {
+			if k, ok := a.(string); ok && strings.HasPrefix(k, "plan.res.") {
+				args[i] = T(k) // a resource named by its catalog key
+			}
+		}
+		fmt.Fprintln(&b, "  "+T(n.Key, args...))
 	}
 	b.WriteByte('\n')
 	writeCurve(&b, lang, r)
@@ -60,6 +66,7 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 	T := func(key string, args ...any) string { return msg.T(lang, key, args...) }
 	if r.Answer == 0 {
 		fmt.Fprintln(b, T("plan.answer.none", r.Min, r.Max))
+		writeUnreachable(b, lang, r.SLOs, r.Curve)
 		if l := r.Limit; l != nil && l.Name != "" {
 			if l.Util > 0 {
 				fmt.Fprintln(b, "  "+T("plan.limit.util", r.Max, T("plan.res."+l.Name), num(l.Capacity), pct(l.Util)))
@@ -293,6 +300,7 @@ func writeSlow(b *strings.Builder, lang msg.Lang, r *Result) {
 		fmt.Fprintln(b, "  "+T("plan.slow.answer", sr.Answer, knob, r.Answer))
 	} else {
 		fmt.Fprintln(b, "  "+T("plan.slow.none", r.Max, knob))
+		writeUnreachable(b, lang, r.SLOs, sr.Curve)
 	}
 	p := sr.AtToday
 	if p == nil {
@@ -461,4 +469,25 @@ func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error 
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeUnreachable says, for each SLO no simulated size meets, the best
+// figure the curve reached and where: when even that misses, sizing this
+// knob alone cannot meet the SLO.
+func writeUnreachable(b *strings.Builder, lang msg.Lang, slos []SLO, curve []Point) {
+	for i, o := range slos {
+		best, at := math.NaN(), 0
+		for _, p := range curve {
+			v := float64(p.Values[i])
+			if !p.Simulated || p.Overloaded || math.IsNaN(v) {
+				continue
+			}
+			if math.IsNaN(best) || (o.Ceiling() && v < best) || (!o.Ceiling() && v > best) {
+				best, at = v, p.Size
+			}
+		}
+		if !math.IsNaN(best) && !o.Meets(best) {
+			fmt.Fprintln(b, "  "+msg.T(lang, "plan.unreachable", o.label(), val(o, best), at, o.Text))
+		}
+	}
 }

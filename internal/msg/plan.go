@@ -36,9 +36,12 @@ func init() {
 		"plan.answer.none": {
 			KO: "답 없음: %d부터 %d까지 어느 크기도 모든 SLO를 지키지 못합니다",
 			EN: "no answer: no size from %d to %d meets every SLO"},
-		"plan.limit.util": {
+		"plan.limit.other": {
 			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건, 사용률 %s). 이 자원을 늘리지 않으면 이 손잡이를 키워도 소용없습니다",
 			EN: "at %d the busiest resource is the %s (capacity %s/s, utilisation %s): turning this knob further cannot help until that resource grows"},
+		"plan.limit.util": {
+			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건, 사용률 %s)",
+			EN: "at %d the busiest resource is the %s (capacity %s/s, utilisation %s)"},
 		"plan.limit": {
 			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건)",
 			EN: "at %d the busiest resource is the %s (capacity %s/s)"},

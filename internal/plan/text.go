@@ -68,9 +68,13 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 		fmt.Fprintln(b, T("plan.answer.none", r.Min, r.Max))
 		writeUnreachable(b, lang, r.SLOs, r.Curve)
 		if l := r.Limit; l != nil && l.Name != "" {
-			if l.Util > 0 {
+			switch {
+			case l.Util >= 0.9 && l.Name != string(r.Knob) && !(l.Name == "threads" && r.Knob == Carriers):
+				// Another resource is saturated: this knob cannot help.
+				fmt.Fprintln(b, "  "+T("plan.limit.other", r.Max, T("plan.res."+l.Name), num(l.Capacity), pct(l.Util)))
+			case l.Util > 0:
 				fmt.Fprintln(b, "  "+T("plan.limit.util", r.Max, T("plan.res."+l.Name), num(l.Capacity), pct(l.Util)))
-			} else {
+			default:
 				fmt.Fprintln(b, "  "+T("plan.limit", r.Max, T("plan.res."+l.Name), num(l.Capacity)))
 			}
 		}

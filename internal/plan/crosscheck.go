@@ -77,11 +77,17 @@ func closedForm(s model.Scenario, knob Knob, maxSize int) (kind string, lambda, 
 // analytic returns the closed-form figure of SLO o for c threads (NaN if
 // the SLO has no closed form, +Inf when c threads cannot keep up).
 func analytic(kind string, c int, lambda, hold float64, o SLO) float64 {
+	return analyticC(kind, c, lambda, hold, 0, o)
+}
+
+// analyticC is analytic with the Erlang C probability pw already known
+// (0: compute it).
+func analyticC(kind string, c int, lambda, hold, pw float64, o SLO) float64 {
 	var q queueModel
 	if kind == "M/M/c" {
-		q = mmcQ{mmc{c: c, lambda: lambda, mu: 1 / hold}}
+		q = mmcQ{mmc{c: c, lambda: lambda, mu: 1 / hold, pw: pw}}
 	} else {
-		q = mdcQ{mdc{c: c, lambda: lambda, mu: 1 / hold}}
+		q = mdcQ{mdc{c: c, lambda: lambda, mu: 1 / hold, pw: pw}}
 	}
 	if o.Metric == "rps" {
 		if q.stable() {
@@ -143,17 +149,35 @@ func crossCheck(s model.Scenario, knob Knob, res *Result) *CrossCheck {
 	// The analytic answer: the smallest c in range meeting every SLO that
 	// has a closed form (figures are monotone in c, so scan from the first
 	// stable c).
-	first := max(res.Min, int(math.Floor(lambda*hold))+1)
+	// Erlang B is built up c by c (B(k) = a B(k-1) / (k + a B(k-1))), so
+	// the scan costs O(Max), not O(Max^2); it stops early once the figures
+	// stop moving (the wait has vanished) without meeting an SLO.
+	a := lambda * hold
+	first := max(res.Min, int(math.Floor(a))+1)
+	b := 1.0
+	for k := 1; k < first; k++ {
+		b = a * b / (float64(k) + a*b)
+	}
+	prev := make([]float64, len(with))
 	for c := first; c <= res.Max; c++ {
-		met := true
-		for _, o := range with {
-			if !o.Meets(analytic(kind, c, lambda, hold, o)) {
+		b = a * b / (float64(c) + a*b)
+		pw := b / (1 - a/float64(c)*(1-b))
+		met, still := true, true
+		for i, o := range with {
+			v := analyticC(kind, c, lambda, hold, pw, o)
+			if !o.Meets(v) {
 				met = false
-				break
+				if v == prev[i] || pw < 1e-12 {
+					still = false // converged to the no-wait figure: larger c cannot help
+				}
 			}
+			prev[i] = v
 		}
 		if met {
 			cc.Answer = c
+			break
+		}
+		if !still {
 			break
 		}
 	}

@@ -25,10 +25,20 @@ func ErlangC(c int, a float64) float64 {
 	return b / (1 - rho*(1-b))
 }
 
-// mmc is one M/M/c queue.
+// mmc is one M/M/c queue. pw, when above 0, is its Erlang C probability
+// computed already (a scan over c builds it incrementally).
 type mmc struct {
 	c          int
 	lambda, mu float64
+	pw         float64
+}
+
+// prob returns the Erlang C probability of waiting.
+func (q mmc) prob() float64 {
+	if q.pw > 0 {
+		return q.pw
+	}
+	return ErlangC(q.c, q.lambda/q.mu)
 }
 
 func (q mmc) stable() bool { return q.lambda < float64(q.c)*q.mu }
@@ -39,8 +49,7 @@ func (q mmc) waitTail(t float64) float64 {
 	if t < 0 {
 		return 1
 	}
-	C := ErlangC(q.c, q.lambda/q.mu)
-	return C * math.Exp(-(float64(q.c)*q.mu-q.lambda)*t)
+	return q.prob() * math.Exp(-(float64(q.c)*q.mu-q.lambda)*t)
 }
 
 // sojournTail returns P(T > t) for T = W + S, S exponential of rate mu
@@ -50,7 +59,7 @@ func (q mmc) sojournTail(t float64) float64 {
 	if t < 0 {
 		return 1
 	}
-	C := ErlangC(q.c, q.lambda/q.mu)
+	C := q.prob()
 	th, mu := float64(q.c)*q.mu-q.lambda, q.mu
 	var hypo float64
 	if math.Abs(th-mu) < 1e-9*mu {
@@ -63,11 +72,11 @@ func (q mmc) sojournTail(t float64) float64 {
 
 // meanSojourn is C/(c mu - lambda) + 1/mu.
 func (q mmc) meanSojourn() float64 {
-	return ErlangC(q.c, q.lambda/q.mu)/(float64(q.c)*q.mu-q.lambda) + 1/q.mu
+	return q.prob()/(float64(q.c)*q.mu-q.lambda) + 1/q.mu
 }
 
 func (q mmc) meanWait() float64 {
-	return ErlangC(q.c, q.lambda/q.mu) / (float64(q.c)*q.mu - q.lambda)
+	return q.prob() / (float64(q.c)*q.mu - q.lambda)
 }
 
 // quantile returns the smallest t with tail(t) <= 1-p, by bisection on the
@@ -107,6 +116,7 @@ func quantile(tail func(float64) float64, p float64) float64 {
 type mdc struct {
 	c          int
 	lambda, mu float64 // mu = 1/D
+	pw         float64 // as in mmc
 }
 
 func (q mdc) meanWait() float64 {
@@ -121,7 +131,7 @@ func (q mdc) waitTail(t float64) float64 {
 	if t < 0 {
 		return 1
 	}
-	C := ErlangC(q.c, q.lambda/q.mu)
+	C := mmc(q).prob()
 	if C <= 0 {
 		return 0
 	}

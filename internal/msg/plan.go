@@ -22,14 +22,14 @@ func init() {
 			KO: "질문: %[1]s 수를 %[2]d부터 %[3]d까지 바꿔 가며 %[4]s 조건을 모두 지키는 가장 작은 값을 찾습니다",
 			EN: "question: the smallest number of %[1]s from %[2]d to %[3]d that meets %[4]s"},
 		"plan.method.open": {
-			KO: "방법: 열린 모델 도착, 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개), 시드마다 요청 %s개 중 처음 %s개는 예열로 빼고 계산. 시뮬레이션한 크기 %d개, 요청 모두 %s개",
-			EN: "method: open-model arrivals, %d seeds per size (up to %d near the bound), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
+			KO: "방법: 열린 모델 도착, 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s개 중 처음 %s개는 예열로 빼고 계산. 시뮬레이션한 크기 %d개, 요청 모두 %s개",
+			EN: "method: open-model arrivals, %d seeds per size (up to %d near the bound; the most used: %d), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
 		"plan.method.closed": {
-			KO: "방법: 닫힌 모델(가상 사용자), 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개), 시드마다 요청 %s개 중 처음 %s개는 예열로 빼고 계산. 시뮬레이션한 크기 %d개, 요청 모두 %s개",
-			EN: "method: closed model (virtual users), %d seeds per size (up to %d near the bound), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
+			KO: "방법: 닫힌 모델(가상 사용자), 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s개 중 처음 %s개는 예열로 빼고 계산. 시뮬레이션한 크기 %d개, 요청 모두 %s개",
+			EN: "method: closed model (virtual users), %d seeds per size (up to %d near the bound; the most used: %d), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
 		"plan.method.burst": {
-			KO: "방법: 요청 %d개가 한꺼번에 도착하는 배치, 크기마다 시드 %d개(최대 %d개). 시뮬레이션한 크기 %d개, 요청 모두 %s개",
-			EN: "method: a batch of %d requests arriving at once, %d seed(s) per size (up to %d); %d sizes simulated, %s requests in all"},
+			KO: "방법: 요청 %d개가 한꺼번에 도착하는 배치, 크기마다 시드 %d개(최대 %d개, 실제로 가장 많이 쓴 것은 %d개). 시뮬레이션한 크기 %d개, 요청 모두 %s개",
+			EN: "method: a batch of %d requests arriving at once, %d seed(s) per size (up to %d; the most used: %d); %d sizes simulated, %s requests in all"},
 		"plan.answer": {
 			KO: "답: %[2]s %[1]d개면 모든 SLO를 지킵니다 (%[3]s)",
 			EN: "answer: %[1]d %[2]s meet every SLO (%[3]s)"},
@@ -139,7 +139,7 @@ func init() {
 			KO: "코어 수가 주어지지 않아 지금 스레드 수인 %d개로 고정했습니다 (--cores로 바꿀 수 있습니다)",
 			EN: "cores not given: fixed at today's thread count, %d (set --cores)"},
 		"plan.note.loops.cap": {
-			KO: "이벤트 루프는 코어보다 많이 두지 않습니다: 최대 %d를 코어 수 %d로 줄였습니다",
+			KO: "이벤트 루프는 코어보다 많이 두지 않으므로 최댓값을 %d에서 코어 수 %d개로 줄였습니다",
 			EN: "loops never outnumber the cores: the maximum %d is capped at the %d cores"},
 		"plan.note.loops.never": {
 			KO: "코어 수(%d)까지 루프를 늘려도 SLO를 지키지 못합니다. 루프 수가 문제가 아닙니다: 루프를 막는 호출을 오프로드하거나 코어를 늘리세요",

@@ -242,6 +242,8 @@ type Result struct {
 	Warmup   int    `json:"warmup_per_seed"`
 	Seeds    int    `json:"seeds"`     // seeds per size at first
 	MaxSeeds int    `json:"max_seeds"` // most seeds any size used
+	// SeedLimit is the most seeds a close call may get.
+	SeedLimit int `json:"seed_limit"`
 	// Answer is the smallest size that meets every SLO (0: none in range).
 	Answer     int             `json:"answer"`
 	Knee       int             `json:"knee"`
@@ -383,8 +385,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	p := newPlanner(cfg, s, knob, res.Mode)
 	res.Scenario, res.Min, res.Max, res.Seeds = s, cfg.Min, cfg.Max, cfg.Seeds
+	res.SeedLimit = cfg.MaxSeeds
 	if res.Mode == "burst" && !p.seeded() {
-		res.Seeds = 1
+		res.Seeds, res.SeedLimit = 1, 1
 		res.Notes = append(res.Notes, Note{Key: "plan.note.oneseed"})
 	}
 	res.Requests, res.Warmup = p.reqs, int(p.warm)

@@ -23,9 +23,9 @@ func WriteText(w io.Writer, lang msg.Lang, r *Result) error {
 	fmt.Fprintln(&b, T("plan.question", knob, r.Min, r.Max, sloList(r.SLOs)))
 	switch r.Mode {
 	case "burst":
-		fmt.Fprintln(&b, T("plan.method.burst", r.Requests, r.Seeds, r.MaxSeeds, r.Evaluations, group(r.Simulated)))
+		fmt.Fprintln(&b, T("plan.method.burst", r.Requests, r.Seeds, r.SeedLimit, r.MaxSeeds, r.Evaluations, group(r.Simulated)))
 	default:
-		fmt.Fprintln(&b, T("plan.method."+r.Mode, r.Seeds, r.MaxSeeds, group(int64(r.Requests)), group(int64(r.Warmup)), r.Evaluations, group(r.Simulated)))
+		fmt.Fprintln(&b, T("plan.method."+r.Mode, r.Seeds, r.SeedLimit, r.MaxSeeds, group(int64(r.Requests)), group(int64(r.Warmup)), r.Evaluations, group(r.Simulated)))
 	}
 	b.WriteByte('\n')
 	writeAnswer(&b, lang, r)

@@ -243,6 +243,9 @@ func init() {
 		"plan.confirm.interrupted": {
 			KO: "크기 %d의 실제 실행이 중단되었습니다. 이 수치로는 판정하지 않습니다",
 			EN: "the real run of %d was interrupted: its figures pass no verdict"},
+		"plan.confirm.few": {
+			KO: "크기 %d의 짧은 실제 실행은 백분위 너머 표본이 100개가 안 됩니다. 예측과 측정이 우연만으로도 달라질 수 있습니다",
+			EN: "the short real run of %d has fewer than 100 samples beyond the percentile: predicted and measured may differ by chance alone"},
 		"plan.confirm.warning": {KO: "주의: %s", EN: "warning: %s"},
 		"plan.confirm.env": {
 			KO: "환경: %s, Go %s, CPU %d개, 커널 %s",

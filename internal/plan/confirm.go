@@ -65,6 +65,10 @@ type ConfirmSize struct {
 	MeasuredMin  []Num `json:"measured_min"`
 	MeasuredMax  []Num `json:"measured_max"`
 	PredictedMet bool  `json:"predicted_met"`
+	// Few: a latency figure of this short run rests on fewer than 100
+	// samples beyond its percentile, so predicted and measured may differ
+	// by chance alone.
+	Few bool `json:"few_samples,omitempty"`
 	MeasuredMet  bool  `json:"measured_met"`
 	Runs         int   `json:"runs"`
 	Interrupted  bool  `json:"interrupted,omitempty"`
@@ -139,6 +143,9 @@ func Confirm(ctx context.Context, res *Result, r Runner, runs int) (*Confirmatio
 		cs.PredictedRPS = Num(pred.rps)
 		cs.PredictedMet = true
 		for i, o := range res.SLOs {
+			if o.Latency() && !enough(o, len(pred.samples[i])) {
+				cs.Few = true
+			}
 			v := figure(o, pred.samples[i], pred.rps, pred.batch)
 			cs.Predicted = append(cs.Predicted, Num(v))
 			cs.PredictedMet = cs.PredictedMet && o.Meets(v)

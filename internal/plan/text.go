@@ -454,6 +454,9 @@ func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error 
 		if cs.Interrupted {
 			fmt.Fprintln(&b, "  "+T("plan.confirm.interrupted", cs.Size))
 		}
+		if cs.Few {
+			fmt.Fprintln(&b, "  "+T("plan.confirm.few", cs.Size))
+		}
 	}
 	if len(c.Sizes) > 0 {
 		for _, wn := range c.Sizes[0].Warnings {

@@ -68,10 +68,10 @@ type ConfirmSize struct {
 	// Few: a latency figure of this short run rests on fewer than 100
 	// samples beyond its percentile, so predicted and measured may differ
 	// by chance alone.
-	Few bool `json:"few_samples,omitempty"`
-	MeasuredMet  bool  `json:"measured_met"`
-	Runs         int   `json:"runs"`
-	Interrupted  bool  `json:"interrupted,omitempty"`
+	Few         bool `json:"few_samples,omitempty"`
+	MeasuredMet bool `json:"measured_met"`
+	Runs        int  `json:"runs"`
+	Interrupted bool `json:"interrupted,omitempty"`
 	// RealRPS and PredictedRPS are the throughput of the window.
 	PredictedRPS Num        `json:"predicted_rps"`
 	RealRPS      Num        `json:"real_rps"`

@@ -491,12 +491,7 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 	if err := p.evalMany(ctx, sizes); err != nil {
 		return err
 	}
-	p.mu.Lock()
-	for _, pt := range p.cache {
-		res.Curve = append(res.Curve, *pt)
-	}
-	p.mu.Unlock()
-	slices.SortFunc(res.Curve, func(a, b Point) int { return a.Size - b.Size })
+	res.Curve = p.curve()
 	for _, pt := range res.Curve {
 		res.MaxSeeds = max(res.MaxSeeds, pt.Seeds)
 		if pt.Simulated && !pt.Overloaded && len(pt.Values) > 0 {
@@ -878,7 +873,9 @@ func (p *planner) slowdown(ctx context.Context, today int, d Slowdown) (*Slowdow
 		if err != nil {
 			return nil, err
 		}
-		sr.AtToday = pt
+		at := *pt
+		at.runs = nil
+		sr.AtToday = &at
 		s := p.knob.Set(p.base, today)
 		rate, open := openRate(s)
 		if !open {
@@ -898,11 +895,21 @@ func (p *planner) slowdown(ctx context.Context, today int, d Slowdown) (*Slowdow
 			sr.Growth = rate - b.Capacity
 		}
 	}
-	p.mu.Lock()
-	for _, pt := range p.cache {
-		sr.Curve = append(sr.Curve, *pt)
-	}
-	p.mu.Unlock()
-	slices.SortFunc(sr.Curve, func(a, b Point) int { return a.Size - b.Size })
+	sr.Curve = p.curve()
 	return sr, nil
+}
+
+// curve returns every evaluated size in order, without the raw samples
+// (the figures are what the result keeps).
+func (p *planner) curve() []Point {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]Point, 0, len(p.cache))
+	for _, pt := range p.cache {
+		c := *pt
+		c.runs = nil
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b Point) int { return a.Size - b.Size })
+	return out
 }

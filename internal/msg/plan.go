@@ -58,6 +58,9 @@ func init() {
 			KO: "무릎: %d. 이보다 키우면 하나 늘릴 때마다 얻는 것이 작아집니다",
 			EN: "knee: %d; beyond it each step buys less"},
 		"plan.spread": {
+			KO: "답의 크기는 시드 %d개, 표본 %s개로 쟀고, 곡선 전체에서 첫 SLO 수치의 시드 간 차이는 가장 클 때 %s였습니다",
+			EN: "the answer rests on %d seed(s) and %s samples; across the curve the first SLO's figure varied by up to %s between seeds"},
+		"plan.spread.seeds": {
 			KO: "답의 크기는 시드 %d개로 쟀고, 곡선 전체에서 첫 SLO 수치의 시드 간 차이는 가장 클 때 %s였습니다",
 			EN: "the answer rests on %d seed(s); across the curve the first SLO's figure varied by up to %s between seeds"},
 		"plan.few": {

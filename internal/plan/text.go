@@ -92,7 +92,11 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 	if r.Knee > 0 {
 		fmt.Fprintln(b, "  "+T("plan.knee", r.Knee))
 	}
-	fmt.Fprintln(b, "  "+T("plan.spread", a.Seeds, pct(r.Spread)))
+	if n := minSamples(r.SLOs, a); n > 0 {
+		fmt.Fprintln(b, "  "+T("plan.spread", a.Seeds, group(int64(n)), pct(r.Spread)))
+	} else {
+		fmt.Fprintln(b, "  "+T("plan.spread.seeds", a.Seeds, pct(r.Spread)))
+	}
 	if r.Few {
 		fmt.Fprintln(b, "  "+T("plan.few", minSamples(r.SLOs, a)))
 	}

@@ -19,6 +19,7 @@ type run struct {
 	drain    float64           // open model: time from the last arrival to the last end, over the arrivals' span
 	measured int               // requests after the warm-up
 	inFlight int               // peak requests in flight (virtual model only)
+	waited   bool              // some request (warm-up included) waited for a thread
 	meanLat  float64           // ms, over the measured requests
 	meanQ    float64           // ms, mean queue wait over the measured requests
 }
@@ -41,6 +42,9 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO) run
 	for _, rec := range recs {
 		allFirst = min(allFirst, rec.Arrival)
 		allEnd = max(allEnd, rec.End)
+		if rec.Start > rec.Arrival {
+			r.waited = true
+		}
 		if rec.ID < warmup {
 			continue
 		}

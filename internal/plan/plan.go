@@ -181,8 +181,12 @@ type Point struct {
 	InFlight   Num      `json:"in_flight"` // Little's law: rps x mean latency
 	Bottleneck Resource `json:"bottleneck"`
 	Cost       Cost     `json:"cost"`
+	// SameAs is the smaller size this one repeats exactly: a pool in which
+	// no request waited for a thread there runs the same with more.
+	SameAs int `json:"same_as,omitempty"`
 
-	runs []run
+	runs   []run
+	noWait bool
 }
 
 // CrossCheck is the closed-form answer beside the simulated one.
@@ -637,21 +641,29 @@ func spread(lo, hi, n int) []int {
 	return slices.Compact(out)
 }
 
-// evalMany evaluates sizes at once, bounded by the workers.
+// evalMany evaluates sizes in ascending order, Workers sizes at a time (each
+// size's seeds run in parallel too), so a larger size can reuse a smaller
+// one's runs when they are exactly the same (noWaitBelow).
 func (p *planner) evalMany(ctx context.Context, sizes []int) error {
-	var wg sync.WaitGroup
-	errs := make([]error, len(sizes))
-	for i, n := range sizes {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = p.eval(ctx, n)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	sorted := slices.Clone(sizes)
+	slices.Sort(sorted)
+	for len(sorted) > 0 {
+		batch := sorted[:min(len(sorted), p.cfg.Workers)]
+		sorted = sorted[len(batch):]
+		var wg sync.WaitGroup
+		errs := make([]error, len(batch))
+		for i, n := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = p.eval(ctx, n)
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -681,6 +693,16 @@ func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
 		p.store(pt)
 		return pt, nil
 	}
+	if q := p.noWaitBelow(n); q != nil {
+		// Exact reuse: in a pool where no request ever waited for a thread
+		// at a smaller size, more threads only add idle ones, and every
+		// seed's run is the same, event for event.
+		c := *q
+		c.Size, c.SameAs, c.Bottleneck = n, q.Size, pt.Bottleneck
+		c.Cost = costOf(s, float64(q.RPS), 0)
+		p.store(&c)
+		return &c, nil
+	}
 	p.evals.Add(1)
 	seeds := p.cfg.Seeds
 	if p.mode == "burst" && !p.seeded() {
@@ -697,8 +719,26 @@ func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
 		seeds = min(p.cfg.MaxSeeds, 2*seeds)
 	}
 	pt.Simulated = true
+	pt.noWait = p.knob == Threads && s.Model == model.Pool
+	for _, r := range pt.runs {
+		pt.noWait = pt.noWait && !r.waited
+	}
 	p.store(pt)
 	return pt, nil
+}
+
+// noWaitBelow returns a simulated size below n at which no request waited
+// for a thread in any seed, if the cache has one.
+func (p *planner) noWaitBelow(n int) *Point {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var best *Point
+	for m, pt := range p.cache {
+		if m < n && pt.noWait && pt.SameAs == 0 && (best == nil || m < best.Size) {
+			best = pt
+		}
+	}
+	return best
 }
 
 func (p *planner) store(pt *Point) {

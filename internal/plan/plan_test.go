@@ -474,3 +474,30 @@ func TestCrossCheckUnreachableIsQuick(t *testing.T) {
 		t.Errorf("crossCheck(p99<56ms at 1000/s x 10 ms) = %+v; want 12", cc)
 	}
 }
+
+// A size reused from a smaller one where no request waited for a thread
+// is exactly what simulating it gives.
+func TestNoWaitReuseIsExact(t *testing.T) {
+	s := mmcScenario(400, 10*time.Millisecond)
+	res, err := Run(context.Background(), Config{Scenario: s, SLOs: slos(t, "p99<54ms", "mean<20ms"), Max: 64, Requests: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Point(64)
+	if p == nil || p.SameAs == 0 {
+		t.Fatalf("point 64 = %+v; want it reused from a smaller size", p)
+	}
+	direct, err := Run(context.Background(), Config{Scenario: s, SLOs: slos(t, "p99<54ms", "mean<20ms"), Min: 64, Max: 64, Requests: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := direct.Point(64)
+	for i := range p.Values {
+		if p.Values[i] != d.Values[i] || p.SeedMin[i] != d.SeedMin[i] || p.SeedMax[i] != d.SeedMax[i] {
+			t.Errorf("SLO %d at 64: reused %v [%v, %v], simulated %v [%v, %v]", i, p.Values[i], p.SeedMin[i], p.SeedMax[i], d.Values[i], d.SeedMin[i], d.SeedMax[i])
+		}
+	}
+	if p.RPS != d.RPS || p.Cost != d.Cost {
+		t.Errorf("at 64: reused rps %v cost %+v, simulated %v %+v", p.RPS, p.Cost, d.RPS, d.Cost)
+	}
+}

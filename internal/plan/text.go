@@ -211,7 +211,11 @@ func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
 		if p.Size == r.Answer {
 			met += " ←"
 		}
-		row = append(row, strconv.Itoa(p.Seeds), spread, rps, busiest, met)
+		seeds := strconv.Itoa(p.Seeds)
+		if p.SameAs > 0 {
+			seeds += " (=" + strconv.Itoa(p.SameAs) + ")"
+		}
+		row = append(row, seeds, spread, rps, busiest, met)
 		rows = append(rows, row)
 	}
 	table(b, "  ", rows, right)

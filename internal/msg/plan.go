@@ -249,6 +249,9 @@ func init() {
 		"plan.confirm.few": {
 			KO: "크기 %d의 짧은 실제 실행은 백분위 너머 표본이 100개가 안 됩니다. 예측과 측정이 우연만으로도 달라질 수 있습니다",
 			EN: "the short real run of %d has fewer than 100 samples beyond the percentile: predicted and measured may differ by chance alone"},
+		"plan.confirm.load": {
+			KO: "부하: 1분 평균 %.1f (CPU %d개)",
+			EN: "load: 1-minute average %.1f on %d CPUs"},
 		"plan.confirm.warning": {KO: "주의: %s", EN: "warning: %s"},
 		"plan.confirm.env": {
 			KO: "환경: %s, Go %s, CPU %d개, 커널 %s",
@@ -260,8 +263,8 @@ func init() {
 			KO: "%[2]s %[1]d개는 실제로도 SLO를 지킵니다. 다만 하나 적은 크기도 실제로는 지켰습니다 (이 기계에서는 답이 더 작을 수 있습니다)",
 			EN: "%[1]d %[2]s meet the SLOs for real; the size below did too on this machine (the answer here may be smaller)"},
 		"plan.confirm.failed": {
-			KO: "%[2]s %[1]d개가 실제로는 SLO를 지키지 못했습니다. 모델과 이 기계가 다릅니다 (위 경고와 환경을 보세요)",
-			EN: "%[1]d %[2]s did NOT meet the SLOs for real: the model and this machine differ (see the warnings and environment above)"},
+			KO: "%[2]s %[1]d개가 실제로는 SLO를 지키지 못했습니다. 모델과 이 기계가 다릅니다 (모델보다 적은 코어, 같은 기계의 다른 작업, 깨어나는 지연 등. 위 경고, 환경, 부하를 보세요)",
+			EN: "%[1]d %[2]s did NOT meet the SLOs for real: the model and this machine differ (fewer cores than the model, other work on the machine, wake-up latency; see the warnings, environment and load above)"},
 		"plan.svg.title": {
 			KO: "%s 수에 따른 %s (SLO %s)",
 			EN: "%[2]s against %[1]s (SLO %[3]s)"},

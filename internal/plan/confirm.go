@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"strconv"
+	"strings"
 
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
@@ -76,6 +79,10 @@ type ConfirmSize struct {
 	PredictedRPS Num        `json:"predicted_rps"`
 	RealRPS      Num        `json:"real_rps"`
 	Env          *model.Env `json:"env,omitempty"`
+	// LoadAvg is the machine's 1-minute load average when the size's runs
+	// ended (Linux /proc/loadavg; 0 if unknown): other work competes with
+	// the real run for the cores.
+	LoadAvg float64 `json:"load_avg,omitempty"`
 	Warnings     []string   `json:"warnings,omitempty"`
 }
 
@@ -165,6 +172,7 @@ func Confirm(ctx context.Context, res *Result, r Runner, runs int) (*Confirmatio
 			cs.Env = rr.Env
 			cs.Warnings = rr.Warnings
 		}
+		cs.LoadAvg = loadAvg()
 		cs.MeasuredMet = !cs.Interrupted && len(reals) > 0
 		var rps []float64
 		for _, rr := range reals {
@@ -191,4 +199,18 @@ func Confirm(ctx context.Context, res *Result, r Runner, runs int) (*Confirmatio
 		c.Separated = !c.Sizes[1].MeasuredMet && !c.Sizes[1].Interrupted
 	}
 	return c, nil
+}
+
+// loadAvg reads the 1-minute load average (0 if it cannot).
+func loadAvg() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }

@@ -472,6 +472,9 @@ func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error 
 		}
 		if e := c.Sizes[0].Env; e != nil {
 			fmt.Fprintln(&b, "  "+T("plan.confirm.env", e.CPUModel, e.GoVersion, e.NumCPU, e.KernelRelease))
+			if la := c.Sizes[len(c.Sizes)-1].LoadAvg; la > 0 {
+				fmt.Fprintln(&b, "  "+T("plan.confirm.load", la, e.NumCPU))
+			}
 		}
 	}
 	switch {

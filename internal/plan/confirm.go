@@ -82,8 +82,8 @@ type ConfirmSize struct {
 	// LoadAvg is the machine's 1-minute load average when the size's runs
 	// ended (Linux /proc/loadavg; 0 if unknown): other work competes with
 	// the real run for the cores.
-	LoadAvg float64 `json:"load_avg,omitempty"`
-	Warnings     []string   `json:"warnings,omitempty"`
+	LoadAvg  float64  `json:"load_avg,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Confirmation is the answer run for real: the answer and the size below.

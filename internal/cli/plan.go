@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -91,6 +93,20 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	}
 	if *confirm && (*confirmRuns < 1 || *confirmRuns > 20) {
 		return usagef("%s", msg.T(l, "plan.err.confirm.runs", *confirmRuns))
+	}
+	// A plan that takes more than a second says what it is doing on
+	// stderr, at most once a second, so a silent terminal is not taken
+	// for a hang.
+	start := time.Now()
+	var mu sync.Mutex
+	var last time.Time
+	cfg.Progress = func(size, done int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if now := time.Now(); now.Sub(start) > time.Second && now.Sub(last) >= time.Second {
+			last = now
+			fmt.Fprintln(env.Stderr, msg.T(l, "plan.progress", done, size))
+		}
 	}
 	res, err := plan.Run(ctx, cfg)
 	if err != nil {

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestPlanRefusesBadInput(t *testing.T) {
@@ -121,5 +123,19 @@ func TestPlanConfirmRunsForReal(t *testing.T) {
 	}
 	if (code == 0) != got.Confirm.Held {
 		t.Errorf("exit %d with held %v", code, got.Confirm.Held)
+	}
+}
+
+// A long plan says what it is doing; SIGINT stops it between simulations
+// with exit code 130 and no answer.
+func TestPlanInterruptExits130(t *testing.T) {
+	cmd, out, errb := startRun(t, "simulating:", "plan", "--model", "pool", "--threads", "4", "--arrival", "poisson:1000",
+		"--wait", "exp:10ms", "--slo", "p99<20ms", "--requests", "100000", "--seeds", "8", "--max", "100000", "--lang", "en")
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	if code := waitExit(t, cmd, 15*time.Second); code != 130 {
+		t.Errorf("interrupted plan exit code %d; want 130. stderr %q", code, errb.String())
+	}
+	if strings.Contains(out.String(), "answer") {
+		t.Errorf("interrupted plan printed an answer:\n%s", out.String())
 	}
 }

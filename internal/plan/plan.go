@@ -124,6 +124,10 @@ type Config struct {
 	Curve    int     // sizes on the curve (0: DefaultCurve)
 	// Slowdown, if set, also answers the same question with a grown wait.
 	Slowdown *Slowdown
+	// Progress, if set, is told after each size is simulated: the size and
+	// how many sizes are done. It is called from the simulating
+	// goroutines, possibly at once: it must be safe for concurrent use.
+	Progress func(size, done int)
 }
 
 // Note is a sentence of the answer: a catalog key and its arguments.
@@ -719,6 +723,9 @@ func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
 		seeds = min(p.cfg.MaxSeeds, 2*seeds)
 	}
 	pt.Simulated = true
+	if p.cfg.Progress != nil {
+		p.cfg.Progress(n, int(p.evals.Load()))
+	}
 	pt.noWait = p.knob == Threads && s.Model == model.Pool
 	for _, r := range pt.runs {
 		pt.noWait = pt.noWait && !r.waited

@@ -195,7 +195,10 @@ func Bottleneck(s model.Scenario) Resource {
 			best = Resource{Name: r.name, Capacity: c}
 		}
 	}
-	if rate, ok := openRate(s); ok && !math.IsInf(best.Capacity, 0) {
+	if math.IsInf(best.Capacity, 0) { // nothing is ever held: no limit
+		return Resource{}
+	}
+	if rate, ok := openRate(s); ok {
 		best.Util = rate / best.Capacity
 	}
 	return best
@@ -224,7 +227,7 @@ type Cost struct {
 	// SwitchesPerSec estimates OS context switches per second from waits
 	// that park an OS thread (one to park, one to wake), where the model
 	// has them; registered waits and unmounted virtual threads cost none.
-	SwitchesPerSec float64 `json:"switches_per_sec"`
+	SwitchesPerSec Num `json:"switches_per_sec"` // null when not simulated
 }
 
 // Assumptions behind Cost.
@@ -247,7 +250,7 @@ func costOf(s model.Scenario, rps float64, peakInFlight int) Cost {
 		mem += float64(peakInFlight) * VirtualStack
 	}
 	c.MemoryMiB = mem / (1 << 20)
-	c.SwitchesPerSec = rps * 2 * demandOf(s).calls
+	c.SwitchesPerSec = Num(rps * 2 * demandOf(s).calls)
 	return c
 }
 

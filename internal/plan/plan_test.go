@@ -364,6 +364,28 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// Sizes not simulated and scenarios with no limit still encode: NaN and
+// infinities are null, never an encoding error.
+func TestJSONOfSkippedSizes(t *testing.T) {
+	for _, s := range []model.Scenario{mmcScenario(400, 10*time.Millisecond), func() model.Scenario {
+		s := mmcScenario(400, 10*time.Millisecond)
+		s.Classes[0].Wait = model.Dist{}
+		return s
+	}()} {
+		res, err := Run(context.Background(), Config{Scenario: s, SLOs: slos(t, "p99<54ms"), Max: 8, Requests: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatalf("json.Marshal(plan result) = %v", err)
+		}
+		if p := res.Point(1); s.Classes[0].Wait.Mean > 0 && (p == nil || p.Simulated || !strings.Contains(string(b), `"switches_per_sec":null`)) {
+			t.Errorf("size 1 at 400/s x 10 ms: %+v; want it skipped, its switches null", p)
+		}
+	}
+}
+
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

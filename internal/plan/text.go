@@ -266,8 +266,8 @@ func writeCost(b *strings.Builder, lang msg.Lang, r *Result) {
 			row = append(row, strconv.Itoa(p.Cost.VirtualThreads))
 		}
 		sw := "-"
-		if !math.IsNaN(p.Cost.SwitchesPerSec) {
-			sw = num(p.Cost.SwitchesPerSec)
+		if v := float64(p.Cost.SwitchesPerSec); !math.IsNaN(v) {
+			sw = num(v)
 		}
 		row = append(row, mib(p.Cost.MemoryMiB), sw)
 		rows = append(rows, row)

@@ -68,6 +68,11 @@ type Slowdown struct {
 	To   time.Duration `json:"to"`
 }
 
+// MarshalJSON writes the durations in their text form: {"from":"2ms","to":"50ms"}.
+func (d Slowdown) MarshalJSON() ([]byte, error) {
+	return []byte(`{"from":"` + d.From.String() + `","to":"` + d.To.String() + `"}`), nil
+}
+
 // ParseSlowdown parses FROM:TO, such as 2ms:50ms.
 func ParseSlowdown(s string) (Slowdown, error) {
 	a, b, ok := cut(s, ':')

@@ -29,6 +29,8 @@ type Runner interface {
 
 // ProcessRunner runs each real run in a fresh child process of Exe (the
 // waitlab binary), after one uncounted warm-up run, as `waitlab run` does.
+// It holds no state: several goroutines may use one, though real runs
+// measure best alone.
 type ProcessRunner struct {
 	Exe     string
 	Version string

@@ -297,6 +297,11 @@ func modeOf(s model.Scenario) string {
 	return "open"
 }
 
+// planner is one search. Its evaluations run on several goroutines at
+// once (the seeds of a size, and sizes in batches): cache is guarded by
+// mu, sims and evals are atomic, and everything else is set before the
+// first evaluation and only read after. A Point in the cache is complete
+// when stored and never changed after.
 type planner struct {
 	cfg   Config
 	base  model.Scenario
@@ -316,6 +321,8 @@ type planner struct {
 
 // Run answers cfg. It checks ctx between simulations and returns ctx's
 // error when cancelled. Errors about the question are *model.FieldError.
+// Run is safe to call from several goroutines; the Result it returns is
+// the caller's, and plain data.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	s := cfg.Scenario
 	s.Normalize()

@@ -28,7 +28,7 @@ func init() {
 			KO: "방법: 닫힌 모델(가상 사용자), 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s개 중 처음 %s개는 예열로 빼고 계산. 시뮬레이션한 크기 %d개, 요청 모두 %s개",
 			EN: "method: closed model (virtual users), %d seeds per size (up to %d near the bound; the most used: %d), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
 		"plan.method.burst": {
-			KO: "방법: 요청 %d개가 한꺼번에 도착하는 배치, 크기마다 시드 %d개(최대 %d개, 실제로 가장 많이 쓴 것은 %d개). 시뮬레이션한 크기 %d개, 요청 모두 %s개",
+			KO: "방법: 요청 %d개가 한꺼번에 도착하는 묶음, 크기마다 시드 %d개(최대 %d개, 실제로 가장 많이 쓴 것은 %d개). 시뮬레이션한 크기 %d개, 요청 모두 %s개",
 			EN: "method: a batch of %d requests arriving at once, %d seed(s) per size (up to %d; the most used: %d); %d sizes simulated, %s requests in all"},
 		"plan.answer": {
 			KO: "답: %[2]s %[1]d개면 모든 SLO를 지킵니다 (%[3]s)",
@@ -133,7 +133,7 @@ func init() {
 			KO: "처리할 수 있는 것보다 초당 %s건이 더 도착합니다: 대기열이 그만큼씩 늘거나 그만큼 버려집니다",
 			EN: "%s more requests arrive each second than can complete: the queue grows by that much each second, or that many are shed"},
 		"plan.note.oneseed": {
-			KO: "이 배치는 시드로 뽑는 값이 없어(고정 분포, 고르게 배치) 시드 하나로 충분합니다",
+			KO: "이 묶음에는 시드로 뽑는 값이 없어(고정 분포, spread 배치) 시드 하나로 충분합니다",
 			EN: "nothing in this batch is drawn from the seed (fixed times, spread placement): one seed is the whole answer"},
 		"plan.note.saturation": {
 			KO: "주의: 답(%d)에서 가장 바쁜 자원(%s)의 사용률이 %.1f%%입니다. 포화에 가까우면 꼬리 지연이 실행마다 크게 흔들리니, 하나 둘 더 두는 편이 안정적입니다",
@@ -167,7 +167,7 @@ func init() {
 			KO: "SLO %q: 알 수 없는 지표 %q. p50, p90, p99, p99.9, max, mean(앞에 queue_를 붙이면 대기열 대기), rps, batch 중에서 고르고, 클래스는 normal.p99처럼 앞에 붙이세요",
 			EN: "SLO %q: unknown metric %q; use p50, p90, p99, p99.9, max, mean (queue_p99 ... for the queue wait), rps or batch, with a class in front as in normal.p99"},
 		"plan.err.slo.rpsclass": {
-			KO: "SLO %q: 처리량과 배치 시간은 클래스별로 따로 재지 않습니다. 클래스 이름을 빼세요",
+			KO: "SLO %q: 처리량과 묶음 처리 시간은 클래스별로 따로 재지 않습니다. 클래스 이름을 빼세요",
 			EN: "SLO %q: throughput and batch time are not per class: drop the class"},
 		"plan.err.slo.rate": {
 			KO: "SLO %q: %s에는 초당 요청 수를 쓰세요. 예: rps>1000",
@@ -185,7 +185,7 @@ func init() {
 			KO: "SLO %q: 클래스 %q: 시나리오에 없습니다. 있는 클래스: %s",
 			EN: "SLO %q: the scenario has no class %q; its classes: %s"},
 		"plan.err.slo.batch": {
-			KO: "SLO %q: batch(배치 시간)는 요청이 한꺼번에 도착할 때(burst)만 뜻이 있습니다. 이 시나리오의 도착은 %s입니다. p99나 rps를 쓰세요",
+			KO: "SLO %q: batch(묶음 처리 시간)는 요청이 한꺼번에 도착할 때(burst)만 뜻이 있습니다. 이 시나리오의 도착은 %s입니다. p99나 rps를 쓰세요",
 			EN: "SLO %q: batch time means something only for a burst; this scenario's arrival is %s: use p99 or rps"},
 		"plan.err.knob.unknown": {
 			KO: "알 수 없는 손잡이 %q: threads, loops, offload-pool, carriers, cores 중에서 고르세요",

@@ -37,7 +37,7 @@ func init() {
 			KO: "답 없음: %d부터 %d까지 어느 크기도 모든 SLO를 지키지 못합니다",
 			EN: "no answer: no size from %d to %d meets every SLO"},
 		"plan.limit.other": {
-			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건, 사용률 %s). 이 자원을 늘리지 않으면 이 손잡이를 키워도 소용없습니다",
+			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건, 사용률 %s). 이 자원을 늘리지 않으면 이 조절 항목을 키워도 소용없습니다",
 			EN: "at %d the busiest resource is the %s (capacity %s/s, utilisation %s): turning this knob further cannot help until that resource grows"},
 		"plan.limit.util": {
 			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건, 사용률 %s)",
@@ -46,7 +46,7 @@ func init() {
 			KO: "크기 %d에서 가장 바쁜 자원은 %s입니다 (처리 한계 초당 %s건)",
 			EN: "at %d the busiest resource is the %s (capacity %s/s)"},
 		"plan.unreachable": {
-			KO: "곡선에서 가장 좋은 %s 값은 %s(크기 %d)입니다. 이 손잡이만 키워서는 %s 조건에 닿지 못합니다",
+			KO: "곡선에서 가장 좋은 %s 값은 %s(크기 %d)입니다. 이 조절 항목만 키워서는 %s 조건에 닿지 못합니다",
 			EN: "the best %s on the curve is %s (at %d): turning this knob alone cannot reach %s"},
 		"plan.below": {
 			KO: "하나 적은 %d에서는: %s",
@@ -188,10 +188,10 @@ func init() {
 			KO: "SLO %q: batch(묶음 처리 시간)는 요청이 한꺼번에 도착할 때(burst)만 뜻이 있습니다. 이 시나리오의 도착은 %s입니다. p99나 rps를 쓰세요",
 			EN: "SLO %q: batch time means something only for a burst; this scenario's arrival is %s: use p99 or rps"},
 		"plan.err.knob.unknown": {
-			KO: "알 수 없는 손잡이 %q: threads, loops, offload-pool, carriers, cores 중에서 고르세요",
+			KO: "알 수 없는 조절 항목 %q: threads, loops, offload-pool, carriers, cores 중에서 고르세요",
 			EN: "unknown knob %q: use threads, loops, offload-pool, carriers or cores"},
 		"plan.err.knob.model": {
-			KO: "손잡이 %s: %s 모델에는 없습니다. 이 모델의 손잡이는 %s(또는 cores)입니다",
+			KO: "조절 항목 %s: %s 모델에는 없습니다. 이 모델의 조절 항목은 %s(또는 cores)입니다",
 			EN: "the %s knob does not exist in the %s model: its knob is %s (or cores)"},
 		"plan.err.range": {
 			KO: "--min은 1부터 %[2]d 사이여야 합니다 (받은 값: %[1]d)",

@@ -71,13 +71,13 @@ func TestPlanJSONAnswersCh15(t *testing.T) {
 }
 
 func TestPlanTextCrossCheckAndNoAnswer(t *testing.T) {
-	args := []string{"plan", "--model", "pool", "--threads", "4", "--arrival", "poisson:400", "--wait", "exp:10ms", "--requests", "5000", "--max", "12"}
-	code, out, errs := run(t, append(args, "--slo", "p99<54ms")...)
+	args := []string{"plan", "--model", "pool", "--threads", "4", "--arrival", "poisson:400", "--wait", "exp:10ms", "--max", "8"}
+	code, out, errs := run(t, append(args, "--requests", "5000", "--slo", "p99<54ms")...)
 	if code != 0 || !strings.Contains(out, "answer: 6 threads") || !strings.Contains(out, "cross-check (M/M/c") {
 		t.Errorf("plan = %d, stderr %q, stdout:\n%s", code, errs, out)
 	}
 	// No size meets an SLO below the service time's own p99: exit 1.
-	code, out, _ = run(t, append(args, "--slo", "p99<20ms", "--lang", "ko")...)
+	code, out, _ = run(t, append(args, "--requests", "1000", "--slo", "p99<20ms", "--lang", "ko")...)
 	if code != 1 || !strings.Contains(out, "답 없음") {
 		t.Errorf("plan (unreachable SLO) = %d; want 1 and no answer:\n%s", code, out)
 	}

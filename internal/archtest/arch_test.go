@@ -34,6 +34,7 @@ var allowed = map[string][]string{
 	"kube":       {},
 	"lab":        {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream", "buildinfo"},
 	"experiment": {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream"},
+	"plan":       {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
 	"archtest":   {},
 }
 

@@ -110,10 +110,20 @@ func (p *Planner) Fill(i int64, r *Request) {
 	for k := 0; k < c.CallCount(); k++ {
 		r.Waits = append(r.Waits, p.WaitOf(i, r.Class, k))
 	}
-	r.Loop = -1
-	if L := p.loops(); s.Model.HasLoops() && s.Assign != Shared {
-		r.Loop = int(i % int64(L))
+	r.Loop = p.LoopOf(i)
+}
+
+// ClassOf returns request i's class (Fill's Class) without drawing its
+// times.
+func (p *Planner) ClassOf(i int64) int { return p.class(i) }
+
+// LoopOf returns request i's loop (Fill's Loop): -1 unless the model has
+// loops that requests are bound to round-robin.
+func (p *Planner) LoopOf(i int64) int {
+	if L := p.loops(); p.s.Model.HasLoops() && p.s.Assign != Shared {
+		return int(i % int64(L))
 	}
+	return -1
 }
 
 // CPUOf returns the CPU time of request i of class class: Fill's draw,

@@ -27,6 +27,15 @@ func init() {
 		"err.requests": {
 			KO: "요청 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
 			EN: "%d requests is not allowed: use 1 to %d"},
+		"err.events": {
+			KO: "요청 %d개 × (호출 %d번 + 1) = 이벤트 %d개는 너무 많습니다. 이벤트가 %d개 이하가 되도록 요청 수나 호출 수를 줄이세요",
+			EN: "%d requests x (%d calls + 1) = %d events is too many: lower the requests or the calls to at most %d events"},
+		"err.virtual.time": {
+			KO: "요청 %d개의 일이 가상 시간으로 %.0f년이나 됩니다. %.0f년 이하가 되도록 요청 수, 대기 시간, CPU 시간을 줄이거나 도착률을 높이세요",
+			EN: "%d requests add up to %.0f years of virtual time: at most %.0f years; lower the requests, the waits or the CPU times, or raise the arrival rate"},
+		"err.file.size": {
+			KO: "시나리오 파일이 너무 큽니다. %d KiB 이하의 파일을 주세요",
+			EN: "the scenario file is too large: give a file of at most %d KiB"},
 		"err.arrival.rate": {
 			KO: "도착률은 0보다 커야 합니다. 예: rate:100 또는 poisson:100",
 			EN: "the arrival rate must be above 0: e.g. rate:100 or poisson:100"},
@@ -72,6 +81,9 @@ func init() {
 		"err.assign": {
 			KO: "알 수 없는 루프 배정 %q입니다. round-robin 또는 shared를 쓰세요",
 			EN: "unknown loop assignment %q: use round-robin or shared"},
+		"err.dist.max": {
+			KO: "시간이 너무 깁니다 (%s). %s 이하로 정하세요",
+			EN: "duration %s is too long: use at most %s"},
 		"err.dist.negative": {
 			KO: "음수 시간 %s은 쓸 수 없습니다. 0 이상의 시간을 쓰세요 (예: 200ms)",
 			EN: "negative duration %s: use 0 or more (e.g. 200ms)"},

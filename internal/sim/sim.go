@@ -30,6 +30,8 @@
 package sim
 
 import (
+	"context"
+	"fmt"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -41,20 +43,41 @@ type Options struct {
 	// Trace keeps the per-lane timeline and every request's record
 	// (model.Trace). It is refused for more than model.MaxTraceRequests.
 	Trace bool
+	// OnProgress, if set, is called from the simulating goroutine every
+	// CheckEvery events with the events processed so far (when the
+	// context is checked).
+	OnProgress func(events int64)
 }
+
+// CheckEvery is how many events RunContext processes between two looks at
+// its context (a few milliseconds of work).
+const CheckEvery = 1 << 16
 
 // Run simulates s, which should be normalized and validated (Run validates
 // it again and returns the *model.FieldError if not). It is deterministic
 // and safe to call from several goroutines at once.
 func Run(s model.Scenario, opt Options) (*model.Result, error) {
+	return RunContext(context.Background(), s, opt)
+}
+
+// RunContext is Run that stops when ctx is done: it looks at ctx every
+// CheckEvery events and then returns no result and an error wrapping
+// ctx.Err() (a simulation cut short has no meaningful figures: its
+// requests are not all done).
+func RunContext(ctx context.Context, s model.Scenario, opt Options) (*model.Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	if opt.Trace && s.Requests > model.MaxTraceRequests {
 		return nil, model.NewFieldError("--timeline", "sim.err.trace", s.Requests, model.MaxTraceRequests)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("sim: stopped before the first event: %w", err)
+	}
 	e := newEngine(s, opt)
-	e.run()
+	if err := e.run(ctx, opt.OnProgress); err != nil {
+		return nil, err
+	}
 	return e.result(), nil
 }
 
@@ -107,13 +130,12 @@ const (
 )
 
 type engine struct {
-	s       model.Scenario
-	plan    *model.Planner
-	scratch model.Request
-	trace   *model.Trace
-	now     time.Duration
-	h       eventHeap
-	events  int64
+	s      model.Scenario
+	plan   *model.Planner
+	trace  *model.Trace
+	now    time.Duration
+	h      eventHeap
+	events int64
 
 	lanes   []lane
 	queues  []queue
@@ -215,7 +237,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 	return e
 }
 
-func (e *engine) run() {
+func (e *engine) run(ctx context.Context, progress func(int64)) error {
 	s := &e.s
 	switch s.Arrival.Kind {
 	case model.Burst:
@@ -253,6 +275,14 @@ func (e *engine) run() {
 		e.scheduleArrival()
 	}
 	for e.h.len() > 0 {
+		if e.events%CheckEvery == CheckEvery-1 {
+			if progress != nil {
+				progress(e.events + 1)
+			}
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("sim: stopped after %d events: %w", e.events+1, err)
+			}
+		}
 		ev := e.h.pop()
 		e.events++
 		e.now = ev.at
@@ -272,6 +302,7 @@ func (e *engine) run() {
 			e.asyncDone(ev.r)
 		}
 	}
+	return nil
 }
 
 // scheduleArrival schedules the next open-model arrival, if any.
@@ -324,12 +355,9 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 		e.nslots++
 	}
 	r := e.rq(slot)
-	e.plan.Fill(i, &e.scratch)
-	q := int32(0)
-	if e.scratch.Loop >= 0 {
-		q = int32(e.scratch.Loop)
-	}
-	*r = req{id: i, arrival: at, class: int32(e.scratch.Class), calls: int32(len(e.scratch.Waits)), loop: q, vu: vu}
+	class := e.plan.ClassOf(i)
+	q := int32(max(e.plan.LoopOf(i), 0))
+	*r = req{id: i, arrival: at, class: int32(class), calls: int32(e.classes[class].CallCount()), loop: q, vu: vu}
 	if e.trace != nil {
 		e.tfirst[slot] = -1
 	}

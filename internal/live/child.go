@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -61,22 +63,70 @@ func DecodeChildRequest(in io.Reader) (ChildRequest, error) {
 // MaxStalls caps ChildResponse.Stalls.
 const MaxStalls = 20
 
+// ErrInterrupted is returned (wrapped) by Isolated and Repeat when ctx was
+// cancelled before any run could report a measurement: a child not started
+// because ctx was already done, or one that the interrupt ended before it
+// wrote its result. There is nothing to print but that.
+var ErrInterrupted = errors.New("live: interrupted before a run finished")
+
+// readyEnv names the environment variable that tells a child which file
+// descriptor to close once it listens for SIGINT (see Isolated).
+const readyEnv = "WAITLAB_CHILD_READY_FD"
+
+// signalReady tells the parent, if it asked (readyEnv), that this process
+// now handles SIGINT as a request to stop: main installs its signal
+// handling before any command runs, so by the time ServeChild runs it is
+// in place.
+func signalReady() {
+	if os.Getenv(readyEnv) != "3" {
+		return
+	}
+	_ = os.Unsetenv(readyEnv) // once: fd 3 is the pipe only now
+	f := os.NewFile(3, "ready")
+	_, _ = f.Write([]byte{1})
+	_ = f.Close()
+}
+
 // ServeChild is the child side: it reads a ChildRequest from in, runs it
 // with Run and writes a ChildResponse to out. A run the child refuses or
 // cannot do is reported in the response, not as an error; the error is for
 // broken pipes and bad input.
 func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
+	signalReady()
 	req, err := DecodeChildRequest(in)
 	if err != nil {
 		return err
 	}
+	// The stalls, as the watchdog reports them: each once with its final
+	// duration, or early (Ongoing) and again when it ends. Kept: a count
+	// per thread state for all, and the MaxStalls longest (bounded however
+	// many there are).
 	var stalls []watchdog.Stall
+	states := map[string]int64{}
 	stallCh := make(chan watchdog.Stall, 1024)
 	collected := make(chan struct{})
 	go func() {
 		defer close(collected)
+		early := map[int]int64{} // loop -> request reported early
 		for s := range stallCh {
+			if req, ok := early[s.Loop]; ok && req == s.Req {
+				delete(early, s.Loop)
+				i := slices.IndexFunc(stalls, func(x watchdog.Stall) bool { return x.Ongoing && x.Loop == s.Loop && x.Req == s.Req })
+				if i >= 0 {
+					stalls[i] = s
+				} else {
+					stalls = append(stalls, s)
+				}
+				continue
+			}
+			if s.Ongoing {
+				early[s.Loop] = s.Req
+			}
+			states[s.State]++
 			stalls = append(stalls, s)
+			if len(stalls) >= 4*MaxStalls {
+				stalls = longest(stalls, MaxStalls)
+			}
 		}
 	}()
 	req.Options.OnStall = func(s watchdog.Stall) { stallCh <- s }
@@ -91,17 +141,12 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		resp.Error = err.Error()
 	} else {
 		resp.Result, resp.Trace = res, res.Trace
-		for _, st := range stalls {
-			if resp.StallStates == nil {
-				resp.StallStates = map[string]int64{}
-			}
-			resp.StallStates[st.State]++
+		if len(states) > 0 {
+			resp.StallStates = states
 		}
-		sort.SliceStable(stalls, func(a, b int) bool { return stalls[a].Duration > stalls[b].Duration })
-		if len(stalls) > MaxStalls {
-			stalls = stalls[:MaxStalls]
+		if len(stalls) > 0 {
+			resp.Stalls = longest(stalls, MaxStalls)
 		}
-		resp.Stalls = stalls
 	}
 	if err := json.NewEncoder(out).Encode(&resp); err != nil {
 		return fmt.Errorf("live: write child response: %w", err)
@@ -125,38 +170,97 @@ func ChildGOMAXPROCS(s model.Scenario) int {
 	return min(Threads(s)+2, max(4*Cores(), 8))
 }
 
+// childStopGrace is how long an interrupted child has to report before it
+// is killed.
+const childStopGrace = 10 * time.Second
+
+// afterStart, if set (tests), is called once the child has started.
+var afterStart func()
+
+// longest returns the n longest stalls of st, longest first (stable).
+func longest(st []watchdog.Stall, n int) []watchdog.Stall {
+	sort.SliceStable(st, func(a, b int) bool { return st[a].Duration > st[b].Duration })
+	return st[:min(n, len(st))]
+}
+
 // Isolated runs s once in a fresh child process of exe (the waitlab
 // binary, os.Executable()). When ctx is cancelled the child is sent
 // SIGINT, stops cleanly and reports what it measured (Result.Interrupted);
 // it is killed if it has not exited 10 s later.
+//
+// The child protocol is robust to an interrupt at any instant: no child is
+// started once ctx is done; the child runs in its own process group, so a
+// terminal's Ctrl-C reaches only this process, which forwards it; and
+// SIGINT is sent only after the child said (by closing a pipe) that it
+// handles it, never while it is still starting up and would die of it. A
+// child that the interrupt ended without a result gives ErrInterrupted,
+// not an error of the child.
 func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("%w (no run started)", ErrInterrupted)
+	}
 	body, err := json.Marshal(ChildRequest{Scenario: s, Options: opt})
 	if err != nil {
 		return nil, fmt.Errorf("live: encode child request: %w", err)
 	}
+	readyR, readyW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("live: child ready pipe: %w", err)
+	}
+	defer readyR.Close()
 	cmd := exec.Command(exe, ChildCommand)
 	cmd.Stdin = bytes.NewReader(body)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
+	cmd.ExtraFiles = []*os.File{readyW} // fd 3 in the child
+	cmd.Env = append(os.Environ(), readyEnv+"=3")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	readyW.Close()
+	if err != nil {
 		return nil, fmt.Errorf("live: start child %s: %w", exe, err)
 	}
+	if afterStart != nil {
+		afterStart()
+	}
+	// ready closes when the child handles SIGINT (it writes a byte) or
+	// has exited (EOF).
+	ready := make(chan struct{})
+	go func() {
+		var b [1]byte
+		_, _ = readyR.Read(b[:])
+		close(ready)
+	}()
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
 	var werr error
+	interrupted := false
 	select {
 	case werr = <-waited:
 	case <-ctx.Done():
-		_ = cmd.Process.Signal(syscall.SIGINT)
+		interrupted = true
+		grace := time.NewTimer(childStopGrace)
+		defer grace.Stop()
 		select {
+		case <-ready:
+			_ = cmd.Process.Signal(syscall.SIGINT)
+			select {
+			case werr = <-waited:
+			case <-grace.C:
+				_ = cmd.Process.Kill()
+				werr = <-waited
+			}
 		case werr = <-waited:
-		case <-time.After(10 * time.Second):
+		case <-grace.C:
 			_ = cmd.Process.Kill()
 			werr = <-waited
 		}
 	}
 	var resp ChildResponse
-	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil {
+	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil || (interrupted && resp.Result == nil) {
+		if interrupted {
+			return nil, fmt.Errorf("%w (the run was stopped before it reported)", ErrInterrupted)
+		}
 		msg := strings.TrimSpace(stderr.String())
 		if werr != nil {
 			return nil, fmt.Errorf("live: child: %w: %s", werr, msg)

@@ -232,6 +232,9 @@ const (
 	MaxRequests = 10_000_000
 	MaxThreads  = 1_000_000
 	MaxCalls    = 1000
+	// MaxClasses bounds the request classes (each has its own latency
+	// record and a line in every report).
+	MaxClasses = 100
 	// MaxEvents bounds requests x (calls + 1), the simulator's events: at
 	// a few million events a second, under a minute.
 	MaxEvents = 100_000_000
@@ -313,7 +316,7 @@ func (s Scenario) Validate() error {
 		return fieldErr("offload_pool", "err.offload.max", s.OffloadPool, MaxThreads)
 	}
 	if s.Cores < 0 || s.Cores > MaxThreads {
-		return fieldErr("cores", "err.cores", s.Cores)
+		return fieldErr("cores", "err.cores", s.Cores, MaxThreads)
 	}
 	if s.Requests < 1 || s.Requests > MaxRequests {
 		return fieldErr("requests", "err.requests", s.Requests, MaxRequests)
@@ -324,6 +327,9 @@ func (s Scenario) Validate() error {
 	case Rate, Poisson:
 		if !(s.Arrival.Rate > 0) || math.IsInf(s.Arrival.Rate, 0) {
 			return fieldErr("arrival", "err.arrival.rate")
+		}
+		if s.Arrival.Rate > 1e9 {
+			return fieldErr("arrival", "err.parse.rate.max", s.Arrival.Rate)
 		}
 	case VUs:
 		if s.Arrival.VUs < 1 || s.Arrival.VUs > MaxThreads {
@@ -340,6 +346,9 @@ func (s Scenario) Validate() error {
 	}
 	if len(s.Classes) == 0 {
 		return fieldErr("classes", "err.classes.none")
+	}
+	if len(s.Classes) > MaxClasses {
+		return fieldErr("classes", "err.classes.max", len(s.Classes), MaxClasses)
 	}
 	sum := 0.0
 	names := map[string]bool{}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -101,6 +102,14 @@ func TestValidate(t *testing.T) {
 			s.Requests, s.Classes[0].Wait = MaxRequests, FixedDist(time.Hour)
 		}, "requests"},
 		{"1000 requests at 1e-10/s", func(s *Scenario) { s.Requests, s.Arrival = 1000, Arrival{Kind: Rate, Rate: 1e-10} }, "requests"},
+		{"a rate over 1e9/s", func(s *Scenario) { s.Arrival = Arrival{Kind: Poisson, Rate: 1e12} }, "arrival"},
+		{"too many cores", func(s *Scenario) { s.Cores = MaxThreads + 1 }, "cores"},
+		{"101 classes", func(s *Scenario) {
+			s.Classes = nil
+			for i := 0; i <= MaxClasses; i++ {
+				s.Classes = append(s.Classes, Class{Name: fmt.Sprint("c", i), Fraction: 1.0 / float64(MaxClasses+1)})
+			}
+		}, "classes"},
 	}
 	for _, c := range cases {
 		s := validScenario()

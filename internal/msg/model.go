@@ -22,8 +22,8 @@ func init() {
 			KO: "오프로드 풀 %d개는 너무 많습니다. %d 이하로 정하세요",
 			EN: "an offload pool of %d is too large: use at most %d"},
 		"err.cores": {
-			KO: "코어 수 %d는 쓸 수 없습니다. 0(스레드 수와 같게) 이상으로 정하세요",
-			EN: "%d cores is not allowed: use 0 (same as threads) or more"},
+			KO: "코어 수(%d)는 쓸 수 없습니다. 0(스레드 수와 같게)에서 %d 사이로 정하세요",
+			EN: "%d cores is not allowed: use 0 (same as threads) to %d"},
 		"err.requests": {
 			KO: "요청 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
 			EN: "%d requests is not allowed: use 1 to %d"},
@@ -48,6 +48,9 @@ func init() {
 		"err.think.open": {
 			KO: "생각 시간(think)은 닫힌 모델(vus:N)에서만 씁니다. think를 지우거나 arrival을 vus:N으로 바꾸세요",
 			EN: "think time only applies to the closed model (vus:N): remove think or set arrival to vus:N"},
+		"err.classes.max": {
+			KO: "요청 종류가 너무 많습니다 (%d개). %d개 이하로 줄이세요",
+			EN: "%d request classes are too many: use at most %d"},
 		"err.classes.none": {
 			KO: "요청 종류가 없습니다. classes에 하나 이상 적거나 --cpu/--wait를 주세요",
 			EN: "no request classes: list at least one under classes, or give --cpu/--wait"},

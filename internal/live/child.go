@@ -69,30 +69,11 @@ const MaxStalls = 20
 // wrote its result. There is nothing to print but that.
 var ErrInterrupted = errors.New("live: interrupted before a run finished")
 
-// readyEnv names the environment variable that tells a child which file
-// descriptor to close once it listens for SIGINT (see Isolated).
-const readyEnv = "WAITLAB_CHILD_READY_FD"
-
-// signalReady tells the parent, if it asked (readyEnv), that this process
-// now handles SIGINT as a request to stop: main installs its signal
-// handling before any command runs, so by the time ServeChild runs it is
-// in place.
-func signalReady() {
-	if os.Getenv(readyEnv) != "3" {
-		return
-	}
-	_ = os.Unsetenv(readyEnv) // once: fd 3 is the pipe only now
-	f := os.NewFile(3, "ready")
-	_, _ = f.Write([]byte{1})
-	_ = f.Close()
-}
-
 // ServeChild is the child side: it reads a ChildRequest from in, runs it
 // with Run and writes a ChildResponse to out. A run the child refuses or
 // cannot do is reported in the response, not as an error; the error is for
 // broken pipes and bad input.
 func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
-	signalReady()
 	req, err := DecodeChildRequest(in)
 	if err != nil {
 		return err
@@ -170,88 +151,68 @@ func ChildGOMAXPROCS(s model.Scenario) int {
 	return min(Threads(s)+2, max(4*Cores(), 8))
 }
 
-// childStopGrace is how long an interrupted child has to report before it
-// is killed.
-const childStopGrace = 10 * time.Second
-
-// afterStart, if set (tests), is called once the child has started.
-var afterStart func()
-
 // longest returns the n longest stalls of st, longest first (stable).
 func longest(st []watchdog.Stall, n int) []watchdog.Stall {
 	sort.SliceStable(st, func(a, b int) bool { return st[a].Duration > st[b].Duration })
 	return st[:min(n, len(st))]
 }
 
+// afterStart, if set (tests), is called once the child has started.
+var afterStart func()
+
 // Isolated runs s once in a fresh child process of exe (the waitlab
-// binary, os.Executable()). When ctx is cancelled the child is sent
-// SIGINT, stops cleanly and reports what it measured (Result.Interrupted);
-// it is killed if it has not exited 10 s later.
+// binary, os.Executable()). When ctx is cancelled the child is told so
+// through its cancel pipe (CancelOnParent), stops cleanly and reports what
+// it measured (Result.Interrupted); it is killed if it has not exited 10 s
+// later. A ctx already done starts no child.
 //
-// The child protocol is robust to an interrupt at any instant: no child is
-// started once ctx is done; the child runs in its own process group, so a
-// terminal's Ctrl-C reaches only this process, which forwards it; and
-// SIGINT is sent only after the child said (by closing a pipe) that it
-// handles it, never while it is still starting up and would die of it. A
-// child that the interrupt ended without a result gives ErrInterrupted,
-// not an error of the child.
+// The child runs in its own process group, so a terminal's Ctrl-C reaches
+// only the parent, which decides; cancelling through a pipe rather than a
+// signal has no window in which a child that has not yet installed its
+// handlers dies of it, and a parent that dies closes the pipe too, so no
+// child outlives it by more than its run's own stop. A child that the
+// interrupt ended without a result (killed after the 10 s) gives
+// ErrInterrupted, not an error of the child.
 func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("%w (no run started)", ErrInterrupted)
+		return nil, fmt.Errorf("live: not started: %w: %w", ErrInterrupted, err)
 	}
 	body, err := json.Marshal(ChildRequest{Scenario: s, Options: opt})
 	if err != nil {
 		return nil, fmt.Errorf("live: encode child request: %w", err)
 	}
-	readyR, readyW, err := os.Pipe()
+	pr, pw, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("live: child ready pipe: %w", err)
+		return nil, fmt.Errorf("live: cancel pipe: %w", err)
 	}
-	defer readyR.Close()
 	cmd := exec.Command(exe, ChildCommand)
 	cmd.Stdin = bytes.NewReader(body)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.ExtraFiles = []*os.File{readyW} // fd 3 in the child
-	cmd.Env = append(os.Environ(), readyEnv+"=3")
+	cmd.ExtraFiles = []*os.File{pr} // fd 3 in the child
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	err = cmd.Start()
-	readyW.Close()
+	pr.Close()
 	if err != nil {
+		pw.Close()
 		return nil, fmt.Errorf("live: start child %s: %w", exe, err)
 	}
 	if afterStart != nil {
 		afterStart()
 	}
-	// ready closes when the child handles SIGINT (it writes a byte) or
-	// has exited (EOF).
-	ready := make(chan struct{})
-	go func() {
-		var b [1]byte
-		_, _ = readyR.Read(b[:])
-		close(ready)
-	}()
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
 	var werr error
 	interrupted := false
 	select {
 	case werr = <-waited:
+		pw.Close()
 	case <-ctx.Done():
 		interrupted = true
-		grace := time.NewTimer(childStopGrace)
-		defer grace.Stop()
+		pw.Close()
 		select {
-		case <-ready:
-			_ = cmd.Process.Signal(syscall.SIGINT)
-			select {
-			case werr = <-waited:
-			case <-grace.C:
-				_ = cmd.Process.Kill()
-				werr = <-waited
-			}
 		case werr = <-waited:
-		case <-grace.C:
+		case <-time.After(10 * time.Second):
 			_ = cmd.Process.Kill()
 			werr = <-waited
 		}
@@ -275,6 +236,28 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	}
 	resp.Result.Trace = resp.Trace
 	return &resp, nil
+}
+
+// cancelFD is the child's end of the cancel pipe (the first of
+// exec.Cmd.ExtraFiles).
+const cancelFD = 3
+
+// CancelOnParent returns a context that is cancelled when the parent closes
+// the child's cancel pipe (or dies). Outside a child (no fd 3 that is a
+// pipe) it returns ctx unchanged.
+func CancelOnParent(ctx context.Context) context.Context {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(cancelFD, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
+		return ctx
+	}
+	f := os.NewFile(cancelFD, "cancel-pipe")
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		defer cancel()
+		var b [1]byte
+		_, _ = f.Read(b[:]) // returns at EOF: the parent closed its end
+	}()
+	return ctx
 }
 
 // Executable returns the path of the running binary, for Isolated.

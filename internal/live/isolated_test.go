@@ -19,7 +19,7 @@ import (
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == ChildCommand {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		err := ServeChild(ctx, os.Stdin, os.Stdout)
+		err := ServeChild(CancelOnParent(ctx), os.Stdin, os.Stdout)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -65,8 +65,8 @@ func TestNoChildOnCancelledContext(t *testing.T) {
 
 // Issue 13, item 4: an interrupt in the child's first instant (right after
 // it started, before it could install its signal handler) does not kill
-// it with "signal: interrupt": SIGINT waits until the child handles it,
-// and the child reports an interrupted run.
+// it with "signal: interrupt": the cancel goes through the child's cancel
+// pipe, and the child reports an interrupted run.
 func TestInterruptInTheChildsFirstInstant(t *testing.T) {
 	s := scenario(model.Pool, 2, 6, 300*time.Millisecond, false)
 	for i := 0; i < 3; i++ {

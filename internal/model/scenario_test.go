@@ -156,10 +156,10 @@ func TestNormalize(t *testing.T) {
 func TestReadScenarioFileIsBounded(t *testing.T) {
 	_, err := ReadScenarioFile("/dev/zero")
 	var fe *FieldError
-	if !errors.As(err, &fe) || fe.Field != "file" || fe.Key != "err.file.size" {
-		t.Fatalf("ReadScenarioFile(/dev/zero) = %v; want the size bound on field file", err)
+	if !errors.As(err, &fe) || fe.Field != "-f" || fe.Key != "err.scenario.file.big" {
+		t.Fatalf("ReadScenarioFile(/dev/zero) = %v; want the size bound on -f", err)
 	}
-	if _, err := ParseYAML(make([]byte, MaxScenarioBytes+1)); !errors.As(err, &fe) || fe.Key != "err.file.size" {
+	if _, err := ParseYAML(make([]byte, MaxScenarioFile+1)); !errors.As(err, &fe) || fe.Key != "err.scenario.file.big" {
 		t.Errorf("ParseYAML(1 MiB + 1) = %v; want the size bound", err)
 	}
 	path := t.TempDir() + "/s.yaml"

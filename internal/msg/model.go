@@ -33,9 +33,6 @@ func init() {
 		"err.virtual.time": {
 			KO: "요청 %d개의 일이 가상 시간으로 %.0f년이나 됩니다. %.0f년 이하가 되도록 요청 수, 대기 시간, CPU 시간을 줄이거나 도착률을 높이세요",
 			EN: "%d requests add up to %.0f years of virtual time: at most %.0f years; lower the requests, the waits or the CPU times, or raise the arrival rate"},
-		"err.file.size": {
-			KO: "시나리오 파일이 너무 큽니다. %d KiB 이하의 파일을 주세요",
-			EN: "the scenario file is too large: give a file of at most %d KiB"},
 		"err.arrival.rate": {
 			KO: "도착률은 0보다 커야 합니다. 예: rate:100 또는 poisson:100",
 			EN: "the arrival rate must be above 0: e.g. rate:100 or poisson:100"},

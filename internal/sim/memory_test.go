@@ -25,13 +25,13 @@ func burstOnLoops(n int) model.Scenario {
 
 // Issue 13, item 9: a request in flight costs a slot of 40 bytes and no
 // allocation of its own (its draws are made again from its index, the
-// slots grow in chunks), so 100,000 requests in flight take a few dozen
+// slots grow in chunks), so 30,000 requests in flight take a few hundred
 // allocations, not one or more per request.
 func TestRequestsInFlightDoNotAllocateEach(t *testing.T) {
 	if sz := unsafe.Sizeof(req{}); sz > 40 {
 		t.Errorf("a request in flight takes %d bytes; want at most 40", sz)
 	}
-	s := burstOnLoops(100_000)
+	s := burstOnLoops(30_000)
 	var res *model.Result
 	allocs := testing.AllocsPerRun(1, func() {
 		var err error

@@ -269,7 +269,6 @@ func TestFanout(t *testing.T) {
 	for _, m := range []model.Kind{model.Pool, model.Loop, model.Virtual} {
 		for _, fan := range []model.Fanout{model.Sequential, model.Parallel} {
 			t.Run(string(m)+"/"+string(fan), func(t *testing.T) {
-				t.Parallel()
 				s := scenario(m, 2, 2, 100*time.Millisecond, false)
 				s.Classes[0].Calls = 3
 				s.Classes[0].Fanout = fan

@@ -24,6 +24,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	modelName := fs.String("model", "loop", "concurrency model: pool, loop, offload or virtual")
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:8080", "address to listen on (loopback unless --allow-remote)")
 	fs.BoolVar(&cfg.AllowRemote, "allow-remote", false, "allow a non-loopback --listen address")
+	fs.BoolVar(&cfg.NoStallStacks, "no-stall-stacks", false, "print loop stalls without their goroutine stacks (each distinct stack is printed once otherwise)")
 	fs.IntVar(&cfg.Backlog, "backlog", 4096, "listen backlog (the kernel caps it at net.core.somaxconn)")
 	fs.IntVar(&cfg.Threads, "threads", 0, "pool threads (pool, default 200) or event loops (loop, offload; default GOMAXPROCS)")
 	fs.IntVar(&cfg.Queue, "queue", 100, "pool: requests waiting for a free thread; beyond it they get 503")

@@ -32,8 +32,15 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&cfg.Offload, "offload", 16, "offload: pool size K for blocking work")
 	fs.IntVar(&cfg.OffloadQueue, "offload-queue", 10000, "offload: work waiting for the pool beyond this gets 503")
 	fs.IntVar(&cfg.Carriers, "carriers", 0, "virtual: GOMAXPROCS (0: leave as is)")
-	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections beyond this get 503")
-	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout")
+	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections; beyond it a connection idle for 500ms or more is closed to make room, else the new one gets 503")
+	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout (an idle connection holds no buffer)")
+	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", 10*time.Second, "a request header (from its first byte, or a new connection from its accept) must be in within this, in total")
+	fs.DurationVar(&cfg.BodyTimeout, "body-timeout", 30*time.Second, "a request body (at most 1 MiB) must be in within this from the end of its header")
+	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", 30*time.Second, "a connection whose client takes none of its answers for this long is closed (answers queue up to 64 KiB, then its pipelined requests wait)")
+	fs.DurationVar(&cfg.DownstreamTimeout, "downstream-timeout", 10*time.Second, "one downstream round trip in every model; past it the request gets 502")
+	fs.StringVar(&cfg.QueryKnobs, "query-knobs", "auto", "query parameters override the knobs: on, off, or auto (on, but off with --allow-remote)")
+	fs.DurationVar(&cfg.QueryMax, "query-max", 10*time.Second, "the most time a query may ask for (cpu, wait, block, and their sum over the calls); beyond it 400")
+	fs.IntVar(&cfg.QueryMaxCalls, "query-max-calls", 16, "the most calls a query may ask for (up to 64); beyond it 400")
 	cpu := fs.String("cpu", "", "CPU time per request, spun on the serving thread: 1ms or exp:1ms")
 	wait := fs.String("wait", "", "wait per call when there is no downstream: 50ms or exp:50ms")
 	fs.BoolVar(&cfg.Knobs.Blocking, "blocking", false, "waits and downstream calls block the thread (stall a loop; go to the pool in offload)")
@@ -99,7 +106,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	if err := srv.Start(); err != nil {
-		return err
+		return inLang(l, err)
 	}
 	c := srv.Config()
 	fmt.Fprintln(env.Stdout, msg.T(l, "target.listening", srv.Addr(), c.String()))

@@ -23,11 +23,13 @@ type metrics struct {
 	latency  prometheus.Histogram
 	inFlight prometheus.Gauge
 	shed     *prometheus.CounterVec
+	timeouts prometheus.Counter // connections closed past a timeout
+	evicted  prometheus.Counter // idle connections closed to make room
 }
 
 // statuses the server answers with; pre-resolving their counters keeps
 // the hot path free of label lookups.
-var knownStatuses = [...]int{200, 400, 404, 413, 431, 500, 501, 502, 503}
+var knownStatuses = [...]int{200, 400, 404, 405, 408, 413, 431, 500, 501, 502, 503}
 
 // statusIndex returns code's index in knownStatuses, or -1.
 func statusIndex(code int) int {
@@ -62,6 +64,14 @@ func (s *Server) initMetrics() {
 		Name: "waitlab_target_shed_total",
 		Help: "Connections or requests refused with 503, by reason (accept_queue, max_conns, offload_queue).",
 	}, []string{"reason"})
+	m.timeouts = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "waitlab_target_timeouts_total",
+		Help: "Connections closed because a timeout ran out (keep-alive, header, body, write).",
+	})
+	m.evicted = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "waitlab_target_evicted_total",
+		Help: "Idle connections closed at --max-conns to make room for a new one.",
+	})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "waitlab_target_queue_length",
 		Help: "Work waiting for a thread: the pool's accept queue, or the offload pool's queue.",
@@ -90,7 +100,7 @@ func (s *Server) initMetrics() {
 		Help: "Downstream calls that failed (answered 502).",
 	})
 	s.downstreamErrors = dsErr
-	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, queue, threads, conns, logDropped, logBlocked, dsErr,
+	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, m.timeouts, m.evicted, queue, threads, conns, logDropped, logBlocked, dsErr,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if s.cfg.Model == model.Pool {
 		// Only where a request holds its thread does in-flight above the

@@ -91,6 +91,9 @@ func init() {
 		"downstream.proxying": {
 			KO: "waitlab downstream이 %[1]s 에서 받은 것을 %[3]s 늦춰 %[2]s로 넘깁니다",
 			EN: "waitlab downstream listening on %s, forwarding to %s with %s added"},
+		"downstream.err.positive": {
+			KO: "--%s는 1 이상이어야 합니다 (받은 값: %d)",
+			EN: "--%s must be at least 1 (got %d)"},
 		"downstream.stopped": {
 			KO: "종료했습니다 (명령 %d개에 답함)",
 			EN: "stopped (%d commands answered)"},

@@ -50,6 +50,16 @@ const (
 	kDS
 )
 
+// heldBytes returns the bytes of buffers the connections held at the
+// loops' last sweeps.
+func (ls *loopServer) heldBytes() int64 {
+	var n int64
+	for _, l := range ls.loops {
+		n += l.held.Load()
+	}
+	return n
+}
+
 func (ls *loopServer) queueLen() int {
 	if ls.pool == nil {
 		return 0
@@ -195,6 +205,9 @@ type eventLoop struct {
 	// bufs are small connection buffers (up to smallBuf) given back by
 	// connections that went idle, for the next one that needs one.
 	bufs [][]byte
+	// held is the bytes of buffers the loop's connections held at the
+	// last sweep (read by the metrics from any goroutine).
+	held atomic.Int64
 	// evictAt is where the next search for an idle connection to close
 	// (to make room at --max-conns) starts in conns: a clock hand.
 	evictAt int
@@ -407,6 +420,7 @@ type conn struct {
 	reading        bool // part of a request is buffered
 	hdr            bool // ... and its header is complete
 	served         bool // a request was answered: idle means keep-alive
+	more           bool // serving stopped at outLimit with requests buffered
 }
 
 func (c *conn) unparsed() int { return len(c.in) - c.off }
@@ -611,7 +625,15 @@ func (l *eventLoop) serve(c *conn) {
 	prev := l.serving
 	l.serving = c
 	defer func() { l.serving = prev }()
-	for c.t == nil && !c.close && c.off < len(c.in) && len(*l.outBuf(c)) < outLimit {
+	c.more = false
+	for c.t == nil && !c.close && c.off < len(c.in) {
+		if len(*l.outBuf(c)) >= outLimit {
+			// Enough answers for now: write them, and serve the rest
+			// when the socket is writable again (after the loop's other
+			// connections had their turn).
+			c.more = true
+			break
+		}
 		n, err := httpwire.Parse(c.in[c.off:], &c.req)
 		if err == httpwire.ErrIncomplete {
 			if !c.reading {
@@ -725,6 +747,8 @@ func (l *eventLoop) flush(c *conn) {
 	switch {
 	case len(c.out) > 0:
 		want = epoll.Out // back-pressure: no reading until the peer reads
+	case c.more && c.t == nil:
+		want = epoll.Out // serve the rest on the next turn (see serve)
 	case c.t != nil:
 		// Serving: pipelined bytes wait in the kernel. No RdHup either:
 		// level-triggered, a half-closed peer would wake the loop
@@ -1049,10 +1073,12 @@ var errDSTimeout = fmt.Errorf("target: downstream call timed out")
 // calls past their timeout fail (502).
 func (l *eventLoop) sweep(now int64) {
 	cfg := &l.s.cfg
+	held := 0
 	for _, c := range l.conns {
 		if c == nil {
 			continue
 		}
+		held += cap(c.own) + cap(c.out)
 		if len(c.out) > 0 {
 			if now-c.wstamp > int64(cfg.WriteTimeout) {
 				l.closeConn(c)
@@ -1079,6 +1105,7 @@ func (l *eventLoop) sweep(now int64) {
 			l.endDS(call, errDSTimeout)
 		}
 	}
+	l.held.Store(int64(held))
 }
 
 // dsCall is one non-blocking downstream call in flight.

@@ -72,6 +72,15 @@ func (s *Server) initMetrics() {
 		Name: "waitlab_target_evicted_total",
 		Help: "Idle connections closed at --max-conns to make room for a new one.",
 	})
+	held := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "waitlab_target_conn_buffer_bytes",
+		Help: "Bytes of buffers held by connections at the last timeout sweep (loops: every connection; pool: those between requests; virtual: not counted, net/http's own).",
+	}, func() float64 {
+		if s.impl == nil {
+			return 0
+		}
+		return float64(s.impl.heldBytes())
+	})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "waitlab_target_queue_length",
 		Help: "Work waiting for a thread: the pool's accept queue, or the offload pool's queue.",
@@ -100,7 +109,7 @@ func (s *Server) initMetrics() {
 		Help: "Downstream calls that failed (answered 502).",
 	})
 	s.downstreamErrors = dsErr
-	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, m.timeouts, m.evicted, queue, threads, conns, logDropped, logBlocked, dsErr,
+	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, m.timeouts, m.evicted, held, queue, threads, conns, logDropped, logBlocked, dsErr,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if s.cfg.Model == model.Pool {
 		// Only where a request holds its thread does in-flight above the

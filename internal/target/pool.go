@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -36,7 +37,18 @@ type poolServer struct {
 	mu         sync.Mutex
 	conns      map[int]*pconn
 	pollClosed bool // the poller has stopped: idle connections close
+	// backlog holds connections that gave their thread up with pipelined
+	// requests left (see blockingConn.serve): they go back to the queue
+	// only while it is less than half full, so a few clients that
+	// pipeline without end cannot fill it against everyone else. Owned
+	// by the poller thread.
+	backlog []*pconn
+	// held is the bytes of buffers the connections the poller owned held
+	// at its last sweep (read by the metrics from any goroutine).
+	held atomic.Int64
 }
+
+func (p *poolServer) heldBytes() int64 { return p.held.Load() }
 
 // pconn is one client connection. Its fields are owned by whoever holds
 // it: the poller while idle (idle true), one pool thread while busy;
@@ -52,6 +64,7 @@ type pconn struct {
 	served  bool // a request was answered: idle means keep-alive
 	reading bool // part of a request's header is in: rstamp is its first byte
 	closing bool // close once out is written
+	yielded bool // gave its thread up with whole requests buffered
 	// hdrAt is when the header of the request whose body is coming was
 	// complete (zero otherwise).
 	hdrAt time.Time
@@ -209,7 +222,9 @@ func (p *poolServer) closeConn(c *pconn) {
 // to take its answers when out is pending.
 func (p *poolServer) arm(c *pconn) {
 	ev := epoll.In | epoll.RdHup | pollOneShot
-	if len(c.out) > 0 {
+	if len(c.out) > 0 || httpwire.HeaderDone(c.in) {
+		// Answers to write, or a whole request buffered: writable
+		// comes at once when the client reads.
 		ev = epoll.Out | pollOneShot
 	}
 	if err := p.poller.Mod(c.fd, ev, uint64(c.fd)); err != nil {
@@ -230,7 +245,11 @@ func (p *poolServer) poll() {
 	lastSweep := time.Now()
 	every := s.sweepEvery()
 	for {
-		n, err := p.poller.Wait(events, every)
+		wait := every
+		if len(p.backlog) > 0 {
+			wait = time.Millisecond
+		}
+		n, err := p.poller.Wait(events, wait)
 		if err != nil {
 			s.eventf("pool poller: %v\n", err)
 			return
@@ -251,9 +270,14 @@ func (p *poolServer) poll() {
 				p.onEvent(c)
 			}
 		}
+		p.drainBacklog()
 		if s.draining.Load() {
 			// Requests that already arrived are served (with Connection:
 			// close); idle connections close.
+			for _, c := range p.backlog {
+				p.queue <- c
+			}
+			p.backlog = nil
 			p.mu.Lock()
 			p.pollClosed = true
 			var idle, ready []*pconn
@@ -304,11 +328,7 @@ func (p *poolServer) onEvent(c *pconn) {
 			p.closeConn(c)
 			return
 		}
-		if httpwire.HeaderDone(c.in) {
-			p.dispatch(c) // what it pipelined behind its answers
-			return
-		}
-	} else {
+	} else if !httpwire.HeaderDone(c.in) {
 		if c.in == nil {
 			c.in = getPoolBuf()
 		}
@@ -330,13 +350,25 @@ func (p *poolServer) onEvent(c *pconn) {
 			}
 			c.in = c.in[:len(c.in)+n]
 		}
-		if httpwire.HeaderDone(c.in) {
-			p.dispatch(c)
-			return
-		}
+	}
+	if httpwire.HeaderDone(c.in) {
+		p.dispatch(c) // a new header, or what it pipelined behind its answers
+		return
 	}
 	c.releaseBufs()
 	p.arm(c)
+}
+
+// drainBacklog moves backlog connections to the queue while it is less
+// than half full.
+func (p *poolServer) drainBacklog() {
+	room := max(cap(p.queue)/2, 1)
+	i := 0
+	for ; i < len(p.backlog) && len(p.queue) < room; i++ {
+		p.queue <- p.backlog[i] // the poller is the only sender: no block
+		p.backlog[i] = nil
+	}
+	p.backlog = p.backlog[:copy(p.backlog, p.backlog[i:])]
 }
 
 // dispatch hands c, with a whole header in, to the pool, or sheds it.
@@ -345,6 +377,12 @@ func (p *poolServer) dispatch(c *pconn) {
 	p.mu.Lock()
 	c.idle = false
 	p.mu.Unlock()
+	if c.yielded {
+		c.yielded = false
+		p.backlog = append(p.backlog, c)
+		p.drainBacklog()
+		return
+	}
 	select {
 	case p.queue <- c:
 	default:
@@ -368,11 +406,13 @@ func (p *poolServer) dispatch(c *pconn) {
 func (p *poolServer) sweep(now time.Time) {
 	cfg := &p.s.cfg
 	var old []*pconn
+	held := 0
 	p.mu.Lock()
 	for _, c := range p.conns {
 		if !c.idle {
 			continue
 		}
+		held += cap(c.in) + cap(c.out)
 		var late bool
 		switch {
 		case len(c.out) > 0:
@@ -388,6 +428,7 @@ func (p *poolServer) sweep(now time.Time) {
 		}
 	}
 	p.mu.Unlock()
+	p.held.Store(int64(held))
 	for _, c := range old {
 		p.s.m.timeouts.Inc()
 		p.closeConn(c)
@@ -509,6 +550,11 @@ func (w *blockingConn) serve(c *pconn) int {
 		case closeAfter:
 			unix.Shutdown(c.fd, unix.SHUT_WR)
 			return closeIt
+		case more && len(w.queue) > 0:
+			// Others wait for a thread: this client's other pipelined
+			// requests go to the back of the queue.
+			c.yielded = true
+			return keep
 		case more:
 			continue
 		case body:

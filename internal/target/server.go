@@ -62,6 +62,10 @@ type impl interface {
 	// is done, then closes everything.
 	shutdown(ctx context.Context) error
 	queueLen() int
+	// heldBytes is the bytes of buffers connections held at the last
+	// look (loops: every connection; pool: those between requests;
+	// virtual: not known, net/http's own).
+	heldBytes() int64
 }
 
 // Stats is a snapshot of the server's counters.

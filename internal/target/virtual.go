@@ -39,6 +39,8 @@ type virtualServer struct {
 
 func (v *virtualServer) queueLen() int { return 0 }
 
+func (v *virtualServer) heldBytes() int64 { return 0 }
+
 func (v *virtualServer) start() error {
 	s := v.s
 	if s.cfg.Carriers > 0 {

@@ -51,8 +51,11 @@ type poolServer struct {
 func (p *poolServer) heldBytes() int64 { return p.held.Load() }
 
 // pconn is one client connection. Its fields are owned by whoever holds
-// it: the poller while idle (idle true), one pool thread while busy;
-// idle changes under poolServer.mu.
+// it: nobody but epoll while idle (idle true); the poller while it serves
+// an event, one pool thread while busy. Taking it (idle true to false)
+// and parking it (false to true, with its epoll registration armed in the
+// same critical section) happen under poolServer.mu, so the acceptor's
+// eviction and the poller's sweep only ever take a parked connection.
 type pconn struct {
 	fd int
 	// continued: "100 Continue" was sent for the request being received.
@@ -218,16 +221,30 @@ func (p *poolServer) closeConn(c *pconn) {
 	c.in, c.out = nil, nil
 }
 
-// arm gives c back to the poller, waiting for input, or for the client
-// to take its answers when out is pending.
-func (p *poolServer) arm(c *pconn) {
+// park gives c (owned by the caller) back to epoll, waiting for input,
+// or for the client to take its answers when out is pending; when the
+// server is draining and c has nothing to write, it closes c instead.
+func (p *poolServer) park(c *pconn) {
+	c.releaseBufs()
 	ev := epoll.In | epoll.RdHup | pollOneShot
 	if len(c.out) > 0 || httpwire.HeaderDone(c.in) {
 		// Answers to write, or a whole request buffered: writable
 		// comes at once when the client reads.
 		ev = epoll.Out | pollOneShot
 	}
-	if err := p.poller.Mod(c.fd, ev, uint64(c.fd)); err != nil {
+	p.mu.Lock()
+	if (p.pollClosed || p.s.draining.Load()) && len(c.out) == 0 {
+		p.mu.Unlock()
+		p.closeConn(c)
+		return
+	}
+	c.idle = true
+	err := p.poller.Mod(c.fd, ev, uint64(c.fd))
+	if err != nil {
+		c.idle = false
+	}
+	p.mu.Unlock()
+	if err != nil {
 		p.closeConn(c)
 	}
 }
@@ -262,7 +279,9 @@ func (p *poolServer) poll() {
 			fd := int(events[i].Data)
 			p.mu.Lock()
 			c := p.conns[fd]
-			if c != nil && !c.idle {
+			if c != nil && c.idle {
+				c.idle = false // the poller's until it parks or hands it on
+			} else {
 				c = nil // a thread has it (or it is being evicted)
 			}
 			p.mu.Unlock()
@@ -320,7 +339,7 @@ func (p *poolServer) onEvent(c *pconn) {
 			c.wstamp = time.Now()
 		}
 		if len(c.out) > 0 {
-			p.arm(c)
+			p.park(c)
 			return
 		}
 		if c.closing {
@@ -355,8 +374,7 @@ func (p *poolServer) onEvent(c *pconn) {
 		p.dispatch(c) // a new header, or what it pipelined behind its answers
 		return
 	}
-	c.releaseBufs()
-	p.arm(c)
+	p.park(c)
 }
 
 // drainBacklog moves backlog connections to the queue while it is less
@@ -371,12 +389,10 @@ func (p *poolServer) drainBacklog() {
 	p.backlog = p.backlog[:copy(p.backlog, p.backlog[i:])]
 }
 
-// dispatch hands c, with a whole header in, to the pool, or sheds it.
+// dispatch hands c (owned by the poller), with a whole header in, to the
+// pool, or sheds it.
 func (p *poolServer) dispatch(c *pconn) {
 	s := p.s
-	p.mu.Lock()
-	c.idle = false
-	p.mu.Unlock()
 	if c.yielded {
 		c.yielded = false
 		p.backlog = append(p.backlog, c)
@@ -442,26 +458,11 @@ func (p *poolServer) work() {
 	for c := range p.queue {
 		switch w.serve(c) {
 		case keep:
-			p.release(c)
+			p.park(c)
 		case closeIt:
 			p.closeConn(c)
 		}
 	}
-}
-
-// release gives a connection back to the poller (or closes it when the
-// server is draining and it has nothing to finish).
-func (p *poolServer) release(c *pconn) {
-	p.mu.Lock()
-	if (p.pollClosed || p.s.draining.Load()) && len(c.out) == 0 {
-		p.mu.Unlock()
-		p.closeConn(c)
-		return
-	}
-	c.idle = true
-	p.mu.Unlock()
-	c.releaseBufs()
-	p.arm(c)
 }
 
 // blockingConn is a pool thread's working state.

@@ -325,10 +325,12 @@ func writeAll(fd int, b []byte) error {
 var shed503 = []byte("HTTP/1.1 503 Service Unavailable\r\nServer: waitlab\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 5\r\nConnection: close\r\n\r\nbusy\n")
 
 // Refusals: how long a refused connection may take to send its request
-// before the 503 goes out anyway, how long it is then drained, and how
-// many may be in progress at once.
+// before the 503 goes out anyway (a client that gets its answer before it
+// sent its request takes it for an unsolicited response and drops it, so
+// this is generous), how long it is then drained, and how many may be in
+// progress at once.
 const (
-	refuseWait   = 200 * time.Millisecond
+	refuseWait   = time.Second
 	refuseLinger = time.Second
 	maxRefusing  = 1024
 )

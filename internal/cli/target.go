@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"runtime/pprof"
@@ -62,6 +63,25 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {
 		return err
+	}
+	// Zero means "the default" in target.Config, so a zero given on the
+	// command line would be silently replaced: refuse it here (negatives
+	// Validate refuses). --threads and --carriers 0 are documented.
+	var zero error
+	fs.Visit(func(f *flag.Flag) {
+		if zero != nil {
+			return
+		}
+		switch f.Name {
+		case "backlog", "queue", "offload", "offload-queue", "max-conns", "log-queue", "query-max-calls",
+			"keepalive", "header-timeout", "body-timeout", "write-timeout", "downstream-timeout", "query-max", "drain", "stall-threshold":
+			if v := f.Value.String(); v == "0" || v == "0s" {
+				zero = usagef("%s", msg.T(l, "target.err.zero", f.Name))
+			}
+		}
+	})
+	if zero != nil {
+		return zero
 	}
 	k, err := model.ParseKind(*modelName)
 	if err != nil {

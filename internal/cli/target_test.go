@@ -143,6 +143,8 @@ func TestTargetBadInput(t *testing.T) {
 		{[]string{"target", "--max-conns", "-5"}, "--max-conns"},
 		{[]string{"target", "--keepalive", "-1s"}, "--keepalive"},
 		{[]string{"target", "--header-timeout", "0s"}, "--header-timeout"},
+		{[]string{"target", "--body-timeout", "-1s"}, "--body-timeout"},
+		{[]string{"target", "--queue", "0"}, "--queue"},
 		{[]string{"target", "--query-knobs", "maybe"}, "--query-knobs"},
 		{[]string{"target", "--listen", "127.0.0.1:99999"}, "127.0.0.1:99999"},
 		{[]string{"target", "--allow-remote", "--listen", "no.such.host.invalid:8080"}, "no.such.host.invalid"},

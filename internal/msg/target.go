@@ -61,6 +61,9 @@ func init() {
 		"target.err.duration": {
 			KO: "--%s는 0보다 긴 시간이어야 합니다 (받은 값: %s)",
 			EN: "--%s must be a duration above zero (got %s)"},
+		"target.err.zero": {
+			KO: "--%s에 0을 줄 수 없습니다. 기본값을 쓰려면 플래그를 빼세요",
+			EN: "--%s cannot be 0: leave the flag out for its default"},
 		"target.err.port": {
 			KO: "주소 %q의 포트를 쓸 수 없습니다. 포트는 0에서 65535 사이의 숫자입니다",
 			EN: "address %q has no usable port: a port is a number from 0 to 65535"},

@@ -39,6 +39,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.DurationVar(&cfg.BodyTimeout, "body-timeout", 30*time.Second, "a request body (at most 1 MiB) must be in within this from the end of its header")
 	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", 30*time.Second, "a connection whose client takes none of its answers for this long is closed (answers queue up to 64 KiB, then its pipelined requests wait)")
 	fs.DurationVar(&cfg.DownstreamTimeout, "downstream-timeout", 10*time.Second, "one downstream round trip in every model; past it the request gets 502")
+	fs.Int64Var(&cfg.BodyMemory, "body-memory", 512<<20, "bytes all connections together may hold for request bodies being received (beyond 16 KiB each); a body that finds no room gets 503")
 	fs.StringVar(&cfg.QueryKnobs, "query-knobs", "auto", "query parameters override the knobs: on, off, or auto (on, but off with --allow-remote)")
 	fs.DurationVar(&cfg.QueryMax, "query-max", 10*time.Second, "the most time a query may ask for (cpu, wait, block, and their sum over the calls); beyond it 400")
 	fs.IntVar(&cfg.QueryMaxCalls, "query-max-calls", 16, "the most calls a query may ask for (up to 64); beyond it 400")
@@ -74,7 +75,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 		}
 		switch f.Name {
 		case "backlog", "queue", "offload", "offload-queue", "max-conns", "log-queue", "query-max-calls",
-			"keepalive", "header-timeout", "body-timeout", "write-timeout", "downstream-timeout", "query-max", "drain", "stall-threshold":
+			"body-memory", "keepalive", "header-timeout", "body-timeout", "write-timeout", "downstream-timeout", "query-max", "drain", "stall-threshold":
 			if v := f.Value.String(); v == "0" || v == "0s" {
 				zero = usagef("%s", msg.T(l, "target.err.zero", f.Name))
 			}

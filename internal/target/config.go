@@ -19,6 +19,7 @@ package target
 import (
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"runtime"
 	"strconv"
@@ -122,6 +123,11 @@ type Config struct {
 	// (default 10s); a call past it fails with 502.
 	DownstreamTimeout time.Duration
 
+	// BodyMemory bounds, over every connection, the bytes of request
+	// buffers beyond 16 KiB each (large bodies being received); a request
+	// that finds no room is answered 503 (default 512 MiB).
+	BodyMemory int64
+
 	// QueryKnobs says whether query parameters may override the knobs:
 	// "on", "off", or "auto" (default: on, except off with AllowRemote).
 	QueryKnobs string
@@ -209,6 +215,9 @@ func (c *Config) Normalize() {
 		if c.AllowRemote {
 			c.QueryKnobs = "off"
 		}
+	}
+	if c.BodyMemory == 0 {
+		c.BodyMemory = 512 << 20
 	}
 	if c.QueryMax == 0 {
 		c.QueryMax = 10 * time.Second
@@ -315,6 +324,9 @@ func (c *Config) Validate() error {
 		if d.v <= 0 {
 			return model.NewFieldError(d.flag, "target.err.duration", d.flag, d.v.String())
 		}
+	}
+	if c.BodyMemory < 0 {
+		return model.NewFieldError("body-memory", "target.err.range", "body-memory", 0, math.MaxInt, c.BodyMemory)
 	}
 	k := &c.Knobs
 	if !(k.BlockFraction >= 0 && k.BlockFraction <= 1) { // also refuses NaN

@@ -526,3 +526,54 @@ func TestDownstreamTimeout(t *testing.T) {
 }
 
 func closeFD(fd int) { unix.Close(fd) }
+
+// Item 2, in total: the request bodies being received share one budget
+// (--body-memory); a body that finds no room gets 503, and the room comes
+// back when the bodies are done.
+func TestBodyMemoryBounded(t *testing.T) {
+	for _, m := range []model.Kind{model.Pool, model.Loop, model.Offload} {
+		t.Run(string(m), func(t *testing.T) {
+			s := start(t, Config{Model: m, BodyMemory: 1 << 20})
+			head := "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 524288\r\n\r\n"
+			part := strings.Repeat("p", 100<<10)
+			var conns []net.Conn
+			statuses := []int{}
+			for i := 0; i < 3; i++ {
+				nc, err := net.Dial("tcp", s.Addr().String())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer nc.Close()
+				conns = append(conns, nc)
+				nc.Write([]byte(head + part))
+				time.Sleep(100 * time.Millisecond) // read and buffered
+			}
+			// Two bodies of 512 KiB fit in 1 MiB; the third does not.
+			conns[2].SetReadDeadline(time.Now().Add(5 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(conns[2]), nil)
+			if err != nil || resp.StatusCode != 503 {
+				t.Fatalf("third 512 KiB body with --body-memory 1 MiB: %v, %v; want 503", resp, err)
+			}
+			for _, nc := range conns[:2] {
+				nc.Write([]byte(strings.Repeat("q", 512<<10-100<<10)))
+				nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+				resp, err := http.ReadResponse(bufio.NewReader(nc), nil)
+				if err != nil {
+					t.Fatalf("body within the budget: %v", err)
+				}
+				statuses = append(statuses, resp.StatusCode)
+			}
+			if statuses[0] != 200 || statuses[1] != 200 {
+				t.Errorf("bodies within the budget answered %v; want 200 200", statuses)
+			}
+			// (A pool thread lingers a moment on the connection first.)
+			deadline := time.Now().Add(5 * time.Second)
+			for s.bodyMem.Load() != 0 && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if got := s.bodyMem.Load(); got != 0 {
+				t.Errorf("after the bodies, %d bytes of body memory still held; want 0", got)
+			}
+		})
+	}
+}

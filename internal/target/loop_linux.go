@@ -420,6 +420,7 @@ type conn struct {
 	reading        bool // part of a request is buffered
 	hdr            bool // ... and its header is complete
 	served         bool // a request was answered: idle means keep-alive
+	held           int  // bytes of the server's body memory its buffer holds
 	more           bool // serving stopped at outLimit with requests buffered
 }
 
@@ -479,6 +480,7 @@ func (l *eventLoop) closeConn(c *conn) {
 	l.s.conns.Add(-1)
 	l.putBuf(c.own)
 	l.putBuf(c.out)
+	l.s.letGo(&c.held)
 	*c = conn{}
 	l.free = append(l.free, c)
 }
@@ -546,6 +548,7 @@ func (l *eventLoop) release(c *conn) {
 	if cap(c.own) > 0 {
 		l.putBuf(c.own)
 		c.own, c.in, c.off = nil, nil, 0
+		l.s.letGo(&c.held)
 	}
 	if cap(c.out) > 0 {
 		l.putBuf(c.out)
@@ -598,12 +601,15 @@ func (l *eventLoop) read(c *conn) {
 	}
 	// Part of a request is buffered on the connection: read after it.
 	if len(c.in) == cap(c.in) {
-		if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
-			l.closeConn(c)
+		need := 0
+		if c.hdr {
+			need = c.req.HeaderLen + c.req.ContentLength
+		}
+		nb, ok := l.s.grow(c.in, need, &c.held)
+		if !ok {
+			l.noRoom(c)
 			return
 		}
-		nb := make([]byte, len(c.in), max(2*cap(c.in), 4096))
-		copy(nb, c.in)
 		l.putBuf(c.own)
 		c.in, c.own = nb, nb[:0]
 	}
@@ -617,6 +623,19 @@ func (l *eventLoop) read(c *conn) {
 		c.in = c.in[:len(c.in)+n]
 	}
 	l.serve(c)
+}
+
+// noRoom answers a request whose body finds no room (--body-memory spent,
+// or over the limits) 503 and closes the connection.
+func (l *eventLoop) noRoom(c *conn) {
+	s := l.s
+	o := l.outBuf(c)
+	*o = s.appendAnswer(*o, false, 503, true, false)
+	s.m.shed.WithLabelValues("body_memory").Inc()
+	s.m.count(503, time.Time{})
+	c.close = true
+	c.in, c.off = c.in[:0], 0
+	l.flush(c)
 }
 
 // serve parses and answers the requests buffered on c (pipelining) until

@@ -67,6 +67,7 @@ type pconn struct {
 	served  bool // a request was answered: idle means keep-alive
 	reading bool // part of a request's header is in: rstamp is its first byte
 	closing bool // close once out is written
+	held    int  // bytes of the server's body memory its buffer holds
 	yielded bool // gave its thread up with whole requests buffered
 	// hdrAt is when the header of the request whose body is coming was
 	// complete (zero otherwise).
@@ -93,10 +94,11 @@ func putPoolBuf(b []byte) {
 }
 
 // releaseBufs gives an idle connection's buffers back.
-func (c *pconn) releaseBufs() {
+func (c *pconn) releaseBufs(s *Server) {
 	if len(c.in) == 0 && cap(c.in) > 0 {
 		putPoolBuf(c.in)
 		c.in = nil
+		s.letGo(&c.held)
 	}
 	if len(c.out) == 0 && cap(c.out) > 0 {
 		putPoolBuf(c.out)
@@ -219,13 +221,14 @@ func (p *poolServer) closeConn(c *pconn) {
 	putPoolBuf(c.in)
 	putPoolBuf(c.out)
 	c.in, c.out = nil, nil
+	p.s.letGo(&c.held)
 }
 
 // park gives c (owned by the caller) back to epoll, waiting for input,
 // or for the client to take its answers when out is pending; when the
 // server is draining and c has nothing to write, it closes c instead.
 func (p *poolServer) park(c *pconn) {
-	c.releaseBufs()
+	c.releaseBufs(p.s)
 	ev := epoll.In | epoll.RdHup | pollOneShot
 	if len(c.out) > 0 || httpwire.HeaderDone(c.in) {
 		// Answers to write, or a whole request buffered: writable
@@ -584,11 +587,21 @@ func (w *blockingConn) serve(c *pconn) int {
 			c.in = getPoolBuf()
 		}
 		if len(c.in) == cap(c.in) {
-			if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
+			need := 0
+			if body {
+				need = w.req.HeaderLen + w.req.ContentLength
+			}
+			nb, ok := s.grow(c.in, need, &c.held)
+			if !ok {
+				// No room for this body: 503, and close.
+				w.out = s.appendAnswer(w.out[:0], false, 503, true, false)
+				s.m.shed.WithLabelValues("body_memory").Inc()
+				s.m.count(503, time.Time{})
+				writeSome(c.fd, w.out)
+				w.out = w.out[:0]
+				unix.Shutdown(c.fd, unix.SHUT_WR)
 				return closeIt
 			}
-			nb := make([]byte, len(c.in), 2*cap(c.in))
-			copy(nb, c.in)
 			putPoolBuf(c.in)
 			c.in = nb
 		}

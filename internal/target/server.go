@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
@@ -45,6 +46,10 @@ type Server struct {
 	// socket for up to refuseLinger); beyond maxRefusing a refused
 	// connection is closed at once.
 	refusing atomic.Int64
+	// bodyMem is the bytes of request buffers beyond smallBuf that
+	// connections hold now (large bodies being received); grow keeps it
+	// within Config.BodyMemory.
+	bodyMem atomic.Int64
 
 	lnFD     int
 	addr     net.Addr
@@ -388,6 +393,45 @@ func (s *Server) refuseConn(c net.Conn, reason string, waitRequest bool) {
 			}
 		}
 	}()
+}
+
+// grow returns a buffer holding in's bytes with room for more: twice
+// in's capacity or, when the whole request's size is known (need > 0),
+// that size. What the buffer holds beyond smallBuf is taken from the
+// server's body memory (--body-memory), *held says how much this
+// connection holds; ok is false when the request cannot get the room (the
+// budget is spent: 503) or is over the size limits.
+func (s *Server) grow(in []byte, need int, held *int) ([]byte, bool) {
+	limit := httpwire.MaxHeader + httpwire.MaxBody + 4096
+	if cap(in) >= limit {
+		return in, false
+	}
+	n := max(2*cap(in), 4096)
+	if need > len(in) {
+		n = need
+	}
+	n = min(n, limit)
+	want := max(n-smallBuf, 0)
+	d := int64(want - *held)
+	if d > 0 && s.bodyMem.Add(d) > s.cfg.BodyMemory {
+		s.bodyMem.Add(-d)
+		return in, false
+	}
+	if d < 0 {
+		s.bodyMem.Add(d)
+	}
+	*held = want
+	nb := make([]byte, len(in), n)
+	copy(nb, in)
+	return nb, true
+}
+
+// letGo gives back what a connection held of the body memory.
+func (s *Server) letGo(held *int) {
+	if *held > 0 {
+		s.bodyMem.Add(int64(-*held))
+		*held = 0
+	}
 }
 
 // ErrDrainTimeout is returned by Shutdown when the drain time ran out

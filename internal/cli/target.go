@@ -33,7 +33,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&cfg.Offload, "offload", 16, "offload: pool size K for blocking work")
 	fs.IntVar(&cfg.OffloadQueue, "offload-queue", 10000, "offload: work waiting for the pool beyond this gets 503")
 	fs.IntVar(&cfg.Carriers, "carriers", 0, "virtual: GOMAXPROCS (0: leave as is)")
-	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections; beyond it a connection idle for 500ms or more is closed to make room, else the new one gets 503")
+	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections; beyond it one idle for 500ms or more is closed to make room, else the new one gets 503. Memory: an idle connection holds no buffer, a busy one at most ~160 KiB (pipelining without reading) plus its body from --body-memory")
 	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout (an idle connection holds no buffer)")
 	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", 10*time.Second, "a request header (from its first byte, or a new connection from its accept) must be in within this, in total")
 	fs.DurationVar(&cfg.BodyTimeout, "body-timeout", 30*time.Second, "a request body (at most 1 MiB) must be in within this from the end of its header")

@@ -294,7 +294,7 @@ func (s *Server) appendPage(out []byte, req *httpwire.Request, close bool) ([]by
 	ka := req.Minor == 0 && !close
 	switch routeOf(req.Path) {
 	case routeMetrics:
-		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, ContentType: metricsContentType, Body: s.m.text(), Close: close, KeepAlive: ka, HeadOnly: string(req.Method) == "HEAD"}), true
+		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, ContentType: metricsContentType, Body: s.m.page(), Close: close, KeepAlive: ka, HeadOnly: string(req.Method) == "HEAD"}), true
 	case routeHealth:
 		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, Body: bodyOK, Close: close, KeepAlive: ka, HeadOnly: string(req.Method) == "HEAD"}), true
 	}

@@ -3,6 +3,7 @@ package target
 import (
 	"bytes"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -25,6 +26,29 @@ type metrics struct {
 	shed     *prometheus.CounterVec
 	timeouts prometheus.Counter // connections closed past a timeout
 	evicted  prometheus.Counter // idle connections closed to make room
+
+	// The /metrics page is rendered at most once per pageFresh and
+	// shared meanwhile: rendering costs milliseconds (the process
+	// collector lists every open descriptor), and a client pipelining
+	// /metrics would otherwise buy that much of a loop per 34 bytes.
+	pageMu sync.Mutex
+	pageAt time.Time
+	pageB  []byte
+}
+
+// pageFresh is how long a rendered /metrics page is served again.
+const pageFresh = 50 * time.Millisecond
+
+// page returns the /metrics page, rendered at most once per pageFresh
+// (the caller must not change it). Safe for concurrent use.
+func (m *metrics) page() []byte {
+	m.pageMu.Lock()
+	defer m.pageMu.Unlock()
+	if m.pageB == nil || time.Since(m.pageAt) >= pageFresh {
+		m.pageB = m.text()
+		m.pageAt = time.Now()
+	}
+	return m.pageB
 }
 
 // statuses the server answers with; pre-resolving their counters keeps

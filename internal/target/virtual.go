@@ -279,7 +279,7 @@ func (v *virtualServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case routeMetrics:
 		rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 		w.Header().Set("Content-Type", metricsContentType)
-		w.Write(s.m.text())
+		w.Write(s.m.page())
 		return
 	case routeHealth:
 		rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))

@@ -218,6 +218,7 @@ func (v *virtualServer) fail(w http.ResponseWriter, status int) {
 	if status == 405 {
 		h["Allow"] = []string{httpwire.Allowed}
 	}
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(v.s.cfg.WriteTimeout))
 	w.WriteHeader(status)
 	w.Write(body)
 	v.s.m.count(status, time.Time{})
@@ -273,8 +274,8 @@ func (v *virtualServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rc.SetReadDeadline(time.Time{})
 	}
 	// An answer the client does not take is given up after the write
-	// timeout (net/http then closes the connection).
-	defer rc.SetWriteDeadline(time.Time{})
+	// timeout (net/http then closes the connection); every answer sets
+	// its own deadline just before it is written.
 	switch routeOf([]byte(r.URL.Path)) {
 	case routeMetrics:
 		rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))

@@ -45,7 +45,7 @@ func (k *SpanKind) UnmarshalText(b []byte) error {
 }
 
 // msOf and durOf convert between durations and the contract's milliseconds.
-func msOf(d time.Duration) float64 { return float64(d) / 1e6 }
+func msOf(d time.Duration) float64   { return float64(d) / 1e6 }
 func durOf(ms float64) time.Duration { return time.Duration(math.Round(ms * 1e6)) }
 
 type spanJSON struct {

@@ -94,3 +94,20 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	*r = Record{ID: j.ID, Class: j.Class, Lane: j.Lane, Arrival: durOf(j.ArrivalMS), Start: durOf(j.StartMS), End: durOf(j.EndMS)}
 	return nil
 }
+
+// MarshalJSON implements json.Marshaler: the contract's three arrays are
+// always arrays, never null (a run of waits without CPU has no spans).
+func (t Trace) MarshalJSON() ([]byte, error) {
+	type plain Trace // the same fields and tags, without this method
+	p := plain(t)
+	if p.Lanes == nil {
+		p.Lanes = []LaneKind{}
+	}
+	if p.Spans == nil {
+		p.Spans = []Span{}
+	}
+	if p.Records == nil {
+		p.Records = []Record{}
+	}
+	return json.Marshal(p)
+}

@@ -62,3 +62,10 @@ func TestSpanKindUnknownName(t *testing.T) {
 		t.Fatal(`Unmarshal(kind "nap") = nil error; want one naming the kind`)
 	}
 }
+
+func TestTraceJSONEmptyArrays(t *testing.T) {
+	b, err := json.Marshal(&Trace{Lanes: []LaneKind{LaneLoop}})
+	if want := `{"lanes":["loop"],"spans":[],"records":[]}`; err != nil || string(b) != want {
+		t.Errorf("json.Marshal(trace without spans) = %s, %v; want %s", b, err, want)
+	}
+}

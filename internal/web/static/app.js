@@ -208,6 +208,7 @@
     } finally {
       busy(false);
       updateLinks();
+      settled();
     }
   }
 
@@ -230,6 +231,7 @@
       showError(p);
     } finally {
       busy(false);
+      settled();
     }
   }
 
@@ -352,7 +354,7 @@
     for (const r of tl.records) {
       ev.push([r.arrival_ms, 1, 0], [r.start_ms, -1, 1], [r.end_ms, 0, -1]);
     }
-    for (const s of tl.spans) {
+    for (const s of tl.spans || []) {
       if (s.end_ms > s.start_ms) ev.push([s.start_ms, 0, -1], [s.end_ms, 0, 1]);
     }
     ev.sort((a, b) => a[0] - b[0]);
@@ -367,6 +369,10 @@
   }
 
   let geo = null; // the drawn timeline's geometry, for the cursor
+  // done counts finished requests to the lab (answers and refusals alike),
+  // on <body data-done>, so a test can wait for the page to settle.
+  let done = 0;
+  const settled = () => { document.body.dataset.done = String(++done); };
 
   function renderTimeline() {
     const a = current(), wrap = $("#tl-wrap");
@@ -376,7 +382,11 @@
     const tl = a.timeline;
     if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", 5000) })); return; }
     const W = Math.max(280, wrap.clientWidth || 800);
-    const left = W < 560 ? 64 : 92, right = 10, laneH = 24, gap = 4, waitH = 44;
+    const nLanes = tl.lanes.length;
+    const left = W < 560 ? 64 : 92, right = 10, waitH = 44;
+    // Up to 16 lanes get 24 px each; more share about 400 px.
+    const laneH = nLanes <= 16 ? 24 : Math.max(4, Math.floor(400 / nLanes) - 1), gap = nLanes <= 16 ? 4 : 1;
+    const labelEvery = Math.ceil(14 / (laneH + gap));
     const end = Math.max(a.makespan_ms, ...tl.records.map((r) => r.end_ms), 1e-6);
     const plotW = W - left - right;
     const x = (ms) => left + (ms / end) * plotW;
@@ -392,9 +402,11 @@
       const y = 8 + i * (laneH + gap);
       const g = sv("g", { class: "lane", "data-lane": i });
       g.append(sv("rect", { class: "lane-bg", x: left, y, width: plotW, height: laneH }));
-      const label = sv("text", { x: 4, y: y + laneH / 2 + 4 });
-      label.textContent = fmt("web.tl.lane." + kind, counters[kind]);
-      g.append(label);
+      if (i % labelEvery === 0 || counters[kind] === 1) {
+        const label = sv("text", { x: 4, y: y + Math.min(laneH, 14) / 2 + 4 });
+        label.textContent = fmt("web.tl.lane." + kind, counters[kind]);
+        g.append(label);
+      }
       svg.append(g);
     });
     const bars = sv("g", { class: "bars" });
@@ -405,10 +417,10 @@
       const r = sv("rect", { class: "bar k-" + s.kind, x: x0, y, width: w, height: laneH, "data-req": s.req,
         "data-kind": s.kind, "data-start": s.start_ms, "data-end": s.end_ms });
       const t = sv("title");
-      t.textContent = fmt("web.tl.hover", reqName(s.req), fmt("web.tl.kind." + s.kind), dur(s.start_ms), dur(s.end_ms));
+      t.textContent = fmt("web.tl.hover", reqName(s.req), fmt("web.tl.kind." + s.kind), durIn(s.start_ms, end), durIn(s.end_ms, end));
       r.append(t);
       bars.append(r);
-      if (w >= 24) {
+      if (w >= 24 && laneH >= 14) {
         const id = sv("text", { class: "id", x: x0 + 4, y: y + laneH / 2 + 4 });
         id.textContent = "#" + (s.req + 1);
         bars.append(id);
@@ -452,13 +464,15 @@
     wrap.append(svg);
     geo = { x, end, left, plotW, steps, svg };
     // Point at a bar to name its request.
-    svg.addEventListener("mouseover", (e) => {
+    let hot = null;
+    svg.addEventListener("mousemove", (e) => {
       const r = e.target.closest && e.target.closest("rect.bar");
-      if (!r) return;
+      if (!r || r === hot) return;
+      hot = r;
       for (const h of svg.querySelectorAll(".hot")) h.classList.remove("hot");
       for (const h of svg.querySelectorAll(`rect.bar[data-req="${r.dataset.req}"]`)) h.classList.add("hot");
       $("#hover").textContent = fmt("web.tl.hover", reqName(Number(r.dataset.req)), fmt("web.tl.kind." + r.dataset.kind),
-        dur(Number(r.dataset.start)), dur(Number(r.dataset.end)));
+        durIn(Number(r.dataset.start), end), durIn(Number(r.dataset.end), end));
     });
     const drag = (e) => {
       const box = svg.getBoundingClientRect();

@@ -69,3 +69,47 @@ func TestTraceJSONEmptyArrays(t *testing.T) {
 		t.Errorf("json.Marshal(trace without spans) = %s, %v; want %s", b, err, want)
 	}
 }
+
+// The hand-written encoding is encoding/json's: the same text as marshalling
+// the tagged shape with reflection, for awkward values too.
+func TestTraceJSONMatchesReflection(t *testing.T) {
+	for _, d := range []time.Duration{0, 1, 999, 1_000_000, 123_456_789, 1 << 62} {
+		s := Span{Lane: 7, Kind: SpanReady, Req: -1, Start: d, End: d + 3}
+		want, _ := json.Marshal(spanJSON{s.Lane, s.Kind, s.Req, msOf(s.Start), msOf(s.End)})
+		if got, _ := json.Marshal(s); string(got) != string(want) {
+			t.Errorf("Span at %d ns = %s; want %s", int64(d), got, want)
+		}
+		r := Record{ID: 5, Class: 2, Lane: 1, Arrival: d, Start: d + 1, End: d + 2}
+		want, _ = json.Marshal(recordJSON{r.ID, r.Class, r.Lane, msOf(r.Arrival), msOf(r.Start), msOf(r.End)})
+		if got, _ := json.Marshal(r); string(got) != string(want) {
+			t.Errorf("Record at %d ns = %s; want %s", int64(d), got, want)
+		}
+	}
+}
+
+func BenchmarkTraceJSON(b *testing.B) {
+	tr := &Trace{Lanes: make([]LaneKind, 8)}
+	for i := range 4000 {
+		tr.Spans = append(tr.Spans, Span{Lane: int32(i % 8), Kind: SpanCPU, Req: int64(i), Start: time.Duration(i) * 200 * time.Microsecond, End: time.Duration(i+1) * 200 * time.Microsecond})
+	}
+	for i := range 2000 {
+		tr.Records = append(tr.Records, Record{ID: int64(i), Start: time.Duration(i) * time.Microsecond, End: time.Duration(i) * time.Millisecond})
+	}
+	for b.Loop() {
+		if _, err := json.Marshal(tr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTraceMarshalJSONDirect(b *testing.B) {
+	tr := &Trace{Lanes: make([]LaneKind, 8)}
+	for i := range 4000 {
+		tr.Spans = append(tr.Spans, Span{Lane: int32(i % 8), Kind: SpanCPU, Req: int64(i), Start: time.Duration(i) * 200 * time.Microsecond, End: time.Duration(i+1) * 200 * time.Microsecond})
+	}
+	for b.Loop() {
+		if _, err := tr.MarshalJSON(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -48,6 +48,9 @@ func screenshotDir(t *testing.T) string {
 }
 
 func TestBrowser(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the browser tests run in the plain pass, not under -race")
+	}
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("WAITLAB_BROWSER") == "require" {
@@ -175,6 +178,7 @@ func TestBrowser(t *testing.T) {
 		if got := b.text("#hover"); !strings.HasPrefix(got, "request 5: waiting, holding the thread, 2.0 s to 4.0 s") {
 			t.Errorf("hover over request 5's bar: %q; want it named", got)
 		}
+		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 		if err := os.WriteFile(filepath.Join(shots, "lab-en.png"), b.screenshot(), 0o644); err != nil {
 			t.Error(err)
 		}
@@ -280,6 +284,7 @@ func TestBrowser(t *testing.T) {
 		if got := b.text("#r-makespan-model"); got != "600.0 ms" {
 			t.Errorf("Korean page, lab-pool at 200 ms: %q; want 600.0 ms", got)
 		}
+		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 		if err := os.WriteFile(filepath.Join(shots, "lab-ko.png"), b.screenshot(), 0o644); err != nil {
 			t.Error(err)
 		}

@@ -386,7 +386,7 @@
     const left = W < 560 ? 64 : 92, right = 10, waitH = 44;
     // Up to 16 lanes get 24 px each; more share about 400 px.
     const laneH = nLanes <= 16 ? 24 : Math.max(4, Math.floor(400 / nLanes) - 1), gap = nLanes <= 16 ? 4 : 1;
-    const labelEvery = Math.ceil(14 / (laneH + gap));
+    const labelEvery = Math.ceil(13 / (laneH + gap));
     const end = Math.max(a.makespan_ms, ...tl.records.map((r) => r.end_ms), 1e-6);
     const plotW = W - left - right;
     const x = (ms) => left + (ms / end) * plotW;
@@ -397,12 +397,16 @@
     const svg = sv("svg", { id: "tl", width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
       "aria-label": fmt("web.tl.title") + ": " + fmt(state.view === "real" && state.real ? "web.tl.source.real" : "web.tl.source.model") });
     const counters = {};
+    let lastLabel = -99;
     tl.lanes.forEach((kind, i) => {
       counters[kind] = (counters[kind] || 0) + 1;
       const y = 8 + i * (laneH + gap);
       const g = sv("g", { class: "lane", "data-lane": i });
       g.append(sv("rect", { class: "lane-bg", x: left, y, width: plotW, height: laneH }));
-      if (i % labelEvery === 0 || counters[kind] === 1) {
+      // Label a lane when there is room: always the first of each kind
+      // (loops before offload threads) when it does not crowd the last.
+      if ((i % labelEvery === 0 || counters[kind] === 1) && y - lastLabel >= 13) {
+        lastLabel = y;
         const label = sv("text", { x: 4, y: y + Math.min(laneH, 14) / 2 + 4 });
         label.textContent = fmt("web.tl.lane." + kind, counters[kind]);
         g.append(label);

@@ -58,7 +58,10 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Skip("no chromium found: the browser tests skip (apt-get install -y chromium to run them)")
 	}
-	srv := New(Config{Exe: waitlabBinary(t), Caps: lab.Caps{MaxRequests: 200, MaxThreads: 16, MaxWall: 10 * time.Second}})
+	start := time.Now()
+	exe := waitlabBinary(t)
+	t.Logf("built waitlab for the real runs in %v", time.Since(start).Round(time.Millisecond))
+	srv := New(Config{Exe: exe, Caps: lab.Caps{MaxRequests: 200, MaxThreads: 16, MaxWall: 10 * time.Second}})
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 
@@ -77,9 +80,11 @@ func TestBrowser(t *testing.T) {
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
 	// The first Run starts the browser; its context must not time out.
+	start = time.Now()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
+	t.Logf("started %s in %v", path, time.Since(start).Round(time.Millisecond))
 	shots := screenshotDir(t)
 	b := &browser{t: t, ctx: ctx}
 
@@ -100,7 +105,9 @@ func TestBrowser(t *testing.T) {
 	t.Run("presets", func(t *testing.T) {
 		b.t = t
 		for _, p := range model.Presets() {
+			start := time.Now()
 			b.clickAndWait(`.preset[data-name="` + p.Name + `"]`)
+			t.Logf("%s: simulated and drawn in %v", p.Name, time.Since(start).Round(time.Millisecond))
 			lanes := p.Scenario.Threads + p.Scenario.OffloadPool
 			if got := b.eval(`document.querySelectorAll("#tl g.lane").length`); got != fmt.Sprint(lanes) {
 				t.Errorf("%s: %s lanes drawn; want %d", p.Name, got, lanes)

@@ -414,15 +414,20 @@
       svg.append(g);
     });
     const bars = sv("g", { class: "bars" });
+    // Native tooltips too, unless there are so many bars that making them
+    // would slow the drawing (the hover line names the request anyway).
+    const titled = tl.spans.length <= 500;
     for (const s of tl.spans) {
       if (s.lane < 0 || s.lane >= nl) continue;
       const y = 8 + s.lane * (laneH + gap);
       const x0 = x(s.start_ms), w = Math.max(1, x(s.end_ms) - x0);
       const r = sv("rect", { class: "bar k-" + s.kind, x: x0, y, width: w, height: laneH, "data-req": s.req,
         "data-kind": s.kind, "data-start": s.start_ms, "data-end": s.end_ms });
-      const t = sv("title");
-      t.textContent = fmt("web.tl.hover", reqName(s.req), fmt("web.tl.kind." + s.kind), durIn(s.start_ms, end), durIn(s.end_ms, end));
-      r.append(t);
+      if (titled) {
+        const t = sv("title");
+        t.textContent = fmt("web.tl.hover", reqName(s.req), fmt("web.tl.kind." + s.kind), durIn(s.start_ms, end), durIn(s.end_ms, end));
+        r.append(t);
+      }
       bars.append(r);
       if (w >= 24 && laneH >= 14) {
         const id = sv("text", { class: "id", x: x0 + 4, y: y + laneH / 2 + 4 });

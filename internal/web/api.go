@@ -220,16 +220,18 @@ type RunAnswer struct {
 	Narration   []narrate.Line     `json:"narration,omitempty"`
 }
 
-// CapsJSON is lab.Caps as the API tells it.
+// CapsJSON is the server's limits as the API tells them: a real run's
+// (lab.Caps) and the largest simulation drawn as a timeline.
 type CapsJSON struct {
-	MaxRequests int     `json:"max_requests"`
-	MaxThreads  int     `json:"max_threads"`
-	MaxWallS    float64 `json:"max_wall_s"`
+	MaxRequests         int     `json:"max_requests"`
+	MaxThreads          int     `json:"max_threads"`
+	MaxWallS            float64 `json:"max_wall_s"`
+	TimelineMaxRequests int     `json:"timeline_max_requests"`
 }
 
 func (s *Server) capsJSON() CapsJSON {
 	c := s.cfg.Caps
-	return CapsJSON{c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds()}
+	return CapsJSON{c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds(), s.cfg.TimelineMaxRequests}
 }
 
 func flag(r *http.Request, name string) bool {

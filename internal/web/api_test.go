@@ -86,6 +86,12 @@ func TestSimMatchesTheModel(t *testing.T) {
 		{`{"preset":"lab-virtual","calls":10,"wait":"200ms","fanout":"parallel"}`, 200, "wait"},
 		{`{"preset":"lab-virtual","calls":10,"wait":"200ms","fanout":"sequential"}`, 2000, "wait"},
 		{`{"model":"pool","threads":2,"requests":4,"wait":"1s","shared_lock":true}`, 4000, "lock"},
+		{`{"preset":"lab-virtual","blocking":true}`, 12000, "pinned"},
+		{`{"preset":"ch15-onloop"}`, 350, "blocking"},
+		{`{"preset":"ch15-offload4"}`, 508.8, "pool"},
+		{`{"model":"pool","threads":4,"cores":1,"requests":8,"cpu":"10ms","wait":"0s"}`, 80, "cores"},
+		{`{"model":"virtual","threads":2,"requests":100,"cpu":"10ms","wait":"10ms"}`, 510, "carriers"},
+		{`{"model":"loop","threads":2,"requests":100,"cpu":"10ms","wait":"0s"}`, 500, "loops"},
 	} {
 		code, out := post(t, s, "/api/sim?timeline=1", tc.body)
 		if code != 200 || out["makespan_ms"] != tc.makespan {
@@ -144,6 +150,16 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		if field, _ := out["field"].(string); code != tc.status || field != tc.field || !strings.Contains(out["message"].(string), tc.want) {
 			t.Errorf("POST /api/sim?lang=%s %s = %d %v; want %d, field %q, a message with %q", tc.lang, tc.body, code, out, tc.status, tc.field, tc.want)
 		}
+	}
+}
+
+// A run too big to draw answers its numbers and says the timeline was left
+// out.
+func TestSimTooBigToDraw(t *testing.T) {
+	s := New(Config{TimelineMaxRequests: 100})
+	code, out := post(t, s, "/api/sim?timeline=1&narration=1", `{"preset":"lab-pool","requests":101}`)
+	if code != 200 || out["timeline"] != nil || out["narration"] != nil || out["timeline_omitted"] != true || out["makespan_ms"] != 52000.0 {
+		t.Errorf("POST /api/sim (101 requests, drawn up to 100) = %d, timeline %v, omitted %v, makespan %v; want numbers only", code, out["timeline"] != nil, out["timeline_omitted"], out["makespan_ms"])
 	}
 }
 

@@ -210,6 +210,22 @@ func TestBrowser(t *testing.T) {
 		if got := b.text("#r-makespan-ratio"); !strings.HasSuffix(got, "×") {
 			t.Errorf("ratio real/model = %q", got)
 		}
+		// The timeline can show the real run's own trace.
+		b.do(chromedp.Click(chromedp.CSS("#tl-toggle")))
+		if got := b.text("#tl-source"); got != "Real run (measured)" {
+			t.Errorf("after the toggle the timeline shows %q; want the real run", got)
+		}
+		if got := b.eval(`document.querySelectorAll("#tl g.lane").length`); got != "4" {
+			t.Errorf("the real run's timeline has %s lanes; want 4", got)
+		}
+		if got := b.eval(`document.querySelectorAll("#tl rect.bar").length`); got != "12" {
+			t.Errorf("the real run's timeline has %s bars; want 12 (one per request)", got)
+		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#timeline").scrollIntoView()`))
+		if err := os.WriteFile(filepath.Join(shots, "lab-en-real.png"), b.screenshot(), 0o644); err != nil {
+			t.Error(err)
+		}
+		b.do(chromedp.Click(chromedp.CSS("#tl-toggle")))
 		// Over the caps: refused, with the caps named, before anything runs.
 		b.do(chromedp.SetValue("#f-requests", "500"))
 		b.clickAndWait("#btn-real")

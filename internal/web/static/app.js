@@ -377,10 +377,11 @@
   function renderTimeline() {
     const a = current(), wrap = $("#tl-wrap");
     wrap.textContent = "";
+    $("#hover").textContent = "";
     geo = null;
     if (!a) { wrap.append(el("p", { class: "note", text: fmt("web.tl.empty") })); return; }
     const tl = a.timeline;
-    if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", 5000) })); return; }
+    if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", caps.timeline_max_requests) })); return; }
     const W = Math.max(280, wrap.clientWidth || 800);
     const nLanes = tl.lanes.length;
     const left = W < 560 ? 64 : 92, right = 10, waitH = 44;

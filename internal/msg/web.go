@@ -58,7 +58,7 @@ func init() {
 			KO: "모르는 항목입니다. 설정 항목 이름은 docs/web.md에 있습니다",
 			EN: "unknown field; the settings' names are in docs/web.md"},
 		"web.err.preset.unknown": {
-			KO: "프리셋 %q는 없습니다. 다음 중에서 고르세요: %s",
+			KO: "그런 프리셋은 없습니다 (%q). 다음 중에서 고르세요: %s",
 			EN: "there is no preset %q; pick one of: %s"},
 		"web.err.preset.and.scenario": {
 			KO: "preset과 classes를 함께 줄 수 없습니다. 프리셋에 설정을 덧붙이거나, 시나리오 전체를 주세요",

@@ -72,6 +72,12 @@ func init() {
 		"web.err.interrupted": {
 			KO: "실제 실행이 아무것도 재기 전에 멈췄습니다 (서버가 종료되는 중일 수 있습니다). 다시 해 보세요",
 			EN: "the real run stopped before it measured anything (the server may be shutting down): try again"},
+		"web.err.host": {
+			KO: "이 실험실은 이 컴퓨터의 루프백 주소로만 엽니다 (받은 호스트: %s). http://127.0.0.1:포트/ 로 여세요",
+			EN: "this lab answers on this machine's loopback address only (the request named host %s): open http://127.0.0.1:PORT/"},
+		"web.err.origin": {
+			KO: "다른 사이트(%s)의 페이지는 이 실험실에 요청을 보낼 수 없습니다",
+			EN: "a page from another site (%s) may not send requests to this lab"},
 		"web.err.internal": {
 			KO: "실험실 서버 내부 오류입니다: %s",
 			EN: "the lab server failed: %s"},

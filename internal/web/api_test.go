@@ -400,3 +400,32 @@ func BenchmarkAPISimPreset(b *testing.B) {
 		})
 	}
 }
+
+// Another site's page cannot make the lab run anything, and a loopback lab
+// does not answer to other host names (DNS rebinding).
+func TestOriginAndHost(t *testing.T) {
+	s := New(Config{LoopbackOnly: true})
+	for _, tc := range []struct {
+		host, origin string
+		status       int
+	}{
+		{"127.0.0.1:7070", "", 200},
+		{"127.0.0.1:7070", "http://127.0.0.1:7070", 200},
+		{"localhost:7070", "http://localhost:7070", 200},
+		{"[::1]:7070", "", 200},
+		{"127.0.0.1:7070", "http://evil.example", 403},
+		{"127.0.0.1:7070", "null", 403},
+		{"evil.example:7070", "http://evil.example:7070", 403},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/api/sim", strings.NewReader(`{"preset":"lab-pool"}`))
+		req.Host = tc.host
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != tc.status {
+			t.Errorf("POST /api/sim Host %s Origin %q = %d; want %d", tc.host, tc.origin, rec.Code, tc.status)
+		}
+	}
+}

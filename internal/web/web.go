@@ -27,6 +27,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"sort"
 	"strconv"
@@ -63,6 +64,11 @@ type Config struct {
 	TimelineMaxRequests int
 	// MaxBody is the largest request body read, in bytes.
 	MaxBody int64
+	// LoopbackOnly refuses requests whose Host is not a loopback name
+	// (localhost, 127.0.0.1, [::1]): a server on the loopback address is
+	// then safe from DNS rebinding, where a web page renames itself to
+	// 127.0.0.1 to reach it. ListenAndServe sets it for loopback listeners.
+	LoopbackOnly bool
 }
 
 // DefaultConfig returns the limits `waitlab serve` uses.
@@ -133,8 +139,45 @@ func New(cfg Config) *Server {
 func (s *Server) Config() Config { return s.cfg }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
+		writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.host", r.Host)})
+		return
+	}
+	// Another site's page may not make this server run anything: a
+	// browser names the page's origin on a cross-site POST.
+	if r.Method == http.MethodPost {
+		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+			writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.origin", o)})
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether a Host header names this machine's
+// loopback interface.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin reports whether an Origin header names the host the request
+// was sent to.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, host)
 }
 
 func cacheable(h http.Handler) http.Handler {
@@ -216,6 +259,7 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready Ready) e
 	if err != nil {
 		return &ListenError{Addr: addr, Err: err}
 	}
+	cfg.LoopbackOnly = Loopback(ln.Addr())
 	srv := &http.Server{
 		Handler:           New(cfg),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -214,6 +214,7 @@ func init() {
 		"web.tl.at":           {KO: "커서: %s", EN: "cursor: %s"},
 		"web.tl.req":          {KO: "요청 %d", EN: "request %d"},
 		"web.tl.hover":        {KO: "%s: %s, %s부터 %s까지", EN: "%s: %s, %s to %s"},
+		"web.tl.hover.many":   {KO: "요청 %d개 (#%d부터 #%d까지): %s, %s부터 %s까지", EN: "%d requests (#%d to #%d): %s, %s to %s"},
 		"web.tl.counts":       {KO: "대기열 %d개, 스레드 없이 대기 %d개", EN: "%d queued, %d waiting off-thread"},
 		"web.tl.hint":         {KO: "커서를 끌거나(화살표 키도 됩니다) 재생을 누르세요. 막대에 마우스를 올리면 어느 요청인지 알려 줍니다.", EN: "Drag the cursor (or use the arrow keys) or press Play; point at a bar to name its request."},
 		"web.tl.omitted":      {KO: "요청이 %d개를 넘어 그리지 않습니다. 숫자만 보여 줍니다.", EN: "Too big to draw (more than %d requests): numbers only."},

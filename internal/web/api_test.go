@@ -320,6 +320,16 @@ func waitlabBinary(t testing.TB) string {
 	if testing.Short() {
 		t.Skip("builds the binary and runs child processes")
 	}
+	exe, err := buildWaitlab()
+	if err != nil {
+		t.Fatalf("build waitlab: %v", err)
+	}
+	return exe
+}
+
+// buildWaitlab builds the binary once; safe to call from any goroutine
+// (the browser test starts it early, beside the browser).
+func buildWaitlab() (string, error) {
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "waitlab-web-test")
 		if err != nil {
@@ -332,10 +342,7 @@ func waitlabBinary(t testing.TB) string {
 			buildErr = errors.New(string(out))
 		}
 	})
-	if buildErr != nil {
-		t.Fatalf("build waitlab: %v", buildErr)
-	}
-	return builtExe
+	return builtExe, buildErr
 }
 
 func TestRealRunBesideTheModel(t *testing.T) {

@@ -368,6 +368,15 @@
     return steps;
   }
 
+  // hoverText names what a bar stands for: one request, or the requests
+  // of a bar drawn for several.
+  function hoverText(r, end) {
+    const kind = fmt("web.tl.kind." + r.dataset.kind), from = durIn(Number(r.dataset.start), end), to = durIn(Number(r.dataset.end), end);
+    const first = Number(r.dataset.req);
+    if (r.dataset.n) return fmt("web.tl.hover.many", Number(r.dataset.n), first + 1, Number(r.dataset.reqLast) + 1, kind, from, to);
+    return fmt("web.tl.hover", reqName(first), kind, from, to);
+  }
+
   let geo = null; // the drawn timeline's geometry, for the cursor
   // done counts finished requests to the lab (answers and refusals alike),
   // on <body data-done>, so a test can wait for the page to settle.
@@ -418,24 +427,46 @@
     // Native tooltips too, unless there are so many bars that making them
     // would slow the drawing (the hover line names the request anyway).
     const titled = tl.spans.length <= 500;
-    for (const s of tl.spans) {
-      if (s.lane < 0 || s.lane >= nl) continue;
-      const y = 8 + s.lane * (laneH + gap);
-      const x0 = x(s.start_ms), w = Math.max(1, x(s.end_ms) - x0);
-      const r = sv("rect", { class: "bar k-" + s.kind, x: x0, y, width: w, height: laneH, "data-req": s.req,
-        "data-kind": s.kind, "data-start": s.start_ms, "data-end": s.end_ms });
+    // Each request is its own bar. Bars thinner than 2 px that touch and
+    // do the same thing are drawn as one (2,000 requests of 200 us on a
+    // 700 px line), which names its first and last request.
+    const byLane = tl.lanes.map(() => []);
+    for (const sp of tl.spans) if (sp.lane >= 0 && sp.lane < nl) byLane[sp.lane].push(sp);
+    const drawBar = (b) => {
+      const y = 8 + b.lane * (laneH + gap);
+      const w = Math.max(1, b.x1 - b.x0);
+      const r = sv("rect", { class: "bar k-" + b.kind, x: b.x0, y, width: w, height: laneH, "data-req": b.req,
+        "data-kind": b.kind, "data-start": b.start, "data-end": b.end });
+      if (b.n > 1) { r.setAttribute("data-n", b.n); r.setAttribute("data-req-last", b.last); }
       if (titled) {
         const t = sv("title");
-        t.textContent = fmt("web.tl.hover", reqName(s.req), fmt("web.tl.kind." + s.kind), durIn(s.start_ms, end), durIn(s.end_ms, end));
+        t.textContent = hoverText(r, end);
         r.append(t);
       }
       bars.append(r);
-      if (w >= 24 && laneH >= 14) {
-        const id = sv("text", { class: "id", x: x0 + 4, y: y + laneH / 2 + 4 });
-        id.textContent = "#" + (s.req + 1);
+      if (b.n === 1 && w >= 24 && laneH >= 14) {
+        const id = sv("text", { class: "id", x: b.x0 + 4, y: y + laneH / 2 + 4 });
+        id.textContent = "#" + (b.req + 1);
         bars.append(id);
       }
-    }
+    };
+    byLane.forEach((spans, lane) => {
+      spans.sort((a, b) => a.start_ms - b.start_ms);
+      let cur = null;
+      for (const sp of spans) {
+        const x0 = x(sp.start_ms), x1 = x(sp.end_ms), thin = x1 - x0 < 2;
+        if (cur && thin && cur.thin && cur.kind === sp.kind && x0 - cur.x1 < 0.5) {
+          cur.x1 = Math.max(cur.x1, x1);
+          cur.end = Math.max(cur.end, sp.end_ms);
+          cur.last = sp.req;
+          cur.n++;
+          continue;
+        }
+        if (cur) drawBar(cur);
+        cur = { lane, kind: sp.kind, x0, x1, thin, req: sp.req, last: sp.req, n: 1, start: sp.start_ms, end: sp.end_ms };
+      }
+      if (cur) drawBar(cur);
+    });
     svg.append(bars);
     // The row of requests waiting without a thread.
     const steps = waitingSteps(tl);
@@ -445,18 +476,26 @@
     const wg = sv("g", { class: "waiting", id: "waiting-row" });
     wg.append(sv("rect", { class: "lane-bg", x: left, y: waitY, width: plotW, height: waitH }));
     svg.append(wl);
+    // Two step areas: all waiting requests (queued on top), then those
+    // waiting off-thread over them.
+    const base = waitY + waitH;
+    let all = `M${left},${base}`, off = `M${left},${base}`;
     for (let i = 0; i + 1 < steps.length; i++) {
-      const s = steps[i], x0 = x(s.t), w = x(steps[i + 1].t) - x0;
-      if (w <= 0 || s.q + s.p === 0) continue;
-      const hq = (s.q / maxN) * waitH, hp = (s.p / maxN) * waitH;
-      if (s.p > 0) wg.append(sv("rect", { class: "k-parked", x: x0, y: waitY + waitH - hp, width: w, height: hp }));
-      if (s.q > 0) wg.append(sv("rect", { class: "k-queue", x: x0, y: waitY + waitH - hp - hq, width: w, height: hq }));
-      if (w >= 18) {
+      const st = steps[i], x0 = x(st.t), x1 = x(steps[i + 1].t);
+      const ya = base - ((st.q + st.p) / maxN) * waitH, yp = base - (st.p / maxN) * waitH;
+      all += `L${x0},${ya}L${x1},${ya}`;
+      off += `L${x0},${yp}L${x1},${yp}`;
+      if (x1 - x0 >= 18 && st.q + st.p > 0) {
         const c = sv("text", { class: "count", x: x0 + 3, y: waitY + 11 });
-        c.textContent = String(s.q + s.p);
+        c.textContent = String(st.q + st.p);
         wg.append(c);
       }
     }
+    const xEnd = steps.length ? x(steps[steps.length - 1].t) : left;
+    wg.append(sv("path", { class: "k-queue", d: all + `L${xEnd},${base}Z` }));
+    wg.append(sv("path", { class: "k-parked", d: off + `L${xEnd},${base}Z` }));
+    // Counts above the areas.
+    for (const c of [...wg.querySelectorAll("text.count")]) wg.append(c);
     svg.append(wg);
     // Axis.
     const ax = sv("g", { class: "axis" });
@@ -481,8 +520,7 @@
       hot = r;
       for (const h of svg.querySelectorAll(".hot")) h.classList.remove("hot");
       for (const h of svg.querySelectorAll(`rect.bar[data-req="${r.dataset.req}"]`)) h.classList.add("hot");
-      $("#hover").textContent = fmt("web.tl.hover", reqName(Number(r.dataset.req)), fmt("web.tl.kind." + r.dataset.kind),
-        durIn(Number(r.dataset.start), end), durIn(Number(r.dataset.end), end));
+      $("#hover").textContent = hoverText(r, end);
     });
     const drag = (e) => {
       const box = svg.getBoundingClientRect();

@@ -66,6 +66,9 @@ func init() {
 		"web.err.sim.big": {
 			KO: "요청 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d개까지). 더 큰 모델은 waitlab sim으로 돌리세요",
 			EN: "%d requests are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
+		"web.err.sim.calls": {
+			KO: "요청 %d개가 각각 하위 호출 %d번을 하면 이 실험실에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
+			EN: "%d requests of %d downstream calls each are too much to simulate here (requests × calls up to %d): lower either, or use waitlab sim"},
 		"web.err.busy": {
 			KO: "실제 실행은 한 번에 하나씩, 대기 %d개까지만 받습니다. 지금은 줄이 꽉 찼으니 잠시 뒤에 다시 해 보세요",
 			EN: "real runs go one at a time with at most %d waiting, and the line is full: try again in a moment"},

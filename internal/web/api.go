@@ -247,6 +247,13 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	if sc.Requests > s.cfg.SimMaxRequests {
 		return nil, refuse(http.StatusUnprocessableEntity, "requests", "web.err.sim.big", sc.Requests, s.cfg.SimMaxRequests)
 	}
+	calls := 0
+	for _, c := range sc.Classes {
+		calls = max(calls, c.CallCount())
+	}
+	if work := float64(sc.Requests) * float64(max(calls, 1)); work > float64(s.cfg.SimMaxCalls) {
+		return nil, refuse(http.StatusUnprocessableEntity, "calls", "web.err.sim.calls", sc.Requests, calls, s.cfg.SimMaxCalls)
+	}
 	select {
 	case s.simSlots <- struct{}{}:
 		defer func() { <-s.simSlots }()

@@ -57,8 +57,12 @@ type Config struct {
 	// RunQueue is how many real runs may wait in line behind the one that
 	// is going; one more is refused with a message.
 	RunQueue int
-	// SimMaxRequests is the largest simulation the server runs.
+	// SimMaxRequests is the largest simulation the server runs, and
+	// SimMaxCalls bounds its work: requests times the waits each makes
+	// (the simulator's events grow with both, and it takes no context, so
+	// the bound is what keeps a visitor from holding a core for minutes).
 	SimMaxRequests int
+	SimMaxCalls    int
 	// TimelineMaxRequests is the largest simulation answered with its
 	// timeline and narration (the page draws one bar per request).
 	TimelineMaxRequests int
@@ -78,6 +82,7 @@ func DefaultConfig() Config {
 		Caps:                lab.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second},
 		RunQueue:            2,
 		SimMaxRequests:      200_000,
+		SimMaxCalls:         500_000,
 		TimelineMaxRequests: 5000,
 		MaxBody:             64 << 10,
 	}
@@ -113,6 +118,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.SimMaxRequests == 0 {
 		cfg.SimMaxRequests = d.SimMaxRequests
+	}
+	if cfg.SimMaxCalls == 0 {
+		cfg.SimMaxCalls = d.SimMaxCalls
 	}
 	if cfg.TimelineMaxRequests == 0 {
 		cfg.TimelineMaxRequests = d.TimelineMaxRequests

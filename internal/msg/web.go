@@ -69,6 +69,9 @@ func init() {
 		"web.err.sim.calls": {
 			KO: "요청 %d개가 각각 하위 호출 %d번을 하면 이 실험실에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "%d requests of %d downstream calls each are too much to simulate here (requests × calls up to %d): lower either, or use waitlab sim"},
+		"web.err.sim.threads": {
+			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d개까지). 더 큰 모델은 waitlab sim으로 돌리세요",
+			EN: "%d threads are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
 		"web.err.busy": {
 			KO: "실제 실행은 한 번에 하나씩, 대기 %d개까지만 받습니다. 지금은 줄이 꽉 찼으니 잠시 뒤에 다시 해 보세요",
 			EN: "real runs go one at a time with at most %d waiting, and the line is full: try again in a moment"},
@@ -220,7 +223,7 @@ func init() {
 		"web.tl.hover.many":   {KO: "요청 %d개 (#%d부터 #%d까지): %s, %s부터 %s까지", EN: "%d requests (#%d to #%d): %s, %s to %s"},
 		"web.tl.counts":       {KO: "대기열 %d개, 스레드 없이 대기 %d개", EN: "%d queued, %d waiting off-thread"},
 		"web.tl.hint":         {KO: "커서를 끌거나(화살표 키도 됩니다) 재생을 누르세요. 막대에 마우스를 올리면 어느 요청인지 알려 줍니다.", EN: "Drag the cursor (or use the arrow keys) or press Play; point at a bar to name its request."},
-		"web.tl.omitted":      {KO: "요청이 %d개를 넘어 그리지 않습니다. 숫자만 보여 줍니다.", EN: "Too big to draw (more than %d requests): numbers only."},
+		"web.tl.omitted":      {KO: "요청 %d개나 스레드 %d개를 넘는 실행은 그리지 않고 숫자만 보여 줍니다.", EN: "Too big to draw (more than %d requests or %d threads): numbers only."},
 		"web.tl.empty":        {KO: "시뮬레이션을 하면 스레드마다 한 줄씩 타임라인이 그려집니다.", EN: "Simulate to draw the timeline, one lane per thread."},
 		"web.btn.play":        {KO: "재생", EN: "Play"},
 		"web.btn.pause":       {KO: "멈춤", EN: "Pause"},

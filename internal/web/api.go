@@ -200,7 +200,8 @@ type SimAnswer struct {
 	Timeline  *model.Trace   `json:"-"`
 	Narration []narrate.Line `json:"narration,omitempty"`
 	// TimelineOmitted says the timeline was asked for but the run was too
-	// big to draw (more than TimelineMaxRequests requests).
+	// big to draw (more than TimelineMaxRequests requests or
+	// TimelineMaxLanes lanes).
 	TimelineOmitted bool `json:"timeline_omitted,omitempty"`
 }
 
@@ -227,11 +228,12 @@ type CapsJSON struct {
 	MaxThreads          int     `json:"max_threads"`
 	MaxWallS            float64 `json:"max_wall_s"`
 	TimelineMaxRequests int     `json:"timeline_max_requests"`
+	TimelineMaxLanes    int     `json:"timeline_max_lanes"`
 }
 
 func (s *Server) capsJSON() CapsJSON {
 	c := s.cfg.Caps
-	return CapsJSON{c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds(), s.cfg.TimelineMaxRequests}
+	return CapsJSON{c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds(), s.cfg.TimelineMaxRequests, s.cfg.TimelineMaxLanes}
 }
 
 func flag(r *http.Request, name string) bool {
@@ -247,6 +249,9 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	if sc.Requests > s.cfg.SimMaxRequests {
 		return nil, refuse(http.StatusUnprocessableEntity, "requests", "web.err.sim.big", sc.Requests, s.cfg.SimMaxRequests)
 	}
+	if n := sc.Threads + sc.OffloadPool; n > s.cfg.SimMaxThreads {
+		return nil, refuse(http.StatusUnprocessableEntity, "threads", "web.err.sim.threads", n, s.cfg.SimMaxThreads)
+	}
 	calls := 0
 	for _, c := range sc.Classes {
 		calls = max(calls, c.CallCount())
@@ -260,7 +265,7 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	drawable := sc.Requests <= s.cfg.TimelineMaxRequests
+	drawable := sc.Requests <= s.cfg.TimelineMaxRequests && sc.Threads+sc.OffloadPool <= s.cfg.TimelineMaxLanes
 	res, err := sim.Run(sc, sim.Options{Trace: drawable})
 	if err != nil {
 		return nil, err

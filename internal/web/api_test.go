@@ -144,6 +144,7 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		{`{"preset":"lab-poo"}`, "en", "preset", "lab-pool-10x30", 400},
 		{`[1,2]`, "en", "", "JSON object", 400},
 		{`{"preset":"lab-pool","requests":300000}`, "en", "requests", "too many to simulate here", 422},
+		{`{"preset":"lab-pool","threads":20000}`, "ko", "threads", "스레드 20000개는", 422},
 		{`{"preset":"lab-virtual","requests":200000,"calls":1000,"wait":"1ms"}`, "en", "calls", "200000 requests of 1000 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
 		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "block", 400},
 	} {

@@ -63,9 +63,14 @@ type Config struct {
 	// the bound is what keeps a visitor from holding a core for minutes).
 	SimMaxRequests int
 	SimMaxCalls    int
-	// TimelineMaxRequests is the largest simulation answered with its
-	// timeline and narration (the page draws one bar per request).
+	// SimMaxThreads bounds a simulation's lanes (threads plus offload
+	// pool): each is state in the simulator and a row on the page.
+	SimMaxThreads int
+	// TimelineMaxRequests and TimelineMaxLanes bound the simulations
+	// answered with their timeline and narration (the page draws one bar
+	// per request and one row per lane).
 	TimelineMaxRequests int
+	TimelineMaxLanes    int
 	// MaxBody is the largest request body read, in bytes.
 	MaxBody int64
 	// LoopbackOnly refuses requests whose Host is not a loopback name
@@ -83,6 +88,8 @@ func DefaultConfig() Config {
 		RunQueue:            2,
 		SimMaxRequests:      200_000,
 		SimMaxCalls:         500_000,
+		SimMaxThreads:       10_000,
+		TimelineMaxLanes:    256,
 		TimelineMaxRequests: 5000,
 		MaxBody:             64 << 10,
 	}
@@ -121,6 +128,12 @@ func New(cfg Config) *Server {
 	}
 	if cfg.SimMaxCalls == 0 {
 		cfg.SimMaxCalls = d.SimMaxCalls
+	}
+	if cfg.SimMaxThreads == 0 {
+		cfg.SimMaxThreads = d.SimMaxThreads
+	}
+	if cfg.TimelineMaxLanes == 0 {
+		cfg.TimelineMaxLanes = d.TimelineMaxLanes
 	}
 	if cfg.TimelineMaxRequests == 0 {
 		cfg.TimelineMaxRequests = d.TimelineMaxRequests

@@ -390,7 +390,7 @@
     geo = null;
     if (!a) { wrap.append(el("p", { class: "note", text: fmt("web.tl.empty") })); return; }
     const tl = a.timeline;
-    if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", caps.timeline_max_requests) })); return; }
+    if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", caps.timeline_max_requests, caps.timeline_max_lanes) })); return; }
     const W = Math.max(280, wrap.clientWidth || 800);
     const nLanes = tl.lanes.length;
     const left = W < 560 ? 64 : 92, right = 10, waitH = 44;

@@ -124,6 +124,10 @@ type Config struct {
 	Drain time.Duration
 	// StallThreshold is the watchdog threshold (default 10ms).
 	StallThreshold time.Duration
+	// NoStallStacks turns off the stacks of stall reports (the watchdog
+	// then never dumps goroutines); each distinct stack is printed once
+	// otherwise.
+	NoStallStacks bool
 	// Body is the response body (default "Hello, World!").
 	Body string
 	// Events receives one line per stall and lifecycle event (may be nil).

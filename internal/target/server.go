@@ -87,7 +87,7 @@ func New(cfg Config) (*Server, error) {
 		// keeps its wake-ups from costing the loops context switches; a
 		// task that ends over the threshold between two looks is still
 		// reported, only without a stack.
-		s.wd = watchdog.New(watchdog.Config{Threshold: cfg.StallThreshold, Period: cfg.StallThreshold, OnStall: s.onStall})
+		s.wd = watchdog.New(watchdog.Config{Threshold: cfg.StallThreshold, Period: cfg.StallThreshold, OnStall: s.onStall, NoStacks: cfg.NoStallStacks})
 		s.impl = &loopServer{s: s, offload: cfg.Model == model.Offload}
 	case model.Virtual:
 		s.impl = &virtualServer{s: s}
@@ -99,8 +99,24 @@ func New(cfg Config) (*Server, error) {
 // Config returns the normalized configuration.
 func (s *Server) Config() Config { return s.cfg }
 
+// onStall writes one line per stall with its final duration ("ongoing"
+// for a loop still stuck), and the loop's stack only the first time that
+// stack is seen; later stalls in the same place name it by its id.
 func (s *Server) onStall(st watchdog.Stall) {
-	s.eventf("stall loop=%d name=%s req=%d duration=%s\n%s\n", st.Loop, st.Name, st.Req, st.Duration.Round(time.Microsecond), st.Stack)
+	line := fmt.Sprintf("stall loop=%d name=%s req=%d duration=%s", st.Loop, st.Name, st.Req, st.Duration.Round(time.Microsecond))
+	if st.Ongoing {
+		line += " ongoing"
+	}
+	if st.State != "" {
+		line += " state=" + st.State
+	}
+	if st.StackID != 0 {
+		line += fmt.Sprintf(" stack=%016x", st.StackID)
+		if !st.StackSeen {
+			line += "\n" + st.Stack
+		}
+	}
+	s.eventf("%s\n", line)
 }
 
 func (s *Server) eventf(format string, args ...any) {

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -18,19 +19,33 @@ import (
 // literal PREFIX + x anywhere else in the source fails the test until it is
 // listed here.
 var dynamicPrefixes = map[string]string{
-	"narr.noun.":      "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
-	"narr.noun1.":     "narrate: singular lane nouns by lane kind",
-	"report.lane.":    "report: lane names by lane kind",
-	"report.model.":   "report: the scenario line by model (pool, loop, offload, virtual)",
-	"run.fig.":        "cli/run: figure labels by live.Figure key",
-	"run.lanes.":      "cli/run: the lanes of a real run by model",
-	"load.err.":       "loadgen: error kinds by errKind name",
-	"load.html.":      "loadgen: HTML labels",
-	"load.warn.":      "loadgen: validity warnings by warning code",
-	"preset.":         "cli/presets, web: one line per preset by name",
-	"cli.help.usage.": "cli/help: a command's own usage line, when it has one",
-	"flag.":           "cli/help: flag texts by command and flag name (flag.CMD.NAME, flag.NAME)",
+	"narr.noun.":         "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
+	"narr.noun1.":        "narrate: singular lane nouns by lane kind",
+	"report.lane.":       "report: lane names by lane kind",
+	"report.model.":      "report: the scenario line by model (pool, loop, offload, virtual)",
+	"run.fig.":           "cli/run: figure labels by live.Figure key",
+	"run.lanes.":         "cli/run: the lanes of a real run by model",
+	"load.err.":          "loadgen: error kinds by errKind name",
+	"load.html.":         "loadgen: HTML labels",
+	"load.warn.":         "loadgen: validity warnings by warning code",
+	"preset.":            "cli/presets, web: one line per preset by name",
+	"cli.help.usage.":    "cli/help: a command's own usage line, when it has one",
+	"flag.":              "cli/help: flag texts by command and flag name (flag.CMD.NAME, flag.NAME)",
+	"plan.confirm.head.": "plan: the confirmation heading by runner (process, http)",
+	"plan.knob.":         "plan: the knob being sized, by name",
+	"plan.method.":       "plan: the method line by arrival model (open, closed)",
+	"plan.res.":          "plan: the resource a size costs, by knob",
+	"web.tl.kind.":       "web/static/app.js: timeline legend by span kind",
+	"web.tl.lane.":       "web/static/app.js: timeline lane names by lane kind",
+	"web.runs.kind.":     "web/static/app.js: run tags by kind",
+	"web.code.note.":     "web/static/app.js: the code note by model",
+	"web.err.type.":      "web: a JSON field's expected type, by kind",
+	"web.limit.":         "web: what held a run back, by limit",
 }
+
+// jsLiteral is a quoted string in the web page's JavaScript or HTML, and
+// whether a "+" follows it.
+var jsLiteral = regexp.MustCompile(`(["'\x60])([a-z][a-z0-9_.-]*)["'\x60]\s*(\+)?`)
 
 // keyLike is what a catalog key looks like: dotted lower-case words.
 var keyLike = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$`)
@@ -54,6 +69,23 @@ func sourceScan(t *testing.T) (lits map[string][]string, prefixes map[string][]s
 		if d.IsDir() {
 			if n := d.Name(); n == "testdata" || strings.HasPrefix(n, ".") && path != root || path == filepath.Join(root, "internal", "msg") {
 				return filepath.SkipDir
+			}
+			return nil
+		}
+		if ext := filepath.Ext(path); ext == ".js" || ext == ".html" {
+			// The web page looks keys up in the strings /api/strings
+			// serves: its quoted literals count, and "prefix." + x
+			// builds keys like Go's.
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for _, m := range jsLiteral.FindAllStringSubmatch(string(b), -1) {
+				if m[3] != "" && strings.HasSuffix(m[2], ".") {
+					prefixes[m[2]] = append(prefixes[m[2]], path)
+					continue
+				}
+				lits[m[2]] = append(lits[m[2]], path)
 			}
 			return nil
 		}

@@ -41,6 +41,9 @@ func printHelp(w io.Writer, lang msg.Lang, fs *flag.FlagSet, name string) {
 
 // flagText is a flag's one-line description in lang.
 func flagText(lang msg.Lang, cmd string, fl *flag.Flag) string {
+	if c, _, ok := strings.Cut(cmd, " "); ok {
+		cmd = c // "kube job": the command's own entries are flag.kube.NAME
+	}
 	for _, k := range []string{"flag." + cmd + "." + fl.Name, "flag." + fl.Name} {
 		if msg.Has(k) {
 			return msg.T(lang, k)

@@ -11,7 +11,7 @@ import (
 // Every command's -h, in both languages, byte for byte
 // (go test ./internal/cli -update rewrites testdata/cli/golden).
 func TestHelpGolden(t *testing.T) {
-	for _, name := range []string{"sim", "run", "load", "report", "target", "downstream", "presets"} {
+	for _, name := range []string{"sim", "run", "load", "report", "target", "downstream", "presets", "plan", "serve"} {
 		for _, lang := range []string{"en", "ko"} {
 			code, out, errs := run(t, name, "-h", "--lang", lang)
 			if code != 0 || out != "" {
@@ -52,6 +52,9 @@ func TestHelpIsKorean(t *testing.T) {
 				continue
 			}
 			desc := lines[i+1]
+			if j := strings.LastIndex(desc, " (기본값 "); j > 0 {
+				desc = desc[:j] // the default value is not the description
+			}
 			if !strings.ContainsFunc(desc, func(r rune) bool { return unicode.Is(unicode.Hangul, r) }) {
 				t.Errorf("%s -h --lang ko: %s is described in English: %q (add flag.%s.NAME or flag.NAME to internal/msg/flags.go)", name, strings.TrimSpace(line), desc, name)
 			}

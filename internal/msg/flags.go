@@ -146,5 +146,99 @@ func init() {
 		"flag.proxy":                  {KO: "직접 답하지 않고 이 RESP 서버로 넘깁니다 (예: 127.0.0.1:6379의 실제 Redis)", EN: "forward to this RESP server (e.g. a real Redis at 127.0.0.1:6379) instead of answering"},
 		"flag.downstream.seed":        {KO: "지수 분포 지연의 난수 시드", EN: "random seed for exponential delays"},
 		"flag.v":                      {KO: "프리셋마다 시나리오와 출처도 보입니다", EN: "also show each preset's scenario and source"},
+
+		// Split runs: load --segment/--push, report --listen, kube.
+		"flag.push":             {KO: "결과 파일을 URL의 수집기(waitlab report --listen)로 보냅니다", EN: "send the result file to a collector (waitlab report --listen) at URL"},
+		"flag.run-id":           {KO: "한 실행의 조각들이 함께 쓰는 ID (기본: 명령에서 만들어 같은 명령이면 같음)", EN: "the id the segments of one run share (default: derived from the command, so the same command agrees)"},
+		"flag.segment":          {KO: "여러 생성기로 나눈 실행의 한 몫을 보냅니다: I/N(N개 중 I번째, 0부터) 또는 A:B (예: 0:1/3)", EN: "send one share of a run split across generators: I/N (the I-th of N, from 0) or A:B (e.g. 0:1/3)"},
+		"flag.segment-sequence": {KO: "몫이 서로 다를 때 모든 생성기가 함께 쓰는 자르는 점 (예: 0,1/4,1/2,1)", EN: "the cut points every generator of the run shares, for unequal shares: e.g. 0,1/4,1/2,1"},
+		"flag.load.start-at":    {KO: "기다렸다가 이 시각(RFC 3339 또는 Unix 초)에 시작합니다: 나눈 실행의 동시 시작", EN: "wait, then start at this TIME (RFC 3339 or Unix seconds): the synchronized start of a split run"},
+		"flag.expect":           {KO: "--listen과 함께: 기다릴 결과 파일 수", EN: "with --listen: the number of result files to wait for"},
+		"flag.report.listen":    {KO: "파일을 읽는 대신 HTTP로 보내오는 결과 파일(waitlab load --push)을 이 주소에서 모읍니다", EN: "collect result files pushed over HTTP (waitlab load --push) at this address instead of reading files"},
+		"flag.report.collect-timeout": {
+			KO: "--listen과 함께: 이만큼 기다려도 다 오지 않으면 멈추고 무엇이 빠졌는지 말합니다",
+			EN: "with --listen: give up waiting after this long and say what is missing"},
+		"flag.serve.listen": {
+			KO: "실험실을 열 주소 (기본은 루프백, 127.0.0.1:0이면 빈 포트를 고름)",
+			EN: "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)"},
+		"flag.no-stall-stacks": {
+			KO: "루프 멈춤을 고루틴 스택 없이 출력합니다 (아니면 서로 다른 스택을 한 번씩 출력)",
+			EN: "print loop stalls without their goroutine stacks (each distinct stack is printed once otherwise)"},
+
+		// plan.
+		"flag.confirm":      {KO: "답과 그보다 한 단계 작은 크기를 실제로(프로세스 안에서) 돌려 예측과 측정을 나란히 보입니다", EN: "run the answer and the size below it for real (in process) and print predicted vs measured"},
+		"flag.confirm-runs": {KO: "--confirm에서 크기마다 실제 실행 횟수 (워밍업 한 번 뒤 중앙값과 범위)", EN: "real runs per size with --confirm (median and range, after one warm-up)"},
+		"flag.downstream-slowdown": {
+			KO: "대기가 FROM에서 TO로 길어질 때의 답도 구합니다 (예: 2ms:50ms), 지금 크기에서 리틀의 법칙으로",
+			EN: "also answer for a wait that grows, FROM:TO (e.g. 2ms:50ms), with Little's law at today's size"},
+		"flag.plan.json": {KO: "답, 곡선, 시드, 교차 확인을 JSON으로 출력합니다", EN: "print the answer, the curve, the seeds and the cross-check as JSON"},
+		"flag.max":       {KO: "시도할 가장 큰 크기 (기본 1024, 루프는 코어 수)", EN: "largest size to try (default 1024; loops: the cores)"},
+		"flag.min":       {KO: "시도할 가장 작은 크기 (기본 1)", EN: "smallest size to try (default 1)"},
+		"flag.seeds":     {KO: "크기마다 처음 쓸 시드 수 (기본 3, 경계 근처에서는 더 많이)", EN: "seeds per size to start with (default 3; more near the bound)"},
+		"flag.size":      {KO: "정할 크기: threads(pool), loops(loop, offload), offload-pool, carriers(virtual) 또는 cores. 기본은 모델에 맞는 것", EN: "the knob to size: threads (pool), loops (loop, offload), offload-pool, carriers (virtual) or cores; default: the model's"},
+		"flag.slo":       {KO: "답이 지켜야 할 목표, 여러 번 쓸 수 있음: p99<200ms, normal.p99<80ms, queue_p99<10ms, rps>1000, batch<350ms", EN: "an objective every answer must meet, repeatable: p99<200ms, normal.p99<80ms, queue_p99<10ms, rps>1000, batch<350ms"},
+		"flag.plan.svg":  {KO: "곡선을 SVG 파일로 씁니다", EN: "write the curve as an SVG file"},
+
+		// kube job.
+		"flag.segments":  {KO: "생성기 파드 수 N (파드마다 I/N 몫을 돌림)", EN: "number of generator pods N (each runs segment I/N)"},
+		"flag.name":      {KO: "만들 오브젝트 이름의 접두사", EN: "name prefix of the objects"},
+		"flag.namespace": {KO: "오브젝트의 네임스페이스 (기본: kubectl이 적용하는 곳)", EN: "namespace of the objects (default: the one kubectl applies to)"},
+		"flag.image":     {KO: "waitlab 바이너리가 든 컨테이너 이미지 (Dockerfile 참고)", EN: "container image with the waitlab binary (see the Dockerfile)"},
+		"flag.kube.cpu":  {KO: "생성기마다 CPU 요청과 한도 (같게 해서 보장된 몫)", EN: "CPU request and limit of each generator (equal: a guaranteed share)"},
+		"flag.memory":    {KO: "생성기마다 메모리 요청과 한도", EN: "memory request and limit of each generator"},
+		"flag.port":      {KO: "수집기 포트", EN: "collector port"},
+		"flag.kube.collect-timeout": {
+			KO: "수집기가 모든 결과 파일을 기다리는 시간",
+			EN: "how long the collector waits for every result file"},
+		"flag.kube.start-at": {
+			KO: "동시 시작 시각, RFC 3339 또는 Unix 초 (기본: 지금에 --start-in을 더한 때)",
+			EN: "synchronized start, RFC 3339 or Unix seconds (default: now plus --start-in)"},
+		"flag.start-in": {
+			KO: "--start-at이 없을 때: 매니페스트를 만든 뒤 이만큼 지나 시작 (파드를 배치할 시간)",
+			EN: "with no --start-at: start this long after the manifests are made (time to schedule the pods)"},
+		"flag.kube.threshold": {
+			KO: "수집기가 합친 결과로 판정할 임계값 (여러 번 쓸 수 있음)",
+			EN: "a threshold the collector judges on the merged result (repeatable)"},
+		"flag.target-label": {
+			KO: "대상 서버 파드의 레이블 key=value: 생성기는 그 노드에 놓이지 않음 (여러 번 쓸 수 있음)",
+			EN: "a label key=value of the target's pods: no generator shares their node (repeatable)"},
+
+		// Limits of the target and the downstream.
+		"flag.body-memory": {
+			KO: "받는 중인 요청 본문을 위해 모든 연결이 함께 쓸 수 있는 바이트 (연결마다 16 KiB를 넘는 몫). 자리가 없는 본문은 503",
+			EN: "bytes all connections together may hold for request bodies being received (beyond 16 KiB each); a body that finds no room gets 503"},
+		"flag.body-timeout": {
+			KO: "요청 본문(최대 1 MiB)은 헤더가 끝난 뒤 이 시간 안에 다 와야 합니다",
+			EN: "a request body (at most 1 MiB) must be in within this from the end of its header"},
+		"flag.downstream-timeout": {
+			KO: "모든 모델에서 다운스트림 왕복 한 번의 한도. 넘으면 그 요청은 502",
+			EN: "one downstream round trip in every model; past it the request gets 502"},
+		"flag.header-timeout": {
+			KO: "요청 헤더는 (첫 바이트부터, 새 연결이면 수락한 때부터) 모두 합쳐 이 시간 안에 다 와야 합니다",
+			EN: "a request header (from its first byte, or a new connection from its accept) must be in within this, in total"},
+		"flag.query-knobs": {
+			KO: "쿼리 파라미터로 설정을 바꿀 수 있는지: on, off 또는 auto (on이지만 --allow-remote면 off)",
+			EN: "query parameters override the knobs: on, off, or auto (on, but off with --allow-remote)"},
+		"flag.query-max": {
+			KO: "쿼리가 요구할 수 있는 가장 긴 시간 (cpu, wait, block과 호출 전체의 합). 넘으면 400",
+			EN: "the most time a query may ask for (cpu, wait, block, and their sum over the calls); beyond it 400"},
+		"flag.query-max-calls": {
+			KO: "쿼리가 요구할 수 있는 가장 많은 호출 수 (64까지). 넘으면 400",
+			EN: "the most calls a query may ask for (up to 64); beyond it 400"},
+		"flag.write-timeout": {
+			KO: "클라이언트가 이 시간 동안 응답을 하나도 가져가지 않으면 연결을 닫습니다 (응답은 64 KiB까지 쌓이고, 그 뒤에는 파이프라인된 요청이 기다림)",
+			EN: "a connection whose client takes none of its answers for this long is closed (answers queue up to 64 KiB, then its pipelined requests wait)"},
+		"flag.max-clients": {
+			KO: "한꺼번에 받는 연결 수. 넘는 연결은 -ERR을 받고 닫힘",
+			EN: "connections served at once; more get -ERR and are closed"},
+		"flag.max-queued": {
+			KO: "클라이언트 하나에 쌓아 둘 응답 바이트. 넘으면 그 클라이언트가 읽을 때까지 읽지 않음 (프록시는 클라이언트마다 최대 256 KiB)",
+			EN: "reply bytes queued for one client; past it the client is not read until it reads (the proxy queues at most 256 KiB per client)"},
+		"flag.max-store": {
+			KO: "SET이 보관할 수 있는 바이트 (키와 값). 넘으면 SET은 -OOM으로 답함",
+			EN: "bytes SET may keep (keys and values); past it SET answers -OOM"},
+		"flag.push-timeout": {
+			KO: "수집기가 뜨지 않았을 때 --push가 다시 시도하는 시간",
+			EN: "how long --push keeps retrying while the collector is not up"},
 	})
 }

@@ -116,6 +116,9 @@ func (ls *loopServer) dispatch(fd int) {
 	}
 	s.conns.Add(1)
 	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	if s.sc != nil && s.sc.bind(ls, fd) {
+		return // bound by its first request's index (scenario.go)
+	}
 	l := ls.loops[ls.rr.Add(1)%uint64(len(ls.loops))]
 	l.postConn(fd)
 }
@@ -699,12 +702,23 @@ func (l *eventLoop) startCall(t *task) bool {
 		return true
 	}
 	if !p.remote {
+		w := p.waitOf(t.started - 1)
 		if p.blocking {
-			osthread.Block(p.wait)
+			if p.sc != nil && p.sc.lock {
+				l.s.sc.lock.lock()
+				osthread.Block(w)
+				l.s.sc.lock.unlock()
+			} else {
+				osthread.Block(w)
+			}
 			t.finished++
 			return true
 		}
-		l.addTimer(p.wait, t)
+		if p.sc != nil && p.sc.lock {
+			l.s.sc.asyncLocked(t, w)
+			return true
+		}
+		l.addTimer(w, t)
 		return true
 	}
 	if p.lock {
@@ -766,7 +780,7 @@ func (l *eventLoop) finish(t *task) {
 	if c != nil {
 		l.scratch = s.log.write(l.scratch, t.p.id, t.method, t.path, t.status, t.start)
 		o := l.outBuf(c)
-		*o = s.appendAnswer(*o, t.head, t.status, t.closeAfter)
+		*o = s.appendAnswer(*o, &t.p, l.idx, t.head, t.status, t.closeAfter)
 		c.t = nil
 	}
 	s.m.inFlight.Dec()
@@ -1017,7 +1031,7 @@ func (p *offloadPool) work() {
 		case jobBlock:
 			osthread.Block(t.p.block)
 		case jobCall:
-			t.err = p.s.blockingCall(&t.p, true)
+			t.err = p.s.blockingCall(&t.p, t.started-1, true)
 		}
 		t.l.postDone(t)
 	}

@@ -346,7 +346,7 @@ func (w *blockingConn) handle(closeAfter bool) {
 	p := s.makePlan(id, w.req.Query)
 	status := s.runBlocking(&p, true)
 	w.scratch = s.log.write(w.scratch, id, w.req.Method, w.req.Path, status, start)
-	w.out = s.appendAnswer(w.out, string(w.req.Method) == "HEAD", status, closeAfter)
+	w.out = s.appendAnswer(w.out, &p, -1, string(w.req.Method) == "HEAD", status, closeAfter)
 	s.m.inFlight.Dec()
 	s.m.count(status, start)
 }

@@ -90,6 +90,7 @@ func (v *virtualServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h["Content-Type"] = []string{"text/plain; charset=utf-8"}
 	h["Server"] = []string{"waitlab"}
 	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	p.header(h)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(body)

@@ -65,6 +65,9 @@ func parseQuiet(fs *flag.FlagSet, env *Env, args []string) ([]string, error) {
 }
 
 func runLoad(ctx context.Context, env *Env, args []string) error {
+	if wantsLoadScenario(args) {
+		return runLoadScenario(ctx, env, args) // load_scenario.go
+	}
 	fs := newFlags(env, "load")
 	quietFlags(fs)
 	rate := fs.String("rate", "", "open model: constant `R` requests per second")

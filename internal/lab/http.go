@@ -244,14 +244,26 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 	diedMu.Lock()
 	d := died
 	diedMu.Unlock()
+	var metrics []byte
+	var merr error
+	if !d && err == nil {
+		metrics, merr = scrape(tg.addr)
+	}
+	if !d && (err != nil || merr != nil || lr.Sockets.Failed > 0) && ctx.Err() == nil {
+		// Failures may be the target dying: give its exit a moment to
+		// be seen before blaming anything else.
+		select {
+		case <-tg.exited:
+		case <-time.After(2 * time.Second):
+		}
+	}
 	if d || tg.hasExited() {
 		return nil, fmt.Errorf("%w: %s", ErrTargetDied, tg.why())
 	}
 	if err != nil {
 		return nil, err
 	}
-	metrics, merr := scrape(tg.addr)
-	if merr != nil && !tg.hasExited() {
+	if merr != nil {
 		return nil, fmt.Errorf("lab: read the target's /metrics: %w", merr)
 	}
 	stopErr := tg.stop()

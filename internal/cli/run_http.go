@@ -109,17 +109,31 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 		}
 		b.WriteByte('\n')
 	}
+	// With both views, each one's notes under its name.
+	section := func(label string, write func(*bytes.Buffer)) {
+		if proc == nil {
+			write(b)
+			return
+		}
+		var sb bytes.Buffer
+		write(&sb)
+		fmt.Fprintf(b, "%s\n%s\n", msg.T(l, label), indent(sb.String(), "  "))
+	}
 	if proc != nil {
-		writeRunStalls(b, l, t, proc.Stalls)
-		fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", proc.OSThreadsPeak, proc.CPUMS))
+		section("http.label.process", func(b *bytes.Buffer) {
+			writeRunStalls(b, l, t, proc.Stalls)
+			fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", proc.OSThreadsPeak, proc.CPUMS))
+		})
 	}
-	if hres.Stalls != nil {
-		ht := t
-		ht.first = nil // states and stacks are the in-process run's
-		writeRunStalls(b, l, ht, hres.Stalls)
-	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, "http.threads.note", hres.OSThreadsPeak, hres.CPUMS))
-	writeSockets(b, l, t.s, t.sockets)
+	section("http.label.http", func(b *bytes.Buffer) {
+		if hres.Stalls != nil {
+			ht := t
+			ht.first = nil // states and stacks are the in-process run's
+			writeRunStalls(b, l, ht, hres.Stalls)
+		}
+		fmt.Fprintf(b, "%s\n", msg.T(l, "http.threads.note", hres.OSThreadsPeak, hres.CPUMS))
+		writeSockets(b, l, t.s, t.sockets)
+	})
 	e := hres.Env
 	if proc != nil && proc.Env != nil {
 		e = proc.Env

@@ -56,9 +56,10 @@ type HTTPOptions struct {
 	MaxConns int
 	// NoPin leaves generator and target on every core.
 	NoPin bool
-	// OnTarget, when set, is called with each target's process id once it
-	// is ready (tests use it to kill one mid-run).
-	OnTarget func(pid int)
+	// OnTarget, when set, is called with each target's process id and
+	// address once it is ready, before the load starts (tests use it to
+	// kill one mid-run).
+	OnTarget func(pid int, addr string)
 }
 
 // HTTPRun is what one run over HTTP measured beyond the model.Result.
@@ -211,7 +212,7 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 	}
 	defer tg.stop()
 	if o.OnTarget != nil {
-		o.OnTarget(tg.cmd.Process.Pid)
+		o.OnTarget(tg.cmd.Process.Pid, tg.addr)
 	}
 	restore := pinSelf(pin)
 	defer restore()

@@ -62,24 +62,26 @@ func init() {
 			KO: "배치: 요청 %d개가 모델이 정한 것과 다른 루프에서 처리되었습니다 (루프별 요청: %v)",
 			EN: "placement: %d requests ran on another loop than the model's (requests per loop: %v)"},
 		"http.check.ok": {
-			KO: "요청 번호 확인: 모든 응답이 보낸 번호와 모델 계획의 클래스를 돌려주었습니다",
+			KO: "요청 번호 확인: 모든 응답이 보낸 번호와 모델이 계획한 요청 종류를 돌려주었습니다",
 			EN: "index check: every answer carried the index sent and the planner's class for it"},
 		"http.check.bad": {
-			KO: "요청 번호 확인: 번호가 다른 응답 %d개, 클래스가 다른 응답 %d개, 표시가 없는 응답 %d개 (대상 서버가 이 시나리오를 제공하고 있나요?)",
+			KO: "요청 번호 확인: 번호가 다른 응답 %d개, 요청 종류가 다른 응답 %d개, 표시가 없는 응답 %d개 (대상 서버가 이 시나리오를 제공하고 있나요?)",
 			EN: "index check: %d answers with another index, %d with another class, %d without tags (is the target serving this scenario?)"},
 		"http.threads.note": {
 			KO: "대상 서버 프로세스: OS 스레드 최대 %d개, CPU 시간 %.1f ms",
 			EN: "target process: OS threads peak %d, CPU time %.1f ms"},
-		"http.col.process": {KO: "프로세스 안", EN: "in process"},
-		"http.col.http":    {KO: "HTTP", EN: "over HTTP"},
-		"http.col.pratio":  {KO: "프로세스/모델", EN: "process/model"},
-		"http.col.hratio":  {KO: "HTTP/모델", EN: "HTTP/model"},
-		"http.median":      {KO: "(%d회 실행이면 값은 중앙값입니다; 범위는 --json에 있습니다)", EN: "(with %d runs, values are medians; ranges are in --json)"},
+		"http.col.process":   {KO: "프로세스 안", EN: "in process"},
+		"http.label.process": {KO: "프로세스 안 실행:", EN: "in process:"},
+		"http.label.http":    {KO: "HTTP 실행:", EN: "over HTTP:"},
+		"http.col.http":      {KO: "HTTP", EN: "over HTTP"},
+		"http.col.pratio":    {KO: "프로세스/모델", EN: "process/model"},
+		"http.col.hratio":    {KO: "HTTP/모델", EN: "HTTP/model"},
+		"http.median":        {KO: "(%d회 실행이면 값은 중앙값입니다; 범위는 --json에 있습니다)", EN: "(with %d runs, values are medians; ranges are in --json)"},
 		"load.scenario.summary": {
 			KO: "시나리오 부하: %s, 요청 %d개, 도착 %s; 배치 시간 %.1f ms, 처리량 %.0f 요청/초",
 			EN: "scenario load: %s, %d requests, arrival %s; batch time %.1f ms, throughput %.0f req/s"},
 		"load.scenario.class": {
-			KO: "  클래스 %s: 요청 %d개, p50 %.1f ms, p99 %.1f ms, 최대 %.1f ms",
+			KO: "  요청 종류 %s: 요청 %d개, p50 %.1f ms, p99 %.1f ms, 최대 %.1f ms",
 			EN: "  class %s: %d requests, p50 %.1f ms, p99 %.1f ms, max %.1f ms"},
 		"load.scenario.url": {
 			KO: "--scenario/--preset에는 대상 URL이 하나 필요합니다 (예: http://127.0.0.1:8080/)",

@@ -50,7 +50,7 @@ func TestRunHTTPLabPresetsMeetTheirFloors(t *testing.T) {
 			t.Fatalf("run --via http --preset %s = %d, stderr %q", tc.preset, code, errs)
 		}
 		var got struct {
-			HTTP    *model.Result     `json:"http"`
+			HTTP    *model.Result    `json:"http"`
 			Sockets *lab.HTTPSockets `json:"sockets"`
 		}
 		if err := json.Unmarshal([]byte(out), &got); err != nil || got.HTTP == nil {
@@ -238,7 +238,11 @@ func TestRunHTTPTextGolden(t *testing.T) {
 		Kernel:  lab.Kernel{ListenOverflows: 0, ListenDrops: 0, Somaxconn: 4096, Backlog: 4096, Known: true},
 		Pinning: &lab.Pinning{Generator: []int{0}, Target: []int{1}},
 	}
-	ref := lab.Reference("lab-loop-blocking", func() model.Scenario { q := p.Scenario; q.Classes[0].Wait = model.FixedDist(200 * time.Millisecond); return q }())
+	ref := lab.Reference("lab-loop-blocking", func() model.Scenario {
+		q := p.Scenario
+		q.Classes[0].Wait = model.FixedDist(200 * time.Millisecond)
+		return q
+	}())
 	for _, l := range []msg.Lang{msg.EN, msg.KO} {
 		var b bytes.Buffer
 		writeRunText(&b, l, runText{s: s, rep: proc, model: modelRes, compare: true, warmup: true, cores: 2,

@@ -57,7 +57,17 @@ func (h *httpFlags) options() lab.HTTPOptions {
 // writeRunHTTPText is `waitlab run`'s text when the HTTP view ran (alone,
 // or beside the in-process run with --via both).
 func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
-	writeRunPreamble(b, l, t)
+	if t.scaling != nil && t.sockets != nil && t.sockets.Pinning != nil {
+		// The scaling line says "this machine's N cores": say why N.
+		var sb bytes.Buffer
+		writeRunPreamble(&sb, l, t)
+		first, rest, _ := bytes.Cut(sb.Bytes(), []byte("\n"))
+		b.Write(first)
+		fmt.Fprintf(b, "\n%s\n", msg.T(l, "http.scaled.note", len(t.sockets.Pinning.Target)))
+		b.Write(rest)
+	} else {
+		writeRunPreamble(b, l, t)
+	}
 	var proc *model.Result
 	if t.rep != nil {
 		proc = t.rep.Median

@@ -70,6 +70,9 @@ func init() {
 		"http.threads.note": {
 			KO: "대상 서버 프로세스: OS 스레드 최대 %d개, CPU 시간 %.1f ms",
 			EN: "target process: OS threads peak %d, CPU time %.1f ms"},
+		"http.scaled.note": {
+			KO: "(HTTP 실행에서는 대상 서버가 고정된 CPU %d개만 쓰므로 그 수에 맞췄습니다. 모든 코어에 맞추려면 --pin=false)",
+			EN: "(over HTTP the target is pinned to %d CPU(s), so the scenario is scaled to those; --pin=false scales to every core)"},
 		"http.col.process":   {KO: "프로세스 안", EN: "in process"},
 		"http.label.process": {KO: "프로세스 안 실행:", EN: "in process:"},
 		"http.label.http":    {KO: "HTTP 실행:", EN: "over HTTP:"},

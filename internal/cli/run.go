@@ -82,8 +82,10 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
 	// not mistaken for a hang.
+	long := false
 	cfg.Progress = func(run, of int, expected time.Duration) {
-		if expected*time.Duration(of+1) <= 2*time.Second {
+		long = expected*time.Duration(of+1) > 2*time.Second
+		if !long {
 			return
 		}
 		if run == 0 {
@@ -91,6 +93,11 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return
 		}
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
+	}
+	cfg.HTTP.OnTarget = func(pid int, addr string) {
+		if long {
+			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
+		}
 	}
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -260,5 +261,33 @@ func TestRunHTTPTextGolden(t *testing.T) {
 		if b.String() != string(want) {
 			t.Errorf("writeRunText(%s, --via both) differs from %s:\n%s", l, path, b.String())
 		}
+	}
+}
+
+// Ctrl-C during a run over HTTP: exit 130, and neither the target child
+// nor its port left behind. The signal is sent once the target said it is
+// ready, during the load.
+func TestRunHTTPInterruptLeavesNothingBehind(t *testing.T) {
+	cmd, _, errb := startRun(t, "ready on", "run", "--via", "http", "--preset", "lab-pool", "--wait", "2s", "--warmup=false", "--lang", "en")
+	var pid int
+	var addr string
+	for _, line := range strings.Split(errb.String(), "\n") {
+		if _, err := fmt.Sscanf(line, "target (pid %d) ready on http://%s", &pid, &addr); err == nil {
+			break
+		}
+	}
+	if pid == 0 {
+		t.Fatalf("no ready line with a pid in %q", errb.String())
+	}
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	if code := waitExit(t, cmd, 20*time.Second); code != 130 {
+		t.Errorf("interrupted run over HTTP: exit %d; want 130. stderr %q", code, errb.String())
+	}
+	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("target %d still exists after the interrupted run: %v", pid, err)
+	}
+	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+		c.Close()
+		t.Errorf("the target's port %s still accepts connections", addr)
 	}
 }

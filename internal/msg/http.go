@@ -31,6 +31,9 @@ func init() {
 		"http.err.maxconns": {
 			KO: "--max-conns %d: 1 이상이어야 합니다",
 			EN: "--max-conns %d: must be at least 1"},
+		"http.progress.ready": {
+			KO: "대상 서버 (pid %d) 준비됨: http://%s",
+			EN: "target (pid %d) ready on http://%s"},
 		"http.head": {
 			KO: "HTTP 실행: 대상 서버(%s 모델)는 자식 프로세스에서 루프백으로, 부하는 이 프로세스에서; 요청 %d개, 반복 %d회",
 			EN: "over HTTP: the target (%s model) in a child process on loopback, the load in this process; %d requests, %d run(s)"},

@@ -76,46 +76,57 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	if err := live.Check(s, 0); err != nil {
 		return tooBig(l, err)
 	}
-	res, err := loadgen.RunScenario(ctx, loadgen.ScenarioConfig{Scenario: s, URL: pos[0], MaxConns: *maxConns, Version: Version()})
+	// Every output path is opened before the run (as plain load does).
+	outs, err := openOutputs(l, o, *out)
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := writeResult(*out, res.Load); err != nil {
-			return err
-		}
+	res, err := loadgen.RunScenario(ctx, loadgen.ScenarioConfig{Scenario: s, URL: pos[0], MaxConns: *maxConns, Version: Version()})
+	if err != nil {
+		outs.discard()
+		return err
 	}
-	var emitErr error
-	if *o.json {
-		rep := loadgen.Analyze(res.Load, l)
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Scenario *loadgen.ScenarioResult `json:"scenario"`
-			Load     *loadgen.Report         `json:"load"`
-		}{res, rep}); err != nil {
-			return err
-		}
-		if len(loadgen.Check(rep, ths, l)) > 0 {
-			emitErr = &ExitError{Code: 1}
-		}
-	} else {
-		emitErr = emit(env, res.Load, o, ths, l)
+	res.Load.Interrupted = res.Result.Interrupted
+	if !*o.json {
+		// The usual report (its files, thresholds and exit code), then
+		// the scenario's view.
+		err := emit(env, res.Load, o, ths, l, outs)
 		fmt.Fprintln(env.Stdout)
 		writeLoadScenario(env.Stdout, l, s, res)
+		if err == nil && res.Result.Completed == 0 {
+			return &ExitError{Code: 1}
+		}
+		return err
 	}
-	if res.Result.Interrupted {
-		return &ExitError{Code: 130}
+	rep := loadgen.Analyze(res.Load, l)
+	enc := json.NewEncoder(env.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(struct {
+		Scenario *loadgen.ScenarioResult `json:"scenario"`
+		Load     *loadgen.Report         `json:"load"`
+	}{res, rep}); err != nil {
+		outs.discard()
+		return err
 	}
-	var ee *ExitError
-	if emitErr != nil && !errors.As(emitErr, &ee) {
-		return emitErr
+	var writeErrs []error
+	if outs.result != nil {
+		if err := outs.result.write(res.Load.Write); err != nil {
+			writeErrs = append(writeErrs, errors.New(msg.T(l, "load.write.failed", "--out", outs.result.path, err)))
+		}
 	}
-	if emitErr != nil {
-		return emitErr
+	if outs.html != nil {
+		if err := outs.html.write(func(w io.Writer) error { return loadgen.WriteHTML(w, rep, l) }); err != nil {
+			writeErrs = append(writeErrs, errors.New(msg.T(l, "load.write.failed", "--html", outs.html.path, err)))
+		}
 	}
-	if res.Result.Completed == 0 {
-		return &ExitError{Code: 1}
+	writeErr := errors.Join(writeErrs...)
+	switch {
+	case res.Result.Interrupted:
+		return &ExitError{Code: 130, Err: writeErr}
+	case len(loadgen.Check(rep, ths, l)) > 0 || res.Result.Completed == 0:
+		return &ExitError{Code: 1, Err: writeErr}
+	case writeErr != nil:
+		return &ExitError{Code: 1, Err: writeErr}
 	}
 	return nil
 }

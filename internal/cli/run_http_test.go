@@ -58,7 +58,11 @@ func TestRunHTTPLabPresetsMeetTheirFloors(t *testing.T) {
 			t.Fatalf("%s: output is not the outcome JSON (%v):\n%s", tc.preset, err, out)
 		}
 		ms := got.HTTP.MakespanMS
-		if got.HTTP.Completed != got.HTTP.Requests || ms < 0.99*tc.floor || ms > 1.5*tc.floor {
+		upper := 1.5 * tc.floor
+		if raceOn {
+			upper = 100 * tc.floor // the race detector slows the generator; only the floor holds
+		}
+		if got.HTTP.Completed != got.HTTP.Requests || ms < 0.99*tc.floor || ms > upper {
 			t.Errorf("%s over HTTP: %d of %d completed, batch time %.1f ms; want all, and %.0f ms to %.0f ms", tc.preset,
 				got.HTTP.Completed, got.HTTP.Requests, ms, tc.floor, 1.5*tc.floor)
 		}

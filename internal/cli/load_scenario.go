@@ -147,6 +147,9 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 		sk.Placement = "mismatch"
 	}
 	fmt.Fprintf(&b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
+	if len(sk.Errors) > 0 {
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.errors", errorKinds(sk.Errors)))
+	}
 	if sk.Capped {
 		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
 	}

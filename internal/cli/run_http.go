@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
@@ -165,6 +167,9 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *lab.HTTPSoc
 		return
 	}
 	fmt.Fprintf(b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
+	if len(sk.Errors) > 0 {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "http.errors", errorKinds(sk.Errors)))
+	}
 	if sk.Capped {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
 	}
@@ -197,4 +202,19 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *lab.HTTPSoc
 	} else {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.check.bad", sk.IndexMismatch, sk.ClassMismatch, sk.Untagged))
 	}
+}
+
+// errorKinds lists failure kinds and counts, sorted by kind
+// ("connect_timeout 3, status_503 1").
+func errorKinds(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }

@@ -40,6 +40,9 @@ func init() {
 		"http.sockets": {
 			KO: "소켓: 연결 %d개 열림 (상한 %d), 연결 수립 p50 %.3f ms, 최대 %.3f ms; 거부 %d, 리셋 %d, 실패한 요청 %d",
 			EN: "sockets: %d connections opened (cap %d), set-up p50 %.3f ms, max %.3f ms; refused %d, reset %d, failed requests %d"},
+		"http.errors": {
+			KO: "  실패한 요청의 종류: %s",
+			EN: "  failed requests by kind: %s"},
 		"http.capped": {
 			KO: "버스트 요청 %d개가 연결 상한 %d개보다 많아 연결 %d개가 나눠 실었습니다: 일부 요청은 연결을 기다렸습니다 (--max-conns로 올리세요)",
 			EN: "the burst of %d requests is above the connection cap %d: %d connections carried them, so some requests waited for a connection (raise --max-conns)"},

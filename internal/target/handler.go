@@ -178,6 +178,11 @@ func (s *Server) blockingCalls(p *plan, threadSleep bool) error {
 	if p.calls == 0 {
 		return nil
 	}
+	if p.sc.holdsSlowest(p) {
+		// A scenario's parallel waits on one thread: held for the
+		// slowest, as the model (and the in-process run) has it.
+		return s.blockingCall(p, p.sc.slowest(), threadSleep)
+	}
 	if !p.parallel || p.calls == 1 {
 		for i := 0; i < p.calls; i++ {
 			if err := s.blockingCall(p, i, threadSleep); err != nil {

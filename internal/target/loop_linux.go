@@ -703,6 +703,14 @@ func (l *eventLoop) startCall(t *task) bool {
 	}
 	if !p.remote {
 		w := p.waitOf(t.started - 1)
+		if p.blocking && p.sc.holdsSlowest(p) && !l.ls.offload {
+			// Parallel blocking waits hold the loop once, for the slowest.
+			osthread.Block(p.waitOf(p.sc.slowest()))
+			n := p.calls - t.started
+			t.started += n
+			t.finished += n + 1
+			return true
+		}
 		if p.blocking {
 			if p.sc != nil && p.sc.lock {
 				l.s.sc.lock.lock()

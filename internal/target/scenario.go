@@ -188,6 +188,24 @@ func (p *plan) waitOf(k int) time.Duration {
 	return p.sc.waits[min(max(k, 0), len(p.sc.waits)-1)]
 }
 
+// holdsSlowest reports whether p is a scenario request whose parallel
+// waits, made by one thread that holds through them, take the slowest
+// one's time (no shared lock to serialise them). Safe on a nil receiver.
+func (sp *scPlan) holdsSlowest(p *plan) bool {
+	return sp != nil && p.parallel && !sp.lock && len(sp.waits) > 1
+}
+
+// slowest returns the index of the longest wait.
+func (sp *scPlan) slowest() int {
+	k := 0
+	for i, w := range sp.waits {
+		if w > sp.waits[k] {
+			k = i
+		}
+	}
+	return k
+}
+
 // tag returns the scenario headers of p's answer, served on loop (-1:
 // not a loop), or nil.
 func (p *plan) tag(loop int) []byte {

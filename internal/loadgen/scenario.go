@@ -237,7 +237,8 @@ func (g *scenarioGen) runOpen(ngroups int) {
 	per := max(int32(g.cfg.MaxConns/ngroups), 1)
 	g.groups = make([]*connGroup, ngroups)
 	for k := range g.groups {
-		g.groups[k] = &connGroup{jobs: make(chan int64, len(g.reqs)), cap: per}
+		// Request i goes to group i mod ngroups (round-robin loops).
+		g.groups[k] = &connGroup{jobs: make(chan int64, (len(g.reqs)+ngroups-1)/ngroups+1), cap: per}
 	}
 	pacer := g.s.Arrival.Pacer(g.s.Seed)
 	timer := time.NewTimer(time.Hour)

@@ -588,7 +588,6 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 	}
 	start := time.Now()
 	id := s.reqSeq.Add(1)
-	l.beat.Begin(id)
 	s.m.inFlight.Inc()
 	t := l.newTask()
 	t.conn, t.start, t.closeAfter = c, start, closeAfter
@@ -600,6 +599,7 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 		t.path = append(t.path[:0], c.req.Path...)
 	}
 	t.p = s.makePlan(id, c.req.Query)
+	l.beat.Begin(t.p.id) // a scenario's request index, else id
 	c.t = t
 	l.pending++
 	if t.p.status != 0 {

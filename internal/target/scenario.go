@@ -75,7 +75,7 @@ func ScenarioConfig(sc model.Scenario, base Config) Config {
 	n := min(sc.Requests, MaxScenarioConns)
 	cfg.Queue = max(cfg.Queue, min(n, 1_000_000))
 	cfg.OffloadQueue = max(cfg.OffloadQueue, min(n, 1_000_000))
-	cfg.MaxConns = max(cfg.MaxConns, n+64)
+	cfg.MaxConns = max(cfg.MaxConns, n+64, 10000)
 	return cfg
 }
 

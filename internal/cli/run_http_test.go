@@ -108,7 +108,9 @@ func TestRunViaBothJSONContract(t *testing.T) {
 	if _, ok := got.HTTPRatio["queue_p50_ms"]; ok {
 		t.Error("http_ratio has queue_p50_ms, which HTTP does not measure")
 	}
-	if got.HTTP.Stalls == nil || got.HTTP.Stalls.Count != 12 || got.HTTP.OSThreadsPeak == 0 {
+	// At least the 12 blocking waits (a busy machine may add a stall of a
+	// request crowded off its core).
+	if got.HTTP.Stalls == nil || got.HTTP.Stalls.Count < 12 || got.HTTP.Stalls.WorstMS < 20 || got.HTTP.OSThreadsPeak == 0 {
 		t.Errorf("http stalls %+v, OS threads %d; want the 12 blocking waits as stalls and a thread peak", got.HTTP.Stalls, got.HTTP.OSThreadsPeak)
 	}
 	for _, k := range []string{"connections", "connect_p50_ms", "connect_max_ms", "refused", "reset", "kernel", "class_mismatch", "loop_mismatch", "by_loop"} {

@@ -110,7 +110,7 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 			}
 			rows = append(rows, row)
 		}
-		_ = reportpkg.WriteCompare3(b, l, rows, proc != nil, true)
+		_ = reportpkg.WriteCompare3(b, l, rows, t.compare, proc != nil, true)
 		if len(t.ref) > 0 {
 			if p, ok := model.LookupPreset(t.preset); ok {
 				fmt.Fprintf(b, "%s\n", msg.T(l, "run.ref.note", p.Source))

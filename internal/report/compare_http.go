@@ -19,18 +19,28 @@ type Compare3Row struct {
 
 // WriteCompare3 writes the views side by side: model | in process (with
 // its ratio to the model) | over HTTP (with its ratio) | published (when
-// any row has one). withProcess and withHTTP choose the real columns.
-func WriteCompare3(w io.Writer, lang msg.Lang, rows []Compare3Row, withProcess, withHTTP bool) error {
+// any row has one). withModel adds the model and the ratios; withProcess
+// and withHTTP choose the real columns.
+func WriteCompare3(w io.Writer, lang msg.Lang, rows []Compare3Row, withModel, withProcess, withHTTP bool) error {
 	withRef := false
 	for _, r := range rows {
 		withRef = withRef || !math.IsNaN(r.Ref)
 	}
-	head := []string{msg.T(lang, "run.col.figure"), msg.T(lang, "run.col.model")}
+	head := []string{msg.T(lang, "run.col.figure")}
+	if withModel {
+		head = append(head, msg.T(lang, "run.col.model"))
+	}
 	if withProcess {
-		head = append(head, msg.T(lang, "http.col.process"), msg.T(lang, "http.col.pratio"))
+		head = append(head, msg.T(lang, "http.col.process"))
+		if withModel {
+			head = append(head, msg.T(lang, "http.col.pratio"))
+		}
 	}
 	if withHTTP {
-		head = append(head, msg.T(lang, "http.col.http"), msg.T(lang, "http.col.hratio"))
+		head = append(head, msg.T(lang, "http.col.http"))
+		if withModel {
+			head = append(head, msg.T(lang, "http.col.hratio"))
+		}
 	}
 	if withRef {
 		head = append(head, msg.T(lang, "run.col.ref"))
@@ -41,12 +51,21 @@ func WriteCompare3(w io.Writer, lang msg.Lang, rows []Compare3Row, withProcess, 
 	}
 	table := [][]string{head}
 	for _, r := range rows {
-		row := []string{r.Label, fig(r.Model)}
+		row := []string{r.Label}
+		if withModel {
+			row = append(row, fig(r.Model))
+		}
 		if withProcess {
-			row = append(row, fig(r.Process), ratio(r.Process, r.Model))
+			row = append(row, fig(r.Process))
+			if withModel {
+				row = append(row, ratio(r.Process, r.Model))
+			}
 		}
 		if withHTTP {
-			row = append(row, fig(r.HTTP), ratio(r.HTTP, r.Model))
+			row = append(row, fig(r.HTTP))
+			if withModel {
+				row = append(row, ratio(r.HTTP, r.Model))
+			}
 		}
 		if withRef {
 			row = append(row, fig(r.Ref))

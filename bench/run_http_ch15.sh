@@ -4,7 +4,7 @@
 # in-process run and the HTTP run (a target child process, the load in the
 # parent, pinned to different cores) run the same scaled scenario. With
 # pinning on a 2-core machine the target has one core, so the scenario is
-# scaled to one loop: 250 requests of which 2 block for 100 ms (spread),
+# scaled to one loop: 250 requests of which 3 block for 100 ms (spread),
 # offload pools 64 -> 8 and 4 -> 1.
 #
 # Prints per preset (medians of REPEAT runs): normal-request p50 and batch

@@ -87,7 +87,7 @@ func init() {
 		"http.col.hratio":    {KO: "HTTP/모델", EN: "HTTP/model"},
 		"http.median":        {KO: "(%d회 실행이면 값은 중앙값입니다; 범위는 --json에 있습니다)", EN: "(with %d runs, values are medians; ranges are in --json)"},
 		"load.scenario.summary": {
-			KO: "시나리오 부하: %s, 요청 %d개, 도착 %s; 배치 시간 %.1f ms, 처리량 %.0f 요청/초",
+			KO: "시나리오 부하: %s, 요청 %d개, 도착 %s; 묶음 처리 시간 %.1f ms, 처리량 %.0f 요청/초",
 			EN: "scenario load: %s, %d requests, arrival %s; batch time %.1f ms, throughput %.0f req/s"},
 		"load.scenario.class": {
 			KO: "  요청 종류 %s: 요청 %d개, p50 %.1f ms, p99 %.1f ms, 최대 %.1f ms",

@@ -41,6 +41,11 @@ type Options struct {
 	// Trace keeps the per-lane timeline and every request's record
 	// (model.Trace). It is refused for more than model.MaxTraceRequests.
 	Trace bool
+	// OnDone, if set, is called with each request's record as it
+	// completes (in completion order, on the goroutine running Run), so a
+	// caller can keep what it needs, such as the latencies after a
+	// warm-up, without the cost of a Trace. Used by internal/plan.
+	OnDone func(model.Record)
 }
 
 // Run simulates s, which should be normalized and validated (Run validates
@@ -100,6 +105,7 @@ type engine struct {
 	plan    *model.Planner
 	scratch model.Request
 	trace   *model.Trace
+	onDone  func(model.Record)
 	now     time.Duration
 	h       eventHeap
 	events  int64
@@ -137,7 +143,7 @@ type engine struct {
 }
 
 func newEngine(s model.Scenario, opt Options) *engine {
-	e := &engine{s: s, plan: model.NewPlanner(s), offQ: -1, classes: s.Classes}
+	e := &engine{s: s, plan: model.NewPlanner(s), offQ: -1, classes: s.Classes, onDone: opt.OnDone}
 	for _, c := range s.Classes {
 		e.par = append(e.par, c.Fanout == model.Parallel)
 		e.block = append(e.block, c.Blocking)
@@ -475,6 +481,9 @@ func (e *engine) finish(slot int32) {
 	if e.trace != nil {
 		e.trace.Records = append(e.trace.Records, model.Record{ID: r.id, Class: int(r.class),
 			Arrival: r.arrival, Start: r.start, End: e.now, Lane: r.first})
+	}
+	if e.onDone != nil {
+		e.onDone(model.Record{ID: r.id, Class: int(r.class), Arrival: r.arrival, Start: r.start, End: e.now, Lane: r.first})
 	}
 	if r.vu >= 0 && e.sent < int64(e.s.Requests) {
 		e.vuCount[r.vu]++

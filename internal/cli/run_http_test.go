@@ -287,7 +287,7 @@ func TestRunHTTPTextGolden(t *testing.T) {
 // nor its port left behind. The signal is sent once the target said it is
 // ready, during the load.
 func TestRunHTTPInterruptLeavesNothingBehind(t *testing.T) {
-	cmd, _, errb := startRun(t, "ready on", "run", "--via", "http", "--preset", "lab-pool", "--wait", "2s", "--warmup=false", "--lang", "en")
+	cmd, _, errb := startRun(t, "ready on", "run", "--via", "http", "--preset", "lab-loop", "--wait", "3s", "--warmup=false", "--lang", "en")
 	var pid int
 	var addr string
 	for _, line := range strings.Split(errb.String(), "\n") {
@@ -297,6 +297,23 @@ func TestRunHTTPInterruptLeavesNothingBehind(t *testing.T) {
 	}
 	if pid == 0 {
 		t.Fatalf("no ready line with a pid in %q", errb.String())
+	}
+	// Wait until the load is in flight (the loops answer /metrics while
+	// the requests wait), then interrupt.
+	c := http.Client{Timeout: time.Second}
+	inFlight := false
+	for i := 0; i < 300 && !inFlight; i++ {
+		if resp, err := c.Get("http://" + addr + "/metrics"); err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			inFlight = strings.Contains(string(b), "\nwaitlab_target_in_flight_requests 12\n")
+		}
+		if !inFlight {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if !inFlight {
+		t.Fatalf("the target at %s never had the 12 requests in flight", addr)
 	}
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
 	if code := waitExit(t, cmd, 20*time.Second); code != 130 {

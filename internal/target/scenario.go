@@ -306,7 +306,7 @@ func (ss *scenarioServe) bind(ls *loopServer, fd int) bool {
 		return false
 	}
 	b.mu.Lock()
-	b.pending[fd] = struct{}{}
+	b.pending[fd] = time.Now()
 	b.mu.Unlock()
 	if err := b.poller.Add(fd, epoll.In|epoll.RdHup|epoll.ET, uint64(fd)); err != nil {
 		b.mu.Lock()
@@ -319,15 +319,17 @@ func (ss *scenarioServe) bind(ls *loopServer, fd int) bool {
 
 // binder waits for each new connection's first request line and hands the
 // connection to the planner's loop for its index. Its goroutine owns the
-// poller's Wait and buf; pending (connections not yet handed over) is
-// guarded by mu.
+// poller's Wait, buf and swept; pending (connections not yet handed over)
+// is guarded by mu. A connection that sends no request line within the
+// header timeout is closed here, as a loop would close it.
 type binder struct {
 	ss      *scenarioServe
 	ls      *loopServer
 	poller  *epoll.Poller
 	buf     []byte
 	mu      sync.Mutex
-	pending map[int]struct{}
+	pending map[int]time.Time // when each connection was handed over
+	swept   time.Time
 }
 
 func newBinder(ss *scenarioServe, ls *loopServer) (*binder, error) {
@@ -335,7 +337,7 @@ func newBinder(ss *scenarioServe, ls *loopServer) (*binder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &binder{ss: ss, ls: ls, poller: p, buf: make([]byte, 2048), pending: map[int]struct{}{}}, nil
+	return &binder{ss: ss, ls: ls, poller: p, buf: make([]byte, 2048), pending: map[int]time.Time{}}, nil
 }
 
 func (b *binder) run() {
@@ -351,6 +353,7 @@ func (b *binder) run() {
 			b.stop()
 			return
 		}
+		b.sweep()
 		for i := 0; i < n; i++ {
 			fd := int(uint32(events[i].Data))
 			loop, by, ok := b.decide(fd)
@@ -363,6 +366,27 @@ func (b *binder) run() {
 			b.mu.Unlock()
 			b.ss.bound.WithLabelValues(by).Inc()
 			b.ls.loops[loop].postConn(fd)
+		}
+	}
+}
+
+// sweep closes, at most every 100 ms, the connections that have waited
+// longer than the header timeout for their first request line.
+func (b *binder) sweep() {
+	now := time.Now()
+	if now.Sub(b.swept) < 100*time.Millisecond {
+		return
+	}
+	b.swept = now
+	limit := b.ss.s.cfg.HeaderTimeout
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for fd, since := range b.pending {
+		if limit > 0 && now.Sub(since) > limit {
+			b.poller.Del(fd)
+			unix.Close(fd)
+			delete(b.pending, fd)
+			b.ss.s.conns.Add(-1)
 		}
 	}
 }

@@ -2,9 +2,12 @@ package target
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -175,4 +178,29 @@ func FuzzRequestIndex(f *testing.F) {
 			t.Fatalf("negative index %d found in %q", idx, b)
 		}
 	})
+}
+
+// A connection that never sends its request line is not held by the
+// binder for ever: it is closed after the header timeout.
+func TestScenarioBinderClosesSilentConnections(t *testing.T) {
+	sc := twoClasses(model.Loop)
+	s, err := NewScenario(sc, Config{Listen: "127.0.0.1:0", HeaderTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	c, err := net.Dial("tcp", s.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	var b [1]byte
+	_, err = c.Read(b[:])
+	if err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("a silent connection was not closed by the server: %v", err)
+	}
 }

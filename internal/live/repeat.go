@@ -189,6 +189,9 @@ func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n in
 		if err != nil {
 			return nil, nil, err
 		}
+		if resp.Result.Interrupted && resp.Result.Completed == 0 && len(rep.Runs) > 0 {
+			break // cut short before it finished anything: the earlier runs stand
+		}
 		rep.Runs = append(rep.Runs, resp.Result)
 		resps = append(resps, resp)
 		if resp.Result.Interrupted {

@@ -88,6 +88,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	seed := fs.Int64("seed", 1, "seed of Poisson arrivals")
 	insecure := fs.Bool("insecure", false, "https: do not verify the server's certificate")
 	progress := fs.String("progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
+	engine := fs.String("engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
 	o := addOutputFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
@@ -112,7 +113,15 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 		}
 	}
 	cfg := loadgen.Config{Think: *think, Duration: *duration, Requests: *requests, Timeout: *timeout,
-		Connections: *conns, Warmup: *warmup, Seed: *seed, TargetPID: *pid, Insecure: *insecure, Version: Version()}
+		Connections: *conns, Warmup: *warmup, Seed: *seed, TargetPID: *pid, Insecure: *insecure, Version: Version(),
+		Engine: *engine, RuntimePoll: os.Getenv("WAITLAB_LOAD_NETPOLL") != ""}
+	// The environment switches of earlier versions map to the config.
+	switch {
+	case *engine == "auto" && os.Getenv("WAITLAB_LOAD_GOROUTINES") != "":
+		cfg.Engine = loadgen.EngineGoroutines
+	case *engine == "auto":
+		cfg.Engine = ""
+	}
 
 	// The load: exactly one of --rate, --arrival, --vus (--stages alone or with --arrival poisson).
 	set := 0

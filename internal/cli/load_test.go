@@ -52,6 +52,7 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--rate", "10", "--header", "X-A: 1\r\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"load", "--rate", "10", "--header", "X-A: 1\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"load", "--rate", "10", "--header", "Bad Name: 2", "http://127.0.0.1:1/"}, "--header"},
+		{[]string{"load", "--rate", "10", "--engine", "turbo", "http://127.0.0.1:1/"}, "--engine"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {

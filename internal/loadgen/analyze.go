@@ -95,6 +95,8 @@ type Report struct {
 	ConnectionsUsed int              `json:"connections_used"`
 	Files           int              `json:"files,omitempty"`
 	RunID           string           `json:"run_id,omitempty"`
+	Engine          string           `json:"engine,omitempty"`     // epoll | goroutines
+	EngineWhy       string           `json:"engine_why,omitempty"` // why not the epoll engine
 	Inputs          []Input          `json:"inputs,omitempty"` // every result merged into this report
 	Sequential      bool             `json:"merged_sequential,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
@@ -140,7 +142,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
-		Files: r.Files, RunID: r.RunID, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
 		Series: []Point{}, Warnings: []Warning{},
 	}
 	for k, n := range r.Errors {

@@ -36,6 +36,13 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line(msg.T(lang, "load.window", secs1(rep.WindowS), warm,
 		time.Duration(r.TimeoutNS).String(), grouped(int64(r.Opened)), grouped(int64(r.Connections))))
+	if r.Engine != "" {
+		e := msg.T(lang, "load.engine."+r.Engine)
+		if why, detail, _ := strings.Cut(r.EngineWhy, ": "); why != "" {
+			e += " (" + msg.T(lang, "load.engine.why."+why, detail) + ")"
+		}
+		line(msg.T(lang, "load.engine", e))
+	}
 	if r.Files > 1 {
 		line(msg.T(lang, "load.merged.files", r.Files))
 		for _, in := range r.Inputs {

@@ -137,6 +137,11 @@ type Result struct {
 	// RunID is a random id written by load, one per run: a merge refuses
 	// the same run twice, and scale-out tells shards apart by it.
 	RunID string `json:"run_id,omitempty"`
+	// Engine is the engine that measured (EngineEpoll or
+	// EngineGoroutines; "" in files older than the field), EngineWhy why
+	// it is not the epoll engine when it is not.
+	Engine    string `json:"engine,omitempty"`
+	EngineWhy string `json:"engine_why,omitempty"`
 	// Inputs describes every result merged into this one (empty for a
 	// single run); Sequential is set when their windows did not all
 	// overlap, so rates are over the time they cover together.
@@ -399,6 +404,12 @@ func (r *Result) check() error {
 	}
 	if len(r.RunID) > 64 || strings.Trim(r.RunID, "0123456789abcdef") != "" {
 		return fmt.Errorf("run_id %q is not an id of up to 64 hex digits", r.RunID)
+	}
+	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineGoroutines {
+		return fmt.Errorf("engine %q, want %s or %s", r.Engine, EngineEpoll, EngineGoroutines)
+	}
+	if why, _, _ := strings.Cut(r.EngineWhy, ": "); why != "" && why+": " != WhyEpollFailed && why != WhyAsked && why != WhyTLS {
+		return fmt.Errorf("engine_why %q is not a known reason", r.EngineWhy)
 	}
 	if len(r.Inputs) > maxInputs {
 		return fmt.Errorf("%d inputs, more than %d", len(r.Inputs), maxInputs)

@@ -39,6 +39,14 @@ type Config struct {
 	// waitlab target's /metrics); "" means none.
 	MetricsURL string
 	Insecure   bool // https: skip certificate verification
+	// Engine is EngineEpoll (plain http's default: one goroutine drives
+	// every connection through its own epoll set), EngineGoroutines (a
+	// goroutine per connection; https always) or "" for the default.
+	Engine string
+	// RuntimePoll makes the epoll engine wait through Go's poller instead
+	// of blocking in epoll_wait (see engine_linux.go): costlier per
+	// request, kinder to a server in the same process with GOMAXPROCS=1.
+	RuntimePoll bool
 	Version    string
 	// Progress, when set, is called about once a second from another
 	// goroutine with the run so far.
@@ -54,6 +62,19 @@ type Progress struct {
 	P99     time.Duration
 }
 
+// The engines (Config.Engine, Result.Engine).
+const (
+	EngineEpoll      = "epoll"
+	EngineGoroutines = "goroutines"
+)
+
+// Why a run is not on the epoll engine (Result.EngineWhy).
+const (
+	WhyAsked       = "asked"         // Config.Engine said goroutines
+	WhyTLS         = "https"         // the epoll engine speaks plain http only
+	WhyEpollFailed = "epoll_failed: " // then the error
+)
+
 // Defaults.
 const (
 	DefaultDuration = 10 * time.Second
@@ -68,6 +89,11 @@ func (c *Config) Validate() error {
 	}
 	if _, _, _, err := prepare(c.Targets); err != nil {
 		return err
+	}
+	switch c.Engine {
+	case "", EngineEpoll, EngineGoroutines:
+	default:
+		return model.NewFieldError("--engine", "load.flag.engine", c.Engine)
 	}
 	switch c.Arrival.Kind {
 	case model.Rate, model.Poisson:
@@ -314,9 +340,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 	var offered, unsent int64
 	var lp *loop
-	if useLoop(ep) {
+	res.Engine, res.EngineWhy = engineFor(&cfg, ep)
+	if res.Engine == EngineEpoll {
 		if lp, err = newLoop(g); err != nil {
-			lp = nil // fall back to a goroutine per connection
+			lp = nil // fall back to a goroutine per connection, and say why
+			res.Engine, res.EngineWhy = EngineGoroutines, WhyEpollFailed+err.Error()
 		}
 	}
 	switch {

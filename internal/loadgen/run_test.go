@@ -23,10 +23,15 @@ import (
 func forEachEngine(t *testing.T, f func(*testing.T)) {
 	t.Run("loop", f)
 	t.Run("goroutines", func(t *testing.T) {
-		t.Setenv("WAITLAB_LOAD_GOROUTINES", "1")
+		testEngine = EngineGoroutines
+		defer func() { testEngine = "" }()
 		f(t)
 	})
 }
+
+// testEngine is the engine run() asks for (forEachEngine sets it; tests
+// of one package run one at a time unless they call t.Parallel).
+var testEngine string
 
 func rate(r float64) model.Arrival { return model.Arrival{Kind: model.Rate, Rate: r} }
 
@@ -39,7 +44,13 @@ func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 
 func run(t *testing.T, cfg Config) (*Result, *Report) {
 	t.Helper()
+	if cfg.Engine == "" {
+		cfg.Engine = testEngine
+	}
 	res, err := Run(context.Background(), cfg)
+	if err == nil && cfg.Engine != "" && res.Engine != cfg.Engine {
+		t.Fatalf("Run on the %s engine measured on %s (%s)", cfg.Engine, res.Engine, res.EngineWhy)
+	}
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}

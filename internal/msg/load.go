@@ -21,6 +21,23 @@ func init() {
 		"load.window": {
 			KO: "측정 구간 %s (%s), 요청 타임아웃 %s, 연결 %s개 사용 (상한 %s)",
 			EN: "measured window %s (%s), request timeout %s, %s connections used (cap %s)"},
+		"load.engine": {
+			KO: "엔진        %s",
+			EN: "engine      %s"},
+		"load.engine.epoll":      {KO: "epoll 이벤트 루프", EN: "epoll event loop"},
+		"load.engine.goroutines": {KO: "연결마다 고루틴 하나인 클라이언트", EN: "goroutine-per-connection client"},
+		"load.engine.why.asked": {
+			KO: "--engine goroutines로 고름%.0s",
+			EN: "asked for with --engine goroutines%.0s"},
+		"load.engine.why.https": {
+			KO: "https라서: epoll 엔진은 평문 http만 다룹니다%.0s",
+			EN: "https: the epoll engine speaks plain http only%.0s"},
+		"load.engine.why.epoll_failed": {
+			KO: "epoll 엔진을 시작하지 못해 바꿈: %s",
+			EN: "fell back: the epoll engine could not start: %s"},
+		"load.flag.engine": {
+			KO: "%q: 그런 엔진은 없습니다. auto, epoll, goroutines 중 하나를 쓰세요",
+			EN: "no engine %q: use auto, epoll or goroutines"},
 		"load.warmup.none": {KO: "워밍업 없음", EN: "no warm-up"},
 		"load.warmup": {
 			KO: "워밍업 %s 제외",

@@ -97,7 +97,7 @@ type Report struct {
 	RunID           string           `json:"run_id,omitempty"`
 	Engine          string           `json:"engine,omitempty"`     // epoll | goroutines
 	EngineWhy       string           `json:"engine_why,omitempty"` // why not the epoll engine
-	Inputs          []Input          `json:"inputs,omitempty"` // every result merged into this report
+	Inputs          []Input          `json:"inputs,omitempty"`     // every result merged into this report
 	Sequential      bool             `json:"merged_sequential,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`

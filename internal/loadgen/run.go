@@ -47,7 +47,7 @@ type Config struct {
 	// of blocking in epoll_wait (see engine_linux.go): costlier per
 	// request, kinder to a server in the same process with GOMAXPROCS=1.
 	RuntimePoll bool
-	Version    string
+	Version     string
 	// Progress, when set, is called about once a second from another
 	// goroutine with the run so far.
 	Progress func(Progress)
@@ -70,8 +70,8 @@ const (
 
 // Why a run is not on the epoll engine (Result.EngineWhy).
 const (
-	WhyAsked       = "asked"         // Config.Engine said goroutines
-	WhyTLS         = "https"         // the epoll engine speaks plain http only
+	WhyAsked       = "asked"          // Config.Engine said goroutines
+	WhyTLS         = "https"          // the epoll engine speaks plain http only
 	WhyEpollFailed = "epoll_failed: " // then the error
 )
 

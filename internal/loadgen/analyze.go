@@ -56,6 +56,7 @@ type Point struct {
 	P50MS     *float64 `json:"p50_ms"`
 	P99MS     *float64 `json:"p99_ms"`
 	GenCPUPct float64  `json:"gen_cpu_pct,omitempty"`
+	Partial   bool     `json:"partial,omitempty"` // the second straddles the window's end
 }
 
 // Warning is a validity warning: a stable code and a sentence saying what
@@ -155,15 +156,26 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		if r.Model == "open" {
 			rep.OfferedRPS = float64(r.Offered) / w
 		}
-		rep.AchievedRPS = float64(r.Requests) / w
-		rep.OKRPS = float64(r.OK) / w
+		// Completions inside the window only: a response after its end
+		// would inflate a rate over it.
+		rep.AchievedRPS = float64(r.WindowRequests) / w
+		rep.OKRPS = float64(r.WindowOK) / w
 	}
 	rep.GenPeakRSSMB = round1(float64(r.PeakRSS) / (1 << 20))
 	rep.Latency = summarize(&r.Latency)
 	rep.ServiceTime = summarize(&r.Service)
 	for i := range r.Series {
 		s := &r.Series[i]
-		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU)}
+		// Seconds bucket by the window: a second that starts at or after
+		// its end holds only the stragglers' completions, a second that
+		// straddles it is partial (marked, and left out of the throughput
+		// plot): neither is a dive in throughput.
+		start := time.Duration(s.T) * time.Second
+		if !r.Sequential && start >= r.Window() {
+			continue
+		}
+		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU),
+			Partial: !r.Sequential && start+time.Second > r.Window()}
 		if s.OK > 0 {
 			h := s.histogram()
 			p50, p99 := float64(h.ValueAtQuantile(50))/1e3, float64(h.ValueAtQuantile(99))/1e3
@@ -189,9 +201,13 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		v := round1(100 * float64(others) / float64(c.MachineNS))
 		rep.OthersCPUPct = &v
 	}
-	// Little's law over the wire: finished successes per second times the
-	// mean service time is the mean number of requests in flight.
-	rep.InFlight = rep.OKRPS * rep.ServiceTime.MeanMS / 1e3
+	// Little's law over the wire: successes finished per second in the
+	// window times their mean service time is the mean number of
+	// requests in flight, i.e. their service time over the window. With
+	// N virtual users it cannot exceed N.
+	if r.WindowNS > 0 {
+		rep.InFlight = float64(r.WindowServiceNS) / float64(r.WindowNS)
+	}
 	rep.Warnings = warnings(rep, r, lang)
 	return rep
 }
@@ -271,7 +287,11 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 		rep.add(lang, "few_samples", grouped(r.OK))
 	}
 	if r.OK > 0 {
-		rep.add(lang, "little", num(rep.OKRPS), ms(rep.ServiceTime.MeanMS), num(rep.InFlight))
+		winMean := 0.0
+		if r.WindowOK > 0 {
+			winMean = float64(r.WindowServiceNS) / float64(r.WindowOK) / 1e6
+		}
+		rep.add(lang, "little", num(rep.OKRPS), ms(winMean), num(rep.InFlight))
 		switch {
 		case c.TargetThreads > 0 && rep.InFlight > float64(c.TargetThreads):
 			rep.add(lang, "little_queued", num(rep.InFlight), grouped(int64(c.TargetThreads)), grouped(int64(math.Ceil(rep.InFlight))-int64(c.TargetThreads)))

@@ -105,35 +105,43 @@ type CPU struct {
 // Everything a report shows is computed from it, so a re-report is the
 // same report.
 type Result struct {
-	Format      string           `json:"format"`
-	Model       string           `json:"model"` // open | closed
-	Arrival     string           `json:"arrival"`
-	Stages      string           `json:"stages,omitempty"`
-	ThinkNS     int64            `json:"think_ns,omitempty"`
-	URL         string           `json:"url"`
-	Targets     int              `json:"targets"`
-	Start       string           `json:"start"`
-	WindowNS    int64            `json:"window_ns"`
-	WarmupNS    int64            `json:"warmup_ns,omitempty"`
-	TimeoutNS   int64            `json:"timeout_ns"`
-	Connections int              `json:"connections"` // the cap (open) or virtual users (closed)
-	Opened      int              `json:"connections_used"`
-	Offered     int64            `json:"offered"` // requests due in the window (open model)
-	Requests    int64            `json:"requests"`
-	OK          int64            `json:"ok"`
-	Late        int64            `json:"late"`   // sent more than 5 ms after their intended time
-	Unsent      int64            `json:"unsent"` // due in the window but never sent
-	MaxLagNS    int64            `json:"max_lag_ns"`
-	Errors      map[string]int64 `json:"errors"`
-	Latency     Hist             `json:"latency"`
-	Service     Hist             `json:"service_time"`
-	Series      []Second         `json:"series"`
-	CPU         CPU              `json:"cpu"`
-	TargetLocal bool             `json:"target_local"`
-	PeakRSS     int64            `json:"gen_peak_rss_bytes,omitempty"`
-	Interrupted bool             `json:"interrupted,omitempty"`
-	Warmup      *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
-	Files       int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
+	Format      string `json:"format"`
+	Model       string `json:"model"` // open | closed
+	Arrival     string `json:"arrival"`
+	Stages      string `json:"stages,omitempty"`
+	ThinkNS     int64  `json:"think_ns,omitempty"`
+	URL         string `json:"url"`
+	Targets     int    `json:"targets"`
+	Start       string `json:"start"`
+	WindowNS    int64  `json:"window_ns"`
+	WarmupNS    int64  `json:"warmup_ns,omitempty"`
+	TimeoutNS   int64  `json:"timeout_ns"`
+	Connections int    `json:"connections"` // the cap (open) or virtual users (closed)
+	Opened      int    `json:"connections_used"`
+	Offered     int64  `json:"offered"` // requests due in the window (open model)
+	Requests    int64  `json:"requests"`
+	OK          int64  `json:"ok"`
+	// Completions inside the window (requests, ok ones, and the sum of
+	// their service times): rates and Little's law use these, so a
+	// response after the window's end never inflates a rate over it.
+	// Files older than these fields read them as Requests, OK and the
+	// service time's sum.
+	WindowRequests  int64            `json:"window_requests"`
+	WindowOK        int64            `json:"window_ok"`
+	WindowServiceNS int64            `json:"window_service_ns"`
+	Late            int64            `json:"late"`   // sent more than 5 ms after their intended time
+	Unsent          int64            `json:"unsent"` // due in the window but never sent
+	MaxLagNS        int64            `json:"max_lag_ns"`
+	Errors          map[string]int64 `json:"errors"`
+	Latency         Hist             `json:"latency"`
+	Service         Hist             `json:"service_time"`
+	Series          []Second         `json:"series"`
+	CPU             CPU              `json:"cpu"`
+	TargetLocal     bool             `json:"target_local"`
+	PeakRSS         int64            `json:"gen_peak_rss_bytes,omitempty"`
+	Interrupted     bool             `json:"interrupted,omitempty"`
+	Warmup          *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
+	Files           int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
 	// RunID is a random id written by load, one per run: a merge refuses
 	// the same run twice, and scale-out tells shards apart by it.
 	RunID string `json:"run_id,omitempty"`
@@ -275,6 +283,13 @@ func ReadResult(data []byte) (*Result, error) {
 	}
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("inconsistent waitlab load result: %w", err)
+	}
+	if _, ok := keys["window_requests"]; !ok {
+		r.WindowRequests, r.WindowOK, r.WindowServiceNS = r.Requests, r.OK, r.Service.SumNS
+	}
+	if r.WindowOK < 0 || r.WindowOK > r.OK || r.WindowRequests < r.WindowOK || r.WindowRequests > r.Requests ||
+		r.WindowServiceNS < 0 || r.WindowServiceNS > r.Service.SumNS {
+		return nil, fmt.Errorf("inconsistent waitlab load result: %d requests and %d ok in the window, of %d and %d", r.WindowRequests, r.WindowOK, r.Requests, r.OK)
 	}
 	r.digest = sha256.Sum256(data)
 	return &r, nil
@@ -562,6 +577,9 @@ func Merge(rs ...*Result) (*Result, error) {
 		out.Offered += r.Offered
 		out.Requests += r.Requests
 		out.OK += r.OK
+		out.WindowRequests += r.WindowRequests
+		out.WindowOK += r.WindowOK
+		out.WindowServiceNS += r.WindowServiceNS
 		out.Late += r.Late
 		out.Unsent += r.Unsent
 		out.MaxLagNS = max(out.MaxLagNS, r.MaxLagNS)

@@ -309,6 +309,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		g.end = cfg.Warmup + cfg.Duration
 	}
 	g.rec = newRecorder(runtime.GOMAXPROCS(0))
+	if g.end > 0 {
+		g.rec.cutoff.Store(int64(cfg.Duration))
+	}
 	host, _, _ := splitHostPort(ep.Addr)
 	res := &Result{
 		Format: FormatVersion, RunID: NewRunID(), Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
@@ -359,6 +362,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if g.end > 0 && !g.cancelled.Load() && (cfg.Requests == 0 || windowEnd > g.end) {
 		windowEnd = g.end
 	}
+	// Completions from here on are after the window (a duration run set
+	// this cutoff at its start).
+	g.rec.cutoff.Store(min(g.rec.cutoff.Load(), int64(max(windowEnd-g.warmup, 0))))
 	smp.markEnd()
 	g.wg.Wait() // in-flight requests finish or time out
 	close(smp.done)

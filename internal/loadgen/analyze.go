@@ -103,6 +103,7 @@ type Report struct {
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
 	Warmup          *WarmupCounts    `json:"warmup,omitempty"`
+	TargetStalls    *TargetStalls    `json:"target_stalls,omitempty"`
 
 	res     *Result
 	latHist *hdrhistogram.Histogram
@@ -140,7 +141,7 @@ func summarize(h *Hist) Percentiles {
 // every validity warning, in lang.
 func Analyze(r *Result, lang msg.Lang) *Report {
 	rep := &Report{
-		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup,
+		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup, TargetStalls: r.TargetStalls,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
 		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
@@ -264,14 +265,24 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			rep.add(lang, "neighbours", pct(*rep.OthersCPUPct), c.MachineCPUs)
 		}
 	}
+	stalled := r.TargetStalls != nil && r.TargetStalls.Count > 0
+	if stalled {
+		st := r.TargetStalls
+		rep.add(lang, "target_stalls", grouped(st.Count), worstText(lang, st), st.From, grouped(r.Late))
+	}
 	if behind {
-		if r.Opened >= r.Connections {
+		switch {
+		case r.Opened >= r.Connections && r.ConnectionsGiven:
+			rep.add(lang, "behind_cap", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
+		case r.Opened >= r.Connections:
 			rep.add(lang, "behind_conns", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
-		} else {
+		default:
 			rep.add(lang, "behind", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent))
 		}
 	}
-	if r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
+	// Late sends while the target's loops stalled are the stalls' doing
+	// (said above), not the generator's.
+	if !stalled && r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
 		rep.add(lang, "late", grouped(r.Late), pct(100*float64(r.Late)/float64(r.Requests)), ms(float64(r.MaxLagNS)/1e6))
 	}
 	if r.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(r.Requests) {
@@ -304,6 +315,15 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 		}
 	}
 	return rep.Warnings
+}
+
+// worstText says how long the longest task of the target's loops held
+// its loop, as the bounds of its histogram bucket.
+func worstText(lang msg.Lang, st *TargetStalls) string {
+	if st.WorstUpToMS < 0 {
+		return msg.T(lang, "load.stalls.worst_above", ms(st.WorstAboveMS))
+	}
+	return msg.T(lang, "load.stalls.worst", ms(st.WorstAboveMS), ms(st.WorstUpToMS))
 }
 
 func vusOf(arrival string) string {

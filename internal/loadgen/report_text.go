@@ -109,6 +109,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		cpu += msg.T(lang, "load.cpu.others", pct(*rep.OthersCPUPct))
 	}
 	line(cpu)
+	if st := r.TargetStalls; st != nil {
+		line(msg.T(lang, "load.stalls", grouped(st.Count), worstText(lang, st), st.From))
+	}
 	if r.PeakRSS > 0 {
 		line(msg.T(lang, "load.memory", strconv.FormatFloat(float64(r.PeakRSS)/(1<<20), 'f', 1, 64)))
 	}

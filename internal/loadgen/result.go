@@ -117,10 +117,16 @@ type Result struct {
 	WarmupNS    int64  `json:"warmup_ns,omitempty"`
 	TimeoutNS   int64  `json:"timeout_ns"`
 	Connections int    `json:"connections"` // the cap (open) or virtual users (closed)
-	Opened      int    `json:"connections_used"`
-	Offered     int64  `json:"offered"` // requests due in the window (open model)
-	Requests    int64  `json:"requests"`
-	OK          int64  `json:"ok"`
+	// ConnectionsGiven: the cap is the user's (--connections), not chosen
+	// for the rate; when the run fell behind it, the cap was the limit.
+	ConnectionsGiven bool `json:"connections_given,omitempty"`
+	// TargetStalls is what a waitlab target's event loops reported on its
+	// /metrics over the window (nil when it exports no loops).
+	TargetStalls *TargetStalls `json:"target_stalls,omitempty"`
+	Opened       int           `json:"connections_used"`
+	Offered      int64         `json:"offered"` // requests due in the window (open model)
+	Requests     int64         `json:"requests"`
+	OK           int64         `json:"ok"`
 	// Completions inside the window (requests, ok ones, and the sum of
 	// their service times): rates and Little's law use these, so a
 	// response after the window's end never inflates a rate over it.
@@ -190,6 +196,17 @@ func (r *Result) span() (from, to time.Time) {
 	t, _ := time.Parse(time.RFC3339Nano, r.Start)
 	from = t.Add(time.Duration(r.WarmupNS))
 	return from, from.Add(time.Duration(r.WindowNS))
+}
+
+// TargetStalls is the target's loop stalls over the window, from its
+// watchdog's counters: how many, and the bounds of the longest task
+// (WorstAboveMS < worst <= WorstUpToMS; WorstUpToMS is -1 when the task
+// was above the histogram's last bound).
+type TargetStalls struct {
+	Count        int64   `json:"count"`
+	WorstAboveMS float64 `json:"worst_above_ms"`
+	WorstUpToMS  float64 `json:"worst_up_to_ms"`
+	From         string  `json:"from"`
 }
 
 // WarmupCounts is what became of the warm-up's requests: not measured,
@@ -419,6 +436,16 @@ func (r *Result) check() error {
 	}
 	if len(r.RunID) > 64 || strings.Trim(r.RunID, "0123456789abcdef") != "" {
 		return fmt.Errorf("run_id %q is not an id of up to 64 hex digits", r.RunID)
+	}
+	if st := r.TargetStalls; st != nil {
+		for _, v := range []float64{st.WorstAboveMS, st.WorstUpToMS + 1} {
+			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				return fmt.Errorf("target_stalls: worst task bounds %v, %v", st.WorstAboveMS, st.WorstUpToMS)
+			}
+		}
+		if st.Count < 0 {
+			return fmt.Errorf("target_stalls: count %d", st.Count)
+		}
 	}
 	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineGoroutines {
 		return fmt.Errorf("engine %q, want %s or %s", r.Engine, EngineEpoll, EngineGoroutines)

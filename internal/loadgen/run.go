@@ -47,7 +47,9 @@ type Config struct {
 	// of blocking in epoll_wait (see engine_linux.go): costlier per
 	// request, kinder to a server in the same process with GOMAXPROCS=1.
 	RuntimePoll bool
-	Version     string
+
+	autoConns bool // Connections was chosen by Validate, not given
+	Version   string
 	// Progress, when set, is called about once a second from another
 	// goroutine with the run so far.
 	Progress func(Progress)
@@ -140,6 +142,7 @@ func (c *Config) Validate() error {
 	}
 	if c.Connections == 0 {
 		c.Connections = c.autoConnections()
+		c.autoConns = true
 	}
 	return nil
 }
@@ -316,7 +319,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	res := &Result{
 		Format: FormatVersion, RunID: NewRunID(), Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
-		Connections: cfg.Connections, ThinkNS: int64(cfg.Think),
+		Connections: cfg.Connections, ConnectionsGiven: !cfg.autoConns && !cfg.Arrival.Closed(), ThinkNS: int64(cfg.Think),
 		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
 		CPU: CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
 	}
@@ -601,6 +604,7 @@ type sampler struct {
 	startMach sysinfo.MachineCPU
 	startTgt  time.Duration
 	tgtOK     bool
+	startLoop loopMetrics
 }
 
 func (s *sampler) markEnd() {
@@ -626,6 +630,14 @@ func (s *sampler) takeEnd() {
 			s.res.CPU.TargetNS = int64(max(c-s.startTgt, 0))
 			s.res.CPU.TargetFrom = s.probe.from
 			s.res.CPU.TargetThreads = threads
+			if s.startLoop.seen && s.probe.loops.seen {
+				n, lo, hi := stallsBetween(s.startLoop, s.probe.loops)
+				st := &TargetStalls{Count: n, WorstAboveMS: lo * 1e3, WorstUpToMS: hi * 1e3, From: s.probe.from}
+				if math.IsInf(hi, 1) {
+					st.WorstUpToMS = -1
+				}
+				s.res.TargetStalls = st
+			}
 		}
 	}
 }
@@ -668,6 +680,7 @@ func (s *sampler) run() {
 	s.startMach, _ = sysinfo.ReadMachineCPU()
 	if c, _, ok := s.probe.read(); ok {
 		s.startTgt, s.tgtOK = c, true
+		s.startLoop = s.probe.loops
 	}
 	s.startOK = true
 	close(s.started)

@@ -91,6 +91,15 @@ func init() {
 		"load.cpu.others": {
 			KO: "; 다른 프로세스 머신 전체의 %s",
 			EN: "; other processes %s of the machine"},
+		"load.stalls": {
+			KO: "대상 루프   측정 구간 동안 멈춤 %s번, 가장 긴 작업 %s (%s)",
+			EN: "target loops %s stalls during the window, longest task %s (%s)"},
+		"load.stalls.worst": {
+			KO: "%s 초과 %s 이하",
+			EN: "above %s, up to %s"},
+		"load.stalls.worst_above": {
+			KO: "%s 초과",
+			EN: "above %s"},
 		"load.memory": {
 			KO: "메모리      생성기 최대 RSS %s MB",
 			EN: "memory      generator peak RSS %s MB"},
@@ -186,6 +195,12 @@ func init() {
 		"load.warn.behind_conns": {
 			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): all %s connections were busy waiting for responses, so the server did not keep up with this arrival rate (the wait is in the latency). Raise --connections if the server's limit is not what you meant to measure."},
+		"load.warn.target_stalls": {
+			KO: "대상 서버의 이벤트 루프가 측정 구간 동안 %s번 멈췄습니다 (가장 긴 작업 %s, %s의 워치독 기준). 지연의 꼬리는 서버가 루프를 막은 탓이고, 의도한 시각보다 늦게 나간 요청 %s건도 그동안 연결이 모두 묶였기 때문입니다. 생성기 탓이 아닙니다.",
+			EN: "the target's event loops stalled %s times during the window (longest task %s, from its watchdog at %s): the latency tail is the server blocking its loops, and the %s requests sent after their intended time waited for connections it held meanwhile, not for the generator."},
+		"load.warn.behind_cap": {
+			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 직접 정한 연결 상한(--connections %s)이 모두 차 있었습니다. 한계는 서버가 아니라 이 상한일 수 있습니다. 서버를 재려면 --connections를 늘리거나 빼세요.",
+			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): the %s connections you allowed (--connections) were all busy, so your cap, not necessarily the server, limited the load. Raise --connections (or leave it out) to measure the server."},
 		"load.warn.late": {
 			KO: "%s건(%s)이 의도한 시각보다 5 ms 넘게 늦게 나갔습니다 (최대 %s): 지연은 의도한 시각부터 재므로 정직하지만, 도착 과정은 계획과 다릅니다.",
 			EN: "%s requests (%s) were sent more than 5 ms after their intended time (max %s): latency is still measured from the intended time, but the arrivals were not the ones planned."},

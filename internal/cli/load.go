@@ -174,7 +174,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	// Targets.
 	switch {
 	case *targets != "" && len(pos) == 0:
-		data, err := os.ReadFile(*targets)
+		data, err := loadgen.ReadFileLimit(*targets, loadgen.MaxTargetsFile)
 		if err != nil {
 			return usagef("%s", msg.T(lang, "load.flag.targets", *targets, err))
 		}
@@ -196,7 +196,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 			t.Header = append(t.Header, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
 		}
 		if b, ok := strings.CutPrefix(*body, "@"); ok {
-			data, err := os.ReadFile(b)
+			data, err := loadgen.ReadFileLimit(b, loadgen.MaxBody)
 			if err != nil {
 				return usagef("--body @%s: %v", b, err)
 			}

@@ -53,6 +53,8 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--rate", "10", "--header", "X-A: 1\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"load", "--rate", "10", "--header", "Bad Name: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"load", "--rate", "10", "--engine", "turbo", "http://127.0.0.1:1/"}, "--engine"},
+		{[]string{"load", "--rate", "10", "--body", "@/dev/zero", "http://127.0.0.1:1/"}, "--body"},
+		{[]string{"load", "--rate", "10", "--targets", "/dev/zero"}, "/dev/zero"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {

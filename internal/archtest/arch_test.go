@@ -30,7 +30,9 @@ var allowed = map[string][]string{
 	"downstream": {"model", "msg", "stats"},
 	"target":     {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream"},
 	"loadgen":    {"model", "msg", "stats", "sysinfo"},
-	"experiment": {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream"},
+	"buildinfo":  {},
+	"lab":        {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream", "buildinfo"},
+	"experiment": {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream"},
 	"archtest":   {},
 }
 

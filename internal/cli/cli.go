@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/waitlab/waitlab/internal/buildinfo"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -88,6 +89,9 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	}
 	if args[0] == "version" || args[0] == "--version" {
 		fmt.Fprintln(stdout, "waitlab", Version())
+		if c := buildinfo.Commit(); c != "" {
+			fmt.Fprintln(stdout, "commit", c)
+		}
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -249,18 +253,16 @@ func langFlag(fs *flag.FlagSet) func() (msg.Lang, error) {
 	}
 }
 
-// Version is the module version from the build info, or "devel".
-func Version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		v := bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 && (v == "" || v == "(devel)") {
-				v = "devel-" + s.Value[:12]
-			}
-		}
-		if v != "" && v != "(devel)" {
-			return v
-		}
+// Version is the module version (see buildinfo.Version).
+func Version() string { return buildinfo.Version() }
+
+// checkOutPath checks, before any work starts, that an output file can be
+// written, so a long run is not thrown away at its end for a typo in a
+// path. It creates the file if needed (it is overwritten at the end).
+func checkOutPath(l msg.Lang, flagName, path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return usagef("%s", msg.T(l, "cli.out.unwritable", flagName, path, err))
 	}
-	return "devel"
+	return f.Close()
 }

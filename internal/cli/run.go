@@ -8,35 +8,19 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"reflect"
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
-	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
 func init() {
 	register(&command{name: "run", summary: "run.summary", run: runRun})
-}
-
-// runOutput is the JSON of `waitlab run --compare` (and of repeated runs).
-type runOutput struct {
-	Model     *model.Result         `json:"model,omitempty"`
-	Real      *model.Result         `json:"real"`
-	Ratio     map[string]float64    `json:"ratio,omitempty"`
-	Range     map[string]live.Range `json:"real_range,omitempty"`
-	Reference map[string]float64    `json:"reference,omitempty"`
-	Scaling   *live.Scaling         `json:"scaling,omitempty"`
-	Runs      []*model.Result       `json:"runs,omitempty"`
-	// StallStates counts the median run's loop stalls by what the loop's
-	// thread was doing when seen: "blocked" in the kernel, "running" (CPU
-	// work or crowded off its core), "" (ended before it was seen).
-	StallStates map[string]int64 `json:"stall_states,omitempty"`
 }
 
 func runRun(ctx context.Context, env *Env, args []string) error {
@@ -69,15 +53,6 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var scaling *live.Scaling
-	if *scale {
-		if s2, sc, ok := live.ScaleToCores(s, live.Cores()); ok {
-			s, scaling = s2, &sc
-			if err := s.Validate(); err != nil {
-				return err
-			}
-		}
-	}
 	trace := *timeline || *svg != ""
 	for _, f := range []struct {
 		on   bool
@@ -87,41 +62,47 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return model.NewFieldError(f.name, "sim.err.trace", s.Requests, model.MaxTraceRequests)
 		}
 	}
-	// Refuse what is too big before anything starts: first what needs no
-	// model, then the model's expected wall time.
-	if err := live.Check(s, 0); err != nil {
-		return tooBig(l, err)
-	}
-	modelRes, err := sim.Run(s, sim.Options{})
-	if err != nil {
-		return err
-	}
-	if err := live.Check(s, time.Duration(modelRes.MakespanMS*1e6)); err != nil {
-		return tooBig(l, err)
+	if *svg != "" {
+		if err := checkOutPath(l, "--svg", *svg); err != nil {
+			return err
+		}
 	}
 	exe, err := childExe()
 	if err != nil {
 		return err
 	}
-	opt := live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()}
+	cfg := lab.RunConfig{
+		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: *repeat, Warmup: *warmup,
+		Options:      live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()},
+		ScaleToCores: *scale, Cores: live.Cores(),
+	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
 	// not mistaken for a hang.
-	var progress func(run, of int)
-	if expected := time.Duration(modelRes.MakespanMS * 1e6); expected*time.Duration(*repeat+1) > 2*time.Second {
-		progress = func(run, of int) {
-			if run == 0 {
-				fmt.Fprintln(env.Stderr, msg.T(l, "run.progress.warmup", expected.Round(time.Millisecond)))
-				return
-			}
-			fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
+	cfg.Progress = func(run, of int, expected time.Duration) {
+		if expected*time.Duration(of+1) <= 2*time.Second {
+			return
 		}
+		if run == 0 {
+			fmt.Fprintln(env.Stderr, msg.T(l, "run.progress.warmup", expected.Round(time.Millisecond)))
+			return
+		}
+		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
 	}
-	rep, resps, err := live.Repeat(ctx, exe, s, opt, *repeat, *warmup, progress)
+	out, err := lab.Run(ctx, cfg)
 	if err != nil {
+		switch {
+		case errors.Is(err, lab.ErrInterrupted):
+			fmt.Fprintln(env.Stderr, msg.T(l, "run.interrupted.none"))
+			return &ExitError{Code: 130}
+		case errors.As(err, new(*live.TooBigError)):
+			return tooBig(l, err)
+		case errors.As(err, new(*model.FieldError)):
+			return err
+		}
 		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 	}
-	measured := rep.Median
-	ref := reference(sf.preset, s)
+	s = out.Scenario
+	measured := out.Real
 	if *svg != "" && measured.Trace != nil {
 		var buf bytes.Buffer
 		if err := reportpkg.WriteSVGTimeline(&buf, l, measured.Trace); err != nil {
@@ -131,29 +112,10 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return &UsageError{Err: fmt.Errorf("--svg: %s", msg.T(l, "cli.sim.svg.write", *svg, err))}
 		}
 	}
-	// Stacks and stall states come from the run the median stands for.
-	var medResp *live.ChildResponse
-	if len(resps) > 0 {
-		medResp = medianResponse(resps, measured.MakespanMS)
-	}
 	if *asJSON {
-		var out any = measured
-		if *compare || len(rep.Runs) > 1 || scaling != nil {
-			o := runOutput{Real: measured, Scaling: scaling}
-			if medResp != nil {
-				o.StallStates = medResp.StallStates
-			}
-			if len(rep.Runs) > 1 {
-				o.Range, o.Runs = rep.Range, rep.Runs
-			}
-			if *compare {
-				o.Model, o.Ratio, o.Reference = modelRes, ratios(s, modelRes, measured), ref
-			}
-			out = o
-		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := enc.Encode(out.JSON(*compare)); err != nil {
 			return err
 		}
 		if measured.Interrupted {
@@ -163,8 +125,8 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	}
 	var b bytes.Buffer
 	writeRunText(&b, l, runText{
-		s: s, rep: rep, model: modelRes, compare: *compare, ref: ref, preset: sf.preset,
-		scaling: scaling, warmup: *warmup, stacks: *stacks, first: medResp, cores: live.Cores(),
+		s: s, rep: out.Repeated, model: out.Model, compare: *compare, ref: out.Reference, preset: sf.preset,
+		scaling: out.Scaling, warmup: *warmup, stacks: *stacks, first: out.MedianRun, cores: live.Cores(),
 	})
 	if *timeline && measured.Trace != nil {
 		b.WriteByte('\n')
@@ -188,18 +150,6 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 // this one. Tests point it at a freshly built waitlab.
 var childExe = live.Executable
 
-// medianResponse returns the run whose makespan is the median's (the
-// median run's details: its stalls and their stacks).
-func medianResponse(resps []*live.ChildResponse, makespan float64) *live.ChildResponse {
-	best := resps[0]
-	for _, r := range resps {
-		if math.Abs(r.Result.MakespanMS-makespan) < math.Abs(best.Result.MakespanMS-makespan) {
-			best = r
-		}
-	}
-	return best
-}
-
 // tooBig turns a refusal into a usage error (exit 2) in the user's language.
 func tooBig(l msg.Lang, err error) error {
 	var tb *live.TooBigError
@@ -208,57 +158,6 @@ func tooBig(l msg.Lang, err error) error {
 	}
 	return err
 }
-
-// reference returns the preset's published figures when s is that preset
-// at its reference wait (the lab presets were measured with 0.2 s waits),
-// else nil.
-func reference(preset string, s model.Scenario) map[string]float64 {
-	if preset == "" {
-		return nil
-	}
-	p, ok := model.LookupPreset(preset)
-	if !ok || len(p.Reference) == 0 {
-		return nil
-	}
-	want := p.Scenario
-	if p.RefWait > 0 {
-		for i := range want.Classes {
-			want.Classes[i].Wait = model.FixedDist(p.RefWait)
-		}
-	}
-	want.Normalize()
-	got := s
-	got.Normalize()
-	if !reflect.DeepEqual(want, got) {
-		return nil
-	}
-	// Published latencies of the experiments with a blocking class are
-	// over the other requests: attach them to the class "normal".
-	out := map[string]float64{}
-	for k, v := range p.Reference {
-		if len(s.Classes) > 1 && s.ClassIndex("normal") >= 0 && strings.HasPrefix(k, "p") {
-			k = "normal." + k
-		}
-		out[k] = v
-	}
-	return out
-}
-
-// ratios returns real/model for every figure both have.
-func ratios(s model.Scenario, m, r *model.Result) map[string]float64 {
-	out := map[string]float64{}
-	for _, f := range live.Figures(s) {
-		if live.Real(f.Key) {
-			continue
-		}
-		if mv := f.Get(m); mv != 0 {
-			out[f.Key] = round4(f.Get(r) / mv)
-		}
-	}
-	return out
-}
-
-func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 
 type runText struct {
 	s       model.Scenario

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -125,33 +127,106 @@ func TestRunTextKoreanNamesTheStalls(t *testing.T) {
 	}
 }
 
-func TestRunInterruptPrintsWhatWasMeasured(t *testing.T) {
+// startRun starts the built waitlab in its own process group (as a terminal
+// would signal it) and returns once its stderr printed a line containing
+// want: the interrupt tests signal on a progress line, never after a fixed
+// sleep.
+func startRun(t *testing.T, want string, args ...string) (*exec.Cmd, *bytes.Buffer, *lockedBuffer) {
+	t.Helper()
 	exe := waitlabBinary(t)
-	cmd := exec.Command(exe, "run", "--model", "pool", "--threads", "2", "--requests", "6", "--wait", "400ms", "--warmup=false")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	// Its own process group, as a terminal would signal it.
+	cmd := exec.Command(exe, args...)
+	var out bytes.Buffer
+	errb := &lockedBuffer{}
+	cmd.Stdout = &out
+	pr, pw := io.Pipe()
+	cmd.Stderr = pw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1000 * time.Millisecond) // the model, then the first wave of the real run
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	seen := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(pr)
+		once := false
+		for sc.Scan() {
+			errb.Write([]byte(sc.Text() + "\n"))
+			if !once && strings.Contains(sc.Text(), want) {
+				once = true
+				close(seen)
+			}
+		}
+	}()
+	t.Cleanup(func() { pw.Close() })
+	select {
+	case <-seen:
+	case <-time.After(30 * time.Second):
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		t.Fatalf("waitlab %v printed no %q within 30s; stderr %q", args, want, errb.String())
+	}
+	return cmd, &out, errb
+}
+
+// waitExit waits for cmd with a bound and returns its exit code.
+func waitExit(t *testing.T, cmd *exec.Cmd, within time.Duration) int {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-ctx.Done():
-		_ = cmd.Process.Kill()
-		t.Fatalf("run did not stop within 10s of SIGINT")
+	case <-time.After(within):
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		t.Fatalf("waitlab did not stop within %v of the signal", within)
 	}
-	if code := cmd.ProcessState.ExitCode(); code != 130 {
+	return cmd.ProcessState.ExitCode()
+}
+
+func TestRunInterruptPrintsWhatWasMeasured(t *testing.T) {
+	// 3 waves of 400 ms: the progress line comes before the run starts, the
+	// signal lands during it.
+	cmd, out, errb := startRun(t, "run 1 of 1", "run", "--model", "pool", "--threads", "2", "--requests", "6", "--wait", "400ms", "--warmup=false", "--lang", "en")
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	if code := waitExit(t, cmd, 15*time.Second); code != 130 {
 		t.Errorf("interrupted run exit code %d; want 130. stderr %q", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "interrupted") || !strings.Contains(out.String(), "makespan") {
 		t.Errorf("interrupted run output lacks the partial figures:\n%s", out.String())
+	}
+}
+
+func TestRunSecondInterruptExitsAtOnce(t *testing.T) {
+	// A long run (3 waves of 5 s): the first SIGINT asks it to stop after
+	// the wave in progress; the second ends the process at once.
+	cmd, _, errb := startRun(t, "run 1 of 1", "run", "--model", "pool", "--threads", "2", "--requests", "6", "--wait", "5s", "--warmup=false", "--lang", "en")
+	_ = syscall.Kill(cmd.Process.Pid, syscall.SIGINT)
+	_ = syscall.Kill(cmd.Process.Pid, syscall.SIGINT)
+	if code := waitExit(t, cmd, 4*time.Second); code != 130 {
+		t.Errorf("twice-interrupted run exit code %d; want 130. stderr %q", code, errb.String())
+	}
+}
+
+func TestRunCancelledBeforeStartExits130(t *testing.T) {
+	exe := waitlabBinary(t)
+	old := childExe
+	childExe = func() (string, error) { return exe, nil }
+	defer func() { childExe = old }()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"run", "--preset", "lab-pool", "--wait", "20ms"},
+		{"run", "--preset", "lab-pool", "--wait", "20ms", "--json", "--compare"},
+	} {
+		var out, errb bytes.Buffer
+		code := Main(ctx, args, strings.NewReader(""), &out, &errb)
+		if code != 130 {
+			t.Errorf("Main(cancelled, %v) = %d; want 130. stderr %q", args, code, errb.String())
+		}
+		if strings.Contains(out.String(), "null") || strings.Contains(errb.String(), "internal error") {
+			t.Errorf("Main(cancelled, %v) printed %q / %q; want no null result and no crash", args, out.String(), errb.String())
+		}
+		if !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("Main(cancelled, %v) stderr %q; want it to say it was interrupted", args, errb.String())
+		}
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -52,194 +51,100 @@ func addScenarioFlags(fs *flag.FlagSet) *scenarioFlags {
 	return f
 }
 
-// defaultScenario is the base when neither --preset nor -f is given: the
-// lab-pool preset (4 threads, 12 requests, 2 s waits).
-func defaultScenario() model.Scenario {
-	p, _ := model.LookupPreset("lab-pool")
-	s := p.Scenario
-	s.Name = ""
-	return s
+// overrides returns the flags the user set, as model overrides.
+func (f *scenarioFlags) overrides() *model.Overrides {
+	o := &model.Overrides{}
+	f.fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "model":
+			o.Model = &f.modelName
+		case "threads":
+			o.Threads = &f.threads
+		case "offload-pool":
+			o.OffloadPool = &f.offloadPool
+		case "cores":
+			o.Cores = &f.cores
+		case "requests":
+			o.Requests = &f.requests
+		case "seed":
+			o.Seed = &f.seed
+		case "arrival":
+			o.Arrival = &f.arrival
+		case "think":
+			o.Think = &f.think
+		case "placement":
+			o.Placement = &f.placement
+		case "assign":
+			o.Assign = &f.assign
+		case "shared-lock":
+			o.SharedLock = &f.sharedLock
+		case "cpu":
+			o.CPU = &f.cpu
+		case "fanout":
+			o.Fanout = &f.fanout
+		case "wait":
+			o.Wait = &f.wait
+		case "blocking":
+			o.Blocking = &f.blocking
+		case "calls":
+			o.Calls = &f.calls
+		case "block-fraction":
+			o.BlockFraction = &f.blockFraction
+		case "block":
+			o.Block = &f.block
+		}
+	})
+	return o
 }
 
-// resolve builds the scenario: base, then every flag the user set. It
-// returns a *model.FieldError or *UsageError for bad input, and validates.
-func (f *scenarioFlags) resolve(lang msg.Lang) (model.Scenario, error) {
-	set := map[string]bool{}
-	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	var s model.Scenario
+// base returns the scenario the flags start from: the preset, the file, or
+// model.DefaultScenario.
+func (f *scenarioFlags) base(lang msg.Lang) (model.Scenario, error) {
 	switch {
 	case f.preset != "" && f.file != "":
-		return s, &UsageError{Err: fmt.Errorf("%s", msg.T(lang, "cli.preset.and.file"))}
+		return model.Scenario{}, &UsageError{Err: fmt.Errorf("%s", msg.T(lang, "cli.preset.and.file"))}
 	case f.preset != "":
 		p, ok := model.LookupPreset(f.preset)
 		if !ok {
-			return s, &UsageError{Err: fmt.Errorf("--preset: %s", msg.T(lang, "cli.preset.unknown", f.preset, strings.Join(model.PresetNames(), ", ")))}
+			return model.Scenario{}, &UsageError{Err: fmt.Errorf("--preset: %s", msg.T(lang, "cli.preset.unknown", f.preset, strings.Join(model.PresetNames(), ", ")))}
 		}
-		s = p.Scenario
+		return p.Scenario, nil
 	case f.file != "":
-		data, err := os.ReadFile(f.file)
-		if err != nil {
+		s, err := model.ReadScenarioFile(f.file)
+		var fe *model.FieldError
+		if err != nil && !errors.As(err, &fe) {
 			return s, &UsageError{Err: fmt.Errorf("-f: %s", msg.T(lang, "cli.file.read", f.file, err))}
 		}
-		s, err = model.ParseYAML(data)
-		if err != nil {
-			return s, err
-		}
-	default:
-		s = defaultScenario()
-	}
-	if err := f.apply(&s, set, lang); err != nil {
 		return s, err
 	}
-	s.Normalize()
-	if err := s.Validate(); err != nil {
-		return s, err
-	}
-	return s, nil
+	return model.DefaultScenario(), nil
 }
 
-// flagErr ties a parse error to its flag, keeping its catalog key so it
-// prints in the user's language.
-func flagErr(name string, err error) error {
+// resolve builds the scenario: base, then every flag the user set
+// (model.Resolve, the same step the web API takes). It returns a
+// *model.FieldError (naming the flag for a bad flag value) or *UsageError
+// for bad input, and validates.
+func (f *scenarioFlags) resolve(lang msg.Lang) (model.Scenario, error) {
+	s, err := f.base(lang)
+	if err != nil {
+		return s, err
+	}
+	o := f.overrides()
+	if err := o.Apply(&s); err != nil {
+		return s, flagErr(err)
+	}
+	return model.Resolve(s, nil)
+}
+
+// flagErr renames an override's field to its flag ("block_fraction" ->
+// "--block-fraction"), keeping the catalog key so it prints in the user's
+// language.
+func flagErr(err error) error {
 	var fe *model.FieldError
-	if errors.As(err, &fe) {
+	if errors.As(err, &fe) && fe.Field != "" {
 		c := *fe
-		c.Field = "--" + name
+		c.Field = model.FlagName(fe.Field)
 		return &c
 	}
-	return model.NewFieldError("--"+name, "err.flag", err.Error())
-}
-
-func (f *scenarioFlags) apply(s *model.Scenario, set map[string]bool, lang msg.Lang) error {
-	if set["model"] {
-		k, err := model.ParseKind(f.modelName)
-		if err != nil {
-			return flagErr("model", err)
-		}
-		s.Model = k
-		if k != model.Offload && !set["offload-pool"] {
-			s.OffloadPool = 0
-		}
-	}
-	if set["threads"] {
-		s.Threads = f.threads
-	}
-	if set["offload-pool"] {
-		s.OffloadPool = f.offloadPool
-	}
-	if set["cores"] {
-		s.Cores = f.cores
-	}
-	if set["requests"] {
-		s.Requests = f.requests
-	}
-	if set["seed"] {
-		s.Seed = f.seed
-	}
-	if set["arrival"] {
-		a, err := model.ParseArrival(f.arrival)
-		if err != nil {
-			return flagErr("arrival", err)
-		}
-		s.Arrival = a
-	}
-	if set["think"] {
-		d, err := model.ParseDist(f.think)
-		if err != nil {
-			return flagErr("think", err)
-		}
-		s.Think = d
-	}
-	if set["placement"] {
-		p, err := model.ParsePlacement(f.placement)
-		if err != nil {
-			return flagErr("placement", err)
-		}
-		s.Placement = p
-	}
-	if set["assign"] {
-		var a model.Assign
-		if err := a.UnmarshalText([]byte(f.assign)); err != nil {
-			return flagErr("assign", err)
-		}
-		s.Assign = a
-	}
-	if set["shared-lock"] {
-		s.SharedLock = f.sharedLock
-	}
-	if len(s.Classes) == 0 {
-		s.Classes = []model.Class{{Name: "normal", Fraction: 1}}
-	}
-	if set["cpu"] {
-		d, err := model.ParseDist(f.cpu)
-		if err != nil {
-			return flagErr("cpu", err)
-		}
-		for i := range s.Classes {
-			s.Classes[i].CPU = d
-		}
-	}
-	if set["fanout"] {
-		var fo model.Fanout
-		if err := fo.UnmarshalText([]byte(f.fanout)); err != nil {
-			return flagErr("fanout", err)
-		}
-		for i := range s.Classes {
-			s.Classes[i].Fanout = fo
-		}
-	}
-	// --wait, --blocking and --calls describe the ordinary request: the
-	// first class.
-	if set["wait"] {
-		d, err := model.ParseDist(f.wait)
-		if err != nil {
-			return flagErr("wait", err)
-		}
-		s.Classes[0].Wait = d
-	}
-	if set["blocking"] {
-		s.Classes[0].Blocking = f.blocking
-	}
-	if set["calls"] {
-		s.Classes[0].Calls = f.calls
-	}
-	if set["block-fraction"] {
-		bf := f.blockFraction
-		if bf < 0 || bf > 1 || bf != bf {
-			return model.NewFieldError("--block-fraction", "err.class.fraction", bf)
-		}
-		normal := s.Classes[0]
-		normal.Name = "normal"
-		normal.Fraction = 1 - bf
-		blocking := normal
-		if i := s.ClassIndex("blocking"); i >= 0 {
-			blocking = s.Classes[i]
-		}
-		blocking.Name = "blocking"
-		blocking.Fraction = bf
-		blocking.Blocking = true
-		blocking.Calls = 0
-		if set["cpu"] {
-			blocking.CPU = normal.CPU
-		}
-		if !set["block"] && blocking.Wait.IsZero() {
-			blocking.Wait = model.FixedDist(100e6)
-		}
-		s.Classes = []model.Class{normal, blocking}
-		if !set["placement"] && s.Placement.Kind == "" {
-			s.Placement = model.Placement{Kind: model.Random}
-		}
-	}
-	if set["block"] {
-		d, err := model.ParseDist(f.block)
-		if err != nil {
-			return flagErr("block", err)
-		}
-		i := s.ClassIndex("blocking")
-		if i < 0 {
-			return &UsageError{Err: fmt.Errorf("%s", msg.T(lang, "cli.block.needs.fraction"))}
-		}
-		s.Classes[i].Wait = d
-	}
-	return nil
+	return err
 }

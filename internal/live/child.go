@@ -126,19 +126,38 @@ func ChildGOMAXPROCS(s model.Scenario) int {
 }
 
 // Isolated runs s once in a fresh child process of exe (the waitlab
-// binary, os.Executable()). When ctx is cancelled the child is sent
-// SIGINT, stops cleanly and reports what it measured (Result.Interrupted);
-// it is killed if it has not exited 10 s later.
+// binary, os.Executable()). When ctx is cancelled the child is told so
+// through its cancel pipe (CancelOnParent), stops cleanly and reports what
+// it measured (Result.Interrupted); it is killed if it has not exited 10 s
+// later. A ctx already done starts no child.
+//
+// The child runs in its own process group, so a terminal's Ctrl-C reaches
+// only the parent, which decides; cancelling through a pipe rather than a
+// signal has no window in which a child that has not yet installed its
+// handlers dies of it, and a parent that dies closes the pipe too, so no
+// child outlives it by more than its run's own stop.
 func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("live: not started: %w", err)
+	}
 	body, err := json.Marshal(ChildRequest{Scenario: s, Options: opt})
 	if err != nil {
 		return nil, fmt.Errorf("live: encode child request: %w", err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("live: cancel pipe: %w", err)
 	}
 	cmd := exec.Command(exe, ChildCommand)
 	cmd.Stdin = bytes.NewReader(body)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
+	cmd.ExtraFiles = []*os.File{pr} // fd 3 in the child
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	pr.Close()
+	if err != nil {
+		pw.Close()
 		return nil, fmt.Errorf("live: start child %s: %w", exe, err)
 	}
 	waited := make(chan error, 1)
@@ -146,8 +165,9 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	var werr error
 	select {
 	case werr = <-waited:
+		pw.Close()
 	case <-ctx.Done():
-		_ = cmd.Process.Signal(syscall.SIGINT)
+		pw.Close()
 		select {
 		case werr = <-waited:
 		case <-time.After(10 * time.Second):
@@ -171,6 +191,28 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	}
 	resp.Result.Trace = resp.Trace
 	return &resp, nil
+}
+
+// cancelFD is the child's end of the cancel pipe (the first of
+// exec.Cmd.ExtraFiles).
+const cancelFD = 3
+
+// CancelOnParent returns a context that is cancelled when the parent closes
+// the child's cancel pipe (or dies). Outside a child (no fd 3 that is a
+// pipe) it returns ctx unchanged.
+func CancelOnParent(ctx context.Context) context.Context {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(cancelFD, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
+		return ctx
+	}
+	f := os.NewFile(cancelFD, "cancel-pipe")
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		defer cancel()
+		var b [1]byte
+		_, _ = f.Read(b[:]) // returns at EOF: the parent closed its end
+	}()
+	return ctx
 }
 
 // Executable returns the path of the running binary, for Isolated.

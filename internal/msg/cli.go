@@ -27,8 +27,5 @@ func init() {
 		"cli.preset.and.file": {
 			KO: "--preset과 -f는 함께 쓸 수 없습니다. 하나만 고르세요",
 			EN: "--preset and -f cannot be used together: pick one"},
-		"cli.block.needs.fraction": {
-			KO: "--block은 --block-fraction과 함께 씁니다 (예: --block-fraction 0.01 --block 100ms)",
-			EN: "--block needs --block-fraction (e.g. --block-fraction 0.01 --block 100ms)"},
 	})
 }

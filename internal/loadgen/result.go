@@ -566,6 +566,9 @@ func Merge(rs ...*Result) (*Result, error) {
 	var zero [sha256.Size]byte
 	ids := map[string]int{} // run id -> the result holding it
 	for i, r := range rs {
+		if r.Model != "open" && r.Model != "closed" {
+			return nil, &MergeError{Key: "report.merge.models", Args: []any{name(0), rs[0].Model, name(i), r.Model}}
+		}
 		for j := range i {
 			if r == rs[j] || (r.digest != zero && r.digest == rs[j].digest) {
 				return nil, &MergeError{Key: "report.merge.same_file", Args: []any{name(j), name(i)}}

@@ -46,8 +46,10 @@ func init() {
 			KO: "결과 파일 %d개를 합친 보고입니다:",
 			EN: "merged report of %d result files:"},
 		"load.merged.input": {
-			KO: "%s: %s 모델 (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
-			EN: "%s: %s model (%s), %s, started %s, window %s, %s requests, run id %s"},
+			KO: "%s: %s (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
+			EN: "%s: %s (%s), %s, started %s, window %s, %s requests, run id %s"},
+		"load.model.open":   {KO: "열린 모델", EN: "open model"},
+		"load.model.closed": {KO: "닫힌 모델", EN: "closed model"},
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s errors (%s)"},

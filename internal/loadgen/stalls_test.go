@@ -80,7 +80,7 @@ func TestTargetStallsAreReported(t *testing.T) {
 	}
 	var text strings.Builder
 	WriteText(&text, rep, msg.EN, 0)
-	if !strings.Contains(text.String(), "2 stalls during the window, longest task above 250 ms, up to 500 ms") {
+	if !strings.Contains(text.String(), "stalls      2 in the target's event loops during the window, longest task above 250 ms, up to 500 ms") {
 		t.Errorf("text report:\n%s\nwant the stalls line", text.String())
 	}
 }

@@ -95,7 +95,7 @@ func init() {
 			EN: "; other processes %s of the machine"},
 		"load.stalls": {
 			KO: "대상 루프   측정 구간 동안 멈춤 %s번, 가장 긴 작업 %s (%s)",
-			EN: "target loops %s stalls during the window, longest task %s (%s)"},
+			EN: "stalls      %s in the target's event loops during the window, longest task %s (%s)"},
 		"load.stalls.worst": {
 			KO: "%s 초과 %s 이하",
 			EN: "above %s, up to %s"},

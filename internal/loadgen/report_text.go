@@ -61,15 +61,15 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line(msg.T(lang, "load.requests", grouped(rep.Requests), grouped(rep.OK), grouped(rep.ErrorCount), errPct))
 	if w := r.Warmup; w != nil {
-		text := msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK))
+		kinds := ""
 		if len(w.Errors) > 0 {
 			parts := []string{}
 			for _, k := range sortedErrors(w.Errors) {
 				parts = append(parts, errorName(lang, k)+" "+grouped(w.Errors[k]))
 			}
-			text += " (" + strings.Join(parts, ", ") + ")"
+			kinds = " (" + strings.Join(parts, ", ") + ")"
 		}
-		line(text)
+		line(msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK), kinds))
 	}
 	if r.Model == "closed" {
 		line(msg.T(lang, "load.rate.closed", num(rep.AchievedRPS), num(rep.OKRPS)))

@@ -54,8 +54,8 @@ func init() {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s errors (%s)"},
 		"load.warmup.counts": {
-			KO: "워밍업      %s건 완료: 성공 %s, 오류 %s (측정에는 넣지 않음)",
-			EN: "warm-up     %s finished: %s ok, %s errors (not measured)"},
+			KO: "워밍업      %s건 완료: 성공 %s, 오류 %s%s; 측정에는 넣지 않음",
+			EN: "warm-up     %s finished: %s ok, %s errors%s; not measured"},
 		"load.rate.open": {
 			KO: "처리율      요청한 %s/s, 달성 %s/s, 성공만 %s/s",
 			EN: "rate        offered %s/s, achieved %s/s, ok %s/s"},

@@ -89,6 +89,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	insecure := fs.Bool("insecure", false, "https: do not verify the server's certificate")
 	progress := fs.String("progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
 	engine := fs.String("engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
+	sc := addScaleFlags(fs)
 	o := addOutputFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
@@ -208,6 +209,9 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	default:
 		return usagef("%s", msg.T(lang, "load.flag.url"))
 	}
+	if err := sc.apply(lang, &cfg); err != nil {
+		return err
+	}
 	if err := cfg.Validate(); err != nil {
 		return &UsageError{Err: err}
 	}
@@ -250,7 +254,11 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.Stderr)
 	}
-	return emit(env, res, o, ths, lang, outs)
+	pushErr := sc.push(env, lang, res)
+	if err := emit(env, res, o, ths, lang, outs); err != nil || pushErr == nil {
+		return err
+	}
+	return pushErr
 }
 
 func parseThresholds(list []string) ([]loadgen.Threshold, error) {

@@ -347,8 +347,10 @@ func TestStagesAndPoisson(t *testing.T) { forEachEngine(t, testStagesAndPoisson)
 func testStagesAndPoisson(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok")) })
 	stages, _ := model.ParseStages("1s:200,1s:0")
+	// Connections to spare: on a loaded machine (-race, other tests) the
+	// in-process server is slow, and this test is about the schedule.
 	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: model.Arrival{Kind: model.Poisson},
-		Stages: stages, Seed: 7})
+		Stages: stages, Seed: 7, Connections: 400})
 	// The profile's area is 200 requests; a Poisson count is near it.
 	if res.Offered < 140 || res.Offered > 260 || res.Requests != res.Offered {
 		t.Errorf("offered %d, requests %d; want about 200, all sent", res.Offered, res.Requests)

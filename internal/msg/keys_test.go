@@ -41,6 +41,9 @@ var dynamicPrefixes = map[string]string{
 	"web.code.note.":     "web/static/app.js: the code note by model",
 	"web.err.type.":      "web: a JSON field's expected type, by kind",
 	"web.limit.":         "web: what held a run back, by limit",
+	"load.engine.":       "loadgen: the engine line by engine (epoll, goroutines)",
+	"load.engine.why.":   "loadgen: why that engine, by reason",
+	"load.model.":        "loadgen: the merged inputs' model (open, closed)",
 }
 
 // jsLiteral is a quoted string in the web page's JavaScript or HTML, and

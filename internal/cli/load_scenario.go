@@ -157,10 +157,10 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 	case "shared":
 		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.shared"))
 	case "mismatch":
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, sk.ByLoop))
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, joinInts(sk.ByLoop)))
 	default:
 		if s.Model.HasLoops() {
-			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", sk.ByLoop))
+			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", joinInts(sk.ByLoop)))
 		}
 	}
 	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {

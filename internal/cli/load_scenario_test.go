@@ -33,7 +33,7 @@ func TestLoadScenarioCommand(t *testing.T) {
 		t.Fatalf("load --preset = %d, stderr %q\n%s", code, errs, stdout)
 	}
 	for _, want := range []string{"waitlab load", "scenario load: lab-loop-blocking, 12 requests", "class normal: 12 requests",
-		"placement: every request ran on the loop the model gives it (requests per loop: [6 6])", "index check: every answer"} {
+		"placement: every request ran on the loop the model gives it (requests per loop: 6, 6)", "index check: every answer"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("load --preset output lacks %q:\n%s", want, stdout)
 		}

@@ -313,10 +313,10 @@ func lanesPhrase(l msg.Lang, s model.Scenario) string {
 }
 
 // joinInts prints counts as text ("4, 4, 6"), never as a Go slice.
-func joinInts(v []int64) string {
+func joinInts[T int | int64](v []T) string {
 	parts := make([]string, len(v))
 	for i, n := range v {
-		parts[i] = strconv.FormatInt(n, 10)
+		parts[i] = strconv.FormatInt(int64(n), 10)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -77,7 +77,7 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 		if !t.warmup {
 			head = "run.head.nowarm"
 		}
-		fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, t.s.Threads+t.s.OffloadPool, t.s.Requests, len(t.rep.Runs)))
+		fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, lanesPhrase(l, t.s), t.s.Requests, len(t.rep.Runs)))
 		if proc.Interrupted {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", proc.Completed, proc.Requests))
 		}
@@ -113,7 +113,7 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 		_ = reportpkg.WriteCompare3(b, l, rows, t.compare, proc != nil, true)
 		if len(t.ref) > 0 {
 			if p, ok := model.LookupPreset(t.preset); ok {
-				fmt.Fprintf(b, "%s\n", msg.T(l, "run.ref.note", p.Source))
+				fmt.Fprintf(b, "%s\n", msg.T(l, "run.ref.note", msg.T(l, p.Source)))
 			}
 		}
 		if multi {
@@ -191,10 +191,10 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *lab.HTTPSoc
 	case "shared":
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.shared"))
 	case "mismatch":
-		fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, sk.ByLoop))
+		fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, joinInts(sk.ByLoop)))
 	default:
 		if s.Model.HasLoops() {
-			fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.ok", sk.ByLoop))
+			fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.ok", joinInts(sk.ByLoop)))
 		}
 	}
 	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {

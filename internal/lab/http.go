@@ -332,7 +332,7 @@ func startTarget(exe, file string, o HTTPOptions, threshold time.Duration, pin *
 	cmd := exec.Command(exe, args...)
 	// Its own process group: a terminal's Ctrl-C reaches only us, and we
 	// stop it; a parent that dies takes it along (Pdeathsig).
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = childAttr()
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, fmt.Errorf("lab: target stdout: %w", err)

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -112,4 +113,10 @@ func threadIDs() []int {
 		}
 	}
 	return out
+}
+
+// childAttr puts the target in its own process group and has the kernel
+// kill it when this process dies (Pdeathsig).
+func childAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }

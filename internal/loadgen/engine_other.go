@@ -12,10 +12,20 @@ import (
 // but measures the same way.
 type loop struct{}
 
-func useLoop(Endpoint) bool { return false }
+// engineFor asks for the epoll engine as on Linux; newLoop then fails and
+// the run says why it fell back (WhyEpollFailed: needs Linux).
+func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
+	switch {
+	case cfg.Engine == EngineGoroutines:
+		return EngineGoroutines, WhyAsked
+	case ep.Scheme != "http":
+		return EngineGoroutines, WhyTLS
+	}
+	return EngineEpoll, ""
+}
 
 func newLoop(*gen) (*loop, error) {
-	return nil, errors.New("loadgen: the epoll engine needs Linux")
+	return nil, errors.New("the epoll engine needs Linux")
 }
 
 func (g *gen) runLoop(context.Context, *loop) (offered, unsent int64) { return 0, 0 }

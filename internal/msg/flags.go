@@ -240,5 +240,15 @@ func init() {
 		"flag.push-timeout": {
 			KO: "수집기가 뜨지 않았을 때 --push가 다시 시도하는 시간",
 			EN: "how long --push keeps retrying while the collector is not up"},
+
+		"flag.engine": {
+			KO: "auto(http면 epoll), epoll 또는 goroutines(연결마다 고루틴 하나, https는 늘 이것). WAITLAB_LOAD_GOROUTINES=1은 goroutines",
+			EN: "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines"},
+		"flag.pin": {
+			KO: "--via http: 부하 생성기와 대상 서버를 서로 다른 코어에 고정합니다 (코어가 2개 이상일 때)",
+			EN: "--via http: pin the load generator and the target to different cores (with 2 or more)"},
+		"flag.via": {
+			KO: "실제로 볼 방식: process(프로세스 안의 실행기), http(대상 서버 자식 프로세스와 실제 소켓) 또는 both",
+			EN: "real views: process (in-process executors), http (a target child process and real sockets) or both"},
 	})
 }

@@ -59,14 +59,14 @@ func init() {
 			KO: "고정 안 함: 부하 생성기와 대상 서버가 모든 코어를 나눠 씁니다 (코어가 2개 미만이거나 --pin=false)",
 			EN: "not pinned: generator and target share every core (fewer than 2 cores, or --pin=false)"},
 		"http.placement.ok": {
-			KO: "배치: 모든 요청이 모델이 정한 루프에서 처리되었습니다 (루프별 요청: %v)",
-			EN: "placement: every request ran on the loop the model gives it (requests per loop: %v)"},
+			KO: "배치: 모든 요청이 모델이 정한 루프에서 처리되었습니다 (루프별 요청: %s)",
+			EN: "placement: every request ran on the loop the model gives it (requests per loop: %s)"},
 		"http.placement.shared": {
 			KO: "배치: 모델의 공유 대기열(assign shared)에서는 비어 있는 아무 루프가 요청을 가져가지만, HTTP에서는 연결이 묶인 루프가 처리하므로 둘이 같을 수 없습니다",
 			EN: "placement: the model's shared queue (assign shared) lets any free loop take a request, but over HTTP the connection's loop serves it, so the two cannot agree"},
 		"http.placement.mismatch": {
-			KO: "배치: 요청 %d개가 모델이 정한 것과 다른 루프에서 처리되었습니다 (루프별 요청: %v)",
-			EN: "placement: %d requests ran on another loop than the model's (requests per loop: %v)"},
+			KO: "배치: 요청 %d개가 모델이 정한 것과 다른 루프에서 처리되었습니다 (루프별 요청: %s)",
+			EN: "placement: %d requests ran on another loop than the model's (requests per loop: %s)"},
 		"http.check.ok": {
 			KO: "요청 번호 확인: 모든 응답이 보낸 번호와 모델이 계획한 요청 종류를 돌려주었습니다",
 			EN: "index check: every answer carried the index sent and the planner's class for it"},

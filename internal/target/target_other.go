@@ -58,3 +58,15 @@ func (s *Server) Stats() Stats { return Stats{} }
 
 // Stalls returns none.
 func (s *Server) Stalls() []watchdog.Stall { return nil }
+
+// MaxScenarioConns: see scenario.go.
+const MaxScenarioConns = 1 << 20
+
+// NewScenario returns ErrNeedsLinux.
+func NewScenario(sc model.Scenario, base Config) (*Server, error) { return nil, ErrNeedsLinux }
+
+// Scenario reports no scenario.
+func (s *Server) Scenario() (model.Scenario, bool) { return model.Scenario{}, false }
+
+// IndexParam: see scenario.go.
+const IndexParam = "req"

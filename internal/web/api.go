@@ -439,7 +439,7 @@ func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, PresetJSON{
 			Name: p.Name, Group: group, Description: msg.T(lang, "preset."+p.Name),
-			Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: p.Source,
+			Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: msg.T(lang, p.Source),
 		})
 	}
 	fo, err := ParseRequest([]byte(`{"preset":"lab-virtual",` + fanoutOverrides[1:]))

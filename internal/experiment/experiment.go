@@ -125,6 +125,9 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	r.procs.stopAll()
 	r.T.Env = captureEnv(opt.Version, sampler.stop())
 	r.T.Children = r.procs.record()
+	if e := r.T.Env; e.LoadMax > float64(e.Cores) {
+		r.T.Notes = append([]string{r.T_("exp.note.busy", e.LoadMax, e.Cores)}, r.T.Notes...)
+	}
 	if ctx.Err() != nil {
 		r.T.Interrupted = true
 	}

@@ -55,12 +55,7 @@ func runLab(ctx context.Context, r *Runner) error {
 		for i := range s.Classes {
 			s.Classes[i].Wait = model.FixedDist(wait)
 		}
-		cfg := lab.RunConfig{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
-			Options: live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version}}
-		cfg.Progress = func(run, of int, expected time.Duration) {
-			r.Progressf("exp.progress.run", name, run, of, expected.Round(time.Millisecond))
-		}
-		out, err := lab.Run(ctx, cfg)
+		out, err := r.labRun(ctx, name, s, name, false)
 		if errors.Is(err, lab.ErrInterrupted) {
 			break
 		}
@@ -105,6 +100,18 @@ func runLab(ctx context.Context, r *Runner) error {
 	labNotes(r)
 	t.Plots = []Plot{{File: "lab.svg", Title: t.Title, Keys: []string{"makespan_ms"}}}
 	return nil
+}
+
+// labRun runs s beside its model with lab.Run: the experiment's repeats
+// after one uncounted warm-up, each in a fresh child process.
+func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool) (*lab.Outcome, error) {
+	cfg := lab.RunConfig{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
+		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
+		ScaleToCores: scale, Cores: live.Cores()}
+	cfg.Progress = func(run, of int, expected time.Duration) {
+		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
+	}
+	return lab.Run(ctx, cfg)
 }
 
 func rangeCell(out *lab.Outcome, key string) Cell {

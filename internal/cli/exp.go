@@ -87,6 +87,7 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	t, err := experiment.Run(ctx, name, experiment.Options{
 		Repeat: *repeat, Quick: *quick, Lang: l, Exe: exe, Version: Version(), Command: cmdline,
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
+		Nice:     experiment.DefaultNice(),
 	})
 	if errors.Is(err, experiment.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))

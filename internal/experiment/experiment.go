@@ -96,6 +96,9 @@ type Options struct {
 	Progress func(line string)
 	// Now is the clock for the date (default time.Now).
 	Now func() time.Time
+	// Nice, when not 0, is the priority the experiment and its children
+	// run at (see DefaultNice); a failure to set it is noted, not fatal.
+	Nice int
 }
 
 // Run runs the named experiment and returns its table. A run cut short by
@@ -120,10 +123,16 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 		opt.Lang = msg.EN
 	}
 	r := newRunner(e, opt)
+	if opt.Nice != 0 {
+		if err := setNice(opt.Nice); err != nil {
+			r.Note("exp.note.nice", err)
+		}
+	}
 	sampler := startLoadSampler()
 	err := e.Run(ctx, r)
 	r.procs.stopAll()
 	r.T.Env = captureEnv(opt.Version, sampler.stop())
+	r.T.Env.Nice = currentNice()
 	r.T.Children = r.procs.record()
 	if e := r.T.Env; e.LoadMax > float64(e.Cores) {
 		r.T.Notes = append([]string{r.T_("exp.note.busy", e.LoadMax, e.Cores)}, r.T.Notes...)

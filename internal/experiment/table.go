@@ -180,4 +180,6 @@ type Env struct {
 	LoadStart float64 `json:"load_start"`
 	LoadMax   float64 `json:"load_max"`
 	LoadEnd   float64 `json:"load_end"`
+	// Nice is the priority the experiment ran at.
+	Nice int `json:"nice"`
 }

@@ -43,6 +43,9 @@ func init() {
 		"exp.note.busy": {
 			KO: "⚠ 기계가 바빴습니다: 1분 부하 평균이 코어 %[2]d개에 %.1[1]f까지 올랐습니다. 다른 작업이 CPU를 나눠 가져가므로 CPU를 쓰는 숫자(처리량, CPU가 든 지연)는 늘어나 있고, 대기가 정하는 숫자는 덜 흔들립니다. 조용할 때 다시 돌려 보세요.",
 			EN: "⚠ The machine was busy: its 1-minute load average reached %.1f on %d cores. Other work took CPU, so CPU-bound figures (throughput, latencies made of CPU work) are stretched, while figures set by waits move less. Re-run when it is quiet."},
+		"exp.note.nice": {
+			KO: "우선순위를 올리지 못해 보통 우선순위로 쟀습니다: %v",
+			EN: "could not raise the priority, so this ran at the normal one: %v"},
 		"exp.note.error": {
 			KO: "실험이 끝까지 가지 못했습니다: %v",
 			EN: "the experiment did not finish: %v"},
@@ -70,8 +73,8 @@ func init() {
 			KO: "발표된 표 (출처: %s):",
 			EN: "Published (source: %s):"},
 		"exp.md.env": {
-			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, 반복 %d회.",
-			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, %d counted runs."},
+			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, nice %d, 반복 %d회.",
+			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted runs."},
 		"exp.svg.ours": {
 			KO: "이 기계 (중앙값, 최소–최대, %d회)",
 			EN: "this machine (median, min–max of %d)"},
@@ -179,5 +182,56 @@ func init() {
 		"exp.bl.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북에서 Netty 루프 여덟 개로 잰 것입니다. 여기서는 2코어 가상 머신에서 루프 두 개로 줄였으므로 처리량의 절댓값은 루프당 값으로만 견줄 수 있습니다. 발표된 측정은 점유 예측(6.05배)보다 작은 4.4배였는데, 루프보다 코어가 많으면 막힌 루프의 코어가 쉬는 동안 다른 일이 그 코어를 쓰기 때문입니다. 이 기계는 다른 작업과 공유되므로 보통 요청의 CPU 200 µs가 늘어날 수 있고, 그러면 막음 없음의 처리량이 내려가 배수도 작아집니다.",
 			EN: "What differs and why: the published run used eight Netty loops on an 8-core laptop; here two loops on a 2-core VM, so absolute throughput compares only per loop. The published slowdown (4.4x) came in below the occupancy prediction (6.05x) partly because a blocked loop's core idles while other work can use it; this machine is shared with other work, which stretches the 200 µs of CPU of the normal requests, lowers the no-blocking throughput and so shrinks the multiple too."},
+	})
+}
+
+// 4. validate-lock
+func init() {
+	Register(map[string]Entry{
+		"exp.validate-lock.title": {
+			KO: "PING 검증 잠금: 처리량은 1/RTT에 묶인다",
+			EN: "The PING validation lock: throughput capped at 1/RTT"},
+		"exp.validate-lock.about": {
+			KO: "2 ms 떨어진 다운스트림 (있으면 지연 프록시 뒤의 실제 Redis), 풀 스레드 200과 1,600, 잠금 있음/없음",
+			EN: "a downstream 2 ms away (and a real Redis behind the latency proxy when installed), pool of 200 and 1,600 threads, with and without the lock"},
+		"exp.vl.recipe": {
+			KO: "다운스트림은 명령마다 %d ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 예열로 세지 않습니다. 조건마다 %d회.",
+			EN: "The downstream answers every command %d ms after it arrives. The target is the thread pool; each request makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.vl.row": {
+			KO: "스레드 %s개, 잠금 %s",
+			EN: "%s threads, lock %s"},
+		"exp.vl.on":      {KO: "있음", EN: "on"},
+		"exp.vl.off":     {KO: "없음", EN: "off"},
+		"exp.vl.builtin": {KO: "내장 지연 서버", EN: "the built-in delay server"},
+		"exp.vl.pub.cap": {
+			KO: "잠금 있음, 스레드 1,600 또는 3,000: 1/RTT (2 ms)에 묶임",
+			EN: "lock on, 1,600 or 3,000 threads: capped at 1/RTT (2 ms)"},
+		"exp.vl.pub.on": {
+			KO: "잠금 있음, 측정값",
+			EN: "lock on, measured"},
+		"exp.vl.pub.off": {
+			KO: "잠금 없음 (9.2배)",
+			EN: "lock off (9.2x)"},
+		"exp.vl.pub.note": {
+			KO: "잠금은 네트워크 왕복 하나 동안 잡혀 있어 처리량을 1/RTT로 묶고 왕복 수를 두 배로 만듭니다. 발표된 측정 76 TPS는 이 상한보다 낮았는데, 요청마다 로그도 남겼기 때문입니다 (logging 실험).",
+			EN: "One lock held across a network round trip caps throughput at 1/RTT and doubles the round trips. The measured 76 TPS sat below that cap because every request was also logged (see the logging experiment)."},
+		"exp.vl.redis.quick": {
+			KO: "--quick에서는 내장 지연 서버로만 잽니다. 실제 Redis 행은 전체 실행에서 나옵니다 (redis-server가 있을 때).",
+			EN: "--quick measures the built-in delay server only; the real Redis rows come with a full run (when redis-server is installed)."},
+		"exp.vl.redis.missing": {
+			KO: "redis-server가 없어 내장 지연 서버로만 쟀습니다. 실제 Redis로도 재려면: sudo apt-get install -y redis-server",
+			EN: "redis-server is not installed, so only the built-in delay server was measured; to add a real Redis: sudo apt-get install -y redis-server"},
+		"exp.vl.redis.failed": {
+			KO: "redis-server를 띄우지 못해 내장 지연 서버로만 쟀습니다: %v",
+			EN: "redis-server could not be started, so only the built-in delay server was measured: %v"},
+		"exp.vl.note.cap": {
+			KO: "%s: 잠금이 있으면 처리량은 스레드 200개에서 초당 %.0f, 1,600개에서 %.0f입니다. 상한 1/RTT = 초당 %.0f의 %.0f%%와 %.0f%%로, 스레드를 여덟 배로 늘려도 오르지 않습니다.",
+			EN: "%s: with the lock, throughput is %.0f/s at 200 threads and %.0f/s at 1,600: against the cap 1/RTT = %.0f/s, that is %.0f%% and %.0f%%; eight times the threads buy nothing."},
+		"exp.vl.note.ratio": {
+			KO: "%s: 잠금을 없애면 처리량이 스레드 200개에서 %.1f배, 1,600개에서 %.1f배가 됩니다 (발표값 %.1f배).",
+			EN: "%s: removing the lock multiplies throughput by %.1f at 200 threads and %.1f at 1,600 (published %.1fx)."},
+		"exp.vl.note.why": {
+			KO: "다른 점과 그 까닭: 잠금이 있을 때의 상한은 RTT만으로 정해지므로 여기서도 발표된 모양 그대로 나옵니다 (스레드 수와 무관하게 1/RTT 근처). 잠금을 없앤 뒤의 처리량은 그다음 병목이 정합니다. 발표된 서비스에서는 요청마다 드는 CPU(스프링, 로깅, 직렬화)가 2코어에서 700 TPS를 정했고, 여기서는 거의 일하지 않는 핸들러가 코어 하나를 다 쓸 때까지 오르므로 배수가 훨씬 큽니다. 서버와 부하 생성기를 다른 코어에 두었지만 다운스트림은 부하 생성기 쪽 코어를 나눠 씁니다.",
+			EN: "What differs and why: with the lock the cap is set by the round trip alone, so it reproduces as published (near 1/RTT whatever the thread count). Without it, the next bottleneck sets throughput: in the published service, CPU per request (Spring, logging, serialisation) set 700 TPS on 2 cores; here a handler that does almost nothing climbs until it fills its one core, so the multiple is much larger. Server and generator sit on separate cores, but the downstream shares the generator's."},
 	})
 }

@@ -69,6 +69,9 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// childStarted, when set (by tests), is called as each child starts.
+var childStarted func(Child)
+
 var listenRE = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
 
 // startServer starts `exe args...` pinned to cpus (none: unpinned) with
@@ -168,6 +171,9 @@ func (ps *procSet) start(name, exe string, cpus []int, env []string, pipeOut boo
 	ps.mu.Lock()
 	ps.live = append(ps.live, p)
 	ps.mu.Unlock()
+	if childStarted != nil {
+		childStarted(p.Child)
+	}
 	go func() {
 		p.err = cmd.Wait()
 		ps.mu.Lock()

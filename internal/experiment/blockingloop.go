@@ -146,7 +146,7 @@ func blockingNotes(r *Runner) {
 			modelX = *c.Model / *c2.Model
 		}
 	}
-	r.Note("exp.bl.note.occupancy", normalMS, blockMS, pred, modelX, none/on, 23529.0/5333)
+	r.Note("exp.bl.note.occupancy", Num(normalMS, 0), Num(blockMS, 0), pred, modelX, none/on, 23529.0/5333)
 	p50none, p50on := t.Median("ch15-none", "p50_ms"), t.Median("ch15-onloop", "p50_ms")
 	p50o64 := t.Median("ch15-offload64", "p50_ms")
 	p50o4 := t.Median("ch15-offload4", "p50_ms")

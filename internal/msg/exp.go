@@ -168,8 +168,8 @@ func init() {
 			KO: "5회 실행의 중앙값, 처리량 = 2,000 / 배치 시간, p50/p99는 막지 않는 요청 1,980개의 것. 루프 여덟 개.",
 			EN: "Median of 5 runs; throughput = 2,000 / batch time; p50/p99 over the 1,980 non-blocking requests; eight loops."},
 		"exp.bl.note.occupancy": {
-			KO: "점유 계산: 보통 일 1,980 × 200 µs = %.0f ms, 막는 시간 20 × 100 ms = %.0f ms이므로, 막음이 루프 위에 있으면 배치가 (보통 일 + 막는 시간) / 보통 일 = %.2f배 길어진다고 예측합니다 (이 규모의 모델: %.2f배). 여기서 잰 처리량 비(막음 없음 / 루프에서 막음)는 %.2f배, 발표값은 %.1f배입니다.",
-			EN: "Occupancy arithmetic: 1,980 x 200 µs = %.0f ms of normal work against 20 x 100 ms = %.0f ms of blocking, so with the blocking on the loops the batch should take (normal + blocking) / normal = %.2fx as long (the model at this scale: %.2fx). Measured here (throughput none / on the loop): %.2fx; published %.1fx."},
+			KO: "점유 계산: 보통 일 1,980 × 200 µs = %s ms, 막는 시간 20 × 100 ms = %s ms이므로, 막음이 루프 위에 있으면 배치가 (보통 일 + 막는 시간) / 보통 일 = %.2f배 길어진다고 예측합니다 (이 규모의 모델: %.2f배). 여기서 잰 처리량 비(막음 없음 / 루프에서 막음)는 %.2f배, 발표값은 %.1f배입니다.",
+			EN: "Occupancy arithmetic: 1,980 x 200 µs = %s ms of normal work against 20 x 100 ms = %s ms of blocking, so with the blocking on the loops the batch should take (normal + blocking) / normal = %.2fx as long (the model at this scale: %.2fx). Measured here (throughput none / on the loop): %.2fx; published %.1fx."},
 		"exp.bl.note.p50": {
 			KO: "막지 않는 요청의 p50은 루프에서 막을 때 %.1f배가 되고 (발표값 %.1f배), 오프로드 풀 64에서 %.2f배 (발표값 %.2f배), 풀 4에서 %.2f배 (발표값 %.2f배)로 돌아옵니다. 오프로드는 격리이지 치료가 아닙니다: 막는 일의 처리량은 풀 크기가 정합니다.",
 			EN: "The non-blocking requests' p50 grows %.1fx with blocking on the loop (published %.1fx) and comes back to %.2fx with offload to pool 64 (published %.2fx) and %.2fx with pool 4 (published %.2fx). Offload isolates, it does not cure: the blocking work's throughput is set by the pool."},
@@ -233,5 +233,81 @@ func init() {
 		"exp.vl.note.why": {
 			KO: "다른 점과 그 까닭: 잠금이 있을 때의 상한은 RTT만으로 정해지므로 여기서도 발표된 모양 그대로 나옵니다 (스레드 수와 무관하게 1/RTT 근처). 잠금을 없앤 뒤의 처리량은 그다음 병목이 정합니다. 발표된 서비스에서는 요청마다 드는 CPU(스프링, 로깅, 직렬화)가 2코어에서 700 TPS를 정했고, 여기서는 거의 일하지 않는 핸들러가 코어 하나를 다 쓸 때까지 오르므로 배수가 훨씬 큽니다. 서버와 부하 생성기를 다른 코어에 두었지만 다운스트림은 부하 생성기 쪽 코어를 나눠 씁니다.",
 			EN: "What differs and why: with the lock the cap is set by the round trip alone, so it reproduces as published (near 1/RTT whatever the thread count). Without it, the next bottleneck sets throughput: in the published service, CPU per request (Spring, logging, serialisation) set 700 TPS on 2 cores; here a handler that does almost nothing climbs until it fills its one core, so the multiple is much larger. Server and generator sit on separate cores, but the downstream shares the generator's."},
+	})
+}
+
+// 5. logging
+func init() {
+	Register(map[string]Entry{
+		"exp.logging.title": {
+			KO: "요청마다 남기는 로그: 끔, 동기, 비동기",
+			EN: "Per-request logging: off, sync, async"},
+		"exp.logging.about": {
+			KO: "같은 부하에 로그 끔 / 동기 / 비동기(버림, 막음): 처리량과 p99의 값, 버려진 줄. 잠금이 있을 때와 없을 때",
+			EN: "the same load with logging off / sync / async (dropping, blocking): throughput and p99 cost, lines dropped; with and without the lock"},
+		"exp.log.recipe": {
+			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %d ms 떨어진 다운스트림을 한 번 부르고, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 큐, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 예열로 세지 않습니다. 조건마다 %d회.",
+			EN: "The pool target (%d threads) makes one call to a downstream %d ms away per request and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.log.col.dropped":     {KO: "버려진 줄 (%)", EN: "lines dropped (%)"},
+		"exp.log.col.blocked":     {KO: "로그에 막힌 시간 (µs/요청)", EN: "blocked on logging (µs/request)"},
+		"exp.log.row.lock-off":    {KO: "잠금 있음, 로그 끔 (스레드 %d개)", EN: "lock on, logging off (%d threads)"},
+		"exp.log.row.lock-sync":   {KO: "잠금 있음, 동기 로그 (스레드 %d개)", EN: "lock on, sync logging (%d threads)"},
+		"exp.log.row.off":         {KO: "잠금 없음, 로그 끔 (스레드 %d개)", EN: "lock off, logging off (%d threads)"},
+		"exp.log.row.sync":        {KO: "잠금 없음, 동기 로그 (스레드 %d개)", EN: "lock off, sync logging (%d threads)"},
+		"exp.log.row.async-drop":  {KO: "잠금 없음, 비동기 로그, 차면 버림 (스레드 %d개)", EN: "lock off, async logging, drop when full (%d threads)"},
+		"exp.log.row.async-block": {KO: "잠금 없음, 비동기 로그, 차면 막음 (스레드 %d개)", EN: "lock off, async logging, block when full (%d threads)"},
+		"exp.log.pub.lockon": {
+			KO: "잠금이 지배할 때: 요청 로그 켬 → 끔",
+			EN: "while the lock dominated: request logging on -> off"},
+		"exp.log.pub.lockoff": {
+			KO: "잠금을 없앤 뒤: INFO 로그, 동기 어펜더",
+			EN: "after the lock was gone: INFO logging, synchronous appender"},
+		"exp.log.pub.cost42": {
+			KO: "처리량의 42%",
+			EN: "42% of throughput"},
+		"exp.log.pub.note": {
+			KO: "병목은 서로를 가립니다: 잠금이 처리량을 묶고 있는 동안 로그의 값은 작아 보였습니다.",
+			EN: "Bottlenecks hide each other: while the lock capped throughput, logging looked cheap."},
+		"exp.log.note.hide": {
+			KO: "잠금이 있을 때 로그를 끄면 처리량이 %.2f배가 됩니다 (발표값 %.2f배). 잠금이 없을 때 동기 로그는 처리량의 %.0f%%를 가져갑니다 (발표값 %.0f%%).",
+			EN: "With the lock on, turning logging off multiplies throughput by %.2f (published %.2fx). With the lock gone, sync logging costs %.0f%% of throughput (published %.0f%%)."},
+		"exp.log.note.async": {
+			KO: "비동기 로그: 차면 버리는 큐는 처리량의 %.0f%%를 가져가고 줄의 %.1f%%를 버립니다. 차면 막는 큐는 %.0f%%를 가져갑니다 (줄을 잃지 않는 대신 쓰기가 느리면 요청이 기다립니다).",
+			EN: "Async logging: the dropping queue costs %.0f%% of throughput and drops %.1f%% of the lines; the blocking queue costs %.0f%% (no line is lost, but requests wait when the writer falls behind)."},
+		"exp.log.note.why": {
+			KO: "다른 점과 그 까닭: 여기서 로그 한 줄은 미리 만든 바이트에 write(2) 한 번이라 Logback의 INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)보다 훨씬 쌉니다. 그래서 잠금이 없을 때의 값이 42퍼센트보다 작을 수 있습니다. 모양은 같습니다: 잠금이 처리량을 묶고 있으면 로그의 값이 가려지고, 잠금이 사라지면 드러납니다.",
+			EN: "What differs and why: a log line here is one write(2) of pre-formatted bytes, much cheaper than a Logback INFO line (pattern layout, MDC, the appender's lock), so the cost without the lock can come in under 42 per cent. The shape is the same: while the lock caps throughput the cost of logging hides, and it shows once the lock is gone."},
+	})
+}
+
+// 6. threads
+func init() {
+	Register(map[string]Entry{
+		"exp.threads.title": {
+			KO: "스레드 200개 대 1,600개: 스레드가 많을수록 꼬리가 나빠진다",
+			EN: "200 threads against 1,600: more threads, worse tails"},
+		"exp.threads.about": {
+			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
+			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
+		"exp.th.recipe": {
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s를 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). 큐는 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 응답 시간 제한 %.0f초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 예열로 세지 않습니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) send with a %.0f s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+		"exp.th.col.rps": {KO: "오류 포함 처리량 (요청/초)", EN: "throughput with errors (req/s)"},
+		"exp.th.row": {
+			KO: "풀 스레드 %s개",
+			EN: "pool of %s threads"},
+		"exp.th.pub.result": {KO: "결과", EN: "result"},
+		"exp.th.pub.1600":   {KO: "쓰기 경로, 스레드 1,600개", EN: "write path, 1,600 threads"},
+		"exp.th.pub.1600.v": {KO: "오류 15–21%, p99 44초", EN: "15-21% errors, p99 44 s"},
+		"exp.th.pub.3000":   {KO: "가상 사용자 3,000명", EN: "3,000 virtual users"},
+		"exp.th.pub.3000.v": {KO: "257 TPS, 오류를 빼면 203", EN: "257 TPS, 203 once errors are removed"},
+		"exp.th.pub.200":    {KO: "스레드 200개", EN: "200 threads"},
+		"exp.th.pub.200.v":  {KO: "더 나았음", EN: "did better"},
+		"exp.th.note.compare": {
+			KO: "스레드 1,600개는 200개에 견주어 오류를 뺀 처리량이 %.2f배, p99가 %.2f배입니다. 오류는 200개에서 %.1f%%, 1,600개에서 %.1f%%이고, 요청당 서버 문맥 교환은 %.1f번과 %.1f번입니다.",
+			EN: "Against 200 threads, 1,600 give %.2fx the throughput without errors and %.2fx the p99; errors are %.1f%% with 200 and %.1f%% with 1,600; the server switches context %.1f and %.1f times per request."},
+		"exp.th.note.why": {
+			KO: "다른 점과 그 까닭: 발표된 쓰기 경로는 외부 호출 둘, Redis Lua, MySQL insert, Kafka 발행이었고 2코어 컨테이너에서 잰 것입니다. 여기서는 CPU와 지연만 흉내 냅니다. 스레드가 많으면 CPU 일을 하는 스레드가 모두 한 코어를 나눠 쓰므로 각 요청이 끝나는 시점이 함께 밀리고(프로세서 공유), 응답 제한을 넘는 요청이 늘며, 그 요청에 쓴 CPU는 버려집니다. 스레드가 적으면 요청은 큐에서 차례를 기다리고, 시작한 요청은 빨리 끝납니다. 이 기계는 다른 작업과 공유되므로 실행 대기열에는 그 작업의 스레드도 들어 있습니다.",
+			EN: "What differs and why: the published write path made two external calls, a Redis Lua script, a MySQL insert and a Kafka publish in 2-core containers; here only its CPU and its waits are imitated. With many threads, every thread doing CPU work shares the one core, so all their requests finish late together (processor sharing), more of them pass the timeout, and the CPU spent on those is wasted; with few threads, requests wait their turn in the queue and the ones that start finish quickly. This machine is shared with other work, whose threads are in the run queue too."},
 	})
 }

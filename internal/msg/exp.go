@@ -311,3 +311,48 @@ func init() {
 			EN: "What differs and why: the published write path made two external calls, a Redis Lua script, a MySQL insert and a Kafka publish in 2-core containers; here only its CPU and its waits are imitated. With many threads, every thread doing CPU work shares the one core, so all their requests finish late together (processor sharing), more of them pass the timeout, and the CPU spent on those is wasted; with few threads, requests wait their turn in the queue and the ones that start finish quickly. This machine is shared with other work, whose threads are in the run queue too."},
 	})
 }
+
+// 9. crossover
+func init() {
+	Register(map[string]Entry{
+		"exp.crossover.title": {
+			KO: "가상 사용자를 늘려 가며: 풀과 루프가 엇갈리는 곳",
+			EN: "Sweeping virtual users: where pool and loop cross"},
+		"exp.crossover.about": {
+			KO: "닫힌 모델로 가상 사용자 10–1,000명, 풀 200 대 루프, 가벼운 CPU 경로와 무거운 I/O 경로, 모델의 예측과 함께",
+			EN: "closed-model sweep of 10 to 1,000 virtual users, pool of 200 vs loops, a light CPU path and a heavy I/O path, with the model's prediction"},
+		"exp.x.recipe": {
+			KO: "가벼운 CPU 경로(요청마다 CPU 1 ms, 기다림 없음)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 닫힌 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(예열 1회 제외), 프로세스 안 실측입니다.",
+			EN: "A light CPU path (1 ms of CPU per request, no wait) and a heavy I/O path (0.5 ms of CPU and a 100 ms wait that does not block a loop), swept over closed-model virtual users, on a thread pool (%d threads) and on event loops (one per core, this machine's %d cores); the model assumes the same cores. %d real runs per point, in process, each in a fresh child process after one uncounted warm-up."},
+		"exp.x.col.pool.rps": {KO: "풀 처리량 (요청/초)", EN: "pool throughput (req/s)"},
+		"exp.x.col.loop.rps": {KO: "루프 처리량 (요청/초)", EN: "loop throughput (req/s)"},
+		"exp.x.col.pool.p99": {KO: "풀 p99 (ms)", EN: "pool p99 (ms)"},
+		"exp.x.col.loop.p99": {KO: "루프 p99 (ms)", EN: "loop p99 (ms)"},
+		"exp.x.row.cpu":      {KO: "CPU 경로, 가상 사용자 %s명", EN: "CPU path, %s virtual users"},
+		"exp.x.row.io":       {KO: "I/O 경로, 가상 사용자 %s명", EN: "I/O path, %s virtual users"},
+		"exp.x.path.cpu":     {KO: "CPU 경로", EN: "CPU path"},
+		"exp.x.path.io":      {KO: "I/O 경로", EN: "I/O path"},
+		"exp.x.pub.reactive": {KO: "리액티브 (TPS)", EN: "reactive (TPS)"},
+		"exp.x.pub.blocking": {KO: "블로킹 (TPS)", EN: "blocking (TPS)"},
+		"exp.x.pub.60":       {KO: "읽기 경로, 가상 사용자 60명", EN: "read path, 60 virtual users"},
+		"exp.x.pub.1000":     {KO: "읽기 경로, 가상 사용자 1,000명", EN: "read path, 1,000 virtual users"},
+		"exp.x.pub.note": {
+			KO: "2코어에서 CPU가 정하는 읽기 경로: 60명에서는 리액티브가 앞서고, 200명부터는 블로킹이 앞섰습니다. 5,000명까지 오류 0%.",
+			EN: "A CPU-bound read path on 2 cores: reactive ahead at 60 users, blocking ahead from 200; 0% errors up to 5,000 users."},
+		"exp.x.lead.pool": {KO: "풀", EN: "the pool"},
+		"exp.x.lead.loop": {KO: "루프", EN: "the loops"},
+		"exp.x.lead.tie":  {KO: "비김(5% 안)", EN: "a tie (within 5%)"},
+		"exp.x.cross.at": {
+			KO: "가상 사용자 %s명에서 앞선 쪽이 %s에서 %s(으)로 바뀝니다",
+			EN: "at %s virtual users the lead passes from %s to %s"},
+		"exp.x.cross.none": {
+			KO: "엇갈리지 않습니다 (끝까지 %s)",
+			EN: "they do not cross (%s throughout)"},
+		"exp.x.note.cross": {
+			KO: "%s: 실측으로는 %s. 모델로는 %s.",
+			EN: "%s: measured, %s; in the model, %s."},
+		"exp.x.note.why": {
+			KO: "다른 점과 그 까닭: 발표된 엇갈림은 같은 CPU 경로에서 스프링 MVC와 WebFlux의 요청당 CPU 차이와 부하에 따른 변화에서 나왔습니다. 모델은 CPU가 정하는 경로에서 두 모델의 처리량을 같게 봅니다 (같은 코어를 같은 일로 채우므로). 그래서 CPU 경로의 엇갈림은 구현의 비용이고, I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다.",
+			EN: "What differs and why: the published crossover on a CPU-bound path came from Spring MVC's and WebFlux's different CPU per request and how it changed with load. The model gives both the same throughput on a CPU-bound path (the same work fills the same cores), so a crossover there is an implementation's cost; on the I/O path the difference comes from the pool's ceiling, threads / wait."},
+	})
+}

@@ -119,7 +119,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 		if be == "redis" {
 			name = "Redis"
 		}
-		r.Note("exp.vl.note.cap", name, on2, on16, 1000/float64(lockRTT.Milliseconds()), 100*on2*lockRTT.Seconds(), 100*on16*lockRTT.Seconds())
+		r.Note("exp.vl.note.cap", name, on2, on16, 1000/float64(lockRTT.Milliseconds()), 100*on2*lockRTT.Seconds(), 100*on16*lockRTT.Seconds(), 1000/on2)
 		r.Note("exp.vl.note.ratio", name, off2/on2, off16/on16, 700.0/76)
 	}
 	r.Note("exp.vl.note.why")

@@ -225,8 +225,8 @@ func init() {
 			KO: "redis-server를 띄우지 못해 내장 지연 서버로만 쟀습니다: %v",
 			EN: "redis-server could not be started, so only the built-in delay server was measured: %v"},
 		"exp.vl.note.cap": {
-			KO: "%s: 잠금이 있으면 처리량은 스레드 200개에서 초당 %.0f, 1,600개에서 %.0f입니다. 상한 1/RTT = 초당 %.0f의 %.0f%%와 %.0f%%로, 스레드를 여덟 배로 늘려도 오르지 않습니다.",
-			EN: "%s: with the lock, throughput is %.0f/s at 200 threads and %.0f/s at 1,600: against the cap 1/RTT = %.0f/s, that is %.0f%% and %.0f%%; eight times the threads buy nothing."},
+			KO: "%s: 잠금이 있으면 처리량은 스레드 200개에서 초당 %.0f, 1,600개에서 %.0f입니다. 상한 1/RTT = 초당 %.0f의 %.0f%%와 %.0f%%로, 스레드를 여덟 배로 늘려도 오르지 않습니다. 잠금을 한 번 잡는 데 실제로 %.1f ms가 듭니다: 2 ms 지연에 더해, 바쁜 기계에서 잠금을 넘기고 스레드를 깨우는 시간입니다.",
+			EN: "%s: with the lock, throughput is %.0f/s at 200 threads and %.0f/s at 1,600: against the cap 1/RTT = %.0f/s, that is %.0f%% and %.0f%%; eight times the threads buy nothing. One hold of the lock really takes %.1f ms: the 2 ms delay plus handing the lock over and waking the next thread on a busy machine."},
 		"exp.vl.note.ratio": {
 			KO: "%s: 잠금을 없애면 처리량이 스레드 200개에서 %.1f배, 1,600개에서 %.1f배가 됩니다 (발표값 %.1f배).",
 			EN: "%s: removing the lock multiplies throughput by %.1f at 200 threads and %.1f at 1,600 (published %.1fx)."},
@@ -354,5 +354,89 @@ func init() {
 		"exp.x.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 엇갈림은 같은 CPU 경로에서 스프링 MVC와 WebFlux의 요청당 CPU 차이와 부하에 따른 변화에서 나왔습니다. 모델은 CPU가 정하는 경로에서 두 모델의 처리량을 같게 봅니다 (같은 코어를 같은 일로 채우므로). 그래서 CPU 경로의 엇갈림은 구현의 비용이고, I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다.",
 			EN: "What differs and why: the published crossover on a CPU-bound path came from Spring MVC's and WebFlux's different CPU per request and how it changed with load. The model gives both the same throughput on a CPU-bound path (the same work fills the same cores), so a crossover there is an implementation's cost; on the I/O path the difference comes from the pool's ceiling, threads / wait."},
+	})
+}
+
+// 8. colocated-generator
+func init() {
+	Register(map[string]Entry{
+		"exp.colocated-generator.title": {
+			KO: "서버의 코어를 나눠 쓰는 부하 생성기",
+			EN: "A load generator sharing the server's core"},
+		"exp.colocated-generator.about": {
+			KO: "같은 대상 서버를 부하 생성기를 다른 코어에 두고, 같은 코어에 두고, 같은 코어에서 세 배로 무겁게 해서 잽니다: 처리량이 얼마나 움직이는지와 생성기의 경고",
+			EN: "the same target with the generator on its own core, on the server's core, and three times heavier on the server's core: how far throughput moves and the generator's warnings"},
+		"exp.co.recipe": {
+			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 50 µs입니다. 닫힌 모델의 가상 사용자 %d명(셋째 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 예열로 세지 않습니다. 조건마다 %d회.",
+			EN: "The target is one event loop spending 50 µs of CPU per request; %d virtual users (closed model; three times as many in the third row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.co.row.apart":   {KO: "생성기는 자기 코어에 (가상 사용자 %d명)", EN: "generator on its own core (%d virtual users)"},
+		"exp.co.row.shared":  {KO: "생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "generator on the server's core (%d virtual users)"},
+		"exp.co.row.shared3": {KO: "더 무거운 생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "heavier generator on the server's core (%d virtual users)"},
+		"exp.co.pub.before":  {KO: "한 노트북에서 생성기와 서버", EN: "generator and servers on one laptop"},
+		"exp.co.pub.after":   {KO: "같은 노트북, 가상 사용자 세 배", EN: "same laptop, three times the virtual users"},
+		"exp.co.pub.note": {
+			KO: "생성기가 서버의 CPU를 가져갔습니다 (arm64에서 에뮬레이션한 amd64 생성기 이미지는 요청당 CPU가 1.8배). 부하 도구 업체들은 생성기의 CPU를 80% 아래로 두라고 권합니다.",
+			EN: "The generator took the server's CPU (an emulated amd64 generator image on arm64 cost 1.8x CPU per request). Load-tool vendors advise keeping the generator's CPU under 80%."},
+		"exp.co.onecpu": {
+			KO: "CPU가 하나뿐이라 첫 행도 서버와 생성기가 코어를 나눠 씁니다: 세 행의 차이는 생성기의 무게에서만 나옵니다.",
+			EN: "With one CPU the first row shares a core too: the rows differ only in the generator's weight."},
+		"exp.co.note.moves": {
+			KO: "서버의 처리량은 생성기가 같은 코어로 오면 %+.0f%%, 세 배 무거워지면 %+.0f%% 움직입니다 (발표값 %+.0f%%). 생성기 자신의 CPU와 경고가 그 까닭을 말해 줍니다.",
+			EN: "The server's throughput moves %+.0f%% when the generator comes onto its core and %+.0f%% when that generator is three times heavier (published %+.0f%%); the generator's own CPU and warnings say why."},
+		"exp.co.note.why": {
+			KO: "다른 점과 그 까닭: 발표된 측정은 노트북 한 대에서 컨테이너로 잰 것이고 생성기는 에뮬레이션되어 요청당 CPU가 더 들었습니다. 여기서는 생성기를 sched_setaffinity로 서버의 코어에 일부러 묶어 같은 실수를 재현합니다. 부하 생성기가 서버와 같은 기계에 있다는 경고는 모든 행에 뜨지만, 같은 코어를 쓰는지는 생성기가 알 수 없으므로 생성기 CPU와 처리량을 함께 보아야 합니다.",
+			EN: "What differs and why: the published run used containers on one laptop with an emulated generator that cost more CPU per request; here the generator is pinned onto the server's core with sched_setaffinity to make the same mistake on purpose. The generator warns on every row that the target shares its machine, but it cannot tell whether it shares the core, so read its CPU beside the throughput."},
+	})
+}
+
+// 2. loop-stall
+func init() {
+	Register(map[string]Entry{
+		"exp.loop-stall.title": {
+			KO: "이벤트 루프 하나, 멈춤 한 번",
+			EN: "One event loop, one stall"},
+		"exp.loop-stall.about": {
+			KO: "연결 500개를 받는 루프 하나에서 핸들러가 한 번 100 ms 멈춤; 연결 2,000개, listen backlog 128 대 4,096과 커널의 ListenOverflows/ListenDrops",
+			EN: "one loop serving 500 connections, one handler stalls 100 ms once; 2,000 connections with backlog 128 vs 4,096 and the kernel's ListenOverflows/ListenDrops"},
+		"exp.ls.recipe": {
+			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %d회 재고, 멈춤 행에서는 한 요청이 100 ms 동안 루프를 막습니다. 연결 %s개는 %d회 재는데, 먼저 보낸 요청 하나가 루프를 100 ms 막는 동안 연결이 몰려와 accept 큐가 정말로 찹니다. 30초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
+			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row one request blocks the loop for 100 ms. %s connections: %d runs, the burst fired while a first request holds the only loop for 100 ms, so the accept queue fills for real. Requests not done within 30 s count as not done."},
+		"exp.ls.sysctl": {
+			KO: "이 커널: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s.",
+			EN: "This kernel: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s."},
+		"exp.ls.col.batch":    {KO: "배치 시간 (ms)", EN: "batch (ms)"},
+		"exp.ls.col.slow":     {KO: "900 ms 넘은 요청", EN: "requests over 900 ms"},
+		"exp.ls.col.undone":   {KO: "못 끝낸 요청", EN: "not done"},
+		"exp.ls.row.500":      {KO: "연결 %s개, backlog %d", EN: "%s connections, backlog %d"},
+		"exp.ls.row.stall":    {KO: "연결 %s개, backlog %d, 100 ms 멈춤 한 번", EN: "%s connections, backlog %d, one 100 ms stall"},
+		"exp.ls.row.128":      {KO: "연결 %s개, backlog %d, 루프가 멈춘 사이에 몰림", EN: "%s connections, backlog %d, burst while the loop stalls"},
+		"exp.ls.row.4096":     {KO: "연결 %s개, backlog %d, 루프가 멈춘 사이에 몰림", EN: "%s connections, backlog %d, burst while the loop stalls"},
+		"exp.ls.pub.500":      {KO: "연결 500개", EN: "500 connections"},
+		"exp.ls.pub.500stall": {KO: "연결 500개, 핸들러 하나가 100 ms 잠듦", EN: "500 connections, one handler sleeps 100 ms"},
+		"exp.ls.pub.2000":     {KO: "연결 2,000개, 15회", EN: "2,000 connections, 15 runs"},
+		"exp.ls.pub.2000.v": {
+			KO: "두 갈래: 7회 126–189 ms, 6회 2.0–6.0초 (초 단위에 몰림), 2회 30초 안에 못 끝냄",
+			EN: "bimodal: 7 runs 126-189 ms, 6 runs 2.0-6.0 s (at whole seconds), 2 runs not done within 30 s"},
+		"exp.ls.pub.note": {
+			KO: "플랫폼 스레드 17개. 멈춘 요청 뒤의 모든 요청이 값을 치릅니다. 2,000개의 원인으로 추정된 것: somaxconn이 backlog를 128로 조용히 잘라 SYN이 버려지고, 클라이언트가 1초, 2초 ... 뒤에 다시 보냄. 그래서 Netty는 accept에 따로 루프 그룹을 줍니다.",
+			EN: "17 platform threads. Every request behind the stall pays. The likely cause at 2,000: the listen backlog silently capped at 128 (somaxconn) drops SYNs and clients retransmit after 1 s, 2 s, ... This is why Netty gives accept its own loop group."},
+		"exp.ls.note.stall": {
+			KO: "멈춤 한 번으로 배치 시간이 %.0f ms에서 %.0f ms로, p50이 %.1f ms에서 %.1f ms로 늘어납니다: 루프에 묶인 모든 요청이 100 ms를 함께 치릅니다.",
+			EN: "One stall takes the batch from %.0f ms to %.0f ms and p50 from %.1f ms to %.1f ms: every request bound to the loop pays the 100 ms."},
+		"exp.ls.note.overflow": {
+			KO: "accept 큐가 넘쳤습니다: 커널의 ListenOverflows가 backlog 128에서 실행마다 %.0f번 (중앙값), 4,096에서 %.0f번 늘었습니다 (기계 전체의 카운터라 다른 작업의 몫이 섞일 수 있습니다).",
+			EN: "The accept queue overflowed: the kernel's ListenOverflows grew by %.0f per run with backlog 128 (median) and by %.0f with 4,096 (a machine-wide counter: other work on the machine may add to it)."},
+		"exp.ls.note.nooverflow": {
+			KO: "backlog 128에서도 accept 큐가 넘치지 않았습니다 (ListenOverflows가 늘지 않음). somaxconn %s, tcp_syncookies %s인 이 커널의 루프백에서는 연결이 루프가 멈춘 사이에도 큐에 다 들어갔습니다.",
+			EN: "Even with backlog 128 the accept queue did not overflow (ListenOverflows did not grow): on this kernel's loopback (somaxconn %s, tcp_syncookies %s) every connection fit in the queue while the loop stalled."},
+		"exp.ls.note.slow": {
+			KO: "900 ms를 넘긴 요청 %d개 가운데 %d개가 SYN 재전송 간격(1, 3, 7, 15초 뒤) 바로 뒤에 있습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
+			EN: "Of the %d requests slower than 900 ms, %d sit just after a SYN retransmission interval (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
+		"exp.ls.note.noslow": {
+			KO: "900 ms를 넘긴 요청은 없었습니다: SYN이 버려져 다시 보낸 클라이언트가 없었습니다.",
+			EN: "No request took over 900 ms: no client had to retransmit a dropped SYN."},
+		"exp.ls.note.why": {
+			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 자바 NIO 셀렉터이고, 여기서는 코어 하나에 고정된 epoll 루프 하나입니다. 연결 2,000개의 두 갈래 결과는 여기서는 일부러 만듭니다: 먼저 보낸 요청이 루프를 막는 동안 연결이 몰려오므로, 큐가 작으면 넘치고 클라이언트는 SYN을 다시 보냅니다.",
+			EN: "What differs and why: the published run was a Java NIO selector on an 8-core laptop; here one epoll loop pinned to one core. The bimodal 2,000-connection result is provoked on purpose here: the burst arrives while a first request holds the loop, so a small queue overflows and clients retransmit their SYN."},
 	})
 }

@@ -56,7 +56,7 @@ func runColocated(ctx context.Context, r *Runner) error {
 			break
 		}
 		tr := trial{
-			Target:      []string{"--model", "loop", "--threads", "1", "--cpu", "50us"},
+			Target:      []string{"--model", "loop", "--threads", "1", "--cpu", "200us"},
 			Load:        loadArgs(c.vus, d, w, 10*time.Second),
 			GenOnServer: c.onSrv,
 		}

@@ -41,7 +41,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 	vus := []int{10, 50, 200, 1000}
 	if r.Opt.Quick {
 		vus = []int{10, 200}
-		paths[0].requests, paths[1].requests = 300, 400
+		paths[0].requests, paths[1].requests = 150, 200
 	}
 	t.Recipe = r.T_("exp.x.recipe", poolThreads, cores, r.Opt.Repeat)
 	t.Columns = []Column{

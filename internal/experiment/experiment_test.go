@@ -79,6 +79,17 @@ func TestParsers(t *testing.T) {
 	}
 }
 
+func TestParseNetstat(t *testing.T) {
+	in := []byte("TcpExt: SyncookiesSent ListenOverflows ListenDrops\nTcpExt: 1 7 9\nIpExt: InNoRoutes\nIpExt: 3\n")
+	got := parseNetstat(in)
+	if got["ListenOverflows"] != 7 || got["ListenDrops"] != 9 || got["SyncookiesSent"] != 1 || len(got) != 3 {
+		t.Errorf("parseNetstat = %v; want the three TcpExt counters only", got)
+	}
+	if got := parseNetstat([]byte("TcpExt: A B\nTcpExt: 1\n")); len(got) != 0 {
+		t.Errorf("parseNetstat(mismatched lines) = %v; want nothing", got)
+	}
+}
+
 func FuzzParseMetrics(f *testing.F) {
 	f.Add([]byte("a 1\nb{x=\"}\"} 2\n# c\n"))
 	f.Add([]byte("a{"))
@@ -86,6 +97,7 @@ func FuzzParseMetrics(f *testing.F) {
 		_ = parseMetrics(b, []string{"a", "b"})
 		_ = parseCtxSwitches(b)
 		_, _ = parseProcsRunning(b)
+		_ = parseNetstat(b)
 	})
 }
 

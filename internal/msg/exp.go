@@ -343,7 +343,7 @@ func init() {
 		"exp.x.lead.loop": {KO: "루프", EN: "the loops"},
 		"exp.x.lead.tie":  {KO: "비김(5% 안)", EN: "a tie (within 5%)"},
 		"exp.x.cross.at": {
-			KO: "가상 사용자 %s명에서 앞선 쪽이 %s에서 %s(으)로 바뀝니다",
+			KO: "가상 사용자 %s명에서 앞선 쪽이 바뀝니다 (%s → %s)",
 			EN: "at %s virtual users the lead passes from %s to %s"},
 		"exp.x.cross.none": {
 			KO: "엇갈리지 않습니다 (끝까지 %s)",

@@ -227,19 +227,21 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 		return usagef("--progress %q: use auto, on or off", *progress)
 	}
 
+	// Every output path is opened before the run: a typo in --out must
+	// not cost the measurement.
+	outs, err := openOutputs(lang, o, *out)
+	if err != nil {
+		return err
+	}
 	res, err := loadgen.Run(ctx, cfg)
 	if err != nil {
+		outs.discard()
 		return err
 	}
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.Stderr)
 	}
-	if *out != "" {
-		if err := writeResult(*out, res); err != nil {
-			return err
-		}
-	}
-	return emit(env, res, o, ths, lang)
+	return emit(env, res, o, ths, lang, outs)
 }
 
 func parseThresholds(list []string) ([]loadgen.Threshold, error) {
@@ -254,45 +256,122 @@ func parseThresholds(list []string) ([]loadgen.Threshold, error) {
 	return ths, nil
 }
 
-func writeResult(path string, res *loadgen.Result) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("write result: %w", err)
-	}
-	if err := res.Write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write result: %w", err)
-	}
-	return nil
+// outFile is an output path opened for writing before the work starts.
+type outFile struct {
+	flag, path string
+	f          *os.File
+	created    bool // the file did not exist before: discard removes it
 }
 
-// emit prints the report of res (text or JSON), writes the HTML report,
-// and turns breached thresholds into exit code 1 with a line each.
-func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold, lang msg.Lang) error {
-	rep := loadgen.Analyze(res, lang)
-	breaches := loadgen.Check(rep, ths, lang)
-	if *o.json {
-		if err := loadgen.WriteJSON(env.Stdout, rep); err != nil {
+// outputs are the files a load or report writes besides stdout.
+type outputs struct {
+	result *outFile // --out
+	html   *outFile // --html
+}
+
+// openOutputs opens --html and (for load) --out for writing, without
+// truncating them yet; a path that cannot be written is a usage error
+// naming the flag (exit 2).
+func openOutputs(lang msg.Lang, o *outputFlags, result string) (*outputs, error) {
+	outs := &outputs{}
+	var err error
+	if outs.html, err = openOut(lang, "--html", *o.html); err != nil {
+		return nil, err
+	}
+	if outs.result, err = openOut(lang, "--out", result); err != nil {
+		outs.discard()
+		return nil, err
+	}
+	return outs, nil
+}
+
+func openOut(lang msg.Lang, flagName, path string) (*outFile, error) {
+	if path == "" {
+		return nil, nil
+	}
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err == nil {
+		if st, serr := f.Stat(); serr == nil && st.IsDir() {
+			f.Close()
+			err = errors.New("is a directory")
+		}
+	}
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, usagef("%s", msg.T(lang, "load.flag.output", flagName, path, err))
+	}
+	return &outFile{flag: flagName, path: path, f: f, created: os.IsNotExist(statErr)}, nil
+}
+
+// write replaces the file's content with what fn writes, and closes it.
+func (o *outFile) write(fn func(io.Writer) error) error {
+	if st, err := o.f.Stat(); err == nil && st.Mode().IsRegular() {
+		if err := o.f.Truncate(0); err != nil {
+			o.f.Close()
 			return err
 		}
-	} else if err := loadgen.WriteText(env.Stdout, rep, lang, len(ths)); err != nil {
+	}
+	if err := fn(o.f); err != nil {
+		o.f.Close()
 		return err
 	}
-	if *o.html != "" {
-		f, err := os.Create(*o.html)
-		if err != nil {
-			return fmt.Errorf("write html report: %w", err)
+	return o.f.Close()
+}
+
+// discard closes the files unwritten, removing the ones it created.
+func (outs *outputs) discard() {
+	if outs == nil {
+		return
+	}
+	for _, o := range []*outFile{outs.result, outs.html} {
+		if o == nil {
+			continue
 		}
-		if err := loadgen.WriteHTML(f, rep, lang); err != nil {
-			f.Close()
-			return err
+		o.f.Close()
+		if o.created {
+			os.Remove(o.path)
 		}
-		if err := f.Close(); err != nil {
-			return fmt.Errorf("write html report: %w", err)
+	}
+}
+
+// emit prints the report of res (text or JSON), then writes the files. A
+// file that fails to write does not lose the measurement: the report is
+// already printed, and the exit code is 1 with the error. An interrupted
+// run exits 130 and has no verdict; breached thresholds exit 1 with a line
+// each.
+func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold, lang msg.Lang, outs *outputs) error {
+	rep := loadgen.Analyze(res, lang)
+	breaches := loadgen.Check(rep, ths, lang)
+	var err error
+	if *o.json {
+		err = loadgen.WriteJSON(env.Stdout, rep)
+	} else {
+		err = loadgen.WriteText(env.Stdout, rep, lang, len(ths))
+	}
+	if err != nil {
+		outs.discard()
+		return err
+	}
+	var writeErrs []error
+	if outs != nil && outs.result != nil {
+		if err := outs.result.write(res.Write); err != nil {
+			writeErrs = append(writeErrs, errors.New(msg.T(lang, "load.write.failed", "--out", outs.result.path, err)))
 		}
+	}
+	if outs != nil && outs.html != nil {
+		if err := outs.html.write(func(w io.Writer) error { return loadgen.WriteHTML(w, rep, lang) }); err != nil {
+			writeErrs = append(writeErrs, errors.New(msg.T(lang, "load.write.failed", "--html", outs.html.path, err)))
+		}
+	}
+	writeErr := errors.Join(writeErrs...)
+	if res.Interrupted {
+		// An interrupted run has no verdict: what it measured is printed
+		// and marked, and the exit code says it was interrupted.
+		return &ExitError{Code: 130, Err: writeErr}
 	}
 	if len(breaches) > 0 {
 		// The text report already lists the breaches; repeat them on
@@ -302,7 +381,10 @@ func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold
 				fmt.Fprintln(env.Stderr, b)
 			}
 		}
-		return &ExitError{Code: 1}
+		return &ExitError{Code: 1, Err: writeErr}
+	}
+	if writeErr != nil {
+		return &ExitError{Code: 1, Err: writeErr}
 	}
 	return nil
 }

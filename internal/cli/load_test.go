@@ -33,6 +33,25 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--stages", "30s", "http://127.0.0.1:1/"}, "--stages"},
 		{[]string{"load", "--arrival", "poisson:x", "http://127.0.0.1:1/"}, "--arrival"},
 		{[]string{"load", "--rate", "10", "--threshold", "p99<soon", "http://127.0.0.1:1/"}, "threshold"},
+		{[]string{"load", "--rate", "10", "--target-pid", "999999999", "http://127.0.0.1:1/"}, "--target-pid"},
+		// Bounds (issue 13, item 13): refused before any work, naming the flag.
+		{[]string{"load", "--rate", "1e-10", "http://127.0.0.1:1/"}, "--rate"},
+		{[]string{"load", "--arrival", "poisson:1e-300", "http://127.0.0.1:1/"}, "--arrival"},
+		{[]string{"load", "--stages", "10s:1e-300", "http://127.0.0.1:1/"}, "--stages"},
+		{[]string{"load", "--stages", "20h:10,20h:10", "http://127.0.0.1:1/"}, "--stages"},
+		{[]string{"load", "--vus", "10000000", "http://127.0.0.1:1/"}, "--vus"},
+		{[]string{"load", "--rate", "10", "--connections", "10000000", "http://127.0.0.1:1/"}, "--connections"},
+		{[]string{"load", "--rate", "10", "--duration", "1000000h", "http://127.0.0.1:1/"}, "--duration"},
+		{[]string{"load", "--rate", "10", "--warmup", "25h", "http://127.0.0.1:1/"}, "--warmup"},
+		{[]string{"load", "--rate", "10", "--timeout", "2h", "http://127.0.0.1:1/"}, "--timeout"},
+		{[]string{"load", "--vus", "2", "--think", "2h", "http://127.0.0.1:1/"}, "--think"},
+		{[]string{"load", "--rate", "10", "--requests", "10000000000000", "http://127.0.0.1:1/"}, "--requests"},
+		// Header injection (issue 13, item 14).
+		{[]string{"load", "--rate", "10", "--method", "G T", "http://127.0.0.1:1/"}, "--method"},
+		{[]string{"load", "--rate", "10", "--method", "GET / HTTP/1.1\r\nX: y", "http://127.0.0.1:1/"}, "--method"},
+		{[]string{"load", "--rate", "10", "--header", "X-A: 1\r\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
+		{[]string{"load", "--rate", "10", "--header", "X-A: 1\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
+		{[]string{"load", "--rate", "10", "--header", "Bad Name: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {
@@ -79,10 +98,21 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	if m["model"] != "open" {
 		t.Errorf("model = %v; want open", m["model"])
 	}
+	// The same file twice would double every count: refused (issue 13, item 5).
+	if code, stdout, errs := run(t, "report", out, out); code != 2 || stdout != "" || !strings.Contains(errs, "same file") {
+		t.Errorf("report FILE FILE = %d, %q, %q; want 2 and 'same file'", code, stdout, errs)
+	}
+	out2 := filepath.Join(dir, "r2.json")
+	// (On a busy machine a run may fall behind and fail its verdict: only
+	// the file matters here.)
+	if code, _, errs := run(t, "load", "--rate", "200", "--duration", "1s", "--out", out2, "--progress", "off", srv.URL+"/"); code > 1 {
+		t.Fatalf("second load = %d, %s", code, errs)
+	}
 	html := filepath.Join(dir, "r.html")
-	code, stdout, errs = run(t, "report", out, out, "--html", html, "--lang", "ko")
-	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "merged") && !strings.Contains(stdout, "합친") {
-		t.Errorf("report FILE FILE = %d, %q, %q; want a merged Korean report", code, stdout, errs)
+	code, stdout, errs = run(t, "report", out, out2, "--html", html, "--lang", "ko")
+	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
+		!strings.Contains(stdout, "r.json:") || !strings.Contains(stdout, "r2.json:") {
+		t.Errorf("report A B = %d, %q, %q; want a merged Korean report describing both inputs", code, stdout, errs)
 	}
 	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<svg") {
 		t.Errorf("report --html wrote %d bytes, %v; want an HTML page with plots", len(b), err)

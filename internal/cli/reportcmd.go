@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
-
+	"errors"
+	"fmt"
+	"io"
 	"os"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -34,9 +36,19 @@ func runReport(_ context.Context, env *Env, args []string) error {
 	if len(files) == 0 {
 		return usagef("%s", msg.T(lang, "report.flag.files"))
 	}
+	outs, err := openOutputs(lang, o, "")
+	if err != nil {
+		return err
+	}
+	emitted := false
+	defer func() {
+		if !emitted {
+			outs.discard() // refused input: leave no empty report behind
+		}
+	}()
 	var rs []*loadgen.Result
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := readBounded(f, loadgen.MaxResultBytes)
 		if err != nil {
 			return usagef("%v", err)
 		}
@@ -44,14 +56,35 @@ func runReport(_ context.Context, env *Env, args []string) error {
 		if err != nil {
 			return usagef("%s: %v", f, err)
 		}
+		r.SetSource(f)
 		rs = append(rs, r)
 	}
 	res, err := loadgen.Merge(rs...)
-	if err != nil {
+	var me *loadgen.MergeError
+	switch {
+	case errors.As(err, &me):
+		return usagef("%s", me.Localize(lang))
+	case err != nil:
 		return usagef("%v", err)
 	}
-	if err := emit(env, res, o, ths, lang); err != nil {
-		return err
+	emitted = true
+	return emit(env, res, o, ths, lang, outs)
+}
+
+// readBounded reads at most limit bytes of a file: a result file, or
+// /dev/zero given by mistake, cannot make report read without end.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than the %d MB a result file may have", path, limit>>20)
+	}
+	return data, nil
 }

@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"encoding/json"
 	"math"
 	"sort"
 	"strconv"
@@ -12,25 +13,49 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
-// Percentiles is a latency summary in milliseconds.
+// Percentiles is a latency summary in milliseconds over Samples values.
+// Over no samples there is no latency: every figure is "no data" (null in
+// JSON, never 0), and a threshold on it is breached.
 type Percentiles struct {
-	MeanMS float64 `json:"mean_ms"`
-	P50MS  float64 `json:"p50_ms"`
-	P90MS  float64 `json:"p90_ms"`
-	P99MS  float64 `json:"p99_ms"`
-	P999MS float64 `json:"p999_ms"`
-	MaxMS  float64 `json:"max_ms"`
+	Samples int64   `json:"samples"`
+	MeanMS  float64 `json:"mean_ms"`
+	P50MS   float64 `json:"p50_ms"`
+	P90MS   float64 `json:"p90_ms"`
+	P99MS   float64 `json:"p99_ms"`
+	P999MS  float64 `json:"p999_ms"`
+	MaxMS   float64 `json:"max_ms"`
 }
 
-// Point is one second of the series as reports show it.
+// NoData reports whether the summary is over no samples.
+func (p Percentiles) NoData() bool { return p.Samples == 0 }
+
+// MarshalJSON writes null for every figure when there are no samples.
+func (p Percentiles) MarshalJSON() ([]byte, error) {
+	type plain Percentiles
+	if !p.NoData() {
+		return json.Marshal(plain(p))
+	}
+	return json.Marshal(struct {
+		Samples int64    `json:"samples"`
+		MeanMS  *float64 `json:"mean_ms"`
+		P50MS   *float64 `json:"p50_ms"`
+		P90MS   *float64 `json:"p90_ms"`
+		P99MS   *float64 `json:"p99_ms"`
+		P999MS  *float64 `json:"p999_ms"`
+		MaxMS   *float64 `json:"max_ms"`
+	}{})
+}
+
+// Point is one second of the series as reports show it. A second without
+// a successful response has no latency: P50MS and P99MS are nil (null).
 type Point struct {
-	T         int64   `json:"t"`
-	RPS       float64 `json:"rps"` // requests finished in this second
-	OK        int64   `json:"ok"`
-	Errors    int64   `json:"errors"`
-	P50MS     float64 `json:"p50_ms"`
-	P99MS     float64 `json:"p99_ms"`
-	GenCPUPct float64 `json:"gen_cpu_pct,omitempty"`
+	T         int64    `json:"t"`
+	RPS       float64  `json:"rps"` // requests finished in this second
+	OK        int64    `json:"ok"`
+	Errors    int64    `json:"errors"`
+	P50MS     *float64 `json:"p50_ms"`
+	P99MS     *float64 `json:"p99_ms"`
+	GenCPUPct float64  `json:"gen_cpu_pct,omitempty"`
 }
 
 // Warning is a validity warning: a stable code and a sentence saying what
@@ -47,6 +72,7 @@ type Report struct {
 	Arrival         string           `json:"arrival"`
 	Stages          string           `json:"stages,omitempty"`
 	URL             string           `json:"url"`
+	Interrupted     bool             `json:"interrupted"` // the run was stopped before its end: no verdict
 	WindowS         float64          `json:"window_s"`
 	OfferedRPS      float64          `json:"offered_rps"`
 	AchievedRPS     float64          `json:"achieved_rps"`
@@ -68,8 +94,12 @@ type Report struct {
 	Connections     int              `json:"connections"`
 	ConnectionsUsed int              `json:"connections_used"`
 	Files           int              `json:"files,omitempty"`
+	RunID           string           `json:"run_id,omitempty"`
+	Inputs          []Input          `json:"inputs,omitempty"` // every result merged into this report
+	Sequential      bool             `json:"merged_sequential,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
+	Warmup          *WarmupCounts    `json:"warmup,omitempty"`
 
 	res     *Result
 	latHist *hdrhistogram.Histogram
@@ -96,8 +126,9 @@ func summarize(h *Hist) Percentiles {
 		return float64(hh.ValueAtQuantile(p)) / 1e3 // microseconds -> ms
 	}
 	return Percentiles{
-		MeanMS: float64(h.SumNS) / float64(h.Count) / 1e6,
-		P50MS:  q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
+		Samples: h.Count,
+		MeanMS:  float64(h.SumNS) / float64(h.Count) / 1e6,
+		P50MS:   q(50), P90MS: q(90), P99MS: q(99), P999MS: q(99.9),
 		MaxMS: float64(h.MaxNS) / 1e6,
 	}
 }
@@ -106,10 +137,10 @@ func summarize(h *Hist) Percentiles {
 // every validity warning, in lang.
 func Analyze(r *Result, lang msg.Lang) *Report {
 	rep := &Report{
-		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL,
+		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
-		Files: r.Files, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Files: r.Files, RunID: r.RunID, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
 		Series: []Point{}, Warnings: []Warning{},
 	}
 	for k, n := range r.Errors {
@@ -133,8 +164,8 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU)}
 		if s.OK > 0 {
 			h := s.histogram()
-			p.P50MS = float64(h.ValueAtQuantile(50)) / 1e3
-			p.P99MS = float64(h.ValueAtQuantile(99)) / 1e3
+			p50, p99 := float64(h.ValueAtQuantile(50))/1e3, float64(h.ValueAtQuantile(99))/1e3
+			p.P50MS, p.P99MS = &p50, &p99
 		}
 		rep.Series = append(rep.Series, p)
 	}
@@ -177,7 +208,10 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	if r.Interrupted {
 		rep.add(lang, "interrupted")
 	}
-	if r.Files > 1 {
+	switch {
+	case r.Files > 1 && r.Sequential:
+		rep.add(lang, "merged_sequential", r.Files, secs1(r.Window().Seconds()))
+	case r.Files > 1:
 		rep.add(lang, "merged", r.Files)
 	}
 	c := r.CPU

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -63,11 +64,13 @@ type client struct {
 	// read inside one RawConn.Read, so the poller waits for the response
 	// without a read that returns EAGAIN first. rawFn is bound once per
 	// client so the hot path does not allocate a closure.
-	rc      syscall.RawConn
-	rawFn   func(fd uintptr) bool
-	rawReq  []byte
-	rawDone bool // the request is fully written
-	rawErr  error
+	rc       syscall.RawConn
+	rawFn    func(fd uintptr) bool
+	rawReq   []byte
+	rawDone  bool // the request is fully written
+	rawErr   error
+	rawStale bool // a reused connection had bytes (or EOF) before the request
+	peek     [1]byte
 }
 
 func newClient(addr string, tlsConf *tls.Config, dialTimeout time.Duration) *client {
@@ -135,6 +138,18 @@ func (c *client) dial(deadline time.Time) errKind {
 // the poller to wait for the response; once woken it reads what arrived.
 // It returns true when done (c.rawErr says how).
 func (c *client) rawStep(fd uintptr) bool {
+	if c.reuse && !c.rawDone && len(c.rawReq) > 0 && c.w == 0 {
+		// A reused connection must be silent before the request goes
+		// out: bytes (or an end of stream) that are already there were
+		// not sent in answer to it.
+		// A raw recvfrom: unix.Recvfrom allocates the peer's address.
+		_, _, errno := unix.RawSyscall6(unix.SYS_RECVFROM, fd, uintptr(unsafe.Pointer(&c.peek[0])), 1,
+			unix.MSG_PEEK|unix.MSG_DONTWAIT, 0, 0)
+		if errno == 0 {
+			c.rawStale = true
+			return true
+		}
+	}
 	for !c.rawDone {
 		n, err := unix.Write(int(fd), c.rawReq)
 		switch {
@@ -203,9 +218,14 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 		c.r, c.w = 0, 0
 	}
 	if c.rc != nil && c.w == 0 {
-		c.rawReq, c.rawDone, c.rawErr = req, false, nil
+		c.rawReq, c.rawDone, c.rawErr, c.rawStale = req, false, nil, false
 		if err := c.rc.Read(c.rawFn); err != nil {
 			return 0, false, classify(err)
+		}
+		if c.rawStale {
+			// The idle connection had unasked bytes (or was closed)
+			// before the request went out: they are no answer to it.
+			return 0, false, kindClosed
 		}
 		if c.rawErr != nil {
 			return 0, c.w > 0, classify(c.rawErr)
@@ -272,6 +292,11 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 				}
 			}
 			h.close = true
+		}
+		if c.r < c.w {
+			// Bytes after the response, unasked: a protocol error of the
+			// server, never the next request's answer.
+			return 0, true, kindBadResponse
 		}
 		if h.close {
 			c.close()
@@ -353,8 +378,17 @@ func (c *client) skipChunked() errKind {
 				}
 			}
 		}
-		if k := c.skip(size + 2); k != kindOK {
+		if k := c.skip(size); k != kindOK {
 			return k
+		}
+		// The chunk's data ends with CRLF, nothing else.
+		n, k = c.line()
+		if k != kindOK {
+			return k
+		}
+		c.r += n + 2
+		if n != 0 {
+			return kindBadResponse
 		}
 	}
 }
@@ -447,6 +481,9 @@ func parseHead(b []byte) (head, error) {
 	}
 	if len(b) > 12 && b[12] != ' ' && b[12] != '\r' {
 		return h, errBadResponse
+	}
+	if h.status < 100 || h.status > 599 {
+		return h, errBadResponse // not an HTTP status (RFC 9110, 15)
 	}
 	keepAlive := false
 	p := indexCRLF(b, 0)

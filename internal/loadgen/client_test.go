@@ -12,10 +12,13 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 )
 
-// memConn is a net.Conn whose reads come from a fixed byte string, in
-// chunks of at most step bytes, and whose writes are discarded.
+// memConn is a net.Conn standing for a server that answers each request
+// with the next of its responses: a write queues the next one, and reads
+// take what is queued in chunks of at most step bytes (EOF when nothing
+// is). Bytes of a response left unread stay in front of the next one.
 type memConn struct {
-	r    *bytes.Reader
+	segs []string
+	buf  bytes.Buffer
 	step int
 }
 
@@ -23,9 +26,15 @@ func (m *memConn) Read(p []byte) (int, error) {
 	if m.step > 0 && len(p) > m.step {
 		p = p[:m.step]
 	}
-	return m.r.Read(p)
+	return m.buf.Read(p)
 }
-func (m *memConn) Write(p []byte) (int, error)      { return len(p), nil }
+func (m *memConn) Write(p []byte) (int, error) {
+	if len(m.segs) > 0 {
+		m.buf.WriteString(m.segs[0])
+		m.segs = m.segs[1:]
+	}
+	return len(p), nil
+}
 func (m *memConn) Close() error                     { return nil }
 func (m *memConn) LocalAddr() net.Addr              { return &net.TCPAddr{} }
 func (m *memConn) RemoteAddr() net.Addr             { return &net.TCPAddr{} }
@@ -37,7 +46,7 @@ func (m *memConn) SetWriteDeadline(time.Time) error { return nil }
 // and the final error kind.
 func readAll(wire string, step int, head bool) ([]int, errKind) {
 	c := newClient("unused", nil, time.Second)
-	c.c = &memConn{r: bytes.NewReader([]byte(wire)), step: step}
+	c.c = &memConn{segs: strings.Split(wire, "|"), step: step}
 	var got []int
 	for range 10 {
 		if c.c == nil {
@@ -60,17 +69,21 @@ func TestClientReadsResponses(t *testing.T) {
 		want []int
 		end  errKind // the kind after the last response
 	}{
-		{"content-length keep-alive", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhelloHTTP/1.1 503 No\r\nContent-Length: 0\r\n\r\n", false, []int{200, 503}, kindClosed},
-		{"chunked with extension and trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-T: 1\r\n\r\nHTTP/1.1 201 OK\r\nContent-Length: 1\r\n\r\nx", false, []int{200, 201}, kindClosed},
+		{"content-length keep-alive", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello|HTTP/1.1 503 No\r\nContent-Length: 0\r\n\r\n", false, []int{200, 503}, kindClosed},
+		{"chunked with extension and trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-T: 1\r\n\r\n|HTTP/1.1 201 OK\r\nContent-Length: 1\r\n\r\nx", false, []int{200, 201}, kindClosed},
 		{"connection close", "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nhi", false, []int{200}, kindOK},
 		{"http/1.0 without keep-alive closes", "HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi", false, []int{200}, kindOK},
 		{"body to end of connection", "HTTP/1.1 200 OK\r\n\r\nall of this is body", false, []int{200}, kindOK},
 		{"interim 100 then 200", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{200}, kindClosed},
-		{"head has no body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", true, []int{200, 200}, kindClosed},
-		{"204 has no body", "HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{204, 200}, kindClosed},
+		{"head has no body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n|HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", true, []int{200, 200}, kindClosed},
+		{"204 has no body", "HTTP/1.1 204 No Content\r\n\r\n|HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{204, 200}, kindClosed},
 		{"not http", "SSH-2.0-OpenSSH\r\n\r\n", false, nil, kindBadResponse},
 		{"truncated body", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", false, nil, kindClosed},
 		{"bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", false, nil, kindBadResponse},
+		// Issue 13, item 14: accounting holes.
+		{"status 600 is no HTTP status", "HTTP/1.1 600 What\r\nContent-Length: 0\r\n\r\n", false, nil, kindBadResponse},
+		{"status 099 is no HTTP status", "HTTP/1.1 099 What\r\nContent-Length: 0\r\n\r\n", false, nil, kindBadResponse},
+		{"chunk data without its CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXY0\r\n\r\n", false, nil, kindBadResponse},
 		{"conflicting lengths", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", false, nil, kindBadResponse},
 	}
 	for _, tt := range tests {

@@ -42,6 +42,7 @@ const (
 	phChunkData
 	phTrailer
 	phToClose
+	phChunkEnd // the CRLF after a chunk's data
 )
 
 type econn struct {
@@ -362,11 +363,14 @@ func (l *loop) run(ctx context.Context) {
 			l.setNapSlack()
 			lastYield = now
 		}
-		if g.end > 0 && now >= g.end {
-			l.endWindow()
-		}
+		// Requests due before the window's end go out first, even when
+		// the loop woke after the end: only one that finds no connection
+		// is "never sent".
 		if !closed {
 			l.dispatch(now)
+		}
+		if g.end > 0 && now >= g.end {
+			l.endWindow()
 		}
 		l.expire(now)
 		if l.done() {
@@ -763,6 +767,19 @@ func (l *loop) parse(c *econn) {
 				l.finish(c, c.status, kindOK)
 				return
 			}
+			c.phase = phChunkEnd
+		case phChunkEnd:
+			if len(b) < 2 {
+				if len(b) == 1 && b[0] != '\r' {
+					l.fail(c, kindBadResponse)
+				}
+				return
+			}
+			if b[0] != '\r' || b[1] != '\n' {
+				l.fail(c, kindBadResponse) // chunk data without its CRLF
+				return
+			}
+			c.r += 2
 			c.phase = phChunkSize
 		case phChunkSize, phTrailer:
 			e := indexCRLF(b, 0)
@@ -790,7 +807,7 @@ func (l *loop) parse(c *econn) {
 			if size == 0 {
 				c.phase = phTrailer
 			} else {
-				c.phase, c.remain = phChunkData, size+2
+				c.phase, c.remain = phChunkData, size
 			}
 		case phToClose:
 			c.r = c.w
@@ -804,9 +821,17 @@ func (l *loop) parse(c *econn) {
 func (l *loop) finish(c *econn, status int, k errKind) {
 	g := l.g
 	end := g.since()
+	if k == kindOK && c.r < c.w && c.phase != phToClose {
+		// Bytes after the response, unasked: a protocol error of the
+		// server, never the next request's answer.
+		status, k = 0, kindBadResponse
+		l.closeConn(c)
+	}
 	l.inflight--
 	if c.measured {
 		g.rec.record(0, c.due-g.warmup, c.send-g.warmup, end-g.warmup, status, k)
+	} else if !g.cancelled.Load() {
+		g.rec.recordWarm(status, k)
 	}
 	l.seq++
 	c.seq = l.seq // its timeout entry is stale now
@@ -876,15 +901,7 @@ func (g *gen) runLoop(ctx context.Context, l *loop) (offered, unsent int64) {
 		return l.measured, 0
 	}
 	if l.stopped {
-		for n := l.n; ; n++ {
-			due, ok := l.pacer.Due(n)
-			if !ok || (g.end > 0 && due >= g.end) || (g.cfg.Requests > 0 && l.measured+l.unsent >= g.cfg.Requests) {
-				break
-			}
-			if due >= g.warmup {
-				l.unsent++
-			}
-		}
+		l.unsent = g.countUnsent(ctx, l.pacer, l.n, l.measured)
 	}
 	return l.measured + l.unsent, l.unsent
 }

@@ -75,6 +75,35 @@ type shard struct {
 // per-request record: memory is independent of the request count.
 type recorder struct {
 	shards []shard
+	// warm counts the warm-up's requests (not measured, but a warm-up
+	// that never got an answer must show). Guarded by warmMu.
+	warmMu sync.Mutex
+	warm   struct {
+		sent, ok int64
+		kinds    map[string]int64
+	}
+}
+
+// recordWarm counts one finished warm-up request.
+func (r *recorder) recordWarm(status int, k errKind) {
+	r.warmMu.Lock()
+	defer r.warmMu.Unlock()
+	r.warm.sent++
+	switch {
+	case k == kindOK && status >= 200 && status < 300:
+		r.warm.ok++
+		return
+	case r.warm.kinds == nil:
+		r.warm.kinds = map[string]int64{}
+	}
+	switch {
+	case k != kindOK:
+		r.warm.kinds[kindNames[k]]++
+	case status >= 100 && status < 600:
+		r.warm.kinds[statusKind(status)]++
+	default:
+		r.warm.kinds[kindNames[kindBadResponse]]++
+	}
 }
 
 func newRecorder(n int) *recorder {
@@ -124,10 +153,13 @@ func (r *recorder) record(i int, due, send, end time.Duration, status int, k err
 		_ = slot.h.RecordValue(toMicros(end - due))
 	} else {
 		slot.err++
-		if k != kindOK {
+		switch {
+		case k != kindOK:
 			s.kinds[k]++
-		} else if status >= 0 && status < len(s.status) {
+		case status >= 100 && status < len(s.status):
 			s.status[status]++
+		default: // not an HTTP status: never neither ok nor error
+			s.kinds[kindBadResponse]++
 		}
 	}
 	s.mu.Unlock()
@@ -224,6 +256,14 @@ func (r *recorder) fill(res *Result) {
 			}
 		}
 		s.mu.Unlock()
+	}
+	if res.WarmupNS > 0 {
+		r.warmMu.Lock()
+		res.Warmup = &WarmupCounts{Requests: r.warm.sent, OK: r.warm.ok, Errors: map[string]int64{}}
+		for k, n := range r.warm.kinds {
+			res.Warmup.Errors[k] = n
+		}
+		r.warmMu.Unlock()
 	}
 	res.Latency.Count, res.Service.Count = lat.TotalCount(), svc.TotalCount()
 	res.Latency.h, res.Service.h = lat, svc

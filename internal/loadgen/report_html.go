@@ -176,17 +176,21 @@ func WriteHTML(w io.Writer, rep *Report, lang msg.Lang) error {
 		return err
 	}
 	var ts, p50, p99, okS, errS []float64
+	var lts []float64 // seconds with a latency (a successful response)
 	for _, p := range rep.Series {
 		ts = append(ts, float64(p.T))
-		p50 = append(p50, p.P50MS)
-		p99 = append(p99, p.P99MS)
+		if p.P50MS != nil {
+			lts = append(lts, float64(p.T))
+			p50 = append(p50, *p.P50MS)
+			p99 = append(p99, *p.P99MS)
+		}
 		okS = append(okS, float64(p.OK))
 		errS = append(errS, float64(p.Errors))
 	}
 	T := func(key string) string { return msg.T(lang, "load.html."+key) }
 	secLabel, msLabel := T("seconds"), "ms"
 	overTime := chart{title: T("over_time"), xLabel: secLabel, yLabel: msLabel,
-		lines: []line{{name: "p50", color: "#1f77b4", xs: ts, ys: p50}, {name: "p99", color: "#d62728", xs: ts, ys: p99}}}
+		lines: []line{{name: "p50", color: "#1f77b4", xs: lts, ys: p50}, {name: "p99", color: "#d62728", xs: lts, ys: p99}}}
 	lx, ly := spectrum(&r.Latency)
 	sx, sy := spectrum(&r.Service)
 	dist := chart{title: T("distribution"), xLabel: T("percentile"), yLabel: msLabel, xTick: percentileLabel,

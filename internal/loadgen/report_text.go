@@ -27,6 +27,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		}
 		line(msg.T(lang, "load.title.open", what, r.URL))
 	}
+	if r.Interrupted {
+		line(msg.T(lang, "load.interrupted"))
+	}
 	warm := msg.T(lang, "load.warmup.none")
 	if r.WarmupNS > 0 {
 		warm = msg.T(lang, "load.warmup", time.Duration(r.WarmupNS).String())
@@ -35,6 +38,14 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		time.Duration(r.TimeoutNS).String(), grouped(int64(r.Opened)), grouped(int64(r.Connections))))
 	if r.Files > 1 {
 		line(msg.T(lang, "load.merged.files", r.Files))
+		for _, in := range r.Inputs {
+			id := in.RunID
+			if id == "" {
+				id = "-"
+			}
+			line("  " + msg.T(lang, "load.merged.input", in.Name, in.Model, in.Arrival, in.URL, startTime(in.Start),
+				secs1(time.Duration(in.WindowNS).Seconds()), grouped(in.Requests), id))
+		}
 	}
 	line("")
 	errPct := "0.0%"
@@ -42,6 +53,17 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		errPct = pct(100 * float64(rep.ErrorCount) / float64(rep.Requests))
 	}
 	line(msg.T(lang, "load.requests", grouped(rep.Requests), grouped(rep.OK), grouped(rep.ErrorCount), errPct))
+	if w := r.Warmup; w != nil {
+		text := msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK))
+		if len(w.Errors) > 0 {
+			parts := []string{}
+			for _, k := range sortedErrors(w.Errors) {
+				parts = append(parts, errorName(lang, k)+" "+grouped(w.Errors[k]))
+			}
+			text += " (" + strings.Join(parts, ", ") + ")"
+		}
+		line(text)
+	}
 	if r.Model == "closed" {
 		line(msg.T(lang, "load.rate.closed", num(rep.AchievedRPS), num(rep.OKRPS)))
 	} else {
@@ -50,6 +72,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line("")
 	pcts := func(p Percentiles) string {
+		if p.NoData() {
+			return "            " + msg.T(lang, "load.pcts.nodata")
+		}
 		return "            " + msg.T(lang, "load.pcts", ms(p.MeanMS), ms(p.P50MS), ms(p.P90MS), ms(p.P99MS), ms(p.P999MS), ms(p.MaxMS))
 	}
 	if r.Model == "closed" {
@@ -87,7 +112,11 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 			line("  [" + wn.Code + "] " + wn.Message)
 		}
 	}
-	if thresholds > 0 && len(rep.Breaches) == 0 {
+	switch {
+	case thresholds > 0 && r.Interrupted:
+		line("")
+		line(msg.T(lang, "load.thresholds.interrupted", thresholds))
+	case thresholds > 0 && len(rep.Breaches) == 0:
 		line("")
 		line(msg.T(lang, "load.thresholds.ok", thresholds))
 	}

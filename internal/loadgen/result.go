@@ -1,17 +1,23 @@
 package loadgen
 
 import (
-	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
 )
 
 // FormatVersion names the result file format.
@@ -47,11 +53,38 @@ type Second struct {
 	hist     *hdrhistogram.Histogram
 }
 
+// histogram returns the second's latency histogram: the live one while it
+// is being built, else a fresh decoding of HDR (checked by ReadResult).
+// Seconds are kept encoded, so a day of them takes megabytes, not the
+// gigabytes of a day of decoded histograms.
 func (s *Second) histogram() *hdrhistogram.Histogram {
-	if s.hist == nil {
-		s.hist = newSecHist()
+	if s.hist != nil {
+		return s.hist
 	}
-	return s.hist
+	if s.HDR != "" {
+		if h, _, err := decodeHDR(s.HDR, secDigits); err == nil {
+			return h
+		}
+	}
+	return newSecHist()
+}
+
+// seal encodes the live histogram into HDR and lets it go.
+func (s *Second) seal() error {
+	if s.hist == nil {
+		return nil
+	}
+	h := s.hist
+	s.hist, s.HDR = nil, ""
+	if s.OK == 0 {
+		return nil
+	}
+	enc, err := encodeHDR(h, secDigits)
+	if err != nil {
+		return fmt.Errorf("loadgen: encode histogram of second %d: %w", s.T, err)
+	}
+	s.HDR = enc
+	return nil
 }
 
 // CPU is what the run measured of the CPU of the generator, the target and
@@ -99,8 +132,59 @@ type Result struct {
 	TargetLocal bool             `json:"target_local"`
 	PeakRSS     int64            `json:"gen_peak_rss_bytes,omitempty"`
 	Interrupted bool             `json:"interrupted,omitempty"`
-	Files       int              `json:"files,omitempty"` // results merged into this one (0 or 1: a single run)
-	Env         model.Env        `json:"env"`
+	Warmup      *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
+	Files       int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
+	// RunID is a random id written by load, one per run: a merge refuses
+	// the same run twice, and scale-out tells shards apart by it.
+	RunID string `json:"run_id,omitempty"`
+	// Inputs describes every result merged into this one (empty for a
+	// single run); Sequential is set when their windows did not all
+	// overlap, so rates are over the time they cover together.
+	Inputs     []Input   `json:"inputs,omitempty"`
+	Sequential bool      `json:"merged_sequential,omitempty"`
+	Env        model.Env `json:"env"`
+
+	digest [sha256.Size]byte // of the file it was read from (zero for a run)
+	source string            // the file it was read from (SetSource), for Inputs
+}
+
+// Input is one result of a merge, as the report's header describes it.
+type Input struct {
+	Name     string `json:"name,omitempty"` // the file
+	RunID    string `json:"run_id,omitempty"`
+	Start    string `json:"start"`
+	WindowNS int64  `json:"window_ns"`
+	Model    string `json:"model"`
+	Arrival  string `json:"arrival"`
+	URL      string `json:"url"`
+	Requests int64  `json:"requests"`
+}
+
+// SetSource names the file r was read from, for a merged report's header.
+func (r *Result) SetSource(name string) { r.source = name }
+
+// NewRunID returns a random run id (16 hex digits).
+func NewRunID() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// span returns r's measured window in wall-clock time.
+func (r *Result) span() (from, to time.Time) {
+	t, _ := time.Parse(time.RFC3339Nano, r.Start)
+	from = t.Add(time.Duration(r.WarmupNS))
+	return from, from.Add(time.Duration(r.WindowNS))
+}
+
+// WarmupCounts is what became of the warm-up's requests: not measured,
+// but a warm-up whose requests all failed says the run measured nothing.
+type WarmupCounts struct {
+	Requests int64            `json:"requests"`
+	OK       int64            `json:"ok"`
+	Errors   map[string]int64 `json:"errors"`
 }
 
 // Window returns the measured window.
@@ -120,67 +204,261 @@ func (r *Result) Write(w io.Writer) error {
 
 func (r *Result) encode() error {
 	for _, h := range []*Hist{&r.Latency, &r.Service} {
-		b, err := h.hist().Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+		enc, err := encodeHDR(h.hist(), histDigits)
 		if err != nil {
 			return fmt.Errorf("loadgen: encode histogram: %w", err)
 		}
-		h.HDR = string(b)
+		h.HDR = enc
 	}
 	for i := range r.Series {
-		s := &r.Series[i]
-		if s.OK == 0 {
-			s.HDR = ""
-			continue
+		if err := r.Series[i].seal(); err != nil {
+			return err
 		}
-		b, err := s.histogram().Encode(hdrhistogram.V2CompressedEncodingCookieBase)
-		if err != nil {
-			return fmt.Errorf("loadgen: encode histogram of second %d: %w", s.T, err)
-		}
-		s.HDR = string(b)
 	}
 	return nil
 }
 
-// ReadResult reads a result file written by Write.
+// maxInputs bounds the results a merged result may describe.
+const maxInputs = 10_000
+
+// MaxResultBytes is the largest result file ReadResult accepts: a day's
+// run with a busy series is about 30 MB.
+const MaxResultBytes = 64 << 20
+
+// requiredFields are the keys every result file has had since
+// waitlab-load/1; a file without one of them is not a result.
+var requiredFields = []string{"format", "model", "arrival", "url", "start", "window_ns", "timeout_ns",
+	"requests", "ok", "errors", "latency", "service_time", "series", "cpu"}
+
+// ReadResult reads a result file written by Write. The file is untrusted:
+// its size, every field, every count and every histogram (see decodeHDR)
+// are checked before anything is built from it, and what it may expand to
+// is bounded (MaxResultBytes in, one decoded histogram per second at a
+// time). The error says what is wrong.
 func ReadResult(data []byte) (*Result, error) {
-	var r Result
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
+	if len(data) > MaxResultBytes {
+		return nil, fmt.Errorf("not a waitlab load result: %d bytes, more than the %d a result file may have", len(data), MaxResultBytes)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
 		return nil, fmt.Errorf("not a waitlab load result: %w", err)
 	}
-	if r.Format != FormatVersion {
-		return nil, fmt.Errorf("not a waitlab load result (format %q, want %q)", r.Format, FormatVersion)
+	var format string
+	if err := json.Unmarshal(keys["format"], &format); err != nil || format != FormatVersion {
+		return nil, fmt.Errorf("not a waitlab load result (format %q, want %q)", format, FormatVersion)
 	}
-	for _, h := range []*Hist{&r.Latency, &r.Service} {
-		if h.HDR == "" {
+	for _, k := range requiredFields {
+		if _, ok := keys[k]; !ok {
+			return nil, fmt.Errorf("not a complete waitlab load result: the field %q is missing", k)
+		}
+	}
+	// The series is bounded by the window before it is decoded.
+	var head struct {
+		WindowNS  int64 `json:"window_ns"`
+		TimeoutNS int64 `json:"timeout_ns"`
+	}
+	var series []json.RawMessage
+	if json.Unmarshal(data, &head) != nil || json.Unmarshal(keys["series"], &series) != nil {
+		return nil, errors.New("not a waitlab load result: window_ns, timeout_ns or series is malformed")
+	}
+	if n := seriesBound(head.WindowNS, head.TimeoutNS); int64(len(series)) > n {
+		return nil, fmt.Errorf("inconsistent waitlab load result: series has %d seconds, more than the %d its window and timeout allow", len(series), n)
+	}
+	var r Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("not a waitlab load result: %w", err)
+	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("inconsistent waitlab load result: %w", err)
+	}
+	r.digest = sha256.Sum256(data)
+	return &r, nil
+}
+
+// check validates a decoded result: every count and duration in range,
+// counts that add up, and histograms that decode and hold as many values
+// as the counts say.
+func (r *Result) check() error {
+	if r.Model != "open" && r.Model != "closed" {
+		return fmt.Errorf("model %q, want open or closed", r.Model)
+	}
+	if _, err := time.Parse(time.RFC3339, r.Start); err != nil {
+		return fmt.Errorf("start %q is not a time (RFC 3339)", r.Start)
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+		max  int64
+	}{
+		{"window_ns", r.WindowNS, int64(MaxDuration)},
+		{"warmup_ns", r.WarmupNS, int64(MaxDuration)},
+		{"timeout_ns", r.TimeoutNS, int64(MaxTimeout)},
+		{"think_ns", r.ThinkNS, int64(MaxTimeout)},
+		{"max_lag_ns", r.MaxLagNS, math.MaxInt64},
+		{"targets", int64(r.Targets), math.MaxInt32},
+		{"connections", int64(r.Connections), math.MaxInt32},
+		{"connections_used", int64(r.Opened), math.MaxInt32},
+		{"offered", r.Offered, math.MaxInt64},
+		{"requests", r.Requests, math.MaxInt64},
+		{"ok", r.OK, r.Requests},
+		{"late", r.Late, r.Requests},
+		{"unsent", r.Unsent, math.MaxInt64},
+		{"files", int64(r.Files), math.MaxInt32},
+		{"gen_peak_rss_bytes", r.PeakRSS, math.MaxInt64},
+	} {
+		if f.v < 0 || f.v > f.max {
+			return fmt.Errorf("%s is %d, outside 0 to %d", f.name, f.v, f.max)
+		}
+	}
+	if w := r.Warmup; w != nil {
+		if w.Requests < 0 || w.OK < 0 || w.OK > w.Requests {
+			return fmt.Errorf("warmup: %d requests, %d ok", w.Requests, w.OK)
+		}
+		var failed int64
+		for k, n := range w.Errors {
+			if !knownErrorKind(k) || n < 0 || n > w.Requests-w.OK-failed {
+				return fmt.Errorf("warmup: errors[%q] is %d", k, n)
+			}
+			failed += n
+		}
+		if failed != w.Requests-w.OK {
+			return fmt.Errorf("warmup: %d requests, %d ok, but the errors add up to %d", w.Requests, w.OK, failed)
+		}
+	}
+	failed := int64(0)
+	for k, n := range r.Errors {
+		if !knownErrorKind(k) {
+			return fmt.Errorf("unknown error kind %q", k)
+		}
+		if n < 0 || n > r.Requests-r.OK-failed {
+			return fmt.Errorf("errors[%q] is %d: the errors add up to more than the failed requests", k, n)
+		}
+		failed += n
+	}
+	if failed != r.Requests-r.OK {
+		return fmt.Errorf("%d requests, %d ok, but the errors add up to %d", r.Requests, r.OK, failed)
+	}
+	for _, h := range []struct {
+		name string
+		h    *Hist
+	}{{"latency", &r.Latency}, {"service_time", &r.Service}} {
+		if h.h.Count != r.OK || h.h.SumNS < 0 || h.h.MaxNS < 0 {
+			return fmt.Errorf("%s holds %d values (sum %d, max %d), want the %d ok responses", h.name, h.h.Count, h.h.SumNS, h.h.MaxNS, r.OK)
+		}
+		if h.h.Count == 0 && h.h.HDR == "" {
 			continue
 		}
-		d, err := hdrhistogram.Decode([]byte(h.HDR))
+		d, total, err := decodeHDR(h.h.HDR, histDigits)
 		if err != nil {
-			return nil, fmt.Errorf("bad histogram in result: %w", err)
+			return fmt.Errorf("%s: %w", h.name, err)
 		}
-		h.h = d
+		if total != h.h.Count {
+			return fmt.Errorf("%s: its histogram holds %d values, its count says %d", h.name, total, h.h.Count)
+		}
+		h.h.h = d
 	}
+	for _, f := range []float64{r.CPU.GenAllowed} {
+		if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+			return fmt.Errorf("cpu: gen_allowed_cpus is %v", f)
+		}
+	}
+	// The series: one entry per second of the window and the timeout
+	// after it, in order.
+	maxSecs := seriesBound(r.WindowNS, r.TimeoutNS)
+	if int64(len(r.Series)) > maxSecs {
+		return fmt.Errorf("series has %d seconds, more than the %d its window and timeout allow", len(r.Series), maxSecs)
+	}
+	prev := int64(-1)
 	for i := range r.Series {
 		s := &r.Series[i]
-		if s.HDR == "" {
+		if s.T <= prev || s.T >= maxSecs {
+			return fmt.Errorf("series second %d is out of order or past the window", s.T)
+		}
+		prev = s.T
+		if s.Requests < 0 || s.OK < 0 || s.Errors < 0 || s.OK > s.Requests || s.Errors != s.Requests-s.OK {
+			return fmt.Errorf("series second %d: %d requests, %d ok, %d errors do not add up", s.T, s.Requests, s.OK, s.Errors)
+		}
+		if math.IsNaN(s.GenCPU) || math.IsInf(s.GenCPU, 0) || s.GenCPU < 0 {
+			return fmt.Errorf("series second %d: generator CPU %v", s.T, s.GenCPU)
+		}
+		if s.OK == 0 {
+			if s.HDR != "" {
+				return fmt.Errorf("series second %d: a histogram without ok responses", s.T)
+			}
 			continue
 		}
-		d, err := hdrhistogram.Decode([]byte(s.HDR))
+		// Decoded only to check it: a day of seconds decoded at once
+		// would take gigabytes, so each is decoded again when used.
+		_, total, err := decodeHDR(s.HDR, secDigits)
 		if err != nil {
-			return nil, fmt.Errorf("bad histogram in second %d: %w", s.T, err)
+			return fmt.Errorf("series second %d: %w", s.T, err)
 		}
-		s.hist = d
+		if total != s.OK {
+			return fmt.Errorf("series second %d: its histogram holds %d values, %d ok", s.T, total, s.OK)
+		}
+	}
+	if len(r.RunID) > 64 || strings.Trim(r.RunID, "0123456789abcdef") != "" {
+		return fmt.Errorf("run_id %q is not an id of up to 64 hex digits", r.RunID)
+	}
+	if len(r.Inputs) > maxInputs {
+		return fmt.Errorf("%d inputs, more than %d", len(r.Inputs), maxInputs)
+	}
+	for _, in := range r.Inputs {
+		if len(in.RunID) > 64 || strings.Trim(in.RunID, "0123456789abcdef") != "" {
+			return fmt.Errorf("an input's run_id %q is not an id of up to 64 hex digits", in.RunID)
+		}
 	}
 	if r.Errors == nil {
 		r.Errors = map[string]int64{}
 	}
-	return &r, nil
+	return nil
 }
 
-// Merge combines results of runs made at the same time (shards of one
-// load): counts add, histograms merge bucket by bucket (never averaged),
-// the series add second by second, and rates are over the longest window.
+// MergeError is a merge refused: results that do not belong together.
+// Key is a catalog key of internal/msg; Error gives the English text.
+type MergeError struct {
+	Key  string
+	Args []any
+}
+
+func (e *MergeError) Error() string { return msg.T(msg.EN, e.Key, e.Args...) }
+
+// Localize returns the message in lang.
+func (e *MergeError) Localize(lang msg.Lang) string { return msg.T(lang, e.Key, e.Args...) }
+
+// seriesBound is the most seconds a series may have: the window, and the
+// timeout after it (requests still in flight at its end), each bounded.
+func seriesBound(windowNS, timeoutNS int64) int64 {
+	w := min(max(windowNS, 0), int64(MaxDuration))
+	t := min(max(timeoutNS, 0), int64(MaxTimeout))
+	return (w+t)/int64(time.Second) + 2
+}
+
+// knownErrorKind reports whether k is an error kind a result may hold: a
+// transport kind, or status_NNN for a status from 100 to 599.
+func knownErrorKind(k string) bool {
+	for _, n := range kindNames[1:] {
+		if k == n {
+			return true
+		}
+	}
+	code, ok := strings.CutPrefix(k, "status_")
+	if !ok || len(code) != 3 {
+		return false
+	}
+	n, err := strconv.Atoi(code)
+	return err == nil && n >= 100 && n <= 599
+}
+
+// Merge combines results of one load: counts add and histograms merge
+// bucket by bucket (never averaged). It refuses results that cannot belong
+// together (a *MergeError): another model, or the same run twice (the same
+// file, or the same run id), which would silently double every count. Runs
+// whose windows all overlap are shards run at the same time: rates are
+// over the longest window. Otherwise (Sequential) they are taken as
+// consecutive runs of one load, and rates are over the time their windows
+// cover together, never added. The series is aligned on wall-clock
+// seconds from the earliest window's start.
 func Merge(rs ...*Result) (*Result, error) {
 	if len(rs) == 0 {
 		return nil, errors.New("loadgen: merge of no results")
@@ -188,20 +466,84 @@ func Merge(rs ...*Result) (*Result, error) {
 	if len(rs) == 1 {
 		return rs[0], nil
 	}
+	name := func(i int) string {
+		if rs[i].source != "" {
+			return rs[i].source
+		}
+		return fmt.Sprintf("result %d", i+1)
+	}
+	var zero [sha256.Size]byte
+	ids := map[string]int{} // run id -> the result holding it
+	for i, r := range rs {
+		for j := range i {
+			if r == rs[j] || (r.digest != zero && r.digest == rs[j].digest) {
+				return nil, &MergeError{Key: "report.merge.same_file", Args: []any{name(j), name(i)}}
+			}
+		}
+		own := []string{r.RunID}
+		for _, in := range r.Inputs {
+			own = append(own, in.RunID)
+		}
+		for _, id := range own {
+			if j, dup := ids[id]; dup && id != "" && j != i {
+				return nil, &MergeError{Key: "report.merge.same_run", Args: []any{name(j), name(i), id}}
+			}
+			ids[id] = i
+		}
+		if r.Model != rs[0].Model {
+			return nil, &MergeError{Key: "report.merge.models", Args: []any{name(0), rs[0].Model, name(i), r.Model}}
+		}
+	}
+	// When did each window run? All overlapping: shards at the same time.
+	type iv struct{ from, to time.Time }
+	ivs := make([]iv, len(rs))
+	for i, r := range rs {
+		ivs[i].from, ivs[i].to = r.span()
+	}
+	latestFrom, earliestTo := ivs[0].from, ivs[0].to
+	for _, v := range ivs {
+		if v.from.After(latestFrom) {
+			latestFrom = v.from
+		}
+		if v.to.Before(earliestTo) {
+			earliestTo = v.to
+		}
+	}
+	sequential := !latestFrom.Before(earliestTo)
+	slices.SortFunc(ivs, func(a, b iv) int { return a.from.Compare(b.from) })
+	earliest := ivs[0].from
+	var covered time.Duration // the union of the windows
+	curFrom, curTo := ivs[0].from, ivs[0].to
+	for _, v := range ivs[1:] {
+		if v.from.After(curTo) {
+			covered += curTo.Sub(curFrom)
+			curFrom, curTo = v.from, v.to
+		} else if v.to.After(curTo) {
+			curTo = v.to
+		}
+	}
+	covered += curTo.Sub(curFrom)
+
 	first := rs[0]
 	out := &Result{
 		Format: FormatVersion, Model: first.Model, Arrival: first.Arrival, Stages: first.Stages,
-		ThinkNS: first.ThinkNS, URL: first.URL, Targets: first.Targets, Start: first.Start,
+		ThinkNS: first.ThinkNS, URL: first.URL, Targets: first.Targets,
+		Start:    earliest.Add(-time.Duration(first.WarmupNS)).UTC().Format(time.RFC3339),
 		WarmupNS: first.WarmupNS, TimeoutNS: first.TimeoutNS, Env: first.Env, TargetLocal: first.TargetLocal,
-		Errors: map[string]int64{},
-		CPU:    CPU{TargetNS: -1},
+		Errors: map[string]int64{}, Sequential: sequential,
+		CPU: CPU{TargetNS: -1},
 	}
-	secs := map[int64]*Second{}
+	for i, r := range rs {
+		if len(r.Inputs) > 0 { // a merged result: its own inputs
+			out.Inputs = append(out.Inputs, r.Inputs...)
+			continue
+		}
+		out.Inputs = append(out.Inputs, Input{Name: name(i), RunID: r.RunID, Start: r.Start, WindowNS: r.WindowNS,
+			Model: r.Model, Arrival: r.Arrival, URL: r.URL, Requests: r.Requests})
+	}
+	secs := map[int64][]*Second{}
 	var capacity float64
 	for _, r := range rs {
-		if r.Model != first.Model {
-			return nil, fmt.Errorf("cannot merge an %s-model result with a %s-model one", first.Model, r.Model)
-		}
 		out.Files += max(r.Files, 1)
 		out.WindowNS = max(out.WindowNS, r.WindowNS)
 		out.Connections += r.Connections
@@ -218,24 +560,27 @@ func Merge(rs ...*Result) (*Result, error) {
 		for k, n := range r.Errors {
 			out.Errors[k] += n
 		}
+		if w := r.Warmup; w != nil {
+			if out.Warmup == nil {
+				out.Warmup = &WarmupCounts{Errors: map[string]int64{}}
+			}
+			out.Warmup.Requests += w.Requests
+			out.Warmup.OK += w.OK
+			for k, n := range w.Errors {
+				out.Warmup.Errors[k] += n
+			}
+		}
 		for _, p := range [][2]*Hist{{&out.Latency, &r.Latency}, {&out.Service, &r.Service}} {
 			p[0].Count += p[1].Count
 			p[0].SumNS += p[1].SumNS
 			p[0].MaxNS = max(p[0].MaxNS, p[1].MaxNS)
 			p[0].hist().Merge(p[1].hist())
 		}
+		from, _ := r.span()
+		shift := int64(from.Sub(earliest).Round(time.Second) / time.Second)
 		for i := range r.Series {
 			s := &r.Series[i]
-			m := secs[s.T]
-			if m == nil {
-				m = &Second{T: s.T}
-				secs[s.T] = m
-			}
-			m.Requests += s.Requests
-			m.OK += s.OK
-			m.Errors += s.Errors
-			m.GenCPU = max(m.GenCPU, s.GenCPU)
-			m.histogram().Merge(s.histogram())
+			secs[s.T+shift] = append(secs[s.T+shift], s)
 		}
 		out.CPU.GenNS += r.CPU.GenNS
 		out.CPU.GenAllowed += r.CPU.GenAllowed
@@ -250,13 +595,33 @@ func Merge(rs ...*Result) (*Result, error) {
 			out.CPU.TargetFrom = r.CPU.TargetFrom
 		}
 	}
-	// Keep the generator's CPU share right over the longest window.
+	if sequential {
+		out.WindowNS = int64(covered)
+	}
+	// Keep the generator's CPU share right over the window.
 	if out.WindowNS > 0 && capacity > 0 {
 		out.CPU.GenAllowed = capacity / float64(out.WindowNS)
 	}
-	for _, s := range secs {
-		out.Series = append(out.Series, *s)
+	// The series, second by second, each merged and sealed before the
+	// next: one decoded histogram at a time.
+	ts := make([]int64, 0, len(secs))
+	for t := range secs {
+		ts = append(ts, t)
 	}
-	slices.SortFunc(out.Series, func(a, b Second) int { return int(a.T - b.T) })
+	slices.Sort(ts)
+	for _, t := range ts {
+		m := Second{T: t, hist: newSecHist()}
+		for _, s := range secs[t] {
+			m.Requests += s.Requests
+			m.OK += s.OK
+			m.Errors += s.Errors
+			m.GenCPU = max(m.GenCPU, s.GenCPU)
+			m.hist.Merge(s.histogram())
+		}
+		if err := m.seal(); err != nil {
+			return nil, err
+		}
+		out.Series = append(out.Series, m)
+	}
 	return out, nil
 }

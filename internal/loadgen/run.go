@@ -87,6 +87,16 @@ func (c *Config) Validate() error {
 	if c.Duration < 0 || c.Warmup < 0 || c.Timeout < 0 || c.Think < 0 || c.Requests < 0 || c.Connections < 0 {
 		return errors.New("durations, --requests and --connections cannot be negative")
 	}
+	if err := c.checkBounds(); err != nil {
+		return err
+	}
+	if c.TargetPID > 0 {
+		// A pid that names no process would silently record no target
+		// CPU (and, given, it turns off the /metrics fallback).
+		if _, err := sysinfo.PidCPU(c.TargetPID); err != nil {
+			return model.NewFieldError("--target-pid", "load.flag.pid", c.TargetPID)
+		}
+	}
 	if c.Timeout == 0 {
 		c.Timeout = DefaultTimeout
 	}
@@ -106,6 +116,59 @@ func (c *Config) Validate() error {
 		c.Connections = c.autoConnections()
 	}
 	return nil
+}
+
+// checkBounds refuses numbers beyond what a run can honour (see the
+// bounds in bounds.go), naming the flag and the bound.
+func (c *Config) checkBounds() error {
+	rateOK := func(r float64) bool { return r >= MinRate && r <= MaxRate }
+	if !c.Arrival.Closed() && len(c.Stages) == 0 && !rateOK(c.Arrival.Rate) {
+		field := "--rate"
+		if c.Arrival.Kind == model.Poisson {
+			field = "--arrival"
+		}
+		return model.NewFieldError(field, "load.bound.rate", c.Arrival.Rate, MinRate, MaxRate)
+	}
+	var total time.Duration
+	for _, st := range c.Stages {
+		if st.Rate != 0 && !rateOK(st.Rate) {
+			return model.NewFieldError("--stages", "load.bound.rate", st.Rate, MinRate, MaxRate)
+		}
+		if st.Duration > MaxDuration || total+st.Duration > MaxDuration {
+			return model.NewFieldError("--stages", "load.bound.duration", c.Stages.String(), MaxDuration.String())
+		}
+		total += st.Duration
+	}
+	for _, d := range []struct {
+		flag     string
+		v, bound time.Duration
+	}{{"--duration", c.Duration, MaxDuration}, {"--warmup", c.Warmup, MaxDuration},
+		{"--timeout", c.Timeout, MaxTimeout}, {"--think", c.Think, MaxTimeout}} {
+		if d.v > d.bound {
+			return model.NewFieldError(d.flag, "load.bound.duration", d.v.String(), d.bound.String())
+		}
+	}
+	if c.Requests > MaxRequests {
+		return model.NewFieldError("--requests", "load.bound.count", c.Requests, MaxRequests)
+	}
+	limit, why := connLimit()
+	if c.Arrival.Closed() && c.Arrival.VUs > limit {
+		return model.NewFieldError("--vus", "load.bound.conns", c.Arrival.VUs, limit, why)
+	}
+	if c.Connections > limit {
+		return model.NewFieldError("--connections", "load.bound.conns", c.Connections, limit, why)
+	}
+	return nil
+}
+
+// connLimit is the most connections a run may hold: MaxConns, and the
+// open-file limit less some for everything else; why names the bound.
+func connLimit() (int, string) {
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur < uint64(MaxConns)+64 {
+		return max(int(lim.Cur)-64, 1), "ulimit -n"
+	}
+	return MaxConns, "MaxConns"
 }
 
 // peakRate is the highest rate of the open model.
@@ -222,7 +285,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	g.rec = newRecorder(runtime.GOMAXPROCS(0))
 	host, _, _ := splitHostPort(ep.Addr)
 	res := &Result{
-		Format: FormatVersion, Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
+		Format: FormatVersion, RunID: NewRunID(), Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
 		Connections: cfg.Connections, ThinkNS: int64(cfg.Think),
 		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
@@ -365,17 +428,46 @@ loop:
 	if !stopped || ctx.Err() != nil {
 		return measured, 0
 	}
-	// Count what was due in the window but never sent.
-	for ; ; n++ {
+	unsent = g.countUnsent(ctx, p, n, measured)
+	return measured + unsent, unsent
+}
+
+// countUnsent counts the requests from the n-th on that were due in the
+// window but never sent (measured were sent). A constant rate has a closed
+// form; other schedules are walked, checking ctx: a generator far behind a
+// high rate may have billions left.
+func (g *gen) countUnsent(ctx context.Context, p model.Pacer, n, measured int64) int64 {
+	var unsent int64
+	capped := func() bool { return g.cfg.Requests > 0 && measured+unsent >= g.cfg.Requests }
+	if cp, ok := p.(model.ConstantPacer); ok && g.end > 0 {
+		// Requests k >= n with k/rate in [warmup, end).
+		first := max(n, int64(math.Ceil(g.warmup.Seconds()*cp.Rate)))
+		last := int64(math.Ceil(g.end.Seconds()*cp.Rate)) - 1
+		for last >= first {
+			if d, _ := cp.Due(last); d < g.end {
+				break
+			}
+			last-- // float rounding at the edge
+		}
+		unsent = max(last-first+1, 0)
+		if g.cfg.Requests > 0 {
+			unsent = min(unsent, max(g.cfg.Requests-measured, 0))
+		}
+		return unsent
+	}
+	for ; !capped(); n++ {
+		if n&0xffff == 0 && ctx.Err() != nil {
+			break
+		}
 		due, ok := p.Due(n)
-		if !ok || (g.end > 0 && due >= g.end) || (g.cfg.Requests > 0 && measured+unsent >= g.cfg.Requests) {
+		if !ok || (g.end > 0 && due >= g.end) {
 			break
 		}
 		if due >= g.warmup {
 			unsent++
 		}
 	}
-	return measured + unsent, unsent
+	return unsent
 }
 
 func (g *gen) worker(id int) {
@@ -386,8 +478,12 @@ func (g *gen) worker(id int) {
 		send := g.since()
 		status, k := cl.do(g.reqs[j.target], g.heads[j.target], g.t0.Add(send+g.cfg.Timeout))
 		end := g.since()
-		if j.due >= g.warmup && !g.cancelled.Load() {
+		switch {
+		case g.cancelled.Load():
+		case j.due >= g.warmup:
 			g.rec.record(id, j.due-g.warmup, send-g.warmup, end-g.warmup, status, k)
+		default:
+			g.rec.recordWarm(status, k)
 		}
 	}
 }
@@ -437,8 +533,12 @@ func (g *gen) vu(id int) {
 		t := i % len(g.reqs)
 		status, k := cl.do(g.reqs[t], g.heads[t], g.t0.Add(send+g.cfg.Timeout))
 		end := g.since()
-		if measured && !g.cancelled.Load() {
+		switch {
+		case g.cancelled.Load():
+		case measured:
 			g.rec.record(id, send-g.warmup, send-g.warmup, end-g.warmup, status, k)
+		default:
+			g.rec.recordWarm(status, k)
 		}
 		if think != nil {
 			think.Reset(g.cfg.Think)
@@ -552,6 +652,7 @@ func (s *sampler) run() {
 			second.GenCPU = 100 * float64(cpu-lastCPU) / (1e9 * allowed)
 		}
 		lastCPU = cpu
+		_ = second.seal() // kept encoded: a long run's series stays small
 		s.res.Series = append(s.res.Series, second)
 		if g.cfg.Progress != nil {
 			t := g.rec.totals(true)
@@ -562,7 +663,9 @@ func (s *sampler) run() {
 	// Every request has finished: close the remaining seconds.
 	last := g.rec.maxSecond()
 	for ; sec <= last; sec++ {
-		s.res.Series = append(s.res.Series, g.rec.collect(sec))
+		second := g.rec.collect(sec)
+		_ = second.seal()
+		s.res.Series = append(s.res.Series, second)
 	}
 	// Drop trailing seconds after the window in which nothing finished.
 	for len(s.res.Series) > 0 && s.res.Series[len(s.res.Series)-1].Requests == 0 {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/waitlab/waitlab/internal/model"
 )
 
 // Target is one request the generator sends: method, URL, headers, body.
@@ -204,6 +206,18 @@ func validToken(s string) bool {
 	return true
 }
 
+// validFieldValue reports whether v may be a header field's value: visible
+// characters, spaces and tabs, and bytes from 0x80 (RFC 9110, 5.5); never
+// CR, LF, NUL or another control character.
+func validFieldValue(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; (c < ' ' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
 // prepare checks that every target shares one endpoint and serializes them.
 func prepare(targets []Target) (Endpoint, [][]byte, []bool, error) {
 	var ep Endpoint
@@ -222,6 +236,17 @@ func prepare(targets []Target) (Endpoint, [][]byte, []bool, error) {
 		}
 		if t.Method == "" {
 			t.Method = "GET"
+		}
+		// Everything written verbatim on the wire is checked: a space or
+		// a CR LF in a method or a header would inject a request line or a
+		// header of its own.
+		if !validToken(t.Method) {
+			return ep, nil, nil, model.NewFieldError("--method", "load.flag.method", t.Method)
+		}
+		for _, h := range t.Header {
+			if !validToken(h[0]) || !validFieldValue(h[1]) {
+				return ep, nil, nil, model.NewFieldError("--header", "load.flag.header", h[0]+": "+h[1])
+			}
 		}
 		reqs[i] = t.serialize(u)
 		heads[i] = t.Method == "HEAD"

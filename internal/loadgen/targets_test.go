@@ -157,8 +157,8 @@ func TestParseThreshold(t *testing.T) {
 }
 
 func TestThresholdsBreach(t *testing.T) {
-	rep := &Report{Requests: 1000, OK: 950, ErrorCount: 50, OKRPS: 95,
-		Latency: Percentiles{P99MS: 250}, ServiceTime: Percentiles{P99MS: 20}}
+	rep := &Report{Requests: 1000, OK: 950, ErrorCount: 50, OKRPS: 95, WindowS: 10,
+		Latency: Percentiles{Samples: 950, P99MS: 250}, ServiceTime: Percentiles{Samples: 950, P99MS: 20}}
 	var ths []Threshold
 	for _, s := range []string{"p99<200ms", "service_p99<200ms", "errors<1%", "ok_rps>90"} {
 		th, err := ParseThreshold(s)
@@ -170,6 +170,32 @@ func TestThresholdsBreach(t *testing.T) {
 	got := Check(rep, ths, "en")
 	if len(got) != 2 || !strings.Contains(got[0], "p99 is 250 ms") || !strings.Contains(got[1], "errors is 5.0%") {
 		t.Errorf("Check = %q; want breaches of p99 and errors", got)
+	}
+}
+
+// A figure over no samples is no data: a threshold on it is breached, the
+// default error-rate rule stays unless an errors rule is stated, and a run
+// with no finished request fails whatever the thresholds.
+func TestThresholdsOnNoData(t *testing.T) {
+	p99, _ := ParseThreshold("p99<200ms")
+	errs, _ := ParseThreshold("errors<=100%")
+	refused := &Report{Requests: 50, ErrorCount: 50, WindowS: 1, AchievedRPS: 50}
+	got := Check(refused, []Threshold{p99}, "en")
+	if len(got) != 2 || !strings.Contains(got[0], "error rate 100.0%") || !strings.Contains(got[1], "p99 is no data") {
+		t.Errorf("Check(all refused, p99<200ms) = %q; want the default error-rate breach and p99 no data", got)
+	}
+	if got := Check(refused, []Threshold{errs}, "en"); len(got) != 0 {
+		t.Errorf("Check(all refused, errors<=100%%) = %q; want none: the stated errors rule replaces the default", got)
+	}
+	empty := &Report{}
+	if got := Check(empty, []Threshold{errs}, "en"); len(got) != 2 || !strings.Contains(got[0], "no request finished") {
+		t.Errorf("Check(no requests) = %q; want 'no request finished' and errors no data", got)
+	}
+	var text strings.Builder
+	WriteText(&text, Analyze(&Result{Format: FormatVersion, Model: "open", Arrival: "rate:50", WindowNS: 1e9,
+		Requests: 50, Errors: map[string]int64{"connect_refused": 50}, CPU: CPU{TargetNS: -1}}, "en"), "en", 1)
+	if strings.Contains(text.String(), "p99 0.00") || !strings.Contains(text.String(), "no data") {
+		t.Errorf("text report over no samples:\n%s\nwant 'no data', never p99 0.00 ms", text.String())
 	}
 }
 

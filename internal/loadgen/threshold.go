@@ -79,14 +79,35 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// value returns the report's value for the metric and its display.
-func (t Threshold) value(rep *Report) (float64, string) {
+// value returns the report's value for the metric and its display; ok is
+// false when there is no data for it (a percentile over no successful
+// response, an error rate over no request, a rate over no window).
+func (t Threshold) value(rep *Report, lang msg.Lang) (v float64, text string, ok bool) {
 	p := rep.Latency
 	m := t.Metric
-	if after, ok := strings.CutPrefix(m, "service_"); ok {
+	if after, found := strings.CutPrefix(m, "service_"); found {
 		p, m = rep.ServiceTime, after
 	}
-	var v float64
+	switch m {
+	case "errors":
+		if rep.Requests == 0 {
+			return 0, msg.T(lang, "load.nodata"), false
+		}
+		v = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
+		return v, pct(v), true
+	case "ok_rps", "achieved_rps":
+		if rep.WindowS <= 0 {
+			return 0, msg.T(lang, "load.nodata"), false
+		}
+		v = rep.OKRPS
+		if m == "achieved_rps" {
+			v = rep.AchievedRPS
+		}
+		return v, num(v) + "/s", true
+	}
+	if p.NoData() {
+		return 0, msg.T(lang, "load.nodata"), false
+	}
 	switch m {
 	case "mean":
 		v = p.MeanMS
@@ -100,23 +121,17 @@ func (t Threshold) value(rep *Report) (float64, string) {
 		v = p.P999MS
 	case "max":
 		v = p.MaxMS
-	case "errors":
-		if rep.Requests > 0 {
-			v = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
-		}
-		return v, pct(v)
-	case "ok_rps":
-		return rep.OKRPS, num(rep.OKRPS) + "/s"
-	case "achieved_rps":
-		return rep.AchievedRPS, num(rep.AchievedRPS) + "/s"
 	}
-	return v, ms(v)
+	return v, ms(v), true
 }
 
 // Met reports whether the report meets the threshold, and the measured
-// value as text.
-func (t Threshold) Met(rep *Report) (bool, string) {
-	v, text := t.value(rep)
+// value as text in lang. A threshold on a figure with no data is not met.
+func (t Threshold) Met(rep *Report, lang msg.Lang) (bool, string) {
+	v, text, ok := t.value(rep, lang)
+	if !ok {
+		return false, text
+	}
 	switch t.Op {
 	case "<":
 		return v < t.Value, text
@@ -129,18 +144,27 @@ func (t Threshold) Met(rep *Report) (bool, string) {
 }
 
 // Check evaluates thresholds against rep, records the breaches in it, and
-// returns them as lines in lang. With no thresholds, the default is an
-// error rate of at most 1%.
+// returns them as lines in lang. Whatever the thresholds, a run in which
+// no request finished in the window fails, and so does one that never sent
+// more than 1% of what was due; the default error-rate rule (at most 1%)
+// holds unless the user states an errors rule of their own.
 func Check(rep *Report, ts []Threshold, lang msg.Lang) []string {
 	rep.Breaches = nil
-	if len(ts) == 0 {
-		if rep.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(rep.Requests) {
-			rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.default", pct(100*float64(rep.ErrorCount)/float64(rep.Requests))))
-		}
-		return rep.Breaches
+	if rep.Requests == 0 {
+		rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.norequests"))
+	}
+	if due := rep.Requests + rep.Unsent; rep.Unsent > 0 && float64(rep.Unsent) > errorRateMax*float64(due) {
+		rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.unsent", grouped(rep.Unsent), pct(100*float64(rep.Unsent)/float64(due))))
+	}
+	ownErrors := false
+	for _, t := range ts {
+		ownErrors = ownErrors || t.Metric == "errors"
+	}
+	if !ownErrors && rep.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(rep.Requests) {
+		rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.default", pct(100*float64(rep.ErrorCount)/float64(rep.Requests))))
 	}
 	for _, t := range ts {
-		if ok, got := t.Met(rep); !ok {
+		if ok, got := t.Met(rep, lang); !ok {
 			rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach", t.Metric, got, t.Text))
 		}
 	}

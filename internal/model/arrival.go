@@ -134,7 +134,19 @@ type ConstantPacer struct{ Rate float64 }
 
 // Due implements Pacer.
 func (p ConstantPacer) Due(n int64) (time.Duration, bool) {
-	return time.Duration(float64(n) * 1e9 / p.Rate), true
+	return nanos(float64(n) * 1e9 / p.Rate)
+}
+
+// nanos converts a count of nanoseconds to a Duration; false when it is
+// beyond what a Duration holds (about 292 years) or not a number, which a
+// pacer reports as the end of its schedule. (Go converts an out-of-range
+// float to MinInt64 on amd64: a send due "at -292 years" would be sent at
+// once, for ever.)
+func nanos(ns float64) (time.Duration, bool) {
+	if !(ns < math.MaxInt64) { // also NaN
+		return math.MaxInt64, false
+	}
+	return time.Duration(max(ns, 0)), true
 }
 
 // Stage is one piece of a rate profile: over Duration the rate moves
@@ -199,13 +211,13 @@ func (p Profile) inverse(x float64) (time.Duration, bool) {
 	}
 	for _, s := range p {
 		if x <= 0 {
-			return secs(t0), true
+			return secs(t0)
 		}
 		if s.Duration == 0 { // constant for ever
 			if s.Rate <= 0 {
 				return 0, false
 			}
-			return secs(t0 + x/s.Rate), true
+			return secs(t0 + x/s.Rate)
 		}
 		d := s.Duration.Seconds()
 		area := (prev + s.Rate) / 2 * d
@@ -222,7 +234,7 @@ func (p Profile) inverse(x float64) (time.Duration, bool) {
 				}
 				t = (-prev + math.Sqrt(disc)) / (2 * a)
 			}
-			return secs(t0 + t), true
+			return secs(t0 + t)
 		}
 		x -= area
 		t0 += d
@@ -231,7 +243,7 @@ func (p Profile) inverse(x float64) (time.Duration, bool) {
 	return 0, false
 }
 
-func secs(s float64) time.Duration { return time.Duration(math.Round(s * 1e9)) }
+func secs(s float64) (time.Duration, bool) { return nanos(math.Round(s * 1e9)) }
 
 // ProfilePacer sends evenly along a rate profile: request n is due when the
 // profile's cumulative count reaches n.

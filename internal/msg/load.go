@@ -26,11 +26,17 @@ func init() {
 			KO: "워밍업 %s 제외",
 			EN: "after a %s warm-up"},
 		"load.merged.files": {
-			KO: "결과 파일 %d개를 합친 보고입니다",
-			EN: "merged report of %d result files"},
+			KO: "결과 파일 %d개를 합친 보고입니다:",
+			EN: "merged report of %d result files:"},
+		"load.merged.input": {
+			KO: "%s: %s 모델 (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
+			EN: "%s: %s model (%s), %s, started %s, window %s, %s requests, run id %s"},
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s errors (%s)"},
+		"load.warmup.counts": {
+			KO: "워밍업      %s건 완료: 성공 %s, 오류 %s (측정에는 넣지 않음)",
+			EN: "warm-up     %s finished: %s ok, %s errors (not measured)"},
 		"load.rate.open": {
 			KO: "처리율      요청한 %s/s, 달성 %s/s, 성공만 %s/s",
 			EN: "rate        offered %s/s, achieved %s/s, ok %s/s"},
@@ -52,6 +58,10 @@ func init() {
 		"load.pcts": {
 			KO: "평균 %s  p50 %s  p90 %s  p99 %s  p99.9 %s  최대 %s",
 			EN: "mean %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s"},
+		"load.pcts.nodata": {
+			KO: "데이터 없음: 성공한 응답이 하나도 없어 지연을 잴 수 없습니다",
+			EN: "no data: no successful response, so there is no latency to report"},
+		"load.nodata": {KO: "데이터 없음", EN: "no data"},
 		"load.errors": {
 			KO: "오류        %s",
 			EN: "errors      %s"},
@@ -73,12 +83,24 @@ func init() {
 		"load.thresholds.ok": {
 			KO: "임계값      모두 통과 (%d개)",
 			EN: "thresholds  all %d met"},
+		"load.thresholds.interrupted": {
+			KO: "임계값      판정하지 않음 (%d개): 실행이 중단되어 결과가 완전하지 않습니다",
+			EN: "thresholds  none of %d judged: the run was interrupted, so its figures are incomplete"},
+		"load.interrupted": {
+			KO: "중단됨: 실행이 끝나기 전에 멈췄습니다. 아래는 그때까지 잰 값입니다",
+			EN: "INTERRUPTED: the run was stopped before its end; below is what it measured until then"},
 		"load.breach": {
 			KO: "임계값 위반: %s 값이 %s (기준 %s)",
 			EN: "threshold breached: %s is %s (want %s)"},
 		"load.breach.default": {
 			KO: "임계값 위반: 오류율이 %s로 기본 기준 errors<=1%%를 넘었습니다 (--threshold로 직접 정하세요)",
 			EN: "threshold breached: error rate %s is above the default errors<=1%% (set your own with --threshold)"},
+		"load.breach.norequests": {
+			KO: "임계값 위반: 측정 구간 안에 끝난 요청이 하나도 없습니다 (데이터가 없는 실행은 통과하지 않습니다)",
+			EN: "threshold breached: no request finished in the measured window (a run without data never passes)"},
+		"load.breach.unsent": {
+			KO: "임계값 위반: 보내야 했던 요청 중 %s건(%s)을 끝내 보내지 못했습니다 (기준 1%%): 계획한 부하가 걸리지 않았습니다",
+			EN: "threshold breached: %s requests (%s) that were due were never sent (limit 1%%): the planned load was not applied"},
 		"load.progress": {
 			KO: "\r%6.1fs  %8.0f/s  성공 %s  오류 %s  p99 %s   ",
 			EN: "\r%6.1fs  %8.0f/s  ok %s  errors %s  p99 %s   "},
@@ -118,6 +140,9 @@ func init() {
 		"load.warn.merged": {
 			KO: "결과 파일 %d개를 합쳤습니다: 히스토그램은 버킷 단위로 더했고, 처리율은 가장 긴 측정 구간으로 나눴습니다 (같은 시각에 돌린 샤드라고 가정). 다른 프로세스 CPU는 파일마다 달라 보고하지 않습니다.",
 			EN: "%d result files merged: histograms were added bucket by bucket and rates divided by the longest window (this assumes shards run at the same time); other processes' CPU is not reported for merged files."},
+		"load.warn.merged_sequential": {
+			KO: "결과 파일 %d개의 측정 구간이 모두 겹치지는 않습니다: 같은 부하를 이어서 돌린 실행으로 보고 합쳤습니다. 처리율은 더하지 않고, 구간들이 함께 덮는 %s로 나눴습니다. 히스토그램은 버킷 단위로 더했습니다.",
+			EN: "the windows of the %d result files do not all overlap: they were taken as consecutive runs of one load. Rates are not added: they are over the %s the windows cover together; histograms were added bucket by bucket."},
 		"load.warn.gen_cpu": {
 			KO: "부하 생성기가 쓸 수 있는 CPU(%[2]s개)의 %[1]s를 썼습니다 (기준 80%%). 생성기가 바쁘면 보내는 시각과 재는 시각이 모두 밀립니다. 생성기에 CPU를 더 주거나 다른 머신에서 돌리거나 부하를 낮추세요.",
 			EN: "the generator used %s of the %s CPUs it may use (limit 80%%): a busy generator sends late and times late. Give it more CPU, move it to another machine, or lower the load."},
@@ -192,6 +217,42 @@ func init() {
 		"load.flag.negative": {
 			KO: "%s는 음수일 수 없습니다: %s",
 			EN: "%s cannot be negative: %s"},
+		"load.flag.output": {
+			KO: "%s %s: 이 경로에 쓸 수 없습니다 (%v). 쓸 수 있는 경로를 주세요 (실행 전에 확인합니다)",
+			EN: "%s %s: cannot write there (%v); give a writable path (checked before the run)"},
+		"load.write.failed": {
+			KO: "%s %s 쓰기 실패: %v (측정 결과는 위에 출력했습니다)",
+			EN: "%s %s: write failed: %v (the measurement is printed above)"},
+		"load.flag.pid": {
+			KO: "PID %d인 프로세스가 없습니다 (/proc에 없음): 실행 중인 대상 서버의 PID를 주거나 --target-pid를 빼세요",
+			EN: "no process %d (not in /proc): give the PID of the running target, or leave --target-pid out"},
+		"load.bound.rate": {
+			KO: "비율 %g/s: 돌릴 수 없는 값입니다. 초당 %g에서 %g 사이로 주세요",
+			EN: "a rate of %g/s cannot be run: give %g to %g per second"},
+		"load.bound.duration": {
+			KO: "%s: 너무 깁니다. 최대 %s까지 쓸 수 있습니다",
+			EN: "%s is too long: at most %s"},
+		"load.bound.count": {
+			KO: "%d: 너무 많습니다. 최대 %d까지 쓸 수 있습니다",
+			EN: "%d is too many: at most %d"},
+		"load.bound.conns": {
+			KO: "연결 %d개는 열 수 없습니다: 최대 %d개까지입니다 (한도: %s). 한도를 올리거나 생성기를 여러 대로 나누세요",
+			EN: "%d connections cannot be opened: at most %d (bound: %s); raise the bound or split the load over several generators"},
+		"load.flag.method": {
+			KO: "%q: HTTP 메서드는 공백이나 제어 문자 없는 토큰이어야 합니다 (예: GET, POST)",
+			EN: "%q: an HTTP method is a token without spaces or control characters (e.g. GET, POST)"},
+		"load.flag.header": {
+			KO: "%q: 헤더 이름은 토큰이고, 값에는 CR, LF 같은 제어 문자를 쓸 수 없습니다 ('Name: value' 한 줄)",
+			EN: "%q: a header's name is a token and its value holds no CR, LF or other control character (one line 'Name: value')"},
+		"report.merge.same_file": {
+			KO: "같은 파일을 두 번 주었습니다 (%s, %s): 합치면 모든 수가 두 배가 됩니다. 한 번만 주세요",
+			EN: "%s and %s are the same file: merging them would double every count; give it once"},
+		"report.merge.same_run": {
+			KO: "같은 실행의 결과를 두 번 주었습니다 (%s, %s, 실행 ID %s): 합치면 모든 수가 두 배가 됩니다. 한 번만 주세요",
+			EN: "%s and %s are the same run (id %s): merging them would double every count; give it once"},
+		"report.merge.models": {
+			KO: "모델이 다른 결과는 합칠 수 없습니다 (%s: %s 모델, %s: %s 모델): 모델이 같은 결과만 합칩니다",
+			EN: "%s (%s model) and %s (%s model) cannot be merged: only results of one model merge"},
 		"report.flag.files": {
 			KO: "결과 파일을 하나 이상 주세요 (waitlab load --out FILE로 만든 것)",
 			EN: "give one or more result files (written by waitlab load --out FILE)"},

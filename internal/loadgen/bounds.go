@@ -1,0 +1,24 @@
+package loadgen
+
+import "time"
+
+// Bounds of a run, checked by Config.Validate before any work starts:
+// inputs beyond them are refused with the flag and the bound, never obeyed
+// until the machine gives out.
+const (
+	// MaxDuration bounds --duration and --warmup: a day. The series keeps
+	// one entry per second (a few hundred bytes each, encoded).
+	MaxDuration = 24 * time.Hour
+	// MaxTimeout bounds --timeout and --think: the histograms stop at an hour.
+	MaxTimeout = time.Hour
+	// MinRate and MaxRate bound an open model's rate (and every non-zero
+	// stage rate): below one request in 1,000 s a schedule of a day holds
+	// under a hundred requests, and the intervals stop fitting a duration.
+	MinRate = 0.001
+	MaxRate = 1e9
+	// MaxRequests bounds --requests.
+	MaxRequests = int64(1e12)
+	// MaxConns bounds --vus and --connections (each holds a socket and an
+	// 8 KB buffer); the file-descriptor limit may bound them lower.
+	MaxConns = 100_000
+)

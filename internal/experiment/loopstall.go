@@ -86,14 +86,20 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		}
 		samples := Samples{}
 		label := r.T_("exp.ls.row."+strings.TrimPrefix(strings.TrimPrefix(c.key, "big-"), "500-"), Num(float64(c.conns), 0), c.backlog)
-		for i := 1; i <= c.runs && ctx.Err() == nil; i++ {
-			r.Progressf("exp.progress.trial", label, i, c.runs, "30s")
+		// Run 0 is the uncounted warm-up (a fresh server each run, so it
+		// warms the binary, the page cache and the kernel's socket
+		// allocations, not the server).
+		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
+			r.Progressf("exp.progress.burst", label, i, c.runs)
 			f, slow, err := r.burstRun(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					break
 				}
 				return fmt.Errorf("experiment loop-stall: %s: %w", label, err)
+			}
+			if i == 0 {
+				continue
 			}
 			samples.Add(f)
 			if strings.HasPrefix(c.key, "big") {

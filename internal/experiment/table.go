@@ -19,6 +19,10 @@ type Table struct {
 	Date       string   `json:"date"`
 	Repeat     int      `json:"repeat"`
 	Warmup     bool     `json:"warmup"`
+	// WarmupEach: every counted run had its own uncounted warm-up (the
+	// generator's warm-up window on the run's fresh server) rather than
+	// one warm-up run first.
+	WarmupEach bool `json:"warmup_each,omitempty"`
 	Quick      bool     `json:"quick,omitempty"`
 	Env        Env      `json:"env"`
 	// Recipe says what ran, in one or two sentences; Scaling how it was

@@ -163,6 +163,7 @@ func lockModel(n int) float64 {
 // loadRow runs tr Repeat times (each with its own warm-up window) and adds
 // the row; nil when interrupted before any run.
 func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+	r.T.WarmupEach = true
 	samples := Samples{}
 	var reps []*loadgen.Report
 	d := "?"

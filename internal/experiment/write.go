@@ -124,7 +124,11 @@ func writeOurs(b *bytes.Buffer, t *Table) {
 		}
 		rows = append(rows, row)
 	}
-	fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.md.ours", t.Repeat))
+	key := "exp.md.ours"
+	if t.WarmupEach {
+		key = "exp.md.ours.each"
+	}
+	fmt.Fprintf(b, "%s\n\n", msg.T(l, key, t.Repeat))
 	writeGrid(b, head, rows)
 }
 

@@ -38,14 +38,17 @@ func init() {
 			KO: "%s: 실행 %d/%d (0은 예열), 한 번에 약 %s",
 			EN: "%s: run %d of %d (0 is the warm-up), about %s each"},
 		"exp.progress.trial": {
-			KO: "%s: 실행 %d/%d (0은 예열), %s 동안 부하",
-			EN: "%s: run %d of %d (0 is the warm-up), load for %s"},
+			KO: "%s: 실행 %d/%d, 예열 뒤 %s 동안 부하",
+			EN: "%s: run %d of %d, load for %s after its warm-up"},
 		"exp.note.busy": {
 			KO: "⚠ 기계가 바빴습니다: 1분 부하 평균이 코어 %[2]d개에 %.1[1]f까지 올랐습니다. 다른 작업이 CPU를 나눠 가져가므로 CPU를 쓰는 숫자(처리량, CPU가 든 지연)는 늘어나 있고, 대기가 정하는 숫자는 덜 흔들립니다. 조용할 때 다시 돌려 보세요.",
 			EN: "⚠ The machine was busy: its 1-minute load average reached %.1f on %d cores. Other work took CPU, so CPU-bound figures (throughput, latencies made of CPU work) are stretched, while figures set by waits move less. Re-run when it is quiet."},
 		"exp.note.nice": {
 			KO: "우선순위를 올리지 못해 보통 우선순위로 쟀습니다: %v",
 			EN: "could not raise the priority, so this ran at the normal one: %v"},
+		"exp.progress.burst": {
+			KO: "%s: 실행 %d/%d (0은 예열)",
+			EN: "%s: run %d of %d (0 is the warm-up)"},
 		"exp.note.error": {
 			KO: "실험이 끝까지 가지 못했습니다: %v",
 			EN: "the experiment did not finish: %v"},
@@ -63,6 +66,9 @@ func init() {
 		"exp.md.ours": {
 			KO: "이 기계 (%d회 실행의 중앙값 [최소–최대], 예열 1회 제외):",
 			EN: "This machine (median [min–max] of %d runs, after one uncounted warm-up):"},
+		"exp.md.ours.each": {
+			KO: "이 기계 (%d회 실행의 중앙값 [최소–최대], 실행마다 예열 구간은 세지 않음):",
+			EN: "This machine (median [min–max] of %d runs, each after its own uncounted warm-up):"},
 		"exp.md.condition": {KO: "조건", EN: "condition"},
 		"exp.md.model":     {KO: "모델", EN: "model"},
 		"exp.md.pub":       {KO: "발표값", EN: "published"},

@@ -23,8 +23,8 @@ type Table struct {
 	// generator's warm-up window on the run's fresh server) rather than
 	// one warm-up run first.
 	WarmupEach bool `json:"warmup_each,omitempty"`
-	Quick      bool     `json:"quick,omitempty"`
-	Env        Env      `json:"env"`
+	Quick      bool `json:"quick,omitempty"`
+	Env        Env  `json:"env"`
 	// Recipe says what ran, in one or two sentences; Scaling how it was
 	// scaled to this machine ("" when it was not).
 	Recipe  string   `json:"recipe"`

@@ -411,7 +411,7 @@ func init() {
 			KO: "이 커널: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s.",
 			EN: "This kernel: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s."},
 		"exp.ls.col.batch":    {KO: "배치 시간 (ms)", EN: "batch (ms)"},
-		"exp.ls.col.slow":     {KO: "900 ms 넘은 요청", EN: "requests over 900 ms"},
+		"exp.ls.col.slow":     {KO: "0.9초 넘은 connect", EN: "connects over 0.9 s"},
 		"exp.ls.col.undone":   {KO: "못 끝낸 요청", EN: "not done"},
 		"exp.ls.row.500":      {KO: "연결 %s개, backlog %d", EN: "%s connections, backlog %d"},
 		"exp.ls.row.stall":    {KO: "연결 %s개, backlog %d, 100 ms 멈춤 한 번", EN: "%s connections, backlog %d, one 100 ms stall"},
@@ -436,11 +436,11 @@ func init() {
 			KO: "backlog 128에서도 accept 큐가 넘치지 않았습니다 (ListenOverflows가 늘지 않음). somaxconn %s, tcp_syncookies %s인 이 커널의 루프백에서는 연결이 루프가 멈춘 사이에도 큐에 다 들어갔습니다.",
 			EN: "Even with backlog 128 the accept queue did not overflow (ListenOverflows did not grow): on this kernel's loopback (somaxconn %s, tcp_syncookies %s) every connection fit in the queue while the loop stalled."},
 		"exp.ls.note.slow": {
-			KO: "900 ms를 넘긴 요청 %d개 가운데 %d개가 SYN 재전송 간격(1, 3, 7, 15초 뒤) 바로 뒤에 있습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
-			EN: "Of the %d requests slower than 900 ms, %d sit just after a SYN retransmission interval (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
+			KO: "connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms: 버려진 SYN을 클라이언트가 다시 보낸 것입니다.",
+			EN: "Of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms: clients retransmitting a dropped SYN."},
 		"exp.ls.note.noslow": {
-			KO: "900 ms를 넘긴 요청은 없었습니다: SYN이 버려져 다시 보낸 클라이언트가 없었습니다.",
-			EN: "No request took over 900 ms: no client had to retransmit a dropped SYN."},
+			KO: "connect가 0.9초를 넘긴 연결은 없었습니다: SYN이 버려져 다시 보낸 클라이언트가 없었습니다.",
+			EN: "No connect took over 0.9 s: no client had to retransmit a dropped SYN."},
 		"exp.ls.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 자바 NIO 셀렉터이고, 여기서는 코어 하나에 고정된 epoll 루프 하나입니다. 연결 2,000개의 두 갈래 결과는 여기서는 일부러 만듭니다: 먼저 보낸 요청이 루프를 막는 동안 연결이 몰려오므로, 큐가 작으면 넘치고 클라이언트는 SYN을 다시 보냅니다.",
 			EN: "What differs and why: the published run was a Java NIO selector on an 8-core laptop; here one epoll loop pinned to one core. The bimodal 2,000-connection result is provoked on purpose here: the burst arrives while a first request holds the loop, so a small queue overflows and clients retransmit their SYN."},

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Experiment 2: one event loop that also accepts (a single Java NIO
@@ -64,6 +66,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		{Key: "overflows", Label: "ListenOverflows Δ", Digits: 0},
 		{Key: "drops", Label: "ListenDrops Δ", Digits: 0},
 		{Key: "threads", Label: r.T_("exp.col.osthreads"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
 	}
 	t.Published = &Published{Source: stallSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.ls.col.batch"), "p50 (ms)", "p99 (ms)"},
@@ -187,8 +190,11 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		}(i)
 	}
 	start = time.Now()
+	cpu0 := sysinfo.ProcessCPU()
 	close(gate)
 	wg.Wait()
+	wall := time.Since(start)
+	genCPU := 100 * float64(sysinfo.ProcessCPU()-cpu0) / float64(wall) / float64(max(len(place.Generator), 1))
 	threads, _ := procThreadsOf(tg.PID)
 	n1 := readNetstat()
 	// A connect that took 900 ms or more had its SYN dropped and
@@ -209,6 +215,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		"overflows": n1["ListenOverflows"] - n0["ListenOverflows"],
 		"drops":     n1["ListenDrops"] - n0["ListenDrops"],
 		"threads":   float64(threads),
+		"gencpu":    genCPU,
 	}
 	if len(done) > 0 {
 		f["batch_ms"] = done[len(done)-1]

@@ -75,6 +75,9 @@ func runColocated(ctx context.Context, r *Runner) error {
 	apart, shared, heavy := t.Median("apart", "ok_rps"), t.Median("shared", "ok_rps"), t.Median("shared-3x", "ok_rps")
 	if !math.IsNaN(heavy) {
 		r.Note("exp.co.note.moves", 100*(shared/apart-1), 100*(heavy/apart-1), 100*(225.0/248-1))
+		if heavy >= 0.95*apart {
+			r.Note("exp.co.note.light", t.Median("shared-3x", "gencpu"), t.Median("apart", "srvcpu"))
+		}
 	}
 	r.Note("exp.co.note.why")
 	t.Plots = []Plot{{File: "colocated-generator.svg", Title: t.Title, Keys: []string{"ok_rps", "gencpu"}}}

@@ -22,12 +22,14 @@ func init() {
 func runThreads(ctx context.Context, r *Runner) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1500*time.Millisecond)
-	vus := 2000
+	// More users than the small pool has threads (they queue for it),
+	// fewer than the large one (all of them hold a thread at once).
+	vus := 1000
 	if r.Opt.Quick {
-		vus = 1000
+		vus = 500
 	}
 	const cpu, call, calls = "1ms", 5 * time.Millisecond, 2
-	timeout := 5 * time.Second
+	timeout := 10 * time.Second
 	t.Recipe = r.T_("exp.th.recipe", cpu, calls, call.Milliseconds(), Num(float64(vus), 0), timeout.Seconds(), d.Seconds(), w.Seconds(), r.Opt.Repeat)
 	t.Scaling = r.placementNote()
 	t.Columns = []Column{
@@ -38,6 +40,7 @@ func runThreads(ctx context.Context, r *Runner) error {
 		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 0},
 		{Key: "ctxsw_per_req", Label: r.T_("exp.col.ctxsw"), Digits: 1},
 		{Key: "runq", Label: r.T_("exp.col.runq"), Digits: 1},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
 		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
 	}
 	t.Published = &Published{Source: fieldSource,

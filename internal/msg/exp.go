@@ -389,6 +389,9 @@ func init() {
 		"exp.co.note.moves": {
 			KO: "서버의 처리량은 생성기가 같은 코어로 오면 %+.0f%%, 세 배 무거워지면 %+.0f%% 움직입니다 (발표값 %+.0f%%). 생성기 자신의 CPU와 경고가 그 까닭을 말해 줍니다.",
 			EN: "The server's throughput moves %+.0f%% when the generator comes onto its core and %+.0f%% when that generator is three times heavier (published %+.0f%%); the generator's own CPU and warnings say why."},
+		"exp.co.note.light": {
+			KO: "여기서는 처리량이 떨어지지 않았습니다: 이 생성기는 가볍고(무거운 행에서도 자기 코어의 %.0f%%), 따로 둔 행에서도 서버가 자기 코어를 다 쓰지 못했습니다 (%.0f%%): 다른 작업이 그 코어를 나눠 가졌고, 코어를 넘나드는 깨우기가 한 코어 안의 깨우기보다 비쌉니다. 생성기가 요청당 CPU를 더 쓸수록(발표된 에뮬레이션 이미지처럼 1.8배) 같은 코어에서 서버가 잃는 몫이 커집니다.",
+			EN: "Throughput did not fall here: this generator is light (%.0f%% of a core even in the heavy row), and with the generator apart the server did not fill its own core either (%.0f%%): other work shared that core, and a wake-up across cores costs more than one within a core. The more CPU per request a generator spends (the published emulated image: 1.8x), the more the server loses on a shared core."},
 		"exp.co.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 측정은 노트북 한 대에서 컨테이너로 잰 것이고 생성기는 에뮬레이션되어 요청당 CPU가 더 들었습니다. 여기서는 생성기를 sched_setaffinity로 서버의 코어에 일부러 묶어 같은 실수를 재현합니다. 부하 생성기가 서버와 같은 기계에 있다는 경고는 모든 행에 뜨지만, 같은 코어를 쓰는지는 생성기가 알 수 없으므로 생성기 CPU와 처리량을 함께 보아야 합니다.",
 			EN: "What differs and why: the published run used containers on one laptop with an emulated generator that cost more CPU per request; here the generator is pinned onto the server's core with sched_setaffinity to make the same mistake on purpose. The generator warns on every row that the target shares its machine, but it cannot tell whether it shares the core, so read its CPU beside the throughput."},

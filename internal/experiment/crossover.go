@@ -69,7 +69,10 @@ func runCrossover(ctx context.Context, r *Runner) error {
 				if k == model.Loop {
 					threads = cores
 				}
-				s := model.Scenario{Model: k, Threads: threads, Cores: cores, Requests: max(p.requests, 2*n),
+				// Each user makes about ten requests (at least the path's
+				// minimum, at most its maximum): long enough for a steady
+				// state, short enough at ten users on the I/O path.
+				s := model.Scenario{Model: k, Threads: threads, Cores: cores, Requests: min(max(10*n, p.requests/10), p.requests),
 					Arrival: model.Arrival{Kind: model.VUs, VUs: n},
 					Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(p.cpu), Wait: model.FixedDist(p.wait)}},
 					Seed:    1}

@@ -358,8 +358,8 @@ func init() {
 			KO: "%s: 실측으로는 %s. 모델로는 %s.",
 			EN: "%s: measured, %s; in the model, %s."},
 		"exp.x.note.why": {
-			KO: "다른 점과 그 까닭: 발표된 엇갈림은 같은 CPU 경로에서 스프링 MVC와 WebFlux의 요청당 CPU 차이와 부하에 따른 변화에서 나왔습니다. 모델은 CPU가 정하는 경로에서 두 모델의 처리량을 같게 봅니다 (같은 코어를 같은 일로 채우므로). 그래서 CPU 경로의 엇갈림은 구현의 비용이고, I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다.",
-			EN: "What differs and why: the published crossover on a CPU-bound path came from Spring MVC's and WebFlux's different CPU per request and how it changed with load. The model gives both the same throughput on a CPU-bound path (the same work fills the same cores), so a crossover there is an implementation's cost; on the I/O path the difference comes from the pool's ceiling, threads / wait."},
+			KO: "다른 점과 그 까닭: 발표된 엇갈림은 같은 CPU 경로에서 스프링 MVC와 WebFlux의 요청당 CPU 차이와 부하에 따른 변화에서 나왔습니다. 모델은 CPU가 정하는 경로에서 두 모델의 처리량을 같게 봅니다 (같은 코어를 같은 일로 채우므로). 그래서 CPU 경로의 엇갈림은 구현의 비용이고, I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다. 다른 작업과 나눠 쓰는 기계에서는 하나 더 있습니다: 리눅스 스케줄러(CFS)는 CPU를 스레드마다 나누므로, 실행 가능한 풀 스레드 200개가 루프 스레드 두 개보다 더 큰 몫을 받습니다. 그래서 CPU가 모자란 곳에서 루프가 모델보다 뒤처집니다.",
+			EN: "What differs and why: the published crossover on a CPU-bound path came from Spring MVC's and WebFlux's different CPU per request and how it changed with load. The model gives both the same throughput on a CPU-bound path (the same work fills the same cores), so a crossover there is an implementation's cost; on the I/O path the difference comes from the pool's ceiling, threads / wait. On a machine shared with other work there is one more: Linux's scheduler (CFS) shares CPU per thread, so 200 runnable pool threads get a bigger slice than two loop threads, and the loops fall behind the model wherever CPU is short."},
 	})
 }
 

@@ -439,11 +439,14 @@ func init() {
 			KO: "backlog 128에서도 accept 큐가 넘치지 않았습니다 (ListenOverflows가 늘지 않음). somaxconn %s, tcp_syncookies %s인 이 커널의 루프백에서는 연결이 루프가 멈춘 사이에도 큐에 다 들어갔습니다.",
 			EN: "Even with backlog 128 the accept queue did not overflow (ListenOverflows did not grow): on this kernel's loopback (somaxconn %s, tcp_syncookies %s) every connection fit in the queue while the loop stalled."},
 		"exp.ls.note.slow": {
-			KO: "connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms: 버려진 SYN을 클라이언트가 다시 보낸 것입니다.",
-			EN: "Of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms: clients retransmitting a dropped SYN."},
+			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
+			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
 		"exp.ls.note.noslow": {
-			KO: "connect가 0.9초를 넘긴 연결은 없었습니다: SYN이 버려져 다시 보낸 클라이언트가 없었습니다.",
-			EN: "No connect took over 0.9 s: no client had to retransmit a dropped SYN."},
+			KO: "%s: connect가 0.9초를 넘긴 연결이 없었습니다. SYN이 버려져 다시 보낸 클라이언트가 없었습니다.",
+			EN: "%s: no connect took over 0.9 s; no client had to retransmit a dropped SYN."},
+		"exp.ls.note.starved": {
+			KO: "큐가 넘치지 않은 backlog 4,096에서도 느린 connect가 있으므로, 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터이고, 느린 connect 수는 두 행의 차이로 읽어야 합니다.",
+			EN: "Slow connects also occur with backlog 4,096, where the queue did not overflow: on this busy machine part of them are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters; read the slow connects as the difference between the two rows."},
 		"exp.ls.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 자바 NIO 셀렉터이고, 여기서는 코어 하나에 고정된 epoll 루프 하나입니다. 연결 2,000개의 두 갈래 결과는 여기서는 일부러 만듭니다: 먼저 보낸 요청이 루프를 막는 동안 연결이 몰려오므로, 큐가 작으면 넘치고 클라이언트는 SYN을 다시 보냅니다.",
 			EN: "What differs and why: the published run was a Java NIO selector on an 8-core laptop; here one epoll loop pinned to one core. The bimodal 2,000-connection result is provoked on purpose here: the burst arrives while a first request holds the loop, so a small queue overflows and clients retransmit their SYN."},

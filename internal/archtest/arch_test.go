@@ -31,8 +31,10 @@ var allowed = map[string][]string{
 	"target":     {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream"},
 	"loadgen":    {"model", "msg", "stats", "sysinfo"},
 	"buildinfo":  {},
+	"kube":       {},
 	"lab":        {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream", "buildinfo"},
 	"experiment": {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "target", "httpwire", "downstream"},
+	"plan":       {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
 	"archtest":   {},
 }
 

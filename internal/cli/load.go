@@ -88,6 +88,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	seed := fs.Int64("seed", 1, "seed of Poisson arrivals")
 	insecure := fs.Bool("insecure", false, "https: do not verify the server's certificate")
 	progress := fs.String("progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
+	sc := addScaleFlags(fs)
 	o := addOutputFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
@@ -199,6 +200,9 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	default:
 		return usagef("%s", msg.T(lang, "load.flag.url"))
 	}
+	if err := sc.apply(lang, &cfg); err != nil {
+		return err
+	}
 	if err := cfg.Validate(); err != nil {
 		return &UsageError{Err: err}
 	}
@@ -241,7 +245,11 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.Stderr)
 	}
-	return emit(env, res, o, ths, lang, outs)
+	pushErr := sc.push(env, lang, res)
+	if err := emit(env, res, o, ths, lang, outs); err != nil || pushErr == nil {
+		return err
+	}
+	return pushErr
 }
 
 func parseThresholds(list []string) ([]loadgen.Threshold, error) {

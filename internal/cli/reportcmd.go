@@ -17,10 +17,11 @@ func init() {
 
 // runReport re-reports one or more `waitlab load --out` files; several are
 // merged exactly (histograms added, never averaged).
-func runReport(_ context.Context, env *Env, args []string) error {
+func runReport(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "report")
 	quietFlags(fs)
 	o := addOutputFlags(fs)
+	cf := addCollectFlags(fs)
 	files, err := parseQuiet(fs, env, args)
 	if err != nil {
 		return err
@@ -32,6 +33,12 @@ func runReport(_ context.Context, env *Env, args []string) error {
 	ths, err := parseThresholds(o.thresholds)
 	if err != nil {
 		return err
+	}
+	if cf.listen != "" {
+		if len(files) > 0 {
+			return usagef("%s", msg.T(lang, "collect.flag.files"))
+		}
+		return collect(ctx, env, cf, o, ths, lang)
 	}
 	if len(files) == 0 {
 		return usagef("%s", msg.T(lang, "report.flag.files"))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,7 +26,7 @@ const narrateLimit = 300
 // timelineWidth is the ASCII timeline's width in columns.
 const timelineWidth = 72
 
-func runSim(_ context.Context, env *Env, args []string) error {
+func runSim(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "sim")
 	sf := addScenarioFlags(fs)
 	lang := langFlag(fs)
@@ -53,7 +54,12 @@ func runSim(_ context.Context, env *Env, args []string) error {
 	}
 	narrated := !*asJSON && (*timeline || s.Requests <= narrateLimit)
 	trace := *timeline || *svg != "" || narrated
-	res, err := sim.Run(s, sim.Options{Trace: trace})
+	res, err := sim.RunContext(ctx, s, sim.Options{Trace: trace})
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// A simulation cut short has no figures worth printing: its
+		// requests are not all done.
+		return &ExitError{Code: 130, Err: errors.New(msg.T(l, "sim.interrupted"))}
+	}
 	if err != nil {
 		return err
 	}

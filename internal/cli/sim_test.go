@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"flag"
@@ -231,6 +232,33 @@ func TestSimGolden(t *testing.T) {
 		}
 		if out != string(want) {
 			t.Errorf("sim %v differs from %s (run with -update after checking):\n%s", c.args, path, out)
+		}
+	}
+}
+
+// Issue 13: an interrupted simulation exits 130 with one line, and the
+// bounds of a scenario are refused before any work with one line naming
+// the bound.
+func TestSimInterruptedAndBounds(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := Main(ctx, []string{"sim", "--model", "loop", "--requests", "1000"}, strings.NewReader(""), &out, &errb)
+	if code != 130 || !strings.Contains(errb.String(), "interrupted") || out.Len() != 0 {
+		t.Errorf("sim on a cancelled context = %d, stdout %q, stderr %q; want 130, nothing printed, one line", code, out.String(), errb.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--wait", "1000000h"}, "at most 1h0m0s"},
+		{[]string{"--model", "loop", "--requests", "100000000"}, "use 1 to 10000000"},
+		{[]string{"--calls", "1000", "--requests", "1000000"}, "at most 100000000 events"},
+		{[]string{"--arrival", "rate:0.0000001", "--requests", "1000"}, "years of virtual time"},
+	} {
+		code, _, errs := run(t, append([]string{"sim"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("sim %v = %d, %q; want 2 and one line containing %q", c.args, code, errs, c.want)
 		}
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -61,6 +63,12 @@ func DecodeChildRequest(in io.Reader) (ChildRequest, error) {
 // MaxStalls caps ChildResponse.Stalls.
 const MaxStalls = 20
 
+// ErrInterrupted is returned (wrapped) by Isolated and Repeat when ctx was
+// cancelled before any run could report a measurement: a child not started
+// because ctx was already done, or one that the interrupt ended before it
+// wrote its result. There is nothing to print but that.
+var ErrInterrupted = errors.New("live: interrupted before a run finished")
+
 // ServeChild is the child side: it reads a ChildRequest from in, runs it
 // with Run and writes a ChildResponse to out. A run the child refuses or
 // cannot do is reported in the response, not as an error; the error is for
@@ -70,13 +78,36 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The stalls, as the watchdog reports them: each once with its final
+	// duration, or early (Ongoing) and again when it ends. Kept: a count
+	// per thread state for all, and the MaxStalls longest (bounded however
+	// many there are).
 	var stalls []watchdog.Stall
+	states := map[string]int64{}
 	stallCh := make(chan watchdog.Stall, 1024)
 	collected := make(chan struct{})
 	go func() {
 		defer close(collected)
+		early := map[int]int64{} // loop -> request reported early
 		for s := range stallCh {
+			if req, ok := early[s.Loop]; ok && req == s.Req {
+				delete(early, s.Loop)
+				i := slices.IndexFunc(stalls, func(x watchdog.Stall) bool { return x.Ongoing && x.Loop == s.Loop && x.Req == s.Req })
+				if i >= 0 {
+					stalls[i] = s
+				} else {
+					stalls = append(stalls, s)
+				}
+				continue
+			}
+			if s.Ongoing {
+				early[s.Loop] = s.Req
+			}
+			states[s.State]++
 			stalls = append(stalls, s)
+			if len(stalls) >= 4*MaxStalls {
+				stalls = longest(stalls, MaxStalls)
+			}
 		}
 	}()
 	req.Options.OnStall = func(s watchdog.Stall) { stallCh <- s }
@@ -91,17 +122,12 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		resp.Error = err.Error()
 	} else {
 		resp.Result, resp.Trace = res, res.Trace
-		for _, st := range stalls {
-			if resp.StallStates == nil {
-				resp.StallStates = map[string]int64{}
-			}
-			resp.StallStates[st.State]++
+		if len(states) > 0 {
+			resp.StallStates = states
 		}
-		sort.SliceStable(stalls, func(a, b int) bool { return stalls[a].Duration > stalls[b].Duration })
-		if len(stalls) > MaxStalls {
-			stalls = stalls[:MaxStalls]
+		if len(stalls) > 0 {
+			resp.Stalls = longest(stalls, MaxStalls)
 		}
-		resp.Stalls = stalls
 	}
 	if err := json.NewEncoder(out).Encode(&resp); err != nil {
 		return fmt.Errorf("live: write child response: %w", err)
@@ -125,6 +151,15 @@ func ChildGOMAXPROCS(s model.Scenario) int {
 	return min(Threads(s)+2, max(4*Cores(), 8))
 }
 
+// longest returns the n longest stalls of st, longest first (stable).
+func longest(st []watchdog.Stall, n int) []watchdog.Stall {
+	sort.SliceStable(st, func(a, b int) bool { return st[a].Duration > st[b].Duration })
+	return st[:min(n, len(st))]
+}
+
+// afterStart, if set (tests), is called once the child has started.
+var afterStart func()
+
 // Isolated runs s once in a fresh child process of exe (the waitlab
 // binary, os.Executable()). When ctx is cancelled the child is told so
 // through its cancel pipe (CancelOnParent), stops cleanly and reports what
@@ -135,10 +170,12 @@ func ChildGOMAXPROCS(s model.Scenario) int {
 // only the parent, which decides; cancelling through a pipe rather than a
 // signal has no window in which a child that has not yet installed its
 // handlers dies of it, and a parent that dies closes the pipe too, so no
-// child outlives it by more than its run's own stop.
+// child outlives it by more than its run's own stop. A child that the
+// interrupt ended without a result (killed after the 10 s) gives
+// ErrInterrupted, not an error of the child.
 func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("live: not started: %w", err)
+		return nil, fmt.Errorf("live: not started: %w: %w", ErrInterrupted, err)
 	}
 	body, err := json.Marshal(ChildRequest{Scenario: s, Options: opt})
 	if err != nil {
@@ -160,13 +197,21 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 		pw.Close()
 		return nil, fmt.Errorf("live: start child %s: %w", exe, err)
 	}
+	if afterStart != nil {
+		afterStart()
+	}
+	if opt.OnStart != nil {
+		opt.OnStart()
+	}
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
 	var werr error
+	interrupted := false
 	select {
 	case werr = <-waited:
 		pw.Close()
 	case <-ctx.Done():
+		interrupted = true
 		pw.Close()
 		select {
 		case werr = <-waited:
@@ -176,7 +221,10 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 		}
 	}
 	var resp ChildResponse
-	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil {
+	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil || (interrupted && resp.Result == nil) {
+		if interrupted {
+			return nil, fmt.Errorf("%w (the run was stopped before it reported)", ErrInterrupted)
+		}
 		msg := strings.TrimSpace(stderr.String())
 		if werr != nil {
 			return nil, fmt.Errorf("live: child: %w: %s", werr, msg)

@@ -28,8 +28,10 @@ func TestServeChildRoundTrip(t *testing.T) {
 	if resp.Error != "" || resp.Result == nil || resp.Result.Completed != 6 || resp.Trace == nil || len(resp.Trace.Records) != 6 {
 		t.Fatalf("ServeChild response = %+v; want a complete result with its trace", resp)
 	}
-	if len(resp.Stalls) != 6 || !strings.Contains(resp.Stalls[0].Stack, "osthread.Block") {
-		t.Errorf("ServeChild stalls = %d, first stack %q; want 6 with the loop's stack in osthread.Block", len(resp.Stalls), firstStack(resp.Stalls))
+	// A stall that ends between two looks of the checker (a starved
+	// checker on a loaded machine) has no stack; the others name the call.
+	if len(resp.Stalls) != 6 || !strings.Contains(anyStack(resp.Stalls), "osthread.Block") {
+		t.Errorf("ServeChild stalls = %d, a stack %q; want 6 with the loop's stack in osthread.Block", len(resp.Stalls), anyStack(resp.Stalls))
 	}
 	for i := 1; i < len(resp.Stalls); i++ {
 		if resp.Stalls[i].Duration > resp.Stalls[i-1].Duration {
@@ -38,11 +40,13 @@ func TestServeChildRoundTrip(t *testing.T) {
 	}
 }
 
-func firstStack(st []watchdog.Stall) string {
-	if len(st) == 0 {
-		return ""
+func anyStack(st []watchdog.Stall) string {
+	for _, s := range st {
+		if s.Stack != "" {
+			return s.Stack
+		}
 	}
-	return st[0].Stack
+	return ""
 }
 
 func TestServeChildReportsRefusals(t *testing.T) {

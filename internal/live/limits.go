@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -24,7 +25,27 @@ const (
 	// MaxGoroutines is the most virtual threads (or virtual users) a real
 	// run keeps waiting at once: each is a goroutine of a few KB.
 	MaxGoroutines = 1_000_000
+	// MaxRepeat is the most runs one command repeats (each is a child
+	// process and a result kept for the medians).
+	MaxRepeat = 1000
+	// ChildStart is the least a run costs besides its own work: starting
+	// the child process and exchanging the request and the result (about
+	// 40 ms per run measured on a 2-core VM; a quarter of it, as a lower
+	// bound like Estimate).
+	ChildStart = 10 * time.Millisecond
 )
+
+// A run may start MaxThreads threads for its lanes, but Go's runtime kills
+// the process at 10,000 OS threads in all ("fatal error: thread
+// exhaustion"), its own and the load generator's included: raise that
+// limit so the count Check allows really runs (`run --model pool
+// --threads 9990` crashed).
+func init() {
+	const want = MaxThreads + 2000
+	if prev := debug.SetMaxThreads(want); prev > want {
+		debug.SetMaxThreads(prev)
+	}
+}
 
 // TooBigError says why a scenario is refused before anything starts. Key
 // is a message catalog entry; Args fill it.
@@ -62,6 +83,30 @@ func Check(s model.Scenario, expected time.Duration) error {
 	}
 	if est := max(expected, Estimate(s, Cores())); est > MaxWall {
 		return &TooBigError{Key: "run.err.wall", Args: []any{est.Round(time.Second).String(), MaxWall.String()}}
+	}
+	return nil
+}
+
+// CheckRepeat is Check for n runs of s one after another, after one
+// uncounted warm-up run when warmup is set (live.Repeat): n must be 1 to
+// MaxRepeat, and all the runs together must be expected to take at most
+// MaxWall, each run costing its expected time (the larger of expected and
+// Estimate) plus ChildStart. It refuses with a *TooBigError.
+func CheckRepeat(s model.Scenario, expected time.Duration, n int, warmup bool) error {
+	if n < 1 || n > MaxRepeat {
+		return &TooBigError{Key: "run.err.repeat.max", Args: []any{n, MaxRepeat}}
+	}
+	if err := Check(s, expected); err != nil {
+		return err
+	}
+	runs := n
+	if warmup {
+		runs++
+	}
+	per := max(expected, Estimate(s, Cores())) + ChildStart
+	if total := float64(per) * float64(runs); total > float64(MaxWall) {
+		return &TooBigError{Key: "run.err.wall.repeat", Args: []any{runs, per.Round(time.Millisecond).String(),
+			time.Duration(total).Round(time.Second).String(), MaxWall.String()}}
 	}
 	return nil
 }

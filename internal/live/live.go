@@ -51,6 +51,14 @@ type Options struct {
 	// OnStall, if set, is told about each loop stall as the watchdog sees
 	// it (from the watchdog's goroutine).
 	OnStall func(watchdog.Stall) `json:"-"`
+	// OnStart, if set, is called by Isolated once the child process has
+	// started (from then on a cancel reaches it through its pipe and it
+	// answers with what it measured).
+	OnStart func() `json:"-"`
+
+	// onFirst, if set, is called once when the first request completes
+	// (tests: an observable moment to interrupt a run).
+	onFirst func()
 }
 
 // item kinds on a loop's run queue.
@@ -94,7 +102,9 @@ type runner struct {
 	failed    chan struct{} // closed by fail
 	failOnce  sync.Once
 	failErr   error
-	stopped   atomic.Bool // stop at once (interrupted, or finished)
+	stopped   atomic.Bool   // stop at once (interrupted, or finished)
+	quit      chan struct{} // closed by halt: wakes the arrivals' waits
+	haltOnce  sync.Once
 
 	busy, peak atomic.Int64
 	lock       *fifoLock
@@ -149,7 +159,7 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 	env := sysinfo.Collect(opt.Version)
 	threads0, _ := sysinfo.OSThreads()
 	if err := ex.start(r); err != nil {
-		r.stopped.Store(true)
+		r.halt()
 		ex.stop(time.Second)
 		return nil, fmt.Errorf("live: start %s: %w", s.Model, err)
 	}
@@ -159,7 +169,14 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 	sampler := startSampler(opt.ThreadSample, threads0)
 	cpu0 := sysinfo.ProcessCPU()
 	r.t0 = time.Now()
-	go r.arrivals(ctx, ex)
+	// The arrivals goroutine plans jobs and submits them; it is waited for
+	// before the executor stops (a submit after stop would signal a closed
+	// eventfd) and before the jobs are read.
+	arrived := make(chan struct{})
+	go func() {
+		defer close(arrived)
+		r.arrivals(ctx, ex)
+	}()
 
 	interrupted := false
 	select {
@@ -170,7 +187,8 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 	}
 	wall := time.Since(r.t0)
 	cpu := sysinfo.ProcessCPU() - cpu0
-	r.stopped.Store(true)
+	r.halt()
+	<-arrived // prompt: every step of the arrivals looks at stopped or quit
 	peakThreads := sampler.stop()
 	grace := 2 * time.Second
 	if interrupted {
@@ -203,7 +221,7 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 }
 
 func newRunner(s model.Scenario, opt Options) *runner {
-	r := &runner{s: s, plan: model.NewPlanner(s), opt: opt, done: make(chan struct{}), failed: make(chan struct{})}
+	r := &runner{s: s, plan: model.NewPlanner(s), opt: opt, done: make(chan struct{}), failed: make(chan struct{}), quit: make(chan struct{})}
 	for _, c := range s.Classes {
 		r.par = append(r.par, c.Fanout == model.Parallel)
 		r.block = append(r.block, c.Blocking)
@@ -242,8 +260,17 @@ func newRunner(s model.Scenario, opt Options) *runner {
 func (r *runner) fail(err error) {
 	r.failOnce.Do(func() {
 		r.failErr = err
-		r.stopped.Store(true)
+		r.halt()
 		close(r.failed)
+	})
+}
+
+// halt stops the run at once: every thread and the arrivals see stopped,
+// and the arrivals' waits wake. Safe from any thread, more than once.
+func (r *runner) halt() {
+	r.haltOnce.Do(func() {
+		r.stopped.Store(true)
+		close(r.quit)
 	})
 }
 
@@ -298,6 +325,8 @@ func (r *runner) arrivals(ctx context.Context, ex executor) {
 			case <-timer.C:
 			case <-ctx.Done():
 				return
+			case <-r.quit:
+				return
 			}
 		}
 		if r.stopped.Load() {
@@ -327,6 +356,8 @@ func (r *runner) user(ctx context.Context, ex executor, u int) {
 		case <-r.vuWake[u]:
 		case <-ctx.Done():
 			return
+		case <-r.quit:
+			return
 		}
 		end := time.Duration(r.jobs[i].end.Load())
 		count++
@@ -336,6 +367,8 @@ func (r *runner) user(ctx context.Context, ex executor, u int) {
 			select {
 			case <-timer.C:
 			case <-ctx.Done():
+				return
+			case <-r.quit:
 				return
 			}
 		} else {
@@ -363,7 +396,11 @@ func (r *runner) finish(j *job) {
 		default:
 		}
 	}
-	if r.completed.Add(1) == int64(r.s.Requests) {
+	n := r.completed.Add(1)
+	if n == 1 && r.opt.onFirst != nil {
+		r.opt.onFirst()
+	}
+	if n == int64(r.s.Requests) {
 		close(r.done)
 	}
 }

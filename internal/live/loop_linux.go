@@ -46,28 +46,39 @@ type offCall struct {
 // runQueue is a FIFO of tasks served by one loop (round-robin) or by all
 // of them (shared). Safe for concurrent use: any thread pushes, loops pop.
 type runQueue struct {
-	mu   sync.Mutex
-	q    fifo[item]
-	idle []*evLoop // loops asleep in epoll_wait waiting for this queue
+	mu     sync.Mutex
+	q      fifo[item]
+	idle   []*evLoop // loops asleep in epoll_wait waiting for this queue
+	closed bool      // set by loopExec.stop before any loop's fds close
 }
 
 // push queues it and wakes one idle loop (an eventfd write) if any; a
-// busy loop will find it without a syscall.
+// busy loop will find it without a syscall. The write is made under the
+// queue's lock and never after close: stop closes a loop's eventfd only
+// after closing its queue, so a late push (an offload thread finishing a
+// call after the run stopped) cannot write to a closed, or reused, fd.
 func (q *runQueue) push(it item) {
 	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return // the run has stopped; nobody will take it
+	}
 	q.q.push(it)
-	var w *evLoop
 	if n := len(q.idle); n > 0 {
-		w = q.idle[n-1]
+		w := q.idle[n-1]
 		q.idle = q.idle[:n-1]
 		w.idle = false
-	}
-	q.mu.Unlock()
-	if w != nil {
 		if err := w.wake.Signal(); err != nil {
 			w.x.r.fail(fmt.Errorf("live: wake loop %d: %w", w.idx, err))
 		}
 	}
+}
+
+// close makes every later push a no-op.
+func (q *runQueue) close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
 }
 
 // tryPop returns the next task for loop l, or registers l as idle.
@@ -396,6 +407,9 @@ func (x *loopExec) submit(j *job) { x.queues[j.loop].push(item{j: j, kind: itemN
 // stuck in a blocking wait after grace keeps its descriptors open (they
 // are never closed under it, so a late wake-up cannot hit a reused fd).
 func (x *loopExec) stop(grace time.Duration) {
+	for _, q := range x.queues {
+		q.close()
+	}
 	for _, l := range x.loops {
 		_ = l.wake.Signal()
 	}

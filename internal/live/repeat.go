@@ -2,6 +2,8 @@ package live
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -135,21 +137,34 @@ type Repeated struct {
 	Runs  []*model.Result  `json:"runs,omitempty"`
 	// Warmup is the uncounted warm-up run, if any.
 	Warmup *model.Result `json:"-"`
+	// Interrupted is set when ctx was cancelled before every run was
+	// done (Median.Interrupted is then set too): fewer runs than asked,
+	// or a run cut short.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Repeat runs s n times, each in a fresh child process of exe, after one
 // uncounted warm-up run when warmup is set, and aggregates the runs. When
 // ctx is cancelled it stops after the run in progress, which reports what
-// it measured (Interrupted), and returns what it has. progress, if set, is
-// called before each run (0 is the warm-up).
+// it measured (Interrupted), and returns what it has, with Interrupted set
+// on the Repeated and its Median. With no measurement at all (cancelled
+// before any run, even the warm-up, reported) it returns an error wrapping
+// ErrInterrupted, never a nil Median. progress, if set, is called as
+// each run's child has started (0 is the warm-up).
 func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n int, warmup bool, progress func(run, of int)) (*Repeated, []*ChildResponse, error) {
 	rep := &Repeated{}
 	var resps []*ChildResponse
-	if warmup {
+	// progress is called once each child has started, so a progress line
+	// means the run is under way (a cancel after it gets what it measured).
+	at := func(run int) Options {
+		o := opt
 		if progress != nil {
-			progress(0, n)
+			o.OnStart = func() { progress(run, n) }
 		}
-		wopt := opt
+		return o
+	}
+	if warmup {
+		wopt := at(0)
 		wopt.Trace = false
 		resp, err := Isolated(ctx, exe, s, wopt)
 		if err != nil {
@@ -159,6 +174,7 @@ func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n in
 		if resp.Result.Interrupted {
 			rep.Runs = []*model.Result{resp.Result}
 			rep.aggregate(s)
+			rep.markInterrupted()
 			return rep, []*ChildResponse{resp}, nil
 		}
 	}
@@ -166,12 +182,15 @@ func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n in
 		if ctx.Err() != nil {
 			break
 		}
-		if progress != nil {
-			progress(i, n)
+		resp, err := Isolated(ctx, exe, s, at(i))
+		if errors.Is(err, ErrInterrupted) {
+			break // keep what the earlier runs measured
 		}
-		resp, err := Isolated(ctx, exe, s, opt)
 		if err != nil {
 			return nil, nil, err
+		}
+		if resp.Result.Interrupted && resp.Result.Completed == 0 && len(rep.Runs) > 0 {
+			break // cut short before it finished anything: the earlier runs stand
 		}
 		rep.Runs = append(rep.Runs, resp.Result)
 		resps = append(resps, resp)
@@ -182,8 +201,21 @@ func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n in
 	if len(rep.Runs) == 0 && rep.Warmup != nil {
 		rep.Runs = []*model.Result{rep.Warmup}
 	}
+	if len(rep.Runs) == 0 {
+		return nil, nil, fmt.Errorf("%w (0 of %d runs)", ErrInterrupted, n)
+	}
 	rep.aggregate(s)
+	if ctx.Err() != nil && (len(resps) < n || rep.Median.Interrupted) {
+		rep.markInterrupted()
+	}
 	return rep, resps, nil
+}
+
+func (rep *Repeated) markInterrupted() {
+	rep.Interrupted = true
+	if rep.Median != nil {
+		rep.Median.Interrupted = true
+	}
 }
 
 // Aggregate builds a Repeated from runs of s.

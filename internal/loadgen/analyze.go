@@ -208,6 +208,24 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	if r.Interrupted {
 		rep.add(lang, "interrupted")
 	}
+	if r.StartSpreadNS > 0 && r.WindowNS > 0 {
+		spread := time.Duration(r.StartSpreadNS)
+		p50 := time.Duration(0)
+		if rep.Latency.Samples > 0 {
+			p50 = time.Duration(rep.Latency.P50MS * 1e6)
+		}
+		// A segment that starts late sends its first requests late, and
+		// their latency (from the common intended time) says so: worth a
+		// word when that lateness is large against the window or against
+		// the typical latency (below 10 ms, clock and timer noise).
+		if float64(spread) > 0.01*float64(r.WindowNS) || (p50 > 0 && spread > p50 && spread > 10*time.Millisecond) {
+			p50s := "-"
+			if p50 > 0 {
+				p50s = ms(p50.Seconds() * 1e3)
+			}
+			rep.add(lang, "start_spread", ms(spread.Seconds()*1e3), pct(100*float64(spread)/float64(r.WindowNS)), p50s)
+		}
+	}
 	switch {
 	case r.Files > 1 && r.Sequential:
 		rep.add(lang, "merged_sequential", r.Files, secs1(r.Window().Seconds()))
@@ -279,6 +297,31 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			rep.add(lang, "little_vus", num(rep.InFlight), grouped(int64(r.Connections)))
 		case r.Opened > 0:
 			rep.add(lang, "little_conns", num(rep.InFlight), grouped(int64(r.Opened)), grouped(int64(r.Connections)))
+		}
+	}
+	own := map[string]bool{}
+	for _, w := range rep.Warnings {
+		own[w.Code] = true
+	}
+	for _, part := range r.parts {
+		// Each segment's own validity warnings, tagged with its host: a
+		// generator out of CPU spoils its share even when the merged
+		// numbers look fine.
+		sub := Analyze(part, lang)
+		seg := ""
+		if part.Segment != nil {
+			seg = part.Segment.String()
+		}
+		for _, w := range sub.Warnings {
+			if own[w.Code] {
+				continue // the merged report says it already
+			}
+			switch w.Code {
+			case "closed_model", "interrupted", "merged", "merged_sequential", "window", "errors", "no_ok",
+				"few_samples", "little", "little_conns", "little_queued", "little_threads", "little_vus":
+				continue // said once for the whole run
+			}
+			rep.Warnings = append(rep.Warnings, Warning{Code: "segment." + w.Code, Message: msg.T(lang, "load.warn.segment", seg, part.Host, w.Message)})
 		}
 	}
 	return rep.Warnings

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 )
@@ -64,84 +65,142 @@ func decodeHDR(s string, digits int) (*hdrhistogram.Histogram, int64, error) {
 	if !ok {
 		return nil, 0, fmt.Errorf("%w: no histogram has %d significant digits", errHDR, digits)
 	}
-	if len(s) > shape.maxEncoded {
-		return nil, 0, fmt.Errorf("%w: %d characters, more than the %d a histogram can take", errHDR, len(s), shape.maxEncoded)
-	}
-	raw, err := base64.StdEncoding.DecodeString(s)
+	counts := make([]int64, shape.countsLen)
+	total, err := addHDR(s, digits, counts)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%w: not base64", errHDR)
+		return nil, 0, err
 	}
+	h := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: histLow, HighestTrackableValue: histHigh,
+		SignificantFigures: int64(digits), Counts: counts})
+	return h, total, nil
+}
+
+// hdrScratch is one decoding's reusable state: the base64-decoded bytes,
+// a zlib reader and the inflated payload. Merging thousands of per-second
+// histograms reuses them instead of allocating a counts array and a zlib
+// window per histogram.
+type hdrScratch struct {
+	raw  []byte
+	body bytes.Buffer
+	zr   io.ReadCloser
+	br   bytes.Reader
+}
+
+var zlibWriters sync.Pool // of *zlib.Writer at BestSpeed
+
+var hdrScratchPool = sync.Pool{New: func() any { return &hdrScratch{} }}
+
+// addHDR checks one encoded histogram of digits significant digits and
+// adds its counts into counts (a counts array of that shape), returning
+// its total; counts nil only checks. On an error nothing is added.
+func addHDR(s string, digits int, counts []int64) (int64, error) {
+	shape, ok := hdrShapes[digits]
+	if !ok {
+		return 0, fmt.Errorf("%w: no histogram has %d significant digits", errHDR, digits)
+	}
+	if counts != nil && len(counts) != shape.countsLen {
+		return 0, fmt.Errorf("%w: %d buckets to add into, want %d", errHDR, len(counts), shape.countsLen)
+	}
+	if len(s) > shape.maxEncoded {
+		return 0, fmt.Errorf("%w: %d characters, more than the %d a histogram can take", errHDR, len(s), shape.maxEncoded)
+	}
+	sc := hdrScratchPool.Get().(*hdrScratch)
+	defer hdrScratchPool.Put(sc)
+	need := base64.StdEncoding.DecodedLen(len(s))
+	if cap(sc.raw) < need {
+		sc.raw = make([]byte, need)
+	}
+	n0, err := base64.StdEncoding.Decode(sc.raw[:need], []byte(s))
+	if err != nil {
+		return 0, fmt.Errorf("%w: not base64", errHDR)
+	}
+	raw := sc.raw[:n0]
 	if len(raw) < 8 {
-		return nil, 0, fmt.Errorf("%w: %d bytes, shorter than its 8-byte header", errHDR, len(raw))
+		return 0, fmt.Errorf("%w: %d bytes, shorter than its 8-byte header", errHDR, len(raw))
 	}
 	if int32(binary.BigEndian.Uint32(raw[0:4]))&^0xf0 != hdrhistogram.V2CompressedEncodingCookieBase {
-		return nil, 0, fmt.Errorf("%w: not a compressed V2 HdrHistogram", errHDR)
+		return 0, fmt.Errorf("%w: not a compressed V2 HdrHistogram", errHDR)
 	}
 	n := int64(int32(binary.BigEndian.Uint32(raw[4:8])))
 	if n < 0 || n > int64(len(raw)-8) {
-		return nil, 0, fmt.Errorf("%w: its compressed length %d does not fit its %d bytes", errHDR, n, len(raw)-8)
+		return 0, fmt.Errorf("%w: its compressed length %d does not fit its %d bytes", errHDR, n, len(raw)-8)
 	}
-	z, err := zlib.NewReader(bytes.NewReader(raw[8 : 8+n]))
+	sc.br.Reset(raw[8 : 8+n])
+	if sc.zr == nil {
+		sc.zr, err = zlib.NewReader(&sc.br)
+	} else {
+		err = sc.zr.(zlib.Resetter).Reset(&sc.br, nil)
+	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("%w: %v", errHDR, err)
+		sc.zr = nil
+		return 0, fmt.Errorf("%w: %v", errHDR, err)
 	}
 	limit := int64(hdrHeaderSize + shape.maxPayload)
-	body, err := io.ReadAll(io.LimitReader(z, limit+1))
-	if err != nil {
-		return nil, 0, fmt.Errorf("%w: %v", errHDR, err)
+	sc.body.Reset()
+	if _, err := sc.body.ReadFrom(io.LimitReader(sc.zr, limit+1)); err != nil {
+		return 0, fmt.Errorf("%w: %v", errHDR, err)
 	}
+	body := sc.body.Bytes()
 	if int64(len(body)) > limit {
-		return nil, 0, fmt.Errorf("%w: it expands beyond %d bytes, more than a histogram can hold", errHDR, limit)
+		return 0, fmt.Errorf("%w: it expands beyond %d bytes, more than a histogram can hold", errHDR, limit)
 	}
 	if len(body) < hdrHeaderSize {
-		return nil, 0, fmt.Errorf("%w: %d bytes, shorter than its %d-byte header", errHDR, len(body), hdrHeaderSize)
+		return 0, fmt.Errorf("%w: %d bytes, shorter than its %d-byte header", errHDR, len(body), hdrHeaderSize)
 	}
 	u32 := func(i int) int64 { return int64(int32(binary.BigEndian.Uint32(body[i:]))) }
 	u64 := func(i int) int64 { return int64(binary.BigEndian.Uint64(body[i:])) }
 	switch {
 	case int32(u32(0))&^0xf0 != hdrhistogram.V2EncodingCookieBase:
-		return nil, 0, fmt.Errorf("%w: not a V2 HdrHistogram payload", errHDR)
+		return 0, fmt.Errorf("%w: not a V2 HdrHistogram payload", errHDR)
 	case u32(4) != int64(len(body)-hdrHeaderSize):
-		return nil, 0, fmt.Errorf("%w: payload length %d, but %d bytes follow", errHDR, u32(4), len(body)-hdrHeaderSize)
+		return 0, fmt.Errorf("%w: payload length %d, but %d bytes follow", errHDR, u32(4), len(body)-hdrHeaderSize)
 	case u32(8) != 0 && u32(8) != 1:
-		return nil, 0, fmt.Errorf("%w: normalizing offset %d", errHDR, u32(8))
+		return 0, fmt.Errorf("%w: normalizing offset %d", errHDR, u32(8))
 	case u32(12) != int64(digits):
-		return nil, 0, fmt.Errorf("%w: %d significant digits, want %d", errHDR, u32(12), digits)
+		return 0, fmt.Errorf("%w: %d significant digits, want %d", errHDR, u32(12), digits)
 	case u64(16) != histLow || u64(24) != histHigh:
-		return nil, 0, fmt.Errorf("%w: range %d to %d, want %d to %d (microseconds)", errHDR, u64(16), u64(24), histLow, histHigh)
+		return 0, fmt.Errorf("%w: range %d to %d, want %d to %d (microseconds)", errHDR, u64(16), u64(24), histLow, histHigh)
 	}
 	if r := math.Float64frombits(binary.BigEndian.Uint64(body[32:])); r != 1 && r != 0 {
-		return nil, 0, fmt.Errorf("%w: value ratio %g, want 1", errHDR, r)
+		return 0, fmt.Errorf("%w: value ratio %g, want 1", errHDR, r)
 	}
-	counts := make([]int64, shape.countsLen)
+	// Two passes: check everything, then add, so a bad histogram adds
+	// nothing.
+	payload := body[hdrHeaderSize:]
 	var total int64
-	idx := 0
-	for p := body[hdrHeaderSize:]; len(p) > 0; {
-		v, k := zigzag(p)
-		if k == 0 {
-			return nil, 0, fmt.Errorf("%w: truncated count", errHDR)
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && counts == nil {
+			break
 		}
-		p = p[k:]
-		if v < 0 {
-			if v == math.MinInt64 || -v > int64(len(counts)-idx) {
-				return nil, 0, fmt.Errorf("%w: a run of zeros past the end of its buckets", errHDR)
+		idx := 0
+		for p := payload; len(p) > 0; {
+			v, k := zigzag(p)
+			if k == 0 {
+				return 0, fmt.Errorf("%w: truncated count", errHDR)
 			}
-			idx += int(-v)
-			continue
+			p = p[k:]
+			if v < 0 {
+				if v == math.MinInt64 || -v > int64(shape.countsLen-idx) {
+					return 0, fmt.Errorf("%w: a run of zeros past the end of its buckets", errHDR)
+				}
+				idx += int(-v)
+				continue
+			}
+			if idx >= shape.countsLen {
+				return 0, fmt.Errorf("%w: more counts than buckets", errHDR)
+			}
+			if pass == 0 {
+				if total > math.MaxInt64-v {
+					return 0, fmt.Errorf("%w: the counts overflow", errHDR)
+				}
+				total += v
+			} else {
+				counts[idx] += v
+			}
+			idx++
 		}
-		if idx >= len(counts) {
-			return nil, 0, fmt.Errorf("%w: more counts than buckets", errHDR)
-		}
-		if total > math.MaxInt64-v {
-			return nil, 0, fmt.Errorf("%w: the counts overflow", errHDR)
-		}
-		counts[idx] = v
-		total += v
-		idx++
 	}
-	h := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: histLow, HighestTrackableValue: histHigh,
-		SignificantFigures: int64(digits), Counts: counts})
-	return h, total, nil
+	return total, nil
 }
 
 // zigzag reads one ZigZag LEB128 value (at most 9 bytes, the ninth with
@@ -169,7 +228,12 @@ func zigzag(b []byte) (int64, int) {
 // read. It makes a handful of allocations per histogram, where the
 // library's encoder makes one per bucket.
 func encodeHDR(h *hdrhistogram.Histogram, digits int) (string, error) {
-	counts := h.Export().Counts
+	return encodeCounts(h.Export().Counts, digits)
+}
+
+// encodeCounts encodes a counts array of a histogram of digits
+// significant digits (histLow to histHigh).
+func encodeCounts(counts []int64, digits int) (string, error) {
 	last := len(counts) - 1
 	for last >= 0 && counts[last] == 0 {
 		last--
@@ -212,10 +276,17 @@ func encodeHDR(h *hdrhistogram.Histogram, digits int) (string, error) {
 	binary.BigEndian.PutUint64(head[32:], math.Float64bits(1))
 	var z bytes.Buffer
 	z.Write(make([]byte, 8)) // cookie and length, filled below
-	zw, err := zlib.NewWriterLevel(&z, zlib.BestSpeed)
-	if err != nil {
-		return "", err
+	// A zlib writer holds about a megabyte of compressor state: reuse it.
+	zw, _ := zlibWriters.Get().(*zlib.Writer)
+	if zw == nil {
+		var err error
+		if zw, err = zlib.NewWriterLevel(&z, zlib.BestSpeed); err != nil {
+			return "", err
+		}
+	} else {
+		zw.Reset(&z)
 	}
+	defer zlibWriters.Put(zw)
 	zw.Write(head[:])
 	zw.Write(payload)
 	if err := zw.Close(); err != nil {

@@ -137,6 +137,17 @@ type Result struct {
 	// RunID is a random id written by load, one per run: a merge refuses
 	// the same run twice, and scale-out tells shards apart by it.
 	RunID string `json:"run_id,omitempty"`
+	// Segment is the share of the run this generator sent (absent: the
+	// whole run), with the sequence it was cut along; Host names the
+	// generator; StartAt is the synchronized start it was given and
+	// ActualStart when it really began (scale-out).
+	Segment     *model.Segment `json:"segment,omitempty"`
+	Host        string         `json:"host,omitempty"`
+	StartAt     string         `json:"start_at,omitempty"`
+	ActualStart string         `json:"actual_start,omitempty"`
+	// StartSpreadNS is, for merged segments, the spread of their actual
+	// starts.
+	StartSpreadNS int64 `json:"start_spread_ns,omitempty"`
 	// Inputs describes every result merged into this one (empty for a
 	// single run); Sequential is set when their windows did not all
 	// overlap, so rates are over the time they cover together.
@@ -145,6 +156,7 @@ type Result struct {
 	Env        model.Env `json:"env"`
 
 	digest [sha256.Size]byte // of the file it was read from (zero for a run)
+	parts  []*Result         // the segments merged into this one, for their own warnings
 	source string            // the file it was read from (SetSource), for Inputs
 }
 
@@ -158,6 +170,10 @@ type Input struct {
 	Arrival  string `json:"arrival"`
 	URL      string `json:"url"`
 	Requests int64  `json:"requests"`
+	// Scale-out: the input's segment, its generator, its actual start.
+	Segment     string `json:"segment,omitempty"`
+	Host        string `json:"host,omitempty"`
+	ActualStart string `json:"actual_start,omitempty"`
 }
 
 // SetSource names the file r was read from, for a merged report's header.
@@ -389,7 +405,7 @@ func (r *Result) check() error {
 		}
 		// Decoded only to check it: a day of seconds decoded at once
 		// would take gigabytes, so each is decoded again when used.
-		_, total, err := decodeHDR(s.HDR, secDigits)
+		total, err := addHDR(s.HDR, secDigits, nil)
 		if err != nil {
 			return fmt.Errorf("series second %d: %w", s.T, err)
 		}
@@ -480,18 +496,46 @@ func Merge(rs ...*Result) (*Result, error) {
 				return nil, &MergeError{Key: "report.merge.same_file", Args: []any{name(j), name(i)}}
 			}
 		}
-		own := []string{r.RunID}
-		for _, in := range r.Inputs {
-			own = append(own, in.RunID)
-		}
-		for _, id := range own {
-			if j, dup := ids[id]; dup && id != "" && j != i {
-				return nil, &MergeError{Key: "report.merge.same_run", Args: []any{name(j), name(i), id}}
+		if (r.Segment != nil) != (rs[0].Segment != nil) {
+			seg, whole := name(0), name(i)
+			if r.Segment != nil {
+				seg, whole = whole, seg
 			}
-			ids[id] = i
+			return nil, &MergeError{Key: "report.merge.seg.mixed", Args: []any{seg, whole}}
+		}
+		if r.Segment != nil {
+			// Segments of one run share its id; they are told apart by
+			// their segment, and CheckPartition below refuses a doubled one.
+			if r.RunID != rs[0].RunID {
+				return nil, &MergeError{Key: "report.merge.seg.run", Args: []any{name(0), rs[0].RunID, name(i), r.RunID}}
+			}
+		} else {
+			own := []string{r.RunID}
+			for _, in := range r.Inputs {
+				own = append(own, in.RunID)
+			}
+			for _, id := range own {
+				if j, dup := ids[id]; dup && id != "" && j != i {
+					return nil, &MergeError{Key: "report.merge.same_run", Args: []any{name(j), name(i), id}}
+				}
+				ids[id] = i
+			}
 		}
 		if r.Model != rs[0].Model {
 			return nil, &MergeError{Key: "report.merge.models", Args: []any{name(0), rs[0].Model, name(i), r.Model}}
+		}
+	}
+	var segs []model.Segment
+	if rs[0].Segment != nil {
+		for _, r := range rs {
+			segs = append(segs, *r.Segment)
+		}
+		if err := model.CheckPartition(segs); err != nil {
+			var fe *model.FieldError
+			if errors.As(err, &fe) {
+				return nil, &MergeError{Key: fe.Key, Args: fe.Args}
+			}
+			return nil, err
 		}
 	}
 	// When did each window run? All overlapping: shards at the same time.
@@ -538,11 +582,17 @@ func Merge(rs ...*Result) (*Result, error) {
 			out.Inputs = append(out.Inputs, r.Inputs...)
 			continue
 		}
-		out.Inputs = append(out.Inputs, Input{Name: name(i), RunID: r.RunID, Start: r.Start, WindowNS: r.WindowNS,
-			Model: r.Model, Arrival: r.Arrival, URL: r.URL, Requests: r.Requests})
+		in := Input{Name: name(i), RunID: r.RunID, Start: r.Start, WindowNS: r.WindowNS,
+			Model: r.Model, Arrival: r.Arrival, URL: r.URL, Requests: r.Requests,
+			Host: r.Host, ActualStart: r.ActualStart}
+		if r.Segment != nil {
+			in.Segment = r.Segment.String()
+		}
+		out.Inputs = append(out.Inputs, in)
 	}
 	secs := map[int64][]*Second{}
 	var capacity float64
+	mainAcc := [2][]int64{make([]int64, hdrShapes[histDigits].countsLen), make([]int64, hdrShapes[histDigits].countsLen)}
 	for _, r := range rs {
 		out.Files += max(r.Files, 1)
 		out.WindowNS = max(out.WindowNS, r.WindowNS)
@@ -570,11 +620,14 @@ func Merge(rs ...*Result) (*Result, error) {
 				out.Warmup.Errors[k] += n
 			}
 		}
-		for _, p := range [][2]*Hist{{&out.Latency, &r.Latency}, {&out.Service, &r.Service}} {
+		for k, p := range [][2]*Hist{{&out.Latency, &r.Latency}, {&out.Service, &r.Service}} {
 			p[0].Count += p[1].Count
 			p[0].SumNS += p[1].SumNS
 			p[0].MaxNS = max(p[0].MaxNS, p[1].MaxNS)
-			p[0].hist().Merge(p[1].hist())
+			// Bucket by bucket (Histogram.Merge re-records every value).
+			for i, c := range p[1].hist().Export().Counts {
+				mainAcc[k][i] += c
+			}
 		}
 		from, _ := r.span()
 		shift := int64(from.Sub(earliest).Round(time.Second) / time.Second)
@@ -595,6 +648,10 @@ func Merge(rs ...*Result) (*Result, error) {
 			out.CPU.TargetFrom = r.CPU.TargetFrom
 		}
 	}
+	for k, h := range []*Hist{&out.Latency, &out.Service} {
+		h.h = hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: histLow, HighestTrackableValue: histHigh,
+			SignificantFigures: histDigits, Counts: mainAcc[k]})
+	}
 	if sequential {
 		out.WindowNS = int64(covered)
 	}
@@ -609,19 +666,56 @@ func Merge(rs ...*Result) (*Result, error) {
 		ts = append(ts, t)
 	}
 	slices.Sort(ts)
+	// Counts are added straight from each encoding into one array: no
+	// histogram is decoded per second and file.
+	acc := make([]int64, hdrShapes[secDigits].countsLen)
 	for _, t := range ts {
-		m := Second{T: t, hist: newSecHist()}
+		m := Second{T: t}
+		clear(acc)
 		for _, s := range secs[t] {
 			m.Requests += s.Requests
 			m.OK += s.OK
 			m.Errors += s.Errors
 			m.GenCPU = max(m.GenCPU, s.GenCPU)
-			m.hist.Merge(s.histogram())
+			switch {
+			case s.hist != nil:
+				for i, c := range s.hist.Export().Counts {
+					acc[i] += c
+				}
+			case s.HDR != "":
+				if _, err := addHDR(s.HDR, secDigits, acc); err != nil {
+					return nil, fmt.Errorf("loadgen: merge second %d: %w", t, err)
+				}
+			}
 		}
-		if err := m.seal(); err != nil {
-			return nil, err
+		if m.OK > 0 {
+			enc, err := encodeCounts(acc, secDigits)
+			if err != nil {
+				return nil, err
+			}
+			m.HDR = enc
 		}
 		out.Series = append(out.Series, m)
+	}
+	if len(segs) > 0 {
+		out.RunID = rs[0].RunID
+		var lo, hi time.Time
+		for _, r := range rs {
+			t, err := time.Parse(time.RFC3339Nano, r.ActualStart)
+			if err != nil {
+				continue
+			}
+			if lo.IsZero() || t.Before(lo) {
+				lo = t
+			}
+			if t.After(hi) {
+				hi = t
+			}
+		}
+		if !lo.IsZero() {
+			out.StartSpreadNS = int64(hi.Sub(lo))
+		}
+		out.parts = rs
 	}
 	return out, nil
 }

@@ -40,6 +40,17 @@ type Config struct {
 	MetricsURL string
 	Insecure   bool // https: skip certificate verification
 	Version    string
+	// Segment is this generator's share of a run split across machines
+	// (the zero Segment: the whole run). StartAt, when set, is the
+	// synchronized start every segment waits for; RunID, when set, is the
+	// id the segments of one run share (default: DeriveRunID for a
+	// segment, else a random id).
+	Segment model.Segment
+	StartAt time.Time
+	RunID   string
+
+	segmented         bool // prepareSegment has run (Validate may run twice)
+	vuFirst, wholeVUs int  // closed model: this segment's first user, and all of them
 	// Progress, when set, is called about once a second from another
 	// goroutine with the run so far.
 	Progress func(Progress)
@@ -89,6 +100,12 @@ func (c *Config) Validate() error {
 	}
 	if err := c.checkBounds(); err != nil {
 		return err
+	}
+	if !c.segmented {
+		if err := c.prepareSegment(); err != nil {
+			return err
+		}
+		c.segmented = true
 	}
 	if c.TargetPID > 0 {
 		// A pid that names no process would silently record no target
@@ -201,11 +218,11 @@ func (c *Config) autoConnections() int {
 func (c *Config) pacer() model.Pacer {
 	if len(c.Stages) > 0 {
 		if c.Arrival.Kind == model.Poisson {
-			return model.NewPoissonPacer(c.Stages, c.Seed)
+			return c.Segment.Pacer(model.NewPoissonPacer(c.Stages, c.Seed))
 		}
-		return model.ProfilePacer{Profile: c.Stages}
+		return c.Segment.Pacer(model.ProfilePacer{Profile: c.Stages})
 	}
-	return c.Arrival.Pacer(c.Seed)
+	return c.Segment.Pacer(c.Arrival.Pacer(c.Seed))
 }
 
 type job struct {
@@ -285,7 +302,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	g.rec = newRecorder(runtime.GOMAXPROCS(0))
 	host, _, _ := splitHostPort(ep.Addr)
 	res := &Result{
-		Format: FormatVersion, RunID: NewRunID(), Model: "open", Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
+		Format: FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
 		Connections: cfg.Connections, ThinkNS: int64(cfg.Think),
 		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
@@ -294,13 +311,41 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Stages) > 0 {
 		res.Stages = cfg.Stages.String()
 	}
+	if !cfg.Segment.Whole() {
+		res.Segment = &cfg.Segment
+		if cfg.wholeVUs > 0 {
+			res.Arrival = model.Arrival{Kind: model.VUs, VUs: cfg.wholeVUs}.String()
+		}
+	}
+	if res.RunID == "" {
+		if cfg.Segment.Whole() {
+			res.RunID = NewRunID()
+		} else {
+			res.RunID = DeriveRunID(&cfg)
+		}
+	}
 	if cfg.Arrival.Closed() {
 		res.Model = "closed"
 	}
 	probe := &targetProbe{pid: cfg.TargetPID, metricsURL: cfg.MetricsURL}
 
-	g.t0 = time.Now()
-	res.Start = g.t0.UTC().Format(time.RFC3339)
+	t0, err := cfg.waitStart(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			// Interrupted while waiting for the start: nothing was sent.
+			res.Interrupted = true
+			res.Start = time.Now().UTC().Format(time.RFC3339Nano)
+			g.rec.fill(res)
+			return res, nil
+		}
+		return nil, err
+	}
+	g.t0 = t0
+	res.Start = g.t0.UTC().Format(time.RFC3339Nano)
+	if !cfg.StartAt.IsZero() {
+		res.StartAt = cfg.StartAt.UTC().Format(time.RFC3339Nano)
+		res.ActualStart = time.Now().UTC().Format(time.RFC3339Nano)
+	}
 	stopCancel := context.AfterFunc(ctx, func() {
 		g.cancelled.Store(true)
 		g.halt()

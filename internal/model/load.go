@@ -11,10 +11,14 @@ import (
 )
 
 // ParseYAML decodes a scenario file strictly: unknown fields, a second
-// document and values of the wrong type are errors naming the line. The
-// result is normalized but not validated.
+// document and values of the wrong type are errors naming the line; data
+// over MaxScenarioFile is refused. The result is normalized but not
+// validated.
 func ParseYAML(data []byte) (Scenario, error) {
 	var s Scenario
+	if len(data) > MaxScenarioFile {
+		return s, fieldErr("file", "err.scenario.file.big", MaxScenarioFile)
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&s); err != nil {

@@ -105,15 +105,37 @@ func (p *Planner) Fill(i int64, r *Request) {
 	r.ID = i
 	r.Class = p.class(i)
 	c := &s.Classes[r.Class]
-	r.CPU = c.CPU.At(Uniform(s.Seed, streamCPU, uint64(i)))
+	r.CPU = p.CPUOf(i, r.Class)
 	r.Waits = r.Waits[:0]
 	for k := 0; k < c.CallCount(); k++ {
-		r.Waits = append(r.Waits, c.Wait.At(Uniform(s.Seed, streamWait, uint64(i)*MaxCalls+uint64(k))))
+		r.Waits = append(r.Waits, p.WaitOf(i, r.Class, k))
 	}
-	r.Loop = -1
-	if L := p.loops(); s.Model.HasLoops() && s.Assign != Shared {
-		r.Loop = int(i % int64(L))
+	r.Loop = p.LoopOf(i)
+}
+
+// ClassOf returns request i's class (Fill's Class) without drawing its
+// times.
+func (p *Planner) ClassOf(i int64) int { return p.class(i) }
+
+// LoopOf returns request i's loop (Fill's Loop): -1 unless the model has
+// loops that requests are bound to round-robin.
+func (p *Planner) LoopOf(i int64) int {
+	if L := p.loops(); p.s.Model.HasLoops() && p.s.Assign != Shared {
+		return int(i % int64(L))
 	}
+	return -1
+}
+
+// CPUOf returns the CPU time of request i of class class: Fill's draw,
+// for a caller (the simulator) that keeps the class but not the draws.
+func (p *Planner) CPUOf(i int64, class int) time.Duration {
+	return p.s.Classes[class].CPU.At(Uniform(p.s.Seed, streamCPU, uint64(i)))
+}
+
+// WaitOf returns the wait of call k of request i of class class: Fill's
+// draw.
+func (p *Planner) WaitOf(i int64, class, k int) time.Duration {
+	return p.s.Classes[class].Wait.At(Uniform(p.s.Seed, streamWait, uint64(i)*MaxCalls+uint64(k)))
 }
 
 func (p *Planner) class(i int64) int {

@@ -137,10 +137,11 @@ type Record struct {
 }
 
 // Trace is a run's timeline: lanes, what each did when, and every request.
+// Its JSON is a documented contract (trace_json.go).
 type Trace struct {
-	Lanes   []LaneKind
-	Spans   []Span
-	Records []Record
+	Lanes   []LaneKind `json:"lanes"`
+	Spans   []Span     `json:"spans"`
+	Records []Record   `json:"records"`
 }
 
 // MaxTraceRequests is the largest scenario whose timeline is kept.

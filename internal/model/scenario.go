@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Kind is a server concurrency model.
@@ -221,11 +222,31 @@ type Scenario struct {
 	Seed       int64     `yaml:"seed" json:"seed"`
 }
 
-// Limits on what a scenario may ask for.
+// Limits on what a scenario may ask for, each checked by Validate before
+// any work starts, so that what is obeyed fits the machine and every sum
+// of virtual time fits a time.Duration.
 const (
-	MaxRequests = 100_000_000
+	// MaxRequests: the simulator can hold every request in flight at once
+	// (a burst on loops: about 84 bytes each with the latency record,
+	// 0.85 GB at 10M; docs/sim.md).
+	MaxRequests = 10_000_000
 	MaxThreads  = 1_000_000
 	MaxCalls    = 1000
+	// MaxClasses bounds the request classes (each has its own latency
+	// record and a line in every report).
+	MaxClasses = 100
+	// MaxEvents bounds requests x (calls + 1), the simulator's events: at
+	// a few million events a second, under a minute.
+	MaxEvents = 100_000_000
+	// MaxDuration bounds every duration of a scenario (a CPU time, a
+	// wait, a think time; the mean of an exponential): the latency
+	// record's own range is 1 us to 1 h.
+	MaxDuration = time.Hour
+	// MaxVirtualTime bounds the scenario's total work in virtual time:
+	// requests x the mean request (CPU, waits, think time), or the
+	// arrivals' own span, whichever is longer. A time.Duration holds 292
+	// years; this leaves room for every sum the results take.
+	MaxVirtualTime = 100 * 365 * 24 * time.Hour
 )
 
 // Normalize fills defaults that depend on other fields: class fractions of
@@ -295,16 +316,20 @@ func (s Scenario) Validate() error {
 		return fieldErr("offload_pool", "err.offload.max", s.OffloadPool, MaxThreads)
 	}
 	if s.Cores < 0 || s.Cores > MaxThreads {
-		return fieldErr("cores", "err.cores", s.Cores)
+		return fieldErr("cores", "err.cores", s.Cores, MaxThreads)
 	}
 	if s.Requests < 1 || s.Requests > MaxRequests {
 		return fieldErr("requests", "err.requests", s.Requests, MaxRequests)
 	}
+
 	switch s.Arrival.Kind {
 	case Burst:
 	case Rate, Poisson:
 		if !(s.Arrival.Rate > 0) || math.IsInf(s.Arrival.Rate, 0) {
 			return fieldErr("arrival", "err.arrival.rate")
+		}
+		if s.Arrival.Rate > 1e9 {
+			return fieldErr("arrival", "err.parse.rate.max", s.Arrival.Rate)
 		}
 	case VUs:
 		if s.Arrival.VUs < 1 || s.Arrival.VUs > MaxThreads {
@@ -321,6 +346,9 @@ func (s Scenario) Validate() error {
 	}
 	if len(s.Classes) == 0 {
 		return fieldErr("classes", "err.classes.none")
+	}
+	if len(s.Classes) > MaxClasses {
+		return fieldErr("classes", "err.classes.max", len(s.Classes), MaxClasses)
 	}
 	sum := 0.0
 	names := map[string]bool{}
@@ -356,6 +384,9 @@ func (s Scenario) Validate() error {
 	if math.Abs(sum-1) > 1e-9 {
 		return fieldErr("classes", "err.classes.sum", sum)
 	}
+	if err := s.checkWork(); err != nil {
+		return err
+	}
 	switch s.Placement.Kind {
 	case Random, Spread, "":
 	case Every:
@@ -376,9 +407,41 @@ func (s Scenario) Validate() error {
 	return nil
 }
 
+// checkWork bounds the events (requests x (calls + 1)) and the total
+// virtual time, after every field is known to be in range. Both use the
+// heaviest class that has requests, or the mean over the classes.
+func (s Scenario) checkWork() error {
+	calls := 0
+	var mean float64 // ns per request: CPU, waits, think
+	for _, c := range s.Classes {
+		if c.Fraction > 0 {
+			calls = max(calls, c.CallCount())
+		}
+		mean += c.Fraction * (float64(c.CPU.Mean) + float64(c.CallCount())*float64(c.Wait.Mean))
+	}
+	if s.Arrival.Kind == VUs {
+		mean += float64(s.Think.Mean)
+	}
+	if ev := int64(s.Requests) * int64(calls+1); ev > MaxEvents {
+		return fieldErr("requests", "err.events", s.Requests, calls, ev, int64(MaxEvents))
+	}
+	total := float64(s.Requests) * mean
+	if s.Arrival.Kind == Rate || s.Arrival.Kind == Poisson {
+		total = max(total, float64(s.Requests)/s.Arrival.Rate*1e9)
+	}
+	if !(total <= float64(MaxVirtualTime)) {
+		years := total / float64(365*24*time.Hour)
+		return fieldErr("requests", "err.virtual.time", s.Requests, years, float64(MaxVirtualTime/(365*24*time.Hour)))
+	}
+	return nil
+}
+
 func checkDist(field string, d Dist) error {
 	if d.Mean < 0 {
 		return fieldErr(field, "err.dist.negative", d.Mean.String())
+	}
+	if d.Mean > MaxDuration {
+		return fieldErr(field, "err.dist.max", d.Mean.String(), MaxDuration.String())
 	}
 	if d.Kind != Fixed && d.Kind != Exp && d.Kind != "" {
 		return fieldErr(field, "err.dist.kind", string(d.Kind))

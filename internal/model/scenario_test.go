@@ -2,6 +2,8 @@ package model
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -82,6 +84,32 @@ func TestValidate(t *testing.T) {
 		{"too many calls", func(s *Scenario) { s.Classes[0].Calls = MaxCalls + 1 }, "classes.normal.calls"},
 		{"every with one class", func(s *Scenario) { s.Placement = Placement{Kind: Every, K: 3} }, "placement"},
 		{"bad assign", func(s *Scenario) { s.Assign = "random" }, "assign"},
+		// Issue 13: bounds that fit the machine, checked before any work.
+		{"100M requests (7 GB in the simulator)", func(s *Scenario) { s.Requests = 100_000_000 }, "requests"},
+		{"10M requests", func(s *Scenario) { s.Requests = MaxRequests }, ""},
+		{"a wait of a million hours", func(s *Scenario) { s.Classes[0].Wait = FixedDist(1_000_000 * time.Hour) }, "classes.normal.wait"},
+		{"a CPU time over an hour", func(s *Scenario) { s.Classes[0].CPU = ExpDist(2 * time.Hour) }, "classes.normal.cpu"},
+		{"a think time over an hour", func(s *Scenario) {
+			s.Arrival, s.Think = Arrival{Kind: VUs, VUs: 2}, FixedDist(90*time.Minute)
+		}, "think"},
+		{"1000 calls x 1M requests (1e9 events)", func(s *Scenario) {
+			s.Requests, s.Classes[0].Calls = 1_000_000, 1000
+		}, "requests"},
+		{"1000 calls x 99k requests", func(s *Scenario) {
+			s.Requests, s.Classes[0].Calls, s.Classes[0].Wait = 99_000, 1000, FixedDist(time.Millisecond)
+		}, ""},
+		{"10M requests of 1h (1142 years)", func(s *Scenario) {
+			s.Requests, s.Classes[0].Wait = MaxRequests, FixedDist(time.Hour)
+		}, "requests"},
+		{"1000 requests at 1e-10/s", func(s *Scenario) { s.Requests, s.Arrival = 1000, Arrival{Kind: Rate, Rate: 1e-10} }, "requests"},
+		{"a rate over 1e9/s", func(s *Scenario) { s.Arrival = Arrival{Kind: Poisson, Rate: 1e12} }, "arrival"},
+		{"too many cores", func(s *Scenario) { s.Cores = MaxThreads + 1 }, "cores"},
+		{"101 classes", func(s *Scenario) {
+			s.Classes = nil
+			for i := 0; i <= MaxClasses; i++ {
+				s.Classes = append(s.Classes, Class{Name: fmt.Sprint("c", i), Fraction: 1.0 / float64(MaxClasses+1)})
+			}
+		}, "classes"},
 	}
 	for _, c := range cases {
 		s := validScenario()
@@ -120,6 +148,30 @@ func TestNormalize(t *testing.T) {
 	}
 	if s.CoreCount() != 0 || (Scenario{Threads: 3}).CoreCount() != 3 || (Scenario{Threads: 3, Cores: 2}).CoreCount() != 2 {
 		t.Error("CoreCount: want Cores, or Threads when Cores is 0")
+	}
+}
+
+// Issue 13: a scenario file is read up to a bound, so /dev/zero is refused
+// instead of read without end.
+func TestReadScenarioFileIsBounded(t *testing.T) {
+	_, err := ReadScenarioFile("/dev/zero")
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "-f" || fe.Key != "err.scenario.file.big" {
+		t.Fatalf("ReadScenarioFile(/dev/zero) = %v; want the size bound on -f", err)
+	}
+	if _, err := ParseYAML(make([]byte, MaxScenarioFile+1)); !errors.As(err, &fe) || fe.Key != "err.scenario.file.big" {
+		t.Errorf("ParseYAML(1 MiB + 1) = %v; want the size bound", err)
+	}
+	path := t.TempDir() + "/s.yaml"
+	if err := os.WriteFile(path, []byte("model: loop\nthreads: 2\nrequests: 10\nclasses:\n  - name: a\n    wait: 1ms\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadScenarioFile(path)
+	if err != nil || s.Model != Loop || s.Requests != 10 {
+		t.Errorf("ReadScenarioFile(small file) = %+v, %v; want the scenario", s, err)
+	}
+	if _, err := ReadScenarioFile(t.TempDir() + "/none"); err == nil || errors.As(err, &fe) {
+		t.Errorf("ReadScenarioFile(missing) = %v; want the open error", err)
 	}
 }
 

@@ -22,11 +22,17 @@ func init() {
 			KO: "오프로드 풀 %d개는 너무 많습니다. %d 이하로 정하세요",
 			EN: "an offload pool of %d is too large: use at most %d"},
 		"err.cores": {
-			KO: "코어 수 %d는 쓸 수 없습니다. 0(스레드 수와 같게) 이상으로 정하세요",
-			EN: "%d cores is not allowed: use 0 (same as threads) or more"},
+			KO: "코어 수(%d)는 쓸 수 없습니다. 0(스레드 수와 같게)에서 %d 사이로 정하세요",
+			EN: "%d cores is not allowed: use 0 (same as threads) to %d"},
 		"err.requests": {
 			KO: "요청 수 %d는 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
 			EN: "%d requests is not allowed: use 1 to %d"},
+		"err.events": {
+			KO: "요청 %d개 × (호출 %d번 + 1) = 이벤트 %d개는 너무 많습니다. 이벤트가 %d개 이하가 되도록 요청 수나 호출 수를 줄이세요",
+			EN: "%d requests x (%d calls + 1) = %d events is too many: lower the requests or the calls to at most %d events"},
+		"err.virtual.time": {
+			KO: "요청 %d개의 일이 가상 시간으로 %.0f년이나 됩니다. %.0f년 이하가 되도록 요청 수, 대기 시간, CPU 시간을 줄이거나 도착률을 높이세요",
+			EN: "%d requests add up to %.0f years of virtual time: at most %.0f years; lower the requests, the waits or the CPU times, or raise the arrival rate"},
 		"err.arrival.rate": {
 			KO: "도착률은 0보다 커야 합니다. 예: rate:100 또는 poisson:100",
 			EN: "the arrival rate must be above 0: e.g. rate:100 or poisson:100"},
@@ -39,6 +45,9 @@ func init() {
 		"err.think.open": {
 			KO: "생각 시간(think)은 닫힌 모델(vus:N)에서만 씁니다. think를 지우거나 arrival을 vus:N으로 바꾸세요",
 			EN: "think time only applies to the closed model (vus:N): remove think or set arrival to vus:N"},
+		"err.classes.max": {
+			KO: "요청 종류가 너무 많습니다 (%d개). %d개 이하로 줄이세요",
+			EN: "%d request classes are too many: use at most %d"},
 		"err.classes.none": {
 			KO: "요청 종류가 없습니다. classes에 하나 이상 적거나 --cpu/--wait를 주세요",
 			EN: "no request classes: list at least one under classes, or give --cpu/--wait"},
@@ -72,6 +81,9 @@ func init() {
 		"err.assign": {
 			KO: "알 수 없는 루프 배정 %q입니다. round-robin 또는 shared를 쓰세요",
 			EN: "unknown loop assignment %q: use round-robin or shared"},
+		"err.dist.max": {
+			KO: "시간이 너무 깁니다 (%s). %s 이하로 정하세요",
+			EN: "duration %s is too long: use at most %s"},
 		"err.dist.negative": {
 			KO: "음수 시간 %s은 쓸 수 없습니다. 0 이상의 시간을 쓰세요 (예: 200ms)",
 			EN: "negative duration %s: use 0 or more (e.g. 200ms)"},

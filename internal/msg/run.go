@@ -24,6 +24,12 @@ func init() {
 		"run.err.repeat": {
 			KO: "--repeat는 1 이상이어야 합니다 (받은 값: %d)",
 			EN: "--repeat must be at least 1 (got %d)"},
+		"run.err.repeat.max": {
+			KO: "--repeat %d: 쓸 수 없는 값입니다. 1에서 %d 사이로 정하세요",
+			EN: "--repeat %d is not allowed: use 1 to %d"},
+		"run.err.wall.repeat": {
+			KO: "실행 %d번이 한 번에 약 %s씩, 모두 약 %s 걸릴 것으로 예상되어 한도 %s를 넘습니다. --repeat를 줄이세요",
+			EN: "%d runs of about %s each are expected to take about %s in all, above the limit of %s: lower --repeat"},
 		"run.err.threshold": {
 			KO: "--stall-threshold는 0보다 커야 합니다 (받은 값: %s). 예: 10ms",
 			EN: "--stall-threshold must be above 0 (got %s), e.g. 10ms"},

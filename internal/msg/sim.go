@@ -8,6 +8,9 @@ func init() {
 		"sim.err.trace": {
 			KO: "요청 %d개는 타임라인으로 그리기에 너무 많습니다 (최대 %d개). --requests를 줄이거나 --timeline/--svg를 빼세요",
 			EN: "%d requests are too many for a timeline (at most %d): lower --requests or drop --timeline/--svg"},
+		"sim.interrupted": {
+			KO: "중단되었습니다. 시뮬레이션을 끝까지 돌리지 못해 결과를 내지 않습니다",
+			EN: "interrupted: the simulation did not finish, so there are no figures"},
 		"cli.sim": {
 			KO: "시나리오를 시뮬레이션합니다: 결과표, 스레드별 타임라인, 설명 (가상 시계, 결정적)",
 			EN: "simulate a scenario: results table, per-thread timeline and narration (virtual clock, deterministic)"},

@@ -9,6 +9,7 @@ package narrate
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -53,21 +54,67 @@ type teller struct {
 
 // Lines tells r's trace as sentences; nil when r has no trace.
 func Lines(r *model.Result, lang msg.Lang) []string {
+	tl := Timed(r, lang)
+	if tl == nil {
+		return nil
+	}
+	out := make([]string, len(tl))
+	for i, l := range tl {
+		out[i] = l.Text
+	}
+	return out
+}
+
+// Line is one sentence of a narration with the stretch of the run it
+// tells: from Start (the first moment it tells) to End (the next line's
+// Start, or its own last moment for the last one), so a page can light the
+// line of the moment under a cursor. Summary lines tell the whole run
+// (Start 0, End the last completion) and say so.
+type Line struct {
+	Text    string
+	Start   time.Duration
+	End     time.Duration
+	Summary bool
+}
+
+type lineJSON struct {
+	Text    string  `json:"text"`
+	StartMS float64 `json:"start_ms"`
+	EndMS   float64 `json:"end_ms"`
+	Summary bool    `json:"summary,omitempty"`
+}
+
+// MarshalJSON gives {"text", "start_ms", "end_ms", "summary"}, times in
+// milliseconds like the trace's JSON.
+func (l Line) MarshalJSON() ([]byte, error) {
+	return json.Marshal(lineJSON{l.Text, float64(l.Start) / 1e6, float64(l.End) / 1e6, l.Summary})
+}
+
+// Timed tells r's trace as Lines gives it, each line with its time span;
+// nil when r has no trace.
+func Timed(r *model.Result, lang msg.Lang) []Line {
 	if r == nil || r.Trace == nil || len(r.Trace.Records) == 0 {
 		return nil
 	}
 	t := newTeller(r, lang)
 	ms := t.moments(r.Trace)
 	groups := group(ms)
-	var out []string
+	var out []Line
 	if len(groups) > MaxLines {
 		out = t.windows(groups)
 	} else {
 		for _, g := range groups {
-			out = append(out, t.line(g))
+			out = append(out, Line{Text: t.line(g), Start: g[0].at, End: g[len(g)-1].at})
 		}
 	}
-	return append(out, t.summary(r)...)
+	for i := 0; i+1 < len(out); i++ {
+		out[i].End = out[i+1].Start
+	}
+	end := ms[len(ms)-1].at
+	for _, s := range t.summary(r) {
+		out = append(out, Line{Text: s, End: end, Summary: true})
+	}
+	return out
 }
 
 func newTeller(r *model.Result, lang msg.Lang) *teller {
@@ -284,8 +331,9 @@ func (t *teller) finish(m *moment) string {
 // windows tells many moments as at most MaxLines lines: the first and the
 // last group as they are, and the time between as equal windows (empty
 // windows are left out).
-func (t *teller) windows(gs [][]*moment) []string {
-	out := []string{t.line(gs[0])}
+func (t *teller) windows(gs [][]*moment) []Line {
+	first, last := gs[0], gs[len(gs)-1]
+	out := []Line{{Text: t.line(first), Start: first[0].at, End: first[len(first)-1].at}}
 	var flat []*moment
 	for _, g := range gs[1 : len(gs)-1] {
 		flat = append(flat, g...)
@@ -299,10 +347,10 @@ func (t *teller) windows(gs [][]*moment) []string {
 		for hi < len(flat) && (flat[hi].at-from)/width == w {
 			hi++
 		}
-		out = append(out, t.window(flat[lo:hi]))
+		out = append(out, Line{Text: t.window(flat[lo:hi]), Start: flat[lo].at, End: flat[hi-1].at})
 		lo = hi
 	}
-	return append(out, t.line(gs[len(gs)-1]))
+	return append(out, Line{Text: t.line(last), Start: last[0].at, End: last[len(last)-1].at})
 }
 
 func (t *teller) window(part []*moment) string {

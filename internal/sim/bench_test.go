@@ -20,8 +20,9 @@ func benchScenario(b *testing.B, n int) model.Scenario {
 	return s
 }
 
-func benchRun(b *testing.B, n int) {
-	s := benchScenario(b, n)
+func benchRun(b *testing.B, n int) { benchScenarioRun(b, benchScenario(b, n), n) }
+
+func benchScenarioRun(b *testing.B, s model.Scenario, n int) {
 	var events int64
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -45,3 +46,13 @@ func BenchmarkSim1M(b *testing.B) { benchRun(b, 1_000_000) }
 
 // go test -run ^$ -bench Sim10M -benchtime 1x ./internal/sim/
 func BenchmarkSim10M(b *testing.B) { benchRun(b, 10_000_000) }
+
+// The memory case of issue 13, item 9 (waitlab sim --model loop --threads 8
+// --cpu 200us --block-fraction 0.01 --block 100ms, the 2s waits of the
+// default scenario): a burst whose continuations all queue behind it, so
+// every request is in flight at once. sys-MB is what the Go runtime took
+// from the OS; bench/sim_memory.sh measures the CLI's peak RSS.
+//
+// go test -run ^$ -bench SimInFlight -benchtime 1x ./internal/sim/
+func BenchmarkSimInFlight1M(b *testing.B)  { benchScenarioRun(b, burstOnLoops(1_000_000), 1_000_000) }
+func BenchmarkSimInFlight10M(b *testing.B) { benchScenarioRun(b, burstOnLoops(10_000_000), 10_000_000) }

@@ -18,11 +18,11 @@ import (
 // holdNext starts the next call of slot while lane l holds it. It always
 // returns true: the lane stays held.
 func (e *engine) holdNext(l, slot int32) bool {
-	r := &e.slots[slot]
+	r := e.rq(slot)
 	if e.par[r.class] && !e.s.SharedLock {
 		// All calls at once: the thread waits for the slowest.
-		end := after(e.now, slices.Max(r.waits))
-		r.next = int32(len(r.waits)) - 1
+		end := after(e.now, e.maxWait(r))
+		r.next = r.calls - 1
 		e.span(l, model.SpanHold, slot, e.now, end)
 		e.h.push(event{at: end, kind: evHold, a: l, r: slot})
 		return true
@@ -39,7 +39,7 @@ func (e *engine) holdNext(l, slot int32) bool {
 
 // startHeld runs call k of slot on lane l, which holds through it.
 func (e *engine) startHeld(l, slot, k int32, kind uint8) {
-	end := after(e.now, e.slots[slot].waits[k])
+	end := after(e.now, e.wait(e.rq(slot), k))
 	e.span(l, model.SpanHold, slot, e.now, end)
 	e.h.push(event{at: end, kind: kind, a: l, r: slot})
 }
@@ -48,9 +48,9 @@ func (e *engine) holdDone(l, slot int32) {
 	if e.s.SharedLock {
 		e.release()
 	}
-	r := &e.slots[slot]
+	r := e.rq(slot)
 	r.next++
-	if r.next < int32(len(r.waits)) {
+	if r.next < r.calls {
 		e.holdNext(l, slot)
 		return
 	}
@@ -61,23 +61,23 @@ func (e *engine) holdDone(l, slot int32) {
 // register starts slot's next call (or all of them, in parallel) without
 // holding any lane.
 func (e *engine) register(slot int32) {
-	r := &e.slots[slot]
-	n := int32(len(r.waits))
+	r := e.rq(slot)
+	n := r.calls
 	switch {
 	case e.par[r.class] && !e.s.SharedLock:
 		r.pending = 1
-		e.h.push(event{at: after(e.now, slices.Max(r.waits)), kind: evAsync, r: slot})
+		e.h.push(event{at: after(e.now, e.maxWait(r)), kind: evAsync, r: slot})
 	case e.par[r.class]:
 		r.pending = n
 		for k := int32(0); k < n; k++ {
 			if e.acquire(waiter{lane: -1, slot: slot, k: k}) {
-				e.h.push(event{at: after(e.now, r.waits[k]), kind: evAsync, r: slot})
+				e.h.push(event{at: after(e.now, e.wait(r, k)), kind: evAsync, r: slot})
 			}
 		}
 	default:
 		r.pending = 1
 		if !e.s.SharedLock || e.acquire(waiter{lane: -1, slot: slot, k: r.next}) {
-			e.h.push(event{at: after(e.now, r.waits[r.next]), kind: evAsync, r: slot})
+			e.h.push(event{at: after(e.now, e.wait(r, r.next)), kind: evAsync, r: slot})
 		}
 	}
 }
@@ -93,13 +93,13 @@ func (e *engine) asyncDone(slot int32) {
 // continuation goes back to the request's queue (its loop, or the
 // carriers' run queue).
 func (e *engine) callDone(slot int32) {
-	r := &e.slots[slot]
+	r := e.rq(slot)
 	r.pending--
 	if r.pending > 0 {
 		return
 	}
 	if e.par[r.class] {
-		r.next = int32(len(r.waits))
+		r.next = r.calls
 	} else {
 		r.next++
 	}
@@ -110,16 +110,16 @@ func (e *engine) callDone(slot int32) {
 
 // offload hands slot's next blocking call (or all of them) to the offload pool.
 func (e *engine) offload(slot int32) {
-	r := &e.slots[slot]
+	r := e.rq(slot)
 	q := &e.queues[e.offQ]
 	if e.par[r.class] {
-		r.pending = int32(len(r.waits))
-		for k := range r.waits {
-			q.push(item{slot: slot, k: int32(k), kind: itemCall})
+		r.pending = r.calls
+		for k := int32(0); k < r.calls; k++ {
+			q.push(item{slot: slot, k: int16(k), kind: itemCall})
 		}
 	} else {
 		r.pending = 1
-		q.push(item{slot: slot, k: r.next, kind: itemCall})
+		q.push(item{slot: slot, k: int16(r.next), kind: itemCall})
 	}
 	e.wake(e.offQ)
 }
@@ -161,7 +161,7 @@ func (e *engine) release() {
 	}
 	w := e.lockQ.pop()
 	if w.lane < 0 {
-		e.h.push(event{at: after(e.now, e.slots[w.slot].waits[w.k]), kind: evAsync, r: w.slot})
+		e.h.push(event{at: after(e.now, e.wait(e.rq(w.slot), w.k)), kind: evAsync, r: w.slot})
 		return
 	}
 	e.span(w.lane, model.SpanLock, w.slot, e.lanes[w.lane].since, e.now)

@@ -81,9 +81,11 @@ const (
 	itemCall                  // a blocking call handed to the offload pool (call k)
 )
 
+// item is 8 bytes: a burst on loops queues one continuation per request
+// in flight.
 type item struct {
 	slot int32
-	k    int32
+	k    int16 // call index, below model.MaxCalls
 	kind uint8
 }
 

@@ -30,6 +30,8 @@
 package sim
 
 import (
+	"context"
+	"fmt"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -41,20 +43,46 @@ type Options struct {
 	// Trace keeps the per-lane timeline and every request's record
 	// (model.Trace). It is refused for more than model.MaxTraceRequests.
 	Trace bool
+	// OnDone, if set, is called with each request's record as it
+	// completes (in completion order, on the goroutine running Run), so a
+	// caller can keep what it needs, such as the latencies after a
+	// warm-up, without the cost of a Trace. Used by internal/plan.
+	OnDone func(model.Record)
+	// OnProgress, if set, is called from the simulating goroutine every
+	// CheckEvery events with the events processed so far (when the
+	// context is checked).
+	OnProgress func(events int64)
 }
+
+// CheckEvery is how many events RunContext processes between two looks at
+// its context (a few milliseconds of work).
+const CheckEvery = 1 << 16
 
 // Run simulates s, which should be normalized and validated (Run validates
 // it again and returns the *model.FieldError if not). It is deterministic
 // and safe to call from several goroutines at once.
 func Run(s model.Scenario, opt Options) (*model.Result, error) {
+	return RunContext(context.Background(), s, opt)
+}
+
+// RunContext is Run that stops when ctx is done: it looks at ctx every
+// CheckEvery events and then returns no result and an error wrapping
+// ctx.Err() (a simulation cut short has no meaningful figures: its
+// requests are not all done).
+func RunContext(ctx context.Context, s model.Scenario, opt Options) (*model.Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	if opt.Trace && s.Requests > model.MaxTraceRequests {
 		return nil, model.NewFieldError("--timeline", "sim.err.trace", s.Requests, model.MaxTraceRequests)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("sim: stopped before the first event: %w", err)
+	}
 	e := newEngine(s, opt)
-	e.run()
+	if err := e.run(ctx, opt.OnProgress); err != nil {
+		return nil, err
+	}
 	return e.result(), nil
 }
 
@@ -80,29 +108,43 @@ type lane struct {
 	since time.Duration // start of a lock or ready span
 }
 
-// req is the state of one request between its arrival and its end.
+// req is the state of one request between its arrival and its end (40
+// bytes). It keeps only what cannot be drawn again: the request's CPU time
+// and waits are pure functions of its index (model.Planner.CPUOf, WaitOf),
+// drawn again where they are needed, and its start and first lane are kept
+// beside it only for a trace. A scenario can hold every one of its
+// requests in flight at once (a burst on loops queues every continuation
+// behind the burst), so this is the simulator's memory per request.
 type req struct {
 	id      int64
 	arrival time.Duration
-	start   time.Duration
-	cpu     time.Duration
-	waits   []time.Duration
 	class   int32
 	loop    int32 // the queue its continuations go to
-	first   int32 // the first lane that took it
+	calls   int32 // how many waits
 	next    int32 // next call (sequential)
 	pending int32 // calls still out (parallel)
 	vu      int32 // closed model: its user, else -1
 }
 
+// Request slots live in chunks of slabSize, so growing the set of
+// requests in flight never copies it (a slice that doubles holds the old
+// and the new array at once).
+const (
+	slabBits = 12
+	slabSize = 1 << slabBits
+)
+
 type engine struct {
-	s       model.Scenario
-	plan    *model.Planner
-	scratch model.Request
-	trace   *model.Trace
-	now     time.Duration
-	h       eventHeap
-	events  int64
+	s      model.Scenario
+	plan   *model.Planner
+	trace  *model.Trace
+	onDone func(model.Record)
+	// keepStart keeps each request's start and first lane (tstart,
+	// tfirst): for the trace and for OnDone.
+	keepStart bool
+	now       time.Duration
+	h         eventHeap
+	events    int64
 
 	lanes   []lane
 	queues  []queue
@@ -118,8 +160,12 @@ type engine struct {
 	par     []bool // per class: parallel fan-out
 	block   []bool // per class: blocking waits
 
-	slots []req
-	free  []int32
+	slots  []*[slabSize]req // chunks; see rq
+	nslots int32
+	free   []int32
+	// Trace only, by slot: when a lane first took the request, and which.
+	tstart []time.Duration
+	tfirst []int32
 
 	// open and closed arrivals
 	pacer    model.Pacer
@@ -137,7 +183,7 @@ type engine struct {
 }
 
 func newEngine(s model.Scenario, opt Options) *engine {
-	e := &engine{s: s, plan: model.NewPlanner(s), offQ: -1, classes: s.Classes}
+	e := &engine{s: s, plan: model.NewPlanner(s), offQ: -1, classes: s.Classes, onDone: opt.OnDone}
 	for _, c := range s.Classes {
 		e.par = append(e.par, c.Fanout == model.Parallel)
 		e.block = append(e.block, c.Blocking)
@@ -187,6 +233,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 			e.loops[i].Loop = i
 		}
 	}
+	e.keepStart = opt.Trace || opt.OnDone != nil
 	if opt.Trace {
 		e.trace = &model.Trace{Records: make([]model.Record, 0, s.Requests)}
 		for i := 0; i < total; i++ {
@@ -200,7 +247,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 	return e
 }
 
-func (e *engine) run() {
+func (e *engine) run(ctx context.Context, progress func(int64)) error {
 	s := &e.s
 	switch s.Arrival.Kind {
 	case model.Burst:
@@ -238,6 +285,14 @@ func (e *engine) run() {
 		e.scheduleArrival()
 	}
 	for e.h.len() > 0 {
+		if e.events%CheckEvery == CheckEvery-1 {
+			if progress != nil {
+				progress(e.events + 1)
+			}
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("sim: stopped after %d events: %w", e.events+1, err)
+			}
+		}
 		ev := e.h.pop()
 		e.events++
 		e.now = ev.at
@@ -257,6 +312,7 @@ func (e *engine) run() {
 			e.asyncDone(ev.r)
 		}
 	}
+	return nil
 }
 
 // scheduleArrival schedules the next open-model arrival, if any.
@@ -283,7 +339,7 @@ func (e *engine) arrive(vu int32) {
 	i := e.sent
 	e.sent++
 	slot := e.newReq(i, e.now, vu)
-	q := e.slots[slot].loop
+	q := e.rq(slot).loop
 	if !e.anyArr {
 		e.anyArr, e.firstArr = true, e.now
 	}
@@ -298,19 +354,44 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 		slot = e.free[n-1]
 		e.free = e.free[:n-1]
 	} else {
-		e.slots = append(e.slots, req{})
-		slot = int32(len(e.slots) - 1)
+		if int(e.nslots)>>slabBits == len(e.slots) {
+			e.slots = append(e.slots, new([slabSize]req))
+			if e.keepStart {
+				e.tstart = append(e.tstart, make([]time.Duration, slabSize)...)
+				e.tfirst = append(e.tfirst, make([]int32, slabSize)...)
+			}
+		}
+		slot = e.nslots
+		e.nslots++
 	}
-	r := &e.slots[slot]
-	e.scratch.Waits = r.waits[:0]
-	e.plan.Fill(i, &e.scratch)
-	q := int32(0)
-	if e.scratch.Loop >= 0 {
-		q = int32(e.scratch.Loop)
+	r := e.rq(slot)
+	class := e.plan.ClassOf(i)
+	q := int32(max(e.plan.LoopOf(i), 0))
+	*r = req{id: i, arrival: at, class: int32(class), calls: int32(e.classes[class].CallCount()), loop: q, vu: vu}
+	if e.keepStart {
+		e.tfirst[slot] = -1
 	}
-	*r = req{id: i, arrival: at, cpu: e.scratch.CPU, waits: e.scratch.Waits, class: int32(e.scratch.Class),
-		loop: q, first: -1, vu: vu}
 	return slot
+}
+
+// rq returns request slot's state.
+func (e *engine) rq(slot int32) *req { return &e.slots[slot>>slabBits][slot&(slabSize-1)] }
+
+// cpuOf returns r's CPU time (drawn again: see req).
+func (e *engine) cpuOf(r *req) time.Duration { return e.plan.CPUOf(r.id, int(r.class)) }
+
+// wait returns the wait of r's call k.
+func (e *engine) wait(r *req, k int32) time.Duration {
+	return e.plan.WaitOf(r.id, int(r.class), int(k))
+}
+
+// maxWait returns r's longest wait (parallel calls end with it).
+func (e *engine) maxWait(r *req) time.Duration {
+	var m time.Duration
+	for k := int32(0); k < r.calls; k++ {
+		m = max(m, e.wait(r, k))
+	}
+	return m
 }
 
 // wake lets an idle lane of queue q take work.
@@ -367,7 +448,7 @@ func (e *engine) runLane(l int32) {
 		case itemCont:
 			held = e.resume(l, it.slot)
 		case itemCall:
-			held = e.offCall(l, it.slot, it.k)
+			held = e.offCall(l, it.slot, int32(it.k))
 		}
 		if held {
 			return
@@ -377,9 +458,11 @@ func (e *engine) runLane(l int32) {
 
 // take records that lane l starts request slot.
 func (e *engine) take(l, slot int32) {
-	r := &e.slots[slot]
-	r.start, r.first = e.now, l
-	e.qwait.Add(r.start - r.arrival)
+	r := e.rq(slot)
+	e.qwait.Add(e.now - r.arrival)
+	if e.keepStart {
+		e.tstart[slot], e.tfirst[slot] = e.now, l
+	}
 	if e.loops != nil && int(l) < e.nLoops {
 		ls := &e.loops[l]
 		ls.Requests++
@@ -392,11 +475,11 @@ func (e *engine) take(l, slot int32) {
 	}
 }
 
-func (e *engine) isBlocking(r *req) bool { return e.block[r.class] && len(r.waits) > 0 }
+func (e *engine) isBlocking(r *req) bool { return e.block[r.class] && r.calls > 0 }
 
 // startCPU starts the CPU segment of slot on lane l; false if it has none.
 func (e *engine) startCPU(l, slot int32) bool {
-	if e.slots[slot].cpu <= 0 {
+	if e.cpuOf(e.rq(slot)) <= 0 {
 		return false
 	}
 	if e.cores > 0 {
@@ -410,7 +493,7 @@ func (e *engine) startCPU(l, slot int32) bool {
 }
 
 func (e *engine) runCPU(l, slot int32) {
-	end := after(e.now, e.slots[slot].cpu)
+	end := after(e.now, e.cpuOf(e.rq(slot)))
 	e.span(l, model.SpanCPU, slot, e.now, end)
 	e.h.push(event{at: end, kind: evCPU, a: l, r: slot})
 }
@@ -432,8 +515,8 @@ func (e *engine) cpuDone(l int32) {
 // afterCPU starts the request's calls once its CPU work is done. It
 // returns whether lane l is still held by the request.
 func (e *engine) afterCPU(l, slot int32) bool {
-	r := &e.slots[slot]
-	if len(r.waits) == 0 {
+	r := e.rq(slot)
+	if r.calls == 0 {
 		e.finish(slot)
 		return false
 	}
@@ -451,8 +534,8 @@ func (e *engine) afterCPU(l, slot int32) bool {
 
 // resume runs a continuation on lane l: the next call, or the end.
 func (e *engine) resume(l, slot int32) bool {
-	r := &e.slots[slot]
-	if r.next < int32(len(r.waits)) && !e.par[r.class] {
+	r := e.rq(slot)
+	if r.next < r.calls && !e.par[r.class] {
 		if e.block[r.class] { // offload: hand the next call over
 			e.offload(slot)
 		} else {
@@ -466,7 +549,7 @@ func (e *engine) resume(l, slot int32) bool {
 
 // finish ends request slot now.
 func (e *engine) finish(slot int32) {
-	r := &e.slots[slot]
+	r := e.rq(slot)
 	lat := e.now - r.arrival
 	e.all.Add(lat)
 	e.byClass[r.class].Add(lat)
@@ -474,7 +557,10 @@ func (e *engine) finish(slot int32) {
 	e.lastEnd = max(e.lastEnd, e.now)
 	if e.trace != nil {
 		e.trace.Records = append(e.trace.Records, model.Record{ID: r.id, Class: int(r.class),
-			Arrival: r.arrival, Start: r.start, End: e.now, Lane: r.first})
+			Arrival: r.arrival, Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
+	}
+	if e.onDone != nil {
+		e.onDone(model.Record{ID: r.id, Class: int(r.class), Arrival: r.arrival, Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
 	}
 	if r.vu >= 0 && e.sent < int64(e.s.Requests) {
 		e.vuCount[r.vu]++
@@ -487,7 +573,7 @@ func (e *engine) span(l int32, k model.SpanKind, slot int32, from, to time.Durat
 	if e.trace == nil || to <= from {
 		return
 	}
-	e.trace.Spans = append(e.trace.Spans, model.Span{Lane: l, Kind: k, Req: e.slots[slot].id, Start: from, End: to})
+	e.trace.Spans = append(e.trace.Spans, model.Span{Lane: l, Kind: k, Req: e.rq(slot).id, Start: from, End: to})
 }
 
 func (e *engine) result() *model.Result {
@@ -511,7 +597,9 @@ func (e *engine) result() *model.Result {
 	}
 	if span > 0 {
 		res.ThroughputRPS = float64(e.completed) / span.Seconds()
-		res.InFlightMean = stats.LittleInFlight(e.all.Sum(), span)
+		// Little's law over the float sum: N latencies of a long run
+		// add up past what a Duration holds.
+		res.InFlightMean = e.all.SumNS() / float64(span)
 	}
 	if e.trace != nil {
 		sortSpans(e.trace.Spans)

@@ -202,11 +202,18 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// Huge durations saturate instead of wrapping around.
+// Huge durations are refused before any work (issue 13: a wait of a
+// million hours printed a clamped makespan and a negative in-flight
+// figure); the longest allowed ones run and add up without wrapping.
 func TestHugeDurations(t *testing.T) {
 	s := scen(model.Pool, 1, 3, model.FixedDist(math.MaxInt64/2), model.FixedDist(math.MaxInt64/2), func(s *model.Scenario) { s.Classes[0].Calls = 5 })
+	var fe *model.FieldError
+	if _, err := Run(s, Options{}); !errors.As(err, &fe) || fe.Key != "err.dist.max" {
+		t.Fatalf("Run(huge durations) error = %v; want the duration bound", err)
+	}
+	s = scen(model.Pool, 1, 3, model.FixedDist(model.MaxDuration), model.ExpDist(model.MaxDuration), func(s *model.Scenario) { s.Classes[0].Calls = 5 })
 	r := run(t, s, Options{Trace: true})
-	if r.MakespanMS <= 0 || r.Completed != 3 {
-		t.Errorf("Run(huge durations) = makespan %v, completed %d; want positive and 3", r.MakespanMS, r.Completed)
+	if r.MakespanMS <= 0 || r.Completed != 3 || r.InFlightMean <= 0 {
+		t.Errorf("Run(longest durations) = makespan %v, completed %d, in flight %v; want positive, 3, positive", r.MakespanMS, r.Completed, r.InFlightMean)
 	}
 }

@@ -114,8 +114,18 @@ func (r *Recorder) Mean() time.Duration {
 	return time.Duration(r.sum / float64(r.count))
 }
 
-// Sum returns the sum of all durations.
-func (r *Recorder) Sum() time.Duration { return time.Duration(r.sum) }
+// Sum returns the sum of all durations (saturated: a sum past what a
+// Duration holds, 292 years, wraps nothing but is useless; see SumNS).
+func (r *Recorder) Sum() time.Duration {
+	if !(r.sum < math.MaxInt64) {
+		return math.MaxInt64
+	}
+	return time.Duration(r.sum)
+}
+
+// SumNS returns the sum of all durations in nanoseconds, as a float: ten
+// million latencies of half an hour add up past what a Duration holds.
+func (r *Recorder) SumNS() float64 { return r.sum }
 
 // Summary returns count, mean, p50, p90, p99 and max in milliseconds.
 func (r *Recorder) Summary() model.Summary {

@@ -14,8 +14,10 @@ package watchdog
 
 import (
 	"bytes"
+	"hash/fnv"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,10 +33,26 @@ type Config struct {
 	// Period is how often the checker looks (default Threshold/4, at
 	// least 1 ms).
 	Period time.Duration
-	// OnStall, if set, is called from the checker goroutine once per stall
-	// when it is first seen (with the duration so far). It must not block
-	// for long.
+	// OnStall, if set, is called from the checker goroutine once per
+	// stall, when its final duration is known: when the checker sees the
+	// task end (or, for a task still stuck when Stop takes its last look,
+	// with Ongoing set). A task still stuck StuckAfter after it began is
+	// also reported once early, with Ongoing set and its duration so far,
+	// so a loop that never comes back is not silent; it is reported again
+	// with its final duration if it ends. It must not block for long.
 	OnStall func(Stall)
+	// StuckAfter is when a stall still running is reported early (default
+	// 1 s, at least Threshold).
+	StuckAfter time.Duration
+	// Keep is how many of the most recent stalls Stalls keeps in detail
+	// (default 256). Counts, the worst stall and the task histograms cover
+	// every stall however many there were: a target that stalls for
+	// weeks holds the same memory as one that stalled once.
+	Keep int
+	// NoStacks turns off capturing stacks: a stall then reports loop,
+	// request, duration and thread state only, and the checker never stops
+	// the world to dump goroutines.
+	NoStacks bool
 }
 
 // Stall is one task that ran longer than the threshold.
@@ -43,13 +61,22 @@ type Stall struct {
 	Name string
 	Req  int64
 	// Duration is how long the task ran: its final duration once the task
-	// has ended and the checker has seen the end, else the time it had run
-	// when it was seen.
+	// has ended and the checker has seen the end, else (Ongoing) the time
+	// it had run when last looked at.
 	Duration time.Duration
+	// Ongoing is set while the task has not ended yet.
+	Ongoing bool `json:",omitempty"`
 	// Stack is the loop goroutine's stack, captured while the task was
 	// stalled; empty when the task ended over the threshold between two
-	// looks of the checker.
-	Stack string
+	// looks of the checker, or with Config.NoStacks.
+	Stack string `json:",omitempty"`
+	// StackID identifies the stack's call path (its frames without
+	// argument values or goroutine numbers): stalls stuck in the same
+	// place share it. 0 when there is no stack.
+	StackID uint64 `json:",omitempty"`
+	// StackSeen is set when an earlier stall had the same StackID, so a
+	// printer can show each distinct stack once.
+	StackSeen bool `json:",omitempty"`
 	// State is what the loop's OS thread was doing when the stall was
 	// seen: StateBlocked (asleep in the kernel: a blocking call) or
 	// StateRunning (CPU work, or starved of a core by other work on the
@@ -61,16 +88,31 @@ type Stall struct {
 // Watchdog watches the loops registered with it. Register, Stalls, Summary,
 // TaskHistogram, Start and Stop are safe for concurrent use; each Beat is
 // used by its own loop goroutine only.
+//
+// What it holds is bounded whatever the number of stalls: a count, the
+// worst stall and a count per loop for all of them, the details (and
+// stacks) of the last Config.Keep, one pending stall per loop, and the
+// identities of at most maxStackIDs distinct stacks.
 type Watchdog struct {
 	cfg   Config
 	epoch time.Time
 
-	mu     sync.Mutex
-	beats  []*Beat // by loop index; nil where none was registered
-	stalls []Stall
-	stop   chan struct{}
-	done   chan struct{}
+	mu    sync.Mutex
+	beats []*Beat // by loop index; nil where none was registered
+	// Under mu: every stall counted, per loop, and the worst one.
+	count     int64
+	perLoop   []int64
+	worst     Stall
+	recent    []Stall // ring of the last cfg.Keep ended stalls
+	nrecent   int     // stalls ever put in recent; next slot is nrecent%Keep
+	stackSeen map[uint64]struct{}
+	stop      chan struct{}
+	done      chan struct{}
 }
+
+// maxStackIDs bounds the set of distinct stacks remembered for StackSeen;
+// past it the set starts again (a stack may then be printed once more).
+const maxStackIDs = 4096
 
 // New returns a stopped Watchdog; call Start to begin checking.
 func New(cfg Config) *Watchdog {
@@ -81,7 +123,14 @@ func New(cfg Config) *Watchdog {
 		cfg.Period = cfg.Threshold / 4
 	}
 	cfg.Period = max(cfg.Period, time.Millisecond)
-	return &Watchdog{cfg: cfg, epoch: time.Now()}
+	if cfg.StuckAfter <= 0 {
+		cfg.StuckAfter = time.Second
+	}
+	cfg.StuckAfter = max(cfg.StuckAfter, cfg.Threshold)
+	if cfg.Keep <= 0 {
+		cfg.Keep = 256
+	}
+	return &Watchdog{cfg: cfg, epoch: time.Now(), stackSeen: make(map[uint64]struct{})}
 }
 
 // Threshold returns the stall threshold in use.
@@ -138,13 +187,12 @@ type Beat struct {
 	tail    uint64        // checker only, under w.mu
 	dropped atomic.Uint64
 
-	// Checker state, under w.mu: recently flagged tasks (begin seq ->
-	// index into w.stalls).
-	flagged [4]struct {
-		seq uint64
-		idx int
-	}
-	nflag int
+	// Checker state, under w.mu: the stall flagged while its task still
+	// ran (a loop runs one task at a time, so there is at most one),
+	// waiting for the task's end to learn its final duration.
+	pending      Stall
+	pendingSeq   uint64 // begin seq of the pending task; 0: none
+	pendingEarly bool   // already reported early (StuckAfter)
 }
 
 // Register adds a loop with the next free index and returns its Beat. Call
@@ -175,6 +223,9 @@ func (w *Watchdog) registerLocked(i int, name string) *Beat {
 	b := &Beat{w: w, loop: i, name: name, gid: goid(), tid: gettid()}
 	for len(w.beats) <= i {
 		w.beats = append(w.beats, nil)
+	}
+	for len(w.perLoop) <= i {
+		w.perLoop = append(w.perLoop, 0)
 	}
 	w.beats[i] = b
 	return b
@@ -228,7 +279,8 @@ func (w *Watchdog) Start() {
 }
 
 // Stop stops the checker and takes a last look, so tasks that ended over
-// the threshold are all in Stalls. Safe to call more than once.
+// the threshold are all counted and reported, and a task still stuck is
+// reported as Ongoing. Safe to call more than once.
 func (w *Watchdog) Stop() {
 	w.mu.Lock()
 	stop, done := w.stop, w.done
@@ -238,7 +290,7 @@ func (w *Watchdog) Stop() {
 		close(stop)
 		<-done
 	}
-	w.check()
+	w.look(true)
 }
 
 func (w *Watchdog) run(stop, done chan struct{}) {
@@ -250,14 +302,15 @@ func (w *Watchdog) run(stop, done chan struct{}) {
 		case <-stop:
 			return
 		case <-t.C:
-			w.check()
+			w.look(false)
 		}
 	}
 }
 
-// check takes one look at every loop.
-func (w *Watchdog) check() {
-	var fresh []Stall
+// look takes one look at every loop and reports what became final. With
+// last (Stop's look), a task still stuck is reported as Ongoing.
+func (w *Watchdog) look(last bool) {
+	var report []Stall
 	w.mu.Lock()
 	now := int64(time.Since(w.epoch))
 	var stacks []byte
@@ -265,94 +318,200 @@ func (w *Watchdog) check() {
 		if b == nil {
 			continue
 		}
-		// Ended tasks first, so a flagged task that has ended is matched
-		// before the next one can be flagged.
-		for h := b.head.Load(); b.tail < h; b.tail++ {
-			if h-b.tail > ringSize {
-				b.dropped.Add(h - b.tail - ringSize)
-				b.tail = h - ringSize
-			}
-			e := &b.ring[b.tail%ringSize]
-			seq, req, dur := e.seq.Load(), e.req.Load(), time.Duration(e.dur.Load())
-			if idx, ok := b.flaggedIdx(seq); ok {
-				w.stalls[idx].Duration = dur
-				continue
-			}
-			w.stalls = append(w.stalls, Stall{Loop: b.loop, Name: b.name, Req: req, Duration: dur})
-			fresh = append(fresh, w.stalls[len(w.stalls)-1])
-		}
+		// Ended tasks first, so the pending task's end is matched before
+		// the next one can be flagged.
+		report = w.drain(b, report)
 		s1 := b.seq.Load()
+		if b.pendingSeq != 0 && s1 != b.pendingSeq {
+			// The pending task has ended. End queued it before it bumped
+			// seq, so a second drain finds it unless the ring overflowed.
+			report = w.drain(b, report)
+			if b.pendingSeq != 0 {
+				report = append(report, w.finishLocked(b, b.pending.Duration))
+			}
+		}
 		if s1&1 == 0 {
 			continue
 		}
-		if _, ok := b.flaggedIdx(s1); ok {
-			continue
-		}
 		start, req := b.start.Load(), b.req.Load()
-		if b.seq.Load() != s1 || now-start < int64(w.cfg.Threshold) {
+		if b.seq.Load() != s1 {
 			continue
 		}
-		state := threadState(b.tid)
-		if stacks == nil {
-			stacks = allStacks()
+		if b.pendingSeq == s1 {
+			b.pending.Duration = time.Duration(now - start)
+			if !b.pendingEarly && (b.pending.Duration >= w.cfg.StuckAfter || last) {
+				b.pendingEarly = true
+				st := b.pending
+				st.Ongoing = true
+				report = append(report, st)
+			}
+			continue
 		}
-		st := Stall{Loop: b.loop, Name: b.name, Req: req, Duration: time.Duration(now - start), Stack: stackOf(stacks, b.gid), State: state}
-		w.stalls = append(w.stalls, st)
-		b.flag(s1, len(w.stalls)-1)
-		fresh = append(fresh, st)
+		if now-start < int64(w.cfg.Threshold) {
+			continue
+		}
+		st := Stall{Loop: b.loop, Name: b.name, Req: req, Duration: time.Duration(now - start), State: threadState(b.tid)}
+		if !w.cfg.NoStacks {
+			if stacks == nil {
+				stacks = allStacks()
+			}
+			st.Stack = stackOf(stacks, b.gid)
+			if st.Stack != "" {
+				st.StackID = stackID(st.Stack)
+				if _, ok := w.stackSeen[st.StackID]; ok {
+					st.StackSeen = true
+				} else {
+					if len(w.stackSeen) >= maxStackIDs {
+						clear(w.stackSeen)
+					}
+					w.stackSeen[st.StackID] = struct{}{}
+				}
+			}
+		}
+		w.countLocked(st)
+		b.pending, b.pendingSeq, b.pendingEarly = st, s1, false
+		if last {
+			b.pendingEarly = true
+			st.Ongoing = true
+			report = append(report, st)
+		}
 	}
 	w.mu.Unlock()
 	if w.cfg.OnStall != nil {
-		for _, s := range fresh {
+		for _, s := range report {
 			w.cfg.OnStall(s)
 		}
 	}
 }
 
-func (b *Beat) flaggedIdx(seq uint64) (int, bool) {
-	for i := 0; i < b.nflag && i < len(b.flagged); i++ {
-		if b.flagged[i].seq == seq {
-			return b.flagged[i].idx, true
+// drain takes b's queued task ends: the pending task's end gives its final
+// duration; any other is a stall that began and ended between two looks.
+// Called with w.mu held.
+func (w *Watchdog) drain(b *Beat, report []Stall) []Stall {
+	for h := b.head.Load(); b.tail < h; b.tail++ {
+		if h-b.tail > ringSize {
+			b.dropped.Add(h - b.tail - ringSize)
+			b.tail = h - ringSize
 		}
+		e := &b.ring[b.tail%ringSize]
+		seq, req, dur := e.seq.Load(), e.req.Load(), time.Duration(e.dur.Load())
+		if b.pendingSeq != 0 && seq == b.pendingSeq {
+			report = append(report, w.finishLocked(b, dur))
+			continue
+		}
+		st := Stall{Loop: b.loop, Name: b.name, Req: req, Duration: dur}
+		w.countLocked(st)
+		w.keepLocked(st)
+		report = append(report, st)
 	}
-	return 0, false
+	return report
 }
 
-func (b *Beat) flag(seq uint64, idx int) {
-	f := &b.flagged[b.nflag%len(b.flagged)]
-	f.seq, f.idx = seq, idx
-	b.nflag++
+// finishLocked ends b's pending stall with its final duration.
+func (w *Watchdog) finishLocked(b *Beat, dur time.Duration) Stall {
+	st := b.pending
+	st.Duration = max(dur, st.Duration)
+	b.pending, b.pendingSeq, b.pendingEarly = Stall{}, 0, false
+	w.worstLocked(st)
+	w.keepLocked(st)
+	return st
 }
 
-// Stalls returns a copy of every stall seen so far, in the order seen.
+// countLocked counts a stall as soon as it is seen (a loop stuck for good
+// shows in the counts while it is stuck).
+func (w *Watchdog) countLocked(st Stall) {
+	w.count++
+	if st.Loop >= 0 && st.Loop < len(w.perLoop) {
+		w.perLoop[st.Loop]++
+	}
+	w.worstLocked(st)
+}
+
+func (w *Watchdog) worstLocked(st Stall) {
+	if st.Duration > w.worst.Duration {
+		w.worst = Stall{Loop: st.Loop, Name: st.Name, Req: st.Req, Duration: st.Duration}
+	}
+}
+
+// keepLocked puts an ended stall in the ring of recent ones.
+func (w *Watchdog) keepLocked(st Stall) {
+	if w.recent == nil {
+		w.recent = make([]Stall, 0, w.cfg.Keep)
+	}
+	if len(w.recent) < w.cfg.Keep {
+		w.recent = append(w.recent, st)
+	} else {
+		w.recent[w.nrecent%w.cfg.Keep] = st
+	}
+	w.nrecent++
+}
+
+// Stalls returns a copy of the most recent stalls (at most Config.Keep
+// that have ended, oldest first, then those still running, Ongoing).
+// Summary counts all of them.
 func (w *Watchdog) Stalls() []Stall {
-	w.check()
+	w.look(false)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return append([]Stall(nil), w.stalls...)
-}
-
-// Summary returns the count, the worst stall and the count per loop.
-// WorstLoop and WorstReq are meaningful only when Count > 0.
-func (w *Watchdog) Summary() model.Stalls {
-	st := w.Stalls()
-	w.mu.Lock()
-	n := len(w.beats)
-	w.mu.Unlock()
-	out := model.Stalls{ThresholdMS: float64(w.cfg.Threshold) / 1e6, PerLoop: make([]int64, n)}
-	var worst time.Duration
-	for _, s := range st {
-		out.Count++
-		if s.Loop >= 0 && s.Loop < n {
-			out.PerLoop[s.Loop]++
-		}
-		if s.Duration > worst {
-			worst = s.Duration
-			out.WorstLoop, out.WorstReq = s.Loop, s.Req
+	out := make([]Stall, 0, len(w.recent)+len(w.beats))
+	if len(w.recent) < w.cfg.Keep {
+		out = append(out, w.recent...)
+	} else {
+		i := w.nrecent % w.cfg.Keep
+		out = append(append(out, w.recent[i:]...), w.recent[:i]...)
+	}
+	for _, b := range w.beats {
+		if b != nil && b.pendingSeq != 0 {
+			st := b.pending
+			st.Ongoing = true
+			out = append(out, st)
 		}
 	}
-	out.WorstMS = float64(worst) / 1e6
 	return out
+}
+
+// Summary returns the count, the worst stall and the count per loop, over
+// every stall seen (not only the recent ones Stalls keeps). WorstLoop and
+// WorstReq are meaningful only when Count > 0. It copies no stall: a
+// /metrics scrape costs the same after a million stalls as after one.
+func (w *Watchdog) Summary() model.Stalls {
+	w.look(false)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := model.Stalls{ThresholdMS: float64(w.cfg.Threshold) / 1e6, PerLoop: append([]int64(nil), w.perLoop...)}
+	out.Count = w.count
+	if w.count > 0 {
+		out.WorstLoop, out.WorstReq = w.worst.Loop, w.worst.Req
+		out.WorstMS = float64(w.worst.Duration) / 1e6
+	}
+	return out
+}
+
+// stackID hashes a stack's call path: the frames and their files and
+// lines, without the goroutine header (its number and wait time), the
+// argument values (pointers differ per request) or "in goroutine N".
+func stackID(stack string) uint64 {
+	h := fnv.New64a()
+	lines := strings.Split(stack, "\n")
+	for i, ln := range lines {
+		if i == 0 && strings.HasPrefix(ln, "goroutine ") {
+			continue
+		}
+		if !strings.HasPrefix(ln, "\t") {
+			if j := strings.LastIndexByte(ln, '('); j > 0 {
+				ln = ln[:j]
+			}
+			if j := strings.Index(ln, " in goroutine "); j > 0 {
+				ln = ln[:j]
+			}
+		}
+		h.Write([]byte(ln))
+		h.Write([]byte{'\n'})
+	}
+	if id := h.Sum64(); id != 0 {
+		return id
+	}
+	return 1
 }
 
 // Dropped returns how many over-threshold task ends were lost because the

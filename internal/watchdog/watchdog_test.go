@@ -72,6 +72,9 @@ func TestStallSeenWhileStuckWithStackAndFinalDuration(t *testing.T) {
 }
 
 func TestStallStateTellsBlockedFromRunning(t *testing.T) {
+	// The state is a sample of /proc: a spinning goroutine that the Go
+	// runtime preempts parks its locked thread for a moment, so the spin
+	// is tried three times and one "running" (or unknown) sample is enough.
 	w := New(Config{Threshold: 10 * time.Millisecond})
 	w.Start()
 	var wg sync.WaitGroup
@@ -84,22 +87,28 @@ func TestStallStateTellsBlockedFromRunning(t *testing.T) {
 		b.Begin(1)
 		syscall.Nanosleep(&syscall.Timespec{Nsec: 60e6}, nil) // blocked in the kernel
 		b.End()
-		b.Begin(2)
-		for t0 := time.Now(); time.Since(t0) < 60*time.Millisecond; { // busy on the CPU
+		for i := int64(2); i <= 4; i++ {
+			b.Begin(i)
+			for t0 := time.Now(); time.Since(t0) < 60*time.Millisecond; { // busy on the CPU
+			}
+			b.End()
 		}
-		b.End()
 	}()
 	wg.Wait()
 	w.Stop()
 	st := w.Stalls()
-	if len(st) != 2 {
-		t.Fatalf("Stalls() = %+v; want 2", st)
+	if len(st) != 4 {
+		t.Fatalf("Stalls() = %+v; want 4", st)
 	}
 	if st[0].State != StateBlocked {
 		t.Errorf("stall in nanosleep State = %q; want %q", st[0].State, StateBlocked)
 	}
-	if st[1].State != StateRunning && st[1].State != "" {
-		t.Errorf("stall spinning State = %q; want %q", st[1].State, StateRunning)
+	running := false
+	for _, s := range st[1:] {
+		running = running || s.State == StateRunning || s.State == ""
+	}
+	if !running {
+		t.Errorf("stalls spinning States = %q %q %q; want %q at least once", st[1].State, st[2].State, st[3].State, StateRunning)
 	}
 }
 
@@ -116,7 +125,9 @@ func TestStallThatEndsBetweenLooksIsStillReported(t *testing.T) {
 }
 
 func TestNoStallsForShortTasksAndHistogramCounts(t *testing.T) {
-	w := New(Config{Threshold: 50 * time.Millisecond})
+	// A threshold far above the 2ms task: a quick task starved of a core
+	// on a loaded machine (160ms was seen) must not count.
+	w := New(Config{Threshold: time.Second})
 	w.Start()
 	tasks := make([]func(), 1000)
 	for i := range tasks {
@@ -239,5 +250,168 @@ func BenchmarkBeginEnd(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		beat.Begin(int64(i))
 		beat.End()
+	}
+}
+
+//go:noinline
+func stuckElsewhere(d time.Duration) { time.Sleep(d) }
+
+// spin holds the CPU for d (a task over a tiny threshold without sleeping,
+// so the test takes little time).
+func spin(d time.Duration) {
+	for t0 := time.Now(); time.Since(t0) < d; {
+	}
+}
+
+// Issue 13, item 8: thousands of stalls keep Stalls to the recent window
+// while Summary still counts every one of them.
+func TestManyStallsKeepABoundedWindowAndCountAll(t *testing.T) {
+	const n, keep = 3000, 16
+	var calls int
+	w := New(Config{Threshold: 20 * time.Microsecond, Period: time.Hour, Keep: keep, OnStall: func(Stall) { calls++ }})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		b := w.Register("busy")
+		for i := 0; i < n; i++ {
+			b.Begin(int64(i))
+			spin(30 * time.Microsecond)
+			b.End()
+			if i%32 == 31 {
+				w.Summary() // drains the loop's ring of ended stalls
+			}
+		}
+	}()
+	wg.Wait()
+	w.Stop()
+	sum := w.Summary()
+	if sum.Count != n || sum.PerLoop[0] != n {
+		t.Fatalf("Summary() = %+v; want %d stalls counted", sum, n)
+	}
+	if d := w.Dropped(); d != 0 {
+		t.Fatalf("Dropped() = %d; want 0", d)
+	}
+	st := w.Stalls()
+	if len(st) != keep {
+		t.Fatalf("Stalls() holds %d stalls; want the last %d only", len(st), keep)
+	}
+	for i, s := range st {
+		if want := int64(n - keep + i); s.Req != want {
+			t.Errorf("Stalls()[%d].Req = %d; want %d (the most recent, oldest first)", i, s.Req, want)
+		}
+	}
+	if calls != n {
+		t.Errorf("OnStall called %d times; want %d", calls, n)
+	}
+	if cap(w.recent) > keep {
+		t.Errorf("recent window grew to %d; want at most %d", cap(w.recent), keep)
+	}
+}
+
+// Issue 13, item 8: the stall is reported with its final duration, not the
+// duration it had when the checker first saw it; each distinct stack is
+// marked once and repeats share its id.
+func TestOnStallGetsFinalDurationAndStacksOncePerPlace(t *testing.T) {
+	var mu sync.Mutex
+	var seen []Stall
+	w := New(Config{Threshold: 20 * time.Millisecond, Period: time.Millisecond, OnStall: func(s Stall) {
+		mu.Lock()
+		seen = append(seen, s)
+		mu.Unlock()
+	}})
+	w.Start()
+	same := func() { stuckInHandler(70 * time.Millisecond) }
+	runLoop(w, 0, []func(){same, func() {}, same, func() { stuckElsewhere(50 * time.Millisecond) }, same})
+	w.Stop()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != 4 {
+		t.Fatalf("OnStall called %d times; want 4: %+v", len(seen), seen)
+	}
+	for i, s := range seen {
+		want := 70 * time.Millisecond
+		if i == 2 {
+			want = 50 * time.Millisecond
+		}
+		if s.Duration < want || s.Ongoing {
+			t.Errorf("OnStall #%d: duration %v ongoing %v; want the final duration >= %v", i, s.Duration, s.Ongoing, want)
+		}
+		if s.Stack == "" || s.StackID == 0 {
+			t.Fatalf("OnStall #%d has no stack: %+v", i, s)
+		}
+	}
+	if seen[0].StackSeen || !seen[1].StackSeen || !seen[3].StackSeen || seen[2].StackSeen {
+		t.Errorf("StackSeen = %v %v %v %v; want false true false true", seen[0].StackSeen, seen[1].StackSeen, seen[2].StackSeen, seen[3].StackSeen)
+	}
+	if seen[0].StackID != seen[1].StackID || seen[0].StackID != seen[3].StackID || seen[2].StackID == seen[0].StackID {
+		t.Errorf("StackIDs %x %x %x %x; want the same for the same place, another for stuckElsewhere", seen[0].StackID, seen[1].StackID, seen[2].StackID, seen[3].StackID)
+	}
+}
+
+func TestNoStacks(t *testing.T) {
+	w := New(Config{Threshold: 15 * time.Millisecond, Period: time.Millisecond, NoStacks: true})
+	w.Start()
+	runLoop(w, 0, []func(){func() { stuckInHandler(50 * time.Millisecond) }})
+	w.Stop()
+	st := w.Stalls()
+	if len(st) != 1 || st[0].Stack != "" || st[0].StackID != 0 || st[0].Duration < 50*time.Millisecond {
+		t.Fatalf("Stalls() = %+v; want one stall >= 50ms without a stack", st)
+	}
+}
+
+// A loop stuck for good is reported early (Ongoing, counted) and again with
+// its final duration once it ends.
+func TestStuckLoopReportedEarlyThenFinal(t *testing.T) {
+	early := make(chan Stall, 1)
+	final := make(chan Stall, 1)
+	w := New(Config{Threshold: 10 * time.Millisecond, Period: time.Millisecond, StuckAfter: 40 * time.Millisecond, OnStall: func(s Stall) {
+		if s.Ongoing {
+			early <- s
+		} else {
+			final <- s
+		}
+	}})
+	w.Start()
+	defer w.Stop()
+	release := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b := w.Register("stuck")
+		b.Begin(9)
+		<-release
+		b.End()
+	}()
+	s := <-early
+	if s.Req != 9 || s.Duration < 40*time.Millisecond {
+		t.Errorf("early report = %+v; want request 9 after at least 40ms", s)
+	}
+	if sum := w.Summary(); sum.Count != 1 {
+		t.Errorf("Summary().Count while stuck = %d; want 1", sum.Count)
+	}
+	if st := w.Stalls(); len(st) != 1 || !st[0].Ongoing {
+		t.Errorf("Stalls() while stuck = %+v; want one ongoing", st)
+	}
+	close(release)
+	<-done
+	f := <-final
+	if f.Req != 9 || f.Duration < s.Duration {
+		t.Errorf("final report = %+v; want request 9, at least %v", f, s.Duration)
+	}
+	if sum := w.Summary(); sum.Count != 1 {
+		t.Errorf("Summary().Count after = %d; want 1 (one stall, reported twice)", sum.Count)
+	}
+}
+
+func TestStackID(t *testing.T) {
+	a := "goroutine 7 [sleep]:\nmain.f(0xc000123456, 0x1)\n\t/x/main.go:10 +0x1d\ncreated by main.g in goroutine 1\n\t/x/main.go:20 +0x2e"
+	b := "goroutine 9 [sleep, 2 minutes]:\nmain.f(0xc000999999, 0x2)\n\t/x/main.go:10 +0x1d\ncreated by main.g in goroutine 5\n\t/x/main.go:20 +0x2e"
+	c := "goroutine 9 [sleep]:\nmain.f(0xc000999999, 0x2)\n\t/x/main.go:11 +0x1d"
+	if stackID(a) != stackID(b) {
+		t.Errorf("stackID differs for the same place with other args and goroutines")
+	}
+	if stackID(a) == stackID(c) {
+		t.Errorf("stackID same for another line")
 	}
 }

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/kube"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+func init() {
+	register(&command{name: "kube", summary: "kube.summary", run: runKube})
+}
+
+// runKube prints Kubernetes manifests; `waitlab kube job [flags] -- LOAD
+// FLAGS AND URL` is its one verb.
+func runKube(_ context.Context, env *Env, args []string) error {
+	if len(args) == 0 || args[0] != "job" {
+		return usagef("%s", msg.T(envLang(), "kube.err.verb"))
+	}
+	fs := newFlags(env, "kube job")
+	lang := langFlag(fs)
+	c := kube.JobConfig{}
+	fs.IntVar(&c.Segments, "segments", 0, "number of generator pods N (each runs segment I/N)")
+	fs.StringVar(&c.Name, "name", "waitlab", "name prefix of the objects")
+	fs.StringVar(&c.Namespace, "namespace", "", "namespace of the objects (default: the one kubectl applies to)")
+	fs.StringVar(&c.Image, "image", "waitlab:latest", "container image with the waitlab binary (see the Dockerfile)")
+	fs.StringVar(&c.CPU, "cpu", "1", "CPU request and limit of each generator (equal: a guaranteed share)")
+	fs.StringVar(&c.Memory, "memory", "512Mi", "memory request and limit of each generator")
+	fs.IntVar(&c.Port, "port", 7071, "collector port")
+	fs.DurationVar(&c.CollectTimeout, "collect-timeout", 10*time.Minute, "how long the collector waits for every result file")
+	startAt := fs.String("start-at", "", "synchronized start, RFC 3339 or Unix seconds (default: now plus --start-in)")
+	startIn := fs.Duration("start-in", 2*time.Minute, "with no --start-at: start this long after the manifests are made (time to schedule the pods)")
+	var thresholds, targetLabels multiFlag
+	fs.Var(&thresholds, "threshold", "a threshold the collector judges on the merged result (repeatable)")
+	fs.Var(&targetLabels, "target-label", "a label key=value of the target's pods: no generator shares their node (repeatable)")
+	// Everything after "--" is the load command.
+	own, loadArgs := args[1:], []string(nil)
+	for i, a := range own {
+		if a == "--" {
+			own, loadArgs = own[:i], own[i+1:]
+			break
+		}
+	}
+	l, err := parseNoArgs(fs, own, lang, "kube.err.args")
+	if err != nil {
+		return err
+	}
+	c.LoadArgs = loadArgs
+	c.Thresholds = thresholds
+	if len(targetLabels) > 0 {
+		c.TargetLabels = map[string]string{}
+		for _, kv := range targetLabels {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				return usagef("%s", msg.T(l, "kube.err.label", kv))
+			}
+			c.TargetLabels[k] = v
+		}
+	}
+	if *startAt != "" {
+		t, err := parseStartAt(*startAt)
+		if err != nil {
+			return usagef("--start-at: %s", msg.T(l, "kube.err.start", *startAt))
+		}
+		c.StartAt = t
+	} else {
+		c.StartAt = time.Now().Add(*startIn).Truncate(time.Second)
+	}
+	objs, err := kube.Manifests(c)
+	if err != nil {
+		return &UsageError{Err: err}
+	}
+	fmt.Fprintf(env.Stdout, "# %s\n", msg.T(l, "kube.header", c.Segments, c.StartAt.UTC().Format(time.RFC3339)))
+	return kube.WriteYAML(env.Stdout, objs)
+}
+
+// parseStartAt reads RFC 3339 or Unix seconds.
+func parseStartAt(s string) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t, nil
+	}
+	var sec float64
+	if _, err := fmt.Sscanf(s, "%g", &sec); err == nil && sec > 0 && sec < 1e11 {
+		return time.Unix(0, int64(sec*1e9)), nil
+	}
+	return time.Time{}, errors.New("not a time")
+}

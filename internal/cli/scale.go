@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// scaleFlags are `waitlab load`'s scale-out flags: which share of a split
+// run this generator sends, when it starts, and where its result goes.
+type scaleFlags struct {
+	segment, sequence, startAt, runID, pushURL string
+	pushTimeout                                time.Duration
+}
+
+func addScaleFlags(fs *flag.FlagSet) *scaleFlags {
+	s := &scaleFlags{}
+	fs.StringVar(&s.segment, "segment", "", "send one share of a run split across generators: I/N (the I-th of N, from 0) or A:B (e.g. 0:1/3)")
+	fs.StringVar(&s.sequence, "segment-sequence", "", "the cut points every generator of the run shares, for unequal shares: e.g. 0,1/4,1/2,1")
+	fs.StringVar(&s.startAt, "start-at", "", "wait, then start at this `TIME` (RFC 3339 or Unix seconds): the synchronized start of a split run")
+	fs.StringVar(&s.runID, "run-id", "", "the id the segments of one run share (default: derived from the command, so the same command agrees)")
+	fs.StringVar(&s.pushURL, "push", "", "send the result file to a collector (waitlab report --listen) at `URL`")
+	fs.DurationVar(&s.pushTimeout, "push-timeout", 2*time.Minute, "how long --push keeps retrying while the collector is not up")
+	return s
+}
+
+func (s *scaleFlags) apply(l msg.Lang, cfg *loadgen.Config) error {
+	if s.segment != "" {
+		seg, err := model.ParseSegment(s.segment)
+		if err == nil && s.sequence != "" {
+			seg, err = seg.WithSequence(s.sequence)
+		}
+		if err != nil {
+			return flagNamed("--segment", err)
+		}
+		cfg.Segment = seg
+	} else if s.sequence != "" {
+		return usagef("%s", msg.T(l, "load.flag.sequence"))
+	}
+	if s.startAt != "" {
+		t, err := parseStartAt(s.startAt)
+		if err != nil {
+			return usagef("--start-at: %s", msg.T(l, "kube.err.start", s.startAt))
+		}
+		cfg.StartAt = t
+	}
+	if s.runID != "" {
+		if len(s.runID) > 64 || !isHex(s.runID) {
+			return usagef("%s", msg.T(l, "load.flag.runid", s.runID))
+		}
+		cfg.RunID = s.runID
+	}
+	if s.pushURL != "" {
+		if _, _, err := loadgen.ParseURL(s.pushURL); err != nil {
+			return usagef("--push: %v", err)
+		}
+	}
+	return nil
+}
+
+// push sends the result to the collector, if asked; an error is printed
+// and returned (exit 1) without losing the report, which is printed after.
+func (s *scaleFlags) push(env *Env, l msg.Lang, res *loadgen.Result) error {
+	if s.pushURL == "" {
+		return nil
+	}
+	// Not the run's context: an interrupted run's result is still sent,
+	// so the collector knows the run was cut short.
+	ctx, cancel := context.WithTimeout(context.Background(), s.pushTimeout)
+	defer cancel()
+	if err := loadgen.Push(ctx, s.pushURL, res); err != nil {
+		fmt.Fprintln(env.Stderr, msg.T(l, "load.push.failed", err))
+		return &ExitError{Code: 1}
+	}
+	fmt.Fprintln(env.Stderr, msg.T(l, "load.push.done", s.pushURL))
+	return nil
+}
+
+func isHex(s string) bool {
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// flagNamed ties a model parse error to a flag.
+func flagNamed(name string, err error) error {
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		c := *fe
+		c.Field = name
+		return &c
+	}
+	return &UsageError{Err: fmt.Errorf("%s: %w", name, err)}
+}
+
+// collectFlags are `waitlab report`'s collector flags.
+type collectFlags struct {
+	listen      string
+	allowRemote bool
+	expect      int
+	timeout     time.Duration
+}
+
+func addCollectFlags(fs *flag.FlagSet) *collectFlags {
+	c := &collectFlags{}
+	fs.StringVar(&c.listen, "listen", "", "collect result files pushed over HTTP (waitlab load --push) at this address instead of reading files")
+	fs.BoolVar(&c.allowRemote, "allow-remote", false, "allow a non-loopback --listen address")
+	fs.IntVar(&c.expect, "expect", 0, "with --listen: the number of result files to wait for")
+	fs.DurationVar(&c.timeout, "collect-timeout", 10*time.Minute, "with --listen: give up waiting after this long and say what is missing")
+	return c
+}
+
+// collect runs the collector: it waits for --expect results, merges them
+// and reports like `waitlab report FILE...`.
+func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths []loadgen.Threshold, l msg.Lang) error {
+	if c.expect < 1 || c.expect > 10000 {
+		return usagef("%s", msg.T(l, "collect.flag.expect", c.expect))
+	}
+	if c.timeout <= 0 {
+		return usagef("%s", msg.T(l, "collect.flag.timeout", c.timeout))
+	}
+	outs, err := openOutputs(l, o, "")
+	if err != nil {
+		return err
+	}
+	ln, err := loadgen.Listen(c.listen, c.allowRemote)
+	if err != nil {
+		outs.discard()
+		return usagef("%v", err)
+	}
+	col := loadgen.NewCollector(c.expect)
+	srv := &http.Server{Handler: col, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 5 * time.Minute}
+	go func() { _ = srv.Serve(ln) }()
+	fmt.Fprintln(env.Stderr, msg.T(l, "collect.listening", "http://"+ln.Addr().String()+"/", c.expect))
+	wctx, cancel := context.WithTimeout(ctx, c.timeout)
+	rs, werr := col.Wait(wctx)
+	cancel()
+	sctx, scancel := context.WithTimeout(context.Background(), 2*time.Second)
+	_ = srv.Shutdown(sctx)
+	scancel()
+	var me *loadgen.MissingError
+	if errors.As(werr, &me) {
+		outs.discard()
+		if ctx.Err() != nil {
+			fmt.Fprintln(env.Stderr, msg.T(l, "collect.interrupted", me.Got, me.Expect))
+			return &ExitError{Code: 130}
+		}
+		return &ExitError{Code: 1, Err: errors.New(msg.T(l, "collect.missing", me.Got, me.Expect, joinOr(me.Missing, "-")))}
+	}
+	res, err := loadgen.Merge(rs...)
+	var mge *loadgen.MergeError
+	switch {
+	case errors.As(err, &mge):
+		outs.discard()
+		return &ExitError{Code: 1, Err: errors.New(mge.Localize(l))}
+	case err != nil:
+		outs.discard()
+		return err
+	}
+	return emit(env, res, o, ths, l, outs)
+}
+
+func joinOr(s []string, none string) string {
+	if len(s) == 0 {
+		return none
+	}
+	out := s[0]
+	for _, x := range s[1:] {
+		out += ", " + x
+	}
+	return out
+}

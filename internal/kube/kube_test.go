@@ -1,0 +1,109 @@
+package kube
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+)
+
+var update = flag.Bool("update", false, "rewrite the example manifests")
+
+// exampleConfig is the load test of deploy/kubernetes/example.yaml.
+func exampleConfig() JobConfig {
+	return JobConfig{
+		Name: "waitlab", Image: "waitlab:latest", Segments: 3,
+		LoadArgs:   []string{"--rate", "3000", "--duration", "60s", "http://orders.default.svc:8080/"},
+		StartAt:    time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC),
+		Thresholds: []string{"p99<200ms", "errors<1%"}, TargetLabels: map[string]string{"app": "orders"},
+	}
+}
+
+// TestExampleDecodesStrictly keeps the committed example true: it decodes
+// strictly into the k8s.io/api types and is what Manifests makes.
+func TestExampleDecodesStrictly(t *testing.T) {
+	path := filepath.Join("..", "..", "deploy", "kubernetes", "example.yaml")
+	objs, err := Manifests(exampleConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	b.WriteString("# Made by: waitlab kube job --segments 3 --start-at 2026-12-01T09:00:00Z --target-label app=orders \\\n#   --threshold 'p99<200ms' --threshold 'errors<1%' -- --rate 3000 --duration 60s http://orders.default.svc:8080/\n")
+	if err := WriteYAML(&b, objs); err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read example (go test -update to write it): %v", err)
+	}
+	if !bytes.Equal(data, b.Bytes()) {
+		t.Errorf("%s is not what Manifests makes; run go test ./internal/kube -update", path)
+	}
+	got, err := DecodeStrict(data)
+	if err != nil {
+		t.Fatalf("DecodeStrict(example) = %v", err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("example has %d objects; want Service, collector Job, generator Job", len(got))
+	}
+	gen := got[2].(*batchv1.Job)
+	s := gen.Spec
+	if s.CompletionMode == nil || *s.CompletionMode != batchv1.IndexedCompletion || *s.Completions != 3 || *s.Parallelism != 3 {
+		t.Errorf("generator job: mode %v completions %v parallelism %v; want Indexed, 3, 3", s.CompletionMode, s.Completions, s.Parallelism)
+	}
+	c := s.Template.Spec.Containers[0]
+	args := strings.Join(c.Args, " ")
+	for _, want := range []string{"--segment $(JOB_COMPLETION_INDEX)/3", "--start-at 2026-12-01T09:00:00Z", "--push http://waitlab-collector:7071/"} {
+		if !strings.Contains(args, want) {
+			t.Errorf("generator args %q lack %q", args, want)
+		}
+	}
+	if !c.Resources.Requests.Cpu().Equal(*c.Resources.Limits.Cpu()) {
+		t.Errorf("generator CPU request %v != limit %v", c.Resources.Requests.Cpu(), c.Resources.Limits.Cpu())
+	}
+	terms := s.Template.Spec.Affinity.PodAntiAffinity.RequiredDuringSchedulingIgnoredDuringExecution
+	if len(terms) != 2 || terms[0].TopologyKey != corev1.LabelHostname || terms[1].LabelSelector.MatchLabels["app"] != "orders" {
+		t.Errorf("anti-affinity %+v; want one term against other generators and one against the target", terms)
+	}
+	svc := got[0].(*corev1.Service)
+	coll := got[1].(*batchv1.Job)
+	if svc.Spec.Selector["app.kubernetes.io/component"] != "collector" || coll.Spec.Template.Labels["app.kubernetes.io/component"] != "collector" {
+		t.Errorf("service selector %v does not select the collector pod %v", svc.Spec.Selector, coll.Spec.Template.Labels)
+	}
+}
+
+func TestDecodeStrictRefusesUnknownFields(t *testing.T) {
+	bad := "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: x\nspec:\n  completionsMode: Indexed\n"
+	if _, err := DecodeStrict([]byte(bad)); err == nil {
+		t.Errorf("DecodeStrict(misspelt field) = nil; want an error")
+	}
+}
+
+func TestValidateNamesTheProblem(t *testing.T) {
+	for _, c := range []struct {
+		cfg  JobConfig
+		want string
+	}{
+		{JobConfig{Segments: 0, LoadArgs: []string{"http://x/"}}, "--segments"},
+		{JobConfig{Segments: 2}, "no load command"},
+		{JobConfig{Segments: 2, LoadArgs: []string{"--segment", "0/2", "http://x/"}}, "--segment"},
+		{JobConfig{Segments: 2, LoadArgs: []string{"http://x/"}, CPU: "lots"}, "--cpu"},
+	} {
+		c.cfg.defaults()
+		err := c.cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Validate(%+v) = %v; want it to name %q", c.cfg, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package loadgen
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Scale-out: a run split across generator machines. Each generator runs
+// one model.Segment of the single-machine schedule from a common StartAt
+// and writes (or pushes) its result; Merge checks that the segments of one
+// run are all there, once, and judges the merged result as one machine's.
+
+// MaxStartWait bounds how far in the future --start-at may be.
+const MaxStartWait = 24 * time.Hour
+
+// prepareSegment applies c.Segment to the run's shape: the closed model's
+// virtual users are split; a request count becomes the segment's share of
+// it. The open model's schedule is split in pacer.
+func (c *Config) prepareSegment() error {
+	if c.Segment.Whole() {
+		return nil
+	}
+	if c.Arrival.Closed() {
+		first, n := c.Segment.VUs(c.Arrival.VUs)
+		if n < 1 {
+			return model.NewFieldError("--segment", "load.segment.novus", c.Segment.String(), c.Arrival.VUs)
+		}
+		c.vuFirst = first
+		c.wholeVUs = c.Arrival.VUs
+		c.Arrival.VUs = n
+	}
+	if c.Requests > 0 {
+		c.Requests = c.Segment.Count(c.Requests)
+	}
+	return nil
+}
+
+// waitStart waits until the synchronized start and returns the time the
+// schedule counts from: StartAt itself, so every segment's intended send
+// times are on one clock (a late segment's requests are late, and their
+// latency says so). A start more than the window in the past is refused.
+func (c *Config) waitStart(ctx context.Context) (time.Time, error) {
+	if c.StartAt.IsZero() {
+		return time.Now(), nil
+	}
+	d := time.Until(c.StartAt)
+	if d > MaxStartWait {
+		return time.Time{}, model.NewFieldError("--start-at", "load.start.far", c.StartAt.UTC().Format(time.RFC3339), MaxStartWait.String())
+	}
+	if -d > max(c.Duration, time.Second) {
+		return time.Time{}, model.NewFieldError("--start-at", "load.start.past", c.StartAt.UTC().Format(time.RFC3339))
+	}
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return time.Time{}, ctx.Err()
+		}
+	}
+	return c.StartAt, nil
+}
+
+// hostName names this generator in a result file: WAITLAB_HOST (a pod's
+// node, set by `waitlab kube job`), else the host name.
+func hostName() string {
+	if h := os.Getenv("WAITLAB_HOST"); h != "" && len(h) <= 253 {
+		return h
+	}
+	h, _ := os.Hostname()
+	return h
+}
+
+// DeriveRunID is the run id the segments of one run share when none is
+// given: a hash of what every generator of the run was told alike (the
+// start, the arrival, the URL, the segment sequence), so N machines given
+// the same command agree on it without talking.
+func DeriveRunID(c *Config) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s|%s|%s|%d|%s|%d|%d", c.StartAt.UTC().Format(time.RFC3339Nano), c.Arrival, c.Stages,
+		c.Seed, c.Segment.Sequence(), c.Duration, c.Requests)
+	for _, t := range c.Targets {
+		fmt.Fprintf(h, "|%s %s", t.Method, t.URL)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}

@@ -1,0 +1,97 @@
+package msg
+
+// Entries of scale-out: segments, synchronized starts, collecting results.
+func init() {
+	Register(map[string]Entry{
+		"err.segment.syntax": {
+			KO: "구간 값을 읽을 수 없습니다: %q. I/N(예: 0/3) 또는 A:B(예: 0:1/3, 1/3:1) 꼴로 쓰세요",
+			EN: "cannot read segment %q: write I/N (e.g. 0/3) or A:B (e.g. 0:1/3, 1/3:1)"},
+		"err.segment.range": {
+			KO: "구간 %q: 0과 1 사이에 있어야 하고, 시작이 끝보다 앞서야 합니다",
+			EN: "segment %q must lie within 0 and 1 and start before it ends"},
+		"err.segment.den": {
+			KO: "구간 %q: 분모가 너무 큽니다 (최대 %d). 더 간단한 분수를 쓰세요",
+			EN: "segment %q has too fine a denominator (at most %d): use simpler fractions"},
+		"err.segment.seq": {
+			KO: "구간 순서가 맞지 않습니다: %q. 0에서 1까지 커지는 분수를 쉼표로 나열하고, 구간의 양 끝을 넣으세요 (예: 0,1/4,1/2,1)",
+			EN: "segment sequence %q is not valid: list increasing fractions from 0 to 1, separated by commas, including the segment's ends (e.g. 0,1/4,1/2,1)"},
+		"err.segment.missing": {
+			KO: "빠진 구간: %s:%s. 그 몫을 보낸 생성기의 결과가 없습니다",
+			EN: "segment %s:%s is missing: no result of the generator that sent that share"},
+		"err.segment.overlap": {
+			KO: "겹치는 구간: %s (%s부터 %s까지가 두 번 들어 있습니다). 같은 결과를 두 번 넣었거나 --segment를 잘못 주었습니다",
+			EN: "segment %s overlaps another (%s to %s is covered twice): the same result given twice, or a wrong --segment"},
+		"err.segment.seqdiff": {
+			KO: "구간 %s, %s: 서로 다른 구간 순서(%s / %s)로 나뉘었습니다. 모든 생성기에 같은 --segment-sequence를 주세요",
+			EN: "segments %s and %s were cut along different sequences (%s and %s): give every generator the same --segment-sequence"},
+		"report.merge.seg.mixed": {
+			KO: "구간 하나의 결과(%s)와 나뉘지 않은 실행의 결과(%s)는 함께 합칠 수 없습니다. 한 실행의 구간들만 합치세요",
+			EN: "%s is one segment of a split run and %s is not: merge the segments of one run together"},
+		"report.merge.seg.run": {
+			KO: "서로 다른 실행의 구간입니다: %s(실행 %s), %s(실행 %s). 한 실행의 구간들만 합치세요",
+			EN: "%s (run %s) and %s (run %s) are segments of different runs: merge the segments of one run"},
+		"load.segment.novus": {
+			KO: "구간 %s에는 가상 사용자 %d명 중 한 명도 돌아가지 않습니다. 구간 수를 사용자 수보다 적게 하세요",
+			EN: "segment %s gets none of the %d virtual users: use fewer segments than users"},
+		"load.start.far": {
+			KO: "시작 시각이 너무 먼 미래입니다: %s (최대 %s 뒤)",
+			EN: "start time %s is too far ahead (at most %s)"},
+		"load.start.past": {
+			KO: "시작 시각이 이미 지났습니다: %s. 모든 생성기에 앞으로 올 같은 시각을 주세요",
+			EN: "start time %s has already passed: give every generator the same time in the future"},
+		"load.warn.start_spread": {
+			KO: "구간들의 실제 시작이 %s 벌어졌습니다 (측정 구간의 %s, p50 %s). 합친 결과의 처음과 끝은 한 기계의 부하와 다릅니다. 시계를 맞추세요 (NTP)",
+			EN: "the segments' actual starts spread over %s (%s of the window, p50 %s): the merged run's first and last moments differ from one machine's load; synchronize the clocks (NTP)"},
+		"load.warn.segment": {
+			KO: "구간 %s(%s): %s",
+			EN: "segment %s on %s: %s"},
+		"load.flag.sequence": {
+			KO: "--segment-sequence는 --segment와 함께 씁니다",
+			EN: "--segment-sequence goes with --segment"},
+		"load.flag.runid": {
+			KO: "--run-id %q: 16진수 숫자 64자 이하로 쓰세요",
+			EN: "--run-id %q: give up to 64 hex digits"},
+		"load.push.failed": {
+			KO: "결과를 수집기로 보내지 못했습니다: %v",
+			EN: "could not send the result to the collector: %v"},
+		"load.push.done": {
+			KO: "결과를 수집기 %s로 보냈습니다",
+			EN: "result sent to the collector at %s"},
+		"collect.flag.files": {
+			KO: "--listen은 결과 파일을 받아서 합칩니다. 파일 이름은 함께 주지 마세요",
+			EN: "--listen receives the result files: give no file names with it"},
+		"collect.flag.expect": {
+			KO: "--expect %d: 기다릴 결과 파일 수를 1에서 10000 사이로 주세요",
+			EN: "--expect %d: give the number of result files to wait for, from 1 to 10000"},
+		"collect.flag.timeout": {
+			KO: "--collect-timeout %v: 0보다 긴 시간을 주세요",
+			EN: "--collect-timeout %v: give a duration above 0"},
+		"collect.listening": {
+			KO: "수집기: %s에서 결과 파일 %d개를 기다립니다 (waitlab load --push)",
+			EN: "collector: waiting at %s for %d result files (waitlab load --push)"},
+		"collect.missing": {
+			KO: "결과 파일 %d/%d개만 왔습니다. 빠진 구간: %s. 그 생성기의 로그를 보세요",
+			EN: "only %d of %d result files arrived; missing segments: %s; look at those generators' logs"},
+		"collect.interrupted": {
+			KO: "중단됨: 결과 파일 %d/%d개가 온 뒤였습니다",
+			EN: "interrupted after %d of %d result files arrived"},
+		"kube.summary": {
+			KO: "여러 생성기 파드로 나눈 부하 시험의 쿠버네티스 매니페스트를 출력합니다 (kube job)",
+			EN: "prints Kubernetes manifests for a load test split across generator pods (kube job)"},
+		"kube.err.verb": {
+			KO: "사용법: waitlab kube job --segments N [옵션] -- [load 옵션] URL",
+			EN: "usage: waitlab kube job --segments N [flags] -- [load flags] URL"},
+		"kube.err.args": {
+			KO: "load 명령(%q)은 -- 뒤에 두세요 (예: waitlab kube job --segments 3 -- --rate 3000 --duration 60s http://target:8080/)",
+			EN: "put the load command %q after -- (e.g. waitlab kube job --segments 3 -- --rate 3000 --duration 60s http://target:8080/)"},
+		"kube.err.label": {
+			KO: "--target-label %q: 키=값 꼴로 쓰세요 (예: app=orders)",
+			EN: "--target-label %q: write key=value (e.g. app=orders)"},
+		"kube.err.start": {
+			KO: "시각이 아닙니다: %q. RFC 3339(예: 2026-12-01T09:00:00Z)나 유닉스 초로 쓰세요",
+			EN: "%q is not a time: write RFC 3339 (e.g. 2026-12-01T09:00:00Z) or Unix seconds"},
+		"kube.header": {
+			KO: "waitlab kube job: 생성기 %d개, 동시 시작 %s. kubectl apply -f 로 적용하세요",
+			EN: "waitlab kube job: %d generators, synchronized start %s; apply with kubectl apply -f"},
+	})
+}

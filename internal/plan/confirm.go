@@ -1,0 +1,218 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// Runner runs a scenario for real, runs times, and returns each run's
+// result with its trace (Result.Trace with every request's record), so
+// the plan can compute the same figures from it as from a simulation.
+//
+// ProcessRunner runs in process (real threads, loops and goroutines in a
+// fresh child process). Running over HTTP against `waitlab target` with
+// `waitlab load` is the other seam: a Runner whose records come from the
+// load generator's per-request times.
+type Runner interface {
+	// Via names the way it runs: "process" or "http".
+	Via() string
+	Run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, error)
+}
+
+// ProcessRunner runs each real run in a fresh child process of Exe (the
+// waitlab binary), after one uncounted warm-up run, as `waitlab run` does.
+// It holds no state: several goroutines may use one, though real runs
+// measure best alone.
+type ProcessRunner struct {
+	Exe     string
+	Version string
+	// Progress, if set, is told before each run (0 is the warm-up).
+	Progress func(s model.Scenario, run, of int)
+}
+
+// Via implements Runner.
+func (p ProcessRunner) Via() string { return "process" }
+
+// Run implements Runner.
+func (p ProcessRunner) Run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, error) {
+	if err := live.Check(s, 0); err != nil {
+		return nil, err
+	}
+	var progress func(run, of int)
+	if p.Progress != nil {
+		progress = func(run, of int) { p.Progress(s, run, of) }
+	}
+	rep, _, err := live.Repeat(ctx, p.Exe, s, live.Options{Trace: true, Version: p.Version}, runs, true, progress)
+	if err != nil {
+		return nil, fmt.Errorf("plan: real run: %w", err)
+	}
+	return rep.Runs, nil
+}
+
+// ConfirmSize is one size run for real beside its prediction.
+type ConfirmSize struct {
+	Size     int `json:"size"`
+	Requests int `json:"requests"`
+	Warmup   int `json:"warmup"`
+	// Predicted is each SLO's figure simulated for exactly this run (same
+	// requests, same seed, same warm-up); Measured the median over the
+	// real runs, with their range.
+	Predicted    []Num `json:"predicted"`
+	Measured     []Num `json:"measured"`
+	MeasuredMin  []Num `json:"measured_min"`
+	MeasuredMax  []Num `json:"measured_max"`
+	PredictedMet bool  `json:"predicted_met"`
+	// Few: a latency figure of this short run rests on fewer than 100
+	// samples beyond its percentile, so predicted and measured may differ
+	// by chance alone.
+	Few         bool `json:"few_samples,omitempty"`
+	MeasuredMet bool `json:"measured_met"`
+	Runs        int  `json:"runs"`
+	Interrupted bool `json:"interrupted,omitempty"`
+	// RealRPS and PredictedRPS are the throughput of the window.
+	PredictedRPS Num        `json:"predicted_rps"`
+	RealRPS      Num        `json:"real_rps"`
+	Env          *model.Env `json:"env,omitempty"`
+	// LoadAvg is the machine's 1-minute load average when the size's runs
+	// ended (Linux /proc/loadavg; 0 if unknown): other work competes with
+	// the real run for the cores.
+	LoadAvg  float64  `json:"load_avg,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Confirmation is the answer run for real: the answer and the size below.
+type Confirmation struct {
+	Via   string        `json:"via"`
+	Sizes []ConfirmSize `json:"sizes"`
+	// Held: the answer met every SLO for real, and the run was whole.
+	Held bool `json:"held"`
+	// Separated: the size below missed an SLO for real, as predicted.
+	Separated bool `json:"separated"`
+}
+
+// ConfirmSeconds bounds the length of one real run of an open model: its
+// requests are cut to the arrival rate times this.
+const ConfirmSeconds = 5
+
+// ConfirmScenario is the scenario a real run of size n runs: the plan's
+// scenario at n, with the requests of one simulated seed (a burst keeps
+// its batch; an open model is cut to ConfirmSeconds of arrivals, at least
+// 1,000 requests; a closed one to 5,000).
+func ConfirmScenario(res *Result, n int) model.Scenario {
+	s := res.Knob.Set(res.Scenario, n)
+	switch res.Mode {
+	case "burst":
+	case "open":
+		s.Requests = min(res.Requests, max(1000, int(s.Arrival.Rate*ConfirmSeconds)))
+	default:
+		s.Requests = min(res.Requests, 5000)
+	}
+	return s
+}
+
+// Confirm runs the answer and the size below it for real with r, runs
+// times each, and compares each SLO's figure with a simulation of the same
+// run. It returns ctx's error only if no run could start; an interrupted
+// run is reported (Interrupted) and never counts as held.
+func Confirm(ctx context.Context, res *Result, r Runner, runs int) (*Confirmation, error) {
+	if res.Answer == 0 {
+		return nil, model.NewFieldError("--confirm", "plan.err.confirm.none")
+	}
+	c := &Confirmation{Via: r.Via()}
+	sizes := []int{res.Answer}
+	if res.Answer-1 >= 1 {
+		sizes = append(sizes, res.Answer-1)
+	}
+	for _, n := range sizes {
+		if err := ctx.Err(); err != nil {
+			if len(c.Sizes) == 0 {
+				return nil, err
+			}
+			break
+		}
+		s := ConfirmScenario(res, n)
+		warm := int64(0)
+		if res.Mode != "burst" {
+			warm = int64(math.Round(float64(s.Requests) * float64(res.Warmup) / float64(res.Requests)))
+		}
+		cs := ConfirmSize{Size: n, Requests: s.Requests, Warmup: int(warm)}
+		var recs []model.Record
+		if _, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }}); err != nil {
+			return nil, err
+		}
+		pred := reduce(s, recs, warm, res.SLOs)
+		cs.PredictedRPS = Num(pred.rps)
+		cs.PredictedMet = true
+		for i, o := range res.SLOs {
+			if o.Latency() && !enough(o, len(pred.samples[i])) {
+				cs.Few = true
+			}
+			v := figure(o, pred.samples[i], pred.rps, pred.batch)
+			cs.Predicted = append(cs.Predicted, Num(v))
+			cs.PredictedMet = cs.PredictedMet && o.Meets(v)
+		}
+		results, err := r.Run(ctx, s, runs)
+		if err != nil {
+			return nil, err
+		}
+		cs.Runs = len(results)
+		var reals []run
+		for _, rr := range results {
+			cs.Interrupted = cs.Interrupted || rr.Interrupted
+			if rr.Trace == nil {
+				return nil, fmt.Errorf("plan: real run of %s=%d came back without its records", res.Knob, n)
+			}
+			reals = append(reals, reduce(s, rr.Trace.Records, warm, res.SLOs))
+			cs.Env = rr.Env
+			cs.Warnings = rr.Warnings
+		}
+		cs.LoadAvg = loadAvg()
+		cs.MeasuredMet = !cs.Interrupted && len(reals) > 0
+		var rps []float64
+		for _, rr := range reals {
+			rps = append(rps, rr.rps)
+		}
+		cs.RealRPS = Num(median(rps))
+		for i, o := range res.SLOs {
+			per := make([]float64, len(reals))
+			for j, rr := range reals {
+				per[j] = figure(o, rr.samples[i], rr.rps, rr.batch)
+			}
+			m := median(per)
+			lo, hi := minmax(per)
+			cs.Measured = append(cs.Measured, Num(m))
+			cs.MeasuredMin, cs.MeasuredMax = append(cs.MeasuredMin, Num(lo)), append(cs.MeasuredMax, Num(hi))
+			cs.MeasuredMet = cs.MeasuredMet && o.Meets(m)
+		}
+		c.Sizes = append(c.Sizes, cs)
+	}
+	if len(c.Sizes) > 0 {
+		c.Held = c.Sizes[0].MeasuredMet
+	}
+	if len(c.Sizes) > 1 {
+		c.Separated = !c.Sizes[1].MeasuredMet && !c.Sizes[1].Interrupted
+	}
+	return c, nil
+}
+
+// loadAvg reads the 1-minute load average (0 if it cannot).
+func loadAvg() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
+}

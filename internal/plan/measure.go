@@ -1,0 +1,212 @@
+package plan
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/stats"
+)
+
+// run is what one run (simulated or real) gave, reduced to what the SLOs
+// and the cost need: the latencies of the requests after the warm-up, per
+// SLO, and the run's steady-state throughput, batch time and drain.
+type run struct {
+	samples  [][]time.Duration // per SLO, sorted (latency SLOs only)
+	rps      float64           // completions per second between the first measured arrival and the last arrival
+	batch    float64           // ms, first arrival to last end (all requests)
+	drain    float64           // open model: time from the last arrival to the last end, over the arrivals' span
+	measured int               // requests after the warm-up
+	inFlight int               // peak requests in flight (virtual model only)
+	waited   bool              // some request (warm-up included) waited for a thread
+	meanLat  float64           // ms, over the measured requests
+	meanQ    float64           // ms, mean queue wait over the measured requests
+}
+
+// reduce turns a run's records into a run. warmup is how many requests (by
+// index) are left out of the figures.
+func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO) run {
+	var r run
+	r.samples = make([][]time.Duration, len(slos))
+	cls := make([]int, len(slos)) // class index per SLO, -1 for all
+	for i, o := range slos {
+		cls[i] = -1
+		if o.Class != "" {
+			cls[i] = s.ClassIndex(o.Class)
+		}
+	}
+	first, lastArr, lastEnd := time.Duration(math.MaxInt64), time.Duration(0), time.Duration(0)
+	allFirst, allEnd := time.Duration(math.MaxInt64), time.Duration(0)
+	var sumLat, sumQ float64
+	for _, rec := range recs {
+		allFirst = min(allFirst, rec.Arrival)
+		allEnd = max(allEnd, rec.End)
+		if rec.Start > rec.Arrival {
+			r.waited = true
+		}
+		if rec.ID < warmup {
+			continue
+		}
+		r.measured++
+		first = min(first, rec.Arrival)
+		lastArr = max(lastArr, rec.Arrival)
+		lastEnd = max(lastEnd, rec.End)
+		lat, q := rec.End-rec.Arrival, rec.Start-rec.Arrival
+		sumLat += float64(lat)
+		sumQ += float64(q)
+		for i, o := range slos {
+			if !o.Latency() || (cls[i] >= 0 && rec.Class != cls[i]) || (o.Class != "" && cls[i] < 0) {
+				continue
+			}
+			if o.Queue() {
+				r.samples[i] = append(r.samples[i], q)
+			} else {
+				r.samples[i] = append(r.samples[i], lat)
+			}
+		}
+	}
+	for i := range r.samples {
+		slices.Sort(r.samples[i])
+	}
+	if len(recs) > 0 {
+		r.batch = stats.MS(allEnd - allFirst)
+	}
+	if r.measured > 0 {
+		r.meanLat = sumLat / float64(r.measured) / 1e6
+		r.meanQ = sumQ / float64(r.measured) / 1e6
+		// Throughput in the steady state: completions (of any request)
+		// from the first measured arrival to the last arrival, so neither
+		// the start from empty nor the drain after the arrivals stop
+		// counts. A burst has no such window: its batch is the window.
+		if span := lastArr - first; span > 0 {
+			done := 0
+			for _, rec := range recs {
+				if rec.End >= first && rec.End <= lastArr {
+					done++
+				}
+			}
+			r.rps = float64(done) / span.Seconds()
+			r.drain = float64(lastEnd-lastArr) / float64(span)
+		} else if w := lastEnd - first; w > 0 {
+			r.rps = float64(r.measured) / w.Seconds()
+		}
+	}
+	if s.Model == model.Virtual {
+		r.inFlight = peakInFlight(recs)
+	}
+	return r
+}
+
+// peakInFlight is the most requests between arrival and end at once.
+func peakInFlight(recs []model.Record) int {
+	ev := make([]int64, 0, 2*len(recs))
+	for _, r := range recs {
+		// ends sort before arrivals at the same instant: 2t for an end,
+		// 2t+1 for an arrival
+		ev = append(ev, int64(r.Arrival)*2+1, int64(r.End)*2)
+	}
+	slices.Sort(ev)
+	n, peak := 0, 0
+	for _, e := range ev {
+		if e&1 == 1 {
+			n++
+			peak = max(peak, n)
+		} else {
+			n--
+		}
+	}
+	return peak
+}
+
+// figure computes one SLO's figure over samples (sorted) or from the run.
+func figure(o SLO, sorted []time.Duration, rps, batch float64) float64 {
+	switch o.Metric {
+	case "rps":
+		return rps
+	case "batch":
+		return batch
+	}
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	kind, q := o.Stat()
+	switch kind {
+	case "mean":
+		var sum float64
+		for _, d := range sorted {
+			sum += float64(d)
+		}
+		return sum / float64(len(sorted)) / 1e6
+	case "max":
+		return stats.MS(sorted[len(sorted)-1])
+	}
+	return stats.MS(stats.NearestRank(sorted, q))
+}
+
+// pooled merges the runs' samples of SLO i (sorted).
+func pooled(runs []run, i int) []time.Duration {
+	n := 0
+	for _, r := range runs {
+		n += len(r.samples[i])
+	}
+	out := make([]time.Duration, 0, n)
+	for _, r := range runs {
+		out = append(out, r.samples[i]...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// enough says whether n samples carry a statistic: at least 100 samples
+// beyond a percentile (10,000 for a p99), 30 for a mean; a max rests on
+// one sample whatever n is, and is never "enough" to be stable.
+func enough(o SLO, n int) bool {
+	if !o.Latency() {
+		return n > 0
+	}
+	kind, q := o.Stat()
+	switch kind {
+	case "mean":
+		return n >= 30
+	case "max":
+		return false
+	}
+	return float64(n)*(1-q/100) >= 100
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return math.NaN()
+	}
+	return s[(len(s)-1)/2]
+}
+
+func minmax(v []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range v {
+		if math.IsNaN(x) {
+			continue
+		}
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}
+
+func stderr(v []float64) float64 {
+	if len(v) < 2 {
+		return 0
+	}
+	var m float64
+	for _, x := range v {
+		m += x
+	}
+	m /= float64(len(v))
+	var ss float64
+	for _, x := range v {
+		ss += (x - m) * (x - m)
+	}
+	return math.Sqrt(ss/float64(len(v)-1)) / math.Sqrt(float64(len(v)))
+}

@@ -1,0 +1,235 @@
+package plan
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// SVG geometry, in pixels.
+const (
+	svgW      = 900
+	svgPanelH = 320
+	svgL      = 80
+	svgR      = 30
+	svgT      = 50
+	svgB      = 50
+)
+
+// WriteSVG draws the curve of each SLO's figure against the size as a
+// standalone SVG document written by hand (no library, no script): one
+// panel per SLO with the simulated figure and its range over seeds, the
+// closed form when there is one, the SLO's bound, the answer and the knee.
+// Overloaded sizes are marked on the top edge. Axes turn logarithmic when
+// their range spans more than a factor of 20.
+func WriteSVG(w io.Writer, lang msg.Lang, r *Result) error {
+	if len(r.Curve) == 0 || len(r.SLOs) == 0 {
+		return fmt.Errorf("plan: no curve to draw")
+	}
+	h := len(r.SLOs) * svgPanelH
+	var b strings.Builder
+	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n", svgW, h, svgW, h)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgW, h)
+	knob := msg.T(lang, "plan.knob."+string(r.Knob))
+	for i, o := range r.SLOs {
+		panel(&b, lang, r, i, o, knob, i*svgPanelH)
+	}
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+type axis struct {
+	lo, hi float64
+	log    bool
+	p0, p1 float64 // pixels for lo and hi
+}
+
+func newAxis(lo, hi, p0, p1 float64) axis {
+	if hi <= lo {
+		hi = lo + 1
+		if lo > 0 {
+			lo, hi = lo*0.9, lo*1.1
+		}
+	}
+	a := axis{lo: lo, hi: hi, p0: p0, p1: p1}
+	a.log = lo > 0 && hi/lo > 20
+	return a
+}
+
+func (a axis) at(v float64) float64 {
+	var f float64
+	if a.log {
+		f = math.Log(v/a.lo) / math.Log(a.hi/a.lo)
+	} else {
+		f = (v - a.lo) / (a.hi - a.lo)
+	}
+	return a.p0 + f*(a.p1-a.p0)
+}
+
+// ticks returns about n round values within the axis.
+func (a axis) ticks(n int) []float64 {
+	var out []float64
+	if a.log {
+		for e := math.Floor(math.Log10(a.lo)); math.Pow(10, e) <= a.hi*1.0001; e++ {
+			for _, m := range []float64{1, 2, 5} {
+				if v := m * math.Pow(10, e); v >= a.lo*0.9999 && v <= a.hi*1.0001 {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	}
+	step := niceStep((a.hi - a.lo) / float64(n))
+	for v := math.Ceil(a.lo/step) * step; v <= a.hi+step*1e-9; v += step {
+		out = append(out, v)
+	}
+	return out
+}
+
+func niceStep(raw float64) float64 {
+	if raw <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= raw {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+func fnum(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob string, y0 int) {
+	top, bottom := float64(y0+svgT), float64(y0+svgPanelH-svgB)
+	left, right := float64(svgL), float64(svgW-svgR)
+	// Ranges: sizes, and every finite figure, bound and closed form.
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	ylo, yhi := o.Value, o.Value
+	for _, p := range r.Curve {
+		xlo, xhi = min(xlo, float64(p.Size)), max(xhi, float64(p.Size))
+		for _, v := range []Num{p.Values[i], p.SeedMin[i], p.SeedMax[i]} {
+			if f := float64(v); p.Simulated && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				ylo, yhi = min(ylo, f), max(yhi, f)
+			}
+		}
+		if i < len(p.Analytic) {
+			if f := float64(p.Analytic[i]); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				ylo, yhi = min(ylo, f), max(yhi, f)
+			}
+		}
+	}
+	if !(ylo > 0) || o.Metric == "rps" {
+		ylo = 0
+	} else if yhi/ylo <= 20 {
+		ylo = 0
+	}
+	yhi *= 1.05
+	xa := newAxis(xlo, xhi, left, right)
+	ya := newAxis(ylo, yhi, bottom, top)
+
+	title := msg.T(lang, "plan.svg.title", knob, o.label(), o.Text)
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", svgL, y0+22, esc(title))
+	// Frame, grid and ticks.
+	fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#999"/>`+"\n", left, top, right-left, bottom-top)
+	for _, v := range ya.ticks(5) {
+		y := ya.at(v)
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#eee"/>`, left, y, right, y)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y+4, fnum(v))
+	}
+	for _, v := range xa.ticks(10) {
+		x := xa.at(v)
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999"/>`, x, bottom, x, bottom+4)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", x, bottom+16, fnum(v))
+	}
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", (left+right)/2, bottom+34, esc(knob))
+	fmt.Fprintf(b, `<text x="%d" y="%.1f" transform="rotate(-90 %d %.1f)" text-anchor="middle">%s (%s)</text>`+"\n", 16, (top+bottom)/2, 16, (top+bottom)/2, esc(o.label()), o.Unit())
+	// The bound.
+	yb := ya.at(o.Value)
+	fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#d9534f" stroke-dasharray="6 4"/>`, left, yb, right, yb)
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#d9534f">%s %s</text>`+"\n", right-4, yb-4, msg.T(lang, "plan.svg.slo"), esc(o.Text))
+	// Answer and knee.
+	if r.Answer > 0 {
+		x := xa.at(float64(r.Answer))
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2e8b57" stroke-width="2"/>`, x, top, x, bottom)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#2e8b57">%s</text>`+"\n", x+4, top+14, esc(msg.T(lang, "plan.svg.answer", r.Answer)))
+	}
+	if r.Knee > 0 && r.Knee != r.Answer {
+		x := xa.at(float64(r.Knee))
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="2 3"/>`, x, top, x, bottom)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#666">%s</text>`+"\n", x+4, top+28, esc(msg.T(lang, "plan.svg.knee", r.Knee)))
+	}
+	// The closed form, as a line through the curve's sizes.
+	if r.Cross != nil {
+		var pts []string
+		for _, p := range r.Curve {
+			if i >= len(p.Analytic) {
+				continue
+			}
+			f := float64(p.Analytic[i])
+			if math.IsNaN(f) || math.IsInf(f, 0) || f < ylo || f > yhi {
+				continue
+			}
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", xa.at(float64(p.Size)), ya.at(f)))
+		}
+		if len(pts) > 1 {
+			fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="#5bc0de" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
+		}
+	}
+	// The simulated points, with their range over seeds.
+	var pts []string
+	for _, p := range r.Curve {
+		x := xa.at(float64(p.Size))
+		if !p.Simulated {
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#d9534f"><title>%d: %s</title>×</text>`, x, top+10, p.Size, esc(msg.T(lang, "plan.met.overload")))
+			continue
+		}
+		f := float64(p.Values[i])
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		lo, hi := float64(p.SeedMin[i]), float64(p.SeedMax[i])
+		if !math.IsNaN(lo) && !math.IsInf(lo, 0) && hi > lo {
+			fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>`, x, ya.at(max(lo, ya.lo)), x, ya.at(hi))
+		}
+		fill := "#333"
+		if p.Overloaded {
+			fill = "#d9534f"
+		}
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%d: %s</title></circle>`+"\n", x, ya.at(f), fill, p.Size, esc(val(o, f)))
+		pts = append(pts, fmt.Sprintf("%.1f,%.1f", x, ya.at(f)))
+	}
+	if len(pts) > 1 {
+		fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="#333" stroke-width="1"/>`+"\n", strings.Join(pts, " "))
+	}
+	// Legend.
+	lx := left + 10
+	ly := bottom - 12
+	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#333"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-3, lx+8, ly, esc(msg.T(lang, "plan.svg.sim")))
+	if r.Cross != nil {
+		kind := r.Cross.Kind
+		if r.Cross.Approx {
+			kind = msg.T(lang, "plan.cross.approx", kind)
+		}
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#5bc0de" stroke-width="2"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-18, lx+12, ly-18, lx+16, ly-15, esc(msg.T(lang, "plan.svg.analytic", kind)))
+	}
+}
+
+func esc(s string) string {
+	var b strings.Builder
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}

@@ -1,0 +1,487 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/buildinfo"
+	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/narrate"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// problemError is a refusal the handler answers with status and Problem.
+type problemError struct {
+	status int
+	field  string
+	key    string
+	args   []any
+}
+
+func (e *problemError) Error() string { return msg.T(msg.EN, e.key, e.args...) }
+
+func refuse(status int, field, key string, args ...any) error {
+	return &problemError{status: status, field: field, key: key, args: args}
+}
+
+// fail writes err as a Problem: 413 for bodies too big, 429 for a busy
+// lab, 422 for real runs refused by the machine or the caps, 400 for bad
+// input, 500 for anything else (with the error's text: it is our fault).
+func (s *Server) fail(w http.ResponseWriter, lang msg.Lang, err error) {
+	var pe *problemError
+	if errors.As(err, &pe) {
+		writeJSON(w, pe.status, lab.Problem{Field: pe.field, Message: msg.T(lang, pe.key, pe.args...)})
+		return
+	}
+	if p, ok := lab.Explain(err, lang); ok {
+		status := http.StatusBadRequest
+		var ce *lab.CapError
+		if errors.As(err, &ce) || errors.As(err, new(*live.TooBigError)) {
+			status = http.StatusUnprocessableEntity
+		}
+		writeJSON(w, status, p)
+		return
+	}
+	writeJSON(w, http.StatusInternalServerError, lab.Problem{Message: msg.T(lang, "web.err.internal", err.Error())})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	writeWithTimeline(w, status, v, nil)
+}
+
+// writeWithTimeline writes v's JSON object with the trace added as its
+// "timeline" field. The trace is spliced in as model.Trace writes it:
+// through encoding/json, a Marshaler's output is scanned and compacted
+// again, which cost several times the simulation for a 2,000-request
+// timeline.
+func writeWithTimeline(w http.ResponseWriter, status int, v any, tl *model.Trace) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	out := b.Bytes()
+	if tl != nil {
+		tb, err := tl.MarshalJSON()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		out = bytes.TrimRight(out, "\n")
+		out = append(out[:len(out)-1], `,"timeline":`...)
+		out = append(append(out, tb...), "}\n"...)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(out)
+}
+
+// Request is what POST /api/sim and /api/run read: a preset's name (or
+// none: the default scenario) with overrides, or a whole scenario.
+type Request struct {
+	Preset   string
+	Scenario model.Scenario
+}
+
+// readBody reads at most MaxBody bytes of the request.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return nil, refuse(http.StatusRequestEntityTooLarge, "", "web.err.body.big", s.cfg.MaxBody)
+	}
+	if err != nil {
+		return nil, refuse(http.StatusBadRequest, "", "web.err.body.read", err.Error())
+	}
+	return body, nil
+}
+
+// ParseRequest turns a request body into a valid scenario: an object with
+// "classes" is a whole scenario (the scenario file's fields, strictly:
+// unknown fields are errors); any other object is model.Overrides on the
+// preset named by "preset" (or the default scenario), through
+// model.Resolve, the path the CLI's flags take. Errors are
+// *model.FieldError naming the field.
+func ParseRequest(body []byte) (Request, error) {
+	var fields map[string]json.RawMessage
+	if len(bytes.TrimSpace(body)) == 0 {
+		body = []byte("{}")
+	}
+	if err := json.Unmarshal(body, &fields); err != nil || fields == nil {
+		return Request{}, model.NewFieldError("", "web.err.body.json", jsonProblem(err))
+	}
+	if _, whole := fields["classes"]; whole {
+		if _, ok := fields["preset"]; ok {
+			return Request{}, model.NewFieldError("preset", "web.err.preset.and.scenario")
+		}
+		s, err := model.ParseYAML(body)
+		if err != nil {
+			return Request{}, err
+		}
+		s, err = model.Resolve(s, nil)
+		return Request{Scenario: s}, err
+	}
+	var req Request
+	base := model.DefaultScenario()
+	if raw, ok := fields["preset"]; ok {
+		if err := json.Unmarshal(raw, &req.Preset); err != nil {
+			return req, model.NewFieldError("preset", "web.err.type.string")
+		}
+		p, ok := model.LookupPreset(req.Preset)
+		if !ok {
+			return req, model.NewFieldError("preset", "web.err.preset.unknown", req.Preset, strings.Join(model.PresetNames(), ", "))
+		}
+		base = p.Scenario
+		delete(fields, "preset")
+	}
+	rest, _ := json.Marshal(fields)
+	var o model.Overrides
+	dec := json.NewDecoder(bytes.NewReader(rest))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return req, model.NewFieldError(te.Field, "web.err.type."+typeName(te.Type.Kind()))
+		}
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return req, model.NewFieldError(strings.Trim(name, `"`), "web.err.unknown.field")
+		}
+		return req, model.NewFieldError("", "web.err.body.json", jsonProblem(err))
+	}
+	s, err := model.Resolve(base, &o)
+	req.Scenario = s
+	return req, err
+}
+
+// typeName names a JSON value's expected type for a message.
+func typeName(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "int"
+	case reflect.Float64, reflect.Float32:
+		return "number"
+	case reflect.Bool:
+		return "bool"
+	}
+	return "string"
+}
+
+func jsonProblem(err error) string {
+	if err == nil {
+		return "not an object"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// SimAnswer is POST /api/sim's answer: `waitlab sim --json`'s object with,
+// when asked, the timeline (model.Trace's JSON contract) and the timed
+// narration, the published figures of a preset at its reference settings,
+// and what limited the run, in words.
+type SimAnswer struct {
+	*model.Result
+	Preset    string             `json:"preset,omitempty"`
+	Reference map[string]float64 `json:"reference,omitempty"`
+	Limit     *Limit             `json:"limit,omitempty"`
+	// Timeline is written as the answer's "timeline" field (its JSON is
+	// model.Trace's contract) by writeWithTimeline.
+	Timeline  *model.Trace   `json:"-"`
+	Narration []narrate.Line `json:"narration,omitempty"`
+	// TimelineOmitted says the timeline was asked for but the run was too
+	// big to draw (more than TimelineMaxRequests requests or
+	// TimelineMaxLanes lanes).
+	TimelineOmitted bool `json:"timeline_omitted,omitempty"`
+}
+
+// RunAnswer is POST /api/run's answer: the real run's result at the top
+// level (`waitlab run --json`'s object), its model, the ratios real/model,
+// the published figures, and when asked the real run's timeline and its
+// narration.
+type RunAnswer struct {
+	*model.Result
+	Preset      string             `json:"preset,omitempty"`
+	Model       *model.Result      `json:"model"`
+	Ratio       map[string]float64 `json:"ratio,omitempty"`
+	Reference   map[string]float64 `json:"reference,omitempty"`
+	StallStates map[string]int64   `json:"stall_states,omitempty"`
+	Caps        CapsJSON           `json:"caps"`
+	Timeline    *model.Trace       `json:"-"` // see SimAnswer.Timeline
+	Narration   []narrate.Line     `json:"narration,omitempty"`
+}
+
+// CapsJSON is the server's limits as the API tells them: a real run's
+// (lab.Caps) and the largest simulation drawn as a timeline.
+type CapsJSON struct {
+	MaxRequests         int     `json:"max_requests"`
+	MaxThreads          int     `json:"max_threads"`
+	MaxWallS            float64 `json:"max_wall_s"`
+	TimelineMaxRequests int     `json:"timeline_max_requests"`
+	TimelineMaxLanes    int     `json:"timeline_max_lanes"`
+}
+
+func (s *Server) capsJSON() CapsJSON {
+	c := s.cfg.Caps
+	return CapsJSON{c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds(), s.cfg.TimelineMaxRequests, s.cfg.TimelineMaxLanes}
+}
+
+func flag(r *http.Request, name string) bool {
+	v := r.URL.Query().Get(name)
+	return v == "1" || v == "true"
+}
+
+// Simulate runs one simulation for the API: bounded by SimMaxRequests,
+// with the trace and narration when asked (and the run is small enough to
+// draw). ctx ending while it waits for a slot stops it.
+func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timeline, narration bool) (*SimAnswer, error) {
+	sc := req.Scenario
+	if sc.Requests > s.cfg.SimMaxRequests {
+		return nil, refuse(http.StatusUnprocessableEntity, "requests", "web.err.sim.big", sc.Requests, s.cfg.SimMaxRequests)
+	}
+	if n := sc.Threads + sc.OffloadPool; n > s.cfg.SimMaxThreads {
+		return nil, refuse(http.StatusUnprocessableEntity, "threads", "web.err.sim.threads", n, s.cfg.SimMaxThreads)
+	}
+	calls := 0
+	for _, c := range sc.Classes {
+		calls = max(calls, c.CallCount())
+	}
+	if work := float64(sc.Requests) * float64(max(calls, 1)); work > float64(s.cfg.SimMaxCalls) {
+		return nil, refuse(http.StatusUnprocessableEntity, "calls", "web.err.sim.calls", sc.Requests, calls, s.cfg.SimMaxCalls)
+	}
+	select {
+	case s.simSlots <- struct{}{}:
+		defer func() { <-s.simSlots }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	drawable := sc.Requests <= s.cfg.TimelineMaxRequests && sc.Threads+sc.OffloadPool <= s.cfg.TimelineMaxLanes
+	res, err := sim.Run(sc, sim.Options{Trace: drawable})
+	if err != nil {
+		return nil, err
+	}
+	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: lab.Reference(req.Preset, sc), Limit: Explain(res, lang)}
+	if timeline {
+		if drawable {
+			a.Timeline = res.Trace
+		} else {
+			a.TimelineOmitted = true
+		}
+	}
+	if narration && drawable {
+		a.Narration = narrate.Timed(res, lang)
+	}
+	return a, nil
+}
+
+func (s *Server) sim(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
+	body, err := s.readBody(w, r)
+	if err != nil {
+		s.fail(w, lang, err)
+		return
+	}
+	req, err := ParseRequest(body)
+	if err != nil {
+		s.fail(w, lang, err)
+		return
+	}
+	a, err := s.Simulate(r.Context(), req, lang, flag(r, "timeline"), flag(r, "narration"))
+	if err != nil {
+		if r.Context().Err() != nil {
+			return // the visitor left
+		}
+		s.fail(w, lang, err)
+		return
+	}
+	writeWithTimeline(w, http.StatusOK, a, a.Timeline)
+}
+
+// acquireRun takes the real-run slot, waiting in line if there is room in
+// it; a full line is refused (429) with the caps and the line named.
+func (s *Server) acquireRun(ctx context.Context) (release func(), err error) {
+	select {
+	case s.runSlot <- struct{}{}:
+		return func() { <-s.runSlot }, nil
+	default:
+	}
+	s.mu.Lock()
+	if s.waiting >= s.cfg.RunQueue {
+		s.mu.Unlock()
+		return nil, refuse(http.StatusTooManyRequests, "", "web.err.busy", s.cfg.RunQueue)
+	}
+	s.waiting++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.waiting--
+		s.mu.Unlock()
+	}()
+	select {
+	case s.runSlot <- struct{}{}:
+		return func() { <-s.runSlot }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// RealRun measures req's scenario for real beside its model (lab.Run)
+// within the server's caps, one run at a time. A ctx that ends (the tab
+// closed) stops the wait or the run's child process.
+func (s *Server) RealRun(ctx context.Context, req Request, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+	exe, err := s.exe()
+	if err != nil {
+		return nil, err
+	}
+	cfg := lab.RunConfig{
+		Scenario: req.Scenario, Preset: req.Preset, Exe: exe, Repeat: 1, Warmup: true,
+		Options: live.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
+		Caps:    s.cfg.Caps,
+	}
+	// Refuse what the caps or the machine refuse before waiting in line.
+	check := cfg
+	if _, err := lab.Prepare(&check); err != nil {
+		return nil, err
+	}
+	release, err := s.acquireRun(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	out, err := lab.Run(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	a := &RunAnswer{
+		Result: out.Real, Preset: req.Preset, Model: out.Model, Ratio: out.Ratio, Reference: out.Reference,
+		StallStates: out.StallStates, Caps: s.capsJSON(),
+	}
+	if timeline {
+		a.Timeline = out.Real.Trace
+	}
+	if narration {
+		a.Narration = narrate.Timed(out.Real, lang)
+	}
+	return a, nil
+}
+
+func (s *Server) run(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
+	body, err := s.readBody(w, r)
+	if err != nil {
+		s.fail(w, lang, err)
+		return
+	}
+	req, err := ParseRequest(body)
+	if err != nil {
+		s.fail(w, lang, err)
+		return
+	}
+	a, err := s.RealRun(r.Context(), req, lang, flag(r, "timeline"), flag(r, "narration"))
+	if r.Context().Err() != nil {
+		return // the visitor left; whatever was measured has no reader
+	}
+	if err != nil {
+		if errors.Is(err, lab.ErrInterrupted) {
+			s.fail(w, lang, refuse(http.StatusServiceUnavailable, "", "web.err.interrupted"))
+			return
+		}
+		var ce *lab.CapError
+		if errors.As(err, &ce) {
+			p, _ := lab.Explain(err, lang)
+			c := s.cfg.Caps
+			p.Message += " " + msg.T(lang, "web.caps", c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds())
+			writeJSON(w, http.StatusUnprocessableEntity, p)
+			return
+		}
+		s.fail(w, lang, err)
+		return
+	}
+	writeWithTimeline(w, http.StatusOK, a, a.Timeline)
+}
+
+// PresetJSON is one entry of GET /api/presets.
+type PresetJSON struct {
+	Name        string             `json:"name"`
+	Group       string             `json:"group"`
+	Description string             `json:"description"`
+	Scenario    model.Scenario     `json:"scenario"`
+	Reference   map[string]float64 `json:"reference,omitempty"`
+	RefWaitMS   float64            `json:"ref_wait_ms,omitempty"`
+	Source      string             `json:"source,omitempty"`
+	// Overrides are applied to Base to make the scenario (the fan-out
+	// example, which is not a preset of its own).
+	Base      string          `json:"base,omitempty"`
+	Overrides json.RawMessage `json:"overrides,omitempty"`
+}
+
+// fanout is the "try this" entry for the fan-out lab: ten downstream calls
+// per request, in parallel (set fan-out to sequential to see them add up).
+const fanoutOverrides = `{"calls":10,"wait":"200ms","fanout":"parallel"}`
+
+func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
+	var out []PresetJSON
+	for _, p := range model.Presets() {
+		group := "lab"
+		if strings.HasPrefix(p.Name, "ch15") {
+			group = "loops"
+		}
+		out = append(out, PresetJSON{
+			Name: p.Name, Group: group, Description: msg.T(lang, "preset."+p.Name),
+			Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: p.Source,
+		})
+	}
+	fo, err := ParseRequest([]byte(`{"preset":"lab-virtual",` + fanoutOverrides[1:]))
+	if err != nil {
+		s.fail(w, lang, err)
+		return
+	}
+	fo.Scenario.Name = "fanout"
+	out = append(out, PresetJSON{
+		Name: "fanout", Group: "fanout", Description: msg.T(lang, "web.preset.fanout"),
+		Scenario: fo.Scenario, Base: "lab-virtual", Overrides: json.RawMessage(fanoutOverrides),
+	})
+	writeJSON(w, http.StatusOK, out)
+}
+
+// strings answers the page's text: every "web." entry of the catalog in
+// the asked language, and the version.
+func (s *Server) strings(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
+	out := map[string]string{}
+	for _, k := range msg.Keys() {
+		if strings.HasPrefix(k, "web.") {
+			out[k] = msg.T(lang, k)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"lang": lang, "version": buildinfo.Version(), "strings": out, "caps": s.capsJSON(),
+	})
+}
+
+var pageTmpl = template.Must(template.ParseFS(staticFS, "static/index.html"))
+
+// page serves the lab's one page in the request's language.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
+	var b bytes.Buffer
+	if err := pageTmpl.Execute(&b, map[string]any{"Lang": string(lang), "Title": msg.T(lang, "web.title"), "NoScript": msg.T(lang, "web.noscript")}); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Content-Language", string(lang))
+	_, _ = w.Write(b.Bytes())
+}

@@ -1,0 +1,440 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// post sends body to path on a fresh server and decodes the answer.
+func post(t *testing.T, s *Server, path, body string, hdr ...string) (int, map[string]any) {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	var out map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatalf("POST %s %s: answer is not a JSON object: %v\n%s", path, body, err, rec.Body)
+	}
+	return rec.Code, out
+}
+
+func TestSimPresetAnswersTheCLIsJSONWithTimelineAndNarration(t *testing.T) {
+	s := New(Config{})
+	code, out := post(t, s, "/api/sim?timeline=1&narration=1", `{"preset":"lab-pool"}`)
+	if code != 200 {
+		t.Fatalf("POST /api/sim lab-pool = %d %v; want 200", code, out)
+	}
+	if out["makespan_ms"] != 6000.0 || out["mode"] != "sim" || out["preset"] != "lab-pool" {
+		t.Errorf("makespan_ms, mode, preset = %v, %v, %v; want 6000, sim, lab-pool", out["makespan_ms"], out["mode"], out["preset"])
+	}
+	tl, _ := out["timeline"].(map[string]any)
+	if lanes, _ := tl["lanes"].([]any); len(lanes) != 4 {
+		t.Errorf("timeline.lanes = %v; want 4 threads", tl["lanes"])
+	}
+	if spans, _ := tl["spans"].([]any); len(spans) != 12 {
+		t.Errorf("timeline has %d spans; want 12 (one 2 s hold per request)", len(spans))
+	}
+	narr, _ := out["narration"].([]any)
+	if len(narr) != 5 {
+		t.Fatalf("narration = %v; want 5 timed lines", narr)
+	}
+	second := narr[1].(map[string]any)
+	if second["start_ms"] != 2000.0 || second["end_ms"] != 4000.0 || !strings.HasPrefix(second["text"].(string), "2.0 s:") {
+		t.Errorf("narration[1] = %v; want the 2.0 s line spanning 2000..4000 ms", second)
+	}
+	if lim, _ := out["limit"].(map[string]any); lim["kind"] != "threads" {
+		t.Errorf("limit = %v; want kind threads", out["limit"])
+	}
+	// Without the flags, neither is sent.
+	_, out = post(t, s, "/api/sim", `{"preset":"lab-pool"}`)
+	if out["timeline"] != nil || out["narration"] != nil {
+		t.Errorf("POST /api/sim without flags sent timeline or narration")
+	}
+}
+
+// The API's numbers are the simulator's: a few presets and overrides.
+func TestSimMatchesTheModel(t *testing.T) {
+	s := New(Config{})
+	for _, tc := range []struct {
+		body     string
+		makespan float64
+		limit    string
+	}{
+		{`{"preset":"lab-loop"}`, 2000, "wait"},
+		{`{"preset":"lab-loop-blocking"}`, 12000, "blocking"},
+		{`{"preset":"lab-virtual"}`, 2000, "wait"},
+		{`{"preset":"lab-pool-10x30"}`, 6000, "threads"},
+		{`{"preset":"lab-pool","wait":"200ms"}`, 600, "threads"},
+		{`{"preset":"lab-virtual","calls":10,"wait":"200ms","fanout":"parallel"}`, 200, "wait"},
+		{`{"preset":"lab-virtual","calls":10,"wait":"200ms","fanout":"sequential"}`, 2000, "wait"},
+		{`{"model":"pool","threads":2,"requests":4,"wait":"1s","shared_lock":true}`, 4000, "lock"},
+		{`{"preset":"lab-virtual","blocking":true}`, 12000, "pinned"},
+		{`{"preset":"ch15-onloop"}`, 350, "blocking"},
+		{`{"preset":"ch15-offload4"}`, 508.8, "pool"},
+		{`{"model":"pool","threads":4,"cores":1,"requests":8,"cpu":"10ms","wait":"0s"}`, 80, "cores"},
+		{`{"model":"virtual","threads":2,"requests":100,"cpu":"10ms","wait":"10ms"}`, 510, "carriers"},
+		{`{"model":"loop","threads":2,"requests":100,"cpu":"10ms","wait":"0s"}`, 500, "loops"},
+	} {
+		code, out := post(t, s, "/api/sim?timeline=1", tc.body)
+		if code != 200 || out["makespan_ms"] != tc.makespan {
+			t.Errorf("POST /api/sim %s = %d, makespan %v; want 200, %v (%v)", tc.body, code, out["makespan_ms"], tc.makespan, out)
+			continue
+		}
+		if lim, _ := out["limit"].(map[string]any); lim["kind"] != tc.limit {
+			t.Errorf("POST /api/sim %s: limit %v; want %s", tc.body, lim, tc.limit)
+		}
+	}
+}
+
+// A whole scenario object (the scenario file's fields) is taken as it is.
+func TestSimWholeScenario(t *testing.T) {
+	s := New(Config{})
+	body := `{"model":"loop","threads":2,"requests":12,"arrival":"burst","seed":1,
+		"classes":[{"name":"normal","fraction":1,"wait":"2s","blocking":true}]}`
+	code, out := post(t, s, "/api/sim", body)
+	if code != 200 || out["makespan_ms"] != 12000.0 {
+		t.Errorf("POST /api/sim (whole scenario) = %d, %v; want 200, makespan 12000", code, out)
+	}
+	code, out = post(t, s, "/api/sim", `{"model":"loop","threads":2,"requests":12,"classes":[{"name":"x","frac":1}]}`)
+	if code != 400 || out["field"] != "file" {
+		t.Errorf("POST /api/sim (unknown class field) = %d, %v; want 400 naming it", code, out)
+	}
+}
+
+// Errors are {field, message} with a 4xx, the message the CLI prints for
+// the same input, in the request's language.
+func TestSimErrorsNameTheField(t *testing.T) {
+	s := New(Config{})
+	resolveErr := func(o model.Overrides) *model.FieldError {
+		p, _ := model.LookupPreset("lab-pool")
+		_, err := model.Resolve(p.Scenario, &o)
+		var fe *model.FieldError
+		if !errors.As(err, &fe) {
+			t.Fatalf("Resolve(%+v) = %v; want a FieldError", o, err)
+		}
+		return fe
+	}
+	zero, bad := 0, "2 parsecs"
+	for _, tc := range []struct {
+		body, lang, field, want string
+		status                  int
+	}{
+		{`{"preset":"lab-pool","threads":0}`, "ko", "threads", resolveErr(model.Overrides{Threads: &zero}).Localize(msg.KO), 400},
+		{`{"preset":"lab-pool","wait":"2 parsecs"}`, "en", "wait", resolveErr(model.Overrides{Wait: &bad}).Localize(msg.EN), 400},
+		{`{"preset":"lab-pool","threads":"four"}`, "en", "threads", "threads: give a whole number", 400},
+		{`{"preset":"lab-pool","thread":4}`, "en", "thread", "unknown field", 400},
+		{`{"preset":"lab-poo"}`, "en", "preset", "lab-pool-10x30", 400},
+		{`[1,2]`, "en", "", "JSON object", 400},
+		{`{"preset":"lab-pool","requests":300000}`, "en", "requests", "too many to simulate here", 422},
+		{`{"preset":"lab-pool","threads":20000}`, "ko", "threads", "스레드 20000개는", 422},
+		{`{"preset":"lab-virtual","requests":200000,"calls":1000,"wait":"1ms"}`, "en", "calls", "200000 requests of 1000 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
+		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "block", 400},
+	} {
+		code, out := post(t, s, "/api/sim?lang="+tc.lang, tc.body)
+		if field, _ := out["field"].(string); code != tc.status || field != tc.field || !strings.Contains(out["message"].(string), tc.want) {
+			t.Errorf("POST /api/sim?lang=%s %s = %d %v; want %d, field %q, a message with %q", tc.lang, tc.body, code, out, tc.status, tc.field, tc.want)
+		}
+	}
+}
+
+// A run too big to draw answers its numbers and says the timeline was left
+// out.
+func TestSimTooBigToDraw(t *testing.T) {
+	s := New(Config{TimelineMaxRequests: 100})
+	code, out := post(t, s, "/api/sim?timeline=1&narration=1", `{"preset":"lab-pool","requests":101}`)
+	if code != 200 || out["timeline"] != nil || out["narration"] != nil || out["timeline_omitted"] != true || out["makespan_ms"] != 52000.0 {
+		t.Errorf("POST /api/sim (101 requests, drawn up to 100) = %d, timeline %v, omitted %v, makespan %v; want numbers only", code, out["timeline"] != nil, out["timeline_omitted"], out["makespan_ms"])
+	}
+}
+
+func TestOversizedBodyIsRefused(t *testing.T) {
+	s := New(Config{MaxBody: 1024})
+	body := `{"preset":"lab-pool","arrival":"` + strings.Repeat("x", 4096) + `"}`
+	code, out := post(t, s, "/api/sim", body)
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(out["message"].(string), "1024 bytes") {
+		t.Errorf("POST /api/sim (4 KB, limit 1 KB) = %d %v; want 413 naming the limit", code, out)
+	}
+}
+
+func TestLanguageChoice(t *testing.T) {
+	s := New(Config{Lang: msg.EN})
+	for _, tc := range []struct {
+		query, accept string
+		want          msg.Lang
+	}{
+		{"", "", msg.EN},
+		{"", "ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7", msg.KO},
+		{"", "fr-FR,en;q=0.5,ko;q=0.9", msg.KO},
+		{"", "en-GB,ko;q=0.3", msg.EN},
+		{"?lang=en", "ko", msg.EN},
+		{"?lang=ko", "en", msg.KO},
+		{"?lang=xx", "ko", msg.KO},
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/api/strings"+tc.query, nil)
+		if tc.accept != "" {
+			req.Header.Set("Accept-Language", tc.accept)
+		}
+		if got := s.langOf(req); got != tc.want {
+			t.Errorf("langOf(%q, Accept-Language %q) = %s; want %s", tc.query, tc.accept, got, tc.want)
+		}
+	}
+}
+
+func TestPresetsAndStrings(t *testing.T) {
+	s := New(Config{})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/presets?lang=ko", nil))
+	var ps []PresetJSON
+	if err := json.Unmarshal(rec.Body.Bytes(), &ps); err != nil {
+		t.Fatal(err)
+	}
+	groups := map[string]int{}
+	for _, p := range ps {
+		groups[p.Group]++
+		if p.Description == "" || strings.HasPrefix(p.Description, "preset.") {
+			t.Errorf("preset %s has no description", p.Name)
+		}
+	}
+	if groups["lab"] != 5 || groups["loops"] != 4 || groups["fanout"] != 1 {
+		t.Errorf("presets by group = %v; want 5 lab, 4 loops (ch15), 1 fanout", groups)
+	}
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/strings?lang=ko", nil))
+	var st struct {
+		Lang    string
+		Strings map[string]string
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Lang != "ko" || st.Strings["web.btn.sim"] != "시뮬레이션" {
+		t.Errorf("GET /api/strings?lang=ko = %s, web.btn.sim %q; want ko strings", st.Lang, st.Strings["web.btn.sim"])
+	}
+}
+
+func TestPageAndAssets(t *testing.T) {
+	s := New(Config{})
+	for _, tc := range []struct{ path, accept, want string }{
+		{"/", "ko", `<html lang="ko">`},
+		{"/?lang=en", "ko", `<html lang="en">`},
+		{"/static/app.js", "", "fetch("},
+		{"/static/app.css", "", "{"},
+	} {
+		req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+		req.Header.Set("Accept-Language", tc.accept)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("GET %s = %d; want 200 with %q", tc.path, rec.Code, tc.want)
+		}
+	}
+}
+
+// Real runs over the caps are refused before anything starts, with the
+// caps named.
+func TestRealRunOverTheCapsIsRefused(t *testing.T) {
+	s := New(Config{Exe: "/nonexistent/waitlab", Caps: lab.Caps{MaxRequests: 100, MaxThreads: 8, MaxWall: 5 * time.Second}})
+	for _, tc := range []struct{ body, field, want string }{
+		{`{"preset":"lab-pool","requests":101}`, "requests", "100 requests"},
+		{`{"preset":"lab-pool","threads":9}`, "threads", "8 threads"},
+		{`{"preset":"lab-pool"}`, "requests", "5 s of expected time"},
+	} {
+		code, out := post(t, s, "/api/run", tc.body)
+		msg, _ := out["message"].(string)
+		if code != 422 || out["field"] != tc.field || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "100 requests, 8 threads, 5 s") {
+			t.Errorf("POST /api/run %s = %d %v; want 422, field %s, naming %q and all the caps", tc.body, code, out, tc.field, tc.want)
+		}
+	}
+}
+
+// One real run at a time: a second waits in line, one more than the line
+// holds is refused politely; a waiting run whose visitor leaves stops
+// waiting.
+func TestRealRunsOneAtATime(t *testing.T) {
+	s := New(Config{RunQueue: 1})
+	release, err := s.acquireRun(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	waited := make(chan error, 1)
+	go func() {
+		rel, err := s.acquireRun(ctx)
+		if rel != nil {
+			rel()
+		}
+		waited <- err
+	}()
+	for {
+		s.mu.Lock()
+		n := s.waiting
+		s.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	_, err = s.acquireRun(context.Background())
+	var pe *problemError
+	if !errors.As(err, &pe) || pe.status != http.StatusTooManyRequests || pe.key != "web.err.busy" {
+		t.Errorf("acquireRun with the line full = %v; want 429 web.err.busy", err)
+	}
+	cancel()
+	if err := <-waited; !errors.Is(err, context.Canceled) {
+		t.Errorf("a waiting run whose context ended = %v; want context.Canceled", err)
+	}
+	release()
+	rel, err := s.acquireRun(context.Background())
+	if err != nil {
+		t.Fatalf("acquireRun after release = %v", err)
+	}
+	rel()
+}
+
+var (
+	buildOnce sync.Once
+	builtExe  string
+	buildErr  error
+)
+
+// waitlabBinary builds the waitlab command once: real runs are its child
+// processes.
+func waitlabBinary(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary and runs child processes")
+	}
+	exe, err := buildWaitlab()
+	if err != nil {
+		t.Fatalf("build waitlab: %v", err)
+	}
+	return exe
+}
+
+// buildWaitlab builds the binary once; safe to call from any goroutine
+// (the browser test starts it early, beside the browser).
+func buildWaitlab() (string, error) {
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "waitlab-web-test")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtExe = filepath.Join(dir, "waitlab")
+		out, err := exec.Command("go", "build", "-o", builtExe, "github.com/waitlab/waitlab").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	return builtExe, buildErr
+}
+
+func TestRealRunBesideTheModel(t *testing.T) {
+	s := New(Config{Exe: waitlabBinary(t)})
+	code, out := post(t, s, "/api/run?timeline=1&narration=1&lang=ko", `{"preset":"lab-pool","wait":"50ms"}`)
+	if code != 200 {
+		t.Fatalf("POST /api/run = %d %v; want 200", code, out)
+	}
+	m, _ := out["model"].(map[string]any)
+	if out["mode"] != "real" || m["makespan_ms"] != 150.0 || out["makespan_ms"].(float64) < 150 {
+		t.Errorf("real %v makespan %v, model %v; want a real run of at least the model's 150 ms", out["mode"], out["makespan_ms"], m["makespan_ms"])
+	}
+	if r, _ := out["ratio"].(map[string]any); r["makespan_ms"] == nil {
+		t.Errorf("ratio = %v; want makespan_ms", out["ratio"])
+	}
+	if tl, _ := out["timeline"].(map[string]any); len(tl["records"].([]any)) != 12 {
+		t.Errorf("real timeline has %v records; want 12", len(tl["records"].([]any)))
+	}
+	if n, _ := out["narration"].([]any); len(n) == 0 || !strings.Contains(n[0].(map[string]any)["text"].(string), "요청") {
+		t.Errorf("narration = %v; want Korean lines", out["narration"])
+	}
+}
+
+// A visitor who leaves (the request's context ends) stops the real run.
+func TestRealRunStopsWhenTheVisitorLeaves(t *testing.T) {
+	s := New(Config{Exe: waitlabBinary(t)})
+	ctx, cancel := context.WithCancel(context.Background())
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/api/run", strings.NewReader(`{"preset":"lab-pool","wait":"1500ms"}`))
+	rec := httptest.NewRecorder()
+	done := make(chan struct{})
+	go func() {
+		s.ServeHTTP(rec, req)
+		close(done)
+	}()
+	// Wait until the run holds the slot (it is going), then leave.
+	for len(s.runSlot) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	<-done
+	if rec.Body.Len() != 0 {
+		t.Errorf("a run whose visitor left answered %d %s; want nothing", rec.Code, rec.Body)
+	}
+	if len(s.runSlot) != 0 {
+		t.Errorf("the run slot is still held after the visitor left")
+	}
+}
+
+func BenchmarkAPISimPreset(b *testing.B) {
+	s := New(Config{})
+	for _, name := range []string{"lab-pool", "lab-loop-blocking", "ch15-onloop"} {
+		body := []byte(`{"preset":"` + name + `"}`)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				req := httptest.NewRequest(http.MethodPost, "/api/sim?timeline=1&narration=1", bytes.NewReader(body))
+				rec := httptest.NewRecorder()
+				s.ServeHTTP(rec, req)
+				if rec.Code != 200 {
+					b.Fatalf("POST /api/sim %s = %d", name, rec.Code)
+				}
+			}
+		})
+	}
+}
+
+// Another site's page cannot make the lab run anything, and a loopback lab
+// does not answer to other host names (DNS rebinding).
+func TestOriginAndHost(t *testing.T) {
+	s := New(Config{LoopbackOnly: true})
+	for _, tc := range []struct {
+		host, origin string
+		status       int
+	}{
+		{"127.0.0.1:7070", "", 200},
+		{"127.0.0.1:7070", "http://127.0.0.1:7070", 200},
+		{"localhost:7070", "http://localhost:7070", 200},
+		{"[::1]:7070", "", 200},
+		{"127.0.0.1:7070", "http://evil.example", 403},
+		{"127.0.0.1:7070", "null", 403},
+		{"evil.example:7070", "http://evil.example:7070", 403},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/api/sim", strings.NewReader(`{"preset":"lab-pool"}`))
+		req.Host = tc.host
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != tc.status {
+			t.Errorf("POST /api/sim Host %s Origin %q = %d; want %d", tc.host, tc.origin, rec.Code, tc.status)
+		}
+	}
+}

@@ -1,0 +1,334 @@
+// Package web is the web lab behind `waitlab serve`: a JSON API that
+// simulates scenarios (sim), runs them for real beside their model (lab),
+// and tells them (narrate), and one embedded page of our own HTML, CSS and
+// plain JavaScript that puts them in front of a person: concepts, presets,
+// settings, a prediction, the timeline with a cursor and its narration, the
+// result in words and numbers, code, assumptions, run comparison and real
+// runs. Every string the page shows comes from the msg catalog through
+// GET /api/strings, so Korean and English are one catalog.
+//
+// The API takes the scenario file's fields, or {"preset": NAME, ...} with
+// model.Overrides, and answers with the CLI's --json objects (see
+// docs/web.md). Its errors are lab.Problem ({field, message}) with a 4xx
+// status, in the language the request asked for.
+//
+// Work is bounded by the server, not the visitor: request bodies by
+// Config.MaxBody, simulations by SimMaxRequests and a small number running
+// at once, real runs by lab.Caps and one at a time with a short line of
+// waiting runs; a request whose context ends (a closed tab) stops waiting
+// and stops its real run.
+package web
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+//go:embed static
+var staticFS embed.FS
+
+// Config is how a Server is set up. The zero value of each field means its
+// default (DefaultConfig).
+type Config struct {
+	// Lang is the language when neither ?lang= nor Accept-Language picks one.
+	Lang msg.Lang
+	// Exe is the binary whose child processes make the real runs ("":
+	// this process's own binary, live.Executable).
+	Exe string
+	// Caps bound one real run (requests, OS threads, expected wall time
+	// including the warm-up run).
+	Caps lab.Caps
+	// RunQueue is how many real runs may wait in line behind the one that
+	// is going; one more is refused with a message.
+	RunQueue int
+	// SimMaxRequests is the largest simulation the server runs, and
+	// SimMaxCalls bounds its work: requests times the waits each makes
+	// (the simulator's events grow with both, and it takes no context, so
+	// the bound is what keeps a visitor from holding a core for minutes).
+	SimMaxRequests int
+	SimMaxCalls    int
+	// SimMaxThreads bounds a simulation's lanes (threads plus offload
+	// pool): each is state in the simulator and a row on the page.
+	SimMaxThreads int
+	// TimelineMaxRequests and TimelineMaxLanes bound the simulations
+	// answered with their timeline and narration (the page draws one bar
+	// per request and one row per lane).
+	TimelineMaxRequests int
+	TimelineMaxLanes    int
+	// MaxBody is the largest request body read, in bytes.
+	MaxBody int64
+	// LoopbackOnly refuses requests whose Host is not a loopback name
+	// (localhost, 127.0.0.1, [::1]): a server on the loopback address is
+	// then safe from DNS rebinding, where a web page renames itself to
+	// 127.0.0.1 to reach it. ListenAndServe sets it for loopback listeners.
+	LoopbackOnly bool
+}
+
+// DefaultConfig returns the limits `waitlab serve` uses.
+func DefaultConfig() Config {
+	return Config{
+		Lang:                msg.EN,
+		Caps:                lab.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second},
+		RunQueue:            2,
+		SimMaxRequests:      200_000,
+		SimMaxCalls:         500_000,
+		SimMaxThreads:       10_000,
+		TimelineMaxLanes:    256,
+		TimelineMaxRequests: 5000,
+		MaxBody:             64 << 10,
+	}
+}
+
+// Server is the web lab's http.Handler. It is safe for concurrent use by
+// any number of requests; real runs are serialised by runSlot.
+type Server struct {
+	cfg Config
+	mux *http.ServeMux
+
+	// runSlot holds one token per real run going (capacity 1): real runs
+	// measure the machine, so two at once would measure each other.
+	runSlot chan struct{}
+	// simSlots bounds the simulations running at once (CPU-bound work).
+	simSlots chan struct{}
+
+	mu      sync.Mutex // guards waiting
+	waiting int        // real runs waiting for runSlot
+}
+
+// New returns a Server with cfg (zero fields take DefaultConfig's values).
+func New(cfg Config) *Server {
+	d := DefaultConfig()
+	if cfg.Lang == "" {
+		cfg.Lang = d.Lang
+	}
+	if cfg.Caps == (lab.Caps{}) {
+		cfg.Caps = d.Caps
+	}
+	if cfg.RunQueue == 0 {
+		cfg.RunQueue = d.RunQueue
+	}
+	if cfg.SimMaxRequests == 0 {
+		cfg.SimMaxRequests = d.SimMaxRequests
+	}
+	if cfg.SimMaxCalls == 0 {
+		cfg.SimMaxCalls = d.SimMaxCalls
+	}
+	if cfg.SimMaxThreads == 0 {
+		cfg.SimMaxThreads = d.SimMaxThreads
+	}
+	if cfg.TimelineMaxLanes == 0 {
+		cfg.TimelineMaxLanes = d.TimelineMaxLanes
+	}
+	if cfg.TimelineMaxRequests == 0 {
+		cfg.TimelineMaxRequests = d.TimelineMaxRequests
+	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = d.MaxBody
+	}
+	s := &Server{
+		cfg: cfg, mux: http.NewServeMux(),
+		runSlot:  make(chan struct{}, 1),
+		simSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+	}
+	static, _ := fs.Sub(staticFS, "static")
+	s.mux.HandleFunc("GET /{$}", s.page)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", cacheable(http.FileServerFS(static))))
+	s.mux.HandleFunc("GET /api/presets", s.presets)
+	s.mux.HandleFunc("GET /api/strings", s.strings)
+	s.mux.HandleFunc("POST /api/sim", s.sim)
+	s.mux.HandleFunc("POST /api/run", s.run)
+	return s
+}
+
+// Config returns the server's configuration with defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
+		writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.host", r.Host)})
+		return
+	}
+	// Another site's page may not make this server run anything: a
+	// browser names the page's origin on a cross-site POST.
+	if r.Method == http.MethodPost {
+		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+			writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.origin", o)})
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether a Host header names this machine's
+// loopback interface.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin reports whether an Origin header names the host the request
+// was sent to.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, host)
+}
+
+func cacheable(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// langOf picks the request's language: ?lang=, then Accept-Language (the
+// first of ko or en by preference), then the server's default.
+func (s *Server) langOf(r *http.Request) msg.Lang {
+	if v := r.URL.Query().Get("lang"); v != "" {
+		if l, err := msg.ParseLang(v); err == nil {
+			return l
+		}
+	}
+	if l, ok := acceptLanguage(r.Header.Get("Accept-Language")); ok {
+		return l
+	}
+	return s.cfg.Lang
+}
+
+// acceptLanguage returns the most preferred of ko and en in an
+// Accept-Language header ("ko-KR,ko;q=0.9,en;q=0.8").
+func acceptLanguage(h string) (msg.Lang, bool) {
+	type tag struct {
+		lang msg.Lang
+		q    float64
+		i    int
+	}
+	var tags []tag
+	for i, part := range strings.Split(h, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "" || q <= 0 {
+			continue
+		}
+		if name != "en" && !strings.HasPrefix(name, "en-") && name != "ko" && !strings.HasPrefix(name, "ko-") {
+			continue
+		}
+		l, err := msg.ParseLang(name)
+		if err == nil {
+			tags = append(tags, tag{l, q, i})
+		}
+	}
+	if len(tags) == 0 {
+		return "", false
+	}
+	sort.SliceStable(tags, func(a, b int) bool { return tags[a].q > tags[b].q })
+	return tags[0].lang, true
+}
+
+// ListenError is an address the lab cannot listen on (taken, not local,
+// malformed): the user's to fix.
+type ListenError struct {
+	Addr string
+	Err  error
+}
+
+func (e *ListenError) Error() string { return fmt.Sprintf("web: listen on %s: %v", e.Addr, e.Err) }
+func (e *ListenError) Unwrap() error { return e.Err }
+
+// Ready is told the lab's URL once it listens, and whether it is reachable
+// from this machine only.
+type Ready func(url string, loopbackOnly bool)
+
+// ListenAndServe serves the lab on addr until ctx ends, then shuts down
+// (waiting a little for requests in flight; real runs see their contexts
+// end). ready is called once the listener is open.
+func ListenAndServe(ctx context.Context, addr string, cfg Config, ready Ready) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return &ListenError{Addr: addr, Err: err}
+	}
+	cfg.LoopbackOnly = Loopback(ln.Addr())
+	srv := &http.Server{
+		Handler:           New(cfg),
+		ReadHeaderTimeout: 10 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	if ready != nil {
+		ready(URL(ln.Addr()), Loopback(ln.Addr()))
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("web: serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("web: shut down: %w", err)
+	}
+	return nil
+}
+
+// URL is the address a browser on this machine opens for a listener's
+// address (an unspecified host becomes 127.0.0.1).
+func URL(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String() + "/"
+	}
+	host := ta.IP.String()
+	if ta.IP.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(ta.Port)) + "/"
+}
+
+// Loopback reports whether a listener's address accepts only this
+// machine's connections.
+func Loopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
+// exe returns the binary real runs are children of.
+func (s *Server) exe() (string, error) {
+	if s.cfg.Exe != "" {
+		return s.cfg.Exe, nil
+	}
+	return live.Executable()
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/experiment"
+	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -92,6 +93,10 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if errors.Is(err, experiment.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
 		return &ExitError{Code: 130}
+	}
+	if errors.As(err, new(*live.TooBigError)) {
+		// A --repeat the machine's limits refuse is bad input (exit 2).
+		return tooBig(l, err)
 	}
 	if err != nil {
 		return fmt.Errorf("%s", msg.T(l, "exp.err.failed", name, err))

@@ -40,6 +40,7 @@ func TestExpBadUsage(t *testing.T) {
 		{[]string{"exp", "run", "lab", "--lang", "fr"}, "--lang"},
 		{[]string{"exp", "run", "lab", "--bogus"}, "bogus"},
 		{[]string{"exp", "run", "lab", "extra"}, "give one experiment name"},
+		{[]string{"exp", "run", "lab", "--repeat", "1001"}, "1001"},
 	} {
 		code, _, errs := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.want) {

@@ -128,10 +128,16 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 			r.Note("exp.note.nice", err)
 		}
 	}
+	// The environment is taken before the run: a recipe may narrow this
+	// process's CPU affinity for a while, and Go follows it with
+	// GOMAXPROCS.
+	env := captureEnv(opt.Version, [3]float64{})
 	sampler := startLoadSampler()
 	err := e.Run(ctx, r)
 	r.procs.stopAll()
-	r.T.Env = captureEnv(opt.Version, sampler.stop())
+	load := sampler.stop()
+	env.LoadStart, env.LoadMax, env.LoadEnd = load[0], load[1], load[2]
+	r.T.Env = env
 	r.T.Env.Nice = currentNice()
 	r.T.Children = r.procs.record()
 	if e := r.T.Env; e.LoadMax > float64(e.Cores) {

@@ -301,7 +301,11 @@ func procThreadsOf(pid int) (int, error) {
 func stallNotes(r *Runner, slowAt map[string][]float64) {
 	t := r.T
 	if b0, b1 := t.Median("500", "batch_ms"), t.Median("500-stall", "batch_ms"); !math.IsNaN(b1) {
-		r.Note("exp.ls.note.stall", b0, b1, t.Median("500", "p50_ms"), t.Median("500-stall", "p50_ms"))
+		key := "exp.ls.note.stall"
+		if b1 <= b0 {
+			key = "exp.ls.note.stall.noise"
+		}
+		r.Note(key, b0, b1, t.Median("500", "p50_ms"), t.Median("500-stall", "p50_ms"))
 	}
 	if t.Row("big-128") == nil {
 		return

@@ -432,6 +432,9 @@ func init() {
 		"exp.ls.note.stall": {
 			KO: "멈춤 한 번으로 배치 시간이 %.0f ms에서 %.0f ms로, p50이 %.1f ms에서 %.1f ms로 늘어납니다: 루프에 묶인 모든 요청이 100 ms를 함께 치릅니다.",
 			EN: "One stall takes the batch from %.0f ms to %.0f ms and p50 from %.1f ms to %.1f ms: every request bound to the loop pays the 100 ms."},
+		"exp.ls.note.stall.noise": {
+			KO: "이번 실행에서는 멈춤이 잡음에 묻혔습니다: 배치 시간 %.0f ms 대 %.0f ms, p50 %.1f ms 대 %.1f ms. 이 바쁜 기계에서는 실행마다의 흔들림이 100 ms보다 큽니다. 반복 횟수를 늘려 중앙값을 보세요.",
+			EN: "In these runs the stall drowned in the noise: batch %.0f ms against %.0f ms, p50 %.1f ms against %.1f ms; on this busy machine runs vary by more than 100 ms. Repeat more and read the medians."},
 		"exp.ls.note.overflow": {
 			KO: "accept 큐가 넘쳤습니다: 커널의 ListenOverflows가 backlog 128에서 실행마다 %.0f번 (중앙값), 4,096에서 %.0f번 늘었습니다 (기계 전체의 카운터라 다른 작업의 몫이 섞일 수 있습니다).",
 			EN: "The accept queue overflowed: the kernel's ListenOverflows grew by %.0f per run with backlog 128 (median) and by %.0f with 4,096 (a machine-wide counter: other work on the machine may add to it)."},

@@ -3,9 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"os"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -53,18 +50,20 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 			outs.discard() // refused input: leave no empty report behind
 		}
 	}()
-	var rs []*loadgen.Result
-	for _, f := range files {
-		data, err := readBounded(f, loadgen.MaxResultBytes)
+	datas := make([][]byte, len(files))
+	for i, f := range files {
+		data, err := loadgen.ReadFileLimit(f, loadgen.MaxResultBytes)
 		if err != nil {
 			return usagef("%v", err)
 		}
-		r, err := loadgen.ReadResult(data)
-		if err != nil {
-			return usagef("%s: %v", f, err)
-		}
-		r.SetSource(f)
-		rs = append(rs, r)
+		datas[i] = data
+	}
+	rs, bad, err := loadgen.ReadResults(datas) // decoded on every core
+	if err != nil {
+		return usagef("%s: %v", files[bad], err)
+	}
+	for i, r := range rs {
+		r.SetSource(files[i])
 	}
 	res, err := loadgen.Merge(rs...)
 	var me *loadgen.MergeError
@@ -76,22 +75,4 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 	}
 	emitted = true
 	return emit(env, res, o, ths, lang, outs)
-}
-
-// readBounded reads at most limit bytes of a file: a result file, or
-// /dev/zero given by mistake, cannot make report read without end.
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than the %d MB a result file may have", path, limit>>20)
-	}
-	return data, nil
 }

@@ -33,6 +33,7 @@ func runLab(ctx context.Context, r *Runner) error {
 	t.Recipe = r.T_("exp.lab.recipe", wait.Milliseconds(), r.Opt.Repeat)
 	t.Columns = []Column{
 		{Key: "makespan_ms", Label: r.T_("exp.col.makespan"), Digits: 0},
+		{Key: "http_ms", Label: r.T_("exp.lab.col.http"), Digits: 0},
 		{Key: "x_loop", Label: r.T_("exp.lab.col.x"), Digits: 2},
 		{Key: "os_threads", Label: r.T_("exp.col.osthreads"), Digits: 0},
 	}
@@ -55,7 +56,9 @@ func runLab(ctx context.Context, r *Runner) error {
 		for i := range s.Classes {
 			s.Classes[i].Wait = model.FixedDist(wait)
 		}
-		out, err := r.labRun(ctx, name, s, name, false)
+		// In process and over HTTP (the target serving the scenario,
+		// driven by the generator on another core).
+		out, err := r.labRun(ctx, name, s, name, false, lab.ViaBoth)
 		if errors.Is(err, lab.ErrInterrupted) {
 			break
 		}
@@ -66,6 +69,9 @@ func runLab(ctx context.Context, r *Runner) error {
 		cells := map[string]Cell{
 			"makespan_ms": {Median: rg.Median, Min: rg.Min, Max: rg.Max, Runs: len(out.Runs)},
 			"os_threads":  rangeCell(out, "os_threads_peak"),
+		}
+		if hr, ok := out.HTTPRange["makespan_ms"]; ok && out.HTTP != nil {
+			cells["http_ms"] = Cell{Median: hr.Median, Min: hr.Min, Max: hr.Max, Runs: max(len(out.HTTPRuns), 1)}
 		}
 		row := t.AddRow(name, r.T_("exp.lab.row."+name), cells)
 		row.SetModel("makespan_ms", out.Model.MakespanMS)
@@ -104,10 +110,13 @@ func runLab(ctx context.Context, r *Runner) error {
 
 // labRun runs s beside its model with lab.Run: the experiment's repeats
 // after one uncounted warm-up, each in a fresh child process.
-func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool) (*lab.Outcome, error) {
+func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*lab.Outcome, error) {
 	cfg := lab.RunConfig{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
 		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
 		ScaleToCores: scale, Cores: live.Cores()}
+	if len(via) > 0 {
+		cfg.Via = via[0]
+	}
 	cfg.Progress = func(run, of int, expected time.Duration) {
 		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
 	}

@@ -115,8 +115,11 @@ func init() {
 			KO: "풀 4, 루프 2, 막힌 루프 2, 가상 스레드, 풀 10×30: 모델, 프로세스 안 실측, JDK 21 발표값",
 			EN: "pool 4, 2 loops, 2 blocked loops, virtual threads, pool 10x30: model, in-process run, published JDK 21 figures"},
 		"exp.lab.recipe": {
-			KO: "각 프리셋의 요청마다 대기를 %d ms로 줄여 (발표된 JDK 21 측정과 같게) 모델로 계산하고, 새 자식 프로세스에서 실제 OS 스레드, epoll 루프, 캐리어 2개 위의 고루틴으로 %d회 돌렸습니다.",
-			EN: "Each preset with every request's wait cut to %d ms (as in the published JDK 21 measurement): the model, then %d real runs, each in a fresh child process, on real OS threads, epoll loops and goroutines on two carriers."},
+			KO: "각 프리셋의 요청마다 대기를 %d ms로 줄여 (발표된 JDK 21 측정과 같게) 모델로 계산하고, 새 자식 프로세스에서 실제 OS 스레드, epoll 루프, 캐리어 2개 위의 고루틴으로 %d회 돌렸고, 같은 시나리오를 대상 서버가 HTTP로 서비스하게 하여 다른 코어의 부하 생성기로도 같은 횟수만큼 쟀습니다.",
+			EN: "Each preset with every request's wait cut to %d ms (as in the published JDK 21 measurement): the model, then %d real runs, each in a fresh child process, on real OS threads, epoll loops and goroutines on two carriers; and as many runs over HTTP, the target serving the same scenario to the generator on another core."},
+		"exp.lab.col.http": {
+			KO: "HTTP로 전체 소요 (ms)",
+			EN: "makespan over HTTP (ms)"},
 		"exp.lab.col.x": {
 			KO: "등록 루프 2개 대비 (배)",
 			EN: "x two registered loops"},

@@ -72,6 +72,9 @@ func init() {
 		"web.err.sim.threads": {
 			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d개까지). 더 큰 모델은 waitlab sim으로 돌리세요",
 			EN: "%d threads are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
+		"web.err.sim.slow": {
+			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
+			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
 		"web.err.busy": {
 			KO: "실제 실행은 한 번에 하나씩, 대기 %d개까지만 받습니다. 지금은 줄이 꽉 찼으니 잠시 뒤에 다시 해 보세요",
 			EN: "real runs go one at a time with at most %d waiting, and the line is full: try again in a moment"},

@@ -241,9 +241,10 @@ func flag(r *http.Request, name string) bool {
 	return v == "1" || v == "true"
 }
 
-// Simulate runs one simulation for the API: bounded by SimMaxRequests,
-// with the trace and narration when asked (and the run is small enough to
-// draw). ctx ending while it waits for a slot stops it.
+// Simulate runs one simulation for the API, bounded in size (requests,
+// threads, requests × calls) and in compute time (SimMaxWall), with the
+// trace and narration when asked (and the run is small enough to draw).
+// ctx ending (the visitor left) stops it, waiting or simulating.
 func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timeline, narration bool) (*SimAnswer, error) {
 	sc := req.Scenario
 	if sc.Requests > s.cfg.SimMaxRequests {
@@ -266,8 +267,15 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 		return nil, ctx.Err()
 	}
 	drawable := sc.Requests <= s.cfg.TimelineMaxRequests && sc.Threads+sc.OffloadPool <= s.cfg.TimelineMaxLanes
-	res, err := sim.Run(sc, sim.Options{Trace: drawable})
+	// The simulation stops when the visitor leaves or it computes longer
+	// than the server allows.
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.SimMaxWall)
+	defer cancel()
+	res, err := sim.RunContext(sctx, sc, sim.Options{Trace: drawable})
 	if err != nil {
+		if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			return nil, refuse(http.StatusUnprocessableEntity, "requests", "web.err.sim.slow", s.cfg.SimMaxWall.Seconds())
+		}
 		return nil, err
 	}
 	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: lab.Reference(req.Preset, sc), Limit: Explain(res, lang)}

@@ -145,7 +145,7 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		{`[1,2]`, "en", "", "JSON object", 400},
 		{`{"preset":"lab-pool","requests":300000}`, "en", "requests", "too many to simulate here", 422},
 		{`{"preset":"lab-pool","threads":20000}`, "ko", "threads", "스레드 20000개는", 422},
-		{`{"preset":"lab-virtual","requests":200000,"calls":1000,"wait":"1ms"}`, "en", "calls", "200000 requests of 1000 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
+		{`{"preset":"lab-virtual","requests":100000,"calls":10,"wait":"1ms"}`, "en", "calls", "100000 requests of 10 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
 		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "block", 400},
 	} {
 		code, out := post(t, s, "/api/sim?lang="+tc.lang, tc.body)
@@ -162,6 +162,21 @@ func TestSimTooBigToDraw(t *testing.T) {
 	code, out := post(t, s, "/api/sim?timeline=1&narration=1", `{"preset":"lab-pool","requests":101}`)
 	if code != 200 || out["timeline"] != nil || out["narration"] != nil || out["timeline_omitted"] != true || out["makespan_ms"] != 52000.0 {
 		t.Errorf("POST /api/sim (101 requests, drawn up to 100) = %d, timeline %v, omitted %v, makespan %v; want numbers only", code, out["timeline"] != nil, out["timeline_omitted"], out["makespan_ms"])
+	}
+}
+
+// A simulation that computes longer than the server allows is stopped and
+// refused with the limit named; one whose visitor left answers nothing.
+func TestSimStopped(t *testing.T) {
+	s := New(Config{SimMaxWall: time.Nanosecond})
+	code, out := post(t, s, "/api/sim", `{"preset":"lab-pool"}`)
+	if code != 422 || !strings.Contains(out["message"].(string), "did not finish within 0 s") {
+		t.Errorf("POST /api/sim with a 1 ns budget = %d %v; want 422 naming the limit", code, out)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New(Config{}).Simulate(ctx, Request{Scenario: model.DefaultScenario()}, msg.EN, true, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("Simulate after the visitor left = %v; want context.Canceled", err)
 	}
 }
 

@@ -13,8 +13,8 @@
 // status, in the language the request asked for.
 //
 // Work is bounded by the server, not the visitor: request bodies by
-// Config.MaxBody, simulations by SimMaxRequests and a small number running
-// at once, real runs by lab.Caps and one at a time with a short line of
+// Config.MaxBody, simulations by their size, their compute time and a small
+// number running at once, real runs by lab.Caps and one at a time with a short line of
 // waiting runs; a request whose context ends (a closed tab) stops waiting
 // and stops its real run.
 package web
@@ -66,6 +66,9 @@ type Config struct {
 	// SimMaxThreads bounds a simulation's lanes (threads plus offload
 	// pool): each is state in the simulator and a row on the page.
 	SimMaxThreads int
+	// SimMaxWall is the longest a simulation may compute before it is
+	// stopped (sim.RunContext) and refused.
+	SimMaxWall time.Duration
 	// TimelineMaxRequests and TimelineMaxLanes bound the simulations
 	// answered with their timeline and narration (the page draws one bar
 	// per request and one row per lane).
@@ -89,6 +92,7 @@ func DefaultConfig() Config {
 		SimMaxRequests:      200_000,
 		SimMaxCalls:         500_000,
 		SimMaxThreads:       10_000,
+		SimMaxWall:          10 * time.Second,
 		TimelineMaxLanes:    256,
 		TimelineMaxRequests: 5000,
 		MaxBody:             64 << 10,
@@ -128,6 +132,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.SimMaxCalls == 0 {
 		cfg.SimMaxCalls = d.SimMaxCalls
+	}
+	if cfg.SimMaxWall == 0 {
+		cfg.SimMaxWall = d.SimMaxWall
 	}
 	if cfg.SimMaxThreads == 0 {
 		cfg.SimMaxThreads = d.SimMaxThreads

@@ -59,8 +59,8 @@ type Config struct {
 	RunQueue int
 	// SimMaxRequests is the largest simulation the server runs, and
 	// SimMaxCalls bounds its work: requests times the waits each makes
-	// (the simulator's events grow with both, and it takes no context, so
-	// the bound is what keeps a visitor from holding a core for minutes).
+	// (the simulator's events grow with both; refusing up front is kinder
+	// than stopping it at SimMaxWall).
 	SimMaxRequests int
 	SimMaxCalls    int
 	// SimMaxThreads bounds a simulation's lanes (threads plus offload

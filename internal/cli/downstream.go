@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
+	"strconv"
 
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/model"
@@ -22,6 +24,9 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	delay := fs.String("delay", "0", "delay before each answer (or, with --proxy, added to each request): 50ms or exp:50ms")
 	proxy := fs.String("proxy", "", "forward to this RESP server (e.g. a real Redis at 127.0.0.1:6379) instead of answering")
 	seed := fs.Int64("seed", 0, "random seed for exponential delays")
+	maxStore := fs.Int64("max-store", downstream.DefaultMaxStore, "bytes SET may keep (keys and values); past it SET answers -OOM")
+	maxClients := fs.Int("max-clients", downstream.DefaultMaxClients, "connections served at once; more get -ERR and are closed")
+	maxQueued := fs.Int("max-queued", downstream.DefaultMaxQueued, "reply bytes queued for one client; past it the client is not read until it reads (the proxy queues at most 256 KiB per client)")
 	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {
 		return err
@@ -30,23 +35,38 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return usagef("%s", msg.T(l, "target.err.dist", "delay", err))
 	}
-	host, _, err := net.SplitHostPort(*listen)
+	host, port, err := net.SplitHostPort(*listen)
 	if err != nil {
 		return inLang(l, model.NewFieldError("listen", "target.err.listen", *listen))
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return inLang(l, model.NewFieldError("listen", "target.err.port", *listen))
+	}
+	for _, v := range []struct {
+		flag string
+		n    int64
+	}{{"max-store", *maxStore}, {"max-clients", int64(*maxClients)}, {"max-queued", int64(*maxQueued)}} {
+		if v.n < 1 {
+			return usagef("%s", msg.T(l, "downstream.err.positive", v.flag, v.n))
+		}
 	}
 	if ip := net.ParseIP(host); !*allowRemote && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return inLang(l, model.NewFieldError("listen", "target.err.remote", *listen))
 	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
+		var dnsErr *net.DNSError
+		if errors.As(err, &dnsErr) {
+			return inLang(l, model.NewFieldError("listen", "target.err.resolve", *listen))
+		}
 		return fmt.Errorf("downstream: %w", err)
 	}
 	if *proxy != "" {
-		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed}
+		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients}
 		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), *proxy, d))
 		return p.Serve(ctx, ln)
 	}
-	s := &downstream.Server{Delay: d, Seed: *seed}
+	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued}
 	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.listening", ln.Addr(), d))
 	err = s.Serve(ctx, ln)
 	fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped", s.Stats().Commands))

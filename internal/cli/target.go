@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"runtime/pprof"
@@ -24,6 +25,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	modelName := fs.String("model", "loop", "concurrency model: pool, loop, offload or virtual")
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:8080", "address to listen on (loopback unless --allow-remote)")
 	fs.BoolVar(&cfg.AllowRemote, "allow-remote", false, "allow a non-loopback --listen address")
+	fs.BoolVar(&cfg.NoStallStacks, "no-stall-stacks", false, "print loop stalls without their goroutine stacks (each distinct stack is printed once otherwise)")
 	fs.IntVar(&cfg.Backlog, "backlog", 4096, "listen backlog (the kernel caps it at net.core.somaxconn)")
 	fs.IntVar(&cfg.Threads, "threads", 0, "pool threads (pool, default 200) or event loops (loop, offload; default GOMAXPROCS)")
 	fs.IntVar(&cfg.Queue, "queue", 100, "pool: requests waiting for a free thread; beyond it they get 503")
@@ -32,8 +34,16 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&cfg.Offload, "offload", 16, "offload: pool size K for blocking work")
 	fs.IntVar(&cfg.OffloadQueue, "offload-queue", 10000, "offload: work waiting for the pool beyond this gets 503")
 	fs.IntVar(&cfg.Carriers, "carriers", 0, "virtual: GOMAXPROCS (0: leave as is)")
-	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections beyond this get 503")
-	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout")
+	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections; beyond it one idle for 500ms or more is closed to make room, else the new one gets 503. Memory: an idle connection holds no buffer, a busy one at most ~160 KiB (pipelining without reading) plus its body from --body-memory")
+	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout (an idle connection holds no buffer)")
+	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", 10*time.Second, "a request header (from its first byte, or a new connection from its accept) must be in within this, in total")
+	fs.DurationVar(&cfg.BodyTimeout, "body-timeout", 30*time.Second, "a request body (at most 1 MiB) must be in within this from the end of its header")
+	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", 30*time.Second, "a connection whose client takes none of its answers for this long is closed (answers queue up to 64 KiB, then its pipelined requests wait)")
+	fs.DurationVar(&cfg.DownstreamTimeout, "downstream-timeout", 10*time.Second, "one downstream round trip in every model; past it the request gets 502")
+	fs.Int64Var(&cfg.BodyMemory, "body-memory", 512<<20, "bytes all connections together may hold for request bodies being received (beyond 16 KiB each); a body that finds no room gets 503")
+	fs.StringVar(&cfg.QueryKnobs, "query-knobs", "auto", "query parameters override the knobs: on, off, or auto (on, but off with --allow-remote)")
+	fs.DurationVar(&cfg.QueryMax, "query-max", 10*time.Second, "the most time a query may ask for (cpu, wait, block, and their sum over the calls); beyond it 400")
+	fs.IntVar(&cfg.QueryMaxCalls, "query-max-calls", 16, "the most calls a query may ask for (up to 64); beyond it 400")
 	cpu := fs.String("cpu", "", "CPU time per request, spun on the serving thread: 1ms or exp:1ms")
 	wait := fs.String("wait", "", "wait per call when there is no downstream: 50ms or exp:50ms")
 	fs.BoolVar(&cfg.Knobs.Blocking, "blocking", false, "waits and downstream calls block the thread (stall a loop; go to the pool in offload)")
@@ -55,6 +65,25 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {
 		return err
+	}
+	// Zero means "the default" in target.Config, so a zero given on the
+	// command line would be silently replaced: refuse it here (negatives
+	// Validate refuses). --threads and --carriers 0 are documented.
+	var zero error
+	fs.Visit(func(f *flag.Flag) {
+		if zero != nil {
+			return
+		}
+		switch f.Name {
+		case "backlog", "queue", "offload", "offload-queue", "max-conns", "log-queue", "query-max-calls",
+			"body-memory", "keepalive", "header-timeout", "body-timeout", "write-timeout", "downstream-timeout", "query-max", "drain", "stall-threshold":
+			if v := f.Value.String(); v == "0" || v == "0s" {
+				zero = usagef("%s", msg.T(l, "target.err.zero", f.Name))
+			}
+		}
+	})
+	if zero != nil {
+		return zero
 	}
 	k, err := model.ParseKind(*modelName)
 	if err != nil {
@@ -99,7 +128,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	if err := srv.Start(); err != nil {
-		return err
+		return inLang(l, err)
 	}
 	c := srv.Config()
 	fmt.Fprintln(env.Stdout, msg.T(l, "target.listening", srv.Addr(), c.String()))

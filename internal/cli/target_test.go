@@ -80,6 +80,18 @@ func TestTargetCommand(t *testing.T) {
 	}
 }
 
+// The :PORT form (every interface) is accepted with --allow-remote; it
+// failed with "lookup : no such host". Port 0, closed at once.
+func TestTargetListenEveryInterface(t *testing.T) {
+	addr, stop := startCommand(t, `http://(\S+:\d+)`, "target", "--allow-remote", "--listen", ":0")
+	if !strings.HasPrefix(addr, "0.0.0.0:") {
+		t.Errorf("--listen :0 listens on %s; want 0.0.0.0:port", addr)
+	}
+	if code, errs := stop(); code != 0 {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
 func TestDownstreamCommand(t *testing.T) {
 	addr, stop := startCommand(t, `on (127\.0\.0\.1:\d+)`, "downstream", "--listen", "127.0.0.1:0", "--delay", "1ms")
 	// The target uses it, through a proxy that adds a delay of its own.
@@ -114,6 +126,34 @@ func TestTargetBadInput(t *testing.T) {
 	} {
 		if code, _, errs := run(t, args...); code != 2 || errs == "" {
 			t.Errorf("Main(%q) = %d, %q; want 2 with a message", args, code, errs)
+		}
+	}
+	// Issue 11, items 6 and 7: numbers that would crash, eat memory or be
+	// silently replaced, and listen addresses that failed late: one line
+	// naming the flag, exit 2, before anything starts.
+	for _, tc := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"target", "--model", "pool", "--threads", "10001"}, "--threads"},
+		{[]string{"target", "--model", "offload", "--threads", "2", "--offload", "10000"}, "offload"},
+		{[]string{"target", "--model", "virtual", "--carriers", "1000000"}, "--carriers"},
+		{[]string{"target", "--block-fraction", "NaN"}, "--block-fraction"},
+		{[]string{"target", "--queue", "-1"}, "--queue"},
+		{[]string{"target", "--max-conns", "-5"}, "--max-conns"},
+		{[]string{"target", "--keepalive", "-1s"}, "--keepalive"},
+		{[]string{"target", "--header-timeout", "0s"}, "--header-timeout"},
+		{[]string{"target", "--body-timeout", "-1s"}, "--body-timeout"},
+		{[]string{"target", "--queue", "0"}, "--queue"},
+		{[]string{"target", "--query-knobs", "maybe"}, "--query-knobs"},
+		{[]string{"target", "--listen", "127.0.0.1:99999"}, "127.0.0.1:99999"},
+		{[]string{"target", "--allow-remote", "--listen", "no.such.host.invalid:8080"}, "no.such.host.invalid"},
+		{[]string{"downstream", "--listen", "127.0.0.1:99999"}, "127.0.0.1:99999"},
+		{[]string{"downstream", "--max-store", "-1"}, "--max-store"},
+	} {
+		code, _, errs := run(t, tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.flag) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("Main(%q) = %d, %q; want exit 2 and one line naming %s", tc.args, code, errs, tc.flag)
 		}
 	}
 	if _, _, errs := run(t, "target", "--listen", "0.0.0.0:8080", "--lang", "ko"); !strings.Contains(errs, "루프백") {

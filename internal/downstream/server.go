@@ -9,9 +9,29 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Defaults of the servers' bounds (zero fields of Server and Proxy).
+const (
+	// DefaultMaxStore bounds the bytes SET keeps (keys and values).
+	DefaultMaxStore = 64 << 20
+	// DefaultMaxClients bounds the connections served at once; more are
+	// answered "-ERR max number of clients reached" and closed, as Redis
+	// does.
+	DefaultMaxClients = 4096
+	// DefaultMaxQueued bounds the reply bytes queued for one client (the
+	// server) or the request bytes queued for the upstream (the proxy):
+	// past it the server stops reading from that client until its queue
+	// drains, so a client that pipelines and never reads holds at most
+	// this plus one reply.
+	DefaultMaxQueued = 1 << 20
+	// DefaultWriteTimeout: a client that takes none of a reply for this
+	// long is disconnected.
+	DefaultWriteTimeout = 30 * time.Second
 )
 
 // Server is the delay server: a RESP service that answers every command
@@ -19,39 +39,104 @@ import (
 // its own delay after its arrival, so the delay is latency, not a cap on a
 // connection's throughput (like a network or a slow Redis, not a lock).
 //
+// Memory is bounded: the store by MaxStore, each client by its read
+// buffer (up to 2 MiB for a 1 MiB value) and MaxQueued of replies, and
+// the clients by MaxClients.
+//
 // Create it with a literal, then call Serve once; Close and Stats are safe
 // from any goroutine.
 type Server struct {
 	// Delay is drawn per command (seeded by Seed and the command number).
 	Delay model.Dist
 	Seed  int64
+	// Bounds; zero takes the Default above.
+	MaxStore     int64
+	MaxClients   int
+	MaxQueued    int
+	WriteTimeout time.Duration
 
-	mu     sync.Mutex
-	store  map[string][]byte
-	ln     net.Listener
-	conns  map[net.Conn]struct{}
-	closed bool
-	wg     sync.WaitGroup
+	mu         sync.Mutex
+	store      map[string][]byte
+	storeBytes int64
+	ln         net.Listener
+	conns      map[net.Conn]struct{}
+	closed     bool
+	wg         sync.WaitGroup
 
 	commands atomic.Int64
+	queued   atomic.Int64 // reply bytes queued over every client
+	refused  atomic.Int64
 }
 
 // Stats is what a Server has done.
 type Stats struct {
 	Commands int64
+	// StoreBytes is what SET keeps now (keys and values).
+	StoreBytes int64
+	// QueuedBytes is the reply bytes waiting for their clients now.
+	QueuedBytes int64
+	// Refused counts connections turned away at MaxClients.
+	Refused int64
 }
 
-// Stats returns the number of commands answered so far.
-func (s *Server) Stats() Stats { return Stats{Commands: s.commands.Load()} }
+// Stats returns the server's counters.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	sb := s.storeBytes
+	s.mu.Unlock()
+	return Stats{Commands: s.commands.Load(), StoreBytes: sb, QueuedBytes: s.queued.Load(), Refused: s.refused.Load()}
+}
+
+func (s *Server) defaults() {
+	if s.MaxStore <= 0 {
+		s.MaxStore = DefaultMaxStore
+	}
+	if s.MaxClients <= 0 {
+		s.MaxClients = DefaultMaxClients
+	}
+	if s.MaxQueued <= 0 {
+		s.MaxQueued = DefaultMaxQueued
+	}
+	if s.WriteTimeout <= 0 {
+		s.WriteTimeout = DefaultWriteTimeout
+	}
+}
+
+var errMaxClients = []byte("-ERR max number of clients reached\r\n")
+
+// acceptBackoff reports whether an accept error is one to wait out (a full
+// descriptor table, no memory for a socket, a connection reset while it
+// waited) and waits, doubling *delay from 5 ms up to 1 s as net/http does.
+func acceptBackoff(err error, delay *time.Duration) bool {
+	var ne net.Error
+	retry := errors.As(err, &ne) && ne.Timeout()
+	for _, e := range []error{syscall.EMFILE, syscall.ENFILE, syscall.ENOBUFS, syscall.ENOMEM, syscall.ECONNABORTED, syscall.EINTR} {
+		if errors.Is(err, e) {
+			retry = true
+		}
+	}
+	if !retry {
+		return false
+	}
+	if *delay == 0 {
+		*delay = 5 * time.Millisecond
+	} else {
+		*delay = min(2**delay, time.Second)
+	}
+	time.Sleep(*delay)
+	return true
+}
 
 // Serve accepts connections on ln until Close or ctx is done, and returns
-// nil after a Close, else the accept error.
+// nil after a Close, else the accept error. Errors that pass (a full
+// descriptor table among them) are waited out.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
 		return nil
 	}
+	s.defaults()
 	s.ln = ln
 	s.store = map[string][]byte{}
 	s.conns = map[net.Conn]struct{}{}
@@ -59,6 +144,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	defer stop()
 	var seq atomic.Uint64
+	var delay time.Duration
 	for {
 		c, err := ln.Accept()
 		if err != nil {
@@ -69,15 +155,23 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 				s.wg.Wait()
 				return nil
 			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
+			if acceptBackoff(err, &delay) {
 				continue
 			}
 			return fmt.Errorf("downstream: accept: %w", err)
 		}
+		delay = 0
 		s.mu.Lock()
 		if s.closed {
 			s.mu.Unlock()
+			c.Close()
+			continue
+		}
+		if len(s.conns) >= s.MaxClients {
+			s.mu.Unlock()
+			s.refused.Add(1)
+			c.SetWriteDeadline(time.Now().Add(time.Second))
+			c.Write(errMaxClients)
 			c.Close()
 			continue
 		}
@@ -110,6 +204,62 @@ type pending struct {
 	reply []byte
 }
 
+// budget bounds the bytes queued between a connection's reader and its
+// writer: take waits while the queue holds max bytes or more (a single
+// item bigger than max still passes when the queue is empty), give
+// returns bytes. Safe for concurrent use; closed wakes and stops waiters.
+type budget struct {
+	mu     sync.Mutex
+	cond   sync.Cond
+	n, max int
+	closed bool
+	total  *atomic.Int64 // also counted here (may be nil)
+}
+
+func newBudget(max int, total *atomic.Int64) *budget {
+	b := &budget{max: max, total: total}
+	b.cond.L = &b.mu
+	return b
+}
+
+// take reserves n bytes; false once the budget is closed.
+func (b *budget) take(n int) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for !b.closed && b.n > 0 && b.n+n > b.max {
+		b.cond.Wait()
+	}
+	if b.closed {
+		return false
+	}
+	b.n += n
+	if b.total != nil {
+		b.total.Add(int64(n))
+	}
+	return true
+}
+
+func (b *budget) give(n int) {
+	b.mu.Lock()
+	b.n -= n
+	if b.total != nil {
+		b.total.Add(int64(-n))
+	}
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
+func (b *budget) close() {
+	b.mu.Lock()
+	b.closed = true
+	if b.total != nil {
+		b.total.Add(int64(-b.n))
+	}
+	b.n = 0
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
 func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 	defer s.wg.Done()
 	defer func() {
@@ -119,8 +269,11 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 		c.Close()
 	}()
 	// The reader stamps each command with its due time; the writer sends
-	// each reply when due. The queue bounds how far a client may pipeline.
+	// each reply when due. The budget bounds the reply bytes queued: a
+	// client that does not read its replies stops being read (and TCP
+	// stops it sending), and the write timeout ends it.
 	q := make(chan pending, 1024)
+	room := newBudget(s.MaxQueued, &s.queued)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -128,16 +281,26 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 			if d := time.Until(p.due); d > 0 {
 				time.Sleep(d)
 			}
+			c.SetWriteDeadline(time.Now().Add(s.WriteTimeout))
 			if _, err := c.Write(p.reply); err != nil {
+				room.close()
 				c.Close()
 				for range q {
 				}
 				return
 			}
+			room.give(len(p.reply))
 			s.commands.Add(1)
 		}
 	}()
-	defer func() { close(q); <-done }()
+	defer func() { close(q); <-done; room.close() }()
+	send := func(p pending) bool {
+		if !room.take(len(p.reply)) {
+			return false
+		}
+		q <- p
+		return true
+	}
 	buf := make([]byte, 0, 4096)
 	var cmd Command
 	for {
@@ -158,15 +321,27 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 				break
 			}
 			if perr != nil {
-				q <- pending{due: now, reply: []byte("-ERR protocol error\r\n")}
+				send(pending{due: now, reply: []byte("-ERR protocol error\r\n")})
 				return
 			}
+			quit := cmd.N > 0 && bytes.EqualFold(cmd.Name(), []byte("QUIT"))
 			if cmd.N > 0 {
 				i := seq.Add(1)
 				d := s.Delay.At(model.Uniform(s.Seed, 1, i))
-				q <- pending{due: now.Add(d), reply: s.answer(&cmd)}
+				if quit {
+					d = 0
+				}
+				if !send(pending{due: now.Add(d), reply: s.answer(&cmd)}) {
+					return
+				}
+			}
+			if quit {
+				return // the reply goes out, then the connection closes
 			}
 			buf = buf[:copy(buf, buf[used:])]
+		}
+		if len(buf) == 0 && cap(buf) > 4096 {
+			buf = make([]byte, 0, 4096) // a big value's buffer goes
 		}
 		if err != nil {
 			return
@@ -203,11 +378,22 @@ func (s *Server) answer(c *Command) []byte {
 		if c.N < 3 {
 			return []byte("-ERR wrong number of arguments for 'set' command\r\n")
 		}
+		k, v := c.Args[1], c.Args[2]
 		s.mu.Lock()
-		if len(s.store) < 1<<16 {
-			s.store[string(c.Args[1])] = bytes.Clone(c.Args[2])
+		defer s.mu.Unlock()
+		old, had := s.store[string(k)]
+		after := s.storeBytes + int64(len(v))
+		if had {
+			after -= int64(len(old))
+		} else {
+			after += int64(len(k))
 		}
-		s.mu.Unlock()
+		if after > s.MaxStore {
+			// Redis's answer past maxmemory.
+			return []byte("-OOM command not allowed when used memory > 'maxmemory'\r\n")
+		}
+		s.store[string(k)] = bytes.Clone(v)
+		s.storeBytes = after
 		return []byte("+OK\r\n")
 	case "COMMAND", "CLIENT", "HELLO":
 		// redis-cli asks these when it starts; an empty answer is enough.
@@ -234,33 +420,59 @@ func sanitize(b []byte) []byte {
 // Proxy is a latency-injecting TCP proxy: every chunk a client sends is
 // forwarded to Upstream Delay after it arrived (replies flow back at
 // once), so a real Redis behind it answers Delay later than it would.
-// Create it with a literal and call Serve once; Close is safe from any
-// goroutine.
+// Each client's queue to the upstream is bounded (MaxQueued bytes: past
+// it the client is not read) and so are the clients (MaxClients).
+// Create it with a literal and call Serve once; Close and Stats are safe
+// from any goroutine.
 type Proxy struct {
-	Upstream string
-	Delay    model.Dist
-	Seed     int64
+	Upstream   string
+	Delay      model.Dist
+	Seed       int64
+	MaxClients int // zero: DefaultMaxClients
+	MaxQueued  int // zero: 256 KiB
 
-	mu     sync.Mutex
-	ln     net.Listener
-	conns  map[net.Conn]struct{}
-	closed bool
-	wg     sync.WaitGroup
-	seq    atomic.Uint64
+	mu      sync.Mutex
+	ln      net.Listener
+	conns   map[net.Conn]struct{}
+	clients int
+	closed  bool
+	wg      sync.WaitGroup
+	seq     atomic.Uint64
+	queued  atomic.Int64
+	refused atomic.Int64
 }
 
-// Serve accepts connections on ln until Close or ctx is done.
+// ProxyStats is what a Proxy holds and has refused.
+type ProxyStats struct {
+	QueuedBytes int64 // client bytes waiting for the upstream now
+	Refused     int64 // connections turned away at MaxClients
+}
+
+// Stats returns the proxy's counters.
+func (p *Proxy) Stats() ProxyStats {
+	return ProxyStats{QueuedBytes: p.queued.Load(), Refused: p.refused.Load()}
+}
+
+// Serve accepts connections on ln until Close or ctx is done. Errors that
+// pass (a full descriptor table among them) are waited out.
 func (p *Proxy) Serve(ctx context.Context, ln net.Listener) error {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
 		return nil
 	}
+	if p.MaxClients <= 0 {
+		p.MaxClients = DefaultMaxClients
+	}
+	if p.MaxQueued <= 0 {
+		p.MaxQueued = 256 << 10
+	}
 	p.ln = ln
 	p.conns = map[net.Conn]struct{}{}
 	p.mu.Unlock()
 	stop := context.AfterFunc(ctx, func() { p.Close() })
 	defer stop()
+	var delay time.Duration
 	for {
 		c, err := ln.Accept()
 		if err != nil {
@@ -271,21 +483,49 @@ func (p *Proxy) Serve(ctx context.Context, ln net.Listener) error {
 				p.wg.Wait()
 				return nil
 			}
+			if acceptBackoff(err, &delay) {
+				continue
+			}
 			return fmt.Errorf("downstream: proxy accept: %w", err)
 		}
-		up, err := net.DialTimeout("tcp", p.Upstream, 5*time.Second)
-		if err != nil {
-			c.Close()
-			continue // the client sees the connection close
+		delay = 0
+		p.mu.Lock()
+		full := p.clients >= p.MaxClients
+		if !full {
+			p.clients++
+			p.wg.Add(1)
 		}
-		if !p.track(c, up) {
+		p.mu.Unlock()
+		if full {
+			p.refused.Add(1)
+			c.SetWriteDeadline(time.Now().Add(time.Second))
+			c.Write(errMaxClients)
 			c.Close()
-			up.Close()
 			continue
 		}
-		p.wg.Add(1)
-		go p.pipe(c, up)
+		go p.serveClient(c)
 	}
+}
+
+// serveClient dials the upstream for c (off the accept loop) and pipes.
+func (p *Proxy) serveClient(c net.Conn) {
+	defer p.wg.Done()
+	defer func() {
+		p.mu.Lock()
+		p.clients--
+		p.mu.Unlock()
+	}()
+	up, err := net.DialTimeout("tcp", p.Upstream, 5*time.Second)
+	if err != nil {
+		c.Close() // the client sees the connection close
+		return
+	}
+	if !p.track(c, up) {
+		c.Close()
+		up.Close()
+		return
+	}
+	p.pipe(c, up)
 }
 
 func (p *Proxy) track(cs ...net.Conn) bool {
@@ -327,7 +567,6 @@ func (p *Proxy) Close() error {
 }
 
 func (p *Proxy) pipe(client, up net.Conn) {
-	defer p.wg.Done()
 	defer p.untrack(client, up)
 	// upstream -> client: at once.
 	back := make(chan struct{})
@@ -336,8 +575,10 @@ func (p *Proxy) pipe(client, up net.Conn) {
 		io.Copy(client, up)
 		client.Close()
 	}()
-	// client -> upstream: each chunk after its delay, in order.
+	// client -> upstream: each chunk after its delay, in order, with at
+	// most MaxQueued bytes waiting.
 	q := make(chan pending, 256)
+	room := newBudget(p.MaxQueued, &p.queued)
 	fwd := make(chan struct{})
 	go func() {
 		defer close(fwd)
@@ -345,12 +586,15 @@ func (p *Proxy) pipe(client, up net.Conn) {
 			if d := time.Until(c.due); d > 0 {
 				time.Sleep(d)
 			}
+			up.SetWriteDeadline(time.Now().Add(DefaultWriteTimeout))
 			if _, err := up.Write(c.reply); err != nil {
+				room.close()
 				up.Close()
 				for range q {
 				}
 				return
 			}
+			room.give(len(c.reply))
 		}
 		if tc, ok := up.(*net.TCPConn); ok {
 			tc.CloseWrite()
@@ -361,6 +605,9 @@ func (p *Proxy) pipe(client, up net.Conn) {
 		n, err := client.Read(buf)
 		if n > 0 {
 			d := p.Delay.At(model.Uniform(p.Seed, 2, p.seq.Add(1)))
+			if !room.take(n) {
+				break
+			}
 			q <- pending{due: time.Now().Add(d), reply: bytes.Clone(buf[:n])}
 		}
 		if err != nil {
@@ -369,5 +616,6 @@ func (p *Proxy) pipe(client, up net.Conn) {
 	}
 	close(q)
 	<-fwd
+	room.close()
 	<-back
 }

@@ -24,30 +24,39 @@ func TestParse(t *testing.T) {
 		headerLen int
 	}{
 		{name: "simple", in: "GET / HTTP/1.1\r\nHost: x\r\n\r\n", n: -1, method: "GET", path: "/", minor: 1},
-		{name: "query", in: "GET /a?wait=50ms&cpu=1ms HTTP/1.1\r\n\r\n", n: -1, method: "GET", path: "/a", query: "wait=50ms&cpu=1ms", minor: 1},
-		{name: "close", in: "GET / HTTP/1.1\r\nConnection: Close\r\n\r\n", n: -1, method: "GET", path: "/", close: true, minor: 1},
-		{name: "close in list", in: "GET / HTTP/1.1\r\nConnection: upgrade, close\r\n\r\n", n: -1, method: "GET", path: "/", close: true, minor: 1},
+		{name: "query", in: "GET /a?wait=50ms&cpu=1ms HTTP/1.1\r\nHost: x\r\n\r\n", n: -1, method: "GET", path: "/a", query: "wait=50ms&cpu=1ms", minor: 1},
+		{name: "close", in: "GET / HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n", n: -1, method: "GET", path: "/", close: true, minor: 1},
+		{name: "close in list", in: "GET / HTTP/1.1\r\nHost: x\r\nConnection: upgrade, close\r\n\r\n", n: -1, method: "GET", path: "/", close: true, minor: 1},
 		{name: "http/1.0 closes", in: "GET / HTTP/1.0\r\n\r\n", n: -1, method: "GET", path: "/", close: true},
 		{name: "http/1.0 keep-alive", in: "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", n: -1, method: "GET", path: "/"},
-		{name: "body", in: "POST /p HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello", n: -1, method: "POST", path: "/p", body: "hello", minor: 1},
-		{name: "pipelined", in: "GET /1 HTTP/1.1\r\n\r\nGET /2 HTTP/1.1\r\n\r\n", n: 19, method: "GET", path: "/1", minor: 1},
+		{name: "body", in: "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", n: -1, method: "POST", path: "/p", body: "hello", minor: 1},
+		{name: "pipelined", in: "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n", n: 28, method: "GET", path: "/1", minor: 1},
 		{name: "bare LF", in: "GET / HTTP/1.1\nHost: x\n\n", n: -1, method: "GET", path: "/", minor: 1},
-		{name: "leading blank lines", in: "\r\n\r\nGET / HTTP/1.1\r\n\r\n", n: -1, method: "GET", path: "/", minor: 1},
+		{name: "leading blank lines", in: "\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", n: -1, method: "GET", path: "/", minor: 1},
 		{name: "partial header", in: "GET / HTTP/1.1\r\nHost: x\r\n", err: ErrIncomplete},
-		{name: "partial body", in: "POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc", err: ErrIncomplete},
+		{name: "partial body", in: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc", err: ErrIncomplete},
 		{name: "partial method", in: "GE", err: ErrIncomplete},
 		{name: "garbage", in: "\x16\x03\x01\x02\x00", err: ErrMalformed},
 		{name: "no version", in: "GET /\r\n\r\n", err: ErrMalformed},
 		{name: "bad version", in: "GET / HTTP/2.0\r\n\r\n", err: ErrMalformed},
-		{name: "bad field", in: "GET / HTTP/1.1\r\nNoColon\r\n\r\n", err: ErrMalformed},
+		{name: "bad field", in: "GET / HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n", err: ErrMalformed},
 		{name: "space before colon", in: "GET / HTTP/1.1\r\nHost : x\r\n\r\n", err: ErrMalformed},
-		{name: "bad length", in: "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", err: ErrMalformed},
-		{name: "conflicting lengths", in: "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", err: ErrMalformed},
-		{name: "chunked", in: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", err: ErrUnsupported},
-		{name: "chunked and length", in: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", err: ErrMalformed},
-		{name: "body too large", in: "POST / HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n", err: ErrBodyTooLarge},
-		{name: "header too large", in: "GET / HTTP/1.1\r\nX: " + strings.Repeat("a", MaxHeader) + "\r\n\r\n", err: ErrHeaderTooLarge},
-		{name: "header too large, incomplete", in: "GET / HTTP/1.1\r\nX: " + strings.Repeat("a", MaxHeader+10), err: ErrHeaderTooLarge},
+		{name: "bad length", in: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", err: ErrMalformed},
+		{name: "conflicting lengths", in: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", err: ErrMalformed},
+		{name: "chunked", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", err: ErrUnsupported},
+		{name: "chunked and length", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", err: ErrMalformed},
+		{name: "body too large", in: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", err: ErrBodyTooLarge},
+		{name: "header too large", in: "GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("a", MaxHeader) + "\r\n\r\n", err: ErrHeaderTooLarge},
+		{name: "no host in 1.1", in: "GET / HTTP/1.1\r\n\r\n", err: ErrMalformed},
+		{name: "two hosts", in: "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", err: ErrMalformed},
+		{name: "two hosts in 1.0", in: "GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", err: ErrMalformed},
+		{name: "empty host", in: "GET / HTTP/1.1\r\nHost:\r\n\r\n", n: -1, method: "GET", path: "/", minor: 1},
+		{name: "unknown method", in: "FOOBAR / HTTP/1.1\r\nHost: x\r\n\r\n", err: ErrMethod},
+		{name: "long method", in: strings.Repeat("M", 4000) + " / HTTP/1.1\r\nHost: x\r\n\r\n", err: ErrMethod},
+		{name: "connect", in: "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", err: ErrMethod},
+		{name: "trace", in: "TRACE / HTTP/1.1\r\nHost: x\r\n\r\n", err: ErrMethodNotAllowed},
+		{name: "delete", in: "DELETE /x HTTP/1.1\r\nHost: x\r\n\r\n", n: -1, method: "DELETE", path: "/x", minor: 1},
+		{name: "header too large, incomplete", in: "GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("a", MaxHeader+10), err: ErrHeaderTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,7 +101,7 @@ func TestParseIncremental(t *testing.T) {
 
 func TestWantsContinue(t *testing.T) {
 	var r Request
-	in := "POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
+	in := "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
 	if _, err := Parse([]byte(in), &r); err != ErrIncomplete || !r.WantsContinue() {
 		t.Errorf("Parse(%q) = %v, WantsContinue %v; want ErrIncomplete, true", in, err, r.WantsContinue())
 	}
@@ -176,17 +185,26 @@ func TestStatusOf(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
-		"POST /p?a=b HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc",
-		"GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /2 HTTP/1.1\r\n\r\n",
-		"GET / HTTP/1.1\nX: y\n\n",
-		"\r\nGET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
-		"GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx",
+		"POST /p?a=b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc",
+		"GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n",
+		"GET / HTTP/1.1\nHost: x\nX: y\n\n",
+		"\r\nGET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx",
+		"FOO / HTTP/1.1\r\nHost: x\r\n\r\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var r Request
 		n, err := Parse(in, &r)
+		// HeaderDone is false exactly where Parse still waits for header
+		// bytes.
+		if !HeaderDone(in) && (err != ErrIncomplete || r.HeaderLen != 0) {
+			t.Fatalf("HeaderDone(%q) = false but Parse = %v (header %d)", in, err, r.HeaderLen)
+		}
+		if HeaderDone(in) && err == ErrIncomplete && r.HeaderLen == 0 {
+			t.Fatalf("HeaderDone(%q) = true but Parse waits for the header", in)
+		}
 		if err != nil {
 			if n != 0 {
 				t.Fatalf("Parse(%q) = %d with error %v; want 0", in, n, err)

@@ -39,7 +39,29 @@ var (
 	ErrBodyTooLarge = errors.New("httpwire: request body too large")
 	// ErrUnsupported: a Transfer-Encoding the server does not implement (501).
 	ErrUnsupported = errors.New("httpwire: transfer-encoding not supported")
+	// ErrMethod: a method the server does not implement, CONNECT among
+	// them (501, RFC 9110 section 15.6.2).
+	ErrMethod = errors.New("httpwire: method not implemented")
+	// ErrMethodNotAllowed: a method the server knows but does not allow on
+	// its resources, TRACE (405 with an Allow field).
+	ErrMethodNotAllowed = errors.New("httpwire: method not allowed")
 )
+
+// Allowed is the value of the Allow field of a 405: the methods waitlab's
+// servers serve.
+const Allowed = "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"
+
+// checkMethod sorts a request method (a valid token) into served, known but
+// not allowed (405), and not implemented (501).
+func checkMethod(m []byte) error {
+	switch string(m) {
+	case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS":
+		return nil
+	case "TRACE":
+		return ErrMethodNotAllowed
+	}
+	return ErrMethod
+}
 
 // StatusOf returns the status code a server answers a parse error with
 // (0 for nil and ErrIncomplete).
@@ -51,8 +73,10 @@ func StatusOf(err error) int {
 		return 431
 	case ErrBodyTooLarge:
 		return 413
-	case ErrUnsupported:
+	case ErrUnsupported, ErrMethod:
 		return 501
+	case ErrMethodNotAllowed:
+		return 405
 	}
 	return 0
 }
@@ -128,6 +152,7 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 	chunked := false
 	clSeen := false
 	keepAlive := false
+	hosts := 0
 	p = next
 	for p < end {
 		le, nx := cutLine(buf, p, end)
@@ -156,6 +181,8 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 			if hasToken(value, "keep-alive") {
 				keepAlive = true
 			}
+		case equalFold(name, "host"):
+			hosts++
 		case equalFold(name, "expect"):
 			if equalFold(value, "100-continue") {
 				r.Expect100 = true
@@ -166,6 +193,11 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 			}
 		}
 		p = nx
+	}
+	// RFC 9112 section 3.2: a 1.1 request carries exactly one Host, and no
+	// request more than one.
+	if hosts > 1 || (r.Minor == 1 && hosts == 0) {
+		return 0, ErrMalformed
 	}
 	if chunked {
 		if clSeen {
@@ -179,12 +211,26 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 	if r.ContentLength > MaxBody {
 		return 0, ErrBodyTooLarge
 	}
+	if err := checkMethod(r.Method); err != nil {
+		return 0, err
+	}
 	total := end + r.ContentLength
 	if len(buf) < total {
 		return 0, ErrIncomplete
 	}
 	r.Body = buf[end:total:total]
 	return total, nil
+}
+
+// HeaderDone reports whether Parse can tell what buf holds without more
+// bytes for the header: a whole header is in, or the bytes are already
+// too many or malformed. A server that waits for a header off its worker
+// threads (the pool's poller) hands the connection on once this is true.
+func HeaderDone(buf []byte) bool {
+	if len(buf) == 0 {
+		return false
+	}
+	return headerEnd(buf) >= 0 || len(buf) > MaxHeader || checkPrefix(buf) != nil
 }
 
 // headerEnd returns the index just after "\r\n\r\n" (or "\n\n"), or -1.

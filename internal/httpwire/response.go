@@ -20,6 +20,8 @@ func StatusText(code int) string {
 		return "Not Found"
 	case 405:
 		return "Method Not Allowed"
+	case 408:
+		return "Request Timeout"
 	case 413:
 		return "Content Too Large"
 	case 431:
@@ -44,6 +46,11 @@ type Response struct {
 	Body        []byte
 	// Close adds "Connection: close".
 	Close bool
+	// KeepAlive adds "Connection: keep-alive": an HTTP/1.0 client whose
+	// connection stays open must be told so (RFC 9112 section 9.3).
+	KeepAlive bool
+	// Allow, if set, is sent as the Allow field (with a 405).
+	Allow string
 	// HeadOnly writes the header (with the body's Content-Length) but not
 	// the body, for HEAD requests.
 	HeadOnly bool
@@ -70,6 +77,12 @@ func AppendResponse(dst []byte, r *Response) []byte {
 	dst = strconv.AppendInt(dst, int64(len(r.Body)), 10)
 	if r.Close {
 		dst = append(dst, "\r\nConnection: close"...)
+	} else if r.KeepAlive {
+		dst = append(dst, "\r\nConnection: keep-alive"...)
+	}
+	if r.Allow != "" {
+		dst = append(dst, "\r\nAllow: "...)
+		dst = append(dst, r.Allow...)
 	}
 	dst = append(dst, "\r\n\r\n"...)
 	if !r.HeadOnly {

@@ -150,12 +150,15 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		return nil, err
 	}
 	s := cfg.Scenario
-	modelRes, err := sim.Run(s, sim.Options{})
+	modelRes, err := sim.RunContext(ctx, s, sim.Options{})
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ErrInterrupted
+		}
 		return nil, err
 	}
 	expected := time.Duration(modelRes.MakespanMS * 1e6)
-	if err := live.Check(s, expected); err != nil {
+	if err := live.CheckRepeat(s, expected, cfg.Repeat, cfg.Warmup); err != nil {
 		return nil, err
 	}
 	runs := cfg.Repeat

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -33,6 +34,18 @@ const (
 	// bound like Estimate).
 	ChildStart = 10 * time.Millisecond
 )
+
+// A run may start MaxThreads threads for its lanes, but Go's runtime kills
+// the process at 10,000 OS threads in all ("fatal error: thread
+// exhaustion"), its own and the load generator's included: raise that
+// limit so the count Check allows really runs (`run --model pool
+// --threads 9990` crashed).
+func init() {
+	const want = MaxThreads + 2000
+	if prev := debug.SetMaxThreads(want); prev > want {
+		debug.SetMaxThreads(prev)
+	}
+}
 
 // TooBigError says why a scenario is refused before anything starts. Key
 // is a message catalog entry; Args fill it.

@@ -53,8 +53,26 @@ func init() {
 			KO: "--validate-lock은 락을 잡은 채 다운스트림에 PING을 보내는 버그입니다. --downstream 주소가 필요합니다",
 			EN: "--validate-lock pings the downstream under a lock: it needs --downstream"},
 		"target.err.threads": {
-			KO: "스레드 %d개는 너무 많습니다 (10000개까지)",
-			EN: "%d threads are too many (up to 10000)"},
+			KO: "루프와 오프로드 스레드를 합쳐 %d개는 너무 많습니다 (%d개까지)",
+			EN: "%d loops and offload threads together are too many (up to %d)"},
+		"target.err.range": {
+			KO: "--%s는 %d에서 %d 사이여야 합니다 (받은 값: %d)",
+			EN: "--%s must be between %d and %d (got %d)"},
+		"target.err.duration": {
+			KO: "--%s는 0보다 긴 시간이어야 합니다 (받은 값: %s)",
+			EN: "--%s must be a duration above zero (got %s)"},
+		"target.err.zero": {
+			KO: "--%s에 0을 줄 수 없습니다. 기본값을 쓰려면 플래그를 빼세요",
+			EN: "--%s cannot be 0: leave the flag out for its default"},
+		"target.err.port": {
+			KO: "주소 %q의 포트를 쓸 수 없습니다. 포트는 0에서 65535 사이의 숫자입니다",
+			EN: "address %q has no usable port: a port is a number from 0 to 65535"},
+		"target.err.resolve": {
+			KO: "주소 %q의 호스트를 찾을 수 없습니다. 127.0.0.1:8080처럼 IP로 쓰거나 전체 인터페이스라면 :8080으로 쓰세요",
+			EN: "cannot resolve the host of %q: write an IP such as 127.0.0.1:8080, or :8080 for every interface"},
+		"target.err.queryknobs": {
+			KO: "--query-knobs는 auto, on, off 중 하나입니다 (받은 값: %q)",
+			EN: "--query-knobs is auto, on or off, not %q"},
 		"target.err.downstream": {
 			KO: "다운스트림 주소 %q를 찾을 수 없습니다. 127.0.0.1:6380처럼 쓰세요",
 			EN: "cannot resolve downstream address %q: write it as 127.0.0.1:6380"},
@@ -76,6 +94,9 @@ func init() {
 		"downstream.proxying": {
 			KO: "waitlab downstream이 %[1]s 에서 받은 것을 %[3]s 늦춰 %[2]s로 넘깁니다",
 			EN: "waitlab downstream listening on %s, forwarding to %s with %s added"},
+		"downstream.err.positive": {
+			KO: "--%s는 1 이상이어야 합니다 (받은 값: %d)",
+			EN: "--%s must be at least 1 (got %d)"},
 		"downstream.stopped": {
 			KO: "종료했습니다 (명령 %d개에 답함)",
 			EN: "stopped (%d commands answered)"},

@@ -523,3 +523,34 @@ func TestNoWaitReuseIsExact(t *testing.T) {
 		t.Errorf("at 64: reused rps %v cost %+v, simulated %v %+v", p.RPS, p.Cost, d.RPS, d.Cost)
 	}
 }
+
+// Other knobs: the machine's cores for a CPU-bound pool, and carriers for
+// virtual threads whose waits are pinned (they hold the carrier).
+func TestOtherKnobs(t *testing.T) {
+	pool := model.Scenario{Model: model.Pool, Threads: 64, Requests: 1000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 1500},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.ExpDist(time.Millisecond)}}, Seed: 1}
+	pool.Normalize()
+	// 1 core serves at most 1,000/s; 2 serve 2,000/s.
+	res, err := Run(context.Background(), Config{Scenario: pool, Knob: Cores, SLOs: slos(t, "rps>=1400"), Max: 16, Requests: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer != 2 {
+		t.Errorf("cores for 1,500/s of 1 ms CPU = %d; want 2", res.Answer)
+	}
+	virt := model.Scenario{Model: model.Virtual, Threads: 1, Cores: 64, Requests: 1000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 100},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(50 * time.Millisecond), Blocking: true}}, Seed: 1}
+	virt.Normalize()
+	// Pinned 50 ms waits at 100/s keep 5 carriers busy on average: 5 or
+	// fewer cannot keep up.
+	res, err = Run(context.Background(), Config{Scenario: virt, SLOs: slos(t, "p99<500ms"), Max: 32, Requests: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Knob != Carriers || res.Answer < 6 || res.Answer > 12 {
+		t.Errorf("carriers for pinned waits = %s %d; want 6 to 12", res.Knob, res.Answer)
+	}
+	if p := res.Point(5); p == nil || !p.Overloaded {
+		t.Errorf("5 carriers = %+v; want overloaded", p)
+	}
+}

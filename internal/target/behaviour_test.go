@@ -333,7 +333,7 @@ func TestOverloadShedsAndRecovers(t *testing.T) {
 			if st2[200] != 10 || errs2 > 0 {
 				t.Errorf("after overload: statuses %v, %d errors; want 10 x 200", st2, errs2)
 			}
-			t.Logf("%s: %v", m, st)
+			t.Logf("%s: %v evicted=%v timeouts=%v", m, st, sumMetric(s.Metrics(), "waitlab_target_evicted_total"), sumMetric(s.Metrics(), "waitlab_target_timeouts_total"))
 		})
 	}
 }

@@ -46,9 +46,9 @@ func BenchmarkLoopServe(b *testing.B) {
 // told to close still answers a valid request.
 func FuzzLoopServe(f *testing.F) {
 	for _, seed := range []string{
-		"GET / HTTP/1.1\r\n\r\n",
-		"GET / HTTP/1.1\r\n\r\nGET /x?calls=2&fanout=parallel HTTP/1.1\r\n\r\n",
-		"POST / HTTP/1.1\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\nab",
+		"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /x?calls=2&fanout=parallel HTTP/1.1\r\nHost: x\r\n\r\n",
+		"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\nab",
 		"HEAD /metrics HTTP/1.0\r\n\r\n",
 		"\x00\x01garbage\r\n\r\n",
 	} {
@@ -116,7 +116,7 @@ func FuzzLoopServe(f *testing.F) {
 		// The loop still answers a valid request on another connection.
 		c2 := newConn(t)
 		defer done(c2)
-		c2.in = append(c2.in, "GET / HTTP/1.1\r\n\r\n"...)
+		c2.in = append(c2.in, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"...)
 		before := s.reqSeq.Load()
 		l.serve(c2)
 		if s.reqSeq.Load() != before+1 {

@@ -19,8 +19,10 @@ package target
 import (
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -105,8 +107,35 @@ type Config struct {
 	// 503 and closed.
 	MaxConns int
 	// KeepAlive is how long an idle keep-alive connection is kept
-	// (default 20s).
+	// (default 20s, Tomcat's keepAliveTimeout).
 	KeepAlive time.Duration
+	// HeaderTimeout bounds, in total, the time from a request's first
+	// byte (or, for a new connection, from its accept) to the end of its
+	// header; it does not restart when a byte arrives (default 10s).
+	HeaderTimeout time.Duration
+	// BodyTimeout bounds, in total, the time from the end of a request's
+	// header to the end of its body (default 30s: a 1 MiB body at 35 KB/s).
+	BodyTimeout time.Duration
+	// WriteTimeout is how long an answer may wait for a client that takes
+	// none of it before the connection is closed (default 30s).
+	WriteTimeout time.Duration
+	// DownstreamTimeout bounds one downstream round trip in every model
+	// (default 10s); a call past it fails with 502.
+	DownstreamTimeout time.Duration
+
+	// BodyMemory bounds, over every connection, the bytes of request
+	// buffers beyond 16 KiB each (large bodies being received); a request
+	// that finds no room is answered 503 (default 512 MiB).
+	BodyMemory int64
+
+	// QueryKnobs says whether query parameters may override the knobs:
+	// "on", "off", or "auto" (default: on, except off with AllowRemote).
+	QueryKnobs string
+	// QueryMax caps the time a query may ask for: each of cpu, wait and
+	// block, and their sum over a request's calls (default 10s).
+	QueryMax time.Duration
+	// QueryMaxCalls caps ?calls= (default 16).
+	QueryMaxCalls int
 
 	Knobs Knobs
 	Seed  int64
@@ -142,17 +171,17 @@ func (c *Config) Normalize() {
 	if c.Listen == "" {
 		c.Listen = "127.0.0.1:8080"
 	}
-	if c.Backlog <= 0 {
+	if c.Backlog == 0 {
 		c.Backlog = 4096
 	}
-	if c.Threads <= 0 {
+	if c.Threads == 0 {
 		if c.Model == model.Pool {
 			c.Threads = 200
 		} else {
 			c.Threads = runtime.GOMAXPROCS(0)
 		}
 	}
-	if c.Queue <= 0 {
+	if c.Queue == 0 {
 		c.Queue = 100
 	}
 	if c.Linger == 0 {
@@ -161,28 +190,55 @@ func (c *Config) Normalize() {
 	if c.Acceptor == "" {
 		c.Acceptor = "own"
 	}
-	if c.Offload <= 0 {
+	if c.Offload == 0 {
 		c.Offload = 16
 	}
-	if c.OffloadQueue <= 0 {
+	if c.OffloadQueue == 0 {
 		c.OffloadQueue = 10000
 	}
-	if c.MaxConns <= 0 {
+	if c.MaxConns == 0 {
 		c.MaxConns = 10000
 	}
-	if c.KeepAlive <= 0 {
+	if c.KeepAlive == 0 {
 		c.KeepAlive = 20 * time.Second
+	}
+	if c.HeaderTimeout == 0 {
+		c.HeaderTimeout = 10 * time.Second
+	}
+	if c.BodyTimeout == 0 {
+		c.BodyTimeout = 30 * time.Second
+	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = 30 * time.Second
+	}
+	if c.DownstreamTimeout == 0 {
+		c.DownstreamTimeout = 10 * time.Second
+	}
+	if c.QueryKnobs == "" || c.QueryKnobs == "auto" {
+		c.QueryKnobs = "on"
+		if c.AllowRemote {
+			c.QueryKnobs = "off"
+		}
+	}
+	if c.BodyMemory == 0 {
+		c.BodyMemory = 512 << 20
+	}
+	if c.QueryMax == 0 {
+		c.QueryMax = 10 * time.Second
+	}
+	if c.QueryMaxCalls == 0 {
+		c.QueryMaxCalls = 16
 	}
 	if c.Log == "" {
 		c.Log = LogOff
 	}
-	if c.LogQueue <= 0 {
+	if c.LogQueue == 0 {
 		c.LogQueue = 1024
 	}
-	if c.Drain <= 0 {
+	if c.Drain == 0 {
 		c.Drain = 10 * time.Second
 	}
-	if c.StallThreshold <= 0 {
+	if c.StallThreshold == 0 {
 		c.StallThreshold = 10 * time.Millisecond
 	}
 	if c.Body == "" {
@@ -190,15 +246,36 @@ func (c *Config) Normalize() {
 	}
 }
 
+// Limits Validate enforces: what this process can really run.
+const (
+	// MaxThreads is the most OS threads a target starts for its model
+	// (pool threads, or loops plus offload threads). Go's runtime kills
+	// a process at 10,000 threads (debug.SetMaxThreads); Start raises
+	// that limit to leave room for the runtime's own threads above this.
+	MaxThreads = 10_000
+	// MaxCarriers caps --carriers: every GOMAXPROCS P costs memory at
+	// once (a million took 4 GB before the server listened), and more
+	// carriers than cores only time-slice.
+	MaxCarriers = 1024
+	// MaxQueue caps the queues allocated up front (--queue,
+	// --offload-queue, --log-queue).
+	MaxQueue = 1_000_000
+	// MaxQueryCalls is the largest --query-max-calls (and --calls).
+	MaxQueryCalls = 64
+)
+
 // Validate checks a normalized Config. Errors are *model.FieldError with
-// catalog keys under "target.".
+// catalog keys under "target.", naming the flag.
 func (c *Config) Validate() error {
 	if _, err := model.ParseKind(string(c.Model)); err != nil {
 		return model.NewFieldError("model", "target.err.model", string(c.Model))
 	}
-	host, _, err := net.SplitHostPort(c.Listen)
+	host, port, err := net.SplitHostPort(c.Listen)
 	if err != nil {
 		return model.NewFieldError("listen", "target.err.listen", c.Listen)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return model.NewFieldError("listen", "target.err.port", c.Listen)
 	}
 	if !c.AllowRemote && !isLoopback(host) {
 		return model.NewFieldError("listen", "target.err.remote", c.Listen)
@@ -215,24 +292,58 @@ func (c *Config) Validate() error {
 	default:
 		return model.NewFieldError("log", "target.err.log", c.Log)
 	}
+	if c.QueryKnobs != "on" && c.QueryKnobs != "off" {
+		return model.NewFieldError("query-knobs", "target.err.queryknobs", c.QueryKnobs)
+	}
+	for _, r := range []struct {
+		flag    string
+		v, a, b int
+	}{
+		{"backlog", c.Backlog, 1, 1 << 20},
+		{"threads", c.Threads, 1, MaxThreads},
+		{"queue", c.Queue, 1, MaxQueue},
+		{"offload", c.Offload, 1, MaxThreads},
+		{"offload-queue", c.OffloadQueue, 1, MaxQueue},
+		{"carriers", c.Carriers, 0, MaxCarriers},
+		{"max-conns", c.MaxConns, 1, 1 << 24},
+		{"log-queue", c.LogQueue, 1, MaxQueue},
+		{"calls", c.Knobs.Calls, 0, MaxQueryCalls},
+		{"query-max-calls", c.QueryMaxCalls, 1, MaxQueryCalls},
+	} {
+		if r.v < r.a || r.v > r.b {
+			return model.NewFieldError(r.flag, "target.err.range", r.flag, r.a, r.b, r.v)
+		}
+	}
+	if c.Model == model.Offload && c.Threads+c.Offload > MaxThreads {
+		return model.NewFieldError("offload", "target.err.threads", c.Threads+c.Offload, MaxThreads)
+	}
+	for _, d := range []struct {
+		flag string
+		v    time.Duration
+	}{
+		{"keepalive", c.KeepAlive}, {"header-timeout", c.HeaderTimeout}, {"body-timeout", c.BodyTimeout},
+		{"write-timeout", c.WriteTimeout}, {"downstream-timeout", c.DownstreamTimeout},
+		{"query-max", c.QueryMax}, {"drain", c.Drain}, {"stall-threshold", c.StallThreshold},
+	} {
+		if d.v <= 0 {
+			return model.NewFieldError(d.flag, "target.err.duration", d.flag, d.v.String())
+		}
+	}
+	if c.BodyMemory < 0 {
+		return model.NewFieldError("body-memory", "target.err.range", "body-memory", 0, math.MaxInt, c.BodyMemory)
+	}
 	k := &c.Knobs
-	if k.BlockFraction < 0 || k.BlockFraction > 1 {
+	if !(k.BlockFraction >= 0 && k.BlockFraction <= 1) { // also refuses NaN
 		return model.NewFieldError("block-fraction", "target.err.fraction", k.BlockFraction)
 	}
 	if k.BlockFraction > 0 && k.Block.IsZero() {
 		return model.NewFieldError("block", "target.err.block", k.BlockFraction)
-	}
-	if k.Calls < 0 || k.Calls > 64 {
-		return model.NewFieldError("calls", "target.err.calls", k.Calls)
 	}
 	if k.Downstream != "" && !k.Wait.IsZero() {
 		return model.NewFieldError("wait", "target.err.wait.downstream")
 	}
 	if k.ValidateLock && k.Downstream == "" {
 		return model.NewFieldError("validate-lock", "target.err.lock")
-	}
-	if c.Threads > 10000 || c.Offload > 10000 {
-		return model.NewFieldError("threads", "target.err.threads", max(c.Threads, c.Offload))
 	}
 	return nil
 }

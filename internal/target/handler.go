@@ -72,8 +72,17 @@ func (s *Server) makePlan(id int64, query []byte) plan {
 	if k.BlockFraction > 0 && model.Uniform(s.cfg.Seed, streamBlockPick, u) < k.BlockFraction {
 		p.block = k.Block.At(model.Uniform(s.cfg.Seed, streamBlock, u))
 	}
-	if len(query) > 0 {
+	if len(query) > 0 && s.cfg.QueryKnobs == "on" {
 		s.applyQuery(&p, query)
+		// What a query may ask for is capped (--query-max): past it the
+		// request is refused rather than holding a thread or a loop.
+		calls := time.Duration(p.calls)
+		if p.parallel && calls > 0 {
+			calls = 1
+		}
+		if total := p.cpu + p.block + calls*p.wait; total > s.cfg.QueryMax || total < 0 {
+			p.status = 400
+		}
 	}
 	return p
 }
@@ -86,28 +95,29 @@ func (s *Server) applyQuery(p *plan, q []byte) {
 			return 0, false
 		}
 		d, err := model.ParseDist(string(v))
-		if err != nil {
+		if err != nil || d.Mean > s.cfg.QueryMax {
 			p.status = 400
 			return 0, false
 		}
-		return d.At(model.Uniform(s.cfg.Seed, streamWait, u)), true
+		// An exponential draw has no upper end: cap the draw too.
+		return min(d.At(model.Uniform(s.cfg.Seed, streamWait, u)), s.cfg.QueryMax), true
 	}
 	if d, ok := dist("cpu"); ok {
-		p.cpu = min(d, 10*time.Second)
+		p.cpu = d
 	}
 	if d, ok := dist("wait"); ok {
-		p.wait = min(d, time.Minute)
+		p.wait = d
 		p.remote = false
 		if p.calls == 0 {
 			p.calls = 1
 		}
 	}
 	if d, ok := dist("block"); ok {
-		p.block = min(d, time.Minute)
+		p.block = d
 	}
 	if v, ok := httpwire.QueryValue(q, "calls"); ok {
 		n, err := strconv.Atoi(string(v))
-		if err != nil || n < 0 || n > 64 {
+		if err != nil || n < 0 || n > s.cfg.QueryMaxCalls {
 			p.status = 400
 		} else {
 			p.calls = n
@@ -139,6 +149,11 @@ func (s *Server) applyQuery(p *plan, q []byte) {
 func (s *Server) blockingCall(p *plan, threadSleep bool) error {
 	if !p.remote {
 		if threadSleep || p.blocking {
+			if !threadSleep {
+				// A goroutine's nanosleep holds an OS thread: bounded.
+				s.holdThread()
+				defer s.releaseThread()
+			}
 			osthread.Block(p.wait)
 		} else {
 			time.Sleep(p.wait)
@@ -183,6 +198,8 @@ func (s *Server) blockingCalls(p *plan, threadSleep bool) error {
 		go func() {
 			defer wg.Done()
 			if threadSleep {
+				s.holdThread()
+				defer s.releaseThread()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 			}
@@ -206,7 +223,13 @@ func (s *Server) runBlocking(p *plan, threadSleep bool) int {
 	}
 	osthread.Spin(p.cpu)
 	if p.block > 0 {
+		if !threadSleep {
+			s.holdThread()
+		}
 		osthread.Block(p.block)
+		if !threadSleep {
+			s.releaseThread()
+		}
 	}
 	if err := s.blockingCalls(p, threadSleep); err != nil {
 		s.downstreamErrors.Inc()
@@ -218,6 +241,8 @@ func (s *Server) runBlocking(p *plan, threadSleep bool) int {
 var (
 	bodyBadRequest  = []byte("bad request\n")
 	bodyTooLarge    = []byte("request header too large\n")
+	bodyBodyLarge   = []byte("request body too large\n")
+	bodyNotAllowed  = []byte("method not allowed\n")
 	bodyBusy        = []byte("busy\n")
 	bodyBadGateway  = []byte("downstream failed\n")
 	bodyUnsupported = []byte("not implemented\n")
@@ -230,8 +255,12 @@ func bodyFor(status int, hello []byte) []byte {
 		return hello
 	case 400:
 		return bodyBadRequest
-	case 431, 413:
+	case 431:
 		return bodyTooLarge
+	case 413:
+		return bodyBodyLarge
+	case 405:
+		return bodyNotAllowed
 	case 502:
 		return bodyBadGateway
 	case 503:
@@ -242,26 +271,32 @@ func bodyFor(status int, hello []byte) []byte {
 	return nil
 }
 
-// appendAnswer appends the answer to a request (head: a HEAD request).
-func (s *Server) appendAnswer(out []byte, head bool, status int, close bool) []byte {
-	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close, HeadOnly: head}
+// appendAnswer appends the answer to a request (head: a HEAD request;
+// keepAlive10: an HTTP/1.0 request kept open, which must be told so).
+func (s *Server) appendAnswer(out []byte, head bool, status int, close, keepAlive10 bool) []byte {
+	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close, KeepAlive: keepAlive10 && !close, HeadOnly: head}
 	return httpwire.AppendResponse(out, &r)
 }
 
 // appendError appends the answer to a request that could not be parsed.
 func appendError(out []byte, err error) []byte {
 	st := httpwire.StatusOf(err)
-	return httpwire.AppendResponse(out, &httpwire.Response{Status: st, Body: bodyFor(st, nil), Close: true})
+	r := httpwire.Response{Status: st, Body: bodyFor(st, nil), Close: true}
+	if st == 405 {
+		r.Allow = httpwire.Allowed
+	}
+	return httpwire.AppendResponse(out, &r)
 }
 
 // appendPage answers the built-in pages (/metrics, /healthz); it reports
 // false for other paths.
 func (s *Server) appendPage(out []byte, req *httpwire.Request, close bool) ([]byte, bool) {
+	ka := req.Minor == 0 && !close
 	switch routeOf(req.Path) {
 	case routeMetrics:
-		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, ContentType: metricsContentType, Body: s.m.text(), Close: close, HeadOnly: string(req.Method) == "HEAD"}), true
+		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, ContentType: metricsContentType, Body: s.m.page(), Close: close, KeepAlive: ka, HeadOnly: string(req.Method) == "HEAD"}), true
 	case routeHealth:
-		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, Body: bodyOK, Close: close}), true
+		return httpwire.AppendResponse(out, &httpwire.Response{Status: 200, Body: bodyOK, Close: close, KeepAlive: ka, HeadOnly: string(req.Method) == "HEAD"}), true
 	}
 	return out, false
 }

@@ -50,6 +50,16 @@ const (
 	kDS
 )
 
+// heldBytes returns the bytes of buffers the connections held at the
+// loops' last sweeps.
+func (ls *loopServer) heldBytes() int64 {
+	var n int64
+	for _, l := range ls.loops {
+		n += l.held.Load()
+	}
+	return n
+}
+
 func (ls *loopServer) queueLen() int {
 	if ls.pool == nil {
 		return 0
@@ -105,18 +115,19 @@ func (ls *loopServer) accept() {
 	ls.s.acceptLoop(unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, ls.dispatch)
 }
 
-// dispatch binds an accepted socket to the next loop (or refuses it).
+// dispatch binds an accepted socket to the next loop. At --max-conns the
+// loop makes room by closing its longest idle connection, as nginx
+// reuses keep-alive connections when it runs out (see addConn), and
+// refuses the new one only when it has none idle.
 func (ls *loopServer) dispatch(fd int) {
 	s := ls.s
-	if s.conns.Load() >= int64(s.cfg.MaxConns) {
-		refuse(fd)
-		s.m.shed.WithLabelValues("max_conns").Inc()
-		s.m.count(503, time.Time{})
-		return
-	}
+	full := s.conns.Load() >= int64(s.cfg.MaxConns)
 	s.conns.Add(1)
 	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
 	l := ls.loops[ls.rr.Add(1)%uint64(len(ls.loops))]
+	if full {
+		fd = -fd - 1 // the loop must make room first
+	}
 	l.postConn(fd)
 }
 
@@ -187,7 +198,39 @@ type eventLoop struct {
 	wbuf     []byte // shared write buffer (empty outside serve and flush)
 	raw      []unix.EpollEvent
 	freeDS   []*dsCall
+	// now is the monotonic time (ns) of the last wake-up: the stamps the
+	// timeouts are measured from are taken from it, one clock read per
+	// batch of events rather than per connection.
+	now int64
+	// bufs are small connection buffers (up to smallBuf) given back by
+	// connections that went idle, for the next one that needs one.
+	bufs [][]byte
+	// held is the bytes of buffers the loop's connections held at the
+	// last sweep (read by the metrics from any goroutine).
+	held atomic.Int64
+	// evictAt is where the next search for an idle connection to close
+	// (to make room at --max-conns) starts in conns: a clock hand.
+	evictAt int
 }
+
+// Per-connection bounds of the loops.
+const (
+	// outLimit is how much a connection's answers may queue before the
+	// loop stops serving its pipelined requests (and stops reading from
+	// it) until the client takes them: a client that pipelines and never
+	// reads holds at most this plus one answer.
+	outLimit = 64 << 10
+	// smallBuf is the largest buffer kept for reuse when a connection
+	// goes idle; bigger ones (a large body's) are left to the GC.
+	smallBuf = 16 << 10
+	// maxBufs is how many buffers a loop keeps for reuse.
+	maxBufs = 64
+	// evictAge is how long a connection must have been idle before it
+	// may be closed to make room for a new one: a client that has just
+	// connected (or just read its answer) gets time to send its request,
+	// even on a loaded machine.
+	evictAge = int64(500 * time.Millisecond)
+)
 
 func newEventLoop(ls *loopServer, idx int) (*eventLoop, error) {
 	l := &eventLoop{ls: ls, s: ls.s, idx: idx, events: make([]epoll.Event, 256),
@@ -242,6 +285,8 @@ func (l *eventLoop) run(ready chan<- struct{}) {
 	defer l.ls.loopsDone.Done()
 	runtime.LockOSThread()
 	l.beat = l.s.wd.RegisterLoop(l.idx, fmt.Sprintf("loop-%d", l.idx))
+	l.now = int64(epoll.Monotonic())
+	l.addTimer(l.s.sweepEvery(), nil)
 	ready <- struct{}{}
 	busy := false
 	for {
@@ -261,6 +306,7 @@ func (l *eventLoop) run(ready chan<- struct{}) {
 				return
 			}
 		}
+		l.now = int64(epoll.Monotonic())
 		busy = n > 0
 		for i := 0; i < n; i++ {
 			ev := l.events[i]
@@ -364,15 +410,42 @@ type conn struct {
 	// continued: "100 Continue" was sent for the request being received.
 	continued bool
 	eof       bool // the peer closed its side
+	// Timeouts (checked by the loop's sweep). rstamp is when the read
+	// phase began: the accept, the first byte of a request (the header
+	// timeout runs from it, in total), the end of its header (the body
+	// timeout), or the last answer (the keep-alive timeout). wstamp is
+	// when answers last started waiting for the client or it last took
+	// some (the write timeout).
+	rstamp, wstamp int64
+	reading        bool // part of a request is buffered
+	hdr            bool // ... and its header is complete
+	served         bool // a request was answered: idle means keep-alive
+	held           int  // bytes of the server's body memory its buffer holds
+	more           bool // serving stopped at outLimit with requests buffered
 }
 
 func (c *conn) unparsed() int { return len(c.in) - c.off }
 
 func (l *eventLoop) addConn(fd int) {
 	if l.s.draining.Load() {
+		if fd < 0 {
+			fd = -fd - 1
+		}
 		unix.Close(fd)
 		l.s.conns.Add(-1)
 		return
+	}
+	if fd < 0 {
+		// The server is full: close the idle connection that has waited
+		// longest since the clock hand last passed, or refuse this one.
+		fd = -fd - 1
+		if v := l.findIdle(); v != nil {
+			l.evict(v)
+		} else {
+			l.s.conns.Add(-1)
+			l.s.refuse(fd, "max_conns", true)
+			return
+		}
 	}
 	var c *conn
 	if n := len(l.free); n > 0 {
@@ -382,6 +455,7 @@ func (l *eventLoop) addConn(fd int) {
 		c = &conn{}
 	}
 	c.fd, c.mask = fd, epoll.In|epoll.RdHup
+	c.rstamp = l.now
 	if err := l.poller.Add(fd, c.mask, kConn<<32|uint64(fd)); err != nil {
 		unix.Close(fd)
 		l.s.conns.Add(-1)
@@ -404,21 +478,94 @@ func (l *eventLoop) closeConn(c *conn) {
 	l.conns[c.fd] = nil
 	l.nconns--
 	l.s.conns.Add(-1)
-	own, out := c.own[:0], c.out[:0]
-	if cap(own) > 64<<10 {
-		own = nil
-	}
-	if cap(out) > 64<<10 {
-		out = nil
-	}
-	*c = conn{own: own, out: out}
+	l.putBuf(c.own)
+	l.putBuf(c.out)
+	l.s.letGo(&c.held)
+	*c = conn{}
 	l.free = append(l.free, c)
+}
+
+// idle reports whether c waits for its next request with nothing of its
+// own in progress, buffered or unsent.
+func (c *conn) idle() bool { return c.t == nil && len(c.out) == 0 && c.unparsed() == 0 }
+
+// evict closes idle c to make room at --max-conns. A connection that has
+// not sent a request yet may be a slow client rather than an idle one: it
+// is handed to refuse, which answers 503 once its request comes (or after
+// a moment), so no client is cut without an answer.
+func (l *eventLoop) evict(c *conn) {
+	l.s.m.evicted.Inc()
+	if c.served {
+		l.closeConn(c)
+		return
+	}
+	fd := c.fd
+	nfd, err := unix.Dup(fd)
+	l.closeConn(c)
+	if err == nil {
+		l.s.refuse(nfd, "max_conns", true)
+	}
+}
+
+// findIdle returns a connection of this loop idle for at least evictAge,
+// searching from the clock hand on (nil if there is none).
+func (l *eventLoop) findIdle() *conn {
+	n := len(l.conns)
+	for i := 0; i < n; i++ {
+		j := (l.evictAt + i) % n
+		c := l.conns[j]
+		// An idle connection whose next request is already in the
+		// kernel is not idle: it was just not read yet.
+		if c != nil && c.idle() && l.now-c.rstamp >= evictAge && !readable(c.fd) {
+			l.evictAt = j + 1
+			return c
+		}
+	}
+	return nil
+}
+
+// putBuf keeps a small buffer for reuse and lets a big one go.
+func (l *eventLoop) putBuf(b []byte) {
+	if cap(b) > 0 && cap(b) <= smallBuf && len(l.bufs) < maxBufs {
+		l.bufs = append(l.bufs, b[:0])
+	}
+}
+
+// getBuf returns an empty buffer (of at least 4 KiB).
+func (l *eventLoop) getBuf() []byte {
+	if n := len(l.bufs); n > 0 {
+		b := l.bufs[n-1]
+		l.bufs = l.bufs[:n-1]
+		return b
+	}
+	return make([]byte, 0, 4096)
+}
+
+// release gives an idle connection's buffers back, so an idle keep-alive
+// connection holds none whatever it sent before (a 1 MiB body's buffer
+// included).
+func (l *eventLoop) release(c *conn) {
+	if cap(c.own) > 0 {
+		l.putBuf(c.own)
+		c.own, c.in, c.off = nil, nil, 0
+		l.s.letGo(&c.held)
+	}
+	if cap(c.out) > 0 {
+		l.putBuf(c.out)
+		c.out = nil
+	}
 }
 
 func (l *eventLoop) onConn(c *conn, ev uint32) {
 	if ev&epoll.Out != 0 {
 		l.flush(c)
 		if l.conns[c.fd] != c {
+			return
+		}
+		if len(c.out) == 0 && c.t == nil && c.unparsed() > 0 {
+			// The client took its answers: serve what it pipelined
+			// behind them (serving stopped at outLimit).
+			l.serve(c)
 			return
 		}
 	}
@@ -454,12 +601,16 @@ func (l *eventLoop) read(c *conn) {
 	}
 	// Part of a request is buffered on the connection: read after it.
 	if len(c.in) == cap(c.in) {
-		if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
-			l.closeConn(c)
+		need := 0
+		if c.hdr {
+			need = c.req.HeaderLen + c.req.ContentLength
+		}
+		nb, ok := l.s.grow(c.in, need, &c.held)
+		if !ok {
+			l.noRoom(c)
 			return
 		}
-		nb := make([]byte, len(c.in), max(2*cap(c.in), 4096))
-		copy(nb, c.in)
+		l.putBuf(c.own)
 		c.in, c.own = nb, nb[:0]
 	}
 	n, err := rawRead(c.fd, c.in[len(c.in):cap(c.in)])
@@ -474,15 +625,42 @@ func (l *eventLoop) read(c *conn) {
 	l.serve(c)
 }
 
+// noRoom answers a request whose body finds no room (--body-memory spent,
+// or over the limits) 503 and closes the connection.
+func (l *eventLoop) noRoom(c *conn) {
+	s := l.s
+	o := l.outBuf(c)
+	*o = s.appendAnswer(*o, false, 503, true, false)
+	s.m.shed.WithLabelValues("body_memory").Inc()
+	s.m.count(503, time.Time{})
+	c.close = true
+	c.in, c.off = c.in[:0], 0
+	l.flush(c)
+}
+
 // serve parses and answers the requests buffered on c (pipelining) until
 // one of them must wait, then writes.
 func (l *eventLoop) serve(c *conn) {
 	prev := l.serving
 	l.serving = c
 	defer func() { l.serving = prev }()
+	c.more = false
 	for c.t == nil && !c.close && c.off < len(c.in) {
+		if len(*l.outBuf(c)) >= outLimit {
+			// Enough answers for now: write them, and serve the rest
+			// when the socket is writable again (after the loop's other
+			// connections had their turn).
+			c.more = true
+			break
+		}
 		n, err := httpwire.Parse(c.in[c.off:], &c.req)
 		if err == httpwire.ErrIncomplete {
+			if !c.reading {
+				c.reading, c.hdr, c.rstamp = true, false, l.now
+			}
+			if c.req.HeaderLen > 0 && !c.hdr {
+				c.hdr, c.rstamp = true, l.now
+			}
 			if c.req.WantsContinue() && !c.continued {
 				o := l.outBuf(c)
 				*o = append(*o, httpwire.Continue...)
@@ -490,6 +668,7 @@ func (l *eventLoop) serve(c *conn) {
 			}
 			break
 		}
+		c.reading, c.served = false, true
 		c.continued = false
 		if err != nil {
 			o := l.outBuf(c)
@@ -506,11 +685,16 @@ func (l *eventLoop) serve(c *conn) {
 		l.handle(c, closeAfter)
 	}
 	switch {
+	case c.shared && c.unparsed() == 0:
+		c.in, c.off, c.shared = nil, 0, false
 	case c.shared:
 		// The shared buffer is the next connection's: keep what is not
 		// parsed yet (or what waits behind a request in progress) in
 		// the connection's own buffer. The request in progress needs
 		// nothing from it: its task copied what it keeps.
+		if c.own == nil {
+			c.own = l.getBuf()
+		}
 		c.own = append(c.own[:0], c.in[c.off:]...)
 		c.in, c.off, c.shared = c.own, 0, false
 	case c.t == nil && c.off > 0:
@@ -522,6 +706,12 @@ func (l *eventLoop) serve(c *conn) {
 		c.close = true
 	}
 	l.flush(c)
+}
+
+// becameIdle starts c's keep-alive wait and gives its buffers back.
+func (l *eventLoop) becameIdle(c *conn) {
+	c.rstamp, c.reading, c.hdr = l.now, false, false
+	l.release(c)
 }
 
 // outBuf returns where c's next answers go: the loop's shared write
@@ -551,18 +741,33 @@ func (l *eventLoop) flush(c *conn) {
 		n = max(n, 0)
 		if own {
 			c.out = c.out[:copy(c.out, c.out[n:])]
+			if n > 0 {
+				c.wstamp = l.now // the client took some
+			}
 		} else if n < len(out) {
+			if c.out == nil {
+				c.out = l.getBuf()
+			}
 			c.out = append(c.out[:0], out[n:]...)
+			c.wstamp = l.now
 		}
 	}
 	if len(c.out) == 0 && c.close && c.t == nil {
 		l.closeConn(c)
 		return
 	}
+	if c.idle() {
+		c.rstamp = l.now // the keep-alive wait starts
+		if c.reading || cap(c.own) > 0 || cap(c.out) > 0 {
+			l.becameIdle(c)
+		}
+	}
 	want := epoll.In | epoll.RdHup
 	switch {
 	case len(c.out) > 0:
 		want = epoll.Out // back-pressure: no reading until the peer reads
+	case c.more && c.t == nil:
+		want = epoll.Out // serve the rest on the next turn (see serve)
 	case c.t != nil:
 		// Serving: pipelined bytes wait in the kernel. No RdHup either:
 		// level-triggered, a half-closed peer would wake the loop
@@ -579,8 +784,11 @@ func (l *eventLoop) flush(c *conn) {
 func (l *eventLoop) handle(c *conn, closeAfter bool) {
 	s := l.s
 	o := l.outBuf(c)
-	if out, ok := s.appendPage(*o, &c.req, closeAfter); ok {
-		*o = out
+	if routeOf(c.req.Path) != routeWork {
+		// Rendering /metrics takes the loop too: the watchdog sees it.
+		l.beat.Begin(0)
+		*o, _ = s.appendPage(*o, &c.req, closeAfter)
+		l.beat.End()
 		return
 	}
 	start := time.Now()
@@ -592,6 +800,7 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 	// What the answer and the log line need from the request, copied:
 	// the bytes it was parsed from may be reused before it finishes.
 	t.head = string(c.req.Method) == "HEAD"
+	t.ka10 = c.req.Minor == 0
 	if s.log.f != nil {
 		t.method = append(t.method[:0], c.req.Method...)
 		t.path = append(t.path[:0], c.req.Path...)
@@ -631,6 +840,7 @@ type task struct {
 	job        int // what the offload thread must do
 	err        error
 	head       bool   // a HEAD request: no body in the answer
+	ka10       bool   // an HTTP/1.0 request (kept open: say so)
 	method     []byte // for the log line
 	path       []byte
 }
@@ -766,7 +976,7 @@ func (l *eventLoop) finish(t *task) {
 	if c != nil {
 		l.scratch = s.log.write(l.scratch, t.p.id, t.method, t.path, t.status, t.start)
 		o := l.outBuf(c)
-		*o = s.appendAnswer(*o, t.head, t.status, t.closeAfter)
+		*o = s.appendAnswer(*o, t.head, t.status, t.closeAfter, t.ka10)
 		c.t = nil
 	}
 	s.m.inFlight.Dec()
@@ -781,7 +991,7 @@ func (l *eventLoop) finish(t *task) {
 	}
 }
 
-// timer is one non-blocking wait.
+// timer is one non-blocking wait, or (t nil) the loop's next sweep.
 type timer struct {
 	when int64 // monotonic ns
 	t    *task
@@ -844,6 +1054,11 @@ func (l *eventLoop) onTimer() {
 	now := int64(epoll.Monotonic())
 	for len(l.timers) > 0 && l.timers[0].when <= now {
 		tm := l.timers.pop()
+		if tm.t == nil {
+			l.sweep(now)
+			l.addTimer(l.s.sweepEvery(), nil)
+			continue
+		}
 		l.beat.Begin(tm.t.p.id)
 		l.callDone(tm.t, nil)
 		l.beat.End()
@@ -855,10 +1070,68 @@ func (l *eventLoop) onTimer() {
 	}
 }
 
+// sweepEvery is how often each loop looks for connections and downstream
+// calls past their timeouts: a quarter of the shortest timeout, between
+// 5 ms and 1 s. A timeout thus fires up to a quarter late, for one pass
+// over the loop's connections per tick (a few microseconds per thousand).
+func (s *Server) sweepEvery() time.Duration {
+	c := &s.cfg
+	d := min(c.KeepAlive, c.HeaderTimeout, c.BodyTimeout, c.WriteTimeout, c.DownstreamTimeout) / 4
+	return min(max(d, 5*time.Millisecond), time.Second)
+}
+
+// errDSTimeout fails a downstream call past --downstream-timeout.
+var errDSTimeout = fmt.Errorf("target: downstream call timed out")
+
+// sweep closes the connections past their timeout: idle past the
+// keep-alive timeout (or, never having sent a request, past the header
+// timeout), a request's header or body not in within its timeout,
+// answers the client has taken none of within the write timeout. A
+// connection whose request is being served has no read timeout (its
+// work is bounded by the knobs and the downstream timeout). Downstream
+// calls past their timeout fail (502).
+func (l *eventLoop) sweep(now int64) {
+	cfg := &l.s.cfg
+	held := 0
+	for _, c := range l.conns {
+		if c == nil {
+			continue
+		}
+		held += cap(c.own) + cap(c.out)
+		if len(c.out) > 0 {
+			if now-c.wstamp > int64(cfg.WriteTimeout) {
+				l.closeConn(c)
+			}
+			continue
+		}
+		if c.t != nil {
+			continue
+		}
+		limit := cfg.HeaderTimeout
+		switch {
+		case c.unparsed() > 0 && c.hdr:
+			limit = cfg.BodyTimeout
+		case c.unparsed() == 0 && c.served:
+			limit = cfg.KeepAlive
+		}
+		if now-c.rstamp > int64(limit) {
+			l.s.m.timeouts.Inc()
+			l.closeConn(c)
+		}
+	}
+	for _, call := range l.dsOf {
+		if call != nil && call.t != nil && now > call.deadline {
+			l.endDS(call, errDSTimeout)
+		}
+	}
+	l.held.Store(int64(held))
+}
+
 // dsCall is one non-blocking downstream call in flight.
 type dsCall struct {
-	nb *downstream.NBConn
-	t  *task
+	nb       *downstream.NBConn
+	t        *task
+	deadline int64 // monotonic ns
 }
 
 // startDS sends t's call on an idle downstream connection of this loop
@@ -887,6 +1160,7 @@ func (l *eventLoop) startDS(t *task) error {
 		call = &dsCall{}
 	}
 	call.nb, call.t = nb, t
+	call.deadline = int64(epoll.Monotonic() + l.s.cfg.DownstreamTimeout)
 	for len(l.dsOf) <= nb.FD {
 		l.dsOf = append(l.dsOf, nil)
 	}

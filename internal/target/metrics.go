@@ -3,6 +3,7 @@ package target
 import (
 	"bytes"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -23,11 +24,36 @@ type metrics struct {
 	latency  prometheus.Histogram
 	inFlight prometheus.Gauge
 	shed     *prometheus.CounterVec
+	timeouts prometheus.Counter // connections closed past a timeout
+	evicted  prometheus.Counter // idle connections closed to make room
+
+	// The /metrics page is rendered at most once per pageFresh and
+	// shared meanwhile: rendering costs milliseconds (the process
+	// collector lists every open descriptor), and a client pipelining
+	// /metrics would otherwise buy that much of a loop per 34 bytes.
+	pageMu sync.Mutex
+	pageAt time.Time
+	pageB  []byte
+}
+
+// pageFresh is how long a rendered /metrics page is served again.
+const pageFresh = 50 * time.Millisecond
+
+// page returns the /metrics page, rendered at most once per pageFresh
+// (the caller must not change it). Safe for concurrent use.
+func (m *metrics) page() []byte {
+	m.pageMu.Lock()
+	defer m.pageMu.Unlock()
+	if m.pageB == nil || time.Since(m.pageAt) >= pageFresh {
+		m.pageB = m.text()
+		m.pageAt = time.Now()
+	}
+	return m.pageB
 }
 
 // statuses the server answers with; pre-resolving their counters keeps
 // the hot path free of label lookups.
-var knownStatuses = [...]int{200, 400, 404, 413, 431, 500, 501, 502, 503}
+var knownStatuses = [...]int{200, 400, 404, 405, 408, 413, 431, 500, 501, 502, 503}
 
 // statusIndex returns code's index in knownStatuses, or -1.
 func statusIndex(code int) int {
@@ -62,6 +88,23 @@ func (s *Server) initMetrics() {
 		Name: "waitlab_target_shed_total",
 		Help: "Connections or requests refused with 503, by reason (accept_queue, max_conns, offload_queue).",
 	}, []string{"reason"})
+	m.timeouts = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "waitlab_target_timeouts_total",
+		Help: "Connections closed because a timeout ran out (keep-alive, header, body, write).",
+	})
+	m.evicted = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "waitlab_target_evicted_total",
+		Help: "Idle connections closed at --max-conns to make room for a new one.",
+	})
+	held := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "waitlab_target_conn_buffer_bytes",
+		Help: "Bytes of buffers held by connections at the last timeout sweep (loops: every connection; pool: those between requests; virtual: not counted, net/http's own).",
+	}, func() float64 {
+		if s.impl == nil {
+			return 0
+		}
+		return float64(s.impl.heldBytes())
+	})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "waitlab_target_queue_length",
 		Help: "Work waiting for a thread: the pool's accept queue, or the offload pool's queue.",
@@ -90,7 +133,7 @@ func (s *Server) initMetrics() {
 		Help: "Downstream calls that failed (answered 502).",
 	})
 	s.downstreamErrors = dsErr
-	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, queue, threads, conns, logDropped, logBlocked, dsErr,
+	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, m.timeouts, m.evicted, held, queue, threads, conns, logDropped, logBlocked, dsErr,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if s.cfg.Model == model.Pool {
 		// Only where a request holds its thread does in-flight above the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -14,13 +15,15 @@ import (
 )
 
 // poolServer is the thread-per-request model, built like Tomcat's NIO
-// connector: an acceptor thread accepts; a poller thread watches idle
-// keep-alive connections with epoll; when one has a request, it goes into
-// a bounded queue (--queue) for a pool of N OS threads (locked
-// goroutines), and the thread that takes it reads the request, runs the
-// handler and writes the answer with blocking read(2)/write(2), holding
-// the thread through every wait. A request that finds the queue full is
-// answered 503. Between requests a connection holds no thread.
+// connector: an acceptor thread accepts; a poller thread watches
+// connections between requests with epoll and reads each request's header
+// as it arrives; a connection with a whole header goes into a bounded
+// queue (--queue) for a pool of N OS threads (locked goroutines), and the
+// thread that takes it reads the body, runs the handler and writes the
+// answer, holding the thread through every wait. A request that finds the
+// queue full is answered 503. Between requests, while a header trickles
+// in, and while an answer waits for a client that does not read, a
+// connection holds no thread: the poller owns it, and its timeouts.
 type poolServer struct {
 	s      *Server
 	poller *epoll.Poller
@@ -34,21 +37,74 @@ type poolServer struct {
 	mu         sync.Mutex
 	conns      map[int]*pconn
 	pollClosed bool // the poller has stopped: idle connections close
+	// backlog holds connections that gave their thread up with pipelined
+	// requests left (see blockingConn.serve): they go back to the queue
+	// only while it is less than half full, so a few clients that
+	// pipeline without end cannot fill it against everyone else. Owned
+	// by the poller thread.
+	backlog []*pconn
+	// held is the bytes of buffers the connections the poller owned held
+	// at its last sweep (read by the metrics from any goroutine).
+	held atomic.Int64
 }
 
+func (p *poolServer) heldBytes() int64 { return p.held.Load() }
+
 // pconn is one client connection. Its fields are owned by whoever holds
-// it: the poller while idle, one pool thread while busy; state changes
-// under poolServer.mu.
+// it: nobody but epoll while idle (idle true); the poller while it serves
+// an event, one pool thread while busy. Taking it (idle true to false)
+// and parking it (false to true, with its epoll registration armed in the
+// same critical section) happen under poolServer.mu, so the acceptor's
+// eviction and the poller's sweep only ever take a parked connection.
 type pconn struct {
 	fd int
 	// continued: "100 Continue" was sent for the request being received.
 	continued bool
-	in        []byte
-	idle      bool
-	last      time.Time // when it last turned idle
+	// in holds the bytes of requests not answered yet, out the answers
+	// the client has not taken; both are nil while the connection idles.
+	in, out []byte
+	idle    bool
+	served  bool // a request was answered: idle means keep-alive
+	reading bool // part of a request's header is in: rstamp is its first byte
+	closing bool // close once out is written
+	held    int  // bytes of the server's body memory its buffer holds
+	yielded bool // gave its thread up with whole requests buffered
+	// hdrAt is when the header of the request whose body is coming was
+	// complete (zero otherwise).
+	hdrAt time.Time
+	// rstamp: the accept, a header's first byte, or the last answer;
+	// wstamp: when out last started waiting or the client took some.
+	rstamp, wstamp time.Time
 }
 
 const pollOneShot = uint32(unix.EPOLLONESHOT)
+
+// bufPool holds small request and answer buffers between connections: an
+// idle connection gives its buffers back (the poller and the threads
+// share the pool).
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+func getPoolBuf() []byte { return (*bufPool.Get().(*[]byte))[:0] }
+
+func putPoolBuf(b []byte) {
+	if cap(b) > 0 && cap(b) <= smallBuf {
+		b = b[:0]
+		bufPool.Put(&b)
+	}
+}
+
+// releaseBufs gives an idle connection's buffers back.
+func (c *pconn) releaseBufs(s *Server) {
+	if len(c.in) == 0 && cap(c.in) > 0 {
+		putPoolBuf(c.in)
+		c.in = nil
+		s.letGo(&c.held)
+	}
+	if len(c.out) == 0 && cap(c.out) > 0 {
+		putPoolBuf(c.out)
+		c.out = nil
+	}
+}
 
 func (p *poolServer) queueLen() int {
 	if p.queue == nil {
@@ -85,28 +141,40 @@ func (p *poolServer) start() error {
 	return nil
 }
 
-// accept is the acceptor thread; admit takes each new connection.
+// accept is the acceptor thread; admit takes each new connection. The
+// sockets are non-blocking: a thread that waits on one waits in ppoll(2)
+// with its deadline, and a write the client does not take goes back to
+// the poller instead of holding the thread.
 func (p *poolServer) accept() {
 	defer close(p.acceptDone)
-	p.s.acceptLoop(unix.SOCK_CLOEXEC, p.admit)
+	p.s.acceptLoop(unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, p.admit)
 }
 
-// admit refuses fd beyond --max-conns, or registers it with the poller
-// that watches idle keep-alive connections.
+// admit registers fd with the poller. At --max-conns it first closes a
+// connection idle for a while (nginx's reuse of keep-alive connections),
+// or, with none, refuses fd.
 func (p *poolServer) admit(fd int) {
 	s := p.s
 	if s.conns.Load() >= int64(s.cfg.MaxConns) {
-		refuse(fd)
-		s.m.shed.WithLabelValues("max_conns").Inc()
-		s.m.count(503, time.Time{})
-		return
+		if v := p.evictIdle(); v != nil {
+			// One that never sent a request may be a slow client: it
+			// gets a 503 (see eventLoop.evict).
+			s.m.evicted.Inc()
+			if v.served {
+				p.closeConn(v)
+			} else if nfd, err := unix.Dup(v.fd); err != nil {
+				p.closeConn(v)
+			} else {
+				p.closeConn(v)
+				s.refuse(nfd, "max_conns", true)
+			}
+		} else {
+			s.refuse(fd, "max_conns", true)
+			return
+		}
 	}
 	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
-	// A thread reads only when the poller saw bytes, but a request
-	// that arrives in pieces is read blocking: bound how long.
-	tv := unix.NsecToTimeval(int64(s.cfg.KeepAlive))
-	unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, unix.SO_RCVTIMEO, &tv)
-	c := &pconn{fd: fd, in: make([]byte, 0, 4096), idle: true, last: time.Now()}
+	c := &pconn{fd: fd, idle: true, rstamp: time.Now()}
 	p.mu.Lock()
 	if p.pollClosed {
 		p.mu.Unlock()
@@ -121,6 +189,25 @@ func (p *poolServer) admit(fd int) {
 	}
 }
 
+// evictIdle takes out of the poller's hands a connection that has waited
+// for a request, with nothing buffered, for at least evictAge (nil if
+// none). Map order makes the choice random, which under an idle flood
+// finds one in a few steps.
+func (p *poolServer) evictIdle() *pconn {
+	now := time.Now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		// One whose next request is already in the kernel is not idle:
+		// it was just not read yet.
+		if c.idle && !c.reading && len(c.in) == 0 && len(c.out) == 0 && now.Sub(c.rstamp) >= time.Duration(evictAge) && !readable(c.fd) {
+			c.idle = false // no longer the poller's
+			return c
+		}
+	}
+	return nil
+}
+
 // closeConn forgets and closes c.
 func (p *poolServer) closeConn(c *pconn) {
 	p.mu.Lock()
@@ -131,11 +218,44 @@ func (p *poolServer) closeConn(c *pconn) {
 	p.mu.Unlock()
 	p.poller.Del(c.fd)
 	unix.Close(c.fd)
+	putPoolBuf(c.in)
+	putPoolBuf(c.out)
+	c.in, c.out = nil, nil
+	p.s.letGo(&c.held)
 }
 
-// poll is the poller thread: it hands connections with a request to the
-// pool, sheds them when the queue is full, and closes the ones idle past
-// the keep-alive timeout.
+// park gives c (owned by the caller) back to epoll, waiting for input,
+// or for the client to take its answers when out is pending; when the
+// server is draining and c has nothing to write, it closes c instead.
+func (p *poolServer) park(c *pconn) {
+	c.releaseBufs(p.s)
+	ev := epoll.In | epoll.RdHup | pollOneShot
+	if len(c.out) > 0 || httpwire.HeaderDone(c.in) {
+		// Answers to write, or a whole request buffered: writable
+		// comes at once when the client reads.
+		ev = epoll.Out | pollOneShot
+	}
+	p.mu.Lock()
+	if (p.pollClosed || p.s.draining.Load()) && len(c.out) == 0 {
+		p.mu.Unlock()
+		p.closeConn(c)
+		return
+	}
+	c.idle = true
+	err := p.poller.Mod(c.fd, ev, uint64(c.fd))
+	if err != nil {
+		c.idle = false
+	}
+	p.mu.Unlock()
+	if err != nil {
+		p.closeConn(c)
+	}
+}
+
+// poll is the poller thread: it reads headers as they arrive and hands
+// connections with a whole one to the pool (shedding them when the queue
+// is full), writes answers the threads could not, and closes the
+// connections past their timeouts.
 func (p *poolServer) poll() {
 	defer close(p.pollDone)
 	defer close(p.queue) // the poller is the queue's only sender
@@ -143,8 +263,13 @@ func (p *poolServer) poll() {
 	s := p.s
 	events := make([]epoll.Event, 128)
 	lastSweep := time.Now()
+	every := s.sweepEvery()
 	for {
-		n, err := p.poller.Wait(events, time.Second)
+		wait := every
+		if len(p.backlog) > 0 {
+			wait = time.Millisecond
+		}
+		n, err := p.poller.Wait(events, wait)
 		if err != nil {
 			s.eventf("pool poller: %v\n", err)
 			return
@@ -157,36 +282,30 @@ func (p *poolServer) poll() {
 			fd := int(events[i].Data)
 			p.mu.Lock()
 			c := p.conns[fd]
-			if c != nil {
-				c.idle = false
+			if c != nil && c.idle {
+				c.idle = false // the poller's until it parks or hands it on
+			} else {
+				c = nil // a thread has it (or it is being evicted)
 			}
 			p.mu.Unlock()
-			if c == nil {
-				continue
-			}
-			select {
-			case p.queue <- c:
-			default:
-				// Every thread busy and the queue full: shed.
-				p.mu.Lock()
-				delete(p.conns, fd)
-				s.conns.Add(-1)
-				p.mu.Unlock()
-				p.poller.Del(fd)
-				refuse(fd)
-				s.m.shed.WithLabelValues("accept_queue").Inc()
-				s.m.count(503, time.Time{})
+			if c != nil {
+				p.onEvent(c)
 			}
 		}
+		p.drainBacklog()
 		if s.draining.Load() {
 			// Requests that already arrived are served (with Connection:
 			// close); idle connections close.
+			for _, c := range p.backlog {
+				p.queue <- c
+			}
+			p.backlog = nil
 			p.mu.Lock()
 			p.pollClosed = true
 			var idle, ready []*pconn
 			for _, c := range p.conns {
 				if c.idle {
-					if readable(c.fd) {
+					if len(c.in) > 0 || readable(c.fd) {
 						c.idle = false
 						ready = append(ready, c)
 					} else {
@@ -203,20 +322,135 @@ func (p *poolServer) poll() {
 			}
 			return
 		}
-		if now := time.Now(); now.Sub(lastSweep) >= time.Second {
+		if now := time.Now(); now.Sub(lastSweep) >= every {
 			lastSweep = now
-			var old []*pconn
-			p.mu.Lock()
-			for _, c := range p.conns {
-				if c.idle && now.Sub(c.last) > s.cfg.KeepAlive {
-					old = append(old, c)
-				}
-			}
-			p.mu.Unlock()
-			for _, c := range old {
-				p.closeConn(c)
-			}
+			p.sweep(now)
 		}
+	}
+}
+
+// onEvent serves an event on a connection the poller owns.
+func (p *poolServer) onEvent(c *pconn) {
+	if len(c.out) > 0 {
+		n, err := rawWrite(c.fd, c.out)
+		if err != nil && err != unix.EAGAIN && err != unix.EINTR {
+			p.closeConn(c)
+			return
+		}
+		if n > 0 {
+			c.out = c.out[:copy(c.out, c.out[n:])]
+			c.wstamp = time.Now()
+		}
+		if len(c.out) > 0 {
+			p.park(c)
+			return
+		}
+		if c.closing {
+			unix.Shutdown(c.fd, unix.SHUT_WR)
+			p.closeConn(c)
+			return
+		}
+	} else if !httpwire.HeaderDone(c.in) {
+		if c.in == nil {
+			c.in = getPoolBuf()
+		}
+		if len(c.in) == cap(c.in) {
+			nb := make([]byte, len(c.in), 2*cap(c.in))
+			copy(nb, c.in)
+			putPoolBuf(c.in)
+			c.in = nb
+		}
+		n, err := rawRead(c.fd, c.in[len(c.in):cap(c.in)])
+		switch {
+		case err == unix.EAGAIN || err == unix.EINTR:
+		case err != nil || n == 0:
+			p.closeConn(c)
+			return
+		default:
+			if len(c.in) == 0 && !c.reading {
+				c.reading, c.rstamp = true, time.Now()
+			}
+			c.in = c.in[:len(c.in)+n]
+		}
+	}
+	if httpwire.HeaderDone(c.in) {
+		p.dispatch(c) // a new header, or what it pipelined behind its answers
+		return
+	}
+	p.park(c)
+}
+
+// drainBacklog moves backlog connections to the queue while it is less
+// than half full.
+func (p *poolServer) drainBacklog() {
+	room := max(cap(p.queue)/2, 1)
+	i := 0
+	for ; i < len(p.backlog) && len(p.queue) < room; i++ {
+		p.queue <- p.backlog[i] // the poller is the only sender: no block
+		p.backlog[i] = nil
+	}
+	p.backlog = p.backlog[:copy(p.backlog, p.backlog[i:])]
+}
+
+// dispatch hands c (owned by the poller), with a whole header in, to the
+// pool, or sheds it.
+func (p *poolServer) dispatch(c *pconn) {
+	s := p.s
+	if c.yielded {
+		c.yielded = false
+		p.backlog = append(p.backlog, c)
+		p.drainBacklog()
+		return
+	}
+	select {
+	case p.queue <- c:
+	default:
+		// Every thread busy and the queue full: shed.
+		p.mu.Lock()
+		delete(p.conns, c.fd)
+		s.conns.Add(-1)
+		p.mu.Unlock()
+		p.poller.Del(c.fd)
+		putPoolBuf(c.in)
+		putPoolBuf(c.out)
+		c.in, c.out = nil, nil
+		s.refuse(c.fd, "accept_queue", false) // its request is in: answer at once
+	}
+}
+
+// sweep closes the connections the poller owns that are past a timeout:
+// idle past the keep-alive timeout (or the header timeout, never having
+// sent a request), a header not in within the header timeout from its
+// first byte, answers not taken within the write timeout.
+func (p *poolServer) sweep(now time.Time) {
+	cfg := &p.s.cfg
+	var old []*pconn
+	held := 0
+	p.mu.Lock()
+	for _, c := range p.conns {
+		if !c.idle {
+			continue
+		}
+		held += cap(c.in) + cap(c.out)
+		var late bool
+		switch {
+		case len(c.out) > 0:
+			late = now.Sub(c.wstamp) > cfg.WriteTimeout
+		case c.reading || !c.served:
+			late = now.Sub(c.rstamp) > cfg.HeaderTimeout
+		default:
+			late = now.Sub(c.rstamp) > cfg.KeepAlive
+		}
+		if late {
+			c.idle = false
+			old = append(old, c)
+		}
+	}
+	p.mu.Unlock()
+	p.held.Store(int64(held))
+	for _, c := range old {
+		p.s.m.timeouts.Inc()
+		p.closeConn(c)
 	}
 }
 
@@ -225,27 +459,12 @@ func (p *poolServer) work() {
 	runtime.LockOSThread()
 	w := &blockingConn{s: p.s, queue: p.queue, out: make([]byte, 0, 4096)}
 	for c := range p.queue {
-		if w.serve(c) {
-			p.release(c)
-		} else {
+		switch w.serve(c) {
+		case keep:
+			p.park(c)
+		case closeIt:
 			p.closeConn(c)
 		}
-	}
-}
-
-// release gives an idle connection back to the poller (or closes it when
-// the server is draining).
-func (p *poolServer) release(c *pconn) {
-	p.mu.Lock()
-	if p.pollClosed || p.s.draining.Load() {
-		p.mu.Unlock()
-		p.closeConn(c)
-		return
-	}
-	c.idle, c.last = true, time.Now()
-	p.mu.Unlock()
-	if err := p.poller.Mod(c.fd, epoll.In|epoll.RdHup|pollOneShot, uint64(c.fd)); err != nil {
-		p.closeConn(c)
 	}
 }
 
@@ -258,41 +477,41 @@ type blockingConn struct {
 	req     httpwire.Request
 }
 
-// serve reads and answers c's requests with blocking I/O until none is
-// left buffered; it reports whether c stays open (keep-alive).
-func (w *blockingConn) serve(c *pconn) bool {
+// What serve leaves a connection to.
+const (
+	keep    = iota // back to the poller (idle, a header trickling in, or answers to write)
+	closeIt        // close it
+)
+
+// serve answers c's buffered requests, reads a body that is still coming
+// (bounded by the body timeout), and writes the answers without waiting
+// for the client; it returns when c has no whole request left.
+func (w *blockingConn) serve(c *pconn) int {
 	s := w.s
 	for {
-		// Read: the poller saw bytes, so the first read does not wait;
-		// later ones (a request in pieces) block the thread.
-		if len(c.in) == cap(c.in) {
-			if cap(c.in) >= httpwire.MaxHeader+httpwire.MaxBody+4096 {
-				return false
-			}
-			nb := make([]byte, len(c.in), 2*cap(c.in))
-			copy(nb, c.in)
-			c.in = nb
-		}
-		n, err := unix.Read(c.fd, c.in[len(c.in):cap(c.in)])
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil || n <= 0 {
-			return false
-		}
-		c.in = c.in[:len(c.in)+n]
-		closeAfter := false
+		closeAfter, body, more := false, false, false
 		off := 0
 		for off < len(c.in) {
+			if len(w.out) >= outLimit {
+				more = true // write these answers before serving more
+				break
+			}
 			m, err := httpwire.Parse(c.in[off:], &w.req)
 			if err == httpwire.ErrIncomplete {
-				if w.req.WantsContinue() && !c.continued {
-					w.out = append(w.out, httpwire.Continue...)
-					c.continued = true
+				if w.req.HeaderLen > 0 {
+					body = true
+					if c.hdrAt.IsZero() {
+						c.hdrAt = time.Now() // the body timeout runs from here
+					}
+					if w.req.WantsContinue() && !c.continued {
+						w.out = append(w.out, httpwire.Continue...)
+						c.continued = true
+					}
 				}
 				break
 			}
 			c.continued = false
+			c.hdrAt = time.Time{}
 			if err != nil {
 				w.out = appendError(w.out, err)
 				s.m.count(httpwire.StatusOf(err), time.Time{})
@@ -301,24 +520,58 @@ func (w *blockingConn) serve(c *pconn) bool {
 			}
 			off += m
 			closeAfter = w.req.Close || s.draining.Load()
+			c.served = true
 			w.handle(closeAfter)
 			if closeAfter {
 				break
 			}
 		}
-		c.in = c.in[:copy(c.in, c.in[off:])]
+		if off > 0 {
+			c.in = c.in[:copy(c.in, c.in[off:])]
+			c.reading, c.rstamp = len(c.in) > 0, time.Now()
+		}
 		if len(w.out) > 0 {
-			err := writeAll(c.fd, w.out)
-			w.out = w.out[:0]
+			n, err := writeSome(c.fd, w.out)
 			if err != nil {
-				return false
+				w.out = w.out[:0]
+				return closeIt
 			}
+			if n < len(w.out) {
+				// The client is not taking its answers: the poller
+				// writes the rest, and the thread goes on.
+				if c.out == nil {
+					c.out = getPoolBuf()
+				}
+				c.out = append(c.out[:0], w.out[n:]...)
+				c.wstamp = time.Now()
+				c.closing = closeAfter
+				w.out = w.out[:0]
+				return keep
+			}
+			w.out = w.out[:0]
 		}
-		if closeAfter {
+		switch {
+		case closeAfter:
 			unix.Shutdown(c.fd, unix.SHUT_WR)
-			return false
-		}
-		if len(c.in) == 0 {
+			return closeIt
+		case more && len(w.queue) > 0:
+			// Others wait for a thread: this client's other pipelined
+			// requests go to the back of the queue.
+			c.yielded = true
+			return keep
+		case more:
+			continue
+		case body:
+			// A body is coming: wait for it here, within the body
+			// timeout counted from the end of its header.
+			left := s.cfg.BodyTimeout - time.Since(c.hdrAt)
+			if left <= 0 || !waitReadable(c.fd, left) {
+				s.m.timeouts.Inc()
+				return closeIt
+			}
+		case len(c.in) > 0:
+			return keep // part of a header: the poller waits for the rest
+		default:
 			// Idle. When no other connection waits for a thread, wait a
 			// moment on this one for the client's next request (a
 			// keep-alive client sends it as soon as it has read this
@@ -327,11 +580,61 @@ func (w *blockingConn) serve(c *pconn) bool {
 			// queued the thread goes back to the queue at once, so the
 			// linger never delays anyone.
 			if s.cfg.Linger <= 0 || len(w.queue) > 0 || !waitReadable(c.fd, s.cfg.Linger) || s.draining.Load() {
-				return true // back to the poller
+				return keep // back to the poller
 			}
 		}
-		// Part of a request is in: keep reading on this thread.
+		if c.in == nil {
+			c.in = getPoolBuf()
+		}
+		if len(c.in) == cap(c.in) {
+			need := 0
+			if body {
+				need = w.req.HeaderLen + w.req.ContentLength
+			}
+			nb, ok := s.grow(c.in, need, &c.held)
+			if !ok {
+				// No room for this body: 503, and close.
+				w.out = s.appendAnswer(w.out[:0], false, 503, true, false)
+				s.m.shed.WithLabelValues("body_memory").Inc()
+				s.m.count(503, time.Time{})
+				writeSome(c.fd, w.out)
+				w.out = w.out[:0]
+				unix.Shutdown(c.fd, unix.SHUT_WR)
+				return closeIt
+			}
+			putPoolBuf(c.in)
+			c.in = nb
+		}
+		n, err := rawRead(c.fd, c.in[len(c.in):cap(c.in)])
+		switch {
+		case err == unix.EAGAIN || err == unix.EINTR:
+		case err != nil || n == 0:
+			return closeIt
+		default:
+			if len(c.in) == 0 {
+				c.reading, c.rstamp = true, time.Now()
+			}
+			c.in = c.in[:len(c.in)+n]
+		}
 	}
+}
+
+// writeSome writes what a non-blocking socket takes of b now.
+func writeSome(fd int, b []byte) (int, error) {
+	done := 0
+	for done < len(b) {
+		n, err := rawWrite(fd, b[done:])
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			return done, nil
+		case err != nil:
+			return done, err
+		}
+		done += n
+	}
+	return done, nil
 }
 
 func (w *blockingConn) handle(closeAfter bool) {
@@ -346,7 +649,7 @@ func (w *blockingConn) handle(closeAfter bool) {
 	p := s.makePlan(id, w.req.Query)
 	status := s.runBlocking(&p, true)
 	w.scratch = s.log.write(w.scratch, id, w.req.Method, w.req.Path, status, start)
-	w.out = s.appendAnswer(w.out, string(w.req.Method) == "HEAD", status, closeAfter)
+	w.out = s.appendAnswer(w.out, string(w.req.Method) == "HEAD", status, closeAfter, w.req.Minor == 0)
 	s.m.inFlight.Dec()
 	s.m.count(status, start)
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
@@ -35,6 +37,20 @@ type Server struct {
 	lockMu           sync.Mutex
 	downstreamErrors prometheus.Counter
 
+	// helpers bounds the OS threads that blocking work takes beyond the
+	// model's own threads: the helper threads of a parallel blocking
+	// fan-out and the nanosleeps of virtual's blocking waits (each holds
+	// a thread while it blocks). A send takes one; fixed at New.
+	helpers chan struct{}
+	// refusing counts refusals in progress (each a goroutine and a
+	// socket for up to refuseLinger); beyond maxRefusing a refused
+	// connection is closed at once.
+	refusing atomic.Int64
+	// bodyMem is the bytes of request buffers beyond smallBuf that
+	// connections hold now (large bodies being received); grow keeps it
+	// within Config.BodyMemory.
+	bodyMem atomic.Int64
+
 	lnFD     int
 	addr     net.Addr
 	impl     impl
@@ -51,6 +67,10 @@ type impl interface {
 	// is done, then closes everything.
 	shutdown(ctx context.Context) error
 	queueLen() int
+	// heldBytes is the bytes of buffers connections held at the last
+	// look (loops: every connection; pool: those between requests;
+	// virtual: not known, net/http's own).
+	heldBytes() int64
 }
 
 // Stats is a snapshot of the server's counters.
@@ -68,10 +88,10 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, lnFD: -1, body: []byte(cfg.Body)}
+	s := &Server{cfg: cfg, lnFD: -1, body: []byte(cfg.Body), helpers: make(chan struct{}, helperThreads)}
 	s.calls = cfg.Knobs.calls()
 	if cfg.Knobs.Downstream != "" {
-		s.client = &downstream.Client{Addr: cfg.Knobs.Downstream}
+		s.client = &downstream.Client{Addr: cfg.Knobs.Downstream, Timeout: cfg.DownstreamTimeout}
 		sa, err := downstream.Resolve(cfg.Knobs.Downstream)
 		if err != nil {
 			return nil, model.NewFieldError("downstream", "target.err.downstream", cfg.Knobs.Downstream)
@@ -128,9 +148,36 @@ func (s *Server) eventf(format string, args ...any) {
 	s.eventsMu.Unlock()
 }
 
+// helperThreads is how many helper threads blocking work may hold at
+// once (see Server.helpers); threadHeadroom is what the Go runtime, the
+// acceptor, poller, watchdog and log writer need besides.
+const (
+	helperThreads  = 2000
+	threadHeadroom = 1000
+)
+
+// raiseThreadLimit lifts Go's limit on OS threads (10,000 by default, past
+// which the runtime kills the process) to what this model may start.
+func (s *Server) raiseThreadLimit() {
+	n := s.cfg.Threads
+	if s.cfg.Model == model.Offload {
+		n += s.cfg.Offload
+	}
+	want := n + helperThreads + threadHeadroom
+	if prev := debug.SetMaxThreads(want); prev > want {
+		debug.SetMaxThreads(prev) // only ever raise it
+	}
+}
+
+// holdThread takes one helper thread slot, waiting while every slot is
+// taken; releaseThread gives it back.
+func (s *Server) holdThread()    { s.helpers <- struct{}{} }
+func (s *Server) releaseThread() { <-s.helpers }
+
 // Start opens the log, listens and starts serving. It returns once the
 // server accepts connections.
 func (s *Server) Start() error {
+	s.raiseThreadLimit()
 	if err := s.log.open(s.cfg.Log, s.cfg.LogFile, s.cfg.LogQueue, s.cfg.LogBlock); err != nil {
 		return err
 	}
@@ -223,13 +270,13 @@ func listen(addr string, backlog int) (int, net.Addr, error) {
 	if err != nil {
 		return -1, nil, fmt.Errorf("target: listen %s: bad port", addr)
 	}
-	ips, err := net.DefaultResolver.LookupIPAddr(context.Background(), host)
-	if err != nil || len(ips) == 0 {
-		return -1, nil, fmt.Errorf("target: listen %s: resolve: %w", addr, err)
-	}
-	ip := ips[0].IP
-	if host == "" {
-		ip = net.IPv4zero
+	ip := net.IPv4zero // ":PORT": every interface
+	if host != "" {
+		ips, err := net.DefaultResolver.LookupIPAddr(context.Background(), host)
+		if err != nil || len(ips) == 0 {
+			return -1, nil, model.NewFieldError("listen", "target.err.resolve", addr)
+		}
+		ip = ips[0].IP
 	}
 	var sa unix.Sockaddr
 	domain := unix.AF_INET
@@ -298,39 +345,109 @@ func writeAll(fd int, b []byte) error {
 // shed503 is the response for refused connections.
 var shed503 = []byte("HTTP/1.1 503 Service Unavailable\r\nServer: waitlab\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 5\r\nConnection: close\r\n\r\nbusy\n")
 
+// Refusals: how long a refused connection may take to send its request
+// before the 503 goes out anyway (a client that gets its answer before it
+// sent its request takes it for an unsolicited response and drops it, so
+// this is generous), how long it is then drained, and how many may be in
+// progress at once.
+const (
+	refuseWait   = time.Second
+	refuseLinger = time.Second
+	maxRefusing  = 1024
+)
+
 // refuse answers a connection the server has no room for with 503 and
-// closes it, on a goroutine of its own so the acceptor goes on at once. It
-// waits (up to a second) for the client's request first: a 503 sent before
-// the request arrives is an "unsolicited response" to a client, and
-// closing with the request unread would send a reset that can destroy the
-// 503. The socket is handed to Go's netpoller for this, so a flood of
-// refused connections parks goroutines, not OS threads.
-func refuse(fd int) {
+// closes it, on a goroutine of its own so the acceptor goes on at once
+// (the socket is handed to Go's netpoller, so a flood of refusals parks
+// goroutines, not OS threads). reason labels the shed counter.
+func (s *Server) refuse(fd int, reason string, waitRequest bool) {
 	f := os.NewFile(uintptr(fd), "refused")
 	c, err := net.FileConn(f) // dups the descriptor
 	f.Close()
 	if err != nil {
 		return
 	}
-	go refuseConn(c)
+	s.refuseConn(c, reason, waitRequest)
 }
 
-// refuseConn answers c with 503 and closes it (see refuse).
-func refuseConn(c net.Conn) {
-	var buf [4096]byte
-	c.SetDeadline(time.Now().Add(time.Second))
-	c.Read(buf[:])
-	c.Write(shed503)
-	if tc, ok := c.(*net.TCPConn); ok {
-		tc.CloseWrite()
+// refuseConn answers c with 503 and closes it (see refuse). With
+// waitRequest it waits a moment (refuseWait) for the client's request first, since a 503 sent
+// before the request arrives is an "unsolicited response" to a client,
+// then writes the 503 whether or not the request came, with a deadline
+// of its own; the 503 and the shed counter count only an answer that was
+// written. Then it half-closes and reads what the client still sends for
+// a while (closing with unread bytes would reset the connection and
+// could destroy the 503). Past maxRefusing refusals in progress, c is
+// closed at once, uncounted.
+func (s *Server) refuseConn(c net.Conn, reason string, waitRequest bool) {
+	if s.refusing.Add(1) > maxRefusing {
+		s.refusing.Add(-1)
+		c.Close()
+		return
 	}
-	c.SetDeadline(time.Now().Add(time.Second))
-	for i := 0; i < 16; i++ {
-		if _, err := c.Read(buf[:]); err != nil {
-			break
+	go func() {
+		defer s.refusing.Add(-1)
+		defer c.Close()
+		var buf [4096]byte
+		if waitRequest {
+			c.SetReadDeadline(time.Now().Add(refuseWait))
+			c.Read(buf[:])
 		}
+		c.SetWriteDeadline(time.Now().Add(refuseLinger))
+		if n, err := c.Write(shed503); err != nil || n < len(shed503) {
+			return
+		}
+		s.m.shed.WithLabelValues(reason).Inc()
+		s.m.count(503, time.Time{})
+		if tc, ok := c.(*net.TCPConn); ok {
+			tc.CloseWrite()
+		}
+		c.SetReadDeadline(time.Now().Add(refuseLinger))
+		for i := 0; i < 16; i++ {
+			if _, err := c.Read(buf[:]); err != nil {
+				break
+			}
+		}
+	}()
+}
+
+// grow returns a buffer holding in's bytes with room for more: twice
+// in's capacity or, when the whole request's size is known (need > 0),
+// that size. What the buffer holds beyond smallBuf is taken from the
+// server's body memory (--body-memory), *held says how much this
+// connection holds; ok is false when the request cannot get the room (the
+// budget is spent: 503) or is over the size limits.
+func (s *Server) grow(in []byte, need int, held *int) ([]byte, bool) {
+	limit := httpwire.MaxHeader + httpwire.MaxBody + 4096
+	if cap(in) >= limit {
+		return in, false
 	}
-	c.Close()
+	n := max(2*cap(in), 4096)
+	if need > len(in) {
+		n = need
+	}
+	n = min(n, limit)
+	want := max(n-smallBuf, 0)
+	d := int64(want - *held)
+	if d > 0 && s.bodyMem.Add(d) > s.cfg.BodyMemory {
+		s.bodyMem.Add(-d)
+		return in, false
+	}
+	if d < 0 {
+		s.bodyMem.Add(d)
+	}
+	*held = want
+	nb := make([]byte, len(in), n)
+	copy(nb, in)
+	return nb, true
+}
+
+// letGo gives back what a connection held of the body memory.
+func (s *Server) letGo(held *int) {
+	if *held > 0 {
+		s.bodyMem.Add(int64(-*held))
+		*held = 0
+	}
 }
 
 // ErrDrainTimeout is returned by Shutdown when the drain time ran out

@@ -463,9 +463,9 @@ func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// strings answers the page's text: every "web." entry of the catalog in
+// catalog answers the page's text: every "web." entry of the catalog in
 // the asked language, and the version.
-func (s *Server) strings(w http.ResponseWriter, r *http.Request) {
+func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
 	out := map[string]string{}
 	for _, k := range msg.Keys() {

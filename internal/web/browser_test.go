@@ -364,6 +364,10 @@ func TestBrowser(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(shots, "lab-ko-390.png"), b.screenshot(), 0o644); err != nil {
 			t.Error(err)
 		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#timeline").scrollIntoView()`))
+		if err := os.WriteFile(filepath.Join(shots, "lab-ko-390-timeline.png"), b.screenshot(), 0o644); err != nil {
+			t.Error(err)
+		}
 		b.do(chromedp.EmulateViewport(1280, 800))
 	})
 }

@@ -157,14 +157,11 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /{$}", s.page)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", cacheable(http.FileServerFS(static))))
 	s.mux.HandleFunc("GET /api/presets", s.presets)
-	s.mux.HandleFunc("GET /api/strings", s.strings)
+	s.mux.HandleFunc("GET /api/strings", s.catalog)
 	s.mux.HandleFunc("POST /api/sim", s.sim)
 	s.mux.HandleFunc("POST /api/run", s.run)
 	return s
 }
-
-// Config returns the server's configuration with defaults filled in.
-func (s *Server) Config() Config { return s.cfg }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()

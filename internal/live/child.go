@@ -200,6 +200,9 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	if afterStart != nil {
 		afterStart()
 	}
+	if opt.OnStart != nil {
+		opt.OnStart()
+	}
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
 	var werr error

@@ -51,6 +51,10 @@ type Options struct {
 	// OnStall, if set, is told about each loop stall as the watchdog sees
 	// it (from the watchdog's goroutine).
 	OnStall func(watchdog.Stall) `json:"-"`
+	// OnStart, if set, is called by Isolated once the child process has
+	// started (from then on a cancel reaches it through its pipe and it
+	// answers with what it measured).
+	OnStart func() `json:"-"`
 
 	// onFirst, if set, is called once when the first request completes
 	// (tests: an observable moment to interrupt a run).

@@ -149,16 +149,22 @@ type Repeated struct {
 // it measured (Interrupted), and returns what it has, with Interrupted set
 // on the Repeated and its Median. With no measurement at all (cancelled
 // before any run, even the warm-up, reported) it returns an error wrapping
-// ErrInterrupted, never a nil Median. progress, if set, is called before
-// each run (0 is the warm-up).
+// ErrInterrupted, never a nil Median. progress, if set, is called as
+// each run's child has started (0 is the warm-up).
 func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n int, warmup bool, progress func(run, of int)) (*Repeated, []*ChildResponse, error) {
 	rep := &Repeated{}
 	var resps []*ChildResponse
-	if warmup {
+	// progress is called once each child has started, so a progress line
+	// means the run is under way (a cancel after it gets what it measured).
+	at := func(run int) Options {
+		o := opt
 		if progress != nil {
-			progress(0, n)
+			o.OnStart = func() { progress(run, n) }
 		}
-		wopt := opt
+		return o
+	}
+	if warmup {
+		wopt := at(0)
 		wopt.Trace = false
 		resp, err := Isolated(ctx, exe, s, wopt)
 		if err != nil {
@@ -176,15 +182,15 @@ func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n in
 		if ctx.Err() != nil {
 			break
 		}
-		if progress != nil {
-			progress(i, n)
-		}
-		resp, err := Isolated(ctx, exe, s, opt)
+		resp, err := Isolated(ctx, exe, s, at(i))
 		if errors.Is(err, ErrInterrupted) {
 			break // keep what the earlier runs measured
 		}
 		if err != nil {
 			return nil, nil, err
+		}
+		if resp.Result.Interrupted && resp.Result.Completed == 0 && len(rep.Runs) > 0 {
+			break // cut short before it finished anything: the earlier runs stand
 		}
 		rep.Runs = append(rep.Runs, resp.Result)
 		resps = append(resps, resp)

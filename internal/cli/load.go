@@ -65,6 +65,9 @@ func parseQuiet(fs *flag.FlagSet, env *Env, args []string) ([]string, error) {
 }
 
 func runLoad(ctx context.Context, env *Env, args []string) error {
+	if wantsLoadScenario(args) {
+		return runLoadScenario(ctx, env, args) // load_scenario.go
+	}
 	fs := newFlags(env, "load")
 	quietFlags(fs)
 	rate := fs.String("rate", "", "open model: constant `R` requests per second")
@@ -88,6 +91,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	seed := fs.Int64("seed", 1, "seed of Poisson arrivals")
 	insecure := fs.Bool("insecure", false, "https: do not verify the server's certificate")
 	progress := fs.String("progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
+	engine := fs.String("engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
 	sc := addScaleFlags(fs)
 	o := addOutputFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
@@ -113,7 +117,15 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 		}
 	}
 	cfg := loadgen.Config{Think: *think, Duration: *duration, Requests: *requests, Timeout: *timeout,
-		Connections: *conns, Warmup: *warmup, Seed: *seed, TargetPID: *pid, Insecure: *insecure, Version: Version()}
+		Connections: *conns, Warmup: *warmup, Seed: *seed, TargetPID: *pid, Insecure: *insecure, Version: Version(),
+		Engine: *engine, RuntimePoll: os.Getenv("WAITLAB_LOAD_NETPOLL") != ""}
+	// The environment switches of earlier versions map to the config.
+	switch {
+	case *engine == "auto" && os.Getenv("WAITLAB_LOAD_GOROUTINES") != "":
+		cfg.Engine = loadgen.EngineGoroutines
+	case *engine == "auto":
+		cfg.Engine = ""
+	}
 
 	// The load: exactly one of --rate, --arrival, --vus (--stages alone or with --arrival poisson).
 	set := 0
@@ -166,7 +178,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	// Targets.
 	switch {
 	case *targets != "" && len(pos) == 0:
-		data, err := os.ReadFile(*targets)
+		data, err := loadgen.ReadFileLimit(*targets, loadgen.MaxTargetsFile)
 		if err != nil {
 			return usagef("%s", msg.T(lang, "load.flag.targets", *targets, err))
 		}
@@ -188,7 +200,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 			t.Header = append(t.Header, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
 		}
 		if b, ok := strings.CutPrefix(*body, "@"); ok {
-			data, err := os.ReadFile(b)
+			data, err := loadgen.ReadFileLimit(b, loadgen.MaxBody)
 			if err != nil {
 				return usagef("--body @%s: %v", b, err)
 			}

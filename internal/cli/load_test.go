@@ -52,6 +52,9 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "--rate", "10", "--header", "X-A: 1\r\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"load", "--rate", "10", "--header", "X-A: 1\nEvil: 2", "http://127.0.0.1:1/"}, "--header"},
 		{[]string{"load", "--rate", "10", "--header", "Bad Name: 2", "http://127.0.0.1:1/"}, "--header"},
+		{[]string{"load", "--rate", "10", "--engine", "turbo", "http://127.0.0.1:1/"}, "--engine"},
+		{[]string{"load", "--rate", "10", "--body", "@/dev/zero", "http://127.0.0.1:1/"}, "--body"},
+		{[]string{"load", "--rate", "10", "--targets", "/dev/zero"}, "/dev/zero"},
 		{[]string{"report"}, "result files"},
 		{[]string{"report", filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {
@@ -78,7 +81,7 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.json")
 	code, stdout, errs := run(t, "load", "--rate", "200", "--duration", "1s", "--json", "--out", out, "--progress", "off", srv.URL+"/")
-	if code != 0 {
+	if code > 1 { // 1: a busy machine fell behind the rate (never-sent requests fail the verdict)
 		t.Fatalf("load = %d, %s", code, errs)
 	}
 	var m map[string]any
@@ -110,7 +113,8 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	}
 	html := filepath.Join(dir, "r.html")
 	code, stdout, errs = run(t, "report", out, out2, "--html", html, "--lang", "ko")
-	if code != 0 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
+	// The verdict is the runs' (a busy machine may fall behind): 0 or 1.
+	if code > 1 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
 		!strings.Contains(stdout, "r.json:") || !strings.Contains(stdout, "r2.json:") {
 		t.Errorf("report A B = %d, %q, %q; want a merged Korean report describing both inputs", code, stdout, errs)
 	}

@@ -3,9 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"os"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -55,7 +52,7 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 	}()
 	var rs []*loadgen.Result
 	for _, f := range files {
-		data, err := readBounded(f, loadgen.MaxResultBytes)
+		data, err := loadgen.ReadFileLimit(f, loadgen.MaxResultBytes)
 		if err != nil {
 			return usagef("%v", err)
 		}
@@ -76,22 +73,4 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 	}
 	emitted = true
 	return emit(env, res, o, ths, lang, outs)
-}
-
-// readBounded reads at most limit bytes of a file: a result file, or
-// /dev/zero given by mistake, cannot make report read without end.
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than the %d MB a result file may have", path, limit>>20)
-	}
-	return data, nil
 }

@@ -36,8 +36,12 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	stacks := fs.Bool("stacks", false, "print the stack of the worst loop stall")
 	timeline := fs.Bool("timeline", false, "print the per-thread timeline of the real run (needs --repeat 1)")
 	svg := fs.String("svg", "", "write the real run's per-thread timeline as an SVG `file` (needs --repeat 1)")
+	hf := addHTTPFlags(fs) // run_http.go
 	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
+		return err
+	}
+	if err := hf.check(l, *timeline || *svg != ""); err != nil {
 		return err
 	}
 	if *repeat < 1 {
@@ -74,12 +78,14 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	cfg := lab.RunConfig{
 		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: *repeat, Warmup: *warmup,
 		Options:      live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()},
-		ScaleToCores: *scale, Cores: live.Cores(),
+		ScaleToCores: *scale, Cores: live.Cores(), Via: hf.via, HTTP: hf.options(),
 	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
 	// not mistaken for a hang.
+	long := false
 	cfg.Progress = func(run, of int, expected time.Duration) {
-		if expected*time.Duration(of+1) <= 2*time.Second {
+		long = expected*time.Duration(of+1) > 2*time.Second
+		if !long {
 			return
 		}
 		if run == 0 {
@@ -87,6 +93,11 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return
 		}
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
+	}
+	cfg.HTTP.OnTarget = func(pid int, addr string) {
+		if long {
+			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
+		}
 	}
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
@@ -98,11 +109,18 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			return tooBig(l, err)
 		case errors.As(err, new(*model.FieldError)):
 			return err
+		case errors.Is(err, lab.ErrTargetDied):
+			return fmt.Errorf("%s", msg.T(l, "http.err.died", err))
+		case hf.via == lab.ViaHTTP:
+			return fmt.Errorf("%s", msg.T(l, "http.err.run", err))
 		}
 		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 	}
 	s = out.Scenario
 	measured := out.Real
+	if measured == nil {
+		measured = out.HTTP
+	}
 	if *svg != "" && measured.Trace != nil {
 		var buf bytes.Buffer
 		if err := reportpkg.WriteSVGTimeline(&buf, l, measured.Trace); err != nil {
@@ -118,7 +136,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		if err := enc.Encode(out.JSON(*compare)); err != nil {
 			return err
 		}
-		if measured.Interrupted {
+		if out.Interrupted() {
 			return &ExitError{Code: 130}
 		}
 		return nil
@@ -127,6 +145,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	writeRunText(&b, l, runText{
 		s: s, rep: out.Repeated, model: out.Model, compare: *compare, ref: out.Reference, preset: sf.preset,
 		scaling: out.Scaling, warmup: *warmup, stacks: *stacks, first: out.MedianRun, cores: live.Cores(),
+		http: out.HTTPRepeated, sockets: out.Sockets,
 	})
 	if *timeline && measured.Trace != nil {
 		b.WriteByte('\n')
@@ -140,7 +159,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if _, err := env.Stdout.Write(b.Bytes()); err != nil {
 		return err
 	}
-	if measured.Interrupted {
+	if out.Interrupted() {
 		return &ExitError{Code: 130}
 	}
 	return nil
@@ -171,19 +190,18 @@ type runText struct {
 	stacks  bool
 	first   *live.ChildResponse
 	cores   int // this machine's, for the warnings
+	// The HTTP view, when run (run_http.go); rep is nil with --via http.
+	http    *live.Repeated
+	sockets *lab.HTTPSockets
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
-	measured := t.rep.Median
-	if sc := t.scaling; sc != nil {
-		if sc.OffloadPool[0] > 0 {
-			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled.pool", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.OffloadPool[0], sc.OffloadPool[1], sc.Factor))
-		} else {
-			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.Factor))
-		}
+	if t.http != nil {
+		writeRunHTTPText(b, l, t) // run_http.go
+		return
 	}
-	_ = reportpkg.WriteScenario(b, l, t.s)
-	b.WriteByte('\n')
+	measured := t.rep.Median
+	writeRunPreamble(b, l, t)
 	head := "run.head"
 	if !t.warmup {
 		head = "run.head.nowarm"
@@ -223,25 +241,50 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 		}
 		b.WriteByte('\n')
 	}
-	if st := measured.Stalls; st != nil {
-		if st.Count == 0 {
-			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.none", st.ThresholdMS))
+	writeRunStalls(b, l, t, measured.Stalls)
+	fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", measured.OSThreadsPeak, measured.CPUMS))
+	writeRunTail(b, l, t, measured.Env)
+}
+
+// writeRunPreamble writes the scaling line and the scenario.
+func writeRunPreamble(b *bytes.Buffer, l msg.Lang, t runText) {
+	if sc := t.scaling; sc != nil {
+		if sc.OffloadPool[0] > 0 {
+			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled.pool", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.OffloadPool[0], sc.OffloadPool[1], sc.Factor))
 		} else {
-			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls", st.ThresholdMS, st.Count, st.WorstMS, st.WorstLoop+1, st.WorstReq, st.PerLoop))
-			if t.first != nil && len(t.first.StallStates) > 0 {
-				ss := t.first.StallStates
-				fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.states", ss[watchdog.StateBlocked], ss[watchdog.StateRunning], ss[""]))
-			}
-		}
-		if t.stacks && t.first != nil && len(t.first.Stalls) > 0 && t.first.Stalls[0].Stack != "" {
-			fmt.Fprintf(b, "%s\n", indent(t.first.Stalls[0].Stack, "    "))
+			fmt.Fprintf(b, "%s\n\n", msg.T(l, "run.scaled", sc.Loops[0], sc.Loops[1], sc.Requests[0], sc.Requests[1], sc.Factor))
 		}
 	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, "run.threads.note", measured.OSThreadsPeak, measured.CPUMS))
+	_ = reportpkg.WriteScenario(b, l, t.s)
+	b.WriteByte('\n')
+}
+
+// writeRunStalls writes what the watchdog saw (states and stacks from the
+// in-process median run, t.first, when there is one).
+func writeRunStalls(b *bytes.Buffer, l msg.Lang, t runText, st *model.Stalls) {
+	if st == nil {
+		return
+	}
+	if st.Count == 0 {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.none", st.ThresholdMS))
+	} else {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls", st.ThresholdMS, st.Count, st.WorstMS, st.WorstLoop+1, st.WorstReq, st.PerLoop))
+		if t.first != nil && len(t.first.StallStates) > 0 {
+			ss := t.first.StallStates
+			fmt.Fprintf(b, "%s\n", msg.T(l, "run.stalls.states", ss[watchdog.StateBlocked], ss[watchdog.StateRunning], ss[""]))
+		}
+	}
+	if t.stacks && t.first != nil && len(t.first.Stalls) > 0 && t.first.Stalls[0].Stack != "" {
+		fmt.Fprintf(b, "%s\n", indent(t.first.Stalls[0].Stack, "    "))
+	}
+}
+
+// writeRunTail writes the warnings and the environment.
+func writeRunTail(b *bytes.Buffer, l msg.Lang, t runText, e *model.Env) {
 	for _, w := range live.Warnings(t.s, t.cores) {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "run.warning", w.Text(l)))
 	}
-	if e := measured.Env; e != nil {
+	if e != nil {
 		cg := ""
 		if e.CgroupCPUs > 0 {
 			cg = msg.T(l, "run.env.cgroup", e.CgroupCPUs)

@@ -19,6 +19,9 @@ func init() {
 }
 
 func runTarget(ctx context.Context, env *Env, args []string) error {
+	if wantsScenario(args) {
+		return runTargetScenario(ctx, env, args) // target_scenario.go
+	}
 	fs := newFlags(env, "target")
 	lang := langFlag(fs)
 	var cfg target.Config

@@ -54,6 +54,9 @@ type Response struct {
 	// HeadOnly writes the header (with the body's Content-Length) but not
 	// the body, for HEAD requests.
 	HeadOnly bool
+	// Extra is written as is after the other header fields: whole lines,
+	// each ending in CRLF (the target's scenario tags).
+	Extra []byte
 }
 
 const defaultType = "text/plain; charset=utf-8"
@@ -84,7 +87,9 @@ func AppendResponse(dst []byte, r *Response) []byte {
 		dst = append(dst, "\r\nAllow: "...)
 		dst = append(dst, r.Allow...)
 	}
-	dst = append(dst, "\r\n\r\n"...)
+	dst = append(dst, "\r\n"...)
+	dst = append(dst, r.Extra...)
+	dst = append(dst, "\r\n"...)
 	if !r.HeadOnly {
 		dst = append(dst, r.Body...)
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -48,6 +49,10 @@ type RunConfig struct {
 	// Progress, when set, is called before each run (0: the warm-up) with
 	// the model's expected duration of one run.
 	Progress func(run, of int, expected time.Duration)
+	// Via is which real views to make: ViaProcess (default), ViaHTTP or
+	// ViaBoth (http.go); HTTP configures the HTTP view.
+	Via  string
+	HTTP HTTPOptions
 }
 
 // Caps are a caller's own limits on a real run, checked before anything
@@ -74,7 +79,7 @@ func (e *CapError) Error() string {
 // --json`'s object when compared or repeated.
 type Outcome struct {
 	Model     *model.Result         `json:"model,omitempty"`
-	Real      *model.Result         `json:"real"`
+	Real      *model.Result         `json:"real,omitempty"`
 	Ratio     map[string]float64    `json:"ratio,omitempty"`
 	Range     map[string]live.Range `json:"real_range,omitempty"`
 	Reference map[string]float64    `json:"reference,omitempty"`
@@ -85,6 +90,19 @@ type Outcome struct {
 	// work or crowded off its core), "" (ended before it was seen).
 	StallStates map[string]int64 `json:"stall_states,omitempty"`
 
+	// The HTTP view (http.go), when asked for: the median result over
+	// HTTP, its ratios to the model, its range and runs, and what only
+	// sockets show.
+	HTTP      *model.Result         `json:"http,omitempty"`
+	HTTPRatio map[string]float64    `json:"http_ratio,omitempty"`
+	HTTPRange map[string]live.Range `json:"http_range,omitempty"`
+	HTTPRuns  []*model.Result       `json:"http_runs,omitempty"`
+	Sockets   *HTTPSockets          `json:"sockets,omitempty"`
+	// HTTPRepeated holds every run over HTTP.
+	HTTPRepeated *live.Repeated `json:"-"`
+	// HTTPLoad is the median HTTP run as the load report reads it.
+	HTTPLoad *loadgen.Result `json:"-"`
+
 	// Scenario is what ran (after scaling).
 	Scenario model.Scenario `json:"-"`
 	// Repeated holds every run; MedianRun is the child response the median
@@ -94,20 +112,25 @@ type Outcome struct {
 }
 
 // Interrupted reports whether the measurement was cut short.
-func (o *Outcome) Interrupted() bool { return o.Real != nil && o.Real.Interrupted }
+func (o *Outcome) Interrupted() bool {
+	return (o.Real != nil && o.Real.Interrupted) || (o.HTTP != nil && o.HTTP.Interrupted)
+}
 
 // JSON returns what `--json` prints: the real result alone, or the whole
 // outcome when it is compared, repeated or scaled.
 func (o *Outcome) JSON(compare bool) any {
-	if !compare && len(o.Runs) <= 1 && o.Scaling == nil {
+	if !compare && len(o.Runs) <= 1 && o.Scaling == nil && o.HTTP == nil {
 		return o.Real
 	}
 	c := *o
 	if !compare {
-		c.Model, c.Ratio, c.Reference = nil, nil, nil
+		c.Model, c.Ratio, c.Reference, c.HTTPRatio = nil, nil, nil, nil
 	}
 	if len(o.Runs) <= 1 {
 		c.Range, c.Runs = nil, nil
+	}
+	if len(o.HTTPRuns) <= 1 {
+		c.HTTPRange, c.HTTPRuns = nil, nil
 	}
 	return &c
 }
@@ -121,7 +144,7 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 	}
 	var scaling *live.Scaling
 	if cfg.ScaleToCores {
-		if s2, sc, ok := live.ScaleToCores(cfg.Scenario, cfg.Cores); ok {
+		if s2, sc, ok := live.ScaleToCores(cfg.Scenario, scaleCores(cfg)); ok {
 			if err := s2.Validate(); err != nil {
 				return nil, err
 			}
@@ -137,6 +160,11 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 	}
 	if err := live.Check(s, 0); err != nil {
 		return nil, err
+	}
+	if cfg.Via == ViaHTTP || cfg.Via == ViaBoth {
+		if err := CheckHTTP(s, cfg.HTTP); err != nil {
+			return nil, err
+		}
 	}
 	return scaling, nil
 }
@@ -175,6 +203,10 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	if cfg.Progress != nil {
 		progress = func(run, of int) { cfg.Progress(run, of, expected) }
 	}
+	if cfg.Via == ViaHTTP {
+		o := &Outcome{Model: modelRes, Scaling: scaling, Scenario: s, Reference: Reference(cfg.Preset, s)}
+		return o, runHTTPView(ctx, cfg, o, progress)
+	}
 	rep, resps, err := live.Repeat(ctx, cfg.Exe, s, cfg.Options, cfg.Repeat, cfg.Warmup, progress)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -195,6 +227,11 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	if len(resps) > 0 {
 		o.MedianRun = MedianResponse(resps, rep.Median.MakespanMS)
 		o.StallStates = o.MedianRun.StallStates
+	}
+	if cfg.Via == ViaBoth && !o.Interrupted() {
+		if err := runHTTPView(ctx, cfg, o, progress); err != nil && !errors.Is(err, ErrInterrupted) {
+			return nil, err
+		}
 	}
 	return o, nil
 }

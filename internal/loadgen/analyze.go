@@ -56,6 +56,7 @@ type Point struct {
 	P50MS     *float64 `json:"p50_ms"`
 	P99MS     *float64 `json:"p99_ms"`
 	GenCPUPct float64  `json:"gen_cpu_pct,omitempty"`
+	Partial   bool     `json:"partial,omitempty"` // the second straddles the window's end
 }
 
 // Warning is a validity warning: a stable code and a sentence saying what
@@ -95,11 +96,14 @@ type Report struct {
 	ConnectionsUsed int              `json:"connections_used"`
 	Files           int              `json:"files,omitempty"`
 	RunID           string           `json:"run_id,omitempty"`
-	Inputs          []Input          `json:"inputs,omitempty"` // every result merged into this report
+	Engine          string           `json:"engine,omitempty"`     // epoll | goroutines
+	EngineWhy       string           `json:"engine_why,omitempty"` // why not the epoll engine
+	Inputs          []Input          `json:"inputs,omitempty"`     // every result merged into this report
 	Sequential      bool             `json:"merged_sequential,omitempty"`
 	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
 	Breaches        []string         `json:"threshold_breaches,omitempty"`
 	Warmup          *WarmupCounts    `json:"warmup,omitempty"`
+	TargetStalls    *TargetStalls    `json:"target_stalls,omitempty"`
 
 	res     *Result
 	latHist *hdrhistogram.Histogram
@@ -137,10 +141,10 @@ func summarize(h *Hist) Percentiles {
 // every validity warning, in lang.
 func Analyze(r *Result, lang msg.Lang) *Report {
 	rep := &Report{
-		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup,
+		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup, TargetStalls: r.TargetStalls,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
-		Files: r.Files, RunID: r.RunID, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
 		Series: []Point{}, Warnings: []Warning{},
 	}
 	for k, n := range r.Errors {
@@ -153,15 +157,26 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		if r.Model == "open" {
 			rep.OfferedRPS = float64(r.Offered) / w
 		}
-		rep.AchievedRPS = float64(r.Requests) / w
-		rep.OKRPS = float64(r.OK) / w
+		// Completions inside the window only: a response after its end
+		// would inflate a rate over it.
+		rep.AchievedRPS = float64(r.WindowRequests) / w
+		rep.OKRPS = float64(r.WindowOK) / w
 	}
 	rep.GenPeakRSSMB = round1(float64(r.PeakRSS) / (1 << 20))
 	rep.Latency = summarize(&r.Latency)
 	rep.ServiceTime = summarize(&r.Service)
 	for i := range r.Series {
 		s := &r.Series[i]
-		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU)}
+		// Seconds bucket by the window: a second that starts at or after
+		// its end holds only the stragglers' completions, a second that
+		// straddles it is partial (marked, and left out of the throughput
+		// plot): neither is a dive in throughput.
+		start := time.Duration(s.T) * time.Second
+		if !r.Sequential && start >= r.Window() {
+			continue
+		}
+		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU),
+			Partial: !r.Sequential && start+time.Second > r.Window()}
 		if s.OK > 0 {
 			h := s.histogram()
 			p50, p99 := float64(h.ValueAtQuantile(50))/1e3, float64(h.ValueAtQuantile(99))/1e3
@@ -187,9 +202,13 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		v := round1(100 * float64(others) / float64(c.MachineNS))
 		rep.OthersCPUPct = &v
 	}
-	// Little's law over the wire: finished successes per second times the
-	// mean service time is the mean number of requests in flight.
-	rep.InFlight = rep.OKRPS * rep.ServiceTime.MeanMS / 1e3
+	// Little's law over the wire: successes finished per second in the
+	// window times their mean service time is the mean number of
+	// requests in flight, i.e. their service time over the window. With
+	// N virtual users it cannot exceed N.
+	if r.WindowNS > 0 {
+		rep.InFlight = float64(r.WindowServiceNS) / float64(r.WindowNS)
+	}
 	rep.Warnings = warnings(rep, r, lang)
 	return rep
 }
@@ -264,14 +283,24 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			rep.add(lang, "neighbours", pct(*rep.OthersCPUPct), c.MachineCPUs)
 		}
 	}
+	stalled := r.TargetStalls != nil && r.TargetStalls.Count > 0
+	if stalled {
+		st := r.TargetStalls
+		rep.add(lang, "target_stalls", grouped(st.Count), worstText(lang, st), st.From, grouped(r.Late))
+	}
 	if behind {
-		if r.Opened >= r.Connections {
+		switch {
+		case r.Opened >= r.Connections && r.ConnectionsGiven:
+			rep.add(lang, "behind_cap", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
+		case r.Opened >= r.Connections:
 			rep.add(lang, "behind_conns", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
-		} else {
+		default:
 			rep.add(lang, "behind", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent))
 		}
 	}
-	if r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
+	// Late sends while the target's loops stalled are the stalls' doing
+	// (said above), not the generator's.
+	if !stalled && r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
 		rep.add(lang, "late", grouped(r.Late), pct(100*float64(r.Late)/float64(r.Requests)), ms(float64(r.MaxLagNS)/1e6))
 	}
 	if r.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(r.Requests) {
@@ -287,7 +316,11 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 		rep.add(lang, "few_samples", grouped(r.OK))
 	}
 	if r.OK > 0 {
-		rep.add(lang, "little", num(rep.OKRPS), ms(rep.ServiceTime.MeanMS), num(rep.InFlight))
+		winMean := 0.0
+		if r.WindowOK > 0 {
+			winMean = float64(r.WindowServiceNS) / float64(r.WindowOK) / 1e6
+		}
+		rep.add(lang, "little", num(rep.OKRPS), ms(winMean), num(rep.InFlight))
 		switch {
 		case c.TargetThreads > 0 && rep.InFlight > float64(c.TargetThreads):
 			rep.add(lang, "little_queued", num(rep.InFlight), grouped(int64(c.TargetThreads)), grouped(int64(math.Ceil(rep.InFlight))-int64(c.TargetThreads)))
@@ -325,6 +358,15 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 		}
 	}
 	return rep.Warnings
+}
+
+// worstText says how long the longest task of the target's loops held
+// its loop, as the bounds of its histogram bucket.
+func worstText(lang msg.Lang, st *TargetStalls) string {
+	if st.WorstUpToMS < 0 {
+		return msg.T(lang, "load.stalls.worst_above", ms(st.WorstAboveMS))
+	}
+	return msg.T(lang, "load.stalls.worst", ms(st.WorstAboveMS), ms(st.WorstUpToMS))
 }
 
 func vusOf(arrival string) string {

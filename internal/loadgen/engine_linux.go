@@ -149,9 +149,16 @@ type loop struct {
 	inflight int
 }
 
-// useLoop reports whether the event loop can carry this run.
-func useLoop(ep Endpoint) bool {
-	return ep.Scheme == "http" && os.Getenv("WAITLAB_LOAD_GOROUTINES") == ""
+// engineFor picks the engine of a run and, when it is not the one asked
+// for (or the default), why.
+func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
+	switch {
+	case cfg.Engine == EngineGoroutines:
+		return EngineGoroutines, WhyAsked
+	case ep.Scheme != "http":
+		return EngineGoroutines, WhyTLS
+	}
+	return EngineEpoll, ""
 }
 
 func newLoop(g *gen) (*loop, error) {
@@ -242,7 +249,7 @@ func (l *loop) poll(uintptr) bool {
 	}
 }
 
-// rawWait: the loop blocks in epoll_wait without telling the scheduler
+// Raw waits (unless Config.RuntimePoll): the loop blocks in epoll_wait without telling the scheduler
 // (a raw system call), so its thread keeps its P. Waiting through Go's
 // poller instead costs about a third more CPU per request on one core: each
 // idle-to-busy turn of the process wakes the runtime's sysmon thread, which
@@ -253,7 +260,6 @@ func (l *loop) poll(uintptr) bool {
 // 10-20 ms in practice) interrupts the wait and lets the scheduler run them.
 // With GOMAXPROCS=1 they run only then, so a server in the same process
 // (a test) answers late; with two or more Ps they run on the others.
-var rawWait = os.Getenv("WAITLAB_LOAD_NETPOLL") == ""
 
 const yieldEvery = 5 * time.Millisecond
 
@@ -336,6 +342,7 @@ func (l *loop) run(ctx context.Context) {
 	})
 	defer stop()
 	closed := g.cfg.Arrival.Closed()
+	rawWait := !g.cfg.RuntimePoll
 	l.nap = closed && g.cfg.Think == 0 && rawWait
 	l.setNapSlack()
 	if closed {

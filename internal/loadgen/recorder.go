@@ -1,7 +1,9 @@
 package loadgen
 
 import (
+	"math"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -64,6 +66,10 @@ type shard struct {
 	kinds  [numKinds]int64
 	status [600]int64
 	maxSec int64
+	// Completions inside the window (before the recorder's cutoff), for
+	// rates and Little's law: a response after the window is in the
+	// latency, never in a rate over the window.
+	winN, winOK, winSvc int64
 	// collected is the last second the sampler has taken from this shard;
 	// a later record for it goes to the next second.
 	collected int64
@@ -75,6 +81,9 @@ type shard struct {
 // per-request record: memory is independent of the request count.
 type recorder struct {
 	shards []shard
+	// cutoff is the window's end from its start (ns): completions at or
+	// after it are outside the window. MaxInt64 until the end is known.
+	cutoff atomic.Int64
 	// warm counts the warm-up's requests (not measured, but a warm-up
 	// that never got an answer must show). Guarded by warmMu.
 	warmMu sync.Mutex
@@ -108,6 +117,7 @@ func (r *recorder) recordWarm(status int, k errKind) {
 
 func newRecorder(n int) *recorder {
 	r := &recorder{shards: make([]shard, n)}
+	r.cutoff.Store(math.MaxInt64)
 	for i := range r.shards {
 		s := &r.shards[i]
 		s.lat.h, s.svc.h = newHist(), newHist()
@@ -125,6 +135,7 @@ func newRecorder(n int) *recorder {
 func (r *recorder) record(i int, due, send, end time.Duration, status int, k errKind) {
 	s := &r.shards[i%len(r.shards)]
 	ok := k == kindOK && status >= 200 && status < 300
+	inWin := int64(end) < r.cutoff.Load()
 	sec := int64(end / time.Second)
 	if end < 0 {
 		sec = 0
@@ -145,6 +156,13 @@ func (r *recorder) record(i int, due, send, end time.Duration, status int, k err
 	}
 	slot.n++
 	s.maxSec = max(s.maxSec, sec)
+	if inWin {
+		s.winN++
+		if ok {
+			s.winOK++
+			s.winSvc += int64(max(end-send, 0))
+		}
+	}
 	if ok {
 		s.ok++
 		slot.ok++
@@ -243,6 +261,9 @@ func (r *recorder) fill(res *Result) {
 		res.Service.MaxNS = max(res.Service.MaxNS, s.svc.max)
 		res.Requests += s.sent
 		res.OK += s.ok
+		res.WindowRequests += s.winN
+		res.WindowOK += s.winOK
+		res.WindowServiceNS += s.winSvc
 		res.Late += s.late
 		res.MaxLagNS = max(res.MaxLagNS, s.maxLag)
 		for k := kindOK + 1; k < numKinds; k++ {

@@ -178,17 +178,30 @@ func WriteHTML(w io.Writer, rep *Report, lang msg.Lang) error {
 	var ts, p50, p99, okS, errS []float64
 	var lts []float64 // seconds with a latency (a successful response)
 	for _, p := range rep.Series {
-		ts = append(ts, float64(p.T))
 		if p.P50MS != nil {
 			lts = append(lts, float64(p.T))
 			p50 = append(p50, *p.P50MS)
 			p99 = append(p99, *p.P99MS)
 		}
+		if p.Partial {
+			continue // a part of a second is no rate per second
+		}
+		ts = append(ts, float64(p.T))
 		okS = append(okS, float64(p.OK))
 		errS = append(errS, float64(p.Errors))
 	}
 	T := func(key string) string { return msg.T(lang, "load.html."+key) }
 	secLabel, msLabel := T("seconds"), "ms"
+	// The closed model measures from the actual send, the open model from
+	// the intended one: the plots say which.
+	if r.Model == "closed" {
+		T = func(key string) string {
+			if msg.Has("load.html." + key + ".closed") {
+				key += ".closed"
+			}
+			return msg.T(lang, "load.html."+key)
+		}
+	}
 	overTime := chart{title: T("over_time"), xLabel: secLabel, yLabel: msLabel,
 		lines: []line{{name: "p50", color: "#1f77b4", xs: lts, ys: p50}, {name: "p99", color: "#d62728", xs: lts, ys: p99}}}
 	lx, ly := spectrum(&r.Latency)

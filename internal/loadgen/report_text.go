@@ -36,6 +36,13 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line(msg.T(lang, "load.window", secs1(rep.WindowS), warm,
 		time.Duration(r.TimeoutNS).String(), grouped(int64(r.Opened)), grouped(int64(r.Connections))))
+	if r.Engine != "" {
+		e := msg.T(lang, "load.engine."+r.Engine)
+		if why, detail, _ := strings.Cut(r.EngineWhy, ": "); why != "" {
+			e += " (" + msg.T(lang, "load.engine.why."+why, detail) + ")"
+		}
+		line(msg.T(lang, "load.engine", e))
+	}
 	if r.Files > 1 {
 		line(msg.T(lang, "load.merged.files", r.Files))
 		for _, in := range r.Inputs {
@@ -43,7 +50,7 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 			if id == "" {
 				id = "-"
 			}
-			line("  " + msg.T(lang, "load.merged.input", in.Name, in.Model, in.Arrival, in.URL, startTime(in.Start),
+			line("  " + msg.T(lang, "load.merged.input", in.Name, msg.T(lang, "load.model."+in.Model), in.Arrival, in.URL, startTime(in.Start),
 				secs1(time.Duration(in.WindowNS).Seconds()), grouped(in.Requests), id))
 		}
 	}
@@ -54,15 +61,15 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	}
 	line(msg.T(lang, "load.requests", grouped(rep.Requests), grouped(rep.OK), grouped(rep.ErrorCount), errPct))
 	if w := r.Warmup; w != nil {
-		text := msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK))
+		kinds := ""
 		if len(w.Errors) > 0 {
 			parts := []string{}
 			for _, k := range sortedErrors(w.Errors) {
 				parts = append(parts, errorName(lang, k)+" "+grouped(w.Errors[k]))
 			}
-			text += " (" + strings.Join(parts, ", ") + ")"
+			kinds = " (" + strings.Join(parts, ", ") + ")"
 		}
-		line(text)
+		line(msg.T(lang, "load.warmup.counts", grouped(w.Requests), grouped(w.OK), grouped(w.Requests-w.OK), kinds))
 	}
 	if r.Model == "closed" {
 		line(msg.T(lang, "load.rate.closed", num(rep.AchievedRPS), num(rep.OKRPS)))
@@ -102,6 +109,9 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		cpu += msg.T(lang, "load.cpu.others", pct(*rep.OthersCPUPct))
 	}
 	line(cpu)
+	if st := r.TargetStalls; st != nil {
+		line(msg.T(lang, "load.stalls", grouped(st.Count), worstText(lang, st), st.From))
+	}
 	if r.PeakRSS > 0 {
 		line(msg.T(lang, "load.memory", strconv.FormatFloat(float64(r.PeakRSS)/(1<<20), 'f', 1, 64)))
 	}

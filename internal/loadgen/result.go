@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -105,38 +106,57 @@ type CPU struct {
 // Everything a report shows is computed from it, so a re-report is the
 // same report.
 type Result struct {
-	Format      string           `json:"format"`
-	Model       string           `json:"model"` // open | closed
-	Arrival     string           `json:"arrival"`
-	Stages      string           `json:"stages,omitempty"`
-	ThinkNS     int64            `json:"think_ns,omitempty"`
-	URL         string           `json:"url"`
-	Targets     int              `json:"targets"`
-	Start       string           `json:"start"`
-	WindowNS    int64            `json:"window_ns"`
-	WarmupNS    int64            `json:"warmup_ns,omitempty"`
-	TimeoutNS   int64            `json:"timeout_ns"`
-	Connections int              `json:"connections"` // the cap (open) or virtual users (closed)
-	Opened      int              `json:"connections_used"`
-	Offered     int64            `json:"offered"` // requests due in the window (open model)
-	Requests    int64            `json:"requests"`
-	OK          int64            `json:"ok"`
-	Late        int64            `json:"late"`   // sent more than 5 ms after their intended time
-	Unsent      int64            `json:"unsent"` // due in the window but never sent
-	MaxLagNS    int64            `json:"max_lag_ns"`
-	Errors      map[string]int64 `json:"errors"`
-	Latency     Hist             `json:"latency"`
-	Service     Hist             `json:"service_time"`
-	Series      []Second         `json:"series"`
-	CPU         CPU              `json:"cpu"`
-	TargetLocal bool             `json:"target_local"`
-	PeakRSS     int64            `json:"gen_peak_rss_bytes,omitempty"`
-	Interrupted bool             `json:"interrupted,omitempty"`
-	Warmup      *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
-	Files       int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
+	Format      string `json:"format"`
+	Model       string `json:"model"` // open | closed
+	Arrival     string `json:"arrival"`
+	Stages      string `json:"stages,omitempty"`
+	ThinkNS     int64  `json:"think_ns,omitempty"`
+	URL         string `json:"url"`
+	Targets     int    `json:"targets"`
+	Start       string `json:"start"`
+	WindowNS    int64  `json:"window_ns"`
+	WarmupNS    int64  `json:"warmup_ns,omitempty"`
+	TimeoutNS   int64  `json:"timeout_ns"`
+	Connections int    `json:"connections"` // the cap (open) or virtual users (closed)
+	// ConnectionsGiven: the cap is the user's (--connections), not chosen
+	// for the rate; when the run fell behind it, the cap was the limit.
+	ConnectionsGiven bool `json:"connections_given,omitempty"`
+	// TargetStalls is what a waitlab target's event loops reported on its
+	// /metrics over the window (nil when it exports no loops).
+	TargetStalls *TargetStalls `json:"target_stalls,omitempty"`
+	Opened       int           `json:"connections_used"`
+	Offered      int64         `json:"offered"` // requests due in the window (open model)
+	Requests     int64         `json:"requests"`
+	OK           int64         `json:"ok"`
+	// Completions inside the window (requests, ok ones, and the sum of
+	// their service times): rates and Little's law use these, so a
+	// response after the window's end never inflates a rate over it.
+	// Files older than these fields read them as Requests, OK and the
+	// service time's sum.
+	WindowRequests  int64            `json:"window_requests"`
+	WindowOK        int64            `json:"window_ok"`
+	WindowServiceNS int64            `json:"window_service_ns"`
+	Late            int64            `json:"late"`   // sent more than 5 ms after their intended time
+	Unsent          int64            `json:"unsent"` // due in the window but never sent
+	MaxLagNS        int64            `json:"max_lag_ns"`
+	Errors          map[string]int64 `json:"errors"`
+	Latency         Hist             `json:"latency"`
+	Service         Hist             `json:"service_time"`
+	Series          []Second         `json:"series"`
+	CPU             CPU              `json:"cpu"`
+	TargetLocal     bool             `json:"target_local"`
+	PeakRSS         int64            `json:"gen_peak_rss_bytes,omitempty"`
+	Interrupted     bool             `json:"interrupted,omitempty"`
+	Warmup          *WarmupCounts    `json:"warmup,omitempty"` // the warm-up's requests, when there was one
+	Files           int              `json:"files,omitempty"`  // results merged into this one (0 or 1: a single run)
 	// RunID is a random id written by load, one per run: a merge refuses
 	// the same run twice, and scale-out tells shards apart by it.
 	RunID string `json:"run_id,omitempty"`
+	// Engine is the engine that measured (EngineEpoll or
+	// EngineGoroutines; "" in files older than the field), EngineWhy why
+	// it is not the epoll engine when it is not.
+	Engine    string `json:"engine,omitempty"`
+	EngineWhy string `json:"engine_why,omitempty"`
 	// Segment is the share of the run this generator sent (absent: the
 	// whole run), with the sequence it was cut along; Host names the
 	// generator; StartAt is the synchronized start it was given and
@@ -193,6 +213,17 @@ func (r *Result) span() (from, to time.Time) {
 	t, _ := time.Parse(time.RFC3339Nano, r.Start)
 	from = t.Add(time.Duration(r.WarmupNS))
 	return from, from.Add(time.Duration(r.WindowNS))
+}
+
+// TargetStalls is the target's loop stalls over the window, from its
+// watchdog's counters: how many, and the bounds of the longest task
+// (WorstAboveMS < worst <= WorstUpToMS; WorstUpToMS is -1 when the task
+// was above the histogram's last bound).
+type TargetStalls struct {
+	Count        int64   `json:"count"`
+	WorstAboveMS float64 `json:"worst_above_ms"`
+	WorstUpToMS  float64 `json:"worst_up_to_ms"`
+	From         string  `json:"from"`
 }
 
 // WarmupCounts is what became of the warm-up's requests: not measured,
@@ -268,17 +299,14 @@ func ReadResult(data []byte) (*Result, error) {
 			return nil, fmt.Errorf("not a complete waitlab load result: the field %q is missing", k)
 		}
 	}
-	// The series is bounded by the window before it is decoded.
-	var head struct {
-		WindowNS  int64 `json:"window_ns"`
-		TimeoutNS int64 `json:"timeout_ns"`
+	// The series is bounded by the window before it is decoded (counted
+	// by a scan of its bytes, not a parse).
+	var windowNS, timeoutNS int64
+	if json.Unmarshal(keys["window_ns"], &windowNS) != nil || json.Unmarshal(keys["timeout_ns"], &timeoutNS) != nil {
+		return nil, errors.New("not a waitlab load result: window_ns or timeout_ns is not a number")
 	}
-	var series []json.RawMessage
-	if json.Unmarshal(data, &head) != nil || json.Unmarshal(keys["series"], &series) != nil {
-		return nil, errors.New("not a waitlab load result: window_ns, timeout_ns or series is malformed")
-	}
-	if n := seriesBound(head.WindowNS, head.TimeoutNS); int64(len(series)) > n {
-		return nil, fmt.Errorf("inconsistent waitlab load result: series has %d seconds, more than the %d its window and timeout allow", len(series), n)
+	if n, bound := arrayLen(keys["series"]), seriesBound(windowNS, timeoutNS); n > bound {
+		return nil, fmt.Errorf("inconsistent waitlab load result: series has %d seconds, more than the %d its window and timeout allow", n, bound)
 	}
 	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -286,6 +314,13 @@ func ReadResult(data []byte) (*Result, error) {
 	}
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("inconsistent waitlab load result: %w", err)
+	}
+	if _, ok := keys["window_requests"]; !ok {
+		r.WindowRequests, r.WindowOK, r.WindowServiceNS = r.Requests, r.OK, r.Service.SumNS
+	}
+	if r.WindowOK < 0 || r.WindowOK > r.OK || r.WindowRequests < r.WindowOK || r.WindowRequests > r.Requests ||
+		r.WindowServiceNS < 0 || r.WindowServiceNS > r.Service.SumNS {
+		return nil, fmt.Errorf("inconsistent waitlab load result: %d requests and %d ok in the window, of %d and %d", r.WindowRequests, r.WindowOK, r.Requests, r.OK)
 	}
 	r.digest = sha256.Sum256(data)
 	return &r, nil
@@ -416,6 +451,22 @@ func (r *Result) check() error {
 	if len(r.RunID) > 64 || strings.Trim(r.RunID, "0123456789abcdef") != "" {
 		return fmt.Errorf("run_id %q is not an id of up to 64 hex digits", r.RunID)
 	}
+	if st := r.TargetStalls; st != nil {
+		for _, v := range []float64{st.WorstAboveMS, st.WorstUpToMS + 1} {
+			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				return fmt.Errorf("target_stalls: worst task bounds %v, %v", st.WorstAboveMS, st.WorstUpToMS)
+			}
+		}
+		if st.Count < 0 {
+			return fmt.Errorf("target_stalls: count %d", st.Count)
+		}
+	}
+	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineGoroutines {
+		return fmt.Errorf("engine %q, want %s or %s", r.Engine, EngineEpoll, EngineGoroutines)
+	}
+	if why, _, _ := strings.Cut(r.EngineWhy, ": "); why != "" && why+": " != WhyEpollFailed && why != WhyAsked && why != WhyTLS {
+		return fmt.Errorf("engine_why %q is not a known reason", r.EngineWhy)
+	}
 	if len(r.Inputs) > maxInputs {
 		return fmt.Errorf("%d inputs, more than %d", len(r.Inputs), maxInputs)
 	}
@@ -441,6 +492,46 @@ func (e *MergeError) Error() string { return msg.T(msg.EN, e.Key, e.Args...) }
 
 // Localize returns the message in lang.
 func (e *MergeError) Localize(lang msg.Lang) string { return msg.T(lang, e.Key, e.Args...) }
+
+// arrayLen counts the elements of a JSON array (already checked to be
+// valid JSON) by scanning its bytes; anything but an array counts 0.
+func arrayLen(b []byte) int64 {
+	b = bytes.TrimSpace(b)
+	if len(b) < 2 || b[0] != '[' {
+		return 0
+	}
+	var n int64
+	depth, inStr, esc, nonEmpty := 0, false, false, false
+	for _, c := range b[1 : len(b)-1] {
+		switch {
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		case c == ',' && depth == 0:
+			n++
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			nonEmpty = true
+		}
+	}
+	if nonEmpty {
+		n++
+	}
+	return n
+}
 
 // seriesBound is the most seconds a series may have: the window, and the
 // timeout after it (requests still in flight at its end), each bounded.
@@ -491,6 +582,9 @@ func Merge(rs ...*Result) (*Result, error) {
 	var zero [sha256.Size]byte
 	ids := map[string]int{} // run id -> the result holding it
 	for i, r := range rs {
+		if r.Model != "open" && r.Model != "closed" {
+			return nil, &MergeError{Key: "report.merge.models", Args: []any{name(0), rs[0].Model, name(i), r.Model}}
+		}
 		for j := range i {
 			if r == rs[j] || (r.digest != zero && r.digest == rs[j].digest) {
 				return nil, &MergeError{Key: "report.merge.same_file", Args: []any{name(j), name(i)}}
@@ -601,6 +695,9 @@ func Merge(rs ...*Result) (*Result, error) {
 		out.Offered += r.Offered
 		out.Requests += r.Requests
 		out.OK += r.OK
+		out.WindowRequests += r.WindowRequests
+		out.WindowOK += r.WindowOK
+		out.WindowServiceNS += r.WindowServiceNS
 		out.Late += r.Late
 		out.Unsent += r.Unsent
 		out.MaxLagNS = max(out.MaxLagNS, r.MaxLagNS)

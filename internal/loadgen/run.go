@@ -39,7 +39,17 @@ type Config struct {
 	// waitlab target's /metrics); "" means none.
 	MetricsURL string
 	Insecure   bool // https: skip certificate verification
-	Version    string
+	// Engine is EngineEpoll (plain http's default: one goroutine drives
+	// every connection through its own epoll set), EngineGoroutines (a
+	// goroutine per connection; https always) or "" for the default.
+	Engine string
+	// RuntimePoll makes the epoll engine wait through Go's poller instead
+	// of blocking in epoll_wait (see engine_linux.go): costlier per
+	// request, kinder to a server in the same process with GOMAXPROCS=1.
+	RuntimePoll bool
+
+	autoConns bool // Connections was chosen by Validate, not given
+	Version   string
 	// Segment is this generator's share of a run split across machines
 	// (the zero Segment: the whole run). StartAt, when set, is the
 	// synchronized start every segment waits for; RunID, when set, is the
@@ -65,6 +75,19 @@ type Progress struct {
 	P99     time.Duration
 }
 
+// The engines (Config.Engine, Result.Engine).
+const (
+	EngineEpoll      = "epoll"
+	EngineGoroutines = "goroutines"
+)
+
+// Why a run is not on the epoll engine (Result.EngineWhy).
+const (
+	WhyAsked       = "asked"          // Config.Engine said goroutines
+	WhyTLS         = "https"          // the epoll engine speaks plain http only
+	WhyEpollFailed = "epoll_failed: " // then the error
+)
+
 // Defaults.
 const (
 	DefaultDuration = 10 * time.Second
@@ -79,6 +102,11 @@ func (c *Config) Validate() error {
 	}
 	if _, _, _, err := prepare(c.Targets); err != nil {
 		return err
+	}
+	switch c.Engine {
+	case "", EngineEpoll, EngineGoroutines:
+	default:
+		return model.NewFieldError("--engine", "load.flag.engine", c.Engine)
 	}
 	switch c.Arrival.Kind {
 	case model.Rate, model.Poisson:
@@ -131,6 +159,7 @@ func (c *Config) Validate() error {
 	}
 	if c.Connections == 0 {
 		c.Connections = c.autoConnections()
+		c.autoConns = true
 	}
 	return nil
 }
@@ -300,11 +329,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		g.end = cfg.Warmup + cfg.Duration
 	}
 	g.rec = newRecorder(runtime.GOMAXPROCS(0))
+	if g.end > 0 {
+		g.rec.cutoff.Store(int64(cfg.Duration))
+	}
 	host, _, _ := splitHostPort(ep.Addr)
 	res := &Result{
 		Format: FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
-		Connections: cfg.Connections, ThinkNS: int64(cfg.Think),
+		Connections: cfg.Connections, ConnectionsGiven: !cfg.autoConns && !cfg.Arrival.Closed(), ThinkNS: int64(cfg.Think),
 		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
 		CPU: CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
 	}
@@ -359,9 +391,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 	var offered, unsent int64
 	var lp *loop
-	if useLoop(ep) {
+	res.Engine, res.EngineWhy = engineFor(&cfg, ep)
+	if res.Engine == EngineEpoll {
 		if lp, err = newLoop(g); err != nil {
-			lp = nil // fall back to a goroutine per connection
+			lp = nil // fall back to a goroutine per connection, and say why
+			res.Engine, res.EngineWhy = EngineGoroutines, WhyEpollFailed+err.Error()
 		}
 	}
 	switch {
@@ -376,6 +410,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if g.end > 0 && !g.cancelled.Load() && (cfg.Requests == 0 || windowEnd > g.end) {
 		windowEnd = g.end
 	}
+	// Completions from here on are after the window (a duration run set
+	// this cutoff at its start).
+	g.rec.cutoff.Store(min(g.rec.cutoff.Load(), int64(max(windowEnd-g.warmup, 0))))
 	smp.markEnd()
 	g.wg.Wait() // in-flight requests finish or time out
 	close(smp.done)
@@ -612,6 +649,7 @@ type sampler struct {
 	startMach sysinfo.MachineCPU
 	startTgt  time.Duration
 	tgtOK     bool
+	startLoop loopMetrics
 }
 
 func (s *sampler) markEnd() {
@@ -637,6 +675,14 @@ func (s *sampler) takeEnd() {
 			s.res.CPU.TargetNS = int64(max(c-s.startTgt, 0))
 			s.res.CPU.TargetFrom = s.probe.from
 			s.res.CPU.TargetThreads = threads
+			if s.startLoop.seen && s.probe.loops.seen {
+				n, lo, hi := stallsBetween(s.startLoop, s.probe.loops)
+				st := &TargetStalls{Count: n, WorstAboveMS: lo * 1e3, WorstUpToMS: hi * 1e3, From: s.probe.from}
+				if math.IsInf(hi, 1) {
+					st.WorstUpToMS = -1
+				}
+				s.res.TargetStalls = st
+			}
 		}
 	}
 }
@@ -679,6 +725,7 @@ func (s *sampler) run() {
 	s.startMach, _ = sysinfo.ReadMachineCPU()
 	if c, _, ok := s.probe.read(); ok {
 		s.startTgt, s.tgtOK = c, true
+		s.startLoop = s.probe.loops
 	}
 	s.startOK = true
 	close(s.started)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -67,6 +68,7 @@ type targetProbe struct {
 	pid        int
 	metricsURL string
 	from       string
+	loops      loopMetrics // from the last /metrics page read
 }
 
 func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
@@ -101,6 +103,7 @@ func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
+	p.loops = parseLoopMetrics(body)
 	p.from = p.metricsURL
 	return time.Duration(cpuS * 1e9), threads, true
 }
@@ -141,6 +144,80 @@ func parseMetrics(b []byte) (cpuSeconds float64, threads int, ok bool) {
 		}
 	}
 	return cpuSeconds, threads, ok
+}
+
+// loopMetrics is what a waitlab target's watchdog exports of its event
+// loops, summed over the loops: stalls (tasks that held a loop past the
+// watchdog's threshold) and the cumulative histogram of task durations.
+type loopMetrics struct {
+	seen    bool
+	stalls  float64
+	buckets map[float64]float64 // upper bound (s) -> tasks at or below it; +Inf included
+}
+
+// parseLoopMetrics reads waitlab_target_loop_stalls_total and
+// waitlab_target_loop_task_duration_seconds_bucket (internal/target's
+// loop collector) from a Prometheus text page.
+func parseLoopMetrics(b []byte) loopMetrics {
+	m := loopMetrics{buckets: map[float64]float64{}}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		v, err := strconv.ParseFloat(f[1], 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			continue
+		}
+		name, labels, _ := strings.Cut(f[0], "{")
+		switch name {
+		case "waitlab_target_loop_stalls_total":
+			m.seen = true
+			m.stalls += v
+		case "waitlab_target_loop_task_duration_seconds_bucket":
+			_, le, ok := strings.Cut(labels, `le="`)
+			if !ok {
+				continue
+			}
+			le, _, _ = strings.Cut(le, `"`)
+			bound, err := strconv.ParseFloat(le, 64) // "+Inf" parses as +Inf
+			if err != nil || math.IsNaN(bound) || len(m.buckets) >= 1000 {
+				continue
+			}
+			m.seen = true
+			m.buckets[bound] += v
+		}
+	}
+	return m
+}
+
+// stallsBetween is what the loops did between two readings: the stalls,
+// and the bounds of the longest task (lo < worst <= hi seconds; hi is
+// +Inf when it was above the last bound).
+func stallsBetween(a, b loopMetrics) (stalls int64, lo, hi float64) {
+	stalls = int64(max(b.stalls-a.stalls, 0))
+	bounds := make([]float64, 0, len(b.buckets))
+	for le := range b.buckets {
+		bounds = append(bounds, le)
+	}
+	sort.Float64s(bounds)
+	if len(bounds) == 0 {
+		return stalls, 0, 0
+	}
+	total := b.buckets[bounds[len(bounds)-1]] - a.buckets[bounds[len(bounds)-1]]
+	for _, le := range bounds {
+		if d := b.buckets[le] - a.buckets[le]; d >= total {
+			return stalls, lo, le
+		}
+		lo = le
+	}
+	return stalls, lo, math.Inf(1)
 }
 
 // peakRSS returns this process's peak resident memory (VmHWM), in bytes.

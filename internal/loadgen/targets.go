@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -93,8 +94,31 @@ func (t Target) serialize(u *url.URL) []byte {
 	return b.Bytes()
 }
 
-// maxBody caps a body read from a targets file.
-const maxBody = 16 << 20
+// MaxBody caps a request body (--body @FILE, @ in a targets file), and
+// MaxTargetsFile a targets file: a file given by mistake (/dev/zero, a
+// disk image) is refused, not read without end.
+const (
+	MaxBody        = 16 << 20
+	MaxTargetsFile = 16 << 20
+)
+
+// ReadFileLimit reads a file of at most limit bytes; a larger one is an
+// error saying so, after reading at most limit+1 bytes.
+func ReadFileLimit(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, limit)
+	}
+	return data, nil
+}
 
 // ParseTargets reads a targets file. Entries are separated by blank lines;
 // lines starting with # are comments. Each entry is:
@@ -107,7 +131,7 @@ const maxBody = 16 << 20
 // readFile reads @ bodies (nil means os.ReadFile). The error names the line.
 func ParseTargets(data []byte, dir string, readFile func(string) ([]byte, error)) ([]Target, error) {
 	if readFile == nil {
-		readFile = os.ReadFile
+		readFile = func(p string) ([]byte, error) { return ReadFileLimit(p, MaxBody) }
 	}
 	var out []Target
 	var cur *Target
@@ -154,8 +178,8 @@ func ParseTargets(data []byte, dir string, readFile func(string) ([]byte, error)
 			if err != nil {
 				return nil, fmt.Errorf("line %d: body file: %w", lineNo, err)
 			}
-			if len(b) > maxBody {
-				return nil, fmt.Errorf("line %d: body file %s is larger than %d bytes", lineNo, p, maxBody)
+			if len(b) > MaxBody {
+				return nil, fmt.Errorf("line %d: body file %s is larger than %d bytes", lineNo, p, MaxBody)
 			}
 			if b == nil {
 				b = []byte{}

@@ -148,8 +148,14 @@ func (t Threshold) Met(rep *Report, lang msg.Lang) (bool, string) {
 // no request finished in the window fails, and so does one that never sent
 // more than 1% of what was due; the default error-rate rule (at most 1%)
 // holds unless the user states an errors rule of their own.
+//
+// An interrupted run has no verdict: Check judges nothing and returns none
+// (the caller exits 130).
 func Check(rep *Report, ts []Threshold, lang msg.Lang) []string {
 	rep.Breaches = nil
+	if rep.Interrupted {
+		return nil
+	}
 	if rep.Requests == 0 {
 		rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.norequests"))
 	}

@@ -21,6 +21,23 @@ func init() {
 		"load.window": {
 			KO: "측정 구간 %s (%s), 요청 타임아웃 %s, 연결 %s개 사용 (상한 %s)",
 			EN: "measured window %s (%s), request timeout %s, %s connections used (cap %s)"},
+		"load.engine": {
+			KO: "엔진        %s",
+			EN: "engine      %s"},
+		"load.engine.epoll":      {KO: "epoll 이벤트 루프", EN: "epoll event loop"},
+		"load.engine.goroutines": {KO: "연결마다 고루틴 하나인 클라이언트", EN: "goroutine-per-connection client"},
+		"load.engine.why.asked": {
+			KO: "--engine goroutines로 고름%.0s",
+			EN: "asked for with --engine goroutines%.0s"},
+		"load.engine.why.https": {
+			KO: "https라서: epoll 엔진은 평문 http만 다룹니다%.0s",
+			EN: "https: the epoll engine speaks plain http only%.0s"},
+		"load.engine.why.epoll_failed": {
+			KO: "epoll 엔진을 시작하지 못해 바꿈: %s",
+			EN: "fell back: the epoll engine could not start: %s"},
+		"load.flag.engine": {
+			KO: "%q: 그런 엔진은 없습니다. auto, epoll, goroutines 중 하나를 쓰세요",
+			EN: "no engine %q: use auto, epoll or goroutines"},
 		"load.warmup.none": {KO: "워밍업 없음", EN: "no warm-up"},
 		"load.warmup": {
 			KO: "워밍업 %s 제외",
@@ -29,14 +46,16 @@ func init() {
 			KO: "결과 파일 %d개를 합친 보고입니다:",
 			EN: "merged report of %d result files:"},
 		"load.merged.input": {
-			KO: "%s: %s 모델 (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
-			EN: "%s: %s model (%s), %s, started %s, window %s, %s requests, run id %s"},
+			KO: "%s: %s (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
+			EN: "%s: %s (%s), %s, started %s, window %s, %s requests, run id %s"},
+		"load.model.open":   {KO: "열린 모델", EN: "open model"},
+		"load.model.closed": {KO: "닫힌 모델", EN: "closed model"},
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s errors (%s)"},
 		"load.warmup.counts": {
-			KO: "워밍업      %s건 완료: 성공 %s, 오류 %s (측정에는 넣지 않음)",
-			EN: "warm-up     %s finished: %s ok, %s errors (not measured)"},
+			KO: "워밍업      %s건 완료: 성공 %s, 오류 %s%s; 측정에는 넣지 않음",
+			EN: "warm-up     %s finished: %s ok, %s errors%s; not measured"},
 		"load.rate.open": {
 			KO: "처리율      요청한 %s/s, 달성 %s/s, 성공만 %s/s",
 			EN: "rate        offered %s/s, achieved %s/s, ok %s/s"},
@@ -74,6 +93,15 @@ func init() {
 		"load.cpu.others": {
 			KO: "; 다른 프로세스 머신 전체의 %s",
 			EN: "; other processes %s of the machine"},
+		"load.stalls": {
+			KO: "대상 루프   측정 구간 동안 멈춤 %s번, 가장 긴 작업 %s (%s)",
+			EN: "stalls      %s in the target's event loops during the window, longest task %s (%s)"},
+		"load.stalls.worst": {
+			KO: "%s 초과 %s 이하",
+			EN: "above %s, up to %s"},
+		"load.stalls.worst_above": {
+			KO: "%s 초과",
+			EN: "above %s"},
 		"load.memory": {
 			KO: "메모리      생성기 최대 RSS %s MB",
 			EN: "memory      generator peak RSS %s MB"},
@@ -106,18 +134,20 @@ func init() {
 			EN: "\r%6.1fs  %8.0f/s  ok %s  errors %s  p99 %s   "},
 
 		// The HTML report's plots.
-		"load.html.seconds":      {KO: "측정 구간 시작부터 초", EN: "seconds into the measured window"},
-		"load.html.over_time":    {KO: "시간에 따른 지연 백분위 (의도한 전송 시각부터)", EN: "Latency percentiles over time (from the intended send)"},
-		"load.html.distribution": {KO: "지연 분포 (백분위 스펙트럼)", EN: "Latency distribution (percentile spectrum)"},
-		"load.html.percentile":   {KO: "백분위", EN: "percentile"},
-		"load.html.latency":      {KO: "지연 (의도한 전송부터)", EN: "latency (from the intended send)"},
-		"load.html.service":      {KO: "서비스 시간 (실제 전송부터)", EN: "service time (from the actual send)"},
-		"load.html.throughput":   {KO: "시간에 따른 처리율과 오류", EN: "Throughput and errors over time"},
-		"load.html.per_second":   {KO: "초당", EN: "per second"},
-		"load.html.ok":           {KO: "성공/s", EN: "ok/s"},
-		"load.html.errors":       {KO: "오류/s", EN: "errors/s"},
-		"load.html.open":         {KO: "(열린 모델)", EN: "(open model)"},
-		"load.html.closed":       {KO: "(닫힌 모델)", EN: "(closed model)"},
+		"load.html.seconds":          {KO: "측정 구간 시작부터 초", EN: "seconds into the measured window"},
+		"load.html.over_time":        {KO: "시간에 따른 지연 백분위 (의도한 전송 시각부터)", EN: "Latency percentiles over time (from the intended send)"},
+		"load.html.distribution":     {KO: "지연 분포 (백분위 스펙트럼)", EN: "Latency distribution (percentile spectrum)"},
+		"load.html.percentile":       {KO: "백분위", EN: "percentile"},
+		"load.html.latency":          {KO: "지연 (의도한 전송부터)", EN: "latency (from the intended send)"},
+		"load.html.over_time.closed": {KO: "시간에 따른 지연 백분위 (실제 전송부터)", EN: "Latency percentiles over time (from the actual send)"},
+		"load.html.latency.closed":   {KO: "지연 (실제 전송부터)", EN: "latency (from the actual send)"},
+		"load.html.service":          {KO: "서비스 시간 (실제 전송부터)", EN: "service time (from the actual send)"},
+		"load.html.throughput":       {KO: "시간에 따른 처리율과 오류", EN: "Throughput and errors over time"},
+		"load.html.per_second":       {KO: "초당", EN: "per second"},
+		"load.html.ok":               {KO: "성공/s", EN: "ok/s"},
+		"load.html.errors":           {KO: "오류/s", EN: "errors/s"},
+		"load.html.open":             {KO: "(열린 모델)", EN: "(open model)"},
+		"load.html.closed":           {KO: "(닫힌 모델)", EN: "(closed model)"},
 
 		// Error kinds.
 		"load.err.connect_refused": {KO: "연결 거부", EN: "connection refused"},
@@ -167,6 +197,12 @@ func init() {
 		"load.warn.behind_conns": {
 			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 연결 %s개가 모두 응답을 기다리느라 바빴습니다. 서버가 이 도착률을 따라가지 못한 것입니다 (그동안 기다린 시간은 지연에 들어 있습니다). 서버 한계를 재려는 게 아니라면 --connections를 늘리세요.",
 			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): all %s connections were busy waiting for responses, so the server did not keep up with this arrival rate (the wait is in the latency). Raise --connections if the server's limit is not what you meant to measure."},
+		"load.warn.target_stalls": {
+			KO: "대상 서버의 이벤트 루프가 측정 구간 동안 %s번 멈췄습니다 (가장 긴 작업 %s, %s의 워치독 기준). 지연의 꼬리는 서버가 루프를 막은 탓이고, 의도한 시각보다 늦게 나간 요청 %s건도 그동안 연결이 모두 묶였기 때문입니다. 생성기 탓이 아닙니다.",
+			EN: "the target's event loops stalled %s times during the window (longest task %s, from its watchdog at %s): the latency tail is the server blocking its loops, and the %s requests sent after their intended time waited for connections it held meanwhile, not for the generator."},
+		"load.warn.behind_cap": {
+			KO: "달성한 처리율 %s/s가 요청한 %s/s의 %s로 95%%에 못 미칩니다 (끝내 못 보낸 요청 %s건): 직접 정한 연결 상한(--connections %s)이 모두 차 있었습니다. 한계는 서버가 아니라 이 상한일 수 있습니다. 서버를 재려면 --connections를 늘리거나 빼세요.",
+			EN: "achieved %s/s is below 95%% of the offered %s/s (%s; %s never sent): the %s connections you allowed (--connections) were all busy, so your cap, not necessarily the server, limited the load. Raise --connections (or leave it out) to measure the server."},
 		"load.warn.late": {
 			KO: "%s건(%s)이 의도한 시각보다 5 ms 넘게 늦게 나갔습니다 (최대 %s): 지연은 의도한 시각부터 재므로 정직하지만, 도착 과정은 계획과 다릅니다.",
 			EN: "%s requests (%s) were sent more than 5 ms after their intended time (max %s): latency is still measured from the intended time, but the arrivals were not the ones planned."},

@@ -33,6 +33,9 @@ type plan struct {
 	remote   bool // calls go to the downstream
 	lock     bool // validate under the shared lock before each call
 	status   int  // a non-200 answer decided before any work (bad query)
+	// sc is set when the server serves a scenario: the planner's class,
+	// loop and per-call waits for this request (scenario.go).
+	sc *scPlan
 }
 
 // route says which built-in page a path is.
@@ -57,6 +60,9 @@ func routeOf(path []byte) route {
 // makePlan draws request id's plan. query may override knobs: cpu, wait,
 // block, calls, fanout (sequential|parallel), blocking (true|false).
 func (s *Server) makePlan(id int64, query []byte) plan {
+	if s.sc != nil {
+		return s.sc.makePlan(id, query)
+	}
 	k := &s.cfg.Knobs
 	u := uint64(id)
 	p := plan{
@@ -146,17 +152,22 @@ func (s *Server) applyQuery(p *plan, q []byte) {
 // thread: a wait (nanosleep, or a goroutine sleep when the caller is a
 // goroutine whose waits unmount it) or a downstream round trip on the
 // blocking client, validated under the shared lock when asked.
-func (s *Server) blockingCall(p *plan, threadSleep bool) error {
+func (s *Server) blockingCall(p *plan, call int, threadSleep bool) error {
 	if !p.remote {
+		w := p.waitOf(call)
+		if p.sc != nil && p.sc.lock {
+			s.sc.lock.lock()
+			defer s.sc.lock.unlock()
+		}
 		if threadSleep || p.blocking {
 			if !threadSleep {
 				// A goroutine's nanosleep holds an OS thread: bounded.
 				s.holdThread()
 				defer s.releaseThread()
 			}
-			osthread.Block(p.wait)
+			osthread.Block(w)
 		} else {
-			time.Sleep(p.wait)
+			time.Sleep(w)
 		}
 		return nil
 	}
@@ -182,9 +193,14 @@ func (s *Server) blockingCalls(p *plan, threadSleep bool) error {
 	if p.calls == 0 {
 		return nil
 	}
+	if p.sc.holdsSlowest(p) {
+		// A scenario's parallel waits on one thread: held for the
+		// slowest, as the model (and the in-process run) has it.
+		return s.blockingCall(p, p.sc.slowest(), threadSleep)
+	}
 	if !p.parallel || p.calls == 1 {
 		for i := 0; i < p.calls; i++ {
-			if err := s.blockingCall(p, threadSleep); err != nil {
+			if err := s.blockingCall(p, i, threadSleep); err != nil {
 				return err
 			}
 		}
@@ -203,7 +219,7 @@ func (s *Server) blockingCalls(p *plan, threadSleep bool) error {
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 			}
-			if err := s.blockingCall(p, threadSleep); err != nil {
+			if err := s.blockingCall(p, i, threadSleep); err != nil {
 				mu.Lock()
 				first = err
 				mu.Unlock()
@@ -271,10 +287,11 @@ func bodyFor(status int, hello []byte) []byte {
 	return nil
 }
 
-// appendAnswer appends the answer to a request (head: a HEAD request;
-// keepAlive10: an HTTP/1.0 request kept open, which must be told so).
-func (s *Server) appendAnswer(out []byte, head bool, status int, close, keepAlive10 bool) []byte {
-	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close, KeepAlive: keepAlive10 && !close, HeadOnly: head}
+// appendAnswer appends the answer to request p (head: a HEAD request;
+// keepAlive10: an HTTP/1.0 request kept open, which must be told so),
+// served on loop (-1: not a loop).
+func (s *Server) appendAnswer(out []byte, p *plan, loop int, head bool, status int, close, keepAlive10 bool) []byte {
+	r := httpwire.Response{Status: status, Body: bodyFor(status, s.body), Close: close, KeepAlive: keepAlive10 && !close, HeadOnly: head, Extra: p.tag(loop)}
 	return httpwire.AppendResponse(out, &r)
 }
 

@@ -124,6 +124,9 @@ func (ls *loopServer) dispatch(fd int) {
 	full := s.conns.Load() >= int64(s.cfg.MaxConns)
 	s.conns.Add(1)
 	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	if s.sc != nil && s.sc.bind(ls, fd) {
+		return // bound by its first request's index (scenario.go)
+	}
 	l := ls.loops[ls.rr.Add(1)%uint64(len(ls.loops))]
 	if full {
 		fd = -fd - 1 // the loop must make room first
@@ -630,7 +633,7 @@ func (l *eventLoop) read(c *conn) {
 func (l *eventLoop) noRoom(c *conn) {
 	s := l.s
 	o := l.outBuf(c)
-	*o = s.appendAnswer(*o, false, 503, true, false)
+	*o = s.appendAnswer(*o, &plan{}, -1, false, 503, true, false)
 	s.m.shed.WithLabelValues("body_memory").Inc()
 	s.m.count(503, time.Time{})
 	c.close = true
@@ -793,7 +796,6 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 	}
 	start := time.Now()
 	id := s.reqSeq.Add(1)
-	l.beat.Begin(id)
 	s.m.inFlight.Inc()
 	t := l.newTask()
 	t.conn, t.start, t.closeAfter = c, start, closeAfter
@@ -806,6 +808,7 @@ func (l *eventLoop) handle(c *conn, closeAfter bool) {
 		t.path = append(t.path[:0], c.req.Path...)
 	}
 	t.p = s.makePlan(id, c.req.Query)
+	l.beat.Begin(t.p.id) // a scenario's request index, else id
 	c.t = t
 	l.pending++
 	if t.p.status != 0 {
@@ -909,12 +912,31 @@ func (l *eventLoop) startCall(t *task) bool {
 		return true
 	}
 	if !p.remote {
+		w := p.waitOf(t.started - 1)
+		if p.blocking && p.sc.holdsSlowest(p) && !l.ls.offload {
+			// Parallel blocking waits hold the loop once, for the slowest.
+			osthread.Block(p.waitOf(p.sc.slowest()))
+			n := p.calls - t.started
+			t.started += n
+			t.finished += n + 1
+			return true
+		}
 		if p.blocking {
-			osthread.Block(p.wait)
+			if p.sc != nil && p.sc.lock {
+				l.s.sc.lock.lock()
+				osthread.Block(w)
+				l.s.sc.lock.unlock()
+			} else {
+				osthread.Block(w)
+			}
 			t.finished++
 			return true
 		}
-		l.addTimer(p.wait, t)
+		if p.sc != nil && p.sc.lock {
+			l.s.sc.asyncLocked(t, w)
+			return true
+		}
+		l.addTimer(w, t)
 		return true
 	}
 	if p.lock {
@@ -976,7 +998,7 @@ func (l *eventLoop) finish(t *task) {
 	if c != nil {
 		l.scratch = s.log.write(l.scratch, t.p.id, t.method, t.path, t.status, t.start)
 		o := l.outBuf(c)
-		*o = s.appendAnswer(*o, t.head, t.status, t.closeAfter, t.ka10)
+		*o = s.appendAnswer(*o, &t.p, l.idx, t.head, t.status, t.closeAfter, t.ka10)
 		c.t = nil
 	}
 	s.m.inFlight.Dec()
@@ -1291,7 +1313,7 @@ func (p *offloadPool) work() {
 		case jobBlock:
 			osthread.Block(t.p.block)
 		case jobCall:
-			t.err = p.s.blockingCall(&t.p, true)
+			t.err = p.s.blockingCall(&t.p, t.started-1, true)
 		}
 		t.l.postDone(t)
 	}

@@ -594,7 +594,7 @@ func (w *blockingConn) serve(c *pconn) int {
 			nb, ok := s.grow(c.in, need, &c.held)
 			if !ok {
 				// No room for this body: 503, and close.
-				w.out = s.appendAnswer(w.out[:0], false, 503, true, false)
+				w.out = s.appendAnswer(w.out[:0], &plan{}, -1, false, 503, true, false)
 				s.m.shed.WithLabelValues("body_memory").Inc()
 				s.m.count(503, time.Time{})
 				writeSome(c.fd, w.out)
@@ -649,7 +649,7 @@ func (w *blockingConn) handle(closeAfter bool) {
 	p := s.makePlan(id, w.req.Query)
 	status := s.runBlocking(&p, true)
 	w.scratch = s.log.write(w.scratch, id, w.req.Method, w.req.Path, status, start)
-	w.out = s.appendAnswer(w.out, string(w.req.Method) == "HEAD", status, closeAfter, w.req.Minor == 0)
+	w.out = s.appendAnswer(w.out, &p, -1, string(w.req.Method) == "HEAD", status, closeAfter, w.req.Minor == 0)
 	s.m.inFlight.Dec()
 	s.m.count(status, start)
 }

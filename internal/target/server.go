@@ -27,6 +27,7 @@ type Server struct {
 	cfg   Config
 	calls int
 	body  []byte
+	sc    *scenarioServe // nil unless serving a scenario (scenario.go)
 
 	m                metrics
 	log              reqLogger

@@ -301,6 +301,7 @@ func (v *virtualServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h["Content-Type"] = []string{"text/plain; charset=utf-8"}
 	h["Server"] = []string{"waitlab"}
 	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	p.header(h)
 	rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {

@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// wantsLoadScenario reports whether `waitlab load` was given a scenario
+// (--scenario FILE, -f FILE or --preset NAME).
+func wantsLoadScenario(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && (name == "scenario" || name == "f" || name == "preset") {
+			return true
+		}
+	}
+	return false
+}
+
+// runLoadScenario is `waitlab load --scenario FILE | --preset NAME
+// [scenario flags] URL`: the scenario's arrival as load on a target that
+// serves the scenario (loadgen.RunScenario), reported as the usual load
+// report plus what the scenario view keeps: per-class latency, batch
+// time, throughput, sockets and the index check.
+func runLoadScenario(ctx context.Context, env *Env, args []string) error {
+	fs := newFlags(env, "load")
+	quietFlags(fs)
+	sf := addScenarioFlags(fs)
+	fs.StringVar(&sf.file, "scenario", "", "the scenario `file` (YAML) to turn into load (same as -f)")
+	maxConns := fs.Int("max-conns", loadgen.DefaultScenarioConns, "most connections open at once (a bigger burst shares them)")
+	out := fs.String("out", "", "write the compact result file (for waitlab report) to `FILE`")
+	o := addOutputFlags(fs)
+	pos, err := parseQuiet(fs, env, args)
+	if err != nil {
+		return err
+	}
+	l, err := o.lang()
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("%s", msg.T(l, "load.scenario.url"))
+	}
+	if *maxConns < 1 {
+		return usagef("%s", msg.T(l, "http.err.maxconns", *maxConns))
+	}
+	ths, err := parseThresholds(o.thresholds)
+	if err != nil {
+		return err
+	}
+	s, err := sf.resolve(l)
+	if err != nil {
+		return inLang(l, err)
+	}
+	if _, ep, err := loadgen.ParseURL(pos[0]); err != nil {
+		return &UsageError{Err: err}
+	} else if ep.Scheme != "http" {
+		return &UsageError{Err: loadgen.ErrScenarioURL}
+	}
+	if err := lab.CheckHTTP(s, lab.HTTPOptions{MaxConns: *maxConns}); err != nil {
+		return tooBig(l, err)
+	}
+	if err := live.Check(s, 0); err != nil {
+		return tooBig(l, err)
+	}
+	// Every output path is opened before the run (as plain load does).
+	outs, err := openOutputs(l, o, *out)
+	if err != nil {
+		return err
+	}
+	res, err := loadgen.RunScenario(ctx, loadgen.ScenarioConfig{Scenario: s, URL: pos[0], MaxConns: *maxConns, Version: Version()})
+	if err != nil {
+		outs.discard()
+		return err
+	}
+	res.Load.Interrupted = res.Result.Interrupted
+	if !*o.json {
+		// The usual report (its files, thresholds and exit code), then
+		// the scenario's view.
+		err := emit(env, res.Load, o, ths, l, outs)
+		fmt.Fprintln(env.Stdout)
+		writeLoadScenario(env.Stdout, l, s, res)
+		if err == nil && res.Result.Completed == 0 {
+			return &ExitError{Code: 1}
+		}
+		return err
+	}
+	rep := loadgen.Analyze(res.Load, l)
+	enc := json.NewEncoder(env.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(struct {
+		Scenario *loadgen.ScenarioResult `json:"scenario"`
+		Load     *loadgen.Report         `json:"load"`
+	}{res, rep}); err != nil {
+		outs.discard()
+		return err
+	}
+	var writeErrs []error
+	if outs.result != nil {
+		if err := outs.result.write(res.Load.Write); err != nil {
+			writeErrs = append(writeErrs, errors.New(msg.T(l, "load.write.failed", "--out", outs.result.path, err)))
+		}
+	}
+	if outs.html != nil {
+		if err := outs.html.write(func(w io.Writer) error { return loadgen.WriteHTML(w, rep, l) }); err != nil {
+			writeErrs = append(writeErrs, errors.New(msg.T(l, "load.write.failed", "--html", outs.html.path, err)))
+		}
+	}
+	writeErr := errors.Join(writeErrs...)
+	switch {
+	case res.Result.Interrupted:
+		return &ExitError{Code: 130, Err: writeErr}
+	case len(loadgen.Check(rep, ths, l)) > 0 || res.Result.Completed == 0:
+		return &ExitError{Code: 1, Err: writeErr}
+	case writeErr != nil:
+		return &ExitError{Code: 1, Err: writeErr}
+	}
+	return nil
+}
+
+// writeLoadScenario writes the scenario part of a scenario load's report.
+func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.ScenarioResult) {
+	r := res.Result
+	fmt.Fprintln(w, msg.T(l, "load.scenario.summary", s.Name, s.Requests, s.Arrival.String(), r.MakespanMS, r.ThroughputRPS))
+	for _, c := range s.Classes {
+		cs := r.Classes[c.Name]
+		fmt.Fprintln(w, msg.T(l, "load.scenario.class", c.Name, cs.Count, cs.P50MS, cs.P99MS, cs.MaxMS))
+	}
+	sk := &lab.HTTPSockets{Sockets: res.Sockets}
+	var b strings.Builder
+	if s.Model.HasLoops() && s.Assign == model.Shared {
+		sk.Placement = "shared"
+	} else if res.LoopMismatch > 0 {
+		sk.Placement = "mismatch"
+	}
+	fmt.Fprintf(&b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
+	if len(sk.Errors) > 0 {
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.errors", errorKinds(sk.Errors)))
+	}
+	if sk.Capped {
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
+	}
+	switch sk.Placement {
+	case "shared":
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.shared"))
+	case "mismatch":
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, sk.ByLoop))
+	default:
+		if s.Model.HasLoops() {
+			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", sk.ByLoop))
+		}
+	}
+	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.check.ok"))
+	} else {
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.check.bad", sk.IndexMismatch, sk.ClassMismatch, sk.Untagged))
+	}
+	io.WriteString(w, b.String())
+}

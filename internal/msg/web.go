@@ -75,6 +75,15 @@ func init() {
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
+		"web.err.via": {
+			KO: "그런 실행 방식은 없습니다 (%q). process, http, both 중 하나를 쓰세요",
+			EN: "no way to run %q: use process, http or both"},
+		"web.f.via":          {KO: "실제 실행 방식", EN: "Run for real"},
+		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process (real threads, loops, goroutines)"},
+		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP (a target server and a load generator on loopback)"},
+		"web.via.both":       {KO: "둘 다", EN: "both"},
+		"web.col.http":       {KO: "HTTP로", EN: "Over HTTP"},
+		"web.col.http.ratio": {KO: "HTTP/모델", EN: "HTTP / model"},
 		"web.err.busy": {
 			KO: "실제 실행은 한 번에 하나씩, 대기 %d개까지만 받습니다. 지금은 줄이 꽉 찼으니 잠시 뒤에 다시 해 보세요",
 			EN: "real runs go one at a time with at most %d waiting, and the line is full: try again in a moment"},
@@ -237,6 +246,7 @@ func init() {
 		"web.runs.empty":     {KO: "아직 기록이 없습니다. 시뮬레이션과 실제 실행은 모두 이 브라우저에 남습니다.", EN: "No runs yet: every simulation and real run is kept here, in this browser."},
 		"web.runs.kind.sim":  {KO: "모델", EN: "model"},
 		"web.runs.kind.real": {KO: "실제", EN: "real"},
+		"web.runs.kind.http": {KO: "HTTP", EN: "HTTP"},
 		"web.runs.link":      {KO: "다시 보기 링크", EN: "link to this run"},
 		"web.runs.select":    {KO: "비교할 실행 고르기: %s", EN: "Select for comparison: %s"},
 		"web.runs.need2":     {KO: "비교하려면 실행을 두 개 이상 고르세요.", EN: "Pick two or more runs to compare."},

@@ -383,6 +383,27 @@ func TestRealRunBesideTheModel(t *testing.T) {
 	}
 }
 
+// Over HTTP: a target server child and the load generator on loopback,
+// beside the model; with both, the process run and the HTTP run.
+func TestRealRunOverHTTP(t *testing.T) {
+	s := New(Config{Exe: waitlabBinary(t)})
+	code, out := post(t, s, "/api/run?via=http", `{"preset":"lab-pool","wait":"50ms"}`)
+	if code != 200 {
+		t.Fatalf("POST /api/run?via=http = %d %v; want 200", code, out)
+	}
+	h, _ := out["http"].(map[string]any)
+	if out["via"] != "http" || h == nil || h["makespan_ms"].(float64) < 150 || out["makespan_ms"] != h["makespan_ms"] {
+		t.Errorf("via %v, http %v, top-level makespan %v; want the HTTP run (at least the model's 150 ms) at the top", out["via"], h["makespan_ms"], out["makespan_ms"])
+	}
+	if out["sockets"] == nil {
+		t.Errorf("no sockets figures in an HTTP run")
+	}
+	code, out = post(t, s, "/api/run?via=sometimes", `{"preset":"lab-pool","wait":"50ms"}`)
+	if code != 400 || out["field"] != "via" {
+		t.Errorf("POST /api/run?via=sometimes = %d %v; want 400 naming via", code, out)
+	}
+}
+
 // A visitor who leaves (the request's context ends) stops the real run.
 func TestRealRunStopsWhenTheVisitorLeaves(t *testing.T) {
 	s := New(Config{Exe: waitlabBinary(t)})

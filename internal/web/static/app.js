@@ -295,12 +295,15 @@
       }
       tr.append(el("td", { id: `r-${id}-model`, text: show(get(a)) }));
       if (r) {
-        tr.append(el("td", { id: `r-${id}-real`, text: show(get(r)) }));
+        // A server's queue and busy threads are not seen from outside:
+        // over HTTP those cells stay empty.
+        const unseen = NOT_OVER_HTTP.has(id) && r.via === "http";
         const m = get(r.model), v = get(r);
-        tr.append(el("td", { id: `r-${id}-ratio`, text: m > 0 ? (v / m).toFixed(2) + "×" : "" }));
+        tr.append(el("td", { id: `r-${id}-real`, text: unseen ? "" : show(v) }));
+        tr.append(el("td", { id: `r-${id}-ratio`, text: m > 0 && !unseen ? (v / m).toFixed(2) + "×" : "" }));
         if (h) {
-          const hv = get(h);
-          tr.append(el("td", { id: `r-${id}-http`, text: show(hv) }), el("td", { text: m > 0 ? (hv / m).toFixed(2) + "×" : "" }));
+          const hv = get(h), hidden = NOT_OVER_HTTP.has(id);
+          tr.append(el("td", { id: `r-${id}-http`, text: hidden ? "" : show(hv) }), el("td", { text: m > 0 && !hidden ? (hv / m).toFixed(2) + "×" : "" }));
         }
       }
       if (hasRef) {
@@ -327,7 +330,7 @@
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.none") }));
     }
     if (r) {
-      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt("web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
     }
     if (hasRef) box.append(el("p", { class: "note", text: fmt("web.real.published") }));
     if (a.limit) {
@@ -338,6 +341,7 @@
   // ---- Timeline ---------------------------------------------------------
 
   const KINDS = ["cpu", "hold", "lock", "ready"];
+  const NOT_OVER_HTTP = new Set(["queue", "peak"]);
   function current() { return state.view === "real" && state.real ? state.real : state.sim; }
 
   function renderTimelineHead() {

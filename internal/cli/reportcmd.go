@@ -50,18 +50,20 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 			outs.discard() // refused input: leave no empty report behind
 		}
 	}()
-	var rs []*loadgen.Result
-	for _, f := range files {
+	datas := make([][]byte, len(files))
+	for i, f := range files {
 		data, err := loadgen.ReadFileLimit(f, loadgen.MaxResultBytes)
 		if err != nil {
 			return usagef("%v", err)
 		}
-		r, err := loadgen.ReadResult(data)
-		if err != nil {
-			return usagef("%s: %v", f, err)
-		}
-		r.SetSource(f)
-		rs = append(rs, r)
+		datas[i] = data
+	}
+	rs, bad, err := loadgen.ReadResults(datas) // decoded on every core
+	if err != nil {
+		return usagef("%s: %v", files[bad], err)
+	}
+	for i, r := range rs {
+		r.SetSource(files[i])
 	}
 	res, err := loadgen.Merge(rs...)
 	var me *loadgen.MergeError

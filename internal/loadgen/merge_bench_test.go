@@ -46,13 +46,9 @@ func BenchmarkMerge64TenMinuteSegments(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		ops++
-		rs := make([]*Result, n)
-		for i, f := range files {
-			r, err := ReadResult(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rs[i] = r
+		rs, _, err := ReadResults(files)
+		if err != nil {
+			b.Fatal(err)
 		}
 		m, err := Merge(rs...)
 		if err != nil {

@@ -10,9 +10,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -765,34 +767,30 @@ func Merge(rs ...*Result) (*Result, error) {
 	slices.Sort(ts)
 	// Counts are added straight from each encoding into one array: no
 	// histogram is decoded per second and file.
-	acc := make([]int64, hdrShapes[secDigits].countsLen)
-	for _, t := range ts {
-		m := Second{T: t}
-		clear(acc)
-		for _, s := range secs[t] {
-			m.Requests += s.Requests
-			m.OK += s.OK
-			m.Errors += s.Errors
-			m.GenCPU = max(m.GenCPU, s.GenCPU)
-			switch {
-			case s.hist != nil:
-				for i, c := range s.hist.Export().Counts {
-					acc[i] += c
+	// Seconds are independent: merge them on every core, each worker with
+	// its own counts array, into their places in the series.
+	out.Series = make([]Second, len(ts))
+	workers := min(runtime.GOMAXPROCS(0), max(len(ts)/64, 1))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			acc := make([]int64, hdrShapes[secDigits].countsLen)
+			for k := w; k < len(ts); k += workers {
+				m, err := mergeSecond(ts[k], secs[ts[k]], acc)
+				if err != nil {
+					errs[w] = err
+					return
 				}
-			case s.HDR != "":
-				if _, err := addHDR(s.HDR, secDigits, acc); err != nil {
-					return nil, fmt.Errorf("loadgen: merge second %d: %w", t, err)
-				}
+				out.Series[k] = m
 			}
-		}
-		if m.OK > 0 {
-			enc, err := encodeCounts(acc, secDigits)
-			if err != nil {
-				return nil, err
-			}
-			m.HDR = enc
-		}
-		out.Series = append(out.Series, m)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	if len(segs) > 0 {
 		out.RunID = rs[0].RunID
@@ -815,4 +813,62 @@ func Merge(rs ...*Result) (*Result, error) {
 		out.parts = rs
 	}
 	return out, nil
+}
+
+// mergeSecond merges one second of several results, adding their counts
+// into acc (a scratch array of the per-second shape) straight from their
+// encodings.
+func mergeSecond(t int64, parts []*Second, acc []int64) (Second, error) {
+	m := Second{T: t}
+	clear(acc)
+	for _, s := range parts {
+		m.Requests += s.Requests
+		m.OK += s.OK
+		m.Errors += s.Errors
+		m.GenCPU = max(m.GenCPU, s.GenCPU)
+		switch {
+		case s.hist != nil:
+			for i, c := range s.hist.Export().Counts {
+				acc[i] += c
+			}
+		case s.HDR != "":
+			if _, err := addHDR(s.HDR, secDigits, acc); err != nil {
+				return m, fmt.Errorf("loadgen: merge second %d: %w", t, err)
+			}
+		}
+	}
+	if m.OK > 0 {
+		enc, err := encodeCounts(acc, secDigits)
+		if err != nil {
+			return m, err
+		}
+		m.HDR = enc
+	}
+	return m, nil
+}
+
+// ReadResults reads several result files at once, on every core (a
+// collector's 64 files), in order; the first error is returned with the
+// index of its file.
+func ReadResults(files [][]byte) ([]*Result, int, error) {
+	out := make([]*Result, len(files))
+	errs := make([]error, len(files))
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(files); i += workers {
+				out[i], errs[i] = ReadResult(files[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, i, err
+		}
+	}
+	return out, -1, nil
 }

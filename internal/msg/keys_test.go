@@ -44,6 +44,14 @@ var dynamicPrefixes = map[string]string{
 	"load.engine.":       "loadgen: the engine line by engine (epoll, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
 	"load.model.":        "loadgen: the merged inputs' model (open, closed)",
+	"exp.":               "experiment: title and about by experiment name (exp.NAME.title, exp.NAME.about)",
+	"exp.lab.row.":       "experiment: lab rows by preset",
+	"exp.ls.row.":        "experiment: loop-stall rows by condition",
+	"exp.x.row.":         "experiment: crossover rows by condition",
+	"exp.x.lead.":        "experiment: crossover lead by model",
+	"exp.x.path.":        "experiment: crossover path by model",
+	"exp.bl.row.":        "experiment: blocking-loop rows by condition",
+	"exp.log.row.":       "experiment: logging rows by condition",
 }
 
 // jsLiteral is a quoted string in the web page's JavaScript or HTML, and
@@ -54,8 +62,8 @@ var jsLiteral = regexp.MustCompile(`(["'\x60])([a-z][a-z0-9_.-]*)["'\x60]\s*(\+)
 var keyLike = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$`)
 
 // notKeys are literals that look like keys of a catalog area but are
-// something else (file names, metric names). Empty today.
-var notKeys = map[string]bool{}
+// something else (file names the experiments write).
+var notKeys = map[string]bool{"lab.svg": true, "load.json": true}
 
 // sourceScan reads every non-test Go file of the module outside this
 // package: every string literal, and every literal prefix of a string

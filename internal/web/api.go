@@ -217,8 +217,16 @@ type RunAnswer struct {
 	Reference   map[string]float64 `json:"reference,omitempty"`
 	StallStates map[string]int64   `json:"stall_states,omitempty"`
 	Caps        CapsJSON           `json:"caps"`
-	Timeline    *model.Trace       `json:"-"` // see SimAnswer.Timeline
-	Narration   []narrate.Line     `json:"narration,omitempty"`
+	// Via is how the scenario ran for real: "process" (real threads,
+	// loops or goroutines in a child process), "http" (a target server
+	// child and a load generator over loopback sockets: lab's HTTP view)
+	// or "both". With "http" alone, the top-level result is the HTTP one.
+	Via       string             `json:"via"`
+	HTTP      *model.Result      `json:"http,omitempty"`
+	HTTPRatio map[string]float64 `json:"http_ratio,omitempty"`
+	Sockets   *lab.HTTPSockets   `json:"sockets,omitempty"`
+	Timeline  *model.Trace       `json:"-"` // see SimAnswer.Timeline
+	Narration []narrate.Line     `json:"narration,omitempty"`
 }
 
 // CapsJSON is the server's limits as the API tells them: a real run's
@@ -241,9 +249,10 @@ func flag(r *http.Request, name string) bool {
 	return v == "1" || v == "true"
 }
 
-// Simulate runs one simulation for the API: bounded by SimMaxRequests,
-// with the trace and narration when asked (and the run is small enough to
-// draw). ctx ending while it waits for a slot stops it.
+// Simulate runs one simulation for the API, bounded in size (requests,
+// threads, requests × calls) and in compute time (SimMaxWall), with the
+// trace and narration when asked (and the run is small enough to draw).
+// ctx ending (the visitor left) stops it, waiting or simulating.
 func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timeline, narration bool) (*SimAnswer, error) {
 	sc := req.Scenario
 	if sc.Requests > s.cfg.SimMaxRequests {
@@ -266,8 +275,15 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 		return nil, ctx.Err()
 	}
 	drawable := sc.Requests <= s.cfg.TimelineMaxRequests && sc.Threads+sc.OffloadPool <= s.cfg.TimelineMaxLanes
-	res, err := sim.Run(sc, sim.Options{Trace: drawable})
+	// The simulation stops when the visitor leaves or it computes longer
+	// than the server allows.
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.SimMaxWall)
+	defer cancel()
+	res, err := sim.RunContext(sctx, sc, sim.Options{Trace: drawable})
 	if err != nil {
+		if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			return nil, refuse(http.StatusUnprocessableEntity, "requests", "web.err.sim.slow", s.cfg.SimMaxWall.Seconds())
+		}
 		return nil, err
 	}
 	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: lab.Reference(req.Preset, sc), Limit: Explain(res, lang)}
@@ -338,15 +354,27 @@ func (s *Server) acquireRun(ctx context.Context) (release func(), err error) {
 // RealRun measures req's scenario for real beside its model (lab.Run)
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
-func (s *Server) RealRun(ctx context.Context, req Request, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+	switch via {
+	case "":
+		via = lab.ViaProcess
+	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth:
+	default:
+		return nil, refuse(http.StatusBadRequest, "via", "web.err.via", via)
+	}
 	exe, err := s.exe()
 	if err != nil {
 		return nil, err
 	}
+	caps := s.cfg.Caps
+	if via == lab.ViaBoth {
+		// Two views, each with its warm-up: the wall cap covers both.
+		caps.MaxWall /= 2
+	}
 	cfg := lab.RunConfig{
 		Scenario: req.Scenario, Preset: req.Preset, Exe: exe, Repeat: 1, Warmup: true,
 		Options: live.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
-		Caps:    s.cfg.Caps,
+		Caps:    caps, Via: via, Cores: live.Cores(),
 	}
 	// Refuse what the caps or the machine refuse before waiting in line.
 	check := cfg
@@ -365,12 +393,20 @@ func (s *Server) RealRun(ctx context.Context, req Request, lang msg.Lang, timeli
 	a := &RunAnswer{
 		Result: out.Real, Preset: req.Preset, Model: out.Model, Ratio: out.Ratio, Reference: out.Reference,
 		StallStates: out.StallStates, Caps: s.capsJSON(),
+		Via: via, HTTP: out.HTTP, HTTPRatio: out.HTTPRatio, Sockets: out.Sockets,
 	}
-	if timeline {
-		a.Timeline = out.Real.Trace
+	if a.Result == nil {
+		// Over HTTP only: the measurement is the HTTP one.
+		a.Result, a.Ratio = out.HTTP, out.HTTPRatio
+	}
+	if a.Result == nil {
+		return nil, lab.ErrInterrupted
+	}
+	if timeline && a.Result.Trace != nil {
+		a.Timeline = a.Result.Trace
 	}
 	if narration {
-		a.Narration = narrate.Timed(out.Real, lang)
+		a.Narration = narrate.Timed(a.Result, lang)
 	}
 	return a, nil
 }
@@ -387,7 +423,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, lang, err)
 		return
 	}
-	a, err := s.RealRun(r.Context(), req, lang, flag(r, "timeline"), flag(r, "narration"))
+	a, err := s.RealRun(r.Context(), req, r.URL.Query().Get("via"), lang, flag(r, "timeline"), flag(r, "narration"))
 	if r.Context().Err() != nil {
 		return // the visitor left; whatever was measured has no reader
 	}
@@ -455,9 +491,9 @@ func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// strings answers the page's text: every "web." entry of the catalog in
+// catalog answers the page's text: every "web." entry of the catalog in
 // the asked language, and the version.
-func (s *Server) strings(w http.ResponseWriter, r *http.Request) {
+func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
 	out := map[string]string{}
 	for _, k := range msg.Keys() {

@@ -145,7 +145,7 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		{`[1,2]`, "en", "", "JSON object", 400},
 		{`{"preset":"lab-pool","requests":300000}`, "en", "requests", "too many to simulate here", 422},
 		{`{"preset":"lab-pool","threads":20000}`, "ko", "threads", "스레드 20000개는", 422},
-		{`{"preset":"lab-virtual","requests":200000,"calls":1000,"wait":"1ms"}`, "en", "calls", "200000 requests of 1000 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
+		{`{"preset":"lab-virtual","requests":100000,"calls":10,"wait":"1ms"}`, "en", "calls", "100000 requests of 10 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
 		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "block", 400},
 	} {
 		code, out := post(t, s, "/api/sim?lang="+tc.lang, tc.body)
@@ -162,6 +162,21 @@ func TestSimTooBigToDraw(t *testing.T) {
 	code, out := post(t, s, "/api/sim?timeline=1&narration=1", `{"preset":"lab-pool","requests":101}`)
 	if code != 200 || out["timeline"] != nil || out["narration"] != nil || out["timeline_omitted"] != true || out["makespan_ms"] != 52000.0 {
 		t.Errorf("POST /api/sim (101 requests, drawn up to 100) = %d, timeline %v, omitted %v, makespan %v; want numbers only", code, out["timeline"] != nil, out["timeline_omitted"], out["makespan_ms"])
+	}
+}
+
+// A simulation that computes longer than the server allows is stopped and
+// refused with the limit named; one whose visitor left answers nothing.
+func TestSimStopped(t *testing.T) {
+	s := New(Config{SimMaxWall: time.Nanosecond})
+	code, out := post(t, s, "/api/sim", `{"preset":"lab-pool"}`)
+	if code != 422 || !strings.Contains(out["message"].(string), "did not finish within 0 s") {
+		t.Errorf("POST /api/sim with a 1 ns budget = %d %v; want 422 naming the limit", code, out)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New(Config{}).Simulate(ctx, Request{Scenario: model.DefaultScenario()}, msg.EN, true, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("Simulate after the visitor left = %v; want context.Canceled", err)
 	}
 }
 
@@ -365,6 +380,27 @@ func TestRealRunBesideTheModel(t *testing.T) {
 	}
 	if n, _ := out["narration"].([]any); len(n) == 0 || !strings.Contains(n[0].(map[string]any)["text"].(string), "요청") {
 		t.Errorf("narration = %v; want Korean lines", out["narration"])
+	}
+}
+
+// Over HTTP: a target server child and the load generator on loopback,
+// beside the model; with both, the process run and the HTTP run.
+func TestRealRunOverHTTP(t *testing.T) {
+	s := New(Config{Exe: waitlabBinary(t)})
+	code, out := post(t, s, "/api/run?via=http", `{"preset":"lab-pool","wait":"50ms"}`)
+	if code != 200 {
+		t.Fatalf("POST /api/run?via=http = %d %v; want 200", code, out)
+	}
+	h, _ := out["http"].(map[string]any)
+	if out["via"] != "http" || h == nil || h["makespan_ms"].(float64) < 150 || out["makespan_ms"] != h["makespan_ms"] {
+		t.Errorf("via %v, http %v, top-level makespan %v; want the HTTP run (at least the model's 150 ms) at the top", out["via"], h["makespan_ms"], out["makespan_ms"])
+	}
+	if out["sockets"] == nil {
+		t.Errorf("no sockets figures in an HTTP run")
+	}
+	code, out = post(t, s, "/api/run?via=sometimes", `{"preset":"lab-pool","wait":"50ms"}`)
+	if code != 400 || out["field"] != "via" {
+		t.Errorf("POST /api/run?via=sometimes = %d %v; want 400 naming via", code, out)
 	}
 }
 

@@ -232,6 +232,24 @@ func TestBrowser(t *testing.T) {
 			t.Error(err)
 		}
 		b.do(chromedp.Click(chromedp.CSS("#tl-toggle")))
+		// Over HTTP: a target server and the load generator on loopback.
+		b.do(chromedp.SetValue("#f-via", "http"))
+		b.clickAndWait("#btn-real")
+		if got := b.eval(`[...document.querySelectorAll("#result-table thead th")].map(e => e.textContent).join("|")`); !strings.Contains(got, "Over HTTP") {
+			t.Errorf("after a run over HTTP the result table's columns are %q; want Over HTTP", got)
+		}
+		if got := b.text("#r-queue-real"); got != "" {
+			t.Errorf("over HTTP the queue wait reads %q; want it left empty (not seen from outside)", got)
+		}
+		var hms float64
+		if got := b.text("#r-makespan-real"); func() error { _, err := fmt.Sscanf(got, "%f ms", &hms); return err }() != nil || hms < 600 {
+			t.Errorf("over HTTP: measured %q next to the model's 600.0 ms", got)
+		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#result").scrollIntoView()`))
+		if err := os.WriteFile(filepath.Join(shots, "lab-en-http.png"), b.screenshot(), 0o644); err != nil {
+			t.Error(err)
+		}
+		b.do(chromedp.SetValue("#f-via", "process"))
 		// Over the caps: refused, with the caps named, before anything runs.
 		b.do(chromedp.SetValue("#f-requests", "500"))
 		b.clickAndWait("#btn-real")
@@ -362,6 +380,10 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("at 390 px, elements reach past the right edge: %s", wide)
 		}
 		if err := os.WriteFile(filepath.Join(shots, "lab-ko-390.png"), b.screenshot(), 0o644); err != nil {
+			t.Error(err)
+		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#timeline").scrollIntoView()`))
+		if err := os.WriteFile(filepath.Join(shots, "lab-ko-390-timeline.png"), b.screenshot(), 0o644); err != nil {
 			t.Error(err)
 		}
 		b.do(chromedp.EmulateViewport(1280, 800))

@@ -13,8 +13,8 @@
 // status, in the language the request asked for.
 //
 // Work is bounded by the server, not the visitor: request bodies by
-// Config.MaxBody, simulations by SimMaxRequests and a small number running
-// at once, real runs by lab.Caps and one at a time with a short line of
+// Config.MaxBody, simulations by their size, their compute time and a small
+// number running at once, real runs by lab.Caps and one at a time with a short line of
 // waiting runs; a request whose context ends (a closed tab) stops waiting
 // and stops its real run.
 package web
@@ -59,13 +59,16 @@ type Config struct {
 	RunQueue int
 	// SimMaxRequests is the largest simulation the server runs, and
 	// SimMaxCalls bounds its work: requests times the waits each makes
-	// (the simulator's events grow with both, and it takes no context, so
-	// the bound is what keeps a visitor from holding a core for minutes).
+	// (the simulator's events grow with both; refusing up front is kinder
+	// than stopping it at SimMaxWall).
 	SimMaxRequests int
 	SimMaxCalls    int
 	// SimMaxThreads bounds a simulation's lanes (threads plus offload
 	// pool): each is state in the simulator and a row on the page.
 	SimMaxThreads int
+	// SimMaxWall is the longest a simulation may compute before it is
+	// stopped (sim.RunContext) and refused.
+	SimMaxWall time.Duration
 	// TimelineMaxRequests and TimelineMaxLanes bound the simulations
 	// answered with their timeline and narration (the page draws one bar
 	// per request and one row per lane).
@@ -89,6 +92,7 @@ func DefaultConfig() Config {
 		SimMaxRequests:      200_000,
 		SimMaxCalls:         500_000,
 		SimMaxThreads:       10_000,
+		SimMaxWall:          10 * time.Second,
 		TimelineMaxLanes:    256,
 		TimelineMaxRequests: 5000,
 		MaxBody:             64 << 10,
@@ -129,6 +133,9 @@ func New(cfg Config) *Server {
 	if cfg.SimMaxCalls == 0 {
 		cfg.SimMaxCalls = d.SimMaxCalls
 	}
+	if cfg.SimMaxWall == 0 {
+		cfg.SimMaxWall = d.SimMaxWall
+	}
 	if cfg.SimMaxThreads == 0 {
 		cfg.SimMaxThreads = d.SimMaxThreads
 	}
@@ -150,14 +157,11 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /{$}", s.page)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", cacheable(http.FileServerFS(static))))
 	s.mux.HandleFunc("GET /api/presets", s.presets)
-	s.mux.HandleFunc("GET /api/strings", s.strings)
+	s.mux.HandleFunc("GET /api/strings", s.catalog)
 	s.mux.HandleFunc("POST /api/sim", s.sim)
 	s.mux.HandleFunc("POST /api/run", s.run)
 	return s
 }
-
-// Config returns the server's configuration with defaults filled in.
-func (s *Server) Config() Config { return s.cfg }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()

@@ -219,7 +219,8 @@
     busy(true);
     setStatus(fmt("web.status.real", dur(2 * state.sim.makespan_ms)));
     try {
-      const a = await getJSON(`/api/run?lang=${lang}&timeline=1&narration=1`, {
+      const via = $("#f-via").value;
+      const a = await getJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}`, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(requestBody()),
       });
       state.real = a;
@@ -255,7 +256,9 @@
     const hasGuess = guess > 0 || guess50 > 0;
     if (hasGuess) cols.push(fmt("web.col.you"));
     cols.push(fmt("web.col.model"));
-    if (r) cols.push(fmt("web.col.real"), fmt("web.col.ratio"));
+    const h = r && r.http && r.via === "both" ? r.http : null;
+    if (r) cols.push(fmt(r.via === "http" ? "web.col.http" : "web.col.real"), fmt(r.via === "http" ? "web.col.http.ratio" : "web.col.ratio"));
+    if (h) cols.push(fmt("web.col.http"), fmt("web.col.http.ratio"));
     const hasRef = Object.keys(ref).length > 0;
     if (hasRef) cols.push(fmt("web.col.published"));
     const rows = [
@@ -292,9 +295,16 @@
       }
       tr.append(el("td", { id: `r-${id}-model`, text: show(get(a)) }));
       if (r) {
-        tr.append(el("td", { id: `r-${id}-real`, text: show(get(r)) }));
+        // A server's queue and busy threads are not seen from outside:
+        // over HTTP those cells stay empty.
+        const unseen = NOT_OVER_HTTP.has(id) && r.via === "http";
         const m = get(r.model), v = get(r);
-        tr.append(el("td", { id: `r-${id}-ratio`, text: m > 0 ? (v / m).toFixed(2) + "×" : "" }));
+        tr.append(el("td", { id: `r-${id}-real`, text: unseen ? "" : show(v) }));
+        tr.append(el("td", { id: `r-${id}-ratio`, text: m > 0 && !unseen ? (v / m).toFixed(2) + "×" : "" }));
+        if (h) {
+          const hv = get(h), hidden = NOT_OVER_HTTP.has(id);
+          tr.append(el("td", { id: `r-${id}-http`, text: hidden ? "" : show(hv) }), el("td", { text: m > 0 && !hidden ? (hv / m).toFixed(2) + "×" : "" }));
+        }
       }
       if (hasRef) {
         const rv = ref[refKey];
@@ -306,6 +316,7 @@
       const tr = el("tr", {}, el("th", { scope: "row", text: fmt("web.r.os.threads") }));
       if (hasGuess) tr.append(el("td"));
       tr.append(el("td"), el("td", { text: String(r.os_threads_peak) }), el("td"));
+      if (h) tr.append(el("td", { text: h.os_threads_peak ? String(h.os_threads_peak) : "" }), el("td"));
       if (hasRef) tr.append(el("td"));
       tb.append(tr);
     }
@@ -319,7 +330,7 @@
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.none") }));
     }
     if (r) {
-      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt("web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
     }
     if (hasRef) box.append(el("p", { class: "note", text: fmt("web.real.published") }));
     if (a.limit) {
@@ -330,6 +341,7 @@
   // ---- Timeline ---------------------------------------------------------
 
   const KINDS = ["cpu", "hold", "lock", "ready"];
+  const NOT_OVER_HTTP = new Set(["queue", "peak"]);
   function current() { return state.view === "real" && state.real ? state.real : state.sim; }
 
   function renderTimelineHead() {
@@ -616,7 +628,7 @@
     const runs = loadRuns();
     const n = runs.length ? runs[runs.length - 1].n + 1 : 1;
     runs.push({
-      n, kind, at: Date.now(), preset: baseName(), entry: state.entry ? state.entry.name : "", overrides: overrides(),
+      n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), preset: baseName(), entry: state.entry ? state.entry.name : "", overrides: overrides(),
       model: a.scenario.model, threads: a.scenario.threads, requests: a.scenario.requests,
       makespan_ms: a.makespan_ms, throughput_rps: a.throughput_rps, p50_ms: a.all.p50_ms, p99_ms: a.all.p99_ms,
       peak_threads: a.peak_threads, predicted_ms: Number($("#predict-batch").value) * 1000 || 0,

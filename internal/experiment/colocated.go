@@ -1,0 +1,85 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Experiment 8: the same target measured three ways: the generator on its
+// own core; the generator on the server's core; and a heavier generator
+// (three times the virtual users) on the server's core. How far the
+// "server's" throughput moves, what the generator's CPU was, and the
+// warnings the generator raised in each case. The field report: three
+// times the virtual users on one laptop took TPS from 248 to 225, because
+// the generator took the server's CPU.
+
+func init() {
+	Register(&Experiment{Name: "colocated-generator", Order: 8, Run: runColocated})
+}
+
+func runColocated(ctx context.Context, r *Runner) error {
+	t := r.T
+	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
+	const vus = 64
+	t.Recipe = r.T_("exp.co.recipe", vus, d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote()
+	t.Columns = []Column{
+		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 2},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
+	}
+	t.Published = &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), "TPS"},
+		Rows: [][]string{
+			{r.T_("exp.co.pub.before"), "248"},
+			{r.T_("exp.co.pub.after"), "225"},
+		},
+		Note: r.T_("exp.co.pub.note")}
+	if Place().Shared {
+		r.Note("exp.co.onecpu")
+	}
+	conds := []struct {
+		key    string
+		vus    int
+		onSrv  bool
+		labelK string
+	}{
+		{"apart", vus, false, "exp.co.row.apart"},
+		{"shared", vus, true, "exp.co.row.shared"},
+		{"shared-3x", 3 * vus, true, "exp.co.row.shared3"},
+	}
+	for _, c := range conds {
+		if ctx.Err() != nil {
+			break
+		}
+		tr := trial{
+			Target:      []string{"--model", "loop", "--threads", "1", "--cpu", "200us"},
+			Load:        loadArgs(c.vus, d, w, 10*time.Second),
+			GenOnServer: c.onSrv,
+		}
+		label := r.T_(c.labelK, c.vus)
+		row, reps, err := r.loadRow(ctx, c.key, label, tr)
+		if err != nil {
+			return fmt.Errorf("experiment colocated-generator: %s: %w", label, err)
+		}
+		if row == nil {
+			break
+		}
+		// Here the generator's own warnings are the result: show the
+		// shared-CPU one too.
+		r.warnRow(row, reps, "shared_cpu")
+	}
+	apart, shared, heavy := t.Median("apart", "ok_rps"), t.Median("shared", "ok_rps"), t.Median("shared-3x", "ok_rps")
+	if !math.IsNaN(heavy) {
+		r.Note("exp.co.note.moves", 100*(shared/apart-1), 100*(heavy/apart-1), 100*(225.0/248-1))
+		if heavy >= 0.95*apart {
+			r.Note("exp.co.note.light", t.Median("shared-3x", "gencpu"), t.Median("apart", "srvcpu"))
+		}
+	}
+	r.Note("exp.co.note.why")
+	t.Plots = []Plot{{File: "colocated-generator.svg", Title: t.Title, Keys: []string{"ok_rps", "gencpu"}}}
+	return nil
+}

@@ -1,0 +1,153 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Experiment 9: a closed-model sweep of virtual users against the pool
+// (200 threads) and two event loops, on a light CPU-bound path and on a
+// heavy I/O path, in process beside the model (on this machine's cores):
+// throughput and p99 for each, where they cross, and where the model says
+// they should.
+
+func init() {
+	Register(&Experiment{Name: "crossover", Order: 9, Run: runCrossover})
+}
+
+type xPath struct {
+	key      string
+	cpu      time.Duration
+	wait     time.Duration
+	requests int
+}
+
+func runCrossover(ctx context.Context, r *Runner) error {
+	t := r.T
+	cores := live.Cores()
+	const poolThreads = 200
+	paths := []xPath{
+		{"cpu", time.Millisecond, 0, 1000},
+		{"io", 500 * time.Microsecond, 100 * time.Millisecond, 2000},
+	}
+	vus := []int{10, 50, 200, 1000}
+	if r.Opt.Quick {
+		vus = []int{10, 200}
+		paths[0].requests, paths[1].requests = 150, 200
+	}
+	t.Recipe = r.T_("exp.x.recipe", poolThreads, cores, r.Opt.Repeat)
+	t.Columns = []Column{
+		{Key: "pool_rps", Label: r.T_("exp.x.col.pool.rps"), Digits: 0},
+		{Key: "loop_rps", Label: r.T_("exp.x.col.loop.rps"), Digits: 0},
+		{Key: "pool_p99", Label: r.T_("exp.x.col.pool.p99"), Digits: 1},
+		{Key: "loop_p99", Label: r.T_("exp.x.col.loop.p99"), Digits: 1},
+	}
+	t.Published = &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.x.pub.reactive"), r.T_("exp.x.pub.blocking")},
+		Rows: [][]string{
+			{r.T_("exp.x.pub.60"), "655", "451"},
+			{r.T_("exp.x.pub.1000"), "698", "941"},
+		},
+		Note: r.T_("exp.x.pub.note")}
+	for _, p := range paths {
+		for _, n := range vus {
+			if ctx.Err() != nil {
+				break
+			}
+			cells := map[string]Cell{}
+			models := map[string]float64{}
+			for _, k := range []model.Kind{model.Pool, model.Loop} {
+				threads := poolThreads
+				if k == model.Loop {
+					threads = cores
+				}
+				// Each user makes about ten requests (at least the path's
+				// minimum, at most its maximum): long enough for a steady
+				// state, short enough at ten users on the I/O path.
+				s := model.Scenario{Model: k, Threads: threads, Cores: cores, Requests: min(max(10*n, p.requests/10), p.requests),
+					Arrival: model.Arrival{Kind: model.VUs, VUs: n},
+					Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(p.cpu), Wait: model.FixedDist(p.wait)}},
+					Seed:    1}
+				s.Normalize()
+				label := fmt.Sprintf("%s %s %d VUs", p.key, k, n)
+				out, err := r.labRun(ctx, label, s, "", false)
+				if errors.Is(err, lab.ErrInterrupted) {
+					break
+				}
+				if err != nil {
+					return fmt.Errorf("experiment crossover: %s: %w", label, err)
+				}
+				cells[string(k)+"_rps"] = rangeCell(out, "throughput_rps")
+				cells[string(k)+"_p99"] = rangeCell(out, "p99_ms")
+				models[string(k)+"_rps"] = out.Model.ThroughputRPS
+				models[string(k)+"_p99"] = out.Model.All.P99MS
+				if out.Interrupted() {
+					t.Interrupted = true
+				}
+			}
+			if len(cells) < 4 {
+				break
+			}
+			row := t.AddRow(p.key+"-"+strconv.Itoa(n), r.T_("exp.x.row."+p.key, Num(float64(n), 0)), cells)
+			for k, v := range models {
+				row.SetModel(k, v)
+			}
+		}
+		crossNote(r, p.key, vus)
+	}
+	r.Note("exp.x.note.why")
+	t.Plots = []Plot{{File: "crossover.svg", Title: t.Title, Keys: []string{"pool_rps", "loop_rps", "pool_p99", "loop_p99"}}}
+	return nil
+}
+
+// crossNote says, for one path, at which user count the leader changes,
+// measured and in the model.
+func crossNote(r *Runner, path string, vus []int) {
+	lead := func(get func(Cell) (float64, bool)) string {
+		prev, where := "", ""
+		for _, n := range vus {
+			row := r.T.Row(path + "-" + strconv.Itoa(n))
+			if row == nil {
+				continue
+			}
+			p, ok1 := get(row.Cells["pool_rps"])
+			l, ok2 := get(row.Cells["loop_rps"])
+			if !ok1 || !ok2 {
+				continue
+			}
+			cur := "tie"
+			if math.Abs(p-l) > 0.05*math.Max(p, l) {
+				cur = "pool"
+				if l > p {
+					cur = "loop"
+				}
+			}
+			if prev != "" && cur != prev && where == "" {
+				where = r.T_("exp.x.cross.at", Num(float64(n), 0), r.T_("exp.x.lead."+prev), r.T_("exp.x.lead."+cur))
+			}
+			prev = cur
+		}
+		if where == "" && prev != "" {
+			where = r.T_("exp.x.cross.none", r.T_("exp.x.lead."+prev))
+		}
+		return where
+	}
+	meas := lead(func(c Cell) (float64, bool) { return c.Median, !math.IsNaN(c.Median) })
+	mod := lead(func(c Cell) (float64, bool) {
+		if c.Model == nil {
+			return 0, false
+		}
+		return *c.Model, true
+	})
+	if meas != "" {
+		r.Note("exp.x.note.cross", r.T_("exp.x.path."+path), meas, mod)
+	}
+}

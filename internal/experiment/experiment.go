@@ -1,0 +1,195 @@
+// Package experiment turns each published experiment the product is built
+// on into a recipe that runs on this machine and prints its table beside
+// the published one: the recipe (what runs, how often, scaled how), the
+// published figures with the title of their source, the model's
+// prediction where there is one, and this machine's medians with their
+// min-max over N counted runs after one uncounted warm-up.
+//
+// One file per experiment registers it from init (Register); Run looks it
+// up, captures the environment (cores, GOMAXPROCS, CPU model, Go version,
+// kernel, and the machine's load average sampled during the run) and
+// returns a Table that WriteMarkdown, WriteJSON and WriteSVG render. The
+// model and in-process real runs come from lab.Run; load experiments start
+// `waitlab target`, `waitlab downstream` and `waitlab load` as child
+// processes of the same binary, pinned to separate cores where the machine
+// has two (proc_linux.go), and stop every one of them before Run returns,
+// also when ctx is cancelled.
+//
+// The registry is filled during package initialisation and read-only
+// after that; a Runner belongs to one Run and is not shared.
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// ErrInterrupted is returned when ctx ended before anything was measured:
+// there is no table to print, and the caller exits as interrupted.
+var ErrInterrupted = errors.New("experiment: interrupted before anything was measured")
+
+// Experiment is one recipe.
+type Experiment struct {
+	// Name is what `waitlab exp run NAME` takes.
+	Name string
+	// Order is its place in `waitlab exp list` (the issue's numbering).
+	Order int
+	// Needs names what the experiment needs beyond this binary ("" for
+	// nothing), for the list.
+	Needs string
+	// Run measures and fills the runner's table. It returns an error only
+	// when nothing could be measured; a cut-short run marks the table
+	// Interrupted and returns what it has.
+	Run func(ctx context.Context, r *Runner) error
+}
+
+// The catalog keys of an experiment are "exp.<name>.title" and
+// "exp.<name>.about" (one line for the list).
+
+var registry = map[string]*Experiment{}
+
+// Register adds an experiment; it panics on a duplicate name, which can
+// only happen at init time.
+func Register(e *Experiment) {
+	if _, dup := registry[e.Name]; dup {
+		panic("experiment: duplicate " + e.Name)
+	}
+	registry[e.Name] = e
+}
+
+// List returns every experiment in display order.
+func List() []*Experiment {
+	out := make([]*Experiment, 0, len(registry))
+	for _, e := range registry {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Order < out[b].Order })
+	return out
+}
+
+// Lookup returns the named experiment.
+func Lookup(name string) (*Experiment, bool) {
+	e, ok := registry[name]
+	return e, ok
+}
+
+// Options are how to run an experiment.
+type Options struct {
+	// Repeat is the number of counted runs (0: 5, or 1 with Quick). One
+	// uncounted warm-up run comes first.
+	Repeat int
+	// Quick scales the experiment down to finish in under 20 s.
+	Quick bool
+	Lang  msg.Lang
+	// Exe is the waitlab binary child processes run.
+	Exe string
+	// Version is echoed in the environment.
+	Version string
+	// Command is the command line that ran the experiment, echoed.
+	Command string
+	// Progress, when set, receives one line before each step.
+	Progress func(line string)
+	// Now is the clock for the date (default time.Now).
+	Now func() time.Time
+	// Nice, when not 0, is the priority the experiment and its children
+	// run at (see DefaultNice); a failure to set it is noted, not fatal.
+	Nice int
+}
+
+// Run runs the named experiment and returns its table. A run cut short by
+// ctx returns the table so far with Interrupted set, or ErrInterrupted
+// when nothing was measured. Every child process it started has exited
+// when Run returns.
+func Run(ctx context.Context, name string, opt Options) (*Table, error) {
+	e, ok := Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("experiment: no experiment %q", name)
+	}
+	if opt.Repeat <= 0 {
+		opt.Repeat = 5
+		if opt.Quick {
+			opt.Repeat = 1
+		}
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Lang == "" {
+		opt.Lang = msg.EN
+	}
+	r := newRunner(e, opt)
+	if opt.Nice != 0 {
+		if err := setNice(opt.Nice); err != nil {
+			r.Note("exp.note.nice", err)
+		}
+	}
+	// The environment is taken before the run: a recipe may narrow this
+	// process's CPU affinity for a while, and Go follows it with
+	// GOMAXPROCS.
+	env := captureEnv(opt.Version, [3]float64{})
+	sampler := startLoadSampler()
+	err := e.Run(ctx, r)
+	r.procs.stopAll()
+	load := sampler.stop()
+	env.LoadStart, env.LoadMax, env.LoadEnd = load[0], load[1], load[2]
+	r.T.Env = env
+	r.T.Env.Nice = currentNice()
+	r.T.Children = r.procs.record()
+	if e := r.T.Env; e.LoadMax > float64(e.Cores) {
+		r.T.Notes = append([]string{r.T_("exp.note.busy", e.LoadMax, e.Cores)}, r.T.Notes...)
+	}
+	if ctx.Err() != nil {
+		r.T.Interrupted = true
+	}
+	if err != nil {
+		if ctx.Err() != nil && len(r.T.Rows) == 0 {
+			return nil, ErrInterrupted
+		}
+		if len(r.T.Rows) == 0 {
+			return nil, err
+		}
+		r.T.Notes = append(r.T.Notes, r.T_("exp.note.error", err))
+	}
+	if len(r.T.Rows) == 0 {
+		if r.T.Skipped != "" {
+			return r.T, nil
+		}
+		return nil, ErrInterrupted
+	}
+	return r.T, nil
+}
+
+// Runner is what a recipe works with: the options, the table it fills,
+// and the child processes it starts.
+type Runner struct {
+	Opt   Options
+	T     *Table
+	procs *procSet
+}
+
+func newRunner(e *Experiment, opt Options) *Runner {
+	t := &Table{
+		Experiment: e.Name, Lang: opt.Lang, Title: msg.T(opt.Lang, "exp."+e.Name+".title"),
+		Command: opt.Command, Date: opt.Now().UTC().Format("2006-01-02 15:04 UTC"),
+		Repeat: opt.Repeat, Warmup: true, Quick: opt.Quick,
+	}
+	return &Runner{Opt: opt, T: t, procs: &procSet{}}
+}
+
+// T_ formats a catalog message in the run's language.
+func (r *Runner) T_(key string, args ...any) string { return msg.T(r.Opt.Lang, key, args...) }
+
+// Progressf reports a step.
+func (r *Runner) Progressf(key string, args ...any) {
+	if r.Opt.Progress != nil {
+		r.Opt.Progress(r.T_(key, args...))
+	}
+}
+
+// Note adds a paragraph under the table.
+func (r *Runner) Note(key string, args ...any) { r.T.Notes = append(r.T.Notes, r.T_(key, args...)) }

@@ -1,0 +1,337 @@
+package experiment
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// waitlabBinary is the test binary itself, which acts as waitlab in the
+// child processes (main_test.go).
+func waitlabBinary(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+func TestSummarizeTakesTheLowerMedian(t *testing.T) {
+	for _, tc := range []struct {
+		in             []float64
+		med, min, maxV float64
+	}{
+		{[]float64{3, 1, 2}, 2, 1, 3},
+		{[]float64{4, 1, 3, 2}, 2, 1, 4},
+		{[]float64{7}, 7, 7, 7},
+	} {
+		c := Summarize(tc.in)
+		if c.Median != tc.med || c.Min != tc.min || c.Max != tc.maxV || c.Runs != len(tc.in) {
+			t.Errorf("Summarize(%v) = %+v; want median %v min %v max %v", tc.in, c, tc.med, tc.min, tc.maxV)
+		}
+	}
+	if c := Summarize(nil); !math.IsNaN(c.Median) {
+		t.Errorf("Summarize(nil).Median = %v; want NaN", c.Median)
+	}
+}
+
+func TestNum(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		d    int
+		want string
+	}{
+		{23529, 0, "23,529"}, {1227.4, 0, "1,227"}, {0.5, 2, "0.50"}, {-1234.5, 1, "-1,234.5"}, {math.NaN(), 0, "-"}, {999, 0, "999"},
+	} {
+		if got := Num(tc.v, tc.d); got != tc.want {
+			t.Errorf("Num(%v, %d) = %q; want %q", tc.v, tc.d, got, tc.want)
+		}
+	}
+}
+
+func TestParsers(t *testing.T) {
+	metrics := []byte("# HELP x\nwaitlab_target_log_dropped_total 12\nwaitlab_target_shed_total{reason=\"a\"} 3\nwaitlab_target_shed_total{reason=\"b\"} 4\nwaitlab_target_shed_totalx 100\n")
+	got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_shed_total"})
+	if got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
+		t.Errorf("parseMetrics = %v; want dropped 12, shed 3+4 = 7 (and not the longer name)", got)
+	}
+	status := []byte("Name:\tx\nvoluntary_ctxt_switches:\t10\nnonvoluntary_ctxt_switches:\t5\n")
+	if n := parseCtxSwitches(status); n != 15 {
+		t.Errorf("parseCtxSwitches = %v; want 15", n)
+	}
+	if n, ok := parseProcsRunning([]byte("cpu 1 2 3\nprocs_running 4\nprocs_blocked 0\n")); !ok || n != 4 {
+		t.Errorf("parseProcsRunning = %v, %v; want 4, true", n, ok)
+	}
+}
+
+func TestParseNetstat(t *testing.T) {
+	in := []byte("TcpExt: SyncookiesSent ListenOverflows ListenDrops\nTcpExt: 1 7 9\nIpExt: InNoRoutes\nIpExt: 3\n")
+	got := parseNetstat(in)
+	if got["ListenOverflows"] != 7 || got["ListenDrops"] != 9 || got["SyncookiesSent"] != 1 || len(got) != 3 {
+		t.Errorf("parseNetstat = %v; want the three TcpExt counters only", got)
+	}
+	if got := parseNetstat([]byte("TcpExt: A B\nTcpExt: 1\n")); len(got) != 0 {
+		t.Errorf("parseNetstat(mismatched lines) = %v; want nothing", got)
+	}
+}
+
+func FuzzParseMetrics(f *testing.F) {
+	f.Add([]byte("a 1\nb{x=\"}\"} 2\n# c\n"))
+	f.Add([]byte("a{"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_ = parseMetrics(b, []string{"a", "b"})
+		_ = parseCtxSwitches(b)
+		_, _ = parseProcsRunning(b)
+		_ = parseNetstat(b)
+	})
+}
+
+// goldenTable is a fixed table with every kind of cell.
+func goldenTable(l msg.Lang) *Table {
+	t := &Table{Experiment: "golden", Lang: l, Title: "Golden", Command: "waitlab exp run golden", Date: "2026-01-01 00:00 UTC",
+		Repeat: 3, Warmup: true, Recipe: "A recipe.", Scaling: "Scaled.",
+		Columns: []Column{{Key: "a", Label: "A (ms)", Digits: 1}, {Key: "b", Label: "B", Digits: 0}}}
+	r := t.AddRow("one", "one", map[string]Cell{"a": Summarize([]float64{1, 2, 3}), "b": Summarize([]float64{1000, 2000, 1500})})
+	r.SetModel("a", 2)
+	r.SetPublished("a", 2.5)
+	r2 := t.AddRow("two", "two", map[string]Cell{"a": Summarize([]float64{4})})
+	r2.Warn = []string{"gen_cpu"}
+	t.Warnings = []RowWarning{{Row: "two", Code: "gen_cpu", Message: "the generator was busy"}}
+	t.Published = &Published{Source: "A book", Columns: []string{"condition", "A"}, Rows: [][]string{{"one", "2.5"}}, Note: "A note."}
+	t.Notes = []string{"What differs."}
+	t.Plots = []Plot{{File: "golden.svg", Title: "Golden", Keys: []string{"a", "b"}}}
+	t.Env = Env{Cores: 2, LoadStart: 0.5, LoadMax: 1, LoadEnd: 0.75}
+	t.Env.CPUModel, t.Env.GOMAXPROCS, t.Env.GoVersion, t.Env.KernelRelease = "CPU", 2, "go1", "6.0"
+	return t
+}
+
+func TestWriteGolden(t *testing.T) {
+	for _, l := range []msg.Lang{msg.EN, msg.KO} {
+		tab := goldenTable(l)
+		var md, svg bytes.Buffer
+		if err := WriteMarkdown(&md, tab, "experiments"); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSVG(&svg, tab, tab.Plots[0]); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "golden."+string(l)+".md", md.Bytes())
+		golden(t, "golden."+string(l)+".svg", svg.Bytes())
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update after checking):\n%s", name, got)
+	}
+}
+
+func TestWriteFilesLinksPlotsFromTheParent(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "experiments")
+	paths, err := WriteFiles(dir, goldenTable(msg.EN))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) != 3 {
+		t.Fatalf("WriteFiles wrote %v; want the plot, the section and the JSON", paths)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "golden.md"))
+	if !strings.Contains(string(md), "](experiments/golden.svg)") {
+		t.Errorf("section links its plot as %q; want experiments/golden.svg (relative to the directory's parent)", md)
+	}
+}
+
+func TestEveryExperimentHasItsText(t *testing.T) {
+	for _, e := range List() {
+		if strings.HasPrefix(e.Name, "test-") {
+			continue
+		}
+		for _, k := range []string{"exp." + e.Name + ".title", "exp." + e.Name + ".about"} {
+			if !msg.Has(k) {
+				t.Errorf("experiment %s lacks catalog entry %s", e.Name, k)
+			}
+		}
+	}
+}
+
+// The trial experiment is the smallest load experiment: a downstream, a
+// target and a generator as children, for the cleanup tests.
+func init() {
+	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Runner) error {
+		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
+		_, _, err := r.loadRow(ctx, "x", "x", trial{
+			Downstream: []string{"--delay", "1ms"},
+			Target:     []string{"--model", "pool", "--threads", "4", "--validate-lock"},
+			Load:       loadArgs(4, 300*time.Millisecond, 100*time.Millisecond, time.Second),
+		})
+		return err
+	}})
+}
+
+func init() {
+	Register(&Experiment{Name: "test-long", Order: 1001, Run: func(ctx context.Context, r *Runner) error {
+		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
+		// The first run is short, the second would last 30 s.
+		tr := trial{Downstream: []string{"--delay", "1ms"}, Target: []string{"--model", "loop", "--threads", "1"}}
+		for i, d := range []time.Duration{300 * time.Millisecond, 30 * time.Second} {
+			tr.Load = loadArgs(4, d, 0, time.Second)
+			if _, _, err := r.loadRow(ctx, fmt.Sprint(i), "x", tr); err != nil || ctx.Err() != nil {
+				return err
+			}
+		}
+		return nil
+	}})
+}
+
+// checkGone fails when a child of the run is still alive or its port
+// still accepts.
+func checkGone(t *testing.T, children []Child) {
+	t.Helper()
+	if len(children) < 3 {
+		t.Fatalf("children = %+v; want the downstream, the target and the generator", children)
+	}
+	for _, c := range children {
+		if err := syscall.Kill(c.PID, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("child %s (pid %d) still exists after Run: kill(0) = %v", c.Name, c.PID, err)
+		}
+		if c.Addr != "" {
+			if conn, err := net.DialTimeout("tcp", c.Addr, time.Second); err == nil {
+				conn.Close()
+				t.Errorf("child %s's address %s still accepts connections after Run", c.Name, c.Addr)
+			}
+		}
+	}
+}
+
+func TestLoadExperimentLeavesNothingBehind(t *testing.T) {
+	exe := waitlabBinary(t)
+	tab, err := Run(context.Background(), "test-trial", Options{Exe: exe, Repeat: 1, Lang: msg.EN})
+	if err != nil {
+		t.Fatalf("Run(test-trial) = %v", err)
+	}
+	if c := tab.Rows[0].Cells["ok_rps"]; !(c.Median > 0) {
+		t.Errorf("ok_rps = %+v; want requests served", c)
+	}
+	checkGone(t, tab.Children)
+}
+
+func TestInterruptStopsEveryChild(t *testing.T) {
+	exe := waitlabBinary(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Cancel as the generator of the second run starts: the first run's
+	// children have come and gone, the second's are all running, and its
+	// load would last 30 s.
+	loads := 0
+	childStarted = func(c Child) {
+		if c.Name == "load" {
+			loads++
+			if loads == 2 {
+				cancel()
+			}
+		}
+	}
+	defer func() { childStarted = nil }()
+	done := make(chan struct{})
+	var tab *Table
+	var err error
+	go func() {
+		tab, err = Run(ctx, "test-long", Options{Exe: exe, Repeat: 1, Lang: msg.EN})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(25 * time.Second):
+		t.Fatal("Run did not return after its context was cancelled")
+	}
+	if err != nil {
+		t.Fatalf("Run after an interrupt = %v; want the table so far", err)
+	}
+	if !tab.Interrupted {
+		t.Error("table.Interrupted = false after an interrupt")
+	}
+	checkGone(t, tab.Children)
+}
+
+func TestInterruptBeforeAnythingIsMeasured(t *testing.T) {
+	exe := waitlabBinary(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, "test-trial", Options{Exe: exe, Lang: msg.EN}); !errors.Is(err, ErrInterrupted) {
+		t.Errorf("Run with a cancelled context = %v; want ErrInterrupted", err)
+	}
+}
+
+// The quick blocking-loop runs in a few seconds: its table has the four
+// conditions, the model's ordering, the watchdog's stalls of the on-loop
+// blocking and the scaling stated. WAITLAB_EXP_ALL=1 runs the quick lab
+// and validate-lock too.
+func TestQuickExperiments(t *testing.T) {
+	exe := waitlabBinary(t)
+	names := []string{"blocking-loop"}
+	if os.Getenv("WAITLAB_EXP_ALL") == "1" {
+		names = append(names, "lab", "validate-lock")
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			tab, err := Run(context.Background(), name, Options{Exe: exe, Quick: true, Lang: msg.KO})
+			if err != nil {
+				t.Fatalf("Run(%s, quick) = %v", name, err)
+			}
+			if tab.Repeat != 1 || len(tab.Rows) == 0 || tab.Published == nil || tab.Env.Cores < 1 || tab.Env.GoVersion == "" {
+				t.Fatalf("Run(%s, quick): repeat %d, %d rows, published %v, env %+v; want 1 run, rows, the published table and the environment",
+					name, tab.Repeat, len(tab.Rows), tab.Published, tab.Env)
+			}
+			var md bytes.Buffer
+			if err := WriteMarkdown(&md, tab, ""); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(md.String(), "환경:") || strings.Contains(md.String(), "%!") {
+				t.Errorf("Korean Markdown lacks the environment or has a bad verb:\n%s", md.String())
+			}
+			if name != "blocking-loop" {
+				return
+			}
+			if len(tab.Rows) != 4 || tab.Scaling == "" {
+				t.Fatalf("blocking-loop: %d rows, scaling %q; want 4 conditions and the scaling stated", len(tab.Rows), tab.Scaling)
+			}
+			none, on := tab.Row("ch15-none").Cells["throughput_rps"], tab.Row("ch15-onloop").Cells["throughput_rps"]
+			if none.Model == nil || on.Model == nil || !(*none.Model > *on.Model) {
+				t.Errorf("blocking-loop model throughput: none %v, on loop %v; want none above on-loop", none.Model, on.Model)
+			}
+			if st := tab.Median("ch15-onloop", "stalls"); !(st >= 1) {
+				t.Errorf("blocking-loop: on-loop stalls = %v; want the watchdog to see the 100 ms blocks", st)
+			}
+		})
+	}
+}

@@ -1,0 +1,334 @@
+package experiment
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/loadgen"
+)
+
+// trial is one load run against a fresh server: an optional downstream,
+// the target, and the generator, each a child process of the waitlab
+// binary, the server pinned apart from the generator (Place). The
+// generator's own --warmup window is the uncounted warm-up of each run,
+// on the same server process the counted window then measures.
+type trial struct {
+	// Downstream are the arguments of `waitlab downstream` (nil: none);
+	// the target gets --downstream with its address.
+	Downstream []string
+	// Redis, when set, is a real Redis the downstream proxies to.
+	Redis string
+	// Target are the arguments of `waitlab target` after its listen
+	// address; GOMAXPROCS is the target's (0: the Go default).
+	Target     []string
+	GOMAXPROCS int
+	// Load are the arguments of `waitlab load` before the URL.
+	Load []string
+	// Path is the URL path and query (default "/").
+	Path string
+	// Metrics are target metric names summed over their labels after
+	// the load.
+	Metrics []string
+	// GenOnServer pins the generator to the server's CPUs instead of its
+	// own (the colocated-generator experiment's mistake, on purpose).
+	GenOnServer bool
+}
+
+// trialOut is what one trial measured.
+type trialOut struct {
+	Rep     *loadgen.Report
+	Res     *loadgen.Result
+	Metrics map[string]float64
+	// CtxSwitches is the target's voluntary plus involuntary context
+	// switches during the load (summed over its threads).
+	CtxSwitches float64
+	// RunQueue is the machine's runnable tasks (procs_running), sampled
+	// every 100 ms during the load: mean and max.
+	RunQueueMean, RunQueueMax float64
+}
+
+// undermining are the generator's warning codes that make a row's
+// figures unreliable; the others (closed model, shared CPU, Little's
+// law) describe the run.
+var undermining = map[string]bool{
+	"interrupted": true, "gen_cpu": true, "generator_bound": true, "behind": true, "behind_conns": true,
+	"late": true, "errors": true, "no_ok": true, "window": true, "few_samples": true,
+	"neighbours": true, "neighbours_with_target": true,
+}
+
+func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
+	place := Place()
+	exe := r.Opt.Exe
+	targs := []string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}
+	if tr.Downstream != nil {
+		dargs := append([]string{"downstream", "--listen", "127.0.0.1:0", "--lang", "en"}, tr.Downstream...)
+		if tr.Redis != "" {
+			dargs = append(dargs, "--proxy", tr.Redis)
+		}
+		ds, err := r.procs.startServer(ctx, "downstream", exe, place.Generator, nil, dargs...)
+		if err != nil {
+			return nil, err
+		}
+		defer ds.stop(5 * time.Second)
+		targs = append(targs, "--downstream", ds.Addr)
+	}
+	targs = append(targs, tr.Target...)
+	var env []string
+	if tr.GOMAXPROCS > 0 {
+		env = append(env, "GOMAXPROCS="+strconv.Itoa(tr.GOMAXPROCS))
+	}
+	tg, err := r.procs.startServer(ctx, "target", exe, place.Server, env, targs...)
+	if err != nil {
+		return nil, err
+	}
+	defer tg.stop(5 * time.Second)
+
+	dir, err := os.MkdirTemp("", "waitlab-exp-")
+	if err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	outFile := filepath.Join(dir, "load.json")
+	path := tr.Path
+	if path == "" {
+		path = "/"
+	}
+	base := "http://" + tg.Addr
+	largs := append([]string{"load", "--lang", "en", "--progress", "off", "--out", outFile,
+		"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", base + "/metrics"}, tr.Load...)
+	largs = append(largs, base+path)
+
+	cs0 := ctxSwitches(tg.PID)
+	rq := startRunQueueSampler()
+	genCPUs := place.Generator
+	if tr.GenOnServer {
+		genCPUs = place.Server
+	}
+	_, lerr := r.procs.runToEnd(ctx, "load", exe, genCPUs, largs...)
+	rqMean, rqMax := rq.stop()
+	cs1 := ctxSwitches(tg.PID)
+	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}}
+	if len(tr.Metrics) > 0 {
+		out.Metrics = scrape(base+"/metrics", tr.Metrics)
+	}
+	data, rerr := os.ReadFile(outFile)
+	if rerr != nil || len(data) == 0 {
+		if lerr != nil {
+			return nil, lerr
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
+	}
+	res, err := loadgen.ReadResult(data)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
+	}
+	out.Res = res
+	out.Rep = loadgen.Analyze(res, r.Opt.Lang)
+	return out, nil
+}
+
+// loadFigures are a trial's figures for a table row.
+func loadFigures(o *trialOut) map[string]float64 {
+	rep := o.Rep
+	f := map[string]float64{
+		"rps":    rep.AchievedRPS,
+		"ok_rps": rep.OKRPS,
+		"p50_ms": rep.Latency.P50MS,
+		"p99_ms": rep.Latency.P99MS,
+		"gencpu": rep.GeneratorCPUPct,
+		"runq":   o.RunQueueMean,
+	}
+	if rep.Requests > 0 {
+		f["errors_pct"] = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
+		f["ctxsw_per_req"] = o.CtxSwitches / float64(rep.Requests)
+	}
+	if rep.TargetCPUPct != nil {
+		f["srvcpu"] = *rep.TargetCPUPct
+	}
+	for k, v := range o.Metrics {
+		f[k] = v
+	}
+	return f
+}
+
+// warnRow attaches the undermining warnings of a row's runs to the row
+// and the table (each code once per row, its first message).
+func (r *Runner) warnRow(row *Row, reps []*loadgen.Report, also ...string) {
+	seen := map[string]bool{}
+	for _, rep := range reps {
+		for _, w := range rep.Warnings {
+			if !(undermining[w.Code] || slices.Contains(also, w.Code)) || seen[w.Code] {
+				continue
+			}
+			seen[w.Code] = true
+			row.Warn = append(row.Warn, w.Code)
+			r.T.Warnings = append(r.T.Warnings, RowWarning{Row: row.Label, Code: w.Code, Message: w.Message})
+		}
+	}
+}
+
+// placementNote states where the processes ran.
+func (r *Runner) placementNote() string {
+	p := Place()
+	if p.Shared {
+		return r.T_("exp.place.shared")
+	}
+	return r.T_("exp.place.pinned", cpuList(p.Server), cpuList(p.Generator))
+}
+
+// ctxSwitches sums voluntary and involuntary context switches over the
+// threads of pid (0 when it cannot be read).
+func ctxSwitches(pid int) float64 {
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return 0
+	}
+	var sum float64
+	for _, t := range tasks {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/status", pid, t.Name()))
+		if err != nil {
+			continue
+		}
+		sum += parseCtxSwitches(b)
+	}
+	return sum
+}
+
+// parseCtxSwitches reads the two ctxt_switches lines of a status file.
+func parseCtxSwitches(status []byte) float64 {
+	var sum float64
+	sc := bufio.NewScanner(bytes.NewReader(status))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && (k == "voluntary_ctxt_switches" || k == "nonvoluntary_ctxt_switches") {
+			n, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			sum += n
+		}
+	}
+	return sum
+}
+
+// runQueueSampler samples /proc/stat's procs_running every 100 ms; its
+// goroutine owns the sums until stop.
+type runQueueSampler struct {
+	done      chan struct{}
+	wg        sync.WaitGroup
+	sum, maxV float64
+	n         int
+}
+
+func startRunQueueSampler() *runQueueSampler {
+	s := &runQueueSampler{done: make(chan struct{})}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.done:
+				return
+			case <-t.C:
+				if v, ok := procsRunning(); ok {
+					s.sum += v
+					s.maxV = max(s.maxV, v)
+					s.n++
+				}
+			}
+		}
+	}()
+	return s
+}
+
+func (s *runQueueSampler) stop() (mean, maxV float64) {
+	close(s.done)
+	s.wg.Wait()
+	if s.n == 0 {
+		return 0, 0
+	}
+	return s.sum / float64(s.n), s.maxV
+}
+
+func procsRunning() (float64, bool) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, false
+	}
+	return parseProcsRunning(b)
+}
+
+func parseProcsRunning(stat []byte) (float64, bool) {
+	sc := bufio.NewScanner(bytes.NewReader(stat))
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "procs_running "); ok {
+			n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// scrape reads a Prometheus text page and sums each named metric over its
+// label sets.
+func scrape(url string, names []string) map[string]float64 {
+	out := map[string]float64{}
+	c := &http.Client{Timeout: 3 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return out
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	return parseMetrics(body, names)
+}
+
+func parseMetrics(body []byte, names []string) map[string]float64 {
+	out := map[string]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		for _, n := range names {
+			if rest, ok := strings.CutPrefix(line, n); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "{")) {
+				f := strings.Fields(rest[strings.LastIndexByte(rest, '}')+1:])
+				if len(f) > 0 {
+					if v, err := strconv.ParseFloat(f[0], 64); err == nil {
+						out[n] += v
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// loadArgs are the generator arguments of a closed-model run of vus users
+// for d after a warm-up of w.
+func loadArgs(vus int, d, w, timeout time.Duration) []string {
+	return []string{"--vus", strconv.Itoa(vus), "--duration", d.String(), "--warmup", w.String(), "--timeout", timeout.String()}
+}
+
+// windows returns the measured window and the warm-up of a load run.
+func (r *Runner) windows(full, quick time.Duration) (d, w time.Duration) {
+	if r.Opt.Quick {
+		return quick, quick / 4
+	}
+	return full, full / 5
+}

@@ -1,0 +1,121 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// Experiment 5: the same load with per-request logging off, synchronous,
+// and asynchronous (a bounded queue that drops lines when full, or blocks
+// the request): first while the validation lock dominates, then without
+// it. The field report saw logging cost 1.3x while the lock capped
+// throughput, and 42% once the lock was gone: one bottleneck hides the
+// next.
+
+func init() {
+	Register(&Experiment{Name: "logging", Order: 5, Run: runLogging})
+}
+
+type logCond struct {
+	key  string
+	lock bool
+	args []string
+}
+
+func runLogging(ctx context.Context, r *Runner) error {
+	t := r.T
+	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
+	const threads = 200
+	t.Recipe = r.T_("exp.log.recipe", threads, lockRTT.Milliseconds(), d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote()
+	t.Columns = []Column{
+		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
+		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 1},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 1},
+		{Key: "dropped_pct", Label: r.T_("exp.log.col.dropped"), Digits: 1},
+		{Key: "blocked_us", Label: r.T_("exp.log.col.blocked"), Digits: 1},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+	}
+	t.Published = &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.okrps")},
+		Rows: [][]string{
+			{r.T_("exp.log.pub.lockon"), "59 -> 76 (1.3x)"},
+			{r.T_("exp.log.pub.lockoff"), r.T_("exp.log.pub.cost42")},
+		},
+		Note: r.T_("exp.log.pub.note")}
+	dir, err := os.MkdirTemp("", "waitlab-exp-log-")
+	if err != nil {
+		return fmt.Errorf("experiment logging: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	logFile := filepath.Join(dir, "requests.log")
+	conds := []logCond{
+		{"lock-off", true, []string{"--log", "off"}},
+		{"lock-sync", true, []string{"--log", "sync", "--log-file", logFile}},
+		{"off", false, []string{"--log", "off"}},
+		{"sync", false, []string{"--log", "sync", "--log-file", logFile}},
+		{"async-drop", false, []string{"--log", "async", "--log-file", logFile}},
+		{"async-block", false, []string{"--log", "async", "--log-block", "--log-file", logFile}},
+	}
+	for _, c := range conds {
+		if ctx.Err() != nil {
+			break
+		}
+		tr := trial{
+			Downstream: []string{"--delay", lockRTT.String()},
+			Target:     append([]string{"--model", "pool", "--threads", strconv.Itoa(threads)}, c.args...),
+			GOMAXPROCS: targetProcs(threads),
+			Load:       loadArgs(threads, d, w, 10*time.Second),
+			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_blocked_seconds_total", "waitlab_target_requests_total"},
+		}
+		if c.lock {
+			tr.Target = append(tr.Target, "--validate-lock")
+		}
+		label := r.T_("exp.log.row."+c.key, threads)
+		row, reps, err := r.loadRow(ctx, c.key, label, tr)
+		os.Remove(logFile)
+		if err != nil {
+			return fmt.Errorf("experiment logging: %s: %w", label, err)
+		}
+		if row == nil {
+			break
+		}
+		r.warnRow(row, reps)
+	}
+	// Dropped lines and blocked time per request come from the target's
+	// counters over its whole run (warm-up included), so they are shares.
+	for i := range t.Rows {
+		row := &t.Rows[i]
+		row.Cells["dropped_pct"] = ratioCell(row, "waitlab_target_log_dropped_total", "waitlab_target_requests_total", 100)
+		row.Cells["blocked_us"] = ratioCell(row, "waitlab_target_log_blocked_seconds_total", "waitlab_target_requests_total", 1e6)
+	}
+	lockOff, lockSync := t.Median("lock-off", "ok_rps"), t.Median("lock-sync", "ok_rps")
+	off, sync := t.Median("off", "ok_rps"), t.Median("sync", "ok_rps")
+	if !math.IsNaN(sync) {
+		r.Note("exp.log.note.hide", lockOff/lockSync, 76.0/59, 100*(1-sync/off), 42.0)
+	}
+	if drop, blk := t.Median("async-drop", "ok_rps"), t.Median("async-block", "ok_rps"); !math.IsNaN(blk) {
+		r.Note("exp.log.note.async", 100*(1-drop/off), t.Median("async-drop", "dropped_pct"), 100*(1-blk/off))
+	}
+	r.Note("exp.log.note.why")
+	t.Plots = []Plot{{File: "logging.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}
+	return nil
+}
+
+// ratioCell is the per-run ratio of two summed counters, scaled: the
+// counters are medians of the runs, so this is the ratio of medians.
+func ratioCell(row *Row, num, den string, scale float64) Cell {
+	n, okN := row.Cells[num]
+	dd, okD := row.Cells[den]
+	if !okN || !okD || dd.Median <= 0 {
+		return Cell{Median: 0, Min: 0, Max: 0, Runs: dd.Runs}
+	}
+	v := scale * n.Median / dd.Median
+	return Cell{Median: v, Min: v, Max: v, Runs: 1}
+}

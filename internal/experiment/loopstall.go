@@ -1,0 +1,348 @@
+package experiment
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
+)
+
+// Experiment 2: one event loop that also accepts (a single Java NIO
+// selector), real TCP connections that each send one request at once.
+// First 500 connections, with and without one handler blocking 100 ms
+// once: every request behind the stall pays. Then 2,000 connections with
+// the listen backlog at 128 and at 4,096, the connects fired in one burst
+// from several threads while the only loop is stalled by a first
+// request: the accept queue fills for real, the kernel's ListenOverflows
+// and ListenDrops counters (/proc/net/netstat) say how often it dropped a
+// SYN, and the clients whose SYN was dropped come back at TCP's
+// retransmission intervals (1 s, then 3 s, 7 s, ...).
+
+const stallSource = "Book chapter on Netty event loops, \"One event loop, one stall\" (Java NIO Selector, 500 connections, 8-core laptop, JDK 25)"
+
+func init() {
+	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall})
+}
+
+type burstCond struct {
+	key     string
+	conns   int
+	backlog int
+	stall   bool // one request blocks 100 ms once
+	// stallFirst sends the blocking request before the burst, so the
+	// burst's connects arrive while the only loop is stalled.
+	stallFirst bool
+	runs       int
+}
+
+func runLoopStall(ctx context.Context, r *Runner) error {
+	t := r.T
+	runs15 := 15
+	big := 2000
+	if r.Opt.Quick {
+		runs15, big = 2, 1000
+	}
+	runs := r.Opt.Repeat
+	t.Recipe = r.T_("exp.ls.recipe", r.Opt.Repeat, Num(float64(big), 0), runs15)
+	t.Scaling = r.placementNote() + " " + r.T_("exp.ls.sysctl", sysctl("net/core/somaxconn"), sysctl("net/ipv4/tcp_syn_retries"),
+		sysctl("net/ipv4/tcp_abort_on_overflow"), sysctl("net/ipv4/tcp_max_syn_backlog"), sysctl("net/ipv4/tcp_syncookies"))
+	t.Columns = []Column{
+		{Key: "batch_ms", Label: r.T_("exp.ls.col.batch"), Digits: 0},
+		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 1},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 1},
+		{Key: "slow", Label: r.T_("exp.ls.col.slow"), Digits: 0},
+		{Key: "undone", Label: r.T_("exp.ls.col.undone"), Digits: 0},
+		{Key: "overflows", Label: "ListenOverflows Δ", Digits: 0},
+		{Key: "drops", Label: "ListenDrops Δ", Digits: 0},
+		{Key: "threads", Label: r.T_("exp.col.osthreads"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+	}
+	t.Published = &Published{Source: stallSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.ls.col.batch"), "p50 (ms)", "p99 (ms)"},
+		Rows: [][]string{
+			{r.T_("exp.ls.pub.500"), "87", "36", "63"},
+			{r.T_("exp.ls.pub.500stall"), "178–243", "119–142", ""},
+			{r.T_("exp.ls.pub.2000"), r.T_("exp.ls.pub.2000.v"), "", ""},
+		},
+		Note: r.T_("exp.ls.pub.note")}
+	conds := []burstCond{
+		{"500", 500, 4096, false, false, runs},
+		{"500-stall", 500, 4096, true, false, runs},
+		{"big-128", big, 128, true, true, runs15},
+		{"big-4096", big, 4096, true, true, runs15},
+	}
+	slowAt := map[string][]float64{}
+	for _, c := range conds {
+		if ctx.Err() != nil {
+			break
+		}
+		samples := Samples{}
+		label := r.T_("exp.ls.row."+strings.TrimPrefix(strings.TrimPrefix(c.key, "big-"), "500-"), Num(float64(c.conns), 0), c.backlog)
+		// Run 0 is the uncounted warm-up (a fresh server each run, so it
+		// warms the binary, the page cache and the kernel's socket
+		// allocations, not the server).
+		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
+			r.Progressf("exp.progress.burst", label, i, c.runs)
+			f, slow, err := r.burstRun(ctx, c)
+			if err != nil {
+				if ctx.Err() != nil {
+					break
+				}
+				return fmt.Errorf("experiment loop-stall: %s: %w", label, err)
+			}
+			if i == 0 {
+				continue
+			}
+			samples.Add(f)
+			slowAt[c.key] = append(slowAt[c.key], slow...)
+		}
+		if len(samples) == 0 {
+			break
+		}
+		row := t.AddRow(c.key, label, samples.Cells())
+		if c.key == "500" {
+			row.SetPublished("batch_ms", 87)
+			row.SetPublished("p50_ms", 36)
+			row.SetPublished("p99_ms", 63)
+		}
+	}
+	stallNotes(r, slowAt)
+	t.Plots = []Plot{{File: "loop-stall.svg", Title: t.Title, Keys: []string{"batch_ms", "p50_ms", "overflows"}}}
+	return nil
+}
+
+// burstRun starts a fresh one-loop target, fires c.conns connections that
+// each send one request, and returns the run's figures and the latencies
+// (ms) of the connects that took 900 ms or more.
+func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
+	place := Place()
+	tg, err := r.procs.startServer(ctx, "target", r.Opt.Exe, place.Server, nil, "target", "--listen", "127.0.0.1:0", "--lang", "en",
+		"--drain", "1s", "--model", "loop", "--threads", "1", "--acceptor", "shared", "--backlog", strconv.Itoa(c.backlog))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tg.stop(5 * time.Second)
+	restore := pinSelf(place.Generator)
+	defer restore()
+	n0 := readNetstat()
+	var stallConn net.Conn
+	if c.stallFirst {
+		// The first request stalls the only loop for 100 ms; the burst
+		// starts once it is surely being served.
+		stallConn, err = net.DialTimeout("tcp", tg.Addr, 5*time.Second)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer stallConn.Close()
+		if _, err := io.WriteString(stallConn, "GET /?block=100ms HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+			return nil, nil, err
+		}
+		time.Sleep(5 * time.Millisecond) // lets the loop read it: the stall, not a measurement, depends on it
+	}
+	var start time.Time
+	lat := make([]float64, c.conns)
+	dial := make([]float64, c.conns)
+	var wg sync.WaitGroup
+	gate := make(chan struct{})
+	deadline := time.Now().Add(30 * time.Second)
+	stallAt := -1
+	if c.stall && !c.stallFirst {
+		stallAt = 0
+	}
+	for i := 0; i < c.conns; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			lat[i] = math.NaN()
+			<-gate
+			d := net.Dialer{Deadline: deadline}
+			t0 := time.Now()
+			conn, err := d.DialContext(ctx, "tcp", tg.Addr)
+			if err != nil {
+				return
+			}
+			dial[i] = float64(time.Since(t0)) / 1e6
+			defer conn.Close()
+			_ = conn.SetDeadline(deadline)
+			path := "/"
+			if i == stallAt {
+				path = "/?block=100ms"
+			}
+			if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
+				return
+			}
+			if readResponse(conn) == nil {
+				lat[i] = float64(time.Since(start)) / 1e6
+			}
+		}(i)
+	}
+	start = time.Now()
+	cpu0 := sysinfo.ProcessCPU()
+	close(gate)
+	wg.Wait()
+	wall := time.Since(start)
+	genCPU := 100 * float64(sysinfo.ProcessCPU()-cpu0) / float64(wall) / float64(max(len(place.Generator), 1))
+	threads, _ := procThreadsOf(tg.PID)
+	n1 := readNetstat()
+	// A connect that took 900 ms or more had its SYN dropped and
+	// retransmitted (the first retransmission is 1 s after the SYN).
+	var done, slow []float64
+	for i, v := range lat {
+		if !math.IsNaN(v) {
+			done = append(done, v)
+		}
+		if dial[i] >= 900 {
+			slow = append(slow, dial[i])
+		}
+	}
+	slices.Sort(done)
+	f := map[string]float64{
+		"undone":    float64(c.conns - len(done)),
+		"slow":      float64(len(slow)),
+		"overflows": n1["ListenOverflows"] - n0["ListenOverflows"],
+		"drops":     n1["ListenDrops"] - n0["ListenDrops"],
+		"threads":   float64(threads),
+		"gencpu":    genCPU,
+	}
+	if len(done) > 0 {
+		f["batch_ms"] = done[len(done)-1]
+		f["p50_ms"] = done[(len(done)-1)/2]
+		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
+	}
+	return f, slow, nil
+}
+
+// readResponse reads one HTTP/1.1 response (headers and a
+// Content-Length body) and returns nil when it was complete.
+func readResponse(c net.Conn) error {
+	br := bufio.NewReaderSize(c, 512)
+	n := -1
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			return err
+		}
+		if line == "\r\n" {
+			break
+		}
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "content-length") {
+			n, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	if n > 0 {
+		_, err := io.CopyN(io.Discard, br, int64(n))
+		return err
+	}
+	return nil
+}
+
+// readNetstat returns the TcpExt counters of /proc/net/netstat.
+func readNetstat() map[string]float64 {
+	b, err := os.ReadFile("/proc/net/netstat")
+	if err != nil {
+		return map[string]float64{}
+	}
+	return parseNetstat(b)
+}
+
+// parseNetstat reads the TcpExt header and value lines.
+func parseNetstat(b []byte) map[string]float64 {
+	out := map[string]float64{}
+	lines := bytes.Split(b, []byte("\n"))
+	for i := 0; i+1 < len(lines); i++ {
+		h, v := strings.Fields(string(lines[i])), strings.Fields(string(lines[i+1]))
+		if len(h) == 0 || h[0] != "TcpExt:" || len(v) != len(h) || v[0] != "TcpExt:" {
+			continue
+		}
+		for j := 1; j < len(h); j++ {
+			if x, err := strconv.ParseFloat(v[j], 64); err == nil {
+				out[h[j]] = x
+			}
+		}
+		i++
+	}
+	return out
+}
+
+func sysctl(path string) string {
+	b, err := os.ReadFile("/proc/sys/" + path)
+	if err != nil {
+		return "?"
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func procThreadsOf(pid int) (int, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
+			return strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	return 0, fmt.Errorf("no Threads line")
+}
+
+// stallNotes says what the rows show: the stall's cost, whether the
+// accept queue overflowed, and where the slow requests sit.
+func stallNotes(r *Runner, slowAt map[string][]float64) {
+	t := r.T
+	if b0, b1 := t.Median("500", "batch_ms"), t.Median("500-stall", "batch_ms"); !math.IsNaN(b1) {
+		key := "exp.ls.note.stall"
+		if b1 <= b0 {
+			key = "exp.ls.note.stall.noise"
+		}
+		r.Note(key, b0, b1, t.Median("500", "p50_ms"), t.Median("500-stall", "p50_ms"))
+	}
+	if t.Row("big-128") == nil {
+		return
+	}
+	ov128, ov4096 := t.Median("big-128", "overflows"), t.Median("big-4096", "overflows")
+	if ov128 <= 0 && t.Row("big-128").Cells["overflows"].Max <= 0 {
+		r.Note("exp.ls.note.nooverflow", sysctl("net/core/somaxconn"), sysctl("net/ipv4/tcp_syncookies"))
+	} else {
+		r.Note("exp.ls.note.overflow", ov128, ov4096)
+	}
+	// Connects over 0.9 s with each backlog: a dropped SYN comes back
+	// just after 1 s (3 s, 7 s ...); on a busy machine a starved client
+	// can be that slow without any drop, which the larger backlog's row
+	// shows.
+	for _, key := range []string{"big-128", "big-4096"} {
+		slow := slowAt[key]
+		if t.Row(key) == nil {
+			continue
+		}
+		if len(slow) == 0 {
+			r.Note("exp.ls.note.noslow", t.Row(key).Label)
+			continue
+		}
+		near := 0
+		for _, v := range slow {
+			for _, s := range []float64{1000, 3000, 7000, 15000} {
+				if v >= s-50 && v < s+300 {
+					near++
+					break
+				}
+			}
+		}
+		slices.Sort(slow)
+		r.Note("exp.ls.note.slow", t.Row(key).Label, Num(float64(len(slow)), 0), Num(float64(near), 0), Num(slow[0], 0), Num(slow[len(slow)-1], 0))
+	}
+	if len(slowAt["big-4096"]) > 0 {
+		r.Note("exp.ls.note.starved")
+	}
+	r.Note("exp.ls.note.why")
+}

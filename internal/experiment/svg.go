@@ -1,0 +1,138 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/report"
+)
+
+// SVG geometry, in pixels.
+const (
+	plotWidth  = 900
+	plotLeft   = 230 // row labels
+	plotRight  = 90  // value labels
+	plotChart  = plotWidth - plotLeft - plotRight
+	plotTop    = 60 // title and legend
+	plotRow    = 22
+	plotBar    = 14
+	panelTitle = 22
+	panelGap   = 18
+)
+
+// WriteSVG draws one plot of t as a standalone SVG document, by hand (no
+// library, no script): for each figure of p.Keys a panel with one bar per
+// row (this machine's median) with a min-max whisker, a hollow diamond for
+// the model and a black tick for the published figure.
+func WriteSVG(w io.Writer, t *Table, p Plot) error {
+	l := t.Lang
+	var panels [][2]string
+	for _, k := range p.Keys {
+		for _, c := range t.Columns {
+			if c.Key == k {
+				panels = append(panels, [2]string{k, c.Label})
+			}
+		}
+	}
+	if len(panels) == 0 || len(t.Rows) == 0 {
+		return fmt.Errorf("experiment: plot %s has no figures to draw", p.File)
+	}
+	panelH := panelTitle + len(t.Rows)*plotRow + panelGap
+	height := plotTop + len(panels)*panelH + 20
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
+		plotWidth, height, plotWidth, height)
+	fmt.Fprintf(&b, "<title>%s</title>\n", esc(p.Title))
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", plotWidth, height)
+	fmt.Fprintf(&b, `<text x="12" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", esc(p.Title))
+	// Legend.
+	x := 12
+	legend := func(shape, label string) {
+		fmt.Fprint(&b, shape)
+		fmt.Fprintf(&b, `<text x="%d" y="46">%s</text>`+"\n", x+18, esc(label))
+		x += 18 + 7*report.Width(label) + 24
+	}
+	legend(fmt.Sprintf(`<rect x="%d" y="36" width="14" height="12" fill="#5b8fd9"/>`, x), msg.T(l, "exp.svg.ours", t.Repeat))
+	legend(fmt.Sprintf(`<path d="M%d 36 L%d 42 L%d 48 L%d 42 Z" fill="none" stroke="#d9534f" stroke-width="2"/>`, x+7, x+13, x+7, x+1), msg.T(l, "exp.md.model"))
+	legend(fmt.Sprintf(`<rect x="%d" y="34" width="3" height="16" fill="#000"/>`, x+6), msg.T(l, "exp.md.pub"))
+
+	for i, pk := range panels {
+		key := pk[0]
+		y0 := plotTop + i*panelH
+		fmt.Fprintf(&b, `<text x="12" y="%d" font-weight="bold">%s</text>`+"\n", y0+14, esc(pk[1]))
+		top := 0.0
+		for _, r := range t.Rows {
+			c, ok := r.Cells[key]
+			if !ok {
+				continue
+			}
+			for _, v := range []float64{c.Median, c.Max} {
+				if !math.IsNaN(v) {
+					top = max(top, v)
+				}
+			}
+			for _, v := range []*float64{c.Model, c.Published} {
+				if v != nil {
+					top = max(top, *v)
+				}
+			}
+		}
+		if top <= 0 {
+			top = 1
+		}
+		sx := func(v float64) float64 { return float64(plotLeft) + float64(plotChart)*v/top }
+		for j, r := range t.Rows {
+			y := y0 + panelTitle + j*plotRow
+			label := r.Label
+			if len(r.Warn) > 0 {
+				label = "⚠ " + label
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, plotLeft-8, y+plotBar-2, esc(label))
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#f2f2f2"/>`, plotLeft, y, plotChart, plotBar)
+			c, ok := r.Cells[key]
+			if !ok || math.IsNaN(c.Median) {
+				b.WriteByte('\n')
+				continue
+			}
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="#5b8fd9"><title>%s</title></rect>`,
+				plotLeft, y, sx(c.Median)-plotLeft, plotBar, esc(Num(c.Median, 1)))
+			if c.Runs > 1 && c.Max > c.Min {
+				cy := y + plotBar/2
+				fmt.Fprintf(&b, `<path d="M%.1f %d H%.1f M%.1f %d V%d M%.1f %d V%d" stroke="#1f3f73" stroke-width="1.5"/>`,
+					sx(c.Min), cy, sx(c.Max), sx(c.Min), cy-4, cy+4, sx(c.Max), cy-4, cy+4)
+			}
+			if c.Model != nil {
+				mx, cy := sx(*c.Model), float64(y+plotBar/2)
+				fmt.Fprintf(&b, `<path d="M%.1f %.1f L%.1f %.1f L%.1f %.1f L%.1f %.1f Z" fill="none" stroke="#d9534f" stroke-width="2"/>`,
+					mx, cy-7, mx+6, cy, mx, cy+7, mx-6, cy)
+			}
+			if c.Published != nil {
+				fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="3" height="%d" fill="#000"/>`, sx(*c.Published)-1.5, y-2, plotBar+4)
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", plotLeft+plotChart+6, y+plotBar-2, esc(Num(c.Median, digitsOf(t, key))))
+		}
+	}
+	b.WriteString("</svg>\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func digitsOf(t *Table, key string) int {
+	for _, c := range t.Columns {
+		if c.Key == key {
+			return c.Digits
+		}
+	}
+	return 0
+}
+
+func esc(s string) string {
+	var b bytes.Buffer
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}

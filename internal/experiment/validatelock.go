@@ -1,0 +1,235 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net"
+	"os/exec"
+	"strconv"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// Experiment 4: a downstream 2 ms away (the built-in delay server, and a
+// real Redis behind the latency proxy when redis-server is installed); the
+// pool target with and without the validation lock (a PING round trip
+// under one process-wide lock before each call), at 200 and 1,600
+// threads, each driven by as many virtual users: with the lock,
+// throughput stays near 1/RTT whatever the thread count.
+
+const fieldSource = "Load-test field report on a WebFlux migration (2-core containers)"
+
+const lockRTT = 2 * time.Millisecond
+
+func init() {
+	Register(&Experiment{Name: "validate-lock", Order: 4, Needs: "redis-server (optional)", Run: runValidateLock})
+}
+
+type lockCond struct {
+	key     string
+	threads int
+	lock    bool
+}
+
+func runValidateLock(ctx context.Context, r *Runner) error {
+	t := r.T
+	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
+	t.Recipe = r.T_("exp.vl.recipe", lockRTT.Milliseconds(), d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote()
+	t.Columns = []Column{
+		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
+		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 1},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 1},
+		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+	}
+	t.Published = &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.okrps")},
+		Rows: [][]string{
+			{r.T_("exp.vl.pub.cap"), "500"},
+			{r.T_("exp.vl.pub.on"), "76"},
+			{r.T_("exp.vl.pub.off"), "700"},
+		},
+		Note: r.T_("exp.vl.pub.note")}
+	conds := []lockCond{{"lock-200", 200, true}, {"lock-1600", 1600, true}, {"nolock-200", 200, false}, {"nolock-1600", 1600, false}}
+	backends := []string{"builtin"}
+	var redis string
+	if r.Opt.Quick {
+		r.Note("exp.vl.redis.quick")
+	} else if _, err := exec.LookPath("redis-server"); err == nil {
+		addr, err := r.startRedis(ctx)
+		if err != nil {
+			r.Note("exp.vl.redis.failed", err)
+		} else {
+			redis = addr
+			backends = append(backends, "redis")
+		}
+	} else {
+		r.Note("exp.vl.redis.missing")
+	}
+	for _, be := range backends {
+		for _, c := range conds {
+			if ctx.Err() != nil {
+				break
+			}
+			tr := trial{
+				Downstream: []string{"--delay", lockRTT.String()},
+				Target:     []string{"--model", "pool", "--threads", strconv.Itoa(c.threads)},
+				GOMAXPROCS: targetProcs(c.threads),
+				Load:       loadArgs(c.threads, d, w, 10*time.Second),
+			}
+			if be == "redis" {
+				tr.Redis = redis
+			}
+			if c.lock {
+				tr.Target = append(tr.Target, "--validate-lock")
+			}
+			label := r.T_("exp.vl.row", Num(float64(c.threads), 0), onOff(r, c.lock))
+			if be == "redis" {
+				label += " · Redis"
+			}
+			row, reps, err := r.loadRow(ctx, be+"-"+c.key, label, tr)
+			if err != nil {
+				return fmt.Errorf("experiment validate-lock: %s: %w", label, err)
+			}
+			if row == nil {
+				break
+			}
+			r.warnRow(row, reps)
+			if c.lock {
+				row.SetModel("ok_rps", lockModel(c.threads))
+				row.SetPublished("ok_rps", 500)
+			} else {
+				row.SetPublished("ok_rps", 700)
+			}
+		}
+	}
+	for _, be := range backends {
+		on2, on16 := t.Median(be+"-lock-200", "ok_rps"), t.Median(be+"-lock-1600", "ok_rps")
+		off2, off16 := t.Median(be+"-nolock-200", "ok_rps"), t.Median(be+"-nolock-1600", "ok_rps")
+		if math.IsNaN(off16) {
+			continue
+		}
+		name := r.T_("exp.vl.builtin")
+		if be == "redis" {
+			name = "Redis"
+		}
+		r.Note("exp.vl.note.cap", name, on2, on16, 1000/float64(lockRTT.Milliseconds()), 100*on2*lockRTT.Seconds(), 100*on16*lockRTT.Seconds(), 1000/on2)
+		r.Note("exp.vl.note.ratio", name, off2/on2, off16/on16, 700.0/76)
+	}
+	r.Note("exp.vl.note.why")
+	t.Plots = []Plot{{File: "validate-lock.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}
+	return nil
+}
+
+func onOff(r *Runner, on bool) string {
+	if on {
+		return r.T_("exp.vl.on")
+	}
+	return r.T_("exp.vl.off")
+}
+
+// targetProcs is the GOMAXPROCS of a target with n request threads on its
+// own CPUs: one P per thread plus two, capped like live.ChildGOMAXPROCS
+// (at four per core, at least 8), so a thread waking from a blocking call
+// finds a P while the OS still time-slices every thread.
+func targetProcs(n int) int {
+	cores := max(len(Place().Server), 1)
+	return min(n+2, max(4*cores, 8))
+}
+
+// lockModel is the model's throughput for the lock rows: the pool with n
+// threads, n virtual users, one 2 ms call per request under the shared
+// lock (the PING; the call after it is outside the lock and does not
+// change the cap).
+func lockModel(n int) float64 {
+	s := model.Scenario{Model: model.Pool, Threads: n, Requests: 4000,
+		Arrival:    model.Arrival{Kind: model.VUs, VUs: n},
+		Classes:    []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(lockRTT), Calls: 1}},
+		SharedLock: true, Seed: 1}
+	s.Normalize()
+	res, err := sim.Run(s, sim.Options{})
+	if err != nil {
+		return math.NaN()
+	}
+	return res.ThroughputRPS
+}
+
+// loadRow runs tr Repeat times (each with its own warm-up window) and adds
+// the row; nil when interrupted before any run.
+func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+	r.T.WarmupEach = true
+	samples := Samples{}
+	var reps []*loadgen.Report
+	d := "?"
+	for i, a := range tr.Load {
+		if a == "--duration" && i+1 < len(tr.Load) {
+			d = tr.Load[i+1]
+		}
+	}
+	for i := 1; i <= r.Opt.Repeat; i++ {
+		if ctx.Err() != nil {
+			break
+		}
+		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, d)
+		o, err := r.runTrial(ctx, tr)
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			return nil, nil, err
+		}
+		if o.Res.Interrupted {
+			r.T.Interrupted = true
+		}
+		samples.Add(loadFigures(o))
+		reps = append(reps, o.Rep)
+	}
+	if len(reps) == 0 {
+		return nil, nil, nil
+	}
+	return r.T.AddRow(key, label, samples.Cells()), reps, nil
+}
+
+// startRedis starts redis-server on a free loopback port, without
+// persistence, on the generator's CPUs, and waits until it accepts.
+func (r *Runner) startRedis(ctx context.Context) (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	_, port, _ := net.SplitHostPort(addr)
+	exe, err := exec.LookPath("redis-server")
+	if err != nil {
+		return "", err
+	}
+	p, out, err := r.procs.start("redis-server", exe, Place().Generator, nil, false,
+		"--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes")
+	if err != nil {
+		return "", err
+	}
+	_ = out
+	p.Addr = addr
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+		if err == nil {
+			c.Close()
+			return addr, nil
+		}
+		select {
+		case <-p.waited:
+			return "", fmt.Errorf("redis-server exited: %v: %s", p.err, p.stderr.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	p.stop(time.Second)
+	return "", fmt.Errorf("redis-server did not accept connections on %s within 5 s", addr)
+}

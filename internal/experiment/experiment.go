@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package experiment turns each published experiment the product is built
 // on into a recipe that runs on this machine and prints its table beside
 // the published one: the recipe (what runs, how often, scaled how), the

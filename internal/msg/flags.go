@@ -250,5 +250,11 @@ func init() {
 		"flag.via": {
 			KO: "실제로 볼 방식: process(프로세스 안의 실행기), http(대상 서버 자식 프로세스와 실제 소켓) 또는 both",
 			EN: "real views: process (in-process executors), http (a target child process and real sockets) or both"},
+		"flag.exp.json": {
+			KO: "표를 Markdown 대신 JSON으로 출력합니다",
+			EN: "print the table as JSON instead of Markdown"},
+		"flag.quick": {
+			KO: "20초 안에 끝나는 축소판 실행 (CI와 첫 살펴보기용)",
+			EN: "a scaled-down run that finishes in under 20 s, for CI and a first look"},
 	})
 }

@@ -80,9 +80,17 @@ func runTargetScenario(ctx context.Context, env *Env, args []string) error {
 	if f, ok := env.Stdout.(interface{ Sync() error }); ok {
 		f.Sync()
 	}
-	<-ctx.Done()
+	var died error
+	select {
+	case <-ctx.Done():
+	case died = <-srv.Failed():
+		// A part of the server died: it cannot serve, so stop and fail.
+	}
 	fmt.Fprintln(env.Stderr, msg.T(l, "target.stopping", c.Drain))
 	err = srv.Shutdown(context.Background())
+	if died != nil {
+		return died
+	}
 	if err != nil && !errors.Is(err, target.ErrDrainTimeout) {
 		return err
 	}

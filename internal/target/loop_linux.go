@@ -308,7 +308,7 @@ func (l *eventLoop) run(ready chan<- struct{}) {
 			var err error
 			n, err = l.poller.Wait(l.events, timeout)
 			if err != nil {
-				l.s.eventf("loop %d: %v\n", l.idx, err)
+				l.s.fail(fmt.Errorf("target: loop %d died: %w", l.idx, err))
 				return
 			}
 		}

@@ -273,7 +273,7 @@ func (p *poolServer) poll() {
 		}
 		n, err := p.poller.Wait(events, wait)
 		if err != nil {
-			s.eventf("pool poller: %v\n", err)
+			s.fail(fmt.Errorf("target: the pool's poller died: %w", err))
 			return
 		}
 		for i := 0; i < n; i++ {

@@ -26,6 +26,12 @@ import (
 
 // Server is one running target. Start it once, Shutdown it once.
 type Server struct {
+	// failed holds the first error of a part of the server that died (an
+	// acceptor, a loop, the pool's poller): a server that can no longer
+	// serve says so as an error (Failed), not only as an event line.
+	failed     chan error
+	failedOnce sync.Once
+
 	cfg   Config
 	calls int
 	body  []byte
@@ -91,7 +97,7 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, lnFD: -1, body: []byte(cfg.Body), helpers: make(chan struct{}, helperThreads)}
+	s := &Server{cfg: cfg, lnFD: -1, body: []byte(cfg.Body), helpers: make(chan struct{}, helperThreads), failed: make(chan error, 1)}
 	s.calls = cfg.Knobs.calls()
 	if cfg.Knobs.Downstream != "" {
 		s.client = &downstream.Client{Addr: cfg.Knobs.Downstream, Timeout: cfg.DownstreamTimeout}
@@ -141,6 +147,21 @@ func (s *Server) onStall(st watchdog.Stall) {
 	}
 	s.eventf("%s\n", line)
 }
+
+// fail records that a part of the server died while it was not draining;
+// the first such error is delivered on Failed.
+func (s *Server) fail(err error) {
+	if s.draining.Load() {
+		return
+	}
+	s.eventf("%v\n", err)
+	s.failedOnce.Do(func() { s.failed <- err })
+}
+
+// Failed delivers the error of the first part of the server that died
+// (acceptor, loop, poller) while serving; nothing is sent on a clean
+// shutdown. Safe for concurrent use.
+func (s *Server) Failed() <-chan error { return s.failed }
 
 func (s *Server) eventf(format string, args ...any) {
 	if s.cfg.Events == nil {
@@ -462,7 +483,7 @@ func (s *Server) acceptLoop(flags int, handle func(fd int)) {
 				time.Sleep(10 * time.Millisecond)
 				continue
 			}
-			s.eventf("accept: %v\n", err)
+			s.fail(fmt.Errorf("target: the acceptor died: accept: %w", err))
 			return
 		}
 		handle(fd)

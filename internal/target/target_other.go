@@ -70,3 +70,6 @@ func (s *Server) Scenario() (model.Scenario, bool) { return model.Scenario{}, fa
 
 // IndexParam: see scenario.go.
 const IndexParam = "req"
+
+// Failed never delivers off Linux (no server runs).
+func (s *Server) Failed() <-chan error { return nil }

@@ -94,12 +94,65 @@ var hdrScratchPool = sync.Pool{New: func() any { return &hdrScratch{} }}
 // adds its counts into counts (a counts array of that shape), returning
 // its total; counts nil only checks. On an error nothing is added.
 func addHDR(s string, digits int, counts []int64) (int64, error) {
+	if shape, ok := hdrShapes[digits]; ok && counts != nil && len(counts) != shape.countsLen {
+		return 0, fmt.Errorf("%w: %d buckets to add into, want %d", errHDR, len(counts), shape.countsLen)
+	}
+	var each func(idx int, v int64)
+	if counts != nil {
+		each = func(idx int, v int64) { counts[idx] += v }
+	}
+	return walkHDR(s, digits, nil, each)
+}
+
+// sparseCounts are a checked histogram's nonzero buckets, kept beside its
+// encoding so a merge adds them without inflating it again (16-bit bucket
+// indexes and 32-bit counts: 6 bytes a bucket).
+type sparseCounts struct {
+	idx []uint16
+	n   []uint32
+}
+
+// sparseHDR checks one encoded histogram like addHDR and returns its
+// nonzero buckets, or nil ones when they do not fit the compact form.
+func sparseHDR(s string, digits int) (int64, *sparseCounts, error) {
+	sp := &sparseCounts{}
+	fits := hdrShapes[digits].countsLen <= math.MaxUint16
+	total, err := walkHDR(s, digits, func(nonzero int) {
+		sp.idx, sp.n = make([]uint16, 0, nonzero), make([]uint32, 0, nonzero)
+	}, func(idx int, v int64) {
+		if v == 0 || !fits {
+			return
+		}
+		if v > math.MaxUint32 {
+			fits = false
+			return
+		}
+		sp.idx = append(sp.idx, uint16(idx))
+		sp.n = append(sp.n, uint32(v))
+	})
+	if err != nil || !fits {
+		return total, nil, err
+	}
+	return total, sp, nil
+}
+
+// addTo adds the buckets into counts.
+func (sp *sparseCounts) addTo(counts []int64) {
+	for i, idx := range sp.idx {
+		counts[idx] += int64(sp.n[i])
+	}
+}
+
+// size is the bytes the buckets hold.
+func (sp *sparseCounts) size() int { return 6 * len(sp.idx) }
+
+// walkHDR checks one encoded histogram and, when each is set, calls it
+// with every bucket's index and count after the whole histogram checked
+// (and pre, if set, first, with the number of nonzero buckets).
+func walkHDR(s string, digits int, pre func(nonzero int), each func(idx int, v int64)) (int64, error) {
 	shape, ok := hdrShapes[digits]
 	if !ok {
 		return 0, fmt.Errorf("%w: no histogram has %d significant digits", errHDR, digits)
-	}
-	if counts != nil && len(counts) != shape.countsLen {
-		return 0, fmt.Errorf("%w: %d buckets to add into, want %d", errHDR, len(counts), shape.countsLen)
 	}
 	if len(s) > shape.maxEncoded {
 		return 0, fmt.Errorf("%w: %d characters, more than the %d a histogram can take", errHDR, len(s), shape.maxEncoded)
@@ -168,9 +221,13 @@ func addHDR(s string, digits int, counts []int64) (int64, error) {
 	// nothing.
 	payload := body[hdrHeaderSize:]
 	var total int64
+	nonzero := 0
 	for pass := 0; pass < 2; pass++ {
-		if pass == 1 && counts == nil {
+		if pass == 1 && each == nil {
 			break
+		}
+		if pass == 1 && pre != nil {
+			pre(nonzero)
 		}
 		idx := 0
 		for p := payload; len(p) > 0; {
@@ -194,8 +251,11 @@ func addHDR(s string, digits int, counts []int64) (int64, error) {
 					return 0, fmt.Errorf("%w: the counts overflow", errHDR)
 				}
 				total += v
+				if v != 0 {
+					nonzero++
+				}
 			} else {
-				counts[idx] += v
+				each(idx, v)
 			}
 			idx++
 		}

@@ -54,7 +54,12 @@ type Second struct {
 	GenCPU   float64 `json:"gen_cpu_pct,omitempty"` // generator CPU in this second, % of what it may use
 	HDR      string  `json:"hdr,omitempty"`
 	hist     *hdrhistogram.Histogram
+	sparse   *sparseCounts // HDR's buckets, kept by ReadResult's check (nil: decode HDR)
 }
+
+// maxSparsePerFile bounds the checked buckets a result file keeps beside
+// its series (see Second.sparse).
+const maxSparsePerFile = 8 << 20
 
 // histogram returns the second's latency histogram: the live one while it
 // is being built, else a fresh decoding of HDR (checked by ReadResult).
@@ -425,6 +430,7 @@ func (r *Result) check() error {
 		return fmt.Errorf("series has %d seconds, more than the %d its window and timeout allow", len(r.Series), maxSecs)
 	}
 	prev := int64(-1)
+	cached := 0 // bytes of sparse buckets kept for this file
 	for i := range r.Series {
 		s := &r.Series[i]
 		if s.T <= prev || s.T >= maxSecs {
@@ -443,9 +449,22 @@ func (r *Result) check() error {
 			}
 			continue
 		}
-		// Decoded only to check it: a day of seconds decoded at once
-		// would take gigabytes, so each is decoded again when used.
-		total, err := addHDR(s.HDR, secDigits, nil)
+		// Checked, and its nonzero buckets kept beside it (a few KB) up
+		// to a budget per file, for a merge to add without inflating it
+		// again; beyond the budget (a day of seconds), each is decoded
+		// again when used.
+		var total int64
+		var err error
+		if cached < maxSparsePerFile {
+			var sp *sparseCounts
+			total, sp, err = sparseHDR(s.HDR, secDigits)
+			if sp != nil {
+				s.sparse = sp
+				cached += sp.size()
+			}
+		} else {
+			total, err = addHDR(s.HDR, secDigits, nil)
+		}
 		if err != nil {
 			return fmt.Errorf("series second %d: %w", s.T, err)
 		}

@@ -854,6 +854,8 @@ func mergeSecond(t int64, parts []*Second, acc []int64) (Second, error) {
 			for i, c := range s.hist.Export().Counts {
 				acc[i] += c
 			}
+		case s.sparse != nil:
+			s.sparse.addTo(acc)
 		case s.HDR != "":
 			if _, err := addHDR(s.HDR, secDigits, acc); err != nil {
 				return m, fmt.Errorf("loadgen: merge second %d: %w", t, err)

@@ -135,6 +135,14 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	}
 	c := srv.Config()
 	fmt.Fprintln(env.Stdout, msg.T(l, "target.listening", srv.Addr(), c.String()))
+	return serveUntilDone(ctx, env, l, srv)
+}
+
+// serveUntilDone serves until the context ends (Ctrl-C, SIGTERM) or a part
+// of the server dies, then drains: a dead part is an error (exit 1), a
+// drain that runs out of time is said, not failed.
+func serveUntilDone(ctx context.Context, env *Env, l msg.Lang, srv *target.Server) error {
+	c := srv.Config()
 	var died error
 	select {
 	case <-ctx.Done():
@@ -142,7 +150,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 		// A part of the server died: it cannot serve, so stop and fail.
 	}
 	fmt.Fprintln(env.Stderr, msg.T(l, "target.stopping", c.Drain))
-	err = srv.Shutdown(context.Background())
+	err := srv.Shutdown(context.Background())
 	if died != nil {
 		return died
 	}

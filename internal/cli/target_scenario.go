@@ -80,24 +80,8 @@ func runTargetScenario(ctx context.Context, env *Env, args []string) error {
 	if f, ok := env.Stdout.(interface{ Sync() error }); ok {
 		f.Sync()
 	}
-	var died error
-	select {
-	case <-ctx.Done():
-	case died = <-srv.Failed():
-		// A part of the server died: it cannot serve, so stop and fail.
-	}
-	fmt.Fprintln(env.Stderr, msg.T(l, "target.stopping", c.Drain))
-	err = srv.Shutdown(context.Background())
-	if died != nil {
-		return died
-	}
-	if err != nil && !errors.Is(err, target.ErrDrainTimeout) {
+	if err := serveUntilDone(ctx, env, l, srv); err != nil {
 		return err
-	}
-	if err != nil {
-		fmt.Fprintln(env.Stderr, msg.T(l, "target.drain.timeout", c.Drain))
-	} else {
-		fmt.Fprintln(env.Stderr, msg.T(l, "target.drained", srv.Stats().Requests))
 	}
 	if s.Model.HasLoops() {
 		// The watchdog's summary, for waitlab run --via http (the worst

@@ -492,7 +492,7 @@ func (r *runner) result(interrupted bool) *model.Result {
 	}
 	var trace *model.Trace
 	if r.spans != nil && !interrupted {
-		trace = &model.Trace{Lanes: r.lanes}
+		trace = &model.Trace{Source: "real", Lanes: r.lanes}
 		for _, sp := range r.spans {
 			trace.Spans = append(trace.Spans, sp...)
 		}

@@ -139,6 +139,9 @@ type Record struct {
 // Trace is a run's timeline: lanes, what each did when, and every request.
 // Its JSON is a documented contract (trace_json.go).
 type Trace struct {
+	// Source is what drew it: "model" (the simulator) or "real" (a real
+	// run); "" when unknown.
+	Source  string     `json:"source,omitempty"`
 	Lanes   []LaneKind `json:"lanes"`
 	Spans   []Span     `json:"spans"`
 	Records []Record   `json:"records"`

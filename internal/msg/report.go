@@ -70,7 +70,14 @@ func init() {
 		"report.legend.lock":  {KO: "공유 락 대기", EN: "waiting for the lock"},
 		"report.legend.ready": {KO: "코어 대기", EN: "waiting for a core"},
 		"report.legend.idle":  {KO: "쉼", EN: "idle"},
-		"report.legend.busy":  {KO: "일하는 줄 비율 (0-9, @ = 모두)", EN: "share of lanes busy (0-9, @ = all)"},
+		"report.lane.waiting": {KO: "스레드 없이 대기", EN: "no thread"},
+		"report.legend.waiting": {
+			KO: "스레드 없이 기다리는 요청 수 (대기열, 등록된 대기, 멈춘 가상 스레드; * = 10개 이상)",
+			EN: "requests waiting without a thread (queued, registered wait, parked virtual thread; * = 10 or more)"},
+		"report.svg.waiting":      {KO: "스레드 없이 기다리는 요청 (최대 %d개)", EN: "requests waiting without a thread (at most %d)"},
+		"report.svg.source.model": {KO: "모델 (시뮬레이션)", EN: "model (simulated)"},
+		"report.svg.source.real":  {KO: "실제 실행 (측정)", EN: "real run (measured)"},
+		"report.legend.busy":      {KO: "일하는 줄 비율 (0-9, @ = 모두)", EN: "share of lanes busy (0-9, @ = all)"},
 		"report.svg.title": {
 			KO: "waitlab 타임라인: %d개 줄, 요청 %d개, %s",
 			EN: "waitlab timeline: %d lane{s}, %d request{s}, %s"},

@@ -28,6 +28,7 @@ const (
 	svgMaxMarks = 5000
 	svgBand     = 80 // the busy band when lanes are folded
 	svgBottom   = 44 // axis
+	svgWait     = 40 // the waiting row
 )
 
 var svgColor = [nKinds]string{"#f2f2f2", "#d9534f", "#f0ad4e", "#8e44ad", "#5bc0de"}
@@ -44,8 +45,15 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 	names := laneNames(lang, t.Lanes, g.shown)
 	unit := unitFor(g.end)
 	rowsH := g.shown * svgRow
-	bandY := svgTop + rowsH + 8
-	axisY := svgTop + rowsH + 4
+	// The waiting row: requests that arrived and have not ended without
+	// holding a lane, so a loop or virtual-thread picture does not look idle.
+	waitY := svgTop + rowsH + 6
+	waitH := 0
+	if g.anyWaiting() {
+		waitH = svgWait
+	}
+	bandY := waitY + waitH + 8
+	axisY := waitY + waitH + 4
 	if g.folded {
 		axisY = bandY + svgBand + 4
 	}
@@ -56,6 +64,12 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n",
 		svgWidth, height, svgWidth, height)
 	title := msg.T(lang, "report.svg.title", len(t.Lanes), len(t.Records), narrate.Duration(lang, g.end, unit))
+	switch t.Source {
+	case "model":
+		title += " — " + msg.T(lang, "report.svg.source.model")
+	case "real":
+		title += " — " + msg.T(lang, "report.svg.source.real")
+	}
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, height)
 	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", svgLeft, esc(title))
@@ -112,6 +126,25 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ffffff" stroke-width="1"/>`, x, y, x, y+svgBar)
 		}
 		b.WriteByte('\n')
+	}
+
+	if waitH > 0 {
+		most := 0.0
+		for _, v := range g.waiting {
+			most = max(most, v)
+		}
+		top := waitY + 14
+		h := float64(waitH - 14)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2)+4, esc(msg.T(lang, "report.lane.waiting")))
+		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft, waitY+10, esc(msg.T(lang, "report.svg.waiting", int(math.Round(most)))))
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%.0f" fill="%s"/>`, svgLeft, top, svgChart, h, svgColor[0])
+		pts := []string{fmt.Sprintf("%d,%.1f", svgLeft, float64(top)+h)}
+		for c, v := range g.waiting {
+			y := float64(top) + h - h*v/max(most, 1)
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f %.1f,%.1f", float64(svgLeft)+float64(c)*px, y, float64(svgLeft)+float64(c+1)*px, y))
+		}
+		pts = append(pts, fmt.Sprintf("%d,%.1f", svgLeft+svgChart, float64(top)+h))
+		fmt.Fprintf(&b, `<polygon points="%s" fill="#8a8f96"/>`+"\n", strings.Join(pts, " "))
 	}
 
 	// The busy band: how many of all lanes are busy, over time.

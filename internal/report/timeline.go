@@ -28,7 +28,11 @@ const nKinds = 5 // 0 idle, then the span kinds
 // kind that took most of the column, and for each column the mean number of
 // busy lanes (all lanes, drawn or not).
 type grid struct {
-	end    time.Duration
+	// waiting is, per column, how many requests had arrived and not ended
+	// without holding a lane (in the queue, a registered wait, a parked
+	// virtual thread): the requests a thread picture would otherwise hide.
+	waiting []float64
+	end     time.Duration
 	cols   int
 	shown  int
 	folded bool
@@ -74,6 +78,23 @@ func sample(t *model.Trace, cols int) *grid {
 			g.busy[c] += (hi - lo) / w
 		}
 	}
+	// In the system: arrived and not yet ended; minus those on a lane.
+	g.waiting = make([]float64, cols)
+	for _, r := range t.Records {
+		a, b := float64(r.Arrival), float64(r.End)
+		if b <= a {
+			continue
+		}
+		c0, c1 := int(a/w), min(int(math.Ceil(b/w)), cols)
+		for c := max(c0, 0); c < c1; c++ {
+			if lo, hi := max(a, float64(c)*w), min(b, float64(c+1)*w); hi > lo {
+				g.waiting[c] += (hi - lo) / w
+			}
+		}
+	}
+	for c := range g.waiting {
+		g.waiting[c] = max(g.waiting[c]-g.busy[c], 0)
+	}
 	g.cells = make([][]model.SpanKind, g.shown)
 	for l := range cov {
 		g.cells[l] = make([]model.SpanKind, cols)
@@ -88,6 +109,16 @@ func sample(t *model.Trace, cols int) *grid {
 		}
 	}
 	return g
+}
+
+// anyWaiting reports whether some request ever waited without a lane.
+func (g *grid) anyWaiting() bool {
+	for _, v := range g.waiting {
+		if v >= 0.5 {
+			return true
+		}
+	}
+	return false
 }
 
 // laneNames names the first n lanes "thread 3", "loop 1", "offload 2" or
@@ -117,7 +148,11 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 	g := sample(t, width)
 	names := laneNames(lang, t.Lanes, g.shown)
 	busyName := msg.T(lang, "report.lane.busy")
+	waitName := msg.T(lang, "report.lane.waiting")
 	labW := Width(busyName)
+	if g.anyWaiting() {
+		labW = max(labW, Width(waitName))
+	}
 	for _, n := range names {
 		labW = max(labW, Width(n))
 	}
@@ -148,6 +183,20 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 		}
 		b.WriteString(padRight(busyName, labW) + " |" + string(row) + "|\n")
 	}
+	if g.anyWaiting() {
+		for c, v := range g.waiting {
+			n := int(math.Round(v))
+			switch {
+			case n <= 0:
+				row[c] = ' '
+			case n < 10:
+				row[c] = byte('0' + n)
+			default:
+				row[c] = '*'
+			}
+		}
+		b.WriteString(padRight(waitName, labW) + " |" + string(row) + "|\n")
+	}
 	b.WriteString(strings.Repeat(" ", labW+2) + axis(lang, g.end, unit, width) + "\n")
 	legend := []string{
 		"# " + msg.T(lang, "report.legend.cpu"),
@@ -158,6 +207,9 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 	}
 	if g.folded {
 		legend = append(legend, "0-9 @ "+msg.T(lang, "report.legend.busy"))
+	}
+	if g.anyWaiting() {
+		legend = append(legend, "1-9 * "+msg.T(lang, "report.legend.waiting"))
 	}
 	b.WriteString(strings.Repeat(" ", labW+2) + strings.Join(legend, "   ") + "\n")
 	_, err := io.WriteString(w, b.String())

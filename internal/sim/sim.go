@@ -235,7 +235,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 	}
 	e.keepStart = opt.Trace || opt.OnDone != nil
 	if opt.Trace {
-		e.trace = &model.Trace{Records: make([]model.Record, 0, s.Requests)}
+		e.trace = &model.Trace{Source: "model", Records: make([]model.Record, 0, s.Requests)}
 		for i := 0; i < total; i++ {
 			k := kind
 			if i >= n {

@@ -33,11 +33,11 @@ type grid struct {
 	// virtual thread): the requests a thread picture would otherwise hide.
 	waiting []float64
 	end     time.Duration
-	cols   int
-	shown  int
-	folded bool
-	cells  [][]model.SpanKind
-	busy   []float64
+	cols    int
+	shown   int
+	folded  bool
+	cells   [][]model.SpanKind
+	busy    []float64
 }
 
 func sample(t *model.Trace, cols int) *grid {

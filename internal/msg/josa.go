@@ -125,6 +125,12 @@ func Josa(word, pair string) string {
 // resolveJosa replaces every particle marker "{이/가}" in s by the form that
 // fits the text before it.
 func resolveJosa(s string) string {
+	return replaceMarkers(s, isJosaPair, Josa)
+}
+
+// replaceMarkers replaces every "{marker}" of s that ok accepts by
+// repl(the text written so far, marker); other braces are kept as they are.
+func replaceMarkers(s string, ok func(string) bool, repl func(before, marker string) string) string {
 	if !strings.Contains(s, "{") {
 		return s
 	}
@@ -136,13 +142,13 @@ func resolveJosa(s string) string {
 			return b.String()
 		}
 		j := strings.IndexByte(s[i:], '}')
-		if j < 0 || !isJosaPair(s[i+1:i+j]) {
+		if j < 0 || !ok(s[i+1:i+j]) {
 			b.WriteString(s[:i+1])
 			s = s[i+1:]
 			continue
 		}
 		b.WriteString(s[:i])
-		b.WriteString(Josa(b.String(), s[i+1:i+j]))
+		b.WriteString(repl(b.String(), s[i+1:i+j]))
 		s = s[i+j+1:]
 	}
 }
@@ -161,34 +167,16 @@ func isJosaPair(p string) bool {
 // the last few words) is exactly 1, so "%d request{s}" prints "1 request"
 // and "2 requests".
 func resolvePlural(s string) string {
-	if !strings.Contains(s, "{") {
-		return s
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(s, '{')
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 || !isPluralMarker(s[i+1:i+j]) {
-			b.WriteString(s[:i+1])
-			s = s[i+1:]
-			continue
-		}
-		b.WriteString(s[:i])
-		one, many, found := strings.Cut(s[i+1:i+j], "/")
+	return replaceMarkers(s, isPluralMarker, func(before, marker string) string {
+		one, many, found := strings.Cut(marker, "/")
 		if !found {
 			one, many = "", one
 		}
-		if lastCountIsOne(b.String()) {
-			b.WriteString(one)
-		} else {
-			b.WriteString(many)
+		if lastCountIsOne(before) {
+			return one
 		}
-		s = s[i+j+1:]
-	}
+		return many
+	})
 }
 
 // isPluralMarker accepts "s", "es" and "word/words" of ASCII letters.

@@ -144,7 +144,7 @@ func val(o SLO, v float64) string {
 	if o.Metric == "rps" {
 		return num(v) + "/s"
 	}
-	return ms(v) + " ms"
+	return report.MS(v) + " ms"
 }
 
 func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
@@ -225,7 +225,7 @@ func short(o SLO, v float64) string {
 	if o.Metric == "rps" {
 		return num(v)
 	}
-	return ms(v)
+	return report.MS(v)
 }
 
 func writeCost(b *strings.Builder, lang msg.Lang, r *Result) {
@@ -283,7 +283,7 @@ func writeCross(b *strings.Builder, lang msg.Lang, r *Result) {
 	if cc.Approx {
 		kind = T("plan.cross.approx", cc.Kind)
 	}
-	fmt.Fprintln(b, T("plan.cross", kind, num(cc.Lambda), ms(cc.HoldMS)))
+	fmt.Fprintln(b, T("plan.cross", kind, num(cc.Lambda), report.MS(cc.HoldMS)))
 	ans := strconv.Itoa(cc.Answer)
 	if cc.Answer == 0 {
 		ans = T("plan.cross.none")
@@ -324,7 +324,7 @@ func writeSlow(b *strings.Builder, lang msg.Lang, r *Result) {
 		fmt.Fprintln(b, "  "+T("plan.slow.today", sr.Today, knob, T("plan.overloaded", pct(p.Bottleneck.Util))))
 	}
 	if sr.InFlight > 0 {
-		fmt.Fprintln(b, "  "+T("plan.slow.little", num(sr.Rate), ms(float64(p.MeanMS)), num(sr.InFlight), num(sr.Queued)))
+		fmt.Fprintln(b, "  "+T("plan.slow.little", num(sr.Rate), report.MS(float64(p.MeanMS)), num(sr.InFlight), num(sr.Queued)))
 	}
 	if r.Scenario.Model == "pool" {
 		if sr.Excess > 0 {
@@ -346,19 +346,6 @@ func sortedInts(v []int) []int {
 		}
 	}
 	return out
-}
-
-// ms formats milliseconds: three decimals below 1 ms, one below 10 s.
-func ms(v float64) string {
-	switch {
-	case v == 0:
-		return "0"
-	case v < 1:
-		return strconv.FormatFloat(v, 'f', 3, 64)
-	case v < 10000:
-		return strconv.FormatFloat(v, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(v, 'f', 0, 64)
 }
 
 func num(v float64) string {

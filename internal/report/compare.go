@@ -88,7 +88,7 @@ func fig(v float64) string {
 	case v == math.Trunc(v) && math.Abs(v) < 1e6:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
-	return ms(v)
+	return MS(v)
 }
 
 // ratio formats a/b as "1.02x", or "-" when b is 0 or absent.

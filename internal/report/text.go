@@ -78,7 +78,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 		prec = T("report.precision.hdr", model.ExactLimit)
 	}
 	kv := [][]string{
-		{T("report.makespan"), ms(r.MakespanMS) + " ms"},
+		{T("report.makespan"), MS(r.MakespanMS) + " ms"},
 		{T("report.throughput"), T("report.rps", num(r.ThroughputRPS)) + " — " + def},
 		{T("report.completed"), T("report.of", r.Completed, r.Requests)},
 		{T(peakKey(r.Scenario.Model)), strconv.Itoa(r.PeakThreads)},
@@ -93,7 +93,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 
 	rows := [][]string{{T("report.latency"), T("report.count"), T("report.mean"), "p50", "p90", "p99", "max"}}
 	add := func(name string, s model.Summary) {
-		rows = append(rows, []string{name, strconv.FormatInt(s.Count, 10), ms(s.MeanMS), ms(s.P50MS), ms(s.P90MS), ms(s.P99MS), ms(s.MaxMS)})
+		rows = append(rows, []string{name, strconv.FormatInt(s.Count, 10), MS(s.MeanMS), MS(s.P50MS), MS(s.P90MS), MS(s.P99MS), MS(s.MaxMS)})
 	}
 	add(T("report.all"), r.All)
 	for _, name := range classNames(r) {
@@ -151,8 +151,9 @@ func anyBlocking(ls []model.LoopStat) bool {
 	return false
 }
 
-// ms formats milliseconds: one decimal below 10 s, none above, three below 1 ms.
-func ms(v float64) string {
+// MS formats milliseconds as every text report does: one decimal below
+// 10 s, none above, three below 1 ms.
+func MS(v float64) string {
 	switch {
 	case v == 0:
 		return "0"

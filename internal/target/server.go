@@ -45,6 +45,7 @@ type Server struct {
 	dsAddr           unix.Sockaddr
 	lockMu           sync.Mutex
 	downstreamErrors prometheus.Counter
+	db               *dbClient // nil without Config.DB (db.go)
 
 	// helpers bounds the OS threads that blocking work takes beyond the
 	// model's own threads: the helper threads of a parallel blocking
@@ -107,6 +108,13 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.dsAddr = sa
 	}
+	if cfg.DB != "" {
+		db, err := openDB(&s.cfg)
+		if err != nil {
+			return nil, err
+		}
+		s.db = db
+	}
 	switch cfg.Model {
 	case model.Pool:
 		s.impl = &poolServer{s: s}
@@ -122,6 +130,9 @@ func New(cfg Config) (*Server, error) {
 		s.impl = &virtualServer{s: s}
 	}
 	s.initMetrics()
+	if s.db != nil {
+		s.db.register(s.m.reg)
+	}
 	return s, nil
 }
 
@@ -202,6 +213,12 @@ func (s *Server) releaseThread() { <-s.helpers }
 // server accepts connections.
 func (s *Server) Start() error {
 	s.raiseThreadLimit()
+	if s.db != nil {
+		if err := s.db.warm(context.Background()); err != nil {
+			s.db.close()
+			return err
+		}
+	}
 	if err := s.log.open(s.cfg.Log, s.cfg.LogFile, s.cfg.LogQueue, s.cfg.LogBlock); err != nil {
 		return err
 	}
@@ -241,6 +258,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	if s.client != nil {
 		s.client.Close()
+	}
+	if s.db != nil {
+		s.db.close()
 	}
 	if lerr := s.log.close(); err == nil {
 		err = lerr

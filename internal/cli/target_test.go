@@ -150,6 +150,8 @@ func TestTargetBadInput(t *testing.T) {
 		{[]string{"target", "--allow-remote", "--listen", "no.such.host.invalid:8080"}, "no.such.host.invalid"},
 		{[]string{"downstream", "--listen", "127.0.0.1:99999"}, "127.0.0.1:99999"},
 		{[]string{"downstream", "--max-store", "-1"}, "--max-store"},
+		{[]string{"target", "--db", "root@tcp(127.0.0.1:3306"}, "--db"},
+		{[]string{"target", "--db", "root@tcp(127.0.0.1:1)/", "--downstream-timeout", "1s"}, "--db"},
 	} {
 		code, _, errs := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.flag) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {

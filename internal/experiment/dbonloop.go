@@ -35,6 +35,7 @@ const dbInstall = "apt-get install -y mariadb-server"
 
 const (
 	dbBlock     = 100 * time.Millisecond
+	dbCPU       = 200 * time.Microsecond // each request's CPU, as in the published run
 	dbFraction  = 0.01
 	dbVUs       = 64
 	dbProbeRate = 100
@@ -56,7 +57,7 @@ var dbConds = []dbCond{
 	{"none", "exp.db.row.none", model.Loop, 0, false},
 	{"onloop", "exp.db.row.onloop", model.Loop, 0, true},
 	{"offload64", "exp.db.row.offload64", model.Offload, 64, true},
-	{"offload4", "exp.db.row.offload4", model.Offload, 4, true},
+	{"offload4", "exp.db.row.offload4", model.Offload, 4, true}, // pool scaled: smallPool
 }
 
 func runDBOnLoop(ctx context.Context, r *Runner) error {
@@ -68,10 +69,16 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 		return nil
 	}
 	place := Place()
-	loops := min(8, max(2, len(place.Server)))
+	cores := max(1, len(place.Server))
+	loops := min(8, max(2, cores))
+	// The small pool is the published 4 scaled by this server's cores
+	// against the published eight, so its ceiling stands to this
+	// server's throughput as 4 did to eight cores'. The big one stays 64:
+	// big enough either way.
+	small := max(1, int(math.Round(4*float64(min(cores, 8))/8)))
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	t.Recipe = r.T_("exp.db.recipe", loops, dbVUs, dbBlock.Milliseconds(), dbProbeRate, d.Seconds(), w.Seconds(), r.Opt.Repeat)
-	t.Scaling = r.placementNote() + " " + r.T_("exp.db.scaling", loops, max(1, len(place.Server)))
+	t.Recipe = r.T_("exp.db.recipe", loops, dbVUs, dbCPU.Microseconds(), dbBlock.Milliseconds(), dbProbeRate, d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote() + " " + r.T_("exp.db.scaling", loops, cores, small)
 	t.WarmupEach = true
 	t.Columns = []Column{
 		{Key: "throughput_rps", Label: r.T_("exp.col.tput"), Digits: 0},
@@ -113,14 +120,18 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 		if ctx.Err() != nil {
 			break
 		}
-		targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(loops), "--db", dsn}
+		targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(loops), "--db", dsn, "--cpu", dbCPU.String()}
 		if c.block {
 			targs = append(targs, "--block-fraction", strconv.FormatFloat(dbFraction, 'f', -1, 64), "--block", dbBlock.String())
+		}
+		label := r.T_(c.label)
+		if c.key == "offload4" {
+			c.pool = small
+			label = r.T_(c.label, small)
 		}
 		if c.model == model.Offload {
 			targs = append(targs, "--offload", strconv.Itoa(c.pool))
 		}
-		label := r.T_(c.label)
 		samples := Samples{}
 		var reps []*loadgen.Report
 		for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
@@ -155,7 +166,7 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 			// of the closed load, which cycles fast while a loop is free,
 			// whereas the probe samples the loops at times of its own
 			// (see exp.db.note.occupancy).
-			if m, err := dbModel(c, loops, max(1, len(place.Server)), perReqCPU); err == nil {
+			if m, err := dbModel(c, loops, cores, perReqCPU); err == nil {
 				row.SetModel("throughput_rps", m.ThroughputRPS)
 			}
 		}
@@ -165,7 +176,7 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 			row.SetPublished("p99_ms", p.Reference["p99_ms"])
 		}
 	}
-	dbNotes(r, loops, perReqCPU)
+	dbNotes(r, loops, small, perReqCPU)
 	t.Plots = []Plot{{File: "db-on-loop.svg", Title: t.Title, Keys: []string{"throughput_rps", "p50_ms", "p99_ms"}}}
 	return nil
 }
@@ -202,13 +213,18 @@ func dbModel(c dbCond, loops, cores int, cpu float64) (*model.Result, error) {
 }
 
 // dbNotes writes what the rows show against the published ones.
-func dbNotes(r *Runner, loops int, cpu float64) {
+func dbNotes(r *Runner, loops, small int, cpu float64) {
 	t := r.T
 	if t.Row("none") == nil || t.Row("onloop") == nil {
 		return
 	}
 	none, on := t.Median("none", "p50_ms"), t.Median("onloop", "p50_ms")
-	r.Note("exp.db.note.onloop", on/none, 129.0/39, t.Median("none", "throughput_rps")/t.Median("onloop", "throughput_rps"), 23529.0/5333, t.Median("onloop", "stalls"))
+	tpNone, tpOn := t.Median("none", "throughput_rps"), t.Median("onloop", "throughput_rps")
+	modelX := math.NaN()
+	if a, b := t.Row("none").Cells["throughput_rps"].Model, t.Row("onloop").Cells["throughput_rps"].Model; a != nil && b != nil && *b > 0 {
+		modelX = *a / *b
+	}
+	r.Note("exp.db.note.onloop", on/none, 129.0/39, tpNone/tpOn, modelX, 23529.0/5333, t.Median("onloop", "stalls"))
 	// Occupancy: each call holds its loop for 100 ms, so the share of
 	// time a loop is stalled is calls per second x 100 ms / loops; a
 	// probe request lands on a stalled loop that often.
@@ -218,7 +234,19 @@ func dbNotes(r *Runner, loops int, cpu float64) {
 		r.Note("exp.db.note.offload", o/none, 42.0/39, t.Median("offload64", "stalls"))
 	}
 	if o := t.Median("offload4", "throughput_rps"); !math.IsNaN(o) {
-		r.Note("exp.db.note.pool4", t.Median("offload4", "p50_ms")/none, o, 4/dbFraction/dbBlock.Seconds())
+		// The pool's ceiling: small threads, each call 100 ms, 1% of
+		// requests calling.
+		ceiling := float64(small) / dbFraction / dbBlock.Seconds()
+		if ceiling < tpNone {
+			r.Note("exp.db.note.pool4", small, t.Median("offload4", "p50_ms")/none, o, ceiling, tpNone)
+			if o > 1.05*ceiling {
+				// The queue of a closed load fills slowly: up to one
+				// call per virtual user waits in it.
+				r.Note("exp.db.note.pool4.transient", o, ceiling, dbVUs, float64(dbVUs)*dbBlock.Seconds()/float64(small))
+			}
+		} else {
+			r.Note("exp.db.note.pool4.free", small, ceiling, tpNone, o)
+		}
 	}
 	if cpu > 0 {
 		r.Note("exp.db.note.model", cpu*1e6)
@@ -280,7 +308,7 @@ func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w ti
 	loads := [2][]string{
 		append(append([]string{"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", base + "/metrics"},
 			loadArgs(dbVUs, d, w, 10*time.Second)...), base+"/"),
-		{"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", "off", "--rate", strconv.Itoa(dbProbeRate), "--duration", d.String(), "--warmup", w.String(),
+		{"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", "off", "--rate", strconv.Itoa(dbProbeRate), "--connections", "64", "--duration", d.String(), "--warmup", w.String(),
 			"--timeout", "10s", base + "/?block=0s"},
 	}
 	var wg sync.WaitGroup

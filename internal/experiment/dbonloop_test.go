@@ -9,7 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -90,5 +92,59 @@ func TestDBOnLoopSkipsWithoutMariaDB(t *testing.T) {
 	}
 	if !strings.Contains(tab.Skipped, dbInstall) || len(tab.Children) != 0 {
 		t.Errorf("skipped %q with children %v; want the install command and nothing started", tab.Skipped, tab.Children)
+	}
+}
+
+// Ctrl-C in the middle (as the second condition's generators start)
+// stops every child, MariaDB included, and removes its datadir.
+func TestDBOnLoopInterrupt(t *testing.T) {
+	if _, err := exec.LookPath("mariadbd"); err != nil {
+		t.Skipf("mariadbd is not installed: %s", dbInstall)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	var started []Child
+	probes := 0
+	childStarted = func(c Child) {
+		mu.Lock()
+		defer mu.Unlock()
+		started = append(started, c)
+		if c.Name == "probe" {
+			if probes++; probes == 2 {
+				cancel()
+			}
+		}
+	}
+	defer func() { childStarted = nil }()
+	done := make(chan struct{})
+	var tab *Table
+	var err error
+	go func() {
+		tab, err = Run(ctx, "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.EN})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("Run did not return after its context was cancelled")
+	}
+	if err != nil {
+		t.Fatalf("Run after an interrupt = %v; want the table so far", err)
+	}
+	if !tab.Interrupted {
+		t.Error("table.Interrupted = false after an interrupt")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// Addresses are set after the start hook ran: take them from the table.
+	checkGone(t, tab.Children)
+	if len(tab.Children) != len(started) {
+		t.Errorf("%d children recorded, %d started", len(tab.Children), len(started))
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "waitlab-mariadb-*")); len(left) > 0 {
+		t.Errorf("MariaDB's temp directory is left behind: %v", left)
 	}
 }

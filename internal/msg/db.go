@@ -52,7 +52,7 @@ func init() {
 			KO: "루프에서 DB를 부르면 막지 않는 요청의 p50이 %.1f배가 되고 (발표값 %.1f배), 처리량은 %.1f분의 1로 줄어듭니다 (모델 %.1f분의 1, 발표값 %.1f분의 1). 감시견은 멈춤을 %.0f번 보았습니다: 루프의 OS 스레드가 드라이버 안에서 MariaDB의 답을 기다리는 동안, 그 루프에 붙은 연결은 모두 기다립니다.",
 			EN: "With the call on the loop the innocent requests' p50 grows %.1fx (published %.1fx) and throughput falls %.1fx (model %.1fx, published %.1fx). The watchdog saw %.0f stalls: while a loop's OS thread waits inside the driver for MariaDB's answer, every connection on that loop waits too."},
 		"exp.db.note.occupancy": {
-			KO: "점유 계산: 루프에서 부른 쿼리는 초당 %.0f개, 하나가 루프를 100 ms 잡으므로 루프 %d개 각각은 시간의 %.0f%%를 멈춰 있습니다. 탐침 요청은 제 때에 도착하므로 그만큼 자주 멈춘 루프를 만나 남은 멈춤을 기다립니다. 닫힌 부하의 사용자는 루프가 풀려 있을 때 빨리 돌며 요청 대부분을 보내므로, 요청마다 센 백분위(모델 열이 내는 것)는 이보다 훨씬 낮습니다. 그래서 지연 열에는 모델 값을 두지 않았습니다.",
+			KO: "점유 계산: 루프에서 부른 쿼리는 초당 %.0f개, 하나가 루프를 100 ms 잡으므로 루프 %d개 각각은 시간의 %.0f%%를 멈춰 있습니다. 탐침 요청은 자기 일정대로 도착하므로 그만큼 자주 멈춘 루프를 만나 남은 멈춤을 기다립니다. 닫힌 부하의 사용자는 루프가 풀려 있을 때 빨리 돌며 요청 대부분을 보내므로, 요청마다 센 백분위(모델 열이 내는 것)는 이보다 훨씬 낮습니다. 그래서 지연 열에는 모델 값을 두지 않았습니다.",
 			EN: "Occupancy: %.0f queries per second on the loops, each holding its loop for 100 ms, so each of the %d loops is stalled %.0f%% of the time. Probe requests arrive at times of their own and meet a stalled loop that often, then wait out the rest of the stall. The closed load's users cycle fast while a loop is free and send most requests then, so per-request percentiles (what the model computes) sit far lower; the latency columns therefore carry no model figure."},
 		"exp.db.note.offload": {
 			KO: "풀 64로 오프로드하면 p50이 %.2f배로 돌아오고 (발표값 %.2f배), 루프 멈춤은 %.0f번입니다. DB를 부르지 않는 행의 멈춤은 바쁜 기계에서 다른 작업에 CPU를 빼앗긴 루프입니다 (감시견은 이를 막힘이 아니라 실행 중으로 봅니다).",

@@ -219,6 +219,7 @@ func init() {
 		"web.tl.lane.loop":    {KO: "루프 %d", EN: "loop %d"},
 		"web.tl.lane.offload": {KO: "오프로드 %d", EN: "offload %d"},
 		"web.tl.lane.carrier": {KO: "캐리어 %d", EN: "carrier %d"},
+		"web.tl.lane.worker":  {KO: "팬아웃 %d", EN: "fan-out %d"},
 		"web.tl.waiting":      {KO: "스레드 없이 기다림", EN: "waiting without a thread"},
 		"web.tl.kind.cpu":     {KO: "CPU 작업", EN: "CPU work"},
 		"web.tl.kind.hold":    {KO: "스레드를 붙잡고 대기", EN: "waiting, holding the thread"},

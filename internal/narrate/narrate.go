@@ -568,8 +568,18 @@ func Duration(lang msg.Lang, d time.Duration, unit time.Duration) string {
 // offKey turns an offload pool's message key into the fan-out pool's in
 // the pool model (its second pool runs parallel calls, not blocking ones).
 func (t *teller) offKey(key string) string {
-	if t.model == model.Pool {
-		return strings.Replace(key, "offload", "fanout", 1)
+	if t.model != model.Pool {
+		return key
+	}
+	switch key {
+	case "narr.offload":
+		return "narr.fanout"
+	case "narr.offload.queue":
+		return "narr.fanout.queue"
+	case "narr.w.offload":
+		return "narr.w.fanout"
+	case "narr.w.offqueue":
+		return "narr.w.fanoutqueue"
 	}
 	return key
 }

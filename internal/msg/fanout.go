@@ -5,9 +5,6 @@ package msg
 // downstream's delay step.
 func init() {
 	Register(map[string]Entry{
-		"target.err.fanout3": {
-			KO: "--fanout은 sequential(차례로), parallel(한꺼번에), pipelined(한 연결에 한 번에 보내고 한 번 왕복) 중 하나입니다 (받은 값: %q)",
-			EN: "--fanout is sequential, parallel or pipelined (all calls written on one connection, one round trip), not %q"},
 		"target.err.fanout.both": {
 			KO: "호출 방식은 parallel과 pipelined 중 하나만 고르세요",
 			EN: "calls are either parallel or pipelined, not both: choose one"},
@@ -26,6 +23,12 @@ func init() {
 		"downstream.err.step.after": {
 			KO: "--delay-step %q: @ 뒤의 %q{은/는} 시작부터의 시간이 아닙니다. 10s처럼 0 이상으로 쓰세요",
 			EN: "--delay-step %q: %q after the @ is not a time since the start: write e.g. 10s (0 or more)"},
+		"flag.target.fanout-pool": {
+			KO: "pool: 요청의 병렬 호출을 맡는 스레드 K개(FIFO 대기열). 요청 스레드는 호출이 모두 끝나기를 기다립니다. 0이면 호출마다 보조 고루틴 하나",
+			EN: "pool: K threads that run a request's parallel calls (FIFO queue) while its thread waits for them all; 0: a helper goroutine per call"},
+		"flag.downstream.delay-step": {
+			KO: "지연@시점: 시작하고 시점만큼 지난 뒤부터 모든 지연이 이 값이 됩니다 (예: 50ms@10s, 실행 중에 느려지는 하위 서비스)",
+			EN: "DELAY@AFTER: from AFTER after the start, every delay becomes DELAY (e.g. 50ms@10s: the downstream gets slower mid-run)"},
 		"downstream.step": {
 			KO: "시작하고 %[2]s 뒤부터 지연이 %[1]s{으로/로} 바뀝니다",
 			EN: "the delay becomes %s %s after the start"},

@@ -35,9 +35,9 @@ type plan struct {
 	// connection, one round trip (a local wait: the slowest call's).
 	pipelined bool
 	blocking  bool
-	remote   bool // calls go to the downstream
-	lock     bool // validate under the shared lock before each call
-	status   int  // a non-200 answer decided before any work (bad query)
+	remote    bool // calls go to the downstream
+	lock      bool // validate under the shared lock before each call
+	status    int  // a non-200 answer decided before any work (bad query)
 	// sc is set when the server serves a scenario: the planner's class,
 	// loop and per-call waits for this request (scenario.go).
 	sc *scPlan
@@ -72,15 +72,15 @@ func (s *Server) makePlan(id int64, query []byte) plan {
 	k := &s.cfg.Knobs
 	u := uint64(id)
 	p := plan{
-		id:       id,
-		cpu:      k.CPU.At(model.Uniform(s.cfg.Seed, streamCPU, u)),
-		wait:     k.Wait.At(model.Uniform(s.cfg.Seed, streamWait, u)),
+		id:        id,
+		cpu:       k.CPU.At(model.Uniform(s.cfg.Seed, streamCPU, u)),
+		wait:      k.Wait.At(model.Uniform(s.cfg.Seed, streamWait, u)),
 		calls:     s.calls,
 		parallel:  k.Parallel,
 		pipelined: k.Pipelined,
-		blocking: k.Blocking,
-		remote:   k.Downstream != "",
-		lock:     k.ValidateLock,
+		blocking:  k.Blocking,
+		remote:    k.Downstream != "",
+		lock:      k.ValidateLock,
 	}
 	if k.BlockFraction > 0 && model.Uniform(s.cfg.Seed, streamBlockPick, u) < k.BlockFraction {
 		p.block = k.Block.At(model.Uniform(s.cfg.Seed, streamBlock, u))

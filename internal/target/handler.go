@@ -31,16 +31,16 @@ type plan struct {
 	wait     time.Duration // per call, without a downstream
 	calls    int
 	parallel bool
-	// pipelined: every call written at once on one downstream
-	// connection, one round trip (a local wait: the slowest call's).
-	pipelined bool
-	blocking  bool
-	remote    bool // calls go to the downstream
-	lock      bool // validate under the shared lock before each call
-	status    int  // a non-200 answer decided before any work (bad query)
+	blocking bool
+	remote   bool // calls go to the downstream
+	lock     bool // validate under the shared lock before each call
+	status   int  // a non-200 answer decided before any work (bad query)
 	// sc is set when the server serves a scenario: the planner's class,
 	// loop and per-call waits for this request (scenario.go).
 	sc *scPlan
+	// pipelined: every call written at once on one downstream
+	// connection, one round trip (a local wait: the slowest call's).
+	pipelined bool
 }
 
 // route says which built-in page a path is.
@@ -72,16 +72,16 @@ func (s *Server) makePlan(id int64, query []byte) plan {
 	k := &s.cfg.Knobs
 	u := uint64(id)
 	p := plan{
-		id:        id,
-		cpu:       k.CPU.At(model.Uniform(s.cfg.Seed, streamCPU, u)),
-		wait:      k.Wait.At(model.Uniform(s.cfg.Seed, streamWait, u)),
-		calls:     s.calls,
-		parallel:  k.Parallel,
-		pipelined: k.Pipelined,
-		blocking:  k.Blocking,
-		remote:    k.Downstream != "",
-		lock:      k.ValidateLock,
+		id:       id,
+		cpu:      k.CPU.At(model.Uniform(s.cfg.Seed, streamCPU, u)),
+		wait:     k.Wait.At(model.Uniform(s.cfg.Seed, streamWait, u)),
+		calls:    s.calls,
+		parallel: k.Parallel,
+		blocking: k.Blocking,
+		remote:   k.Downstream != "",
+		lock:     k.ValidateLock,
 	}
+	p.pipelined = k.Pipelined
 	if k.BlockFraction > 0 && model.Uniform(s.cfg.Seed, streamBlockPick, u) < k.BlockFraction {
 		p.block = k.Block.At(model.Uniform(s.cfg.Seed, streamBlock, u))
 	}

@@ -315,11 +315,15 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 		for p := range q {
 			ok := sleepUntil(p.due, s.done)
 			if ok {
+				// Counted before the write, so a client that has its
+				// reply finds it in the stats.
+				inFlight.Add(-1)
+				s.commands.Add(1)
+				room.give(len(p.reply))
 				c.SetWriteDeadline(time.Now().Add(s.WriteTimeout))
 				_, err := c.Write(p.reply)
 				ok = err == nil
 			}
-			inFlight.Add(-1)
 			if !ok {
 				room.close()
 				c.Close()
@@ -327,8 +331,6 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 				}
 				return
 			}
-			room.give(len(p.reply))
-			s.commands.Add(1)
 		}
 	}()
 	defer func() { close(q); <-done; room.close() }()

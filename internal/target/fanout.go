@@ -30,6 +30,7 @@ type fanoutPool struct {
 	k    int
 	jobs chan fanJob
 	wg   sync.WaitGroup
+	once sync.Once // close
 
 	busy  atomic.Int64 // threads in a call now
 	peak  atomic.Int64 // the most busy at once
@@ -107,6 +108,6 @@ func (f *fanoutPool) queued() int { return len(f.jobs) }
 // close stops the threads once no request thread submits any more (after
 // the pool's request threads have returned).
 func (f *fanoutPool) close() {
-	close(f.jobs)
+	f.once.Do(func() { close(f.jobs) })
 	f.wg.Wait()
 }

@@ -158,12 +158,12 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	sd, sw := 8*time.Second, 2*time.Second
 	settle := time.Second
 	if quick {
-		sd, sw, settle = 3*time.Second, 500*time.Millisecond, 500*time.Millisecond
+		sd, sw, settle = 4*time.Second, 500*time.Millisecond, 500*time.Millisecond
 	}
-	// The step comes about 40% into the measured window: the load starts
-	// a little after the downstream does, so its window begins about sw
-	// after the downstream is ready.
-	after := sw + time.Duration(0.4*float64(sd)) + 300*time.Millisecond
+	// The step comes about a third into the measured window: the load
+	// starts a little after the downstream does, so its window begins
+	// about sw after the downstream is ready.
+	after := sw + time.Duration(0.3*float64(sd)) + 300*time.Millisecond
 	stepModels := []model.Kind{model.Pool, model.Loop, model.Virtual}
 	if quick {
 		stepModels = []model.Kind{model.Pool, model.Loop}
@@ -216,9 +216,12 @@ func sdProcs(m model.Kind) int {
 }
 
 // rateArgs are the generator arguments of an open-model run at rate for
-// d after a warm-up of w.
+// d after a warm-up of w, with connections enough for every request to be
+// in flight for a few seconds (rate x 4 s): the generator must never be
+// the one that queues, or a slow server looks like a closed model.
 func rateArgs(rate float64, d, w time.Duration) []string {
-	return []string{"--rate", strconv.FormatFloat(rate, 'f', -1, 64), "--duration", d.String(), "--warmup", w.String(), "--timeout", "10s"}
+	return []string{"--rate", strconv.FormatFloat(rate, 'f', -1, 64), "--duration", d.String(), "--warmup", w.String(),
+		"--timeout", "10s", "--connections", strconv.Itoa(int(math.Ceil(rate * 4)))}
 }
 
 // sdRow runs tr Repeat times and adds its row: the generator's figures,
@@ -291,6 +294,9 @@ func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, 
 		step := o.DownstreamReady.Add(after)
 		b, a := phaseFigures(o.Rep.Series, win, step, settle)
 		for _, f := range []map[string]float64{b, a} {
+			if f == nil {
+				continue
+			}
 			f["srvcpu"] = 0
 			if o.Rep.TargetCPUPct != nil {
 				f["srvcpu"] = *o.Rep.TargetCPUPct

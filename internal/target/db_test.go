@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -61,20 +62,34 @@ func startMariaDB(t *testing.T) string {
 		"--log-error=" + filepath.Join(dir, "error.log"), "--skip-name-resolve",
 		"--innodb-log-file-size=8M", "--innodb-buffer-pool-size=16M"}, user...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
+	// Pdeathsig fires when the thread that forked the child ends, and Go
+	// ends a thread whenever a goroutine locked to it exits (the target's
+	// loops do): fork from a goroutine that keeps its thread until the
+	// server has exited.
+	started, exited := make(chan error, 1), make(chan struct{})
+	var waitErr error
+	go func() {
+		runtime.LockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		waitErr = cmd.Wait()
+		close(exited)
+	}()
+	if err := <-started; err != nil {
 		t.Fatalf("start mariadbd: %v", err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 	// Registered after TempDir, so it runs first: the server stops before
 	// its datadir is removed.
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-done:
+		case <-exited:
 		case <-time.After(15 * time.Second):
 			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-done
+			<-exited
 		}
 	})
 	dsn := fmt.Sprintf("root@tcp(127.0.0.1:%d)/", port)
@@ -92,9 +107,9 @@ func startMariaDB(t *testing.T) string {
 			return dsn
 		}
 		select {
-		case werr := <-done:
+		case <-exited:
 			log, _ := os.ReadFile(filepath.Join(dir, "error.log"))
-			t.Fatalf("mariadbd exited before accepting connections: %v\n%s", werr, log)
+			t.Fatalf("mariadbd exited before accepting connections: %v\n%s", waitErr, log)
 		default:
 		}
 		if time.Now().After(deadline) {

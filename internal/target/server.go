@@ -45,7 +45,8 @@ type Server struct {
 	dsAddr           unix.Sockaddr
 	lockMu           sync.Mutex
 	downstreamErrors prometheus.Counter
-	db               *dbClient // nil without Config.DB (db.go)
+	db               *dbClient   // nil without Config.DB (db.go)
+	fan              *fanoutPool // the pool's fan-out pool (nil: none)
 
 	// helpers bounds the OS threads that blocking work takes beyond the
 	// model's own threads: the helper threads of a parallel blocking
@@ -118,6 +119,9 @@ func New(cfg Config) (*Server, error) {
 	switch cfg.Model {
 	case model.Pool:
 		s.impl = &poolServer{s: s}
+		if cfg.FanoutPool > 0 {
+			s.fan = newFanoutPool(s, cfg.FanoutPool)
+		}
 	case model.Loop, model.Offload:
 		s.nloops = cfg.Threads
 		// Checking every threshold (not the watchdog's default quarter)
@@ -194,7 +198,7 @@ const (
 // raiseThreadLimit lifts Go's limit on OS threads (10,000 by default, past
 // which the runtime kills the process) to what this model may start.
 func (s *Server) raiseThreadLimit() {
-	n := s.cfg.Threads
+	n := s.cfg.Threads + s.cfg.FanoutPool
 	if s.cfg.Model == model.Offload {
 		n += s.cfg.Offload
 	}
@@ -211,13 +215,18 @@ func (s *Server) releaseThread() { <-s.helpers }
 
 // Start opens the log, listens and starts serving. It returns once the
 // server accepts connections.
-func (s *Server) Start() error {
+func (s *Server) Start() (err error) {
 	s.raiseThreadLimit()
 	if s.db != nil {
 		if err := s.db.warm(context.Background()); err != nil {
 			s.db.close()
 			return err
 		}
+		defer func() {
+			if err != nil {
+				s.db.close()
+			}
+		}()
 	}
 	if err := s.log.open(s.cfg.Log, s.cfg.LogFile, s.cfg.LogQueue, s.cfg.LogBlock); err != nil {
 		return err

@@ -20,8 +20,8 @@ func init() {
 			KO: "이벤트 루프 위의 실제 데이터베이스 호출",
 			EN: "A real database call on an event loop"},
 		"exp.db-on-loop.about": {
-			KO: "요청의 1%가 MariaDB에 SELECT SLEEP(0.1)을 보냄 (database/sql): 호출 없음 / 루프에서 / 오프로드 64 / 오프로드 4, 막지 않는 요청의 p50·p99와 루프 멈춤",
-			EN: "1% of requests run SELECT SLEEP(0.1) on MariaDB through database/sql: none / on the loop / offload 64 / offload 4, the innocent requests' p50 and p99, loop stalls"},
+			KO: "요청의 1%가 MariaDB에 SELECT SLEEP(0.1)을 보냄 (database/sql): 호출 없음 / 루프에서 / 오프로드 64 / 코어 수에 맞춘 작은 풀, 막지 않는 요청의 p50·p99와 루프 멈춤",
+			EN: "1% of requests run SELECT SLEEP(0.1) on MariaDB through database/sql: none / on the loop / offload 64 / a small pool scaled to the cores, the innocent requests' p50 and p99, loop stalls"},
 		"exp.db.skipped": {
 			KO: "MariaDB(mariadbd, mariadb-install-db)가 설치되어 있지 않아 건너뛰었습니다. 설치: %s",
 			EN: "skipped: MariaDB (mariadbd, mariadb-install-db) is not installed; install it with: %s"},

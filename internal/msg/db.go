@@ -75,5 +75,8 @@ func init() {
 		"exp.db.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 실행은 코어 8개에서 Netty 루프 여덟 개, 요청 2,000개를 한꺼번에 보내고 100 ms 잠자기로 막았습니다. 여기서는 막는 호출이 go-sql-driver/mysql을 거쳐 MariaDB로 가는 실제 SELECT SLEEP이라 쿼리마다 루프백 왕복과 드라이버의 일이 더해지고, 부하는 한 번의 폭주가 아니라 닫힌 부하이며, 서버는 CPU 하나를 나눠 쓰는 루프 두 개입니다. 한 루프가 드라이버 안에서 기다리는 동안 다른 루프가 CPU를 다 쓰므로, 처리량은 발표된 배수만큼이 아니라 같은 배치(CPU 하나에 루프 두 개)의 모델이 내다본 만큼 떨어집니다. 이 기계는 다른 작업과 공유되므로 CPU가 정하는 숫자는 흔들립니다.",
 			EN: "What differs and why: the published run had eight Netty loops on eight cores, a burst of 2,000 requests and a 100 ms sleep as the blocking call. Here the call is a real SELECT SLEEP through go-sql-driver/mysql to MariaDB, which adds a loopback round trip and the driver's work to each query; the load is closed rather than one burst; and the server is two loops sharing one CPU. While one loop waits in the driver the other has the whole CPU, so throughput falls by what the model predicts for that layout (two loops on one core), not by the published multiple. The machine is shared with other work, so CPU-bound figures move."},
+		"flag.target.db": {
+			KO: "MariaDB/MySQL DSN (예: 'root@tcp(127.0.0.1:3306)/'): --block-fraction의 호출이 database/sql을 거친 SELECT SLEEP(--block)이 되고, --downstream-timeout에 묶입니다",
+			EN: "MariaDB/MySQL DSN, e.g. 'root@tcp(127.0.0.1:3306)/': the --block-fraction call becomes SELECT SLEEP(--block) through database/sql, bounded by --downstream-timeout"},
 	})
 }

@@ -66,6 +66,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 	var scaling, httpScaling *live.Scaling
 	var pin *lab.Pinning
 	var httpErr error
+	httpMeasured := false
 	httpView := blockingHTTPView{connectP50: map[string]float64{}, overflows: map[string]int64{}}
 	loops, httpLoops := 8, 8
 	for _, name := range blockingRows {
@@ -123,6 +124,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			}
 			httpLoops = hout.Scaling.Loops[1]
 		}
+		httpMeasured = true
 		hs := hout.Scenario
 		for k, c := range blockingCells(hout.HTTPRange, max(len(hout.HTTPRuns), 1), hs, httpLoops, "http_") {
 			row.Cells[k] = c
@@ -155,6 +157,12 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			scaled(64, httpScaling.Factor), scaled(4, httpScaling.Factor))
 	case httpScaling != nil:
 		t.Scaling += "\n\n" + r.T_("exp.bl.scaling.http.shared")
+	case httpMeasured:
+		tc := cores
+		if pin != nil {
+			tc = len(pin.Target)
+		}
+		t.Scaling += "\n\n" + r.T_("exp.bl.noscaling.http", tc)
 	}
 	blockingNotes(r)
 	blockingHTTPNotes(r, httpView, httpErr)

@@ -472,3 +472,59 @@ func TestEveryExperimentLeavesNothingBehind(t *testing.T) {
 		t.Fatal("no experiment is registered")
 	}
 }
+
+// The notes under blocking-loop compare the views from the table's cells:
+// the HTTP multiples beside the in-process ones, each view's throughput
+// against its own model, and the connection set-up; with no HTTP view
+// only why.
+func TestBlockingHTTPNotes(t *testing.T) {
+	r := newRunner(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
+	one := func(v float64) Cell { return Cell{Median: v, Min: v, Max: v, Runs: 1} }
+	// in process: rps, p50; over HTTP: rps, p50, stalls; models.
+	for _, c := range []struct {
+		key                   string
+		rps, p50, hrps, hp50  float64
+		stalls, hstalls, mrps float64
+	}{
+		{"ch15-none", 8000, 30, 4000, 40, 0, 0, 10000},
+		{"ch15-onloop", 1600, 120, 1000, 160, 5, 3, 2000},
+		{"ch15-offload64", 3000, 33, 1500, 44, 0, 0, 4000},
+		{"ch15-offload4", 900, 31, 700, 48, 0, 0, 1000},
+	} {
+		row := r.T.AddRow(c.key, c.key, map[string]Cell{
+			"throughput_rps": one(c.rps), "per_loop_rps": one(c.rps / 2), "p50_ms": one(c.p50), "stalls": one(c.stalls),
+			"http_rps": one(c.hrps), "http_per_loop_rps": one(c.hrps), "http_p50_ms": one(c.hp50), "http_stalls": one(c.hstalls),
+		})
+		row.SetModel("throughput_rps", c.mrps)
+		row.SetModel("http_rps", c.mrps/2)
+		row.SetModel("http_p50_ms", 25)
+	}
+	v := blockingHTTPView{connectP50: map[string]float64{"ch15-none": 7.5, "ch15-onloop": 25, "ch15-offload64": 30, "ch15-offload4": 7}, overflows: map[string]int64{"ch15-none": 0}}
+	blockingHTTPNotes(r, v, nil)
+	all := strings.Join(r.T.Notes, "\n")
+	for _, want := range []string{
+		"none / on the loop is 4.00x (the model at that scale 5.00x, in process 5.00x)",
+		"grows 4.0x with blocking on the loop (in process 4.0x)",
+		"is 1.10x with offload to pool 64 (in process 1.10x) and 1.20x with pool 4",
+		"saw 3 loop stalls with blocking on the loop, 0 with offload to pool 64 and 0 with pool 4 (in process 5",
+		"0.80, 0.80, 0.75 and 0.90 of the model's in process and 0.80, 1.00, 0.75 and 1.40 over HTTP",
+		"40.0 ms over HTTP against 30.0 ms in process (model 25.0 ms)",
+		"connection set-up p50 7.5, 25.0, 30.0 and 7.0 ms",
+		"(ListenOverflows, summed over the median runs): 0.",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("notes lack %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "%!") {
+		t.Errorf("notes have a bad verb:\n%s", all)
+	}
+
+	r2 := newRunner(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.KO, Repeat: 1, Now: time.Now})
+	r2.T.AddRow("ch15-none", "x", map[string]Cell{"throughput_rps": one(1)})
+	r2.T.AddRow("ch15-onloop", "y", map[string]Cell{"throughput_rps": one(1)})
+	blockingHTTPNotes(r2, blockingHTTPView{}, errors.New("no sockets here"))
+	if len(r2.T.Notes) != 1 || !strings.Contains(r2.T.Notes[0], "no sockets here") {
+		t.Errorf("notes without an HTTP view = %q; want only why, with the error", r2.T.Notes)
+	}
+}

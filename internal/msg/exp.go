@@ -167,6 +167,9 @@ func init() {
 		"exp.bl.scaling.http.shared": {
 			KO: "HTTP에서는 코어가 하나뿐이라 대상 서버와 부하 생성기가 그 코어를 나눠 쓰고, 축소는 프로세스 안 실행과 같습니다. 부하 생성기가 쓰는 CPU만큼 HTTP 쪽 숫자가 늘어납니다.",
 			EN: "Over HTTP there is one core, so the target and the generator share it, scaled as in process; the generator's CPU stretches the HTTP figures."},
+		"exp.bl.noscaling.http": {
+			KO: "HTTP에서도 줄이지 않았습니다: 대상 서버의 코어 %d개가 루프 여덟 개 이상입니다.",
+			EN: "Over HTTP not scaled either: the target's %d cores cover the eight loops."},
 		"exp.bl.http.label": {
 			KO: "%s (HTTP)",
 			EN: "%s over HTTP"},

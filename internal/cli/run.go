@@ -309,6 +309,9 @@ func lanesPhrase(l msg.Lang, s model.Scenario) string {
 	if s.Model == model.Offload {
 		return msg.T(l, "run.lanes.offload", s.Threads, s.OffloadPool)
 	}
+	if s.FanoutPool > 0 {
+		return msg.T(l, "run.lanes.pool.fanout", s.Threads, s.FanoutPool)
+	}
 	return msg.T(l, "run.lanes."+string(s.Model), s.Threads)
 }
 

@@ -18,6 +18,7 @@ type scenarioFlags struct {
 	preset, file                     string
 	modelName                        string
 	threads, offloadPool, cores      int
+	fanoutPool                       int
 	requests, calls                  int
 	arrival, think, cpu, wait, block string
 	placement, assign, fanout        string
@@ -33,6 +34,7 @@ func addScenarioFlags(fs *flag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.modelName, "model", "", "server model: pool, loop, offload or virtual")
 	fs.IntVar(&f.threads, "threads", 0, "pool size (pool), loop count (loop, offload) or carrier count (virtual)")
 	fs.IntVar(&f.offloadPool, "offload-pool", 0, "offload pool size K (offload)")
+	fs.IntVar(&f.fanoutPool, "fanout-pool", 0, "fan-out pool size K that runs parallel calls (pool)")
 	fs.IntVar(&f.cores, "cores", 0, "CPU cores of the simulated machine (0: as many as threads)")
 	fs.IntVar(&f.requests, "requests", 0, "number of requests")
 	fs.StringVar(&f.arrival, "arrival", "", "arrival: burst, rate:R, poisson:R or vus:N")
@@ -41,7 +43,7 @@ func addScenarioFlags(fs *flag.FlagSet) *scenarioFlags {
 	fs.StringVar(&f.wait, "wait", "", "wait per downstream call: 200ms, or exp:200ms")
 	fs.BoolVar(&f.blocking, "blocking", false, "the wait blocks (holds) its thread: stalls a loop, pins a carrier")
 	fs.IntVar(&f.calls, "calls", 0, "downstream calls per request (each takes --wait)")
-	fs.StringVar(&f.fanout, "fanout", "", "downstream calls: sequential or parallel")
+	fs.StringVar(&f.fanout, "fanout", "", "downstream calls: sequential, parallel or pipelined")
 	fs.BoolVar(&f.sharedLock, "shared-lock", false, "every downstream call holds one shared lock (the PING-inside-synchronized bug)")
 	fs.Float64Var(&f.blockFraction, "block-fraction", 0, "fraction of requests that make a blocking call (classes normal and blocking)")
 	fs.StringVar(&f.block, "block", "", "duration of the blocking call (with --block-fraction)")
@@ -62,6 +64,8 @@ func (f *scenarioFlags) overrides() *model.Overrides {
 			o.Threads = &f.threads
 		case "offload-pool":
 			o.OffloadPool = &f.offloadPool
+		case "fanout-pool":
+			o.FanoutPool = &f.fanoutPool
 		case "cores":
 			o.Cores = &f.cores
 		case "requests":

@@ -61,8 +61,9 @@ func (e *TooBigError) Error() string {
 func (e *TooBigError) Unwrap() error { return ErrTooBig }
 
 // Threads returns how many OS threads the executor of s starts for its
-// lanes: pool threads, loops plus offload threads, or carriers.
-func Threads(s model.Scenario) int { return s.Threads + s.OffloadPool }
+// lanes: pool threads plus fan-out threads, loops plus offload threads,
+// or carriers.
+func Threads(s model.Scenario) int { return s.Threads + s.OffloadPool + s.FanoutPool }
 
 // Check refuses, with a *TooBigError, a scenario too big for a real run:
 // more than MaxThreads threads, more than MaxRequests requests, or an

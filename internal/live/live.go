@@ -82,6 +82,7 @@ type job struct {
 	lane    int32 // the lane that took it first
 	next    int32 // next call (sequential)
 	pending atomic.Int32
+	joiner  *parker // pool with a fan-out pool: the thread waiting for the calls
 	end     atomic.Int64 // ns since the clock started; 0 while running
 }
 
@@ -250,6 +251,9 @@ func newRunner(s model.Scenario, opt Options) *runner {
 	for i := 0; i < s.OffloadPool; i++ {
 		r.lanes = append(r.lanes, model.LaneOffload)
 	}
+	for i := 0; i < s.FanoutPool; i++ {
+		r.lanes = append(r.lanes, model.LaneWorker)
+	}
 	if opt.Trace {
 		r.spans = make([][]model.Span, len(r.lanes))
 	}
@@ -290,6 +294,10 @@ func (r *runner) newJob(i int64, arrival time.Duration, vu int32, scratch *model
 	}
 	if len(scratch.Waits) > 0 {
 		j.waits = slices.Clone(scratch.Waits)
+		if r.s.Classes[j.class].Fanout == model.Pipelined {
+			// One round trip for all the calls: as long as the slowest.
+			j.waits = []time.Duration{slices.Max(j.waits)}
+		}
 	}
 	return j
 }

@@ -18,6 +18,7 @@ type Overrides struct {
 	Model       *string `json:"model,omitempty"`
 	Threads     *int    `json:"threads,omitempty"`
 	OffloadPool *int    `json:"offload_pool,omitempty"`
+	FanoutPool  *int    `json:"fanout_pool,omitempty"`
 	Cores       *int    `json:"cores,omitempty"`
 	Requests    *int    `json:"requests,omitempty"`
 	Seed        *int64  `json:"seed,omitempty"`
@@ -55,9 +56,13 @@ func (o *Overrides) Apply(s *Scenario) error {
 		if k != Offload && o.OffloadPool == nil {
 			s.OffloadPool = 0
 		}
+		if k != Pool && o.FanoutPool == nil {
+			s.FanoutPool = 0
+		}
 	}
 	setInt(&s.Threads, o.Threads)
 	setInt(&s.OffloadPool, o.OffloadPool)
+	setInt(&s.FanoutPool, o.FanoutPool)
 	setInt(&s.Cores, o.Cores)
 	setInt(&s.Requests, o.Requests)
 	if o.Seed != nil {

@@ -22,11 +22,12 @@ type Request struct {
 }
 
 // WaitTotal returns the time the request spends waiting if nothing else
-// delays it: the sum of sequential calls, the longest of parallel ones.
+// delays it: the sum of sequential calls, the longest of parallel or
+// pipelined ones.
 func (r *Request) WaitTotal(fan Fanout) time.Duration {
 	var t time.Duration
 	for _, w := range r.Waits {
-		if fan == Parallel {
+		if fan == Parallel || fan == Pipelined {
 			t = max(t, w)
 		} else {
 			t += w

@@ -103,6 +103,9 @@ const (
 	LaneLoop    LaneKind = "loop"
 	LaneOffload LaneKind = "offload"
 	LaneCarrier LaneKind = "carrier"
+	// LaneWorker is a thread of the pool model's fan-out pool
+	// (Scenario.FanoutPool).
+	LaneWorker LaneKind = "worker"
 )
 
 // SpanKind is what a lane was doing during a span.

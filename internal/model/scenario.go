@@ -58,12 +58,16 @@ type Fanout string
 const (
 	Sequential Fanout = "sequential"
 	Parallel   Fanout = "parallel"
+	// Pipelined sends every call of a request in one round trip (Redis
+	// pipelining, a batched query): one wait, the slowest of the calls',
+	// made the way the model makes one call.
+	Pipelined Fanout = "pipelined"
 )
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (f *Fanout) UnmarshalText(b []byte) error {
 	switch v := Fanout(strings.ToLower(strings.TrimSpace(string(b)))); v {
-	case Sequential, Parallel:
+	case Sequential, Parallel, Pipelined:
 		*f = v
 		return nil
 	case "":
@@ -201,6 +205,16 @@ type Scenario struct {
 	Threads int `yaml:"threads" json:"threads"`
 	// OffloadPool is the offload pool size K (offload only).
 	OffloadPool int `yaml:"offload_pool,omitempty" json:"offload_pool,omitempty"`
+	// FanoutPool is the pool model's fan-out executor: a bounded pool of
+	// K threads with a FIFO queue on which a request's parallel calls run,
+	// each holding a thread for its wait, while the request's own thread
+	// waits for all of them (CompletableFuture.supplyAsync on an executor,
+	// then join). A request then holds up to Calls+1 threads for about
+	// 1/Calls of the time: lower latency, the same thread-time per
+	// request, the same ceiling. 0: the request's own thread waits for
+	// the slowest call and no other thread is held (an asynchronous
+	// client). Pool model only.
+	FanoutPool int `yaml:"fanout_pool,omitempty" json:"fanout_pool,omitempty"`
 	// Cores is the simulated machine's CPU cores; 0 means Threads, so a
 	// model is never silently CPU-starved.
 	Cores int `yaml:"cores,omitempty" json:"cores,omitempty"`
@@ -315,6 +329,12 @@ func (s Scenario) Validate() error {
 	if s.OffloadPool > MaxThreads {
 		return fieldErr("offload_pool", "err.offload.max", s.OffloadPool, MaxThreads)
 	}
+	if s.FanoutPool < 0 || s.FanoutPool > MaxThreads {
+		return fieldErr("fanout_pool", "err.fanoutpool.range", s.FanoutPool, MaxThreads)
+	}
+	if s.FanoutPool > 0 && s.Model != Pool {
+		return fieldErr("fanout_pool", "err.fanoutpool.unused", string(s.Model))
+	}
 	if s.Cores < 0 || s.Cores > MaxThreads {
 		return fieldErr("cores", "err.cores", s.Cores, MaxThreads)
 	}
@@ -377,7 +397,7 @@ func (s Scenario) Validate() error {
 		if c.Calls > 0 && c.Wait.IsZero() {
 			return fieldErr(f+".wait", "err.class.callswait", c.Calls)
 		}
-		if c.Fanout != "" && c.Fanout != Sequential && c.Fanout != Parallel {
+		if c.Fanout != "" && c.Fanout != Sequential && c.Fanout != Parallel && c.Fanout != Pipelined {
 			return fieldErr(f+".fanout", "err.class.fanout", string(c.Fanout))
 		}
 	}

@@ -236,7 +236,7 @@ func init() {
 			KO: "2 ms 떨어진 다운스트림 (있으면 지연 프록시 뒤의 실제 Redis), 풀 스레드 200과 1,600, 잠금 있음/없음",
 			EN: "a downstream 2 ms away (and a real Redis behind the latency proxy when installed), pool of 200 and 1,600 threads, with and without the lock"},
 		"exp.vl.recipe": {
-			KO: "다운스트림은 명령마다 %d ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업로 세지 않습니다. 조건마다 %d회.",
+			KO: "다운스트림은 명령마다 %d ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The downstream answers every command %d ms after it arrives. The target is the thread pool; each request makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.vl.row": {
 			KO: "스레드 %s개, 잠금 %s",
@@ -287,7 +287,7 @@ func init() {
 			KO: "같은 부하에 로그 끔 / 동기 / 비동기(버림, 막음): 처리량과 p99의 값, 버려진 줄. 잠금이 있을 때와 없을 때",
 			EN: "the same load with logging off / sync / async (dropping, blocking): throughput and p99 cost, lines dropped; with and without the lock"},
 		"exp.log.recipe": {
-			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %d ms 떨어진 다운스트림을 한 번 부르고, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업로 세지 않습니다. 조건마다 %d회.",
+			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %d ms 떨어진 다운스트림을 한 번 부르고, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The pool target (%d threads) makes one call to a downstream %d ms away per request and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.log.col.dropped":     {KO: "버려진 줄 (%)", EN: "lines dropped (%)"},
 		"exp.log.col.blocked":     {KO: "로그에 막힌 시간 (µs/요청)", EN: "blocked on logging (µs/request)"},
@@ -331,7 +331,7 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 %.0f초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업로 세지 않습니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 %.0f초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
 			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) send with a %.0f s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
 		"exp.th.col.rps": {KO: "오류 포함 처리량 (요청/초)", EN: "throughput with errors (req/s)"},
 		"exp.th.row": {
@@ -408,7 +408,7 @@ func init() {
 			KO: "같은 대상 서버를 부하 생성기를 다른 코어에 두고, 같은 코어에 두고, 같은 코어에서 세 배로 무겁게 해서 잽니다: 처리량이 얼마나 움직이는지와 생성기의 경고",
 			EN: "the same target with the generator on its own core, on the server's core, and three times heavier on the server's core: how far throughput moves and the generator's warnings"},
 		"exp.co.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(셋째 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업로 세지 않습니다. 조건마다 %d회.",
+			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(셋째 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the third row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.co.row.apart":   {KO: "생성기는 자기 코어에 (가상 사용자 %d명)", EN: "generator on its own core (%d virtual users)"},
 		"exp.co.row.shared":  {KO: "생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "generator on the server's core (%d virtual users)"},

@@ -37,8 +37,9 @@ func init() {
 		"flag.blocking": {
 			KO: "대기가 스레드를 붙잡습니다(블로킹): 루프를 멈추고 캐리어를 고정합니다",
 			EN: "the wait blocks (holds) its thread: stalls a loop, pins a carrier"},
-		"flag.calls":  {KO: "요청 하나의 하위 호출 수 (호출마다 --wait만큼 걸림)", EN: "downstream calls per request (each takes --wait)"},
-		"flag.fanout": {KO: "하위 호출 방식: sequential(차례로) 또는 parallel(한꺼번에)", EN: "downstream calls: sequential or parallel"},
+		"flag.calls":       {KO: "요청 하나의 하위 호출 수 (호출마다 --wait만큼 걸림)", EN: "downstream calls per request (each takes --wait)"},
+		"flag.fanout":      {KO: "하위 호출 방식: sequential(차례로), parallel(한꺼번에) 또는 pipelined(한 번의 왕복에 모두)", EN: "downstream calls: sequential, parallel or pipelined (all in one round trip)"},
+		"flag.fanout-pool": {KO: "병렬 호출을 맡는 팬아웃 풀의 스레드 수 K (pool; 0이면 요청 스레드가 가장 느린 호출만 기다림)", EN: "fan-out pool size K that runs parallel calls (pool; 0: the request's thread just waits for the slowest call)"},
 		"flag.shared-lock": {
 			KO: "하위 호출마다 공유 락 하나를 잡습니다 (synchronized 안에서 PING을 보내는 버그)",
 			EN: "every downstream call holds one shared lock (the PING-inside-synchronized bug)"},

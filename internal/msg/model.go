@@ -64,8 +64,14 @@ func init() {
 			KO: "하위 호출 %d번에 대기 시간이 없습니다. wait에 호출 하나의 시간을 적으세요 (예: wait: 50ms)",
 			EN: "%d downstream calls but no wait: set wait to the time of one call (e.g. wait: 50ms)"},
 		"err.class.fanout": {
-			KO: "알 수 없는 fanout %q입니다. sequential 또는 parallel을 쓰세요",
-			EN: "unknown fanout %q: use sequential or parallel"},
+			KO: "알 수 없는 fanout %q입니다. sequential, parallel, pipelined 중 하나를 쓰세요",
+			EN: "unknown fanout %q: use sequential, parallel or pipelined"},
+		"err.fanoutpool.range": {
+			KO: "팬아웃 풀 %d{은/는} 쓸 수 없습니다. 0에서 %d 사이로 정하세요",
+			EN: "a fan-out pool of %d is out of range: use 0 to %d"},
+		"err.fanoutpool.unused": {
+			KO: "팬아웃 풀은 pool 모델에서만 씁니다 (지금 모델은 %s). 값을 지우거나 model: pool로 바꾸세요",
+			EN: "a fan-out pool only applies to the pool model (this is %s): remove it or set model to pool"},
 		"err.classes.sum": {
 			KO: "비율의 합이 %g입니다. 합이 1이 되게 고치세요",
 			EN: "the fractions add up to %g: make them add up to 1"},

@@ -9,10 +9,11 @@ func init() {
 		"report.scenario": {
 			KO: "시나리오 %s: %s, 요청 %d개, 도착 %s, 시드 %d",
 			EN: "scenario %s: %s, %d request{s}, arrival %s, seed %d"},
-		"report.model.pool":    {KO: "pool (스레드 %d개, 코어 %d개)", EN: "pool (%d thread{s}, %d core{s})"},
-		"report.model.loop":    {KO: "loop (루프 %d개, 코어 %d개)", EN: "loop (%d loop{s}, %d core{s})"},
-		"report.model.offload": {KO: "offload (루프 %d개, 코어 %d개, 오프로드 스레드 %d개)", EN: "offload (%d loop{s}, %d core{s}, %d offload thread{s})"},
-		"report.model.virtual": {KO: "virtual (캐리어 %d개, 코어 %d개)", EN: "virtual (%d carrier{s}, %d core{s})"},
+		"report.model.pool":        {KO: "pool (스레드 %d개, 코어 %d개)", EN: "pool (%d thread{s}, %d core{s})"},
+		"report.model.pool.fanout": {KO: "pool (스레드 %d개, 코어 %d개, 팬아웃 스레드 %d개)", EN: "pool (%d thread{s}, %d core{s}, %d fan-out thread{s})"},
+		"report.model.loop":        {KO: "loop (루프 %d개, 코어 %d개)", EN: "loop (%d loop{s}, %d core{s})"},
+		"report.model.offload":     {KO: "offload (루프 %d개, 코어 %d개, 오프로드 스레드 %d개)", EN: "offload (%d loop{s}, %d core{s}, %d offload thread{s})"},
+		"report.model.virtual":     {KO: "virtual (캐리어 %d개, 코어 %d개)", EN: "virtual (%d carrier{s}, %d core{s})"},
 		"report.class": {
 			KO: "  요청 종류 %s: 비율 %g, CPU %s, 대기 %s x %d (%s)%s",
 			EN: "  class %s: fraction %g, CPU %s, wait %s x %d (%s)%s"},
@@ -60,6 +61,7 @@ func init() {
 		"report.lane.loop":    {KO: "루프 %d", EN: "loop %d"},
 		"report.lane.offload": {KO: "오프로드 %d", EN: "offload %d"},
 		"report.lane.carrier": {KO: "캐리어 %d", EN: "carrier %d"},
+		"report.lane.worker":  {KO: "팬아웃 %d", EN: "fan-out %d"},
 		"report.lane.busy":    {KO: "일하는 수", EN: "busy"},
 		"report.lane.more":    {KO: "… 나머지 %d개 줄은 아래 '일하는 수'에 합쳤습니다", EN: "… %d more lanes are folded into the busy row below"},
 		"report.timeline": {

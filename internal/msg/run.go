@@ -120,6 +120,9 @@ func init() {
 		"run.lanes.pool": {
 			KO: "스레드 %d개",
 			EN: "%d thread{s}"},
+		"run.lanes.pool.fanout": {
+			KO: "스레드 %d개와 팬아웃 스레드 %d개",
+			EN: "%d thread{s} and %d fan-out thread{s}"},
 		"run.lanes.loop": {
 			KO: "루프 %d개",
 			EN: "%d loop{s}"},

@@ -90,6 +90,17 @@ func init() {
 		"narr.offload": {
 			KO: "블로킹 호출 %d개가 오프로드 풀로 넘어가고 루프는 계속 돕니다",
 			EN: "%d blocking call{s} {goes/go} to the offload pool and the loops carry on"},
+		"narr.fanout": {
+			KO: "병렬 호출 %d개가 팬아웃 풀로 가고, 요청의 스레드는 모두 끝날 때까지 붙잡힌 채 기다립니다",
+			EN: "%d parallel call{s} {goes/go} to the fan-out pool, and the request's thread waits, held, for all of them"},
+		"narr.fanout.queue": {
+			KO: "호출 %d개가 팬아웃 스레드를 기다립니다",
+			EN: "%d call{s} {waits/wait} for a fan-out thread"},
+		"narr.w.fanout1": {KO: "팬아웃 풀로 간 호출 1개", EN: "1 call goes to the fan-out pool"},
+		"narr.w.fanout":  {KO: "팬아웃 풀로 간 호출 %d개", EN: "%d calls go to the fan-out pool"},
+		"narr.w.fanoutqueue": {
+			KO: "팬아웃 스레드를 기다린 호출은 가장 많을 때 %d개",
+			EN: "at most %d call{s} {waits/wait} for a fan-out thread"},
 		"narr.offload.queue": {
 			KO: "호출 %d개가 오프로드 스레드를 기다립니다",
 			EN: "%d call{s} {waits/wait} for an offload thread"},

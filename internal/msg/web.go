@@ -131,12 +131,17 @@ func init() {
 			KO: "가상 스레드, 캐리어 2개, 요청 12개가 각각 하위 호출 10번(0.2초씩)을 동시에 보냅니다: 요청당 0.2초. 호출 방식을 '차례로'로 바꾸면 2초가 됩니다",
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
+		"web.preset.fanout-pool": {
+			KO: "스레드 4개짜리 풀에 요청 12개, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 요청 하나는 빨라지지만 전체는 '차례로'와 같은 6초입니다. 스레드 시간이 그대로이기 때문입니다",
+			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s in parallel on a fan-out pool of 4: each request is faster, but the batch takes the same 6 s as one after another, because the thread-time is the same"},
+
 		// Settings.
 		"web.settings.title":    {KO: "설정", EN: "Settings"},
 		"web.settings.base":     {KO: "기준 시나리오: %s", EN: "Starting from: %s"},
 		"web.f.model":           {KO: "서버 모델", EN: "Server model"},
 		"web.f.threads":         {KO: "스레드 / 루프 / 캐리어 수", EN: "Threads / loops / carriers"},
 		"web.f.offload_pool":    {KO: "오프로드 풀 크기", EN: "Offload pool size"},
+		"web.f.fanout_pool":     {KO: "팬아웃 풀 크기 (pool)", EN: "Fan-out pool size (pool)"},
 		"web.f.cores":           {KO: "CPU 코어 (0: 스레드마다 하나)", EN: "CPU cores (0: one per thread)"},
 		"web.f.requests":        {KO: "요청 수", EN: "Requests"},
 		"web.f.arrival":         {KO: "도착 방식 (burst, rate:R, poisson:R, vus:N)", EN: "Arrival (burst, rate:R, poisson:R, vus:N)"},
@@ -156,6 +161,7 @@ func init() {
 		"web.model.virtual":     {KO: "virtual — 가상 스레드 (고루틴)", EN: "virtual — virtual threads (goroutines)"},
 		"web.fanout.sequential": {KO: "차례로", EN: "one after another"},
 		"web.fanout.parallel":   {KO: "동시에", EN: "in parallel"},
+		"web.fanout.pipelined":  {KO: "한 번의 왕복에 모두", EN: "all in one round trip"},
 
 		// Predict and act.
 		"web.predict.title": {KO: "돌리기 전에 예측하기", EN: "Predict before you run"},
@@ -219,6 +225,7 @@ func init() {
 		"web.tl.lane.loop":    {KO: "루프 %d", EN: "loop %d"},
 		"web.tl.lane.offload": {KO: "오프로드 %d", EN: "offload %d"},
 		"web.tl.lane.carrier": {KO: "캐리어 %d", EN: "carrier %d"},
+		"web.tl.lane.worker":  {KO: "팬아웃 %d", EN: "fan-out %d"},
 		"web.tl.waiting":      {KO: "스레드 없이 기다림", EN: "waiting without a thread"},
 		"web.tl.kind.cpu":     {KO: "CPU 작업", EN: "CPU work"},
 		"web.tl.kind.hold":    {KO: "스레드를 붙잡고 대기", EN: "waiting, holding the thread"},

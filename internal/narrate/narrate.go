@@ -128,7 +128,7 @@ func newTeller(r *model.Result, lang msg.Lang) *teller {
 	t := &teller{lang: lang, model: s.Model}
 	kind := model.LaneThread
 	for _, k := range r.Trace.Lanes {
-		if k != model.LaneOffload {
+		if k != model.LaneOffload && k != model.LaneWorker {
 			kind = k
 			t.lanes++
 		}
@@ -186,7 +186,7 @@ func (t *teller) moments(tr *model.Trace) []*moment {
 			m := get(sp.Start)
 			m.blocked = append(m.blocked, int(sp.Lane))
 			m.blockFor = max(m.blockFor, sp.End-sp.Start)
-		case model.LaneOffload:
+		case model.LaneOffload, model.LaneWorker:
 			get(sp.Start).offload++
 			offs = append(offs, offSpan{req: sp.Req, start: sp.Start})
 		}
@@ -223,8 +223,17 @@ func (t *teller) offloadQueue(tr *model.Trace, offs []offSpan, ms []*moment) {
 		need[o.req] = true
 	}
 	for _, sp := range tr.Spans {
-		if sp.Kind == model.SpanCPU && need[sp.Req] && int(sp.Lane) < len(tr.Lanes) && tr.Lanes[sp.Lane] == model.LaneLoop {
+		if sp.Kind == model.SpanCPU && need[sp.Req] && int(sp.Lane) < len(tr.Lanes) && (tr.Lanes[sp.Lane] == model.LaneLoop || tr.Lanes[sp.Lane] == model.LaneThread) {
 			cpuEnds[sp.Req] = append(cpuEnds[sp.Req], sp.End)
+		}
+	}
+	if t.model == model.Pool {
+		// A fan-out without CPU work is handed over as its thread takes
+		// the request.
+		for _, rec := range tr.Records {
+			if need[rec.ID] && len(cpuEnds[rec.ID]) == 0 {
+				cpuEnds[rec.ID] = []time.Duration{rec.Start}
+			}
 		}
 	}
 	type step struct {
@@ -351,10 +360,10 @@ func (t *teller) line(g []*moment) string {
 		cl = append(cl, t.T(key, t.laneList(m.blocked), t.fmtIn(m.blockFor)))
 	}
 	if m.offload > 0 {
-		cl = append(cl, t.T("narr.offload", m.offload))
+		cl = append(cl, t.T(t.offKey("narr.offload"), m.offload))
 	}
 	if last := g[len(g)-1]; m.offQueue > 0 || last.offQueue > 0 {
-		cl = append(cl, t.T("narr.offload.queue", max(m.offQueue, last.offQueue)))
+		cl = append(cl, t.T(t.offKey("narr.offload.queue"), max(m.offQueue, last.offQueue)))
 	}
 	if !queueTold {
 		last := g[len(g)-1]
@@ -439,9 +448,9 @@ func (t *teller) window(part []*moment) string {
 	} else {
 		add("narr.w.block", blk)
 	}
-	add("narr.w.offload", off)
+	add(t.offKey("narr.w.offload"), off)
 	add("narr.w.queue", q)
-	add("narr.w.offqueue", oq)
+	add(t.offKey("narr.w.offqueue"), oq)
 	prefix := t.T("narr.range", t.fmt(part[0].at), t.fmt(part[len(part)-1].at))
 	if from, to := t.fmt(part[0].at), t.fmt(part[len(part)-1].at); from == to {
 		// "101.4 ms to 101.4 ms" says one instant twice.
@@ -554,4 +563,23 @@ func Duration(lang msg.Lang, d time.Duration, unit time.Duration) string {
 		return num + " ms"
 	}
 	return num + " us"
+}
+
+// offKey turns an offload pool's message key into the fan-out pool's in
+// the pool model (its second pool runs parallel calls, not blocking ones).
+func (t *teller) offKey(key string) string {
+	if t.model != model.Pool {
+		return key
+	}
+	switch key {
+	case "narr.offload":
+		return "narr.fanout"
+	case "narr.offload.queue":
+		return "narr.fanout.queue"
+	case "narr.w.offload":
+		return "narr.w.fanout"
+	case "narr.w.offqueue":
+		return "narr.w.fanoutqueue"
+	}
+	return key
 }

@@ -26,7 +26,12 @@ func WriteScenario(w io.Writer, lang msg.Lang, s model.Scenario) error {
 	switch s.Model {
 	case model.Offload:
 		m = msg.T(lang, "report.model.offload", s.Threads, s.CoreCount(), s.OffloadPool)
-	case model.Loop, model.Virtual, model.Pool:
+	case model.Pool:
+		m = msg.T(lang, "report.model.pool", s.Threads, s.CoreCount())
+		if s.FanoutPool > 0 {
+			m = msg.T(lang, "report.model.pool.fanout", s.Threads, s.CoreCount(), s.FanoutPool)
+		}
+	case model.Loop, model.Virtual:
 		m = msg.T(lang, "report.model."+string(s.Model), s.Threads, s.CoreCount())
 	default:
 		m = string(s.Model)

@@ -13,7 +13,10 @@ import (
 //   - registered: the call is registered and the lane is freed; when it
 //     ends, a continuation is queued back (loops, virtual threads);
 //   - offloaded: a blocking call on a loop is handed to the offload pool,
-//     whose thread holds through it; the continuation goes back to the loop.
+//     whose thread holds through it; the continuation goes back to the loop;
+//   - fanned out: the pool model's parallel calls go to the fan-out pool,
+//     each held by one of its threads, while the request's own thread
+//     waits for the last of them (join).
 
 // holdNext starts the next call of slot while lane l holds it. It always
 // returns true: the lane stays held.
@@ -103,9 +106,34 @@ func (e *engine) callDone(slot int32) {
 	} else {
 		r.next++
 	}
+	if e.fanPool {
+		// The joining thread (its lane is kept in r.loop) goes on.
+		l := r.loop
+		e.span(l, model.SpanHold, slot, e.lanes[l].since, e.now)
+		e.finish(slot)
+		e.runLane(l)
+		return
+	}
 	q := r.loop
 	e.queues[q].push(item{slot: slot, kind: itemCont})
 	e.wake(q)
+}
+
+// fanOut hands every call of slot to the fan-out pool; pool thread l
+// waits, held, until the last of them ends (callDone). The pool model has
+// one queue, so r.loop is free to name the joining lane.
+func (e *engine) fanOut(l, slot int32) {
+	r := e.rq(slot)
+	r.loop = l
+	e.lanes[l].since = e.now
+	r.pending = r.calls
+	q := &e.queues[e.offQ]
+	for k := int32(0); k < r.calls; k++ {
+		q.push(item{slot: slot, k: int16(k), kind: itemCall})
+	}
+	for k := int32(0); k < r.calls; k++ {
+		e.wake(e.offQ)
+	}
 }
 
 // offload hands slot's next blocking call (or all of them) to the offload pool.
@@ -121,7 +149,11 @@ func (e *engine) offload(slot int32) {
 		r.pending = 1
 		q.push(item{slot: slot, k: int16(r.next), kind: itemCall})
 	}
-	e.wake(e.offQ)
+	// One wake per call: a wake starts one idle thread, which holds
+	// through the first call it takes.
+	for k := r.pending; k > 0; k-- {
+		e.wake(e.offQ)
+	}
 }
 
 // offCall: offload lane l takes call k of slot and holds through it.

@@ -158,7 +158,11 @@ type engine struct {
 	peak    int
 	classes []model.Class
 	par     []bool // per class: parallel fan-out
+	pipe    []bool // per class: pipelined (one wait, the slowest of the calls')
 	block   []bool // per class: blocking waits
+	// fanPool: the pool model's parallel calls run on the worker lanes of
+	// queue offQ while the request's thread waits (Scenario.FanoutPool).
+	fanPool bool
 
 	slots  []*[slabSize]req // chunks; see rq
 	nslots int32
@@ -186,6 +190,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 	e := &engine{s: s, plan: model.NewPlanner(s), offQ: -1, classes: s.Classes, onDone: opt.OnDone}
 	for _, c := range s.Classes {
 		e.par = append(e.par, c.Fanout == model.Parallel)
+		e.pipe = append(e.pipe, c.Fanout == model.Pipelined)
 		e.block = append(e.block, c.Blocking)
 		e.byClass = append(e.byClass, stats.NewRecorder(0))
 	}
@@ -206,8 +211,18 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		nq = n
 	}
 	total := n
-	if s.Model == model.Offload {
-		total += s.OffloadPool
+	// The second pool: the offload pool's threads, or the pool model's
+	// fan-out workers; either takes calls from queue offQ.
+	extra, extraKind := 0, model.LaneOffload
+	switch {
+	case s.Model == model.Offload:
+		extra = s.OffloadPool
+	case s.Model == model.Pool && s.FanoutPool > 0:
+		extra, extraKind = s.FanoutPool, model.LaneWorker
+		e.fanPool = true
+	}
+	if extra > 0 {
+		total += extra
 		e.offQ = int32(nq)
 		nq++
 	}
@@ -239,7 +254,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		for i := 0; i < total; i++ {
 			k := kind
 			if i >= n {
-				k = model.LaneOffload
+				k = extraKind
 			}
 			e.trace.Lanes = append(e.trace.Lanes, k)
 		}
@@ -367,7 +382,11 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 	r := e.rq(slot)
 	class := e.plan.ClassOf(i)
 	q := int32(max(e.plan.LoopOf(i), 0))
-	*r = req{id: i, arrival: at, class: int32(class), calls: int32(e.classes[class].CallCount()), loop: q, vu: vu}
+	calls := int32(e.classes[class].CallCount())
+	if e.pipe[class] {
+		calls = min(calls, 1) // one round trip for all of them
+	}
+	*r = req{id: i, arrival: at, class: int32(class), calls: calls, loop: q, vu: vu}
 	if e.keepStart {
 		e.tfirst[slot] = -1
 	}
@@ -380,8 +399,16 @@ func (e *engine) rq(slot int32) *req { return &e.slots[slot>>slabBits][slot&(sla
 // cpuOf returns r's CPU time (drawn again: see req).
 func (e *engine) cpuOf(r *req) time.Duration { return e.plan.CPUOf(r.id, int(r.class)) }
 
-// wait returns the wait of r's call k.
+// wait returns the wait of r's call k; a pipelined request's one round
+// trip lasts as long as the slowest of its calls.
 func (e *engine) wait(r *req, k int32) time.Duration {
+	if e.pipe[r.class] {
+		var m time.Duration
+		for c := 0; c < e.classes[r.class].CallCount(); c++ {
+			m = max(m, e.plan.WaitOf(r.id, int(r.class), c))
+		}
+		return m
+	}
 	return e.plan.WaitOf(r.id, int(r.class), int(k))
 }
 
@@ -522,6 +549,9 @@ func (e *engine) afterCPU(l, slot int32) bool {
 	}
 	blocking := e.block[r.class]
 	switch {
+	case e.fanPool && e.par[r.class] && r.calls > 1:
+		e.fanOut(l, slot)
+		return true
 	case e.s.Model == model.Pool, blocking && e.s.Model != model.Offload:
 		return e.holdNext(l, slot)
 	case blocking: // offload

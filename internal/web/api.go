@@ -461,9 +461,15 @@ type PresetJSON struct {
 	Overrides json.RawMessage `json:"overrides,omitempty"`
 }
 
-// fanout is the "try this" entry for the fan-out lab: ten downstream calls
-// per request, in parallel (set fan-out to sequential to see them add up).
-const fanoutOverrides = `{"calls":10,"wait":"200ms","fanout":"parallel"}`
+// fanoutEntries are the "try this" entries of the fan-out lab, which are
+// not presets of their own: ten downstream calls per request in parallel
+// on virtual threads (set fan-out to sequential to see them add up), and
+// the same on a pool of 4 whose calls run on a fan-out pool of 4 (each
+// request is faster, the batch is not: the same thread-time).
+var fanoutEntries = []struct{ name, base, overrides string }{
+	{"fanout", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"parallel"}`},
+	{"fanout-pool", "lab-pool", `{"calls":10,"wait":"200ms","fanout":"parallel","fanout_pool":4}`},
+}
 
 func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
@@ -478,16 +484,22 @@ func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 			Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: msg.T(lang, p.Source),
 		})
 	}
-	fo, err := ParseRequest([]byte(`{"preset":"lab-virtual",` + fanoutOverrides[1:]))
-	if err != nil {
-		s.fail(w, lang, err)
-		return
+	for _, e := range fanoutEntries {
+		fo, err := ParseRequest([]byte(`{"preset":"` + e.base + `",` + e.overrides[1:]))
+		if err != nil {
+			s.fail(w, lang, err)
+			return
+		}
+		fo.Scenario.Name = e.name
+		desc := msg.T(lang, "web.preset.fanout")
+		if e.name == "fanout-pool" {
+			desc = msg.T(lang, "web.preset.fanout-pool")
+		}
+		out = append(out, PresetJSON{
+			Name: e.name, Group: "fanout", Description: desc,
+			Scenario: fo.Scenario, Base: e.base, Overrides: json.RawMessage(e.overrides),
+		})
 	}
-	fo.Scenario.Name = "fanout"
-	out = append(out, PresetJSON{
-		Name: "fanout", Group: "fanout", Description: msg.T(lang, "web.preset.fanout"),
-		Scenario: fo.Scenario, Base: "lab-virtual", Overrides: json.RawMessage(fanoutOverrides),
-	})
 	writeJSON(w, http.StatusOK, out)
 }
 

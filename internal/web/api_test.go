@@ -228,8 +228,8 @@ func TestPresetsAndStrings(t *testing.T) {
 			t.Errorf("preset %s has no description", p.Name)
 		}
 	}
-	if groups["lab"] != 5 || groups["loops"] != 4 || groups["fanout"] != 1 {
-		t.Errorf("presets by group = %v; want 5 lab, 4 loops (ch15), 1 fanout", groups)
+	if groups["lab"] != 5 || groups["loops"] != 4 || groups["fanout"] != 2 {
+		t.Errorf("presets by group = %v; want 5 lab, 4 loops (ch15), 2 fanout", groups)
 	}
 	rec = httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/strings?lang=ko", nil))

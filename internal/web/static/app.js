@@ -25,9 +25,9 @@
   let S = {};
   let caps = {};
   let presets = [];
-  const FIELDS = ["model", "threads", "offload_pool", "cores", "requests", "arrival", "cpu", "wait", "calls", "fanout",
+  const FIELDS = ["model", "threads", "offload_pool", "fanout_pool", "cores", "requests", "arrival", "cpu", "wait", "calls", "fanout",
     "blocking", "block_fraction", "block", "placement", "seed", "shared_lock"];
-  const NUMERIC = new Set(["threads", "offload_pool", "cores", "requests", "calls", "seed", "block_fraction"]);
+  const NUMERIC = new Set(["threads", "offload_pool", "fanout_pool", "cores", "requests", "calls", "seed", "block_fraction"]);
   const BOOL = new Set(["blocking", "shared_lock"]);
 
   const state = {
@@ -108,7 +108,7 @@
     const c0 = sc.classes[0] || {};
     const blk = sc.classes.find((c) => c.name === "blocking");
     return {
-      model: sc.model, threads: sc.threads, offload_pool: sc.offload_pool || 0, cores: sc.cores || 0,
+      model: sc.model, threads: sc.threads, offload_pool: sc.offload_pool || 0, fanout_pool: sc.fanout_pool || 0, cores: sc.cores || 0,
       requests: sc.requests, arrival: sc.arrival, cpu: c0.cpu, wait: c0.wait, calls: c0.calls || 0,
       fanout: c0.fanout || "sequential", blocking: !!c0.blocking, block_fraction: blk ? blk.fraction : 0,
       block: blk ? blk.wait : "", placement: sc.placement || "random", seed: sc.seed, shared_lock: !!sc.shared_lock,

@@ -22,6 +22,7 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	listen := fs.String("listen", "127.0.0.1:6380", "address to listen on (loopback unless --allow-remote)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback --listen address")
 	delay := fs.String("delay", "0", "delay before each answer (or, with --proxy, added to each request): 50ms or exp:50ms")
+	delayStep := fs.String("delay-step", "", "DELAY@AFTER: from AFTER after the start, every delay becomes DELAY (e.g. 50ms@10s: the downstream gets slower mid-run)")
 	proxy := fs.String("proxy", "", "forward to this RESP server (e.g. a real Redis at 127.0.0.1:6379) instead of answering")
 	seed := fs.Int64("seed", 0, "random seed for exponential delays")
 	maxStore := fs.Int64("max-store", downstream.DefaultMaxStore, "bytes SET may keep (keys and values); past it SET answers -OOM")
@@ -34,6 +35,14 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	d, err := model.ParseDist(*delay)
 	if err != nil {
 		return usagef("%s", msg.T(l, "target.err.dist", "delay", err))
+	}
+	var step *downstream.DelayStep
+	if *delayStep != "" {
+		st, err := downstream.ParseDelayStep(*delayStep)
+		if err != nil {
+			return inLang(l, err)
+		}
+		step = &st
 	}
 	host, port, err := net.SplitHostPort(*listen)
 	if err != nil {
@@ -62,13 +71,22 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 		return fmt.Errorf("downstream: %w", err)
 	}
 	if *proxy != "" {
-		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients}
+		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients, Step: step}
 		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), *proxy, d))
+		printStep(env, l, step)
 		return p.Serve(ctx, ln)
 	}
-	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued}
+	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued, Step: step}
 	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.listening", ln.Addr(), d))
+	printStep(env, l, step)
 	err = s.Serve(ctx, ln)
 	fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped", s.Stats().Commands))
 	return err
+}
+
+// printStep says when the delay step comes (nothing without one).
+func printStep(env *Env, l msg.Lang, step *downstream.DelayStep) {
+	if step != nil {
+		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.step", step.Delay, step.After))
+	}
 }

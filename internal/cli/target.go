@@ -36,6 +36,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&cfg.Acceptor, "acceptor", "own", "loop, offload: own (separate acceptor thread) or shared (loop 0 accepts)")
 	fs.IntVar(&cfg.Offload, "offload", 16, "offload: pool size K for blocking work")
 	fs.IntVar(&cfg.OffloadQueue, "offload-queue", 10000, "offload: work waiting for the pool beyond this gets 503")
+	fs.IntVar(&cfg.FanoutPool, "fanout-pool", 0, "pool: K threads that run a request's parallel calls (FIFO queue) while its thread waits for them all; 0: a helper goroutine per call")
 	fs.IntVar(&cfg.Carriers, "carriers", 0, "virtual: GOMAXPROCS (0: leave as is)")
 	fs.IntVar(&cfg.MaxConns, "max-conns", 10000, "open connections; beyond it one idle for 500ms or more is closed to make room, else the new one gets 503. Memory: an idle connection holds no buffer, a busy one at most ~160 KiB (pipelining without reading) plus its body from --body-memory")
 	fs.DurationVar(&cfg.KeepAlive, "keepalive", 20*time.Second, "idle keep-alive timeout (an idle connection holds no buffer)")
@@ -54,7 +55,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	block := fs.String("block", "", "duration of the blocking call (with --block-fraction)")
 	fs.StringVar(&cfg.Knobs.Downstream, "downstream", "", "RESP service each call goes to (waitlab downstream or Redis), host:port")
 	fs.IntVar(&cfg.Knobs.Calls, "calls", 0, "calls per request (default 1 with --wait or --downstream)")
-	fanout := fs.String("fanout", "sequential", "calls one after another (sequential) or all at once (parallel)")
+	fanout := fs.String("fanout", "sequential", "calls one after another (sequential), all at once (parallel), or all written on one connection in one round trip (pipelined)")
 	fs.BoolVar(&cfg.Knobs.ValidateLock, "validate-lock", false, "hold one shared lock across a PING to the downstream before each call (the bug)")
 	fs.StringVar(&cfg.Log, "log", "off", "per-request log: off, sync (a write before answering) or async (bounded queue)")
 	fs.StringVar(&cfg.LogFile, "log-file", "", "file the request log goes to")
@@ -111,6 +112,8 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	case "sequential":
 	case "parallel":
 		cfg.Knobs.Parallel = true
+	case "pipelined":
+		cfg.Knobs.Pipelined = true
 	default:
 		return usagef("%s", msg.T(l, "target.err.fanout", *fanout))
 	}

@@ -150,13 +150,51 @@ func TestTargetBadInput(t *testing.T) {
 		{[]string{"target", "--allow-remote", "--listen", "no.such.host.invalid:8080"}, "no.such.host.invalid"},
 		{[]string{"downstream", "--listen", "127.0.0.1:99999"}, "127.0.0.1:99999"},
 		{[]string{"downstream", "--max-store", "-1"}, "--max-store"},
+		{[]string{"target", "--model", "loop", "--fanout-pool", "4"}, "--fanout-pool"},
+		{[]string{"target", "--model", "virtual", "--fanout-pool", "4"}, "--model pool"},
+		{[]string{"target", "--model", "pool", "--fanout-pool", "-1"}, "fanout-pool"},
+		{[]string{"target", "--fanout", "both"}, "pipelined"},
+		{[]string{"downstream", "--delay-step", "50ms"}, "--delay-step"},
+		{[]string{"downstream", "--delay-step", "slow@10s"}, "--delay-step"},
+		{[]string{"downstream", "--delay-step", "50ms@soon"}, "e.g. 10s"},
 	} {
 		code, _, errs := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.flag) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
 			t.Errorf("Main(%q) = %d, %q; want exit 2 and one line naming %s", tc.args, code, errs, tc.flag)
 		}
 	}
+	if _, _, errs := run(t, "downstream", "--delay-step", "50ms", "--lang", "ko"); !strings.Contains(errs, "지연@시점") {
+		t.Errorf("downstream --delay-step 50ms --lang ko: %q; want the Korean message", errs)
+	}
 	if _, _, errs := run(t, "target", "--listen", "0.0.0.0:8080", "--lang", "ko"); !strings.Contains(errs, "루프백") {
 		t.Errorf("target --listen 0.0.0.0 --lang ko: %q; want the Korean message", errs)
+	}
+}
+
+// The slow-downstream pieces from the command line: a delay server and a
+// proxy with a delay step, a pool target with a fan-out pool, parallel
+// and pipelined requests through them.
+func TestSlowDownstreamCommand(t *testing.T) {
+	addr, stop := startCommand(t, `on (127\.0\.0\.1:\d+)`, "downstream", "--listen", "127.0.0.1:0", "--delay-step", "1ms@0s")
+	paddr, pstop := startCommand(t, `on (127\.0\.0\.1:\d+)`, "downstream", "--listen", "127.0.0.1:0", "--proxy", addr, "--delay-step", "1ms@1h")
+	line, tstop := startCommand(t, `http://(127\.0\.0\.1:\d+ \(model=pool[^)]*)`, "target", "--model", "pool", "--threads", "4", "--fanout-pool", "2", "--listen", "127.0.0.1:0", "--downstream", paddr, "--calls", "4", "--fanout", "parallel")
+	if !strings.Contains(line, "fanout-pool=2") {
+		t.Errorf("start-up line %q does not name the fan-out pool", line)
+	}
+	taddr := strings.Fields(line)[0]
+	for _, q := range []string{"/", "/?fanout=pipelined", "/?fanout=sequential"} {
+		resp, err := http.Get("http://" + taddr + q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("GET %s = %d; want 200", q, resp.StatusCode)
+		}
+	}
+	for _, stopper := range []func() (int, string){tstop, pstop, stop} {
+		if code, errs := stopper(); code != 0 {
+			t.Errorf("exit %d: %s", code, errs)
+		}
 	}
 }

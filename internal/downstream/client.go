@@ -1,6 +1,7 @@
 package downstream
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net"
@@ -37,12 +38,18 @@ type Conn struct {
 
 // Do sends cmd (a pre-encoded RESP command) on a pooled connection and
 // waits for one reply. A RESP error reply is returned as an error.
-func (c *Client) Do(cmd []byte) error {
+func (c *Client) Do(cmd []byte) error { return c.DoN(cmd, 1) }
+
+// DoN pipelines n copies of cmd on one pooled connection: all of them in
+// one write, then the n replies read back, one round trip for the lot
+// (what a Redis pipeline or MGET buys). The first RESP error reply is
+// returned as an error (the connection is then closed, not reused).
+func (c *Client) DoN(cmd []byte, n int) error {
 	conn, err := c.get()
 	if err != nil {
 		return err
 	}
-	if err := conn.Do(cmd, c.timeout()); err != nil {
+	if err := conn.DoN(cmd, n, c.timeout()); err != nil {
 		conn.nc.Close()
 		return err
 	}
@@ -97,31 +104,44 @@ func (c *Client) Close() error {
 }
 
 // Do writes cmd and reads one reply.
-func (c *Conn) Do(cmd []byte, timeout time.Duration) error {
+func (c *Conn) Do(cmd []byte, timeout time.Duration) error { return c.DoN(cmd, 1, timeout) }
+
+// DoN writes n copies of cmd at once and reads n replies; timeout bounds
+// the whole round trip.
+func (c *Conn) DoN(cmd []byte, n int, timeout time.Duration) error {
 	c.nc.SetDeadline(time.Now().Add(timeout))
-	if _, err := c.nc.Write(cmd); err != nil {
+	out := cmd
+	if n > 1 {
+		out = bytes.Repeat(cmd, n)
+	}
+	if _, err := c.nc.Write(out); err != nil {
 		return fmt.Errorf("downstream: write: %w", err)
 	}
 	c.buf = c.buf[:0]
 	var r Reply
+	off, got := 0, 0
 	for {
 		if len(c.buf) == cap(c.buf) {
 			nb := make([]byte, len(c.buf), 2*cap(c.buf)+512)
 			copy(nb, c.buf)
 			c.buf = nb
 		}
-		n, err := c.nc.Read(c.buf[len(c.buf):cap(c.buf)])
-		c.buf = c.buf[:len(c.buf)+n]
-		if n > 0 {
-			_, perr := ParseReply(c.buf, &r)
-			if perr == nil {
-				if r.Kind == Error {
-					return fmt.Errorf("downstream: %s", r.Text)
-				}
-				return nil
+		m, err := c.nc.Read(c.buf[len(c.buf):cap(c.buf)])
+		c.buf = c.buf[:len(c.buf)+m]
+		for m > 0 {
+			used, perr := ParseReply(c.buf[off:], &r)
+			if perr == ErrIncomplete {
+				break
 			}
-			if perr != ErrIncomplete {
+			if perr != nil {
 				return perr
+			}
+			if r.Kind == Error {
+				return fmt.Errorf("downstream: %s", r.Text)
+			}
+			off += used
+			if got++; got == n {
+				return nil
 			}
 		}
 		if err != nil {
@@ -140,6 +160,8 @@ type NBConn struct {
 	out        []byte
 	in         []byte
 	reply      Reply
+	want, got  int // replies expected and parsed
+	off        int // bytes of in already parsed
 }
 
 // ErrReply is returned when the downstream answers with a RESP error.
@@ -195,9 +217,17 @@ func DialNonblock(sa unix.Sockaddr) (*NBConn, error) {
 }
 
 // Start queues cmd to be written and forgets any earlier reply.
-func (c *NBConn) Start(cmd []byte) {
-	c.out = append(c.out[:0], cmd...)
+func (c *NBConn) Start(cmd []byte) { c.StartN(cmd, 1) }
+
+// StartN queues n copies of cmd to be written at once (a pipeline): Read
+// reports done when all n replies are in.
+func (c *NBConn) StartN(cmd []byte, n int) {
+	c.out = c.out[:0]
+	for i := 0; i < max(n, 1); i++ {
+		c.out = append(c.out, cmd...)
+	}
 	c.in = c.in[:0]
+	c.want, c.got, c.off = max(n, 1), 0, 0
 }
 
 // Write writes what it can of the queued command and reports whether it
@@ -234,8 +264,9 @@ func (c *NBConn) Write() (done bool, err error) {
 // Pending reports whether part of the command is still to be written.
 func (c *NBConn) Pending() bool { return c.connecting || len(c.out) > 0 }
 
-// Read reads what has arrived and reports whether a whole reply is in.
-// A closed connection or a RESP error reply is an error.
+// Read reads what has arrived and reports whether every reply expected
+// (one, or StartN's n) is in. A closed connection or a RESP error reply
+// is an error.
 func (c *NBConn) Read() (done bool, err error) {
 	for {
 		if len(c.in) == cap(c.in) {
@@ -255,15 +286,21 @@ func (c *NBConn) Read() (done bool, err error) {
 			return false, errors.New("downstream: connection closed")
 		}
 		c.in = c.in[:len(c.in)+n]
-		_, perr := ParseReply(c.in, &c.reply)
-		if perr == nil {
+		for {
+			used, perr := ParseReply(c.in[c.off:], &c.reply)
+			if perr == ErrIncomplete {
+				break
+			}
+			if perr != nil {
+				return false, perr
+			}
 			if c.reply.Kind == Error {
 				return true, ErrReply
 			}
-			return true, nil
-		}
-		if perr != ErrIncomplete {
-			return false, perr
+			c.off += used
+			if c.got++; c.got >= c.want {
+				return true, nil
+			}
 		}
 	}
 }

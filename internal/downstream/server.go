@@ -49,6 +49,8 @@ type Server struct {
 	// Delay is drawn per command (seeded by Seed and the command number).
 	Delay model.Dist
 	Seed  int64
+	// Step, if set, replaces Delay from Step.After after Serve started.
+	Step *DelayStep
 	// Bounds; zero takes the Default above.
 	MaxStore     int64
 	MaxClients   int
@@ -61,11 +63,15 @@ type Server struct {
 	ln         net.Listener
 	conns      map[net.Conn]struct{}
 	closed     bool
+	done       chan struct{} // closed by Close: replies still waiting go
 	wg         sync.WaitGroup
+	step       stepper
 
-	commands atomic.Int64
-	queued   atomic.Int64 // reply bytes queued over every client
-	refused  atomic.Int64
+	commands    atomic.Int64
+	queued      atomic.Int64 // reply bytes queued over every client
+	refused     atomic.Int64
+	accepted    atomic.Int64
+	maxInFlight atomic.Int64
 }
 
 // Stats is what a Server has done.
@@ -77,6 +83,16 @@ type Stats struct {
 	QueuedBytes int64
 	// Refused counts connections turned away at MaxClients.
 	Refused int64
+	// Conns counts the connections accepted and served.
+	Conns int64
+	// MaxInFlight is the most commands one connection had sent and not
+	// yet been answered: 1 for a client that waits for each reply, n for
+	// one that pipelines n at once.
+	MaxInFlight int64
+	// Stepped counts the commands given the Step's delay; StepOn says
+	// whether the step has taken effect.
+	Stepped int64
+	StepOn  bool
 }
 
 // Stats returns the server's counters.
@@ -84,7 +100,8 @@ func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	sb := s.storeBytes
 	s.mu.Unlock()
-	return Stats{Commands: s.commands.Load(), StoreBytes: sb, QueuedBytes: s.queued.Load(), Refused: s.refused.Load()}
+	return Stats{Commands: s.commands.Load(), StoreBytes: sb, QueuedBytes: s.queued.Load(), Refused: s.refused.Load(),
+		Conns: s.accepted.Load(), MaxInFlight: s.maxInFlight.Load(), Stepped: s.step.stepped.Load(), StepOn: s.step.on.Load()}
 }
 
 func (s *Server) defaults() {
@@ -140,6 +157,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.ln = ln
 	s.store = map[string][]byte{}
 	s.conns = map[net.Conn]struct{}{}
+	s.done = make(chan struct{})
+	s.step.start(s.Step)
 	s.mu.Unlock()
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	defer stop()
@@ -178,6 +197,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		s.conns[c] = struct{}{}
 		s.wg.Add(1)
 		s.mu.Unlock()
+		s.accepted.Add(1)
 		go s.serveConn(c, &seq)
 	}
 }
@@ -193,10 +213,24 @@ func (s *Server) Close() error {
 	if s.ln != nil {
 		s.ln.Close()
 	}
+	if s.done != nil {
+		close(s.done)
+	}
+	s.step.stop()
 	for c := range s.conns {
 		c.Close()
 	}
 	return nil
+}
+
+// noteInFlight raises MaxInFlight to n if n is more.
+func (s *Server) noteInFlight(n int64) {
+	for {
+		m := s.maxInFlight.Load()
+		if n <= m || s.maxInFlight.CompareAndSwap(m, n) {
+			return
+		}
+	}
 }
 
 type pending struct {
@@ -275,22 +309,28 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 	q := make(chan pending, 1024)
 	room := newBudget(s.MaxQueued, &s.queued)
 	done := make(chan struct{})
+	var inFlight atomic.Int64 // commands read and not yet answered
 	go func() {
 		defer close(done)
 		for p := range q {
-			if d := time.Until(p.due); d > 0 {
-				time.Sleep(d)
+			ok := sleepUntil(p.due, s.done)
+			if ok {
+				// Counted before the write, so a client that has its
+				// reply finds it in the stats.
+				inFlight.Add(-1)
+				s.commands.Add(1)
+				room.give(len(p.reply))
+				c.SetWriteDeadline(time.Now().Add(s.WriteTimeout))
+				_, err := c.Write(p.reply)
+				ok = err == nil
 			}
-			c.SetWriteDeadline(time.Now().Add(s.WriteTimeout))
-			if _, err := c.Write(p.reply); err != nil {
+			if !ok {
 				room.close()
 				c.Close()
 				for range q {
 				}
 				return
 			}
-			room.give(len(p.reply))
-			s.commands.Add(1)
 		}
 	}()
 	defer func() { close(q); <-done; room.close() }()
@@ -298,6 +338,7 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 		if !room.take(len(p.reply)) {
 			return false
 		}
+		s.noteInFlight(inFlight.Add(1))
 		q <- p
 		return true
 	}
@@ -327,7 +368,7 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 			quit := cmd.N > 0 && bytes.EqualFold(cmd.Name(), []byte("QUIT"))
 			if cmd.N > 0 {
 				i := seq.Add(1)
-				d := s.Delay.At(model.Uniform(s.Seed, 1, i))
+				d := s.step.delay(s.Delay, model.Uniform(s.Seed, 1, i))
 				if quit {
 					d = 0
 				}
@@ -430,12 +471,16 @@ type Proxy struct {
 	Seed       int64
 	MaxClients int // zero: DefaultMaxClients
 	MaxQueued  int // zero: 256 KiB
+	// Step, if set, replaces Delay from Step.After after Serve started.
+	Step *DelayStep
 
 	mu      sync.Mutex
 	ln      net.Listener
 	conns   map[net.Conn]struct{}
 	clients int
 	closed  bool
+	done    chan struct{} // closed by Close
+	step    stepper
 	wg      sync.WaitGroup
 	seq     atomic.Uint64
 	queued  atomic.Int64
@@ -446,11 +491,13 @@ type Proxy struct {
 type ProxyStats struct {
 	QueuedBytes int64 // client bytes waiting for the upstream now
 	Refused     int64 // connections turned away at MaxClients
+	Stepped     int64 // chunks given the Step's delay
+	StepOn      bool  // the step has taken effect
 }
 
 // Stats returns the proxy's counters.
 func (p *Proxy) Stats() ProxyStats {
-	return ProxyStats{QueuedBytes: p.queued.Load(), Refused: p.refused.Load()}
+	return ProxyStats{QueuedBytes: p.queued.Load(), Refused: p.refused.Load(), Stepped: p.step.stepped.Load(), StepOn: p.step.on.Load()}
 }
 
 // Serve accepts connections on ln until Close or ctx is done. Errors that
@@ -469,6 +516,8 @@ func (p *Proxy) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	p.ln = ln
 	p.conns = map[net.Conn]struct{}{}
+	p.done = make(chan struct{})
+	p.step.start(p.Step)
 	p.mu.Unlock()
 	stop := context.AfterFunc(ctx, func() { p.Close() })
 	defer stop()
@@ -560,6 +609,10 @@ func (p *Proxy) Close() error {
 	if p.ln != nil {
 		p.ln.Close()
 	}
+	if p.done != nil {
+		close(p.done)
+	}
+	p.step.stop()
 	for c := range p.conns {
 		c.Close()
 	}
@@ -583,11 +636,13 @@ func (p *Proxy) pipe(client, up net.Conn) {
 	go func() {
 		defer close(fwd)
 		for c := range q {
-			if d := time.Until(c.due); d > 0 {
-				time.Sleep(d)
+			ok := sleepUntil(c.due, p.done)
+			if ok {
+				up.SetWriteDeadline(time.Now().Add(DefaultWriteTimeout))
+				_, err := up.Write(c.reply)
+				ok = err == nil
 			}
-			up.SetWriteDeadline(time.Now().Add(DefaultWriteTimeout))
-			if _, err := up.Write(c.reply); err != nil {
+			if !ok {
 				room.close()
 				up.Close()
 				for range q {
@@ -604,7 +659,7 @@ func (p *Proxy) pipe(client, up net.Conn) {
 	for {
 		n, err := client.Read(buf)
 		if n > 0 {
-			d := p.Delay.At(model.Uniform(p.Seed, 2, p.seq.Add(1)))
+			d := p.step.delay(p.Delay, model.Uniform(p.Seed, 2, p.seq.Add(1)))
 			if !room.take(n) {
 				break
 			}

@@ -58,6 +58,9 @@ type trialOut struct {
 	// RunQueue is the machine's runnable tasks (procs_running), sampled
 	// every 100 ms during the load: mean and max.
 	RunQueueMean, RunQueueMax float64
+	// DownstreamReady is when the downstream printed its address (it
+	// serves from then on: a --delay-step counts from about here).
+	DownstreamReady time.Time
 }
 
 // undermining are the generator's warning codes that make a row's
@@ -73,6 +76,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	place := Place()
 	exe := r.Opt.Exe
 	targs := []string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}
+	var dsReady time.Time
 	if tr.Downstream != nil {
 		dargs := append([]string{"downstream", "--listen", "127.0.0.1:0", "--lang", "en"}, tr.Downstream...)
 		if tr.Redis != "" {
@@ -82,6 +86,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		if err != nil {
 			return nil, err
 		}
+		dsReady = time.Now()
 		defer ds.stop(5 * time.Second)
 		targs = append(targs, "--downstream", ds.Addr)
 	}
@@ -120,7 +125,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	_, lerr := r.procs.runToEnd(ctx, "load", exe, genCPUs, largs...)
 	rqMean, rqMax := rq.stop()
 	cs1 := ctxSwitches(tg.PID)
-	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}}
+	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
 	if len(tr.Metrics) > 0 {
 		out.Metrics = scrape(base+"/metrics", tr.Metrics)
 	}

@@ -82,7 +82,7 @@ type job struct {
 	lane    int32 // the lane that took it first
 	next    int32 // next call (sequential)
 	pending atomic.Int32
-	joiner  *parker // pool with a fan-out pool: the thread waiting for the calls
+	joiner  *parker      // pool with a fan-out pool: the thread waiting for the calls
 	end     atomic.Int64 // ns since the clock started; 0 while running
 }
 

@@ -132,7 +132,7 @@ func init() {
 		"flag.target.block-fraction":  {KO: "--block만큼 블로킹 호출을 한 번 하는 요청의 비율", EN: "fraction of requests that make one blocking call of --block"},
 		"flag.downstream":             {KO: "호출마다 찾아갈 RESP 서비스 (waitlab downstream 또는 Redis), host:port", EN: "RESP service each call goes to (waitlab downstream or Redis), host:port"},
 		"flag.target.calls":           {KO: "요청 하나의 호출 수 (--wait나 --downstream이 있으면 기본 1)", EN: "calls per request (default 1 with --wait or --downstream)"},
-		"flag.target.fanout":          {KO: "호출을 차례로(sequential) 또는 한꺼번에(parallel)", EN: "calls one after another (sequential) or all at once (parallel)"},
+		"flag.target.fanout":          {KO: "호출을 차례로(sequential), 한꺼번에(parallel), 또는 한 연결에 모두 써서 한 번 왕복(pipelined)", EN: "calls one after another (sequential), all at once (parallel), or all written on one connection in one round trip (pipelined)"},
 		"flag.validate-lock":          {KO: "호출마다 먼저 공유 락을 잡은 채 다운스트림에 PING을 보냅니다 (그 버그)", EN: "hold one shared lock across a PING to the downstream before each call (the bug)"},
 		"flag.log":                    {KO: "요청 로그: off, sync(응답 전에 씀), async(크기가 정해진 대기열)", EN: "per-request log: off, sync (a write before answering) or async (bounded queue)"},
 		"flag.log-file":               {KO: "요청 로그를 쓸 파일", EN: "file the request log goes to"},

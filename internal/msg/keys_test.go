@@ -51,6 +51,7 @@ var dynamicPrefixes = map[string]string{
 	"exp.x.lead.":        "experiment: crossover lead by model",
 	"exp.x.path.":        "experiment: crossover path by model",
 	"exp.bl.row.":        "experiment: blocking-loop rows by condition",
+	"exp.sd.fanout.":     "experiment: slow-downstream fan-out names by mode",
 	"exp.log.row.":       "experiment: logging rows by condition",
 }
 

@@ -77,8 +77,8 @@ func init() {
 			KO: "--%s: %v",
 			EN: "--%s: %v"},
 		"target.err.fanout": {
-			KO: "--fanout은 sequential(차례로) 또는 parallel(한꺼번에)입니다 (받은 값: %q)",
-			EN: "--fanout is sequential or parallel, not %q"},
+			KO: "--fanout은 sequential(차례로), parallel(한꺼번에), pipelined(한 연결에 한 번에 보내고 한 번 왕복) 중 하나입니다 (받은 값: %q)",
+			EN: "--fanout is sequential, parallel or pipelined (all calls written on one connection, one round trip), not %q"},
 		"target.err.args": {
 			KO: "이 명령은 위치 인자를 받지 않습니다: %s",
 			EN: "this command takes no positional arguments: %s"},

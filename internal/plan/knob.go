@@ -108,7 +108,7 @@ func meanOf(c model.Class) (cpu, wait float64) {
 	if n == 0 {
 		return cpu, 0
 	}
-	if c.Fanout == model.Parallel && n > 1 {
+	if (c.Fanout == model.Parallel || c.Fanout == model.Pipelined) && n > 1 {
 		if c.Wait.Kind == model.Exp {
 			h := 0.0 // E[max of n exponentials] = mean * H_n
 			for i := 1; i <= n; i++ {
@@ -134,7 +134,10 @@ func demandOf(s model.Scenario) demand {
 			d.lock += c.Fraction * c.Wait.Mean.Seconds() * float64(c.CallCount())
 		}
 		n := float64(c.CallCount())
-		if c.Fanout == model.Parallel && n > 0 && s.Model == model.Pool {
+		switch {
+		case c.Fanout == model.Pipelined && n > 0:
+			n = 1 // one round trip
+		case c.Fanout == model.Parallel && n > 0 && s.Model == model.Pool && s.FanoutPool == 0:
 			n = 1 // a pool thread parks once for a parallel fan-out
 		}
 		switch {

@@ -46,6 +46,10 @@ type Knobs struct {
 	Calls int
 	// Parallel fans the calls out at once; otherwise one after another.
 	Parallel bool
+	// Pipelined writes all of a request's calls on one downstream
+	// connection at once and reads their replies back: one round trip for
+	// them all (a Redis pipeline). Not with Parallel.
+	Pipelined bool
 	// ValidateLock takes one process-wide lock and makes a blocking PING
 	// round trip to the downstream under it before each call: the
 	// "validate the connection inside synchronized" bug.
@@ -101,6 +105,12 @@ type Config struct {
 	// OffloadQueue bounds the work waiting for the offload pool (default
 	// 10000); beyond it requests get 503.
 	OffloadQueue int
+	// FanoutPool (pool model only) is K: a request's parallel calls run
+	// on a bounded pool of K OS threads behind a FIFO queue while the
+	// request's own thread waits for them all (CompletableFuture's
+	// supplyAsync on an executor, then join). 0: each parallel call runs
+	// on a helper goroutine of its own.
+	FanoutPool int
 	// Carriers sets GOMAXPROCS for the virtual model (0: leave it).
 	Carriers int
 	// MaxConns caps open connections (default 10000); more are answered
@@ -317,6 +327,15 @@ func (c *Config) Validate() error {
 	if c.Model == model.Offload && c.Threads+c.Offload > MaxThreads {
 		return model.NewFieldError("offload", "target.err.threads", c.Threads+c.Offload, MaxThreads)
 	}
+	if c.FanoutPool < 0 || c.FanoutPool > MaxThreads {
+		return model.NewFieldError("fanout-pool", "target.err.range", "fanout-pool", 0, MaxThreads, c.FanoutPool)
+	}
+	if c.FanoutPool > 0 && c.Model != model.Pool {
+		return model.NewFieldError("fanout-pool", "target.err.fanoutpool.model", string(c.Model))
+	}
+	if c.Threads+c.FanoutPool > MaxThreads {
+		return model.NewFieldError("fanout-pool", "target.err.fanoutpool.threads", c.Threads+c.FanoutPool, MaxThreads)
+	}
 	for _, d := range []struct {
 		flag string
 		v    time.Duration
@@ -342,6 +361,9 @@ func (c *Config) Validate() error {
 	if k.Downstream != "" && !k.Wait.IsZero() {
 		return model.NewFieldError("wait", "target.err.wait.downstream")
 	}
+	if k.Parallel && k.Pipelined {
+		return model.NewFieldError("fanout", "target.err.fanout.both")
+	}
 	if k.ValidateLock && k.Downstream == "" {
 		return model.NewFieldError("validate-lock", "target.err.lock")
 	}
@@ -362,6 +384,9 @@ func (c *Config) String() string {
 	switch c.Model {
 	case model.Pool:
 		s += fmt.Sprintf(" threads=%d queue=%d", c.Threads, c.Queue)
+		if c.FanoutPool > 0 {
+			s += fmt.Sprintf(" fanout-pool=%d", c.FanoutPool)
+		}
 	case model.Loop:
 		s += fmt.Sprintf(" loops=%d acceptor=%s", c.Threads, c.Acceptor)
 	case model.Offload:

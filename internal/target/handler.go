@@ -38,6 +38,9 @@ type plan struct {
 	// sc is set when the server serves a scenario: the planner's class,
 	// loop and per-call waits for this request (scenario.go).
 	sc *scPlan
+	// pipelined: every call written at once on one downstream
+	// connection, one round trip (a local wait: the slowest call's).
+	pipelined bool
 }
 
 // route says which built-in page a path is.
@@ -60,7 +63,8 @@ func routeOf(path []byte) route {
 }
 
 // makePlan draws request id's plan. query may override knobs: cpu, wait,
-// block, calls, fanout (sequential|parallel), blocking (true|false).
+// block, calls, fanout (sequential|parallel|pipelined), blocking
+// (true|false).
 func (s *Server) makePlan(id int64, query []byte) plan {
 	if s.sc != nil {
 		return s.sc.makePlan(id, query)
@@ -77,6 +81,7 @@ func (s *Server) makePlan(id int64, query []byte) plan {
 		remote:   k.Downstream != "",
 		lock:     k.ValidateLock,
 	}
+	p.pipelined = k.Pipelined
 	if k.BlockFraction > 0 && model.Uniform(s.cfg.Seed, streamBlockPick, u) < k.BlockFraction {
 		p.block = k.Block.At(model.Uniform(s.cfg.Seed, streamBlock, u))
 	}
@@ -85,7 +90,7 @@ func (s *Server) makePlan(id int64, query []byte) plan {
 		// What a query may ask for is capped (--query-max): past it the
 		// request is refused rather than holding a thread or a loop.
 		calls := time.Duration(p.calls)
-		if p.parallel && calls > 0 {
+		if (p.parallel || p.pipelined) && calls > 0 {
 			calls = 1
 		}
 		if total := p.cpu + p.block + calls*p.wait; total > s.cfg.QueryMax || total < 0 {
@@ -134,9 +139,11 @@ func (s *Server) applyQuery(p *plan, q []byte) {
 	if v, ok := httpwire.QueryValue(q, "fanout"); ok {
 		switch string(v) {
 		case "parallel":
-			p.parallel = true
+			p.parallel, p.pipelined = true, false
+		case "pipelined":
+			p.parallel, p.pipelined = false, true
 		case "sequential":
-			p.parallel = false
+			p.parallel, p.pipelined = false, false
 		default:
 			p.status = 400
 		}
@@ -188,12 +195,56 @@ func (s *Server) validate() error {
 	return s.client.Do(downstream.CmdPing)
 }
 
+// pipelinedCall makes all of p's calls in one round trip: one
+// downstream connection, every command written at once, every reply read
+// back (validated once under the lock when asked); without a downstream,
+// one wait of the slowest call's length.
+func (s *Server) pipelinedCall(p *plan, threadSleep bool) error {
+	if !p.remote {
+		return s.blockingCall(p, p.slowestCall(), threadSleep)
+	}
+	if p.lock {
+		if err := s.validate(); err != nil {
+			return err
+		}
+	}
+	return s.client.DoN(downstream.CmdGet, p.calls)
+}
+
+// slowestCall is the index of p's longest call (0 without a scenario:
+// the knobs' calls all wait the same).
+func (p *plan) slowestCall() int {
+	if p.sc == nil || len(p.sc.waits) == 0 {
+		return 0
+	}
+	return p.sc.slowest()
+}
+
+// blockingCallOrBatch makes call k of p, or, for a pipelined plan, the
+// whole batch (an offload thread's job).
+func (s *Server) blockingCallOrBatch(p *plan, k int, threadSleep bool) error {
+	if p.pipelined && p.calls > 1 {
+		return s.pipelinedCall(p, threadSleep)
+	}
+	return s.blockingCall(p, k, threadSleep)
+}
+
 // blockingCalls makes p's calls from a thread that may block: in
-// sequence, or in parallel on helper goroutines (each holding its own
-// connection for the round trip, as a blocking fan-out holds K threads).
+// sequence; pipelined in one round trip; in parallel on the fan-out pool
+// when there is one (the request's thread waits for them all); else in
+// parallel on helper goroutines (each holding its own connection for the
+// round trip, as a blocking fan-out holds K threads).
 func (s *Server) blockingCalls(p *plan, threadSleep bool) error {
 	if p.calls == 0 {
 		return nil
+	}
+	if p.pipelined && p.calls > 1 {
+		return s.pipelinedCall(p, threadSleep)
+	}
+	if s.fan != nil && p.parallel {
+		// Before holdsSlowest: with a fan-out pool each call holds a
+		// pool thread for its own wait.
+		return s.fan.run(p)
 	}
 	if p.sc.holdsSlowest(p) {
 		// A scenario's parallel waits on one thread: held for the

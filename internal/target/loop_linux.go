@@ -882,6 +882,15 @@ func (l *eventLoop) advance(t *task) {
 				t.stage = stDone
 				continue
 			}
+			if t.p.pipelined && t.started == 0 && t.p.calls > 1 {
+				// One round trip for every call: the batch counts as
+				// the last call, the others end with it.
+				t.started, t.finished = t.p.calls, t.p.calls-1
+				if !l.startCall(t) {
+					return // failed and finished
+				}
+				continue
+			}
 			// Start the next call (sequential) or all of them (parallel).
 			for t.started < t.p.calls && (t.p.parallel || t.started == t.finished) {
 				t.started++
@@ -907,6 +916,12 @@ func (l *eventLoop) advance(t *task) {
 // reports false if t was finished with an error.
 func (l *eventLoop) startCall(t *task) bool {
 	p := &t.p
+	// n commands in this call: one, or a pipelined batch of them all,
+	// whose wait (without a downstream) is the slowest call's.
+	n, k := 1, t.started-1
+	if p.pipelined && p.calls > 1 {
+		n, k = p.calls, p.slowestCall()
+	}
 	blocking := p.blocking || (p.remote && p.lock)
 	if blocking && l.ls.offload {
 		if !l.submit(t, jobCall) {
@@ -915,7 +930,7 @@ func (l *eventLoop) startCall(t *task) bool {
 		return true
 	}
 	if !p.remote {
-		w := p.waitOf(t.started - 1)
+		w := p.waitOf(k)
 		if p.blocking && p.sc.holdsSlowest(p) && !l.ls.offload {
 			// Parallel blocking waits hold the loop once, for the slowest.
 			osthread.Block(p.waitOf(p.sc.slowest()))
@@ -949,13 +964,13 @@ func (l *eventLoop) startCall(t *task) bool {
 		}
 	}
 	if p.blocking {
-		if err := l.s.client.Do(downstream.CmdGet); err != nil {
+		if err := l.s.client.DoN(downstream.CmdGet, n); err != nil {
 			return l.fail(t, err)
 		}
 		t.finished++
 		return true
 	}
-	if err := l.startDS(t); err != nil {
+	if err := l.startDS(t, n); err != nil {
 		return l.fail(t, err)
 	}
 	return true
@@ -1114,9 +1129,10 @@ type dsCall struct {
 	deadline int64 // monotonic ns
 }
 
-// startDS sends t's call on an idle downstream connection of this loop
-// (or a new one); the reply comes back as an epoll event.
-func (l *eventLoop) startDS(t *task) error {
+// startDS sends t's call (n commands, pipelined) on an idle downstream
+// connection of this loop (or a new one); the replies come back as epoll
+// events.
+func (l *eventLoop) startDS(t *task, n int) error {
 	var nb *downstream.NBConn
 	if n := len(l.dsIdle); n > 0 {
 		nb = l.dsIdle[n-1]
@@ -1145,7 +1161,7 @@ func (l *eventLoop) startDS(t *task) error {
 		l.dsOf = append(l.dsOf, nil)
 	}
 	l.dsOf[nb.FD] = call
-	nb.Start(downstream.CmdGet)
+	nb.StartN(downstream.CmdGet, n)
 	if _, err := nb.Write(); err != nil {
 		l.dsOf[nb.FD] = nil
 		l.dropDS(nb)
@@ -1271,7 +1287,7 @@ func (p *offloadPool) work() {
 		case jobBlock:
 			osthread.Block(t.p.block)
 		case jobCall:
-			t.err = p.s.blockingCall(&t.p, t.started-1, true)
+			t.err = p.s.blockingCallOrBatch(&t.p, t.started-1, true)
 		}
 		t.l.postDone(t)
 	}

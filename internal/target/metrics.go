@@ -152,6 +152,26 @@ func (s *Server) initMetrics() {
 	if s.wd != nil {
 		m.reg.MustRegister(&loopCollector{s: s})
 	}
+	if f := s.fan; f != nil {
+		m.reg.MustRegister(
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "waitlab_target_fanout_threads",
+				Help: "Threads of the pool's fan-out pool (--fanout-pool), besides the request threads.",
+			}, func() float64 { return float64(f.k) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "waitlab_target_fanout_busy_threads",
+				Help: "Fan-out pool threads in a downstream call now.",
+			}, func() float64 { return float64(f.busy.Load()) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "waitlab_target_fanout_queued_calls",
+				Help: "Parallel calls waiting for a fan-out pool thread (FIFO).",
+			}, func() float64 { return float64(f.queued()) }),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "waitlab_target_fanout_calls_total",
+				Help: "Calls the fan-out pool has made.",
+			}, func() float64 { return float64(f.calls.Load()) }),
+		)
+	}
 }
 
 // count records one answered request.

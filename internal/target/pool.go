@@ -134,6 +134,9 @@ func (p *poolServer) start() error {
 	p.conns = map[int]*pconn{}
 	p.acceptDone = make(chan struct{})
 	p.pollDone = make(chan struct{})
+	if s.fan != nil {
+		s.fan.start()
+	}
 	for i := 0; i < s.cfg.Threads; i++ {
 		p.workers.Add(1)
 		go p.work()
@@ -677,6 +680,9 @@ func (p *poolServer) shutdown(ctx context.Context) error {
 		}
 		p.mu.Unlock()
 		<-done
+	}
+	if s.fan != nil {
+		s.fan.close() // no request thread is left to submit
 	}
 	p.mu.Lock()
 	left := make([]*pconn, 0, len(p.conns))

@@ -68,6 +68,10 @@ func ScenarioConfig(sc model.Scenario, base Config) Config {
 	if sc.Model == model.Offload {
 		cfg.Offload = sc.OffloadPool
 	}
+	cfg.FanoutPool = 0
+	if sc.Model == model.Pool {
+		cfg.FanoutPool = sc.FanoutPool
+	}
 	cfg.Carriers = 0
 	if sc.Model == model.Virtual {
 		cfg.Carriers = sc.Threads
@@ -166,7 +170,7 @@ func (ss *scenarioServe) makePlan(id int64, query []byte) plan {
 	c := &ss.sc.Classes[r.Class]
 	p := plan{
 		id: idx, cpu: r.CPU, calls: len(r.Waits),
-		parallel: c.Fanout == model.Parallel, blocking: c.Blocking,
+		parallel: c.Fanout == model.Parallel, pipelined: c.Fanout == model.Pipelined, blocking: c.Blocking,
 		sc: &scPlan{class: r.Class, loop: r.Loop, lock: ss.sc.SharedLock, waits: r.Waits, index: idx, name: c.Name},
 	}
 	if len(r.Waits) > 0 {
@@ -193,6 +197,8 @@ func (p *plan) waitOf(k int) time.Duration {
 // holdsSlowest reports whether p is a scenario request whose parallel
 // waits, made by one thread that holds through them, take the slowest
 // one's time (no shared lock to serialise them). Safe on a nil receiver.
+// A pool with a fan-out pool never asks: each call holds a pool thread
+// (blockingCalls).
 func (sp *scPlan) holdsSlowest(p *plan) bool {
 	return sp != nil && p.parallel && !sp.lock && len(sp.waits) > 1
 }

@@ -45,6 +45,7 @@ type Server struct {
 	dsAddr           unix.Sockaddr
 	lockMu           sync.Mutex
 	downstreamErrors prometheus.Counter
+	fan              *fanoutPool // the pool's fan-out pool (nil: none)
 
 	// helpers bounds the OS threads that blocking work takes beyond the
 	// model's own threads: the helper threads of a parallel blocking
@@ -110,6 +111,9 @@ func New(cfg Config) (*Server, error) {
 	switch cfg.Model {
 	case model.Pool:
 		s.impl = &poolServer{s: s}
+		if cfg.FanoutPool > 0 {
+			s.fan = newFanoutPool(s, cfg.FanoutPool)
+		}
 	case model.Loop, model.Offload:
 		s.nloops = cfg.Threads
 		// Checking every threshold (not the watchdog's default quarter)
@@ -183,7 +187,7 @@ const (
 // raiseThreadLimit lifts Go's limit on OS threads (10,000 by default, past
 // which the runtime kills the process) to what this model may start.
 func (s *Server) raiseThreadLimit() {
-	n := s.cfg.Threads
+	n := s.cfg.Threads + s.cfg.FanoutPool
 	if s.cfg.Model == model.Offload {
 		n += s.cfg.Offload
 	}

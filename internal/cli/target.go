@@ -54,6 +54,7 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.Float64Var(&cfg.Knobs.BlockFraction, "block-fraction", 0, "fraction of requests that make one blocking call of --block")
 	block := fs.String("block", "", "duration of the blocking call (with --block-fraction)")
 	fs.StringVar(&cfg.Knobs.Downstream, "downstream", "", "RESP service each call goes to (waitlab downstream or Redis), host:port")
+	fs.StringVar(&cfg.DB, "db", "", "MariaDB/MySQL DSN, e.g. 'root@tcp(127.0.0.1:3306)/': the --block-fraction call becomes SELECT SLEEP(--block) through database/sql, bounded by --downstream-timeout")
 	fs.IntVar(&cfg.Knobs.Calls, "calls", 0, "calls per request (default 1 with --wait or --downstream)")
 	fanout := fs.String("fanout", "sequential", "calls one after another (sequential), all at once (parallel), or all written on one connection in one round trip (pipelined)")
 	fs.BoolVar(&cfg.Knobs.ValidateLock, "validate-lock", false, "hold one shared lock across a PING to the downstream before each call (the bug)")

@@ -150,6 +150,8 @@ func TestTargetBadInput(t *testing.T) {
 		{[]string{"target", "--allow-remote", "--listen", "no.such.host.invalid:8080"}, "no.such.host.invalid"},
 		{[]string{"downstream", "--listen", "127.0.0.1:99999"}, "127.0.0.1:99999"},
 		{[]string{"downstream", "--max-store", "-1"}, "--max-store"},
+		{[]string{"target", "--db", "root@tcp(127.0.0.1:3306"}, "--db"},
+		{[]string{"target", "--db", "root@tcp(127.0.0.1:1)/", "--downstream-timeout", "1s"}, "--db"},
 		{[]string{"target", "--model", "loop", "--fanout-pool", "4"}, "--fanout-pool"},
 		{[]string{"target", "--model", "virtual", "--fanout-pool", "4"}, "--model pool"},
 		{[]string{"target", "--model", "pool", "--fanout-pool", "-1"}, "fanout-pool"},

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/osthread"
 )
 
 // Child is a process an experiment started: what it was, its pid, the
@@ -31,7 +32,8 @@ type Child struct {
 // proc is one running child. Each runs in its own process group, so a
 // terminal's Ctrl-C reaches only the experiment, which stops its children
 // itself (SIGTERM, then SIGKILL to the group); Pdeathsig stops them if the
-// experiment dies first.
+// experiment dies first (they are forked from a thread that lives as long
+// as the process: see startPinned).
 type proc struct {
 	Child
 	cmd    *exec.Cmd
@@ -226,17 +228,22 @@ func (ps *procSet) record() []Child {
 	return append([]Child(nil), ps.ended...)
 }
 
-// startPinned starts cmd with the CPU affinity cpus (none: inherited). The
-// child inherits the affinity of the thread that forks it, so the calling
-// goroutine locks its thread, narrows that thread's mask, starts the
-// child and restores the mask before unlocking: no other goroutine ever
-// runs on the narrowed thread.
+// startPinned starts cmd with the CPU affinity cpus (none: inherited) on
+// the thread that lasts as long as the process (osthread.OnLastingThread:
+// Pdeathsig is tied to the forking thread). The child inherits the
+// affinity of the thread that forks it, so that thread narrows its own
+// mask, starts the child and restores the mask; no other goroutine runs
+// on it.
 func startPinned(cmd *exec.Cmd, cpus []int) error {
+	var err error
+	osthread.OnLastingThread(func() { err = startOnThisThread(cmd, cpus) })
+	return err
+}
+
+func startOnThisThread(cmd *exec.Cmd, cpus []int) error {
 	if len(cpus) == 0 {
 		return cmd.Start()
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	var old, set unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &old); err != nil {
 		return cmd.Start()

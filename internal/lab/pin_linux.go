@@ -3,11 +3,12 @@ package lab
 import (
 	"os"
 	"os/exec"
-	"runtime"
 	"strconv"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/osthread"
 )
 
 // choosePinning splits the CPUs this process may run on: the first for the
@@ -41,15 +42,21 @@ func cpuSet(cpus []int) unix.CPUSet {
 	return s
 }
 
-// startPinned starts cmd with the target's CPUs: a child inherits the
-// affinity of the thread that forks it, so this thread takes the target's
-// CPUs for the fork and its own back after.
+// startPinned starts cmd with the target's CPUs, from the thread that
+// lasts as long as the process (osthread.OnLastingThread: the target's
+// Pdeathsig is tied to the forking thread). A child inherits the affinity
+// of the thread that forks it, so that thread takes the target's CPUs for
+// the fork and its own back after.
 func startPinned(cmd *exec.Cmd, pin *Pinning) error {
+	var err error
+	osthread.OnLastingThread(func() { err = startOnThisThread(cmd, pin) })
+	return err
+}
+
+func startOnThisThread(cmd *exec.Cmd, pin *Pinning) error {
 	if pin == nil {
 		return cmd.Start()
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	var old unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &old); err != nil {
 		return cmd.Start()

@@ -38,12 +38,6 @@ type item struct {
 	kind uint8
 }
 
-// offCall is one blocking call handed to the offload pool.
-type offCall struct {
-	j *job
-	w time.Duration
-}
-
 // runQueue is a FIFO of tasks served by one loop (round-robin) or by all
 // of them (shared). Safe for concurrent use: any thread pushes, loops pop.
 type runQueue struct {

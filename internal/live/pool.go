@@ -55,6 +55,13 @@ func (p *poolExec) start(r *runner) error {
 	return nil
 }
 
+// offCall is one blocking call handed to a second pool: the offload
+// pool (loops) or the fan-out pool (pool).
+type offCall struct {
+	j *job
+	w time.Duration
+}
+
 // newParkers makes n parkers, or none and an error.
 func newParkers(n int) ([]*parker, error) {
 	ps := make([]*parker, 0, n)

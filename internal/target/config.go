@@ -132,6 +132,11 @@ type Config struct {
 	// DownstreamTimeout bounds one downstream round trip in every model
 	// (default 10s); a call past it fails with 502.
 	DownstreamTimeout time.Duration
+	// DB, when set, is a MariaDB/MySQL DSN (go-sql-driver/mysql syntax,
+	// e.g. root@tcp(127.0.0.1:3306)/): the block fraction's blocking call
+	// is then SELECT SLEEP of its duration through database/sql (db.go),
+	// bounded by DownstreamTimeout, instead of a nanosleep.
+	DB string
 
 	// BodyMemory bounds, over every connection, the bytes of request
 	// buffers beyond 16 KiB each (large bodies being received); a request

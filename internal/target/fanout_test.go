@@ -6,6 +6,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -219,5 +220,62 @@ func TestScenarioFanout(t *testing.T) {
 	other.Model, other.FanoutPool = model.Loop, 0
 	if cfg := ScenarioConfig(other, Config{}); cfg.FanoutPool != 0 {
 		t.Errorf("a loop scenario's config has FanoutPool %d", cfg.FanoutPool)
+	}
+}
+
+// A pipelined request waits for all N replies: against a downstream that
+// answers each read once (so a pipelined batch of three gets one reply),
+// it fails (502, after the downstream timeout) in every model, where
+// sequential calls on the same connections succeed.
+func TestPipelinedNeedsEveryReply(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			go func() {
+				// One reply per read: a client that waits for each
+				// reply gets them all, a pipelined batch (one write, one
+				// read here) gets one.
+				buf := make([]byte, 4096)
+				for {
+					if _, err := c.Read(buf); err != nil {
+						return
+					}
+					c.Write([]byte("$-1\r\n"))
+				}
+			}()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	addr := ln.Addr().String()
+	for _, tc := range []struct {
+		m        model.Kind
+		blocking bool
+	}{{model.Pool, false}, {model.Loop, false}, {model.Loop, true}, {model.Offload, true}, {model.Virtual, false}} {
+		s := start(t, Config{Model: tc.m, DownstreamTimeout: 200 * time.Millisecond, Knobs: Knobs{Downstream: addr, Blocking: tc.blocking}})
+		if st := status(t, s, "/?calls=3"); st != 200 {
+			t.Errorf("%s blocking=%v: 3 sequential calls = %d; want 200", tc.m, tc.blocking, st)
+		}
+		if st := status(t, s, "/?calls=3&fanout=pipelined"); st != 502 {
+			t.Errorf("%s blocking=%v: 3 pipelined calls with 1 reply = %d; want 502", tc.m, tc.blocking, st)
+		}
 	}
 }

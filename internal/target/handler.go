@@ -292,12 +292,8 @@ func (s *Server) runBlocking(p *plan, threadSleep bool) int {
 	}
 	osthread.Spin(p.cpu)
 	if p.block > 0 {
-		if !threadSleep {
-			s.holdThread()
-		}
-		osthread.Block(p.block)
-		if !threadSleep {
-			s.releaseThread()
+		if err := s.block(p, !threadSleep); err != nil {
+			return 502 // counted by db.go
 		}
 	}
 	if err := s.blockingCalls(p, threadSleep); err != nil {

@@ -875,7 +875,12 @@ func (l *eventLoop) advance(t *task) {
 					t.stage = stDone
 					continue
 				}
-				osthread.Block(t.p.block) // blocks the loop: the stall
+				// Blocks the loop: the stall (a nanosleep, or the
+				// loop's thread waiting inside the database driver).
+				if err := l.s.block(&t.p, false); err != nil {
+					t.status = 502
+					t.stage = stDone
+				}
 			}
 		case stCalls:
 			if t.started == t.p.calls && t.finished == t.p.calls {
@@ -1251,6 +1256,11 @@ func (l *eventLoop) submit(t *task, job int) bool {
 func (l *eventLoop) offloadDone(t *task) {
 	switch t.job {
 	case jobBlock:
+		if t.err != nil { // the database call failed (counted by db.go)
+			t.err = nil
+			t.status = 502
+			t.stage = stDone
+		}
 		l.advance(t)
 	case jobCall:
 		err := t.err
@@ -1285,7 +1295,7 @@ func (p *offloadPool) work() {
 	for t := range p.jobs {
 		switch t.job {
 		case jobBlock:
-			osthread.Block(t.p.block)
+			t.err = p.s.block(&t.p, false)
 		case jobCall:
 			t.err = p.s.blockingCallOrBatch(&t.p, t.started-1, true)
 		}

@@ -160,7 +160,7 @@ func (s *Server) initMetrics() {
 			}, func() float64 { return float64(f.k) }),
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 				Name: "waitlab_target_fanout_busy_threads",
-				Help: "Fan-out pool threads in a downstream call now.",
+				Help: "Fan-out pool threads in a call (a downstream round trip or a wait) now.",
 			}, func() float64 { return float64(f.busy.Load()) }),
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 				Name: "waitlab_target_fanout_queued_calls",

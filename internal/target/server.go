@@ -45,6 +45,7 @@ type Server struct {
 	dsAddr           unix.Sockaddr
 	lockMu           sync.Mutex
 	downstreamErrors prometheus.Counter
+	db               *dbClient   // nil without Config.DB (db.go)
 	fan              *fanoutPool // the pool's fan-out pool (nil: none)
 
 	// helpers bounds the OS threads that blocking work takes beyond the
@@ -108,6 +109,13 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.dsAddr = sa
 	}
+	if cfg.DB != "" {
+		db, err := openDB(&s.cfg)
+		if err != nil {
+			return nil, err
+		}
+		s.db = db
+	}
 	switch cfg.Model {
 	case model.Pool:
 		s.impl = &poolServer{s: s}
@@ -126,6 +134,9 @@ func New(cfg Config) (*Server, error) {
 		s.impl = &virtualServer{s: s}
 	}
 	s.initMetrics()
+	if s.db != nil {
+		s.db.register(s.m.reg)
+	}
 	return s, nil
 }
 
@@ -204,8 +215,19 @@ func (s *Server) releaseThread() { <-s.helpers }
 
 // Start opens the log, listens and starts serving. It returns once the
 // server accepts connections.
-func (s *Server) Start() error {
+func (s *Server) Start() (err error) {
 	s.raiseThreadLimit()
+	if s.db != nil {
+		if err := s.db.warm(context.Background()); err != nil {
+			s.db.close()
+			return err
+		}
+		defer func() {
+			if err != nil {
+				s.db.close()
+			}
+		}()
+	}
 	if err := s.log.open(s.cfg.Log, s.cfg.LogFile, s.cfg.LogQueue, s.cfg.LogBlock); err != nil {
 		return err
 	}
@@ -245,6 +267,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	if s.client != nil {
 		s.client.Close()
+	}
+	if s.db != nil {
+		s.db.close()
 	}
 	if lerr := s.log.close(); err == nil {
 		err = lerr

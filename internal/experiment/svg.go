@@ -15,11 +15,11 @@ import (
 
 // SVG geometry, in pixels.
 const (
-	plotWidth  = 900
-	plotLeft   = 230 // row labels
+	plotLeft   = 230 // row labels, at least (longer labels widen the plot)
 	plotRight  = 90  // value labels
-	plotChart  = plotWidth - plotLeft - plotRight
-	plotTop    = 60 // title and legend
+	plotChart  = 580 // the bars
+	plotCharPx = 7   // a label's pixels per display column (12 px sans-serif)
+	plotTop    = 60  // title and legend
 	plotRow    = 22
 	plotBar    = 14
 	panelTitle = 22
@@ -43,14 +43,20 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 	if len(panels) == 0 || len(t.Rows) == 0 {
 		return fmt.Errorf("experiment: plot %s has no figures to draw", p.File)
 	}
+	// The label column fits the longest row label.
+	left := plotLeft
+	for i := range t.Rows {
+		left = max(left, plotCharPx*report.Width(svgLabel(&t.Rows[i]))+20)
+	}
+	width := left + plotChart + plotRight
 	panelH := panelTitle + len(t.Rows)*plotRow + panelGap
 	height := plotTop + len(panels)*panelH + 20
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
-		plotWidth, height, plotWidth, height)
+		width, height, width, height)
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(p.Title))
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", plotWidth, height)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
 	fmt.Fprintf(&b, `<text x="12" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", esc(p.Title))
 	// Legend.
 	x := 12
@@ -87,22 +93,18 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 		if top <= 0 {
 			top = 1
 		}
-		sx := func(v float64) float64 { return float64(plotLeft) + float64(plotChart)*v/top }
+		sx := func(v float64) float64 { return float64(left) + float64(plotChart)*v/top }
 		for j, r := range t.Rows {
 			y := y0 + panelTitle + j*plotRow
-			label := r.Label
-			if len(r.Warn) > 0 {
-				label = "⚠ " + label
-			}
-			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, plotLeft-8, y+plotBar-2, esc(label))
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#f2f2f2"/>`, plotLeft, y, plotChart, plotBar)
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+plotBar-2, esc(svgLabel(&r)))
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#f2f2f2"/>`, left, y, plotChart, plotBar)
 			c, ok := r.Cells[key]
 			if !ok || math.IsNaN(c.Median) {
 				b.WriteByte('\n')
 				continue
 			}
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="#5b8fd9"><title>%s</title></rect>`,
-				plotLeft, y, sx(c.Median)-plotLeft, plotBar, esc(Num(c.Median, 1)))
+				left, y, sx(c.Median)-float64(left), plotBar, esc(Num(c.Median, 1)))
 			if c.Runs > 1 && c.Max > c.Min {
 				cy := y + plotBar/2
 				fmt.Fprintf(&b, `<path d="M%.1f %d H%.1f M%.1f %d V%d M%.1f %d V%d" stroke="#1f3f73" stroke-width="1.5"/>`,
@@ -116,7 +118,7 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 			if c.Published != nil {
 				fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="3" height="%d" fill="#000"/>`, sx(*c.Published)-1.5, y-2, plotBar+4)
 			}
-			fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", plotLeft+plotChart+6, y+plotBar-2, esc(Num(c.Median, digitsOf(t, key))))
+			fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", left+plotChart+6, y+plotBar-2, esc(Num(c.Median, digitsOf(t, key))))
 		}
 	}
 	b.WriteString("</svg>\n")
@@ -137,4 +139,12 @@ func esc(s string) string {
 	var b bytes.Buffer
 	_ = xml.EscapeText(&b, []byte(s))
 	return b.String()
+}
+
+// svgLabel is a row's label in a plot: marked when warnings undermine it.
+func svgLabel(r *Row) string {
+	if len(r.Warn) > 0 {
+		return "⚠ " + r.Label
+	}
+	return r.Label
 }

@@ -62,8 +62,8 @@ func init() {
 			KO: "pool에서 조회 10번을 차례로 하면 p50이 %s ms, 팬아웃 풀에서 동시에 하면 %s ms로 %.1f배 빠릅니다 (발표된 값은 %.0f배, 모델은 10배). 한 번의 왕복으로 묶으면 %s ms입니다.",
 			EN: "In the pool, ten lookups one after another take a p50 of %s ms; in parallel on the fan-out pool %s ms, %.1fx faster (published: %.0fx; the model: 10x). Pipelined in one round trip: %s ms."},
 		"exp.sd.note.ceiling": {
-			KO: "그런데 초당 %s개를 보내면 차례로는 %s개, 동시에는 %s개를 처리합니다. 둘 다 한계 %s개(스레드 %d개 / (조회 %d번 × %d ms)) 근처입니다: 동시 조회는 요청 하나가 스레드 10개를 10분의 1 시간 동안 붙잡을 뿐, 요청당 스레드 시간은 그대로입니다. 한 번의 왕복으로 묶으면 스레드 시간이 10분의 1이 되어 %s개를 처리합니다.",
-			EN: "But offered %s req/s, one after another serves %s and in parallel %s: both near the ceiling of %s (%d threads / (%d lookups x %d ms)). A parallel fan-out holds ten threads for a tenth of the time, so the thread-time per request, and the ceiling, stay. Pipelining cuts the thread-time tenfold and serves %s."},
+			KO: "그런데 초당 %s개를 보내면 차례로는 %s개, 동시에는 %s개만 처리하고, 둘 다 한계 %s개(스레드 %d개 / (조회 %d번 × %d ms))를 넘지 못합니다: 동시 조회는 요청 하나가 스레드 10개를 10분의 1 시간 동안 붙잡을 뿐, 요청당 스레드 시간은 그대로입니다. 한 번의 왕복으로 묶으면 스레드 시간이 10분의 1이 되어 %s개를 처리합니다.",
+			EN: "But offered %s req/s, one after another serves %s and in parallel %s, and neither passes the ceiling of %s (%d threads / (%d lookups x %d ms)): a parallel fan-out holds ten threads for a tenth of the time, so the thread-time per request, and the ceiling, stay. Pipelining cuts the thread-time tenfold and serves %s."},
 		"exp.sd.note.step.pool": {
 			KO: "pool: 다운스트림이 느려지자 성공 처리량이 초당 %s개에서 %s개로 떨어져 한계 %s개 근처에 섭니다. 리틀의 법칙으로 초당 %s개 × %.2f초 ≈ 처리 중 %s개 > 스레드 %d개이므로 적어도 %s개는 대기열에 있고, 대기열이 차서 요청의 %.1f%%{이/가} 503으로 버려집니다 (p50을 평균 대신 썼습니다).",
 			EN: "pool: when the downstream slows, throughput without errors falls from %s to %s req/s, near the ceiling of %s. Little's law: %s req/s x %.2f s ≈ %s in flight > %d threads, so at least %s are queued, and with the queue full %.1f%% of requests are shed with 503 (p50 in place of the mean)."},

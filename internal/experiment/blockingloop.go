@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
@@ -15,11 +16,18 @@ import (
 
 // Experiment 3: eight event loops, 2,000 requests in a burst, 99% take
 // 200 us of CPU and 1% block 100 ms: no blocking, blocking on the loop,
-// offloaded to a pool of 64 and of 4. Scaled to this machine's cores with
-// live.ScaleToCores (loops become cores; requests and offload pools shrink
-// by the same factor, so each loop sees the same work and the same
-// blocking share), run in process beside the model, with the watchdog's
-// stall count and the occupancy arithmetic under the table.
+// offloaded to a pool of 64 and of 4. Each condition runs twice, beside
+// the model: in process (real epoll loops in a fresh child process, on
+// every core) and over HTTP (a fresh `waitlab target` child serving the
+// scenario, the burst sent by the generator in this process, the two
+// pinned to different cores where there are two). Both views are scaled
+// with live.ScaleToCores to the cores the server has: all of them in
+// process, the target's share over HTTP (loops become cores; requests and
+// offload pools shrink by the same factor, so each loop sees the same work
+// and the same blocking share), which makes the per-loop throughput and
+// the latencies comparable across the views. The watchdog's stall count
+// (in process from the child, over HTTP from the target's /metrics) and
+// the occupancy arithmetic go under the table, with what HTTP adds.
 
 const blockingSource = "Book chapter on WebFlux event loops, \"Eight loops, 1% blocking\" (2,000 requests in a burst, median of 5 runs)"
 
@@ -40,6 +48,11 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 		{Key: "p99_ms", Label: r.T_("exp.bl.col.p99"), Digits: 1},
 		{Key: "max_ms", Label: r.T_("exp.bl.col.max"), Digits: 1},
 		{Key: "stalls", Label: r.T_("exp.col.stalls"), Digits: 0},
+		{Key: "http_rps", Label: r.T_("exp.bl.col.http.tput"), Digits: 0},
+		{Key: "http_per_loop_rps", Label: r.T_("exp.bl.col.http.perloop"), Digits: 0},
+		{Key: "http_p50_ms", Label: r.T_("exp.bl.col.http.p50"), Digits: 1},
+		{Key: "http_p99_ms", Label: r.T_("exp.bl.col.http.p99"), Digits: 1},
+		{Key: "http_stalls", Label: r.T_("exp.bl.col.http.stalls"), Digits: 0},
 	}
 	t.Published = &Published{Source: blockingSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.tput"), "p50 (ms)", "p99 (ms)", r.T_("exp.bl.pub.range")},
@@ -50,8 +63,12 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			{r.T_("exp.bl.row.ch15-offload4"), "3,490", "41", "76", "3,401–3,490"},
 		},
 		Note: r.T_("exp.bl.pub.note")}
-	var scaling *live.Scaling
-	loops := 8
+	var scaling, httpScaling *live.Scaling
+	var pin *lab.Pinning
+	var httpErr error
+	httpMeasured := false
+	httpView := blockingHTTPView{connectP50: map[string]float64{}, overflows: map[string]int64{}}
+	loops, httpLoops := 8, 8
 	for _, name := range blockingRows {
 		if ctx.Err() != nil {
 			break
@@ -72,31 +89,10 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			loops = out.Scaling.Loops[1]
 		}
 		s := out.Scenario
-		cls := "normal."
-		cells := map[string]Cell{
-			"throughput_rps": rangeCell(out, "throughput_rps"),
-			"p50_ms":         rangeCell(out, cls+"p50_ms"),
-			"p99_ms":         rangeCell(out, cls+"p99_ms"),
-			"max_ms":         rangeCell(out, cls+"max_ms"),
-			"stalls":         rangeCell(out, "stalls"),
-		}
-		if len(s.Classes) == 1 {
-			cells["p50_ms"], cells["p99_ms"], cells["max_ms"] = rangeCell(out, "p50_ms"), rangeCell(out, "p99_ms"), rangeCell(out, "max_ms")
-		}
-		tp := cells["throughput_rps"]
-		cells["per_loop_rps"] = Cell{Median: tp.Median / float64(loops), Min: tp.Min / float64(loops), Max: tp.Max / float64(loops), Runs: tp.Runs}
+		cells := blockingCells(out.Range, len(out.Runs), s, loops, "")
 		label := r.T_("exp.bl.row."+name) + poolSuffix(r, s)
 		row := t.AddRow(name, label, cells)
-		m := out.Model
-		sum := m.All
-		if v, ok := m.Classes["normal"]; ok && len(s.Classes) > 1 {
-			sum = v
-		}
-		row.SetModel("throughput_rps", m.ThroughputRPS)
-		row.SetModel("per_loop_rps", m.ThroughputRPS/float64(loops))
-		row.SetModel("p50_ms", sum.P50MS)
-		row.SetModel("p99_ms", sum.P99MS)
-		row.SetModel("max_ms", sum.MaxMS)
+		setBlockingModel(row, out.Model, s, loops, "")
 		if ref := p.Reference; ref != nil {
 			row.SetPublished("throughput_rps", ref["throughput_rps"])
 			row.SetPublished("per_loop_rps", ref["throughput_rps"]/8)
@@ -107,6 +103,46 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			t.Interrupted = true
 			break
 		}
+		// The same condition over HTTP, scaled to the target's cores.
+		if httpErr != nil || ctx.Err() != nil {
+			continue
+		}
+		hout, err := r.blockingHTTPRun(ctx, name, p.Scenario)
+		if errors.Is(err, lab.ErrInterrupted) {
+			break
+		}
+		if err != nil {
+			// The in-process rows stand; the table says why the HTTP
+			// columns are missing.
+			httpErr = err
+			continue
+		}
+		if hout.Scaling != nil {
+			if httpScaling == nil || hout.Scaling.OffloadPool[0] > 0 {
+				sc := *hout.Scaling
+				httpScaling = &sc
+			}
+			httpLoops = hout.Scaling.Loops[1]
+		}
+		httpMeasured = true
+		hs := hout.Scenario
+		for k, c := range blockingCells(hout.HTTPRange, max(len(hout.HTTPRuns), 1), hs, httpLoops, "http_") {
+			row.Cells[k] = c
+		}
+		setBlockingModel(row, hout.Model, hs, httpLoops, "http_")
+		if sk := hout.Sockets; sk != nil {
+			httpView.connectP50[name] = sk.ConnectP50MS
+			if sk.Kernel.Known {
+				httpView.overflows[name] = sk.Kernel.ListenOverflows
+			}
+			if sk.Pinning != nil {
+				pin = sk.Pinning
+			}
+		}
+		if hout.Interrupted() {
+			t.Interrupted = true
+			break
+		}
 	}
 	if scaling != nil {
 		t.Scaling = r.T_("exp.bl.scaling", scaling.Loops[0], scaling.Loops[1], scaling.Requests[0], scaling.Requests[1],
@@ -114,9 +150,119 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 	} else {
 		t.Scaling = r.T_("exp.bl.noscaling", cores)
 	}
+	switch {
+	case httpScaling != nil && pin != nil:
+		t.Scaling += "\n\n" + r.T_("exp.bl.scaling.http", cpuList(pin.Target), cpuList(pin.Generator),
+			httpScaling.Loops[1], httpScaling.Requests[1], httpScaling.Factor,
+			scaled(64, httpScaling.Factor), scaled(4, httpScaling.Factor))
+	case httpScaling != nil:
+		t.Scaling += "\n\n" + r.T_("exp.bl.scaling.http.shared")
+	case httpMeasured:
+		tc := cores
+		if pin != nil {
+			tc = len(pin.Target)
+		}
+		t.Scaling += "\n\n" + r.T_("exp.bl.noscaling.http", tc)
+	}
 	blockingNotes(r)
-	t.Plots = []Plot{{File: "blocking-loop.svg", Title: t.Title, Keys: []string{"per_loop_rps", "p50_ms", "p99_ms"}}}
+	blockingHTTPNotes(r, httpView, httpErr)
+	t.Plots = []Plot{{File: "blocking-loop.svg", Title: t.Title, Keys: []string{"per_loop_rps", "http_per_loop_rps", "p50_ms", "http_p50_ms", "p99_ms"}}}
 	return nil
+}
+
+// blockingHTTPView is what only the HTTP runs show, per condition (the
+// median run's).
+type blockingHTTPView struct {
+	connectP50 map[string]float64
+	overflows  map[string]int64
+}
+
+// blockingHTTPRun runs s over HTTP beside its model: the experiment's
+// repeats after one uncounted warm-up, a fresh target child per run,
+// scaled to the target's cores. Each target is recorded among the
+// experiment's children (lab stops it before the run returns).
+func (r *Runner) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*lab.Outcome, error) {
+	label := r.T_("exp.bl.http.label", name)
+	cfg := lab.RunConfig{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
+		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
+		ScaleToCores: true, Cores: live.Cores(), Via: lab.ViaHTTP,
+		HTTP: lab.HTTPOptions{OnTarget: func(pid int, addr string) {
+			r.procs.noteExternal(Child{Name: "target", PID: pid, Addr: addr})
+		}}}
+	cfg.Progress = func(run, of int, expected time.Duration) {
+		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
+	}
+	return lab.Run(ctx, cfg)
+}
+
+// noteExternal records a child that another package started and stops
+// itself (lab's HTTP targets), so the table lists it with the rest.
+func (ps *procSet) noteExternal(c Child) {
+	ps.mu.Lock()
+	ps.ended = append(ps.ended, c)
+	ps.mu.Unlock()
+	if childStarted != nil {
+		childStarted(c)
+	}
+}
+
+// blockingCells turns one view's ranges into the row's cells (keys with
+// prefix, see tputKey): throughput, per loop, and the non-blocking
+// requests' p50 and p99 (all requests' when the scenario has one class),
+// the stalls, and the max in process (the HTTP view keeps p50 and p99: the
+// table is wide enough).
+func blockingCells(rg map[string]live.Range, runs int, s model.Scenario, loops int, prefix string) map[string]Cell {
+	get := func(key string) Cell {
+		v, ok := rg[key]
+		if !ok {
+			return Cell{Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}
+		}
+		return Cell{Median: v.Median, Min: v.Min, Max: v.Max, Runs: runs}
+	}
+	cls := "normal."
+	if len(s.Classes) == 1 {
+		cls = ""
+	}
+	tp := get("throughput_rps")
+	l := float64(loops)
+	out := map[string]Cell{
+		tputKey(prefix):         tp,
+		prefix + "per_loop_rps": {Median: tp.Median / l, Min: tp.Min / l, Max: tp.Max / l, Runs: tp.Runs},
+		prefix + "p50_ms":       get(cls + "p50_ms"),
+		prefix + "p99_ms":       get(cls + "p99_ms"),
+		prefix + "stalls":       get("stalls"),
+	}
+	if prefix == "" {
+		out["max_ms"] = get(cls + "max_ms")
+	}
+	return out
+}
+
+// tputKey is the throughput column of a view: "throughput_rps" in
+// process, "http_rps" over HTTP.
+func tputKey(prefix string) string {
+	if prefix == "" {
+		return "throughput_rps"
+	}
+	return prefix + "rps"
+}
+
+// setBlockingModel sets the model's prediction on a view's cells.
+func setBlockingModel(row *Row, m *model.Result, s model.Scenario, loops int, prefix string) {
+	if m == nil {
+		return
+	}
+	sum := m.All
+	if v, ok := m.Classes["normal"]; ok && len(s.Classes) > 1 {
+		sum = v
+	}
+	row.SetModel(tputKey(prefix), m.ThroughputRPS)
+	row.SetModel(prefix+"per_loop_rps", m.ThroughputRPS/float64(loops))
+	row.SetModel(prefix+"p50_ms", sum.P50MS)
+	row.SetModel(prefix+"p99_ms", sum.P99MS)
+	if prefix == "" {
+		row.SetModel("max_ms", sum.MaxMS)
+	}
 }
 
 func scaled(pool int, f float64) int { return max(1, int(math.Round(float64(pool)*f))) }
@@ -161,4 +307,85 @@ func blockingNotes(r *Runner) {
 		r.Note("exp.bl.note.stalls", st, st64, st4)
 	}
 	r.Note("exp.bl.note.why")
+}
+
+// blockingHTTPNotes compares the HTTP view with the in-process one: the
+// same multiples (slowdown, p50 under blocking and offload, stalls), what
+// HTTP costs per loop and in p50, and what the burst's connection set-up
+// and the accept queue did; or why there is no HTTP view.
+func blockingHTTPNotes(r *Runner, v blockingHTTPView, httpErr error) {
+	t := r.T
+	if httpErr != nil {
+		r.Note("exp.bl.note.http.err", httpErr)
+	}
+	med := func(row, col string) float64 {
+		x := t.Row(row)
+		if x == nil {
+			return math.NaN()
+		}
+		c, ok := x.Cells[col]
+		if !ok || c.Runs == 0 {
+			return math.NaN()
+		}
+		return c.Median
+	}
+	hNone, hOn := med("ch15-none", "http_rps"), med("ch15-onloop", "http_rps")
+	if math.IsNaN(hNone) || math.IsNaN(hOn) || hOn <= 0 {
+		return
+	}
+	var modelX float64
+	if c := t.Row("ch15-none").Cells["http_rps"]; c.Model != nil {
+		if c2 := t.Row("ch15-onloop").Cells["http_rps"]; c2.Model != nil && *c2.Model > 0 {
+			modelX = *c.Model / *c2.Model
+		}
+	}
+	r.Note("exp.bl.note.http.slowdown", hNone/hOn, modelX, med("ch15-none", "throughput_rps")/med("ch15-onloop", "throughput_rps"))
+	p50none, p50on := med("ch15-none", "http_p50_ms"), med("ch15-onloop", "http_p50_ms")
+	p50o64, p50o4 := med("ch15-offload64", "http_p50_ms"), med("ch15-offload4", "http_p50_ms")
+	ipNone := med("ch15-none", "p50_ms")
+	if !math.IsNaN(p50o4) && p50none > 0 && ipNone > 0 {
+		r.Note("exp.bl.note.http.p50", p50on/p50none, med("ch15-onloop", "p50_ms")/ipNone,
+			p50o64/p50none, med("ch15-offload64", "p50_ms")/ipNone,
+			p50o4/p50none, med("ch15-offload4", "p50_ms")/ipNone,
+			med("ch15-onloop", "http_stalls"), med("ch15-offload64", "http_stalls"), med("ch15-offload4", "http_stalls"),
+			med("ch15-onloop", "stalls"))
+	}
+	// What HTTP costs: each view's throughput as a share of its own
+	// model's (the two views run at different scales), the p50 added with
+	// no blocking, and the burst's connection set-up.
+	share := func(row, col string) float64 {
+		x := t.Row(row)
+		if x == nil {
+			return math.NaN()
+		}
+		c := x.Cells[col]
+		if c.Model == nil || *c.Model <= 0 || c.Runs == 0 {
+			return math.NaN()
+		}
+		return c.Median / *c.Model
+	}
+	var args []any
+	for _, col := range []string{"throughput_rps", "http_rps"} {
+		for _, row := range blockingRows {
+			args = append(args, share(row, col))
+		}
+	}
+	modelP50 := math.NaN()
+	if c := t.Row("ch15-none").Cells["http_p50_ms"]; c.Model != nil {
+		modelP50 = *c.Model
+	}
+	args = append(args, p50none, ipNone, modelP50)
+	for _, row := range blockingRows {
+		args = append(args, v.connectP50[row])
+	}
+	if !math.IsNaN(share("ch15-offload4", "http_rps")) {
+		r.Note("exp.bl.note.http.cost", args...)
+	}
+	if len(v.overflows) > 0 {
+		var n int64
+		for _, o := range v.overflows {
+			n += o
+		}
+		r.Note("exp.bl.note.http.overflows", n)
+	}
 }

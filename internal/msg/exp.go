@@ -153,14 +153,46 @@ func init() {
 			KO: "요청 2,000개 중 1%가 100 ms 막음: 없음 / 루프에서 / 오프로드 64 / 오프로드 4, 코어 수에 맞춰 줄임, 멈춤 횟수와 점유 계산",
 			EN: "2,000 requests, 1% block 100 ms: none / on the loop / offload 64 / offload 4, scaled to the cores, stall counts and the occupancy arithmetic"},
 		"exp.bl.recipe": {
-			KO: "요청 2,000개가 한꺼번에 도착하고, 99%%는 CPU 200 µs, 1%%(20개)는 100 ms 동안 스레드를 막는 호출을 합니다. 막는 요청은 루프들에 고르게 퍼집니다. p50/p99/최대는 막지 않는 요청만 셉니다. 조건마다 모델을 계산하고, 새 자식 프로세스에서 실제 epoll 루프(와 오프로드 스레드)로 %d회 돌렸습니다. 루프 멈춤은 감시견(임계 10 ms)이 센 것입니다.",
-			EN: "2,000 requests arrive at once; 99%% spend 200 µs of CPU, 1%% (20) make a call that blocks their thread for 100 ms, spread evenly over the loops; p50/p99/max are over the non-blocking requests. Each condition: the model, then %d real runs on real epoll loops (and offload threads), each in a fresh child process; loop stalls are the watchdog's count (threshold 10 ms)."},
+			KO: "요청 2,000개가 한꺼번에 도착하고, 99%%는 CPU 200 µs, 1%%(20개)는 100 ms 동안 스레드를 막는 호출을 합니다. 막는 요청은 루프들에 고르게 퍼집니다. p50/p99/최대는 막지 않는 요청만 셉니다. 조건마다 모델을 계산하고, 새 자식 프로세스에서 실제 epoll 루프(와 오프로드 스레드)로 %[1]d회 돌린 다음, HTTP로 %[1]d회 더 돌렸습니다: 실행마다 새 `waitlab target` 자식 프로세스가 시나리오를 서비스하고, 이 프로세스의 부하 생성기가 요청을 한꺼번에 보냅니다 (코어가 둘 이상이면 둘을 서로 다른 코어에 고정). 루프 멈춤은 감시견(임계 10 ms)이 센 것이고, HTTP에서는 대상 서버의 /metrics에서 읽습니다.",
+			EN: "2,000 requests arrive at once; 99%% spend 200 µs of CPU, 1%% (20) make a call that blocks their thread for 100 ms, spread evenly over the loops; p50/p99/max are over the non-blocking requests. Each condition: the model, then %[1]d real runs on real epoll loops (and offload threads), each in a fresh child process, then %[1]d runs over HTTP: a fresh `waitlab target` child per run serves the scenario and the generator in this process sends the burst, the two pinned to different cores where there are two. Loop stalls are the watchdog's count (threshold 10 ms), over HTTP read from the target's /metrics."},
 		"exp.bl.scaling": {
 			KO: "이 기계에 맞춘 축소 (live.ScaleToCores): 루프 %d개 → %d개, 요청 %d개 → %d개 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프마다 받는 일의 양과 막는 요청의 비율은 발표된 실행과 같습니다. 처리량은 루프 수에 비례하므로 루프당 처리량으로 견주세요.",
 			EN: "Scaled to this machine (live.ScaleToCores): loops %d -> %d, requests %d -> %d (factor %.3g), offload pools 64 -> %d and 4 -> %d; each loop gets the same work and the same blocking share as in the published run. Throughput scales with the loops: compare it per loop."},
 		"exp.bl.noscaling": {
 			KO: "이 기계의 코어 %d개가 루프 여덟 개 이상이라 줄이지 않았습니다.",
 			EN: "Not scaled: this machine's %d cores cover the eight loops."},
+		"exp.bl.scaling.http": {
+			KO: "HTTP에서는 대상 서버가 CPU %s에, 부하 생성기가 CPU %s에 고정되므로, 같은 규칙으로 대상 서버의 코어에 맞춰 줄였습니다: 루프 8개 → %d개, 요청 2000개 → %d개 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프 하나가 코어 하나를 갖는 것은 두 방식이 같으므로, 루프당 처리량과 지연을 서로 견줄 수 있습니다.",
+			EN: "Over HTTP the target is pinned to CPU %s and the generator to CPU %s, so the same rule scales to the target's cores: loops 8 -> %d, requests 2000 -> %d (factor %.3g), offload pools 64 -> %d and 4 -> %d. In both views each loop has a core of its own, so per-loop throughput and the latencies compare across them."},
+		"exp.bl.scaling.http.shared": {
+			KO: "HTTP에서는 코어가 하나뿐이라 대상 서버와 부하 생성기가 그 코어를 나눠 쓰고, 축소는 프로세스 안 실행과 같습니다. 부하 생성기가 쓰는 CPU만큼 HTTP 쪽 숫자가 늘어납니다.",
+			EN: "Over HTTP there is one core, so the target and the generator share it, scaled as in process; the generator's CPU stretches the HTTP figures."},
+		"exp.bl.noscaling.http": {
+			KO: "HTTP에서도 줄이지 않았습니다: 대상 서버의 코어 %d개가 루프 여덟 개 이상입니다.",
+			EN: "Over HTTP not scaled either: the target's %d cores cover the eight loops."},
+		"exp.bl.http.label": {
+			KO: "%s (HTTP)",
+			EN: "%s over HTTP"},
+		"exp.bl.col.http.tput":    {KO: "HTTP 처리량 (요청/초)", EN: "HTTP throughput (req/s)"},
+		"exp.bl.col.http.perloop": {KO: "HTTP 루프당 (요청/초)", EN: "HTTP per loop (req/s)"},
+		"exp.bl.col.http.p50":     {KO: "HTTP p50, 막지 않는 요청 (ms)", EN: "HTTP p50, non-blocking (ms)"},
+		"exp.bl.col.http.p99":     {KO: "HTTP p99, 막지 않는 요청 (ms)", EN: "HTTP p99, non-blocking (ms)"},
+		"exp.bl.col.http.stalls":  {KO: "HTTP 루프 멈춤", EN: "HTTP loop stalls"},
+		"exp.bl.note.http.err": {
+			KO: "HTTP 실행은 하지 못했으므로 HTTP 열은 비어 있습니다: %v",
+			EN: "The runs over HTTP could not be made, so the HTTP columns are empty: %v"},
+		"exp.bl.note.http.slowdown": {
+			KO: "HTTP에서 잰 처리량 비(막음 없음 / 루프에서 막음)는 %.2f배입니다 (그 규모의 모델 %.2f배, 프로세스 안 %.2f배).",
+			EN: "Over HTTP, throughput none / on the loop is %.2fx (the model at that scale %.2fx, in process %.2fx)."},
+		"exp.bl.note.http.p50": {
+			KO: "HTTP에서도 막지 않는 요청의 p50은 루프에서 막을 때 %.1f배가 되고 (프로세스 안 %.1f배), 오프로드 풀 64에서 %.2f배 (프로세스 안 %.2f배), 풀 4에서 %.2f배 (프로세스 안 %.2f배)입니다. 대상 서버 안의 감시견은 루프에서 막을 때 멈춤을 %.0f번, 오프로드 풀 64에서 %.0f번, 풀 4에서 %.0f번 보았습니다 (프로세스 안에서는 루프에서 막을 때 %.0f번).",
+			EN: "Over HTTP too, the non-blocking requests' p50 grows %.1fx with blocking on the loop (in process %.1fx) and is %.2fx with offload to pool 64 (in process %.2fx) and %.2fx with pool 4 (in process %.2fx). The watchdog inside the target saw %.0f loop stalls with blocking on the loop, %.0f with offload to pool 64 and %.0f with pool 4 (in process %.0f with blocking on the loop)."},
+		"exp.bl.note.http.cost": {
+			KO: "HTTP가 더하는 것: 두 방식은 규모가 다르므로 각자의 모델에 견줍니다. 잰 처리량은 같은 규모 모델의 %.2f, %.2f, %.2f, %.2f배 (프로세스 안), %.2f, %.2f, %.2f, %.2f배 (HTTP)이고 (조건 순서대로), 막음 없음의 p50은 HTTP에서 %.1f ms, 프로세스 안에서 %.1f ms입니다 (모델 %.1f ms). 요청마다 TCP 연결을 맺고 HTTP를 읽고 쓰는 일이 대상 서버의 루프 위에 얹히고, 한꺼번에 오는 연결은 부하 생성기의 코어 하나가 맺습니다: 연결 수립 p50은 %.1f ms, %.1f ms, %.1f ms, %.1f ms (조건 순서대로, 중앙값 실행)였습니다.",
+			EN: "What HTTP adds: the two views run at different scales, so each is set against its own model. Measured throughput is %.2f, %.2f, %.2f and %.2f of the model's in process and %.2f, %.2f, %.2f and %.2f over HTTP (in the order of the rows), and the no-blocking p50 is %.1f ms over HTTP against %.1f ms in process (model %.1f ms). Each request's TCP connection and its HTTP parsing and writing land on the target's loop, and the burst's connections are set up by one generator core: connection set-up p50 %.1f, %.1f, %.1f and %.1f ms (in the order of the rows, median run)."},
+		"exp.bl.note.http.overflows": {
+			KO: "커널이 센 HTTP 실행 중의 accept 대기열 넘침(ListenOverflows, 중앙값 실행들의 합): %d.",
+			EN: "Accept-queue overflows the kernel counted during the HTTP runs (ListenOverflows, summed over the median runs): %d."},
 		"exp.bl.col.perloop":        {KO: "루프당 처리량 (요청/초)", EN: "per loop (req/s)"},
 		"exp.bl.col.p50":            {KO: "p50, 막지 않는 요청 (ms)", EN: "p50, non-blocking (ms)"},
 		"exp.bl.col.p99":            {KO: "p99, 막지 않는 요청 (ms)", EN: "p99, non-blocking (ms)"},

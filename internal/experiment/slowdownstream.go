@@ -166,7 +166,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	after := sw + time.Duration(0.3*float64(sd)) + 300*time.Millisecond
 	stepModels := []model.Kind{model.Pool, model.Loop, model.Virtual}
 	if quick {
-		stepModels = []model.Kind{model.Pool, model.Loop}
+		stepModels = []model.Kind{model.Pool} // under 20 s: the pool's fall; the full run adds loop and virtual
 	}
 	t.Recipe += " " + r.T_("exp.sd.recipe.step", sdFast.Milliseconds(), sdSlow.Milliseconds(), sdLookups, Num(sdOver, 0), sd.Seconds(), settle.Seconds())
 	for _, m := range stepModels {

@@ -221,8 +221,8 @@ func init() {
 			KO: "감시견: 루프에서 막을 때 멈춤 %.0f번, 오프로드 풀 64에서 %.0f번, 풀 4에서 %.0f번 (중앙값 실행).",
 			EN: "Watchdog: %.0f loop stalls with blocking on the loop, %.0f with offload to pool 64, %.0f with pool 4 (median run)."},
 		"exp.bl.note.why": {
-			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북에서 Netty 루프 여덟 개로 잰 것입니다. 여기서는 2코어 가상 머신에서 루프 두 개로 줄였으므로 처리량의 절댓값은 루프당 값으로만 견줄 수 있습니다. 발표된 측정은 점유 예측(6.05배)보다 작은 4.4배였는데, 루프보다 코어가 많으면 막힌 루프의 코어가 쉬는 동안 다른 일이 그 코어를 쓰기 때문입니다. 이 기계는 다른 작업과 공유되므로 보통 요청의 CPU 200 µs가 늘어날 수 있고, 그러면 막음 없음의 처리량이 내려가 배수도 작아집니다.",
-			EN: "What differs and why: the published run used eight Netty loops on an 8-core laptop; here two loops on a 2-core VM, so absolute throughput compares only per loop. The published slowdown (4.4x) came in below the occupancy prediction (6.05x) partly because a blocked loop's core idles while other work can use it; this machine is shared with other work, which stretches the 200 µs of CPU of the normal requests, lowers the no-blocking throughput and so shrinks the multiple too."},
+			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북에서 Netty 루프 여덟 개로 잰 것입니다. 여기서는 2코어 가상 머신에서 루프 두 개로 줄였으므로 처리량의 절댓값은 루프당 값으로만 견줄 수 있습니다. 발표된 측정은 점유 예측(6.05배)보다 작은 4.4배였는데, 루프보다 코어가 많으면 막힌 루프의 코어가 쉬는 동안 다른 일이 그 코어를 쓰기 때문입니다. 이 기계가 다른 작업과 공유될 때는 보통 요청의 CPU 200 µs가 늘어나 막음 없음의 처리량이 내려가고 배수도 작아질 수 있습니다. 조용한 기계에서는 배수가 점유 예측 근처나 그 위로 나옵니다 (루프마다 코어가 하나씩이라, 막힌 루프의 코어를 쓸 다른 일이 없습니다).",
+			EN: "What differs and why: the published run used eight Netty loops on an 8-core laptop; here two loops on a 2-core VM, so absolute throughput compares only per loop. The published slowdown (4.4x) came in below the occupancy prediction (6.05x) partly because a blocked loop's core idles while other work can use it; when this machine is shared with other work, the 200 µs of CPU of the normal requests stretch, the no-blocking throughput falls and the multiple can shrink too. On a quiet machine the multiple comes out near or above the occupancy prediction: each loop has a core of its own, and no other work takes a blocked loop's core."},
 	})
 }
 

@@ -92,3 +92,30 @@ func testWarmupAgainstSilentServer(t *testing.T) {
 		t.Errorf("Check = no breach for %d requests, %d never sent; want the run to fail", res.Requests, res.Unsent)
 	}
 }
+
+// At a steady state the window's completions are one window's arrivals:
+// warm-up requests that end inside the window count in its rates (and
+// Little's law), those that end before it or after its cutoff do not, and
+// none of them is in the measured latencies.
+func TestWindowCountsWarmupCompletionsInside(t *testing.T) {
+	rec := newRecorder(1)
+	rec.cutoff.Store(int64(10 * time.Second))
+	// Sent in the warm-up, 1 s latency: ends before, inside, and after.
+	rec.recordWarm(-3*time.Second, -2*time.Second, 200, kindOK)
+	rec.recordWarm(-500*time.Millisecond, 500*time.Millisecond, 200, kindOK)
+	rec.recordWarm(-200*time.Millisecond, 800*time.Millisecond, 503, kindOK)
+	// Sent in the window: one ends inside, one after the cutoff.
+	rec.record(0, time.Second, time.Second, 2*time.Second, 200, kindOK)
+	rec.record(0, 9500*time.Millisecond, 9500*time.Millisecond, 10500*time.Millisecond, 200, kindOK)
+	res := &Result{WarmupNS: int64(3 * time.Second)}
+	rec.fill(res)
+	if res.WindowRequests != 3 || res.WindowOK != 2 {
+		t.Errorf("window completions %d, ok %d; want 3 (two warm-up ends inside, one request sent inside), 2 ok", res.WindowRequests, res.WindowOK)
+	}
+	if want := int64(2 * time.Second); res.WindowServiceNS != want {
+		t.Errorf("window service time %v; want %v (the two ok completions inside)", time.Duration(res.WindowServiceNS), time.Duration(want))
+	}
+	if res.Requests != 2 || res.Latency.Count != 2 || res.Warmup == nil || res.Warmup.Requests != 3 {
+		t.Errorf("measured %d (latencies %d), warm-up %+v; want the 2 sent in the window measured and 3 warm-up", res.Requests, res.Latency.Count, res.Warmup)
+	}
+}

@@ -835,7 +835,7 @@ func (l *loop) finish(c *econn, status int, k errKind) {
 	if c.measured {
 		g.rec.record(0, c.due-g.warmup, c.send-g.warmup, end-g.warmup, status, k)
 	} else if !g.cancelled.Load() {
-		g.rec.recordWarm(status, k)
+		g.rec.recordWarm(c.send-g.warmup, end-g.warmup, status, k)
 	}
 	l.seq++
 	c.seq = l.seq // its timeout entry is stale now

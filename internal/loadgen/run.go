@@ -569,7 +569,7 @@ func (g *gen) worker(id int) {
 		case j.due >= g.warmup:
 			g.rec.record(id, j.due-g.warmup, send-g.warmup, end-g.warmup, status, k)
 		default:
-			g.rec.recordWarm(status, k)
+			g.rec.recordWarm(send-g.warmup, end-g.warmup, status, k)
 		}
 	}
 }
@@ -624,7 +624,7 @@ func (g *gen) vu(id int) {
 		case measured:
 			g.rec.record(id, send-g.warmup, send-g.warmup, end-g.warmup, status, k)
 		default:
-			g.rec.recordWarm(status, k)
+			g.rec.recordWarm(send-g.warmup, end-g.warmup, status, k)
 		}
 		if think != nil {
 			think.Reset(g.cfg.Think)

@@ -328,8 +328,16 @@ func ReadResult(data []byte) (*Result, error) {
 	if _, ok := keys["window_requests"]; !ok {
 		r.WindowRequests, r.WindowOK, r.WindowServiceNS = r.Requests, r.OK, r.Service.SumNS
 	}
-	if r.WindowOK < 0 || r.WindowOK > r.OK || r.WindowRequests < r.WindowOK || r.WindowRequests > r.Requests ||
-		r.WindowServiceNS < 0 || r.WindowServiceNS > r.Service.SumNS {
+	// The window's completions include warm-up requests that ended in it
+	// (recorder.recordWarm), whose service time is at most the warm-up
+	// and the window.
+	var warmN, warmOK int64
+	if r.Warmup != nil {
+		warmN, warmOK = max(r.Warmup.Requests, 0), max(r.Warmup.OK, 0)
+	}
+	warmSvc := float64(warmOK) * float64(max(r.WarmupNS, 0)+max(r.WindowNS, 0))
+	if r.WindowOK < 0 || r.WindowOK > r.OK+warmOK || r.WindowRequests < r.WindowOK || r.WindowRequests > r.Requests+warmN ||
+		r.WindowServiceNS < 0 || float64(r.WindowServiceNS) > float64(r.Service.SumNS)+warmSvc {
 		return nil, fmt.Errorf("inconsistent waitlab load result: %d requests and %d ok in the window, of %d and %d", r.WindowRequests, r.WindowOK, r.Requests, r.OK)
 	}
 	r.digest = sha256.Sum256(data)

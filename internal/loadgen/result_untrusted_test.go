@@ -276,3 +276,27 @@ func TestArrayLen(t *testing.T) {
 		}
 	}
 }
+
+// A window's completions may include warm-up requests that ended in it,
+// up to the warm-up's own counts; more than that is refused.
+func TestReadResultWindowWithWarmupCompletions(t *testing.T) {
+	good := validResult(t)
+	var m map[string]any
+	if err := json.Unmarshal(good, &m); err != nil {
+		t.Fatal(err)
+	}
+	n, ok := m["requests"].(float64), m["ok"].(float64)
+	withWarm := func(extra float64) []byte {
+		return edit(t, good, func(m map[string]any) {
+			m["warmup_ns"] = float64(time.Second)
+			m["warmup"] = map[string]any{"requests": 10, "ok": 10, "errors": map[string]any{}}
+			m["window_requests"], m["window_ok"] = n+extra, ok+extra
+		})
+	}
+	if _, err := readBounded(t, withWarm(10)); err != nil {
+		t.Errorf("10 warm-up completions in the window, of 10: refused: %v", err)
+	}
+	if _, err := readBounded(t, withWarm(11)); err == nil {
+		t.Error("11 warm-up completions in the window, of 10: accepted; want an error")
+	}
+}

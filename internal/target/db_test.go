@@ -200,8 +200,12 @@ func TestDBBlockingCall(t *testing.T) {
 					t.Errorf("no stall stack shows the loop inside database/sql and the driver: %+v", stalls)
 				}
 			case model.Offload:
-				if len(stalls) != 0 {
-					t.Errorf("offload: %d loop stalls; want none (the pool made the calls)", len(stalls))
+				// A loop starved of CPU (a busy machine, -race) may pass
+				// the threshold; none may be waiting in the driver.
+				for _, st := range stalls {
+					if strings.Contains(st.Stack, "database/sql") {
+						t.Errorf("offload: a loop stalled inside database/sql; want the pool to make every call: %s", st.Stack)
+					}
 				}
 			}
 		})

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
-	"github.com/waitlab/waitlab/internal/target"
+	target "github.com/waitlab/waitlab/internal/httptarget"
 )
 
 // waitlab load --preset NAME URL against a target serving the same

@@ -11,7 +11,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
-	"github.com/waitlab/waitlab/internal/target"
+	target "github.com/waitlab/waitlab/internal/httptarget"
 )
 
 func init() {

@@ -13,7 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
-	"github.com/waitlab/waitlab/internal/target"
+	target "github.com/waitlab/waitlab/internal/httptarget"
 )
 
 // wantsScenario reports whether `waitlab target` was given a scenario

@@ -56,7 +56,7 @@ func TestDBOnLoopQuick(t *testing.T) {
 	// loop starved of CPU (a busy machine, or race-built children) passes
 	// the threshold too, so the counts are not compared here. That the
 	// calls never stall an offloading loop is the target's own test
-	// (internal/target: the stall stacks are inside the driver only on
+	// (internal/httptarget: the stall stacks are inside the driver only on
 	// loop).
 	if c := tab.Row("onloop").Cells["throughput_rps"]; c.Model == nil {
 		t.Error("on-loop row has no model throughput")

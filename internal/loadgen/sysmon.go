@@ -156,7 +156,7 @@ type loopMetrics struct {
 }
 
 // parseLoopMetrics reads waitlab_target_loop_stalls_total and
-// waitlab_target_loop_task_duration_seconds_bucket (internal/target's
+// waitlab_target_loop_task_duration_seconds_bucket (internal/httptarget's
 // loop collector) from a Prometheus text page.
 func parseLoopMetrics(b []byte) loopMetrics {
 	m := loopMetrics{buckets: map[float64]float64{}}

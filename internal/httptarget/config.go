@@ -14,7 +14,7 @@
 //
 // A Server is started once with Start and stopped once with Shutdown;
 // Addr, Metrics and Stats are safe from any goroutine.
-package target
+package httptarget
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 //go:build linux
 
-package target
+package httptarget
 
 // The block fraction's blocking call made for real. With Config.DB set,
 // each request drawn for the blocking call (--block-fraction, or ?block=)

@@ -1,4 +1,4 @@
-package target
+package httptarget
 
 import (
 	"net/http"

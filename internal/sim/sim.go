@@ -184,6 +184,9 @@ type engine struct {
 	byClass    []*stats.Recorder
 	completed  int64
 	loops      []model.LoopStat
+	// col keeps an open or closed run's series for its warm-up and
+	// intervals (confidence.go); nil for a burst, which uses the recorders.
+	col *collector
 }
 
 func newEngine(s model.Scenario, opt Options) *engine {
@@ -249,6 +252,9 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		}
 	}
 	e.keepStart = opt.Trace || opt.OnDone != nil
+	if s.Arrival.Kind != model.Burst {
+		e.col = newCollector(s)
+	}
 	if opt.Trace {
 		e.trace = &model.Trace{Source: "model", Records: make([]model.Record, 0, s.Requests)}
 		for i := 0; i < total; i++ {
@@ -486,7 +492,11 @@ func (e *engine) runLane(l int32) {
 // take records that lane l starts request slot.
 func (e *engine) take(l, slot int32) {
 	r := e.rq(slot)
-	e.qwait.Add(e.now - r.arrival)
+	if e.col != nil {
+		e.col.taken(e.now - r.arrival)
+	} else {
+		e.qwait.Add(e.now - r.arrival)
+	}
 	if e.keepStart {
 		e.tstart[slot], e.tfirst[slot] = e.now, l
 	}
@@ -581,8 +591,12 @@ func (e *engine) resume(l, slot int32) bool {
 func (e *engine) finish(slot int32) {
 	r := e.rq(slot)
 	lat := e.now - r.arrival
-	e.all.Add(lat)
-	e.byClass[r.class].Add(lat)
+	if e.col != nil {
+		e.col.done(lat, r.class, e.now)
+	} else {
+		e.all.Add(lat)
+		e.byClass[r.class].Add(lat)
+	}
 	e.completed++
 	e.lastEnd = max(e.lastEnd, e.now)
 	if e.trace != nil {
@@ -630,6 +644,9 @@ func (e *engine) result() *model.Result {
 		// Little's law over the float sum: N latencies of a long run
 		// add up past what a Duration holds.
 		res.InFlightMean = e.all.SumNS() / float64(span)
+	}
+	if e.col != nil {
+		e.col.fill(res, s.Classes, e.firstArr, span)
 	}
 	if e.trace != nil {
 		sortSpans(e.trace.Spans)

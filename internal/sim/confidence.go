@@ -47,7 +47,7 @@ const (
 	MinIntervalSamples = MinBatches * SubBatches * MSERBatch
 )
 
-var batchCounts = []int{40, 20, MinBatches}
+var batchCounts = []int{20, MinBatches}
 
 // Batching is how a series is cut for its interval.
 type Batching struct {
@@ -162,6 +162,20 @@ func TQuantile(df int) float64 {
 	return z + (z3+z)/(4*v) + (5*z5+16*z3+3*z)/(96*v*v) + (3*z7+19*z5+17*z3-15*z)/(384*v*v*v)
 }
 
+// levels are the batchings an interval is computed at: bt, and bt with
+// batches twice as large when that still leaves MinBatches. The wider of
+// the two is kept: near saturation the variance of a tail figure keeps
+// growing with the batch size well past where the lag-1 test is passed
+// (a slow component of the queue hides under the fast noise of small
+// batches), and an estimate that is still growing is not yet the answer.
+func levels(bt Batching) []Batching {
+	out := []Batching{bt}
+	if bt.K/2 >= MinBatches {
+		out = append(out, Batching{K: bt.K / 2, B: 2 * bt.B})
+	}
+	return out
+}
+
 // MeanCI returns the mean of x (ms) and its batch-means interval.
 func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
 	var sum float64
@@ -169,15 +183,18 @@ func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
 		sum += float64(v)
 	}
 	mean := stats.MS(time.Duration(sum / float64(len(x))))
-	bm := make([]float64, bt.K)
-	for j := range bm {
-		var s float64
-		for _, v := range x[j*bt.B : (j+1)*bt.B] {
-			s += float64(v)
+	var h float64
+	for _, lv := range levels(bt) {
+		bm := make([]float64, lv.K)
+		for j := range bm {
+			var s float64
+			for _, v := range x[j*lv.B : (j+1)*lv.B] {
+				s += float64(v)
+			}
+			bm[j] = s / float64(lv.B) / 1e6
 		}
-		bm[j] = s / float64(bt.B) / 1e6
+		h = max(h, TQuantile(lv.K-1)*sdAbout(bm, meanOf(bm))/math.Sqrt(float64(lv.K)))
 	}
-	h := TQuantile(bt.K-1) * sdAbout(bm, meanOf(bm)) / math.Sqrt(float64(bt.K))
 	return mean, model.CI{mean - h, mean + h}
 }
 
@@ -185,24 +202,30 @@ func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
 // their sectioning intervals. It sorts x in place, batch by batch and then
 // whole, so the caller must be done with x's order.
 func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []model.CI) {
-	per := make([][]float64, len(qs))
-	for i := range per {
-		per[i] = make([]float64, bt.K)
-	}
-	for j := 0; j < bt.K; j++ {
-		b := x[j*bt.B : (j+1)*bt.B]
-		slices.Sort(b)
-		for i, q := range qs {
-			per[i][j] = stats.MS(stats.NearestRank(b, q))
+	lvs := levels(bt)
+	per := make([][][]float64, len(lvs)) // [level][q][batch]
+	for l, lv := range lvs {
+		per[l] = make([][]float64, len(qs))
+		for i := range qs {
+			per[l][i] = make([]float64, lv.K)
+		}
+		for j := 0; j < lv.K; j++ {
+			b := x[j*lv.B : (j+1)*lv.B]
+			slices.Sort(b)
+			for i, q := range qs {
+				per[l][i][j] = stats.MS(stats.NearestRank(b, q))
+			}
 		}
 	}
 	slices.Sort(x)
 	vals := make([]float64, len(qs))
 	cis := make([]model.CI, len(qs))
-	t := TQuantile(bt.K-1) / math.Sqrt(float64(bt.K))
 	for i, q := range qs {
 		v := stats.MS(stats.NearestRank(x, q))
-		h := t * sdAbout(per[i], v)
+		var h float64
+		for l, lv := range lvs {
+			h = max(h, TQuantile(lv.K-1)/math.Sqrt(float64(lv.K))*sdAbout(per[l][i], v))
+		}
 		vals[i], cis[i] = v, model.CI{max(v-h, 0), v + h}
 	}
 	return vals, cis

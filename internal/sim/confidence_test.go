@@ -72,7 +72,7 @@ func TestCoverageProbe(t *testing.T) {
 	for _, c := range []struct {
 		rho float64
 		n   int
-	}{{0.9, 400_000}, {0.95, 1_000_000}, {0.97, 2_000_000}} {
+	}{{0.9, 200_000}, {0.95, 800_000}} {
 		truth := mmcP99(4, c.rho*4, 1)
 		res := runSeeds(t, 40, func(seed int64) model.Scenario { return mmc(4, c.rho, c.n, seed) })
 		held, conv, heldConv := 0, 0, 0

@@ -67,6 +67,13 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 	T := func(key string, args ...any) string { return msg.T(lang, key, args...) }
 	if r.Answer == 0 {
 		fmt.Fprintln(b, T("plan.answer.none", r.Min, r.Max))
+		if len(r.Undecided) > 0 {
+			sizes := make([]string, len(r.Undecided))
+			for i, n := range r.Undecided {
+				sizes[i] = strconv.Itoa(n)
+			}
+			fmt.Fprintln(b, "  "+T("plan.undecided.none", strings.Join(sizes, ", ")))
+		}
 		writeUnreachable(b, lang, r.SLOs, r.Curve)
 		if l := r.Limit; l != nil && l.Name != "" {
 			switch {

@@ -55,7 +55,6 @@ func (c *CI) Half(v float64) float64 {
 // Holds reports whether v lies in the interval.
 func (c *CI) Holds(v float64) bool { return c != nil && c[0] <= v && v <= c[1] }
 
-
 // Throughput definitions, echoed in every result so a reader knows which.
 const (
 	ThroughputBatch  = "completed / makespan (batch: all requests arrive at t=0)"

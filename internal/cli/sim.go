@@ -72,7 +72,11 @@ func runSim(ctx context.Context, env *Env, args []string) error {
 	trace := *timeline || *svg != "" || narrated
 	var res *model.Result
 	if goal != nil {
-		res, err = sim.RunPrecise(ctx, s, sim.Options{Trace: trace}, *goal)
+		// The wall-time cap: the simulator reads no clock, so it is this
+		// context's deadline.
+		wctx, cancel := context.WithTimeout(ctx, sim.DefaultMaxWall)
+		res, err = sim.RunPrecise(wctx, s, sim.Options{Trace: trace}, *goal)
+		cancel()
 	} else {
 		res, err = sim.RunContext(ctx, s, sim.Options{Trace: trace})
 	}

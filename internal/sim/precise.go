@@ -21,7 +21,8 @@ import (
 const (
 	// DefaultMaxRequests is the most requests a run is extended to.
 	DefaultMaxRequests = 2_000_000
-	// DefaultMaxWall is the most wall time spent extending.
+	// DefaultMaxWall is the most wall time a caller should let RunPrecise
+	// spend (cli's context deadline: the simulator reads no clock).
 	DefaultMaxWall = 60 * time.Second
 	// MaxPrecision is the loosest goal accepted (50%: wider says nothing).
 	MaxPrecision = 0.5
@@ -36,10 +37,9 @@ type Goal struct {
 	// "queue_mean", with a class prefix ("blocking.p99"); nil: p99, mean
 	// and rps of all requests.
 	Figures []string
-	// MaxRequests caps the run's length (0: DefaultMaxRequests);
-	// MaxWall the wall time spent (0: DefaultMaxWall).
+	// MaxRequests caps the run's length (0: DefaultMaxRequests). The
+	// wall-time cap is ctx's deadline (see RunPrecise).
 	MaxRequests int
-	MaxWall     time.Duration
 }
 
 // DefaultFigures are what a sim's goal names unless told.
@@ -129,8 +129,11 @@ func unsettled(r *model.Result, g Goal) ([]string, float64) {
 // cap is reached. The result is the last run's, with PrecisionGoal,
 // RequestsAsked and Unsettled set and Converged false when the goal was
 // not met. A burst is refused: its figures are exact given its seed.
-// Wall time is the only thing read from the clock, and only to stop:
-// a run that meets its goal within the caps is deterministic.
+// The wall-time cap is ctx's deadline, set by the caller (the simulator
+// reads no clock): when it passes, the last finished run is returned with
+// "wall" among its Unconverged reasons (an error if none had finished);
+// ctx cancelled is an error. A run that meets its goal within the caps is
+// deterministic.
 func RunPrecise(ctx context.Context, s model.Scenario, opt Options, g Goal) (*model.Result, error) {
 	if s.Arrival.Kind == model.Burst {
 		return nil, model.NewFieldError("--precision", "conf.err.precision.burst")
@@ -143,22 +146,15 @@ func RunPrecise(ctx context.Context, s model.Scenario, opt Options, g Goal) (*mo
 		capN = DefaultMaxRequests
 	}
 	capN = max(min(capN, model.MaxRequests), s.Requests)
-	wall := g.MaxWall
-	if wall <= 0 {
-		wall = DefaultMaxWall
-	}
-	start := time.Now()
 	asked := s.Requests
 	var last *model.Result
 	n := s.Requests
 	for {
 		sc := s
 		sc.Requests = n
-		rctx, cancel := context.WithDeadline(ctx, start.Add(wall))
-		res, err := RunContext(rctx, sc, opt)
-		cancel()
+		res, err := RunContext(ctx, sc, opt)
 		if err != nil {
-			if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && last != nil {
+			if errors.Is(err, context.DeadlineExceeded) && last != nil {
 				last.Unconverged = append(last.Unconverged, "wall")
 				return last, nil
 			}
@@ -180,7 +176,7 @@ func RunPrecise(ctx context.Context, s model.Scenario, opt Options, g Goal) (*mo
 			res.Unconverged = append(res.Unconverged, "requests")
 			return res, nil
 		}
-		if time.Since(start) >= wall {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			res.Unconverged = append(res.Unconverged, "wall")
 			return res, nil
 		}

@@ -125,11 +125,15 @@ func verdict(o SLO, ci [2]Num) string {
 	return VerdictUndecided
 }
 
-// settled says whether a point needs no longer run: it converged, every
-// SLO is decided, and every interval is within the precision goal.
-func (p *planner) settled(pt *Point) bool {
+// settled says whether a point needs no longer run: it converged and
+// every SLO is decided, and (precise) every interval is within the
+// precision goal.
+func (p *planner) settled(pt *Point, precise bool) bool {
 	if !pt.Converged || pt.Undecided {
 		return false
+	}
+	if !precise {
+		return true
 	}
 	for i := range p.cfg.SLOs {
 		v, ci := float64(pt.Values[i]), pt.CI[i]

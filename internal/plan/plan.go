@@ -513,6 +513,23 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 	if err != nil {
 		return err
 	}
+	if ans > 0 {
+		for _, n := range []int{ans, ans - 1} {
+			if err := p.refine(ctx, n); err != nil {
+				return err
+			}
+		}
+		// Refined, the answer can turn undecided: search again from the
+		// cache (refined points stay).
+		p.mu.Lock()
+		pt := p.cache[ans]
+		p.mu.Unlock()
+		if pt != nil && !pt.Met {
+			if ans, err = p.search(ctx); err != nil {
+				return err
+			}
+		}
+	}
 	res.Answer = ans
 	// The curve: up to Curve sizes from the last certainly overloaded
 	// size (or Min) to Max when they fit, else to twice the answer, with the
@@ -728,6 +745,29 @@ func (p *planner) evalMany(ctx context.Context, sizes []int) error {
 // eval returns the point of size n, simulating it (with more seeds while
 // it is a close call) if not yet done.
 func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
+	return p.evalTo(ctx, n, false)
+}
+
+// refine simulates size n again until its figures are also within the
+// precision goal (the answer and the size below it: the figures a
+// reader acts on), replacing the cached point.
+func (p *planner) refine(ctx context.Context, n int) error {
+	p.mu.Lock()
+	pt, ok := p.cache[n]
+	p.mu.Unlock()
+	if !ok || !pt.Simulated || pt.Overloaded || pt.SameAs > 0 || p.mode == "burst" || p.settled(pt, true) {
+		return nil
+	}
+	p.mu.Lock()
+	delete(p.cache, n)
+	p.mu.Unlock()
+	_, err := p.evalTo(ctx, n, true)
+	return err
+}
+
+// evalTo is eval; precise also runs on until every figure is within the
+// precision goal (otherwise a size stops once decided and converged).
+func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, error) {
 	p.mu.Lock()
 	if pt, ok := p.cache[n]; ok {
 		p.mu.Unlock()
@@ -779,7 +819,7 @@ func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
 		}
 		// Open and closed: run longer until decided, converged and
 		// precise; then, if still a straddle, more seeds.
-		if pt.Overloaded || p.settled(pt) {
+		if pt.Overloaded || p.settled(pt, precise) {
 			break
 		}
 		if pt.reqs < MaxRequests {

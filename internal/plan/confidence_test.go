@@ -49,7 +49,7 @@ func TestMM37AnswersWithTheInterval(t *testing.T) {
 	if p := mmcP99(37, 1800, 0.020); math.Abs(p-128.7) > 0.1 {
 		t.Fatalf("Erlang C p99 at 37 = %.2f; want 128.7 (the issue's figure)", p)
 	}
-	res, err := Run(context.Background(), Config{Scenario: mmcScenario(1800, 20*time.Millisecond), SLOs: slos(t, "p99<115ms"), Min: 30, Max: 45, Curve: 4})
+	res, err := Run(context.Background(), Config{Scenario: mmcScenario(1800, 20*time.Millisecond), SLOs: slos(t, "p99<115ms"), Min: 36, Max: 40, Curve: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -825,6 +825,9 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 		if pt.reqs < MaxRequests {
 			pt.reqs = min(MaxRequests, 2*pt.reqs)
 			pt.runs = nil
+			if p.cfg.Progress != nil { // a long size still says it is working
+				p.cfg.Progress(n, int(p.evals.Load())-1)
+			}
 			continue
 		}
 		if pt.Undecided && seeds < p.cfg.MaxSeeds {

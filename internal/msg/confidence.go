@@ -79,8 +79,8 @@ func init() {
 			KO: "시뮬레이션한 크기마다 닫힌 식이 95%% 구간 안에 있습니다",
 			EN: "at every simulated size the closed form lies inside the simulation's 95%% interval"},
 		"plan.curve.ci": {
-			KO: "(괄호 안은 95%% 구간)",
-			EN: "(in brackets: the 95%% interval)"},
+			KO: "(괄호 안은 95% 구간)",
+			EN: "(in brackets: the 95% interval)"},
 		"plan.svg.band": {KO: "95% 구간", EN: "95% interval"},
 	})
 }

@@ -25,7 +25,11 @@ func WriteText(w io.Writer, lang msg.Lang, r *Result) error {
 	case "burst":
 		fmt.Fprintln(&b, T("plan.method.burst", r.Requests, r.Seeds, r.SeedLimit, r.MaxSeeds, r.Evaluations, group(r.Simulated)))
 	default:
-		fmt.Fprintln(&b, T("plan.method."+r.Mode, r.Seeds, r.SeedLimit, r.MaxSeeds, group(int64(r.Requests)), group(int64(r.Warmup)), r.Evaluations, group(r.Simulated)))
+		reqs := r.Requests // the answer's own length: the warm-up is its run's
+		if a := r.Point(r.Answer); a != nil && a.RequestsPerSeed > 0 {
+			reqs = a.RequestsPerSeed
+		}
+		fmt.Fprintln(&b, T("plan.method."+r.Mode, r.Seeds, r.SeedLimit, r.MaxSeeds, group(int64(reqs)), group(int64(r.Warmup)), r.Evaluations, group(r.Simulated)))
 		fmt.Fprintln(&b, T("plan.method.ci", report.PctHalf(r.Precision), group(MaxRequests)))
 	}
 	b.WriteByte('\n')

@@ -44,6 +44,7 @@ var dynamicPrefixes = map[string]string{
 	"web.limit.who.":     "web: the stalled lanes as a subject, by lane noun (loop, carrier) and count",
 	"web.label.":         "web: a preset button's sentence, by preset or fan-out entry",
 	"web.preset.":        "web: a fan-out lab entry's description, by entry",
+	"web.k.":             "web/static/app.js: a setting's short name in run labels, by field",
 	"load.engine.":       "loadgen: the engine line by engine (epoll, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
 	"load.model.":        "loadgen: the merged inputs' model (open, closed)",

@@ -231,12 +231,11 @@ func init() {
 		"web.limit.stall.upto":       {KO: "최대 %s씩", EN: "up to %s each"},
 
 		// Durations of a minute and more.
-		"web.dur.m":    {KO: "%d분", EN: "%d min"},
-		"web.dur.ms":   {KO: "%d분 %d초", EN: "%d min %d s"},
-		"web.dur.h":    {KO: "%d시간", EN: "%d h"},
-		"web.dur.hm":   {KO: "%d시간 %d분", EN: "%d h %d min"},
-		"web.dur.s":    {KO: "%s초", EN: "%s s"},
-		"web.dur.zero": {KO: "0", EN: "0"},
+		"web.dur.m":  {KO: "%d분", EN: "%d min"},
+		"web.dur.ms": {KO: "%d분 %d초", EN: "%d min %d s"},
+		"web.dur.h":  {KO: "%d시간", EN: "%d h"},
+		"web.dur.hm": {KO: "%d시간 %d분", EN: "%d h %d min"},
+		"web.dur.s":  {KO: "%s초", EN: "%s s"},
 
 		// API refusals in the page's words.
 		"web.err.real.wall": {
@@ -337,6 +336,26 @@ func init() {
 			KO: "팬아웃: 요청 하나가 하위 호출 여러 번을 합니다. 차례로 하면 대기가 더해지고, 동시에 하면 가장 긴 호출 하나만큼 걸리며, 파이프라인은 왕복 한 번에 모두 보냅니다.",
 			EN: "Fan-out: one request makes several downstream calls. One after another, their waits add up; in parallel, it takes as long as the longest; pipelined, they share one round trip."},
 		"web.code.fanout": {KO: "팬아웃 코드", EN: "Fan-out code"},
+
+		// Short names of the settings, for run labels ("threads=8").
+		"web.k.preset":         {KO: "프리셋", EN: "preset"},
+		"web.k.model":          {KO: "모델", EN: "model"},
+		"web.k.threads":        {KO: "스레드", EN: "threads"},
+		"web.k.offload_pool":   {KO: "오프로드 풀", EN: "offload pool"},
+		"web.k.fanout_pool":    {KO: "팬아웃 풀", EN: "fan-out pool"},
+		"web.k.cores":          {KO: "코어", EN: "cores"},
+		"web.k.requests":       {KO: "요청", EN: "requests"},
+		"web.k.arrival":        {KO: "도착", EN: "arrival"},
+		"web.k.cpu":            {KO: "CPU", EN: "CPU"},
+		"web.k.wait":           {KO: "대기", EN: "wait"},
+		"web.k.calls":          {KO: "하위 호출", EN: "calls"},
+		"web.k.fanout":         {KO: "호출 방식", EN: "calls made"},
+		"web.k.blocking":       {KO: "블로킹", EN: "blocking"},
+		"web.k.block_fraction": {KO: "블로킹 비율", EN: "blocking fraction"},
+		"web.k.block":          {KO: "블로킹 호출", EN: "blocking call"},
+		"web.k.placement":      {KO: "배치", EN: "placement"},
+		"web.k.seed":           {KO: "시드", EN: "seed"},
+		"web.k.shared_lock":    {KO: "공유 락", EN: "shared lock"},
 
 		// Timeline and narration.
 		"web.tl.title":        {KO: "타임라인", EN: "Timeline"},

@@ -639,7 +639,15 @@ var pageTmpl = template.Must(template.ParseFS(staticFS, "static/index.html"))
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
 	var b bytes.Buffer
-	if err := pageTmpl.Execute(&b, map[string]any{"Lang": string(lang), "Title": msg.T(lang, "web.title"), "NoScript": msg.T(lang, "web.noscript")}); err != nil {
+	// Two labs on one page: this one at /, the fan-out lab (its previous
+	// lab in the source's series) at /fanout.
+	d := map[string]any{"Lang": string(lang), "Lab": "main", "TitleKey": "web.title", "TaglineKey": "web.tagline",
+		"OtherLab": "/fanout?lang=" + string(lang), "OtherLabKey": "web.nav.prev", "NoScript": msg.T(lang, "web.noscript")}
+	if r.URL.Path == "/fanout" {
+		d["Lab"], d["TitleKey"], d["TaglineKey"], d["OtherLab"], d["OtherLabKey"] = "fanout", "web.fo.title", "web.fo.tagline", "/?lang="+string(lang), "web.nav.next"
+	}
+	d["Title"] = msg.T(lang, d["TitleKey"].(string))
+	if err := pageTmpl.Execute(&b, d); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}

@@ -239,8 +239,8 @@ func init() {
 
 		// API refusals in the page's words.
 		"web.err.real.wall": {
-			KO: "이 시나리오를 실제로 돌리면 워밍업 실행까지 약 %s 걸립니다. 이 실험실의 한도는 %s입니다. 요청 수나 대기 시간을 줄이세요.",
-			EN: "this scenario would take about %s for real with its warm-up run, over this lab's cap of %s: lower the requests or the wait"},
+			KO: "이 시나리오를 실제로 돌리면 약 %s 걸립니다. 이 실험실의 한도는 %s입니다. 요청 수나 대기 시간을 줄이세요.",
+			EN: "this scenario would take about %s for real, over this lab's cap of %s: lower the requests or the wait"},
 		"web.err.range.threads": {
 			KO: "스레드 %d개는 쓸 수 없습니다. 이 실험실에서는 1개에서 %d개까지 줄 수 있습니다",
 			EN: "%d threads is not allowed here: give 1 to %d"},

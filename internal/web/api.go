@@ -50,19 +50,26 @@ func (s *Server) fail(w http.ResponseWriter, lang msg.Lang, err error) {
 		writeJSON(w, http.StatusBadRequest, s.fieldProblem(lang, fe))
 		return
 	}
+	// Over this lab's caps, or over the machine's own ceiling on a run's
+	// length (far above the caps): say the caps, in the page's words and
+	// durations, not the CLI's flags.
 	var tb *live.TooBigError
-	if errors.As(err, &tb) && tb.Key == "run.err.wall" && len(tb.Args) == 2 {
-		// The machine's own ceiling is far above this lab's cap; say the
-		// cap, in the page's words, not the CLI's flags.
+	var ce *lab.CapError
+	caps := " " + msg.T(lang, "web.caps", s.cfg.Caps.MaxRequests, s.cfg.Caps.MaxThreads, s.cfg.Caps.MaxWall.Seconds())
+	switch {
+	case errors.As(err, &tb) && tb.Key == "run.err.wall" && len(tb.Args) == 2:
 		est, _ := time.ParseDuration(fmt.Sprint(tb.Args[0]))
 		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
-			Message: msg.T(lang, "web.err.real.wall", Clock(lang, est), Clock(lang, s.cfg.Caps.MaxWall))})
+			Message: msg.T(lang, "web.err.real.wall", Clock(lang, est), Clock(lang, s.cfg.Caps.MaxWall)) + caps})
 		return
-	}
-	var ce *lab.CapError
-	if errors.As(err, &ce) && ce.Cap == "wall" {
+	case errors.As(err, &ce) && ce.Cap == "wall":
 		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
-			Message: msg.T(lang, "web.err.real.wall", Clock(lang, time.Duration(ce.Got*1e9)), Clock(lang, time.Duration(ce.Limit*1e9)))})
+			Message: msg.T(lang, "web.err.real.wall", Clock(lang, time.Duration(ce.Got*1e9)), Clock(lang, time.Duration(ce.Limit*1e9))) + caps})
+		return
+	case errors.As(err, &ce):
+		p, _ := lab.Explain(err, lang)
+		p.Message += caps
+		writeJSON(w, http.StatusUnprocessableEntity, p)
 		return
 	}
 	if p, ok := lab.Explain(err, lang); ok {
@@ -466,14 +473,6 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		if errors.Is(err, lab.ErrInterrupted) {
 			s.fail(w, lang, refuse(http.StatusServiceUnavailable, "", "web.err.interrupted"))
-			return
-		}
-		var ce *lab.CapError
-		if errors.As(err, &ce) && ce.Cap != "wall" {
-			p, _ := lab.Explain(err, lang)
-			c := s.cfg.Caps
-			p.Message += " " + msg.T(lang, "web.caps", c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds())
-			writeJSON(w, http.StatusUnprocessableEntity, p)
 			return
 		}
 		s.fail(w, lang, err)

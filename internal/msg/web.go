@@ -64,14 +64,14 @@ func init() {
 			KO: "preset과 classes를 함께 줄 수 없습니다. 프리셋에 설정을 덧붙이거나, 시나리오 전체를 주세요",
 			EN: "give either a preset with settings or a whole scenario (classes), not both"},
 		"web.err.sim.big": {
-			KO: "요청 %d건은 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d건까지). 더 큰 모델은 waitlab sim으로 돌리세요",
-			EN: "%d requests are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
+			KO: "요청 %d건은 이 실험실에서 시뮬레이션하기에 너무 많습니다. 1건에서 %d건까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
+			EN: "%d requests are too many to simulate here: give 1 to %d, or simulate bigger scenarios with waitlab sim"},
 		"web.err.sim.calls": {
 			KO: "요청 %d건이 각각 하위 호출 %d번을 하면 이 실험실에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "%d requests of %d downstream calls each are too much to simulate here (requests × calls up to %d): lower either, or use waitlab sim"},
 		"web.err.sim.threads": {
-			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d개까지). 더 큰 모델은 waitlab sim으로 돌리세요",
-			EN: "%d threads are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
+			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다. 1개에서 %d개까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
+			EN: "%d threads are too many to simulate here: give 1 to %d, or simulate bigger scenarios with waitlab sim"},
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},

@@ -624,7 +624,8 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
 	out := map[string]string{}
 	for _, k := range msg.Keys() {
 		if strings.HasPrefix(k, "web.") {
-			out[k] = msg.T(lang, k)
+			// As written: the page fills the verbs, then the markers.
+			out[k] = msg.Format(lang, k)
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{

@@ -714,7 +714,7 @@ func sampleArgs(_ string, key string, lang msg.Lang, n int) []any {
 			continue
 		}
 		idx := next
-		for _, g := range []string{m[1], m[2], m[3]} {
+		for _, g := range []string{m[1], m[3]} {
 			if g != "" {
 				idx = atoi(g) - 1
 			}
@@ -740,7 +740,9 @@ func sampleArgs(_ string, key string, lang msg.Lang, n int) []any {
 	return args
 }
 
-var verbRe = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*\d*(?:\.(?:\[(\d+)\])?\d*)?(?:\[(\d+)\])?([a-zA-Z%])`)
+// verbRe matches the verbs the catalog's web strings use (the page's
+// fmt fills these; a "1% of" is text).
+var verbRe = regexp.MustCompile(`%(?:\[(\d+)\])?(?:\.(\d+))?(?:\[(\d+)\])?([dsqvf%])`)
 
 // numParticle finds a number followed directly by a particle.
 var numParticle = regexp.MustCompile(`(\d[\d,.]*)(으로|이|가|은|는|을|를|과|와|로)(?:[ ,.)]|$)`)

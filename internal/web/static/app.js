@@ -1090,7 +1090,9 @@
       ["web.r.peak", (r) => String(r.peak_threads)],
       ["web.col.you", (r) => (r.predicted_ms ? dur(r.predicted_ms) : "")],
     ];
+    const guessed = runs.some((r) => r.predicted_ms > 0);
     for (const [key, get] of rows) {
+      if (key === "web.col.you" && !guessed) continue;
       const tr = el("tr", {}, el("th", { scope: "row", text: fmt(key) }));
       runs.forEach((r, i) => tr.append(cell("", get(r), labels[i])));
       tb.append(tr);

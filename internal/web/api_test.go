@@ -438,7 +438,8 @@ func TestRealRunStopsWhenTheVisitorLeaves(t *testing.T) {
 
 func BenchmarkAPISimPreset(b *testing.B) {
 	s := New(Config{})
-	for _, name := range []string{"lab-pool", "lab-loop-blocking", "ch15-onloop"} {
+	// Every entry the page offers: the presets and the fan-out lab's.
+	for _, name := range entryNames() {
 		body := []byte(`{"preset":"` + name + `"}`)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
@@ -613,24 +614,6 @@ func TestSizeIt(t *testing.T) {
 	code, out = post(t, s, "/api/plan?lang=en", `{"preset":"lab-pool","slo":"fast please"}`)
 	if code != 400 || out["field"] != "slo" {
 		t.Errorf("POST /api/plan with a bad objective = %d %v; want 400 on slo", code, out)
-	}
-}
-
-// BenchmarkSimPresets: POST /api/sim of each preset as the page asks it
-// (timeline and narration); issue 22 wants each under 50 ms.
-func BenchmarkSimPresets(b *testing.B) {
-	s := New(Config{})
-	for _, p := range model.Presets() {
-		b.Run(p.Name, func(b *testing.B) {
-			body := `{"preset":"` + p.Name + `"}`
-			for b.Loop() {
-				rec := httptest.NewRecorder()
-				s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/sim?timeline=1&narration=1", strings.NewReader(body)))
-				if rec.Code != 200 {
-					b.Fatal(rec.Code, rec.Body)
-				}
-			}
-		})
 	}
 }
 

@@ -340,6 +340,9 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("hover over request 5's bar: %q; want it named", got)
 		}
 		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+		b.shot(shots, "lab-en-top.png", 0)
+		// docs/lab.png: the lab itself, settings, timeline and result.
+		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector("#settings").getBoundingClientRect().top + window.scrollY - 8)`))
 		b.shot(shots, "lab-en.png", 0)
 	})
 
@@ -605,6 +608,11 @@ func TestBrowser(t *testing.T) {
 		b.clickAndWait("#btn-reset")
 		b.checkKorean(t)
 		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+		b.shot(shots, "lab-ko-top.png", 0)
+		b.clickAndWait(`.preset[data-name="lab-loop-blocking"]`)
+		b.typeIn("#predict-batch", "4")
+		b.clickAndWait("#btn-guess")
+		b.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector("#settings").getBoundingClientRect().top + window.scrollY - 8)`))
 		b.shot(shots, "lab-ko.png", 0)
 	})
 

@@ -267,14 +267,14 @@ func init() {
 
 		// Preset buttons: the source's sentences.
 		"web.label.lab-pool":          {KO: "처음 설정으로 — 스레드 4개에 요청 12건", EN: "The starting settings — 4 threads, 12 requests"},
-		"web.label.lab-loop":          {KO: "이벤트 루프 — 스레드 2개가 대기를 등록만", EN: "Event loops — 2 threads that only register their waits"},
+		"web.label.lab-loop":          {KO: "이벤트 루프 — 스레드 2개, 대기는 등록만", EN: "Event loops — 2 threads that only register their waits"},
 		"web.label.lab-loop-blocking": {KO: "최악의 조합 — 이벤트 루프 2개에서 블로킹 대기", EN: "The worst combination — blocking waits on 2 event loops"},
 		"web.label.lab-virtual":       {KO: "가상 스레드 — OS 스레드 2개 위에서", EN: "Virtual threads — on 2 OS threads"},
 		"web.label.lab-pool-10x30":    {KO: "스레드를 늘리고 요청도 늘리면 — 스레드 10개에 요청 30건", EN: "More threads, more requests — 10 threads, 30 requests"},
 		"web.label.ch15-none":         {KO: "블로킹 없이 — 루프 8개", EN: "No blocking — 8 loops"},
 		"web.label.ch15-onloop":       {KO: "루프에서 블로킹 — 요청의 1%가 루프를 멈춤", EN: "Blocking on the loop — 1% of requests stall it"},
-		"web.label.ch15-offload64":    {KO: "오프로드 풀 64개 스레드로 넘김", EN: "Handed to an offload pool of 64"},
-		"web.label.ch15-offload4":     {KO: "오프로드 풀 4개 스레드로 넘김", EN: "Handed to an offload pool of 4"},
+		"web.label.ch15-offload64":    {KO: "오프로드 풀로 넘김 — 스레드 64개짜리", EN: "Handed to an offload pool of 64"},
+		"web.label.ch15-offload4":     {KO: "오프로드 풀로 넘김 — 스레드 4개짜리", EN: "Handed to an offload pool of 4"},
 		"web.label.fanout-seq":        {KO: "차례로 — 하위 호출 10번을 하나씩", EN: "One after another — 10 downstream calls in turn"},
 		"web.label.fanout":            {KO: "동시에 — 하위 호출 10번을 한꺼번에", EN: "In parallel — 10 downstream calls at once"},
 		"web.label.fanout-pool":       {KO: "팬아웃 풀 — 스레드 4개짜리 풀에서 동시에", EN: "A fan-out pool — in parallel from a pool of 4"},
@@ -331,7 +331,7 @@ func init() {
 		"web.fo.tagline": {KO: "요청마다 하위 호출 10번(0.2초씩). 차례로, 동시에, 팬아웃 풀에서, 한 번의 왕복에 보내 보고 결과를 예측해 보세요.", EN: "Ten downstream calls of 0.2 s per request: one after another, in parallel, on a fan-out pool, or in one round trip. Predict, then look."},
 		"web.nav.prev":   {KO: "← 이전 실습: 「순차 호출과 병렬 호출」", EN: "← Previous lab: sequential vs parallel calls"},
 		"web.nav.next":   {KO: "다음 실습: 「블로킹·논블로킹·가상 스레드」 →", EN: "Next lab: blocking, non-blocking and virtual threads →"},
-		"web.nav.stack":  {KO: "원래 시리즈에서 이 실습 다음인 「스택과 힙」은 넣지 않았습니다. waitlab은 기다림만 다룹니다.", EN: "The series' next lab, \"stack and heap\", is left out: waitlab is about waiting only."},
+		"web.nav.stack":  {KO: "원래 시리즈의 「스택과 힙」 실습은 넣지 않았습니다. waitlab은 기다림만 다룹니다.", EN: "The series' \"stack and heap\" lab is left out: waitlab is about waiting only."},
 		"web.code.note.fanout": {
 			KO: "팬아웃: 요청 하나가 하위 호출 여러 번을 합니다. 차례로 하면 대기가 더해지고, 동시에 하면 가장 긴 호출 하나만큼 걸리며, 파이프라인은 왕복 한 번에 모두 보냅니다.",
 			EN: "Fan-out: one request makes several downstream calls. One after another, their waits add up; in parallel, it takes as long as the longest; pipelined, they share one round trip."},

@@ -1009,7 +1009,11 @@
 
   const STORE = "waitlab.runs";
   function loadRuns() {
-    try { return JSON.parse(localStorage.getItem(STORE)) || []; } catch (e) { return []; }
+    let runs = [];
+    try { runs = JSON.parse(localStorage.getItem(STORE)) || []; } catch (e) { return []; }
+    // Runs kept by an older page name their preset "preset".
+    for (const r of runs) if (!r.entry) r.entry = r.preset || "lab-pool";
+    return runs;
   }
   function saveRuns(runs) {
     try { localStorage.setItem(STORE, JSON.stringify(runs.slice(-50))); } catch (e) { /* private mode: keep in memory only */ }

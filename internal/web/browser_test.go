@@ -402,6 +402,8 @@ func TestBrowser(t *testing.T) {
 		if !b.exists("#size-out svg") || !strings.Contains(b.text("#size-text"), "12 threads") {
 			t.Errorf("size it: curve %v, text %q", b.exists("#size-out svg"), firstLines(b.text("#size-text"), 8))
 		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#size").scrollIntoView()`))
+		b.shot(shots, "lab-en-size.png", 0)
 		b.typeIn("#size-slo", "soon")
 		b.clickAndWait("#btn-size")
 		if got := b.text("#size-status"); !strings.Contains(got, "soon") {

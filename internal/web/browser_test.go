@@ -435,8 +435,8 @@ func TestBrowser(t *testing.T) {
 		if got, want := b.text("#r-makespan-ratio"), fmt.Sprintf("%.2f×", real/600); got != want {
 			t.Errorf("real/model = %q; want %q (the real run over the model of the same settings)", got, want)
 		}
-		if b.exists("#ref-note") {
-			t.Errorf("4 loops claim the published settings: %q", b.text("#ref-note"))
+		if got := b.text("#result-body"); strings.Contains(got, "published measurement") {
+			t.Errorf("4 loops claim the published measurement's settings: %q", got)
 		}
 		if got := b.eval(`document.querySelectorAll("#tl g.lane").length`); got != "4" {
 			t.Errorf("the timeline draws %s loops; want 4", got)

@@ -34,10 +34,10 @@ func init() {
 			KO: "구간 %s에는 가상 사용자 %d명 중 한 명도 돌아가지 않습니다. 구간 수를 사용자 수보다 적게 하세요",
 			EN: "segment %s gets none of the %d virtual users: use fewer segments than users"},
 		"load.start.far": {
-			KO: "시작 시각이 너무 먼 미래입니다: %s (최대 %s 뒤)",
-			EN: "start time %s is too far ahead (at most %s)"},
+			KO: "시작 시각 %s: 너무 먼 미래입니다. 지금부터 %s 안의 시각을 주세요 (Unix 초라면 자릿수를 확인하세요)",
+			EN: "start time %s is too far ahead: give a time within %s from now (for Unix seconds, check the digits)"},
 		"load.start.past": {
-			KO: "시작 시각이 이미 지났습니다: %s. 모든 생성기에 앞으로 올 같은 시각을 주세요",
+			KO: "시작 시각 %s: 이미 지났습니다. 모든 생성기에 앞으로 올 같은 시각을 주세요",
 			EN: "start time %s has already passed: give every generator the same time in the future"},
 		"load.warn.start_spread": {
 			KO: "구간들의 실제 시작이 %s 벌어졌습니다 (측정 구간의 %s, p50 %s). 합친 결과의 처음과 끝은 한 기계의 부하와 다릅니다. 시계를 맞추세요 (NTP)",
@@ -90,6 +90,9 @@ func init() {
 		"kube.err.start": {
 			KO: "시각이 아닙니다: %q. RFC 3339(예: 2026-12-01T09:00:00Z)나 유닉스 초로 쓰세요",
 			EN: "%q is not a time: write RFC 3339 (e.g. 2026-12-01T09:00:00Z) or Unix seconds"},
+		"kube.err.startin": {
+			KO: "--start-in %v: 0에서 %v 사이로 주세요 (매니페스트를 만든 뒤 생성기가 시작하기까지의 시간)",
+			EN: "--start-in %v: give a duration from 0 to %v (the time from the manifests to the generators' start)"},
 		"kube.header": {
 			KO: "waitlab kube job: 생성기 %d개, 동시 시작 %s. kubectl apply -f 로 적용하세요",
 			EN: "waitlab kube job: %d generators, synchronized start %s; apply with kubectl apply -f"},

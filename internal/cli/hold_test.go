@@ -1,13 +1,21 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/netguard/netguardtest"
 )
 
 // runBounded is run with a bound on its time: a command that does not
@@ -105,4 +113,75 @@ func TestFileTextEscaped(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The hostile-client battery against the collector (report --listen):
+// idle, slowloris, never-read and many connections, while a real upload
+// is answered; the interrupted collector leaves no goroutine behind.
+func TestCollectorHostileBattery(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	urlc := make(chan string, 1)
+	var stderr strings.Builder
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			line := sc.Text()
+			stderr.WriteString(line + "\n")
+			if i := strings.Index(line, "http://"); i >= 0 && len(urlc) == 0 {
+				urlc <- strings.Fields(line[i:])[0]
+			}
+		}
+	}()
+	code := make(chan int, 1)
+	go func() {
+		var out bytes.Buffer
+		code <- Main(ctx, []string{"report", "--listen", "127.0.0.1:0", "--expect", "1", "--collect-timeout", "60s", "--lang", "en"}, strings.NewReader(""), &out, pw)
+		pw.Close()
+	}()
+	var u string
+	select {
+	case u = <-urlc:
+	case c := <-code:
+		t.Fatalf("the collector exited %d before listening", c)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the collector did not say where it listens")
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/")
+	post := []byte("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}")
+	netguardtest.Battery(t, addr, []netguardtest.Attack{
+		netguardtest.Idle(100),
+		netguardtest.Slowloris(40, post),
+		netguardtest.NeverRead(8, post, 2000),
+		netguardtest.Many(100, post),
+	}, func() error {
+		c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+		resp, err := c.Post(u, "application/json", strings.NewReader("{}"))
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			return fmt.Errorf("status %s; want 400 for a file that is not a result", resp.Status)
+		}
+		return nil
+	})
+	cancel()
+	select {
+	case c := <-code:
+		if c != 130 {
+			t.Errorf("interrupted collector exited %d; want 130", c)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the collector did not stop after the interrupt")
+	}
+	<-drained
+	if strings.Contains(stderr.String(), "\x1b") {
+		t.Errorf("the collector printed control characters: %q", stderr.String())
+	}
+	netguardtest.NoGoroutineLeft(t, before)
 }

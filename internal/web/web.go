@@ -80,6 +80,10 @@ type Config struct {
 	// MaxConns caps the connections open at once (0: from the
 	// file-descriptor limit, netguard.DefaultMaxConns).
 	MaxConns int
+	// Timeouts of the connections (zero: 10 s for a header, 30 s for a
+	// request, 60 s idle, and for an answer the wall time of the real
+	// runs it may wait behind plus a simulation's).
+	Timeouts netguard.Timeouts
 	// LoopbackOnly refuses requests whose Host is not a loopback name
 	// (localhost, 127.0.0.1, [::1]): a server on the loopback address is
 	// then safe from DNS rebinding, where a web page renames itself to
@@ -298,10 +302,12 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready Ready) e
 	// idle one gives its slot to a new client. An answer may take a real
 	// run's wall time for each run in line before it, and a simulation's.
 	g := netguard.NewGuard(cfg.MaxConns)
-	netguard.Harden(srv, netguard.Timeouts{
-		Header: 10 * time.Second, Read: 30 * time.Second, Idle: 60 * time.Second,
-		Write: time.Duration(cfg.RunQueue+2)*cfg.Caps.MaxWall + cfg.SimMaxWall + 30*time.Second,
-	}, g)
+	to := cfg.Timeouts
+	if to == (netguard.Timeouts{}) {
+		to = netguard.Timeouts{Header: 10 * time.Second, Read: 30 * time.Second, Idle: 60 * time.Second,
+			Write: time.Duration(cfg.RunQueue+2)*cfg.Caps.MaxWall + cfg.SimMaxWall + 30*time.Second}
+	}
+	netguard.Harden(srv, to, g)
 	ln = g.Listener(ln)
 	if ready != nil {
 		ready(URL(ln.Addr()), Loopback(ln.Addr()))

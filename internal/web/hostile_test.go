@@ -116,11 +116,13 @@ func TestServeHostileBattery(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.MaxConns = 64
 	addr, stop := serveLab(t, cfg)
-	req := []byte("GET /api/strings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	req := []byte("GET /api/presets HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	netguardtest.Battery(t, addr, []netguardtest.Attack{
 		netguardtest.Idle(100),
 		netguardtest.Slowloris(40, req),
-		netguardtest.NeverRead(8, req, 2000),
+		// Enough pipelined requests to fill the socket buffers both ways,
+		// so answers wait on a client that never reads.
+		netguardtest.NeverRead(4, req, 500),
 		netguardtest.Many(100, req),
 	}, func() error { return realGet(addr, "/api/presets") })
 	stop()

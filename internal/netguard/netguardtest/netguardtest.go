@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -32,6 +33,16 @@ type Attack struct {
 	start func(t *testing.T, addr string) (stop func())
 }
 
+// smallWindow dials with a small receive buffer, set before the connect so
+// the window the server sees is small: a client that never reads fills it
+// after a few answers, and the attack holds the server's writes rather
+// than making it render megabytes into the kernel.
+var smallWindow = net.Dialer{Timeout: 5 * time.Second, Control: func(_, _ string, rc syscall.RawConn) error {
+	return rc.Control(func(fd uintptr) {
+		syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4<<10)
+	})
+}}
+
 // conns dials n connections to addr and calls each(c) on each in its own
 // goroutine; stop closes them and waits for the goroutines.
 func conns(t *testing.T, addr string, n int, each func(c net.Conn, quit <-chan struct{})) func() {
@@ -40,7 +51,7 @@ func conns(t *testing.T, addr string, n int, each func(c net.Conn, quit <-chan s
 	var wg sync.WaitGroup
 	var open []net.Conn
 	for i := 0; i < n; i++ {
-		c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+		c, err := smallWindow.Dial("tcp", addr)
 		if err != nil {
 			break // the server's backlog is full: the attack holds what it has
 		}

@@ -104,7 +104,7 @@ func TestServeCapKeepsASlotForARealUser(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.MaxConns = 16
 	addr, stop := serveLab(t, cfg)
-	netguardtest.Battery(t, addr, []netguardtest.Attack{netguardtest.Idle(48)}, func() error { return realGet(addr, "/api/presets") })
+	netguardtest.Battery(t, addr, []netguardtest.Attack{netguardtest.Idle(48)}, func() error { return realGet(addr, "/") })
 	stop()
 	netguardtest.NoGoroutineLeft(t, before)
 }
@@ -116,7 +116,7 @@ func TestServeHostileBattery(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.MaxConns = 64
 	addr, stop := serveLab(t, cfg)
-	req := []byte("GET /api/presets HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	req := []byte("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	netguardtest.Battery(t, addr, []netguardtest.Attack{
 		netguardtest.Idle(100),
 		netguardtest.Slowloris(40, req),
@@ -124,7 +124,7 @@ func TestServeHostileBattery(t *testing.T) {
 		// so answers wait on a client that never reads.
 		netguardtest.NeverRead(4, req, 500),
 		netguardtest.Many(100, req),
-	}, func() error { return realGet(addr, "/api/presets") })
+	}, func() error { return realGet(addr, "/") })
 	stop()
 	netguardtest.NoGoroutineLeft(t, before)
 }

@@ -38,8 +38,9 @@ import (
 
 // dconn is one client connection, owned by the loop.
 type dconn struct {
-	fd int
-	in []byte // bytes read and not yet parsed
+	fd  int
+	gen uint32 // in the high half of its epoll data: an event for a closed connection whose fd was reused is stale
+	in  []byte // bytes read and not yet parsed
 	// out holds the replies not yet written, in order: out[sent:due] are
 	// due and being written, out[due:] wait for their time (q).
 	out       []byte
@@ -63,6 +64,9 @@ type entry struct {
 
 func (c *dconn) queued() int { return len(c.out) - c.sent }
 
+// data is c's epoll data: its fd, and its generation above.
+func (c *dconn) data() uint64 { return uint64(c.gen)<<32 | uint64(uint32(c.fd)) }
+
 // loop is the server's event loop (one per Serve).
 type loop struct {
 	s      *Server
@@ -76,6 +80,7 @@ type loop struct {
 	heap   timeheap.Heap[*dconn]
 	evs    []unix.EpollEvent
 	cmd    Command
+	gen    uint32
 
 	mu       sync.Mutex
 	incoming []int
@@ -191,7 +196,7 @@ func (l *loop) run() {
 		l.s.met.idle(waited)
 		for i := 0; i < n; i++ {
 			ev := &l.evs[i]
-			fd := int(ev.Fd)
+			fd, gen := int(ev.Fd), uint32(ev.Pad)
 			switch {
 			case fd == l.wake.FD():
 				l.wake.Drain()
@@ -203,8 +208,8 @@ func (l *loop) run() {
 				l.timer.Drain()
 				l.armed = 0
 			default:
-				if fd < 0 || fd >= len(l.conns) || l.conns[fd] == nil {
-					continue
+				if fd < 0 || fd >= len(l.conns) || l.conns[fd] == nil || l.conns[fd].gen != gen {
+					continue // closed in this batch (its fd maybe reused)
 				}
 				c := l.conns[fd]
 				if ev.Events&(unix.EPOLLERR|unix.EPOLLHUP) != 0 {
@@ -278,8 +283,9 @@ func (l *loop) takeIncoming() bool {
 		for fd >= len(l.conns) {
 			l.conns = append(l.conns, nil)
 		}
-		c := &dconn{fd: fd, in: make([]byte, 0, 4096)}
-		if err := l.p.Add(fd, epoll.In|unix.EPOLLRDHUP, uint64(fd)); err != nil {
+		l.gen++
+		c := &dconn{fd: fd, gen: l.gen, in: make([]byte, 0, 4096)}
+		if err := l.p.Add(fd, epoll.In|unix.EPOLLRDHUP, c.data()); err != nil {
 			unix.Close(fd)
 			l.s.connDone()
 			continue
@@ -453,7 +459,7 @@ func (l *loop) flush(c *dconn, now time.Duration) {
 			}
 			if !c.wantOut {
 				c.wantOut = true
-				l.p.Mod(c.fd, l.events(c), uint64(c.fd))
+				l.p.Mod(c.fd, l.events(c), c.data())
 			}
 			return
 		}
@@ -467,7 +473,7 @@ func (l *loop) flush(c *dconn, now time.Duration) {
 	}
 	if c.wantOut {
 		c.wantOut = false
-		l.p.Mod(c.fd, l.events(c), uint64(c.fd))
+		l.p.Mod(c.fd, l.events(c), c.data())
 	}
 	if c.sent == len(c.out) {
 		c.out, c.sent, c.due = c.out[:0], 0, 0
@@ -488,7 +494,7 @@ func (l *loop) flush(c *dconn, now time.Duration) {
 		c.paused = false
 		l.parse(c, now)
 		if !c.paused && !c.closed {
-			l.p.Mod(c.fd, l.events(c), uint64(c.fd))
+			l.p.Mod(c.fd, l.events(c), c.data())
 		}
 	}
 }
@@ -509,7 +515,7 @@ func (l *loop) pause(c *dconn) {
 		return
 	}
 	c.paused = true
-	l.p.Mod(c.fd, l.events(c), uint64(c.fd))
+	l.p.Mod(c.fd, l.events(c), c.data())
 }
 
 // sweep closes connections that took none of their replies for

@@ -15,13 +15,13 @@
 # with this tree's build (the before/after of docs/benchmarks.md).
 #
 # usage: bench/downstream_delay.sh   (env: DELAY=1ms N=20000 CLIENTS="1 20 50"
-#        ROUNDS=3 PORT=16390 BASE=)
+#        ROUNDS=3 PORT=(random) BASE=)
 set -euo pipefail
 DELAY=${DELAY:-1ms}
 N=${N:-20000}
 CLIENTS=${CLIENTS:-1 20 50}
 ROUNDS=${ROUNDS:-3}
-PORT=${PORT:-16390}
+PORT=${PORT:-$((20000 + RANDOM % 20000))}
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 . "$REPO/bench/run_env.inc"
 WORK=$(mktemp -d /tmp/waitlab-dsbench.XXXXXX)
@@ -43,6 +43,10 @@ one() {
 	# fewer requests than clients it never ends.
 	for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/$PORT) 2>/dev/null && break; sleep 0.1; done
 	local t0 t1 csv
+	if ! kill -0 $SPID 2>/dev/null; then
+		echo "the downstream did not start: $(cat "$WORK/err")" >&2
+		exit 1
+	fi
 	t0=$(awk '{print $14+$15}' /proc/$SPID/stat)
 	csv=$(timeout 120 taskset -c 0 redis-benchmark -h 127.0.0.1 -p $PORT -t get -n "$N" -c "$3" --csv 2>/dev/null | tail -1)
 	t1=$(awk '{print $14+$15}' /proc/$SPID/stat)

@@ -29,7 +29,7 @@ var allowed = map[string][]string{
 	"report":     {"model", "msg", "stats", "narrate"},
 	"live":       {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap"},
 	"httpwire":   {},
-	"downstream": {"model", "msg", "stats"},
+	"downstream": {"model", "msg", "stats", "epoll", "timeheap"},
 	"httptarget": {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
 	"loadgen":    {"model", "msg", "stats", "sysinfo", "epoll"},
 	"buildinfo":  {},

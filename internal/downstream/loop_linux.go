@@ -329,7 +329,7 @@ func (l *loop) read(c *dconn, now time.Duration) {
 		copy(nb, c.in)
 		c.in = nb
 	}
-	n, err := unix.Read(c.fd, c.in[len(c.in):cap(c.in)])
+	n, err := rawIO(unix.SYS_READ, c.fd, c.in[len(c.in):cap(c.in)])
 	if err == unix.EAGAIN || err == unix.EINTR {
 		return
 	}
@@ -449,7 +449,7 @@ func (l *loop) fire(now time.Duration) {
 // EPOLLOUT. A connection that is done closes once all is written.
 func (l *loop) flush(c *dconn, now time.Duration) {
 	for c.sent < c.due {
-		n, err := unix.Write(c.fd, c.out[c.sent:c.due])
+		n, err := rawIO(unix.SYS_WRITE, c.fd, c.out[c.sent:c.due])
 		if err == unix.EINTR {
 			continue
 		}
@@ -526,4 +526,18 @@ func (l *loop) sweep(now time.Duration) {
 			l.close(c)
 		}
 	}
+}
+
+// rawIO is read(2) or write(2) on a non-blocking socket as a raw system
+// call: it never blocks, so the runtime's entersyscall/exitsyscall around
+// it (and the P hand-off it may cause) is not paid on every command.
+func rawIO(trap uintptr, fd int, p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	n, _, e := unix.RawSyscall(trap, uintptr(fd), uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
+	if e != 0 {
+		return 0, e
+	}
+	return int(n), nil
 }

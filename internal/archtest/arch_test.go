@@ -31,7 +31,7 @@ var allowed = map[string][]string{
 	"httpwire":              {},
 	"netguard":              {},
 	"netguard/netguardtest": {},
-	"downstream":            {"model", "msg", "stats"},
+	"downstream":            {"model", "msg", "stats", "epoll", "timeheap"},
 	"httptarget":            {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
 	"loadgen":               {"model", "msg", "stats", "sysinfo", "epoll"},
 	"buildinfo":             {},

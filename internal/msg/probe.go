@@ -177,3 +177,9 @@ func init() {
 		"probe.html.measured":      {KO: "잰 값", EN: "measured"},
 	})
 }
+
+func init() {
+	Register(map[string]Entry{
+		"probe.breach.behind": {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
+	})
+}

@@ -59,6 +59,9 @@ const (
 	// bisectGap: bisection stops when the gap between the highest good and
 	// the lowest bad rate is below this fraction of the bad one.
 	bisectGap = 0.08
+	// behindBound: an open step whose ok throughput is below this share
+	// of the offered rate did not keep up, whatever its latency says.
+	behindBound = 0.9
 )
 
 // DefaultSLOs are the objectives when none is given.
@@ -423,7 +426,15 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	if res.Stopped == "" {
 		res.Stopped = "breach_bisected"
 	}
-	res.CapacityRPS = good
+	// The capacity is what the best good step really offered.
+	for _, st := range r.steps {
+		if !st.Closed && st.Met && st.Kind != "confirm" && math.Abs(st.OfferedRPS-good) <= math.Abs(res.CapacityRPS-good) {
+			res.CapacityRPS = math.Round(st.OfferedRPS)
+		}
+	}
+	if good == 0 {
+		res.CapacityRPS = 0
+	}
 	return nil
 }
 
@@ -501,6 +512,11 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	rep := loadgen.Analyze(lr, r.cfg.Lang)
 	breaches := loadgen.Check(rep, r.cfg.SLOs, r.cfg.Lang)
 	fillStep(&st, rep, lr, r.s0)
+	if !st.Closed && st.OfferedRPS > 0 && st.OKRPS < behindBound*st.OfferedRPS {
+		// Within a short window a queue that grows without end can still
+		// look fast: a rate the server does not keep up with is never met.
+		breaches = append(breaches, msg.T(r.cfg.Lang, "probe.breach.behind", num0(st.OKRPS), num0(st.OfferedRPS), pct1(st.OKRPS/st.OfferedRPS)))
+	}
 	st.Breaches = breaches
 	st.Met = len(breaches) == 0 && !rep.Interrupted
 	if vus > 0 {

@@ -75,10 +75,17 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 	var sat []Step
 	var ceiling float64
 	threads := 0
+	// The open steps tell the ceiling; the closed ones (the scout, whose
+	// users also wait on the generator's own round trip) only when there
+	// are no open steps (a --vus-sweep).
+	anyOpen := false
+	for _, st := range steps {
+		anyOpen = anyOpen || !st.Closed && st.Kind != "confirm"
+	}
 	for i := range steps {
 		st := steps[i]
 		threads = max(threads, st.TargetThreads)
-		if st.Kind == "calibrate" || st.Kind == "confirm" {
+		if st.Kind == "calibrate" || st.Kind == "confirm" || anyOpen && st.Closed {
 			continue
 		}
 		if binding == nil && !st.Met && st.Kind != "scout" {

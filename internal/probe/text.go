@@ -24,9 +24,9 @@ func kindText(lang msg.Lang, st Step) string {
 	case "calibrate":
 		return msg.T(lang, "probe.kind.calibrate")
 	case "scout":
-		return msg.T(lang, "probe.kind.scout", st.VUs)
+		return msg.T(lang, "probe.kind.scout")
 	case "sweep":
-		return msg.T(lang, "probe.kind.sweep", st.VUs)
+		return msg.T(lang, "probe.kind.sweep")
 	case "bisect":
 		return msg.T(lang, "probe.kind.bisect")
 	case "confirm":

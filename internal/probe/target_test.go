@@ -1,0 +1,244 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"math"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// startTarget runs the project's own target on 127.0.0.1:0.
+func startTarget(t *testing.T, cfg httptarget.Config) *httptarget.Server {
+	t.Helper()
+	cfg.Listen = "127.0.0.1:0"
+	s, err := httptarget.New(cfg)
+	if err != nil {
+		t.Fatalf("httptarget.New: %v", err)
+	}
+	if err := s.Start(); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		s.Shutdown(ctx)
+	})
+	return s
+}
+
+func startDownstream(t *testing.T, d time.Duration) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := &downstream.Server{Delay: model.FixedDist(d)}
+	go ds.Serve(context.Background(), ln)
+	t.Cleanup(func() { ds.Close() })
+	return ln.Addr().String()
+}
+
+// quick is a test probe's config: short steps, a budget of seconds.
+func quick(url string, budget time.Duration, maxRate float64) Config {
+	return Config{URL: url, MaxRate: maxRate, Budget: budget, StepMin: 500 * time.Millisecond, StepMax: time.Second,
+		Warmup: 200 * time.Millisecond, Samples: 400, Seed: 1, Lang: msg.EN}
+}
+
+func probeOf(t *testing.T, cfg Config) *Result {
+	t.Helper()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	var b strings.Builder
+	WriteText(&b, msg.EN, res)
+	t.Logf("\n%s", b.String())
+	return res
+}
+
+func limitOf(res *Result) int {
+	if res.Limit == nil {
+		return -1
+	}
+	return *res.Limit
+}
+
+// A pool of 8 threads with a 20 ms wait: a pool, limit 7-9, service
+// 18-24 ms, ceiling 340-420 req/s, and a fitted scenario the simulator
+// runs.
+func TestPoolOf8(t *testing.T) {
+	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 8, Knobs: httptarget.Knobs{Wait: model.FixedDist(20 * time.Millisecond)}})
+	url := "http://" + s.Addr().String() + "/"
+	cfg := quick(url, 20*time.Second, 5000)
+	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
+	res := probeOf(t, cfg)
+	if res.ShapeName != "pool" {
+		t.Fatalf("shape = %s, want pool", res.ShapeName)
+	}
+	if n := limitOf(res); n < 7 || n > 9 {
+		t.Errorf("limit = %d, want 7..9", n)
+	}
+	if res.ServiceMS < 18 || res.ServiceMS > 24 {
+		t.Errorf("service = %.2f ms, want 18..24", res.ServiceMS)
+	}
+	if c := res.CeilingRPS; c == nil || *c < 340 || *c > 420 {
+		t.Errorf("ceiling = %v, want 340..420", c)
+	}
+	if res.Scenario == nil {
+		t.Fatal("no fitted scenario")
+	}
+	if _, err := sim.Run(*res.Scenario, sim.Options{}); err != nil {
+		t.Errorf("the fitted scenario does not run in sim: %v", err)
+	}
+	if res.CapacityRPS <= 0 || res.CapacityRPS > *res.CeilingRPS*1.1 {
+		t.Errorf("capacity %.0f against ceiling %.0f", res.CapacityRPS, *res.CeilingRPS)
+	}
+	checkFit(t, res)
+}
+
+// checkFit holds the model to the 15% at every compared step on a
+// quiet machine; under -short (a busy CI) it only logs.
+func checkFit(t *testing.T, res *Result) {
+	t.Helper()
+	// The fixed-time model cannot be held closer than the machine's own
+	// jitter at no load: when the calibration's p99 is already more than
+	// 10% above its p50, the 15% is not asserted.
+	cal := res.Steps[0]
+	jitter := cal.P99MS/cal.P50MS - 1
+	hold := !testing.Short() && jitter <= 0.10
+	if !hold {
+		t.Logf("fit not held to %.0f%%: -short=%v, no-load p99/p50 - 1 = %.0f%%", 100*FitTol, testing.Short(), 100*jitter)
+	}
+	for _, st := range res.Steps {
+		if st.Pred == nil || !st.Pred.Compared {
+			continue
+		}
+		r := float64(st.Pred.ResP99)
+		if math.IsNaN(r) {
+			continue
+		}
+		if math.Abs(r) > FitTol {
+			if !hold {
+				t.Logf("step %d: p99 residual %.0f%%", st.Index, 100*r)
+			} else {
+				t.Errorf("step %d: measured p99 %.1f ms against predicted %.1f ms: residual %.0f%% over %.0f%%", st.Index, st.P99MS, st.Pred.P99MS, 100*r, 100*FitTol)
+			}
+		}
+	}
+}
+
+// A pool of 64 with 5 ms: the limit within 10%, unless this machine
+// cannot drive 12,800 req/s (then the probe must say generator, and the
+// test skips with that reason).
+func TestPoolOf64(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 12,800 req/s for seconds is too much for a shared CI machine")
+	}
+	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 64, Queue: 1000, Knobs: httptarget.Knobs{Wait: model.FixedDist(5 * time.Millisecond)}})
+	cfg := quick("http://"+s.Addr().String()+"/", 20*time.Second, 40000)
+	res := probeOf(t, cfg)
+	if res.ShapeName == "generator" || res.ShapeName == "cpu" {
+		t.Skipf("this machine could not drive the pool to its ceiling: shape %s (the probe refused to blame the server)", res.ShapeName)
+	}
+	if n := limitOf(res); n < 58 || n > 70 {
+		t.Errorf("shape %s, limit = %d, want 58..70 (64 within 10%%)", res.ShapeName, n)
+	}
+}
+
+// The validate-lock bug behind a 2 ms downstream with 200 threads:
+// serialized, its ceiling within 15% of the cap measured here (a closed
+// run of 200 users, far past the cap).
+func TestValidateLockIsSerialized(t *testing.T) {
+	ds := startDownstream(t, 2*time.Millisecond)
+	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 200, Queue: 1000, Knobs: httptarget.Knobs{Downstream: ds, ValidateLock: true}})
+	cfg := quick("http://"+s.Addr().String()+"/", 16*time.Second, 5000)
+	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
+	res := probeOf(t, cfg)
+	if res.ShapeName != "serialized" {
+		t.Fatalf("shape = %s (runner-up %s), want serialized", res.ShapeName, res.RunnerUp)
+	}
+	// The cap, measured: the scout (16 users) and every saturated step.
+	capRPS := 0.0
+	for _, st := range res.Steps {
+		if st.Saturated(res.ServiceMS) {
+			capRPS = math.Max(capRPS, st.OKRPS)
+		}
+	}
+	if c := *res.CeilingRPS; math.Abs(c-capRPS)/capRPS > 0.15 || c < 300 || c > 560 {
+		t.Errorf("ceiling %.0f against the measured cap %.0f (want within 15%%, and near 1/2 ms = 500)", c, capRPS)
+	}
+}
+
+// A loop target with registered waits, up to --max-rate: unbounded (or
+// cpu with the CPU evidence).
+func TestLoopUnbounded(t *testing.T) {
+	s := startTarget(t, httptarget.Config{Model: model.Loop, Threads: 2, Knobs: httptarget.Knobs{Wait: model.FixedDist(20 * time.Millisecond)}})
+	cfg := quick("http://"+s.Addr().String()+"/", 12*time.Second, 1200)
+	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
+	res := probeOf(t, cfg)
+	switch res.ShapeName {
+	case "unbounded":
+		if res.Limit != nil {
+			t.Errorf("unbounded with a limit %d", *res.Limit)
+		}
+	case "cpu":
+		found := false
+		for _, e := range res.Evidence {
+			found = found || e.Key == "probe.ev.cpu"
+		}
+		if !found {
+			t.Errorf("cpu without the CPU evidence: %+v", res.Evidence)
+		}
+	default:
+		t.Errorf("shape = %s, want unbounded or cpu", res.ShapeName)
+	}
+}
+
+// A server that answers errors only, and one that dies mid-probe: exit 1
+// (a *FailError) with a clear reason, the steps so far kept.
+func TestBadServers(t *testing.T) {
+	t.Run("errors only", func(t *testing.T) {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "broken", http.StatusInternalServerError)
+		}))
+		defer srv.Close()
+		res, err := Run(context.Background(), quick(srv.URL+"/", 5*time.Second, 100))
+		var fe *FailError
+		if !errors.As(err, &fe) || res == nil || len(res.Steps) == 0 {
+			t.Fatalf("Run = %v; want a FailError with the steps", err)
+		}
+		if fe.Note.Key != "probe.fail.errors_only" || !strings.Contains(fe.Note.Text, "errors only") {
+			t.Errorf("reason = %s (%s)", fe.Note.Key, fe.Note.Text)
+		}
+	})
+	t.Run("dies", func(t *testing.T) {
+		s := startTarget(t, httptarget.Config{Model: model.Loop, Threads: 1, Knobs: httptarget.Knobs{Wait: model.FixedDist(5 * time.Millisecond)}})
+		cfg := quick("http://"+s.Addr().String()+"/", 10*time.Second, 400)
+		cfg.Progress = func(p Progress) {
+			if p.Done && p.Step.Kind == "scout" {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				defer cancel()
+				s.Shutdown(ctx)
+			}
+		}
+		res, err := Run(context.Background(), cfg)
+		var fe *FailError
+		if !errors.As(err, &fe) || res == nil {
+			t.Fatalf("Run = %v; want a FailError", err)
+		}
+		if fe.Note.Key != "probe.fail.dead" || len(res.Steps) < 3 {
+			t.Errorf("reason %s, %d steps kept; want probe.fail.dead with the calibration and scout kept", fe.Note.Key, len(res.Steps))
+		}
+	})
+}

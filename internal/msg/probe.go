@@ -152,7 +152,7 @@ func init() {
 		"probe.model.usl":         {KO: "USL: σ %s, κ %s, N* %s, 최대 초당 %s건 (점 %d개)", EN: "USL: σ %s, κ %s, N* %s, peak %s req/s (%d points)"},
 		"probe.warnings":          {KO: "경고:", EN: "warnings:"},
 		"probe.progress":          {KO: "\r[%5.1f/%4.0fs] 단계 %d %s 초당 %s건 ...          ", EN: "\r[%5.1f/%4.0fs] step %d %s %s req/s ...          "},
-		"probe.progress.done":     {KO: "\r[%5.1f/%4.0fs] 단계 %d %s: 성공 초당 %s건, p99 %s ms, %s\n", EN: "\r[%5.1f/%4.0fs] step %d %s: ok %s req/s, p99 %s ms, %s\n"},
+		"probe.progress.done":     {KO: "\r[%5.1f/%4.0fs] 단계 %d %s: 성공 초당 %s건, p99 %s, %s\n", EN: "\r[%5.1f/%4.0fs] step %d %s: ok %s req/s, p99 %s, %s\n"},
 		"probe.write.failed":      {KO: "%s %s{을/를} 쓰지 못했습니다: %v", EN: "could not write %s %s: %v"},
 	})
 }
@@ -180,6 +180,7 @@ func init() {
 
 func init() {
 	Register(map[string]Entry{
+		"probe.err.confirm":   {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
 		"probe.breach.behind": {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
 	})
 }

@@ -85,6 +85,18 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 			s0p50, s0p90 = st.SvcP50MS, st.SvcP90MS
 		}
 	}
+	// The service time at no load: the calibration's, or a lighter one
+	// seen at an open step the server kept up with (one user on a busy
+	// machine can draw few samples, and a server whose idle workers all
+	// wake for one connection is slowest when nearly idle).
+	for _, st := range res.Steps {
+		if !st.Closed && st.Met && st.OK >= 50 && st.SvcMeanMS > 0 && st.SvcMeanMS < s0 {
+			s0, s0p50, s0p90 = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS
+		}
+	}
+	for i := range res.Steps {
+		res.Steps[i].Busy = math.Round(res.Steps[i].OKRPS*s0/1e3*10) / 10
+	}
 	res.ServiceMS, res.ServiceP50 = round3(s0), round3(s0p50)
 	if s0 <= 0 {
 		res.ShapeName = string(Unbounded)

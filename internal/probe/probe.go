@@ -236,8 +236,11 @@ func (c *Config) Validate() error {
 	if c.StepMax == 0 {
 		c.StepMax = max(DefaultStepMax, c.StepMin)
 	}
-	if c.Warmup == 0 {
+	switch {
+	case c.Warmup == 0:
 		c.Warmup = DefaultWarmup
+	case c.Warmup < 0:
+		c.Warmup = 0 // asked for none
 	}
 	if c.Samples == 0 {
 		c.Samples = DefaultSamples
@@ -245,7 +248,7 @@ func (c *Config) Validate() error {
 	if c.MaxBisect == 0 {
 		c.MaxBisect = DefaultBisect
 	}
-	if c.StepMin < 100*time.Millisecond || c.StepMax < c.StepMin || c.Warmup < 0 {
+	if c.StepMin < 100*time.Millisecond || c.StepMax < c.StepMin {
 		return model.NewFieldError("--step", "probe.err.step", c.StepMin.String(), c.StepMax.String())
 	}
 	if c.Budget == 0 {

@@ -93,6 +93,12 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 		}
 		if st.Saturated(s0) {
 			sat = append(sat, st)
+		}
+	}
+	// The ceiling is the most the server ever completed, once it was
+	// seen not to keep up somewhere.
+	for _, st := range steps {
+		if len(sat) > 0 && st.Kind != "calibrate" && st.Kind != "confirm" && !(anyOpen && st.Closed) {
 			ceiling = max(ceiling, st.OKRPS)
 		}
 	}

@@ -61,10 +61,15 @@ func probeOf(t *testing.T, cfg Config) *Result {
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
+	logText(t, res)
+	return res
+}
+
+func logText(t *testing.T, res *Result) {
+	t.Helper()
 	var b strings.Builder
 	WriteText(&b, msg.EN, res)
 	t.Logf("\n%s", b.String())
-	return res
 }
 
 func limitOf(res *Result) int {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
 )
@@ -192,5 +194,19 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 		}
 	}
 	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteScenario writes the fitted scenario as YAML, the file sim -f,
+// plan -f and the web lab read.
+func WriteScenario(w io.Writer, res *Result) error {
+	if res.Scenario == nil {
+		return fmt.Errorf("probe: no fitted scenario (shape %s)", res.ShapeName)
+	}
+	b, err := yaml.Marshal(res.Scenario)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "# %s\n%s", res.Scenario.Description, b)
 	return err
 }

@@ -106,8 +106,8 @@ func init() {
 		"probe.head":   {KO: "probe %s  SLO: %s  (최대 초당 %s건, 예산 %s초, 사용 %s초)", EN: "probe %s  SLOs: %s  (max %s req/s, budget %s s, used %s s)"},
 		"probe.method": {KO: "방법: 1명 닫힌 보정(부하 없는 서비스 시간), 닫힌 정찰, 그다음 열린 모델(포아송 도착, 지연은 의도한 전송 시각부터) 단계를 두 배씩 올리다가 SLO가 깨지면 이분 탐색", EN: "method: a closed calibration at 1 user (the service time at no load), a closed scout, then open-model steps (Poisson arrivals, latency from the intended send) doubling until an SLO breaks, then bisection"},
 		"probe.table.head": {
-			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\t서비스\t처리중\t동시완료\t오류%\t생성기%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
-			EN: "#\tkind\toffered/s\tok/s\tp50\tp99\tservice\tin-flight\tbusy\terr%\tgen%\tSLO\tmodel p50\tmodel p99\tmodel/s\tres p99"},
+			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\t서비스\t처리중\t동시완료\t오류%\t생성기%\t늦음%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
+			EN: "#\tkind\toffered/s\tok/s\tp50\tp99\tservice\tin-flight\tbusy\terr%\tgen%\tlate%\tSLO\tmodel p50\tmodel p99\tmodel/s\tres p99"},
 		"probe.table.legend": {
 			KO: "(지연은 ms; 처리중 = 성공/s × 평균 서비스 시간, 동시완료 = 성공/s × 부하 없는 서비스 시간; 괄호 안 잔차는 천장의 90% 이상이라 비교에서 뺌)",
 			EN: "(latencies in ms; in-flight = ok/s × mean service time, busy = ok/s × service time at no load; residuals in brackets are at or above 90% of the ceiling and not compared)"},

@@ -25,10 +25,12 @@ const (
 	// above which its own timing is not trustworthy (load vendors advise
 	// under 80%; at 90% sends start to slip).
 	genCPUBound = 90.0
-	// lateBound: late sends (more than 5 ms after their intended time)
-	// above this share of requests, with connections to spare and a flat
-	// service time, mean the generator could not keep its schedule.
-	lateBound = 5.0
+	// lateBound: late sends (more than 5 ms after their intended time) at
+	// or above this share of requests, with connections to spare, mean the
+	// generator could not keep its schedule (on a busy 2-core machine a
+	// generator that keeps up still sends up to about a quarter late at a
+	// breaking step; one starved of CPU sends nearly all of them late).
+	lateBound = 50.0
 	// cpuBound: the target's CPU above this share of the CPUs left to it.
 	cpuBound = 0.85
 	// flatBound: saturated steps whose ok throughputs are within this
@@ -55,13 +57,19 @@ type Verdict struct {
 	Warnings   []Note
 }
 
-// genBound says the generator, not the server, set step st's figures.
-func genBound(st Step, s0p50 float64) bool {
+// genBound says the generator, not the server, set step st's figures:
+// its CPU was spent, or it sent half its requests late while it had
+// connections to spare (so no server queue made it wait).
+func genBound(st Step) bool {
 	if st.GenCPUPct >= genCPUBound {
 		return true
 	}
-	free := st.ConnsUsed < st.Conns
-	return !st.Closed && free && st.LatePct > lateBound && (s0p50 <= 0 || st.SvcP50MS < 2*s0p50)
+	return !st.Closed && st.ConnsUsed < st.Conns && st.LatePct >= lateBound
+}
+
+// genStrained says a step's figures deserve a warning about the generator.
+func genStrained(st Step) bool {
+	return st.GenCPUPct >= 80 || !st.Closed && st.LatePct >= 10
 }
 
 // Classify tells the shape from the steps. s0 and s0p50 are the mean and
@@ -102,19 +110,21 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 			ceiling = max(ceiling, st.OKRPS)
 		}
 	}
-	// The generator first: if it bound where the search stopped, nothing
-	// the steps show is the server's.
+	// The generator first: if it bound at or before the step where the
+	// search broke, nothing the steps show is the server's.
 	for i := range steps {
 		st := steps[i]
-		if st.Kind == "calibrate" || st.Kind == "scout" || !genBound(st, s0p50) {
+		if st.Kind == "calibrate" || st.Kind == "scout" || st.Kind == "confirm" || binding != nil && st.Index > binding.Index {
 			continue
 		}
-		if binding != nil && st.Index == binding.Index || st.Met && binding == nil {
+		if genBound(st) {
 			v.Shape, v.Confidence = Generator, 0.9
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.generator", st.Index, num1(st.GenCPUPct), num1(st.LatePct), num1(st.SvcP50MS), num1(s0p50)))
 			return v
 		}
-		v.Warnings = append(v.Warnings, note(lang, "probe.warn.generator_step", st.Index, num1(st.GenCPUPct), num1(st.LatePct)))
+		if genStrained(st) {
+			v.Warnings = append(v.Warnings, note(lang, "probe.warn.generator_step", st.Index, num1(st.GenCPUPct), num1(st.LatePct)))
+		}
 	}
 	if len(sat) == 0 {
 		v.Shape = Unbounded

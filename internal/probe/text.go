@@ -110,9 +110,9 @@ func WriteStepsTable(w io.Writer, lang msg.Lang, steps []Step) error {
 				r99 = "(" + r99 + ")"
 			}
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", st.Index, kindText(lang, st), offered,
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", st.Index, kindText(lang, st), offered,
 			trimNum(st.OKRPS, 0), f1(st.P50MS), f1(st.P99MS), f1(st.SvcMeanMS), trimNum(st.InFlight, 1), trimNum(st.Busy, 1),
-			trimNum(st.ErrorPct, 1), trimNum(st.GenCPUPct, 0), met, mp50, mp99, mrps, r99)
+			trimNum(st.ErrorPct, 1), trimNum(st.GenCPUPct, 0), trimNum(st.LatePct, 0), met, mp50, mp99, mrps, r99)
 	}
 	return tw.Flush()
 }

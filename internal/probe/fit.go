@@ -94,6 +94,12 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 			s0, s0p50, s0p90 = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS
 		}
 	}
+	// A tight service time (p90 near p50: a fixed holding time) is its
+	// median; the rare slow ones above it are the machine's scheduling,
+	// which a busy machine adds to every mean. A spread one is its mean.
+	if s0p50 > 0 && s0p90/s0p50 <= expSpread {
+		s0 = math.Min(s0, s0p50)
+	}
 	for i := range res.Steps {
 		res.Steps[i].Busy = math.Round(res.Steps[i].OKRPS*s0/1e3*10) / 10
 	}

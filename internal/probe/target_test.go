@@ -7,6 +7,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +114,49 @@ func TestPoolOf8(t *testing.T) {
 		t.Errorf("capacity %.0f against ceiling %.0f", res.CapacityRPS, *res.CeilingRPS)
 	}
 	checkFit(t, res)
+
+	// The sizing answer on the fitted scenario, then --confirm: the
+	// project's own target restarted with the answer and measured there.
+	q, err := ParseSizeFor("p99<40ms@350rps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Size(context.Background(), &cfg, res, q); err != nil {
+		t.Fatalf("Size: %v", err)
+	}
+	a := res.Size
+	t.Logf("size: %s", a.Note.Text)
+	if a.Today != *res.Limit || a.Answer <= a.Today || a.Answer > 20 {
+		t.Fatalf("size for 350 req/s on a pool of %d at %.1f ms: today %d, answer %d; want an answer above today and at most 20", *res.Limit, res.ServiceMS, a.Today, a.Answer)
+	}
+	restart := func(ctx context.Context, n int) (string, func(), error) {
+		srv, err := httptarget.New(httptarget.Config{Model: model.Pool, Threads: n, Listen: "127.0.0.1:0", Knobs: httptarget.Knobs{Wait: model.FixedDist(20 * time.Millisecond)}})
+		if err != nil {
+			return "", nil, err
+		}
+		if err := srv.Start(); err != nil {
+			return "", nil, err
+		}
+		stop := func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(ctx)
+		}
+		return "http://" + srv.Addr().String() + "/", stop, nil
+	}
+	if err := Confirm(context.Background(), cfg, res, q, restart); err != nil {
+		t.Fatalf("Confirm: %v", err)
+	}
+	c := res.Confirm
+	if c == nil || c.Kind != "confirm" || c.OK == 0 || c.Pred == nil {
+		t.Fatalf("confirm step = %+v", c)
+	}
+	t.Logf("confirm at %d threads: offered %.0f, ok %.0f, p99 %.1f ms (model %.1f), met %v", a.Answer, c.OfferedRPS, c.OKRPS, c.P99MS, c.Pred.P99MS, c.Met)
+	// The restarted, bigger pool keeps up with the asked rate (its p99
+	// against the bound is logged: on a busy machine it is the machine's).
+	if c.OKRPS < 0.9*c.OfferedRPS {
+		t.Errorf("the restarted target at %d threads did not keep up: %.0f ok/s of %.0f", a.Answer, c.OKRPS, c.OfferedRPS)
+	}
 }
 
 // checkFit holds the model to the 15% at every compared step on a
@@ -120,11 +166,14 @@ func checkFit(t *testing.T, res *Result) {
 	// The fixed-time model cannot be held closer than the machine's own
 	// jitter at no load: when the calibration's p99 is already more than
 	// 10% above its p50, the 15% is not asserted.
+	// The same when the machine is busier than its CPUs (the tail then
+	// is the scheduler's, not the server's).
 	cal := res.Steps[0]
 	jitter := cal.P99MS/cal.P50MS - 1
-	hold := !testing.Short() && jitter <= 0.10
+	load := loadAvg()
+	hold := !testing.Short() && jitter <= 0.10 && load < float64(runtime.NumCPU())
 	if !hold {
-		t.Logf("fit not held to %.0f%%: -short=%v, no-load p99/p50 - 1 = %.0f%%", 100*FitTol, testing.Short(), 100*jitter)
+		t.Logf("fit not held to %.0f%%: -short=%v, no-load p99/p50 - 1 = %.0f%%, load average %.1f on %d CPUs", 100*FitTol, testing.Short(), 100*jitter, load, runtime.NumCPU())
 	}
 	for _, st := range res.Steps {
 		if st.Pred == nil || !st.Pred.Compared {
@@ -142,6 +191,20 @@ func checkFit(t *testing.T, res *Result) {
 			}
 		}
 	}
+}
+
+// loadAvg is the 1-minute load average (0 when unknown).
+func loadAvg() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }
 
 // A pool of 64 with 5 ms: the limit within 10%, unless this machine

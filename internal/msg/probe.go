@@ -77,8 +77,8 @@ func init() {
 		"probe.note.fit_none":      {KO: "천장의 90%% 아래 단계가 없어 모델의 맞음을 비교하지 못했습니다.", EN: "no step below 90%% of the ceiling: the model's fit was not compared."},
 		"probe.note.fit_good":      {KO: "맞음: 천장의 90%% 아래 모든 단계에서 잰 p99와 모델의 p99 차이는 최대 %s (단계 %d), 허용 %s 안입니다.", EN: "fit: below 90%% of the ceiling, measured and predicted p99 differ by at most %s (step %d), within %s."},
 		"probe.note.fit_off": {
-			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 %[4]s 서비스 시간을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
-			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a %[4]s service time of %[5]s ms per request; at that step the assumption broke."},
+			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
+			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
 		"probe.note.cf_good": {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
 		"probe.note.cf_off": {
 			KO: "%[1]s 닫힌 식이 시뮬레이터와 %[2]s 다릅니다 (단계 %[3]d): 닫힌 식은 포아송 도착, 서로 독립인 서버, 한 가지 %[4]s 보유 시간을 가정하고 (M/D/c는 근사) 시뮬레이터는 유한한 실행과 워밍업을 그대로 둡니다.",
@@ -147,7 +147,7 @@ func init() {
 		"probe.shape.cpu":         {KO: "CPU", EN: "CPU-bound"},
 		"probe.shape.generator":   {KO: "생성기 (서버 결론 없음)", EN: "generator-bound (no conclusion about the server)"},
 		"probe.shape.unbounded":   {KO: "한계 없음 (시도한 범위 안)", EN: "unbounded (within the range tried)"},
-		"probe.model.scenario":    {KO: "맞춘 모델: %s, 스레드 %d, 대기 %s, CPU %s, 공유 락 %v, 서비스 시간 분포 %s", EN: "fitted model: %s, %d threads, wait %s, cpu %s, shared lock %v, service-time distribution %s"},
+		"probe.model.scenario":    {KO: "맞춘 모델: %s, 스레드 %d, 대기 %s, CPU %s, 공유 락 %s, 서비스 시간 분포 %s", EN: "fitted model: %s, %d threads, wait %s, cpu %s, shared lock %s, service-time distribution %s"},
 		"probe.model.closed":      {KO: "닫힌 식: %s, 서버 %d개, 보유 %s ms", EN: "closed form: %s, %d servers, holding %s ms"},
 		"probe.model.usl":         {KO: "USL: σ %s, κ %s, N* %s, 최대 초당 %s건 (점 %d개)", EN: "USL: σ %s, κ %s, N* %s, peak %s req/s (%d points)"},
 		"probe.warnings":          {KO: "경고:", EN: "warnings:"},
@@ -180,7 +180,11 @@ func init() {
 
 func init() {
 	Register(map[string]Entry{
-		"probe.err.confirm":   {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
-		"probe.breach.behind": {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
+		"probe.err.confirm":      {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
+		"probe.dist.fixed":       {KO: "고정", EN: "fixed"},
+		"probe.dist.exponential": {KO: "지수", EN: "exponential"},
+		"probe.lock.yes":         {KO: "있음", EN: "yes"},
+		"probe.lock.no":          {KO: "없음", EN: "no"},
+		"probe.breach.behind":    {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -182,11 +183,11 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	case math.Abs(worst) <= FitTol:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(worst), worstStep, pct1(FitTol)))
 	default:
-		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(worst), worstStep, pct1(FitTol), res.Dist, num2(s0)))
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(worst), worstStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
 	}
 	if cf != nil && cfStep >= 0 {
 		if math.Abs(cfWorst) > cfTol {
-			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(cfWorst), cfStep, res.Dist))
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(cfWorst), cfStep, distName(lang, res.Dist)))
 		} else {
 			res.Notes = append(res.Notes, note(lang, "probe.note.cf_good", cf.Kind, pct1(cfWorst), cfStep))
 		}
@@ -480,4 +481,11 @@ func trimNum(v float64, prec int) string {
 		return "∞"
 	}
 	return strconv.FormatFloat(v, 'f', prec, 64)
+}
+
+func distName(lang msg.Lang, d string) string {
+	if d == "exponential" {
+		return msg.T(lang, "probe.dist.exponential")
+	}
+	return msg.T(lang, "probe.dist.fixed")
 }

@@ -163,7 +163,15 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 	fmt.Fprintln(&b, VerdictText(lang, res))
 	fmt.Fprintln(&b)
 	if sc := res.Scenario; sc != nil {
-		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), sc.SharedLock, res.Dist))
+		dist := msg.T(lang, "probe.dist.fixed")
+		if res.Dist == "exponential" {
+			dist = msg.T(lang, "probe.dist.exponential")
+		}
+		lock := msg.T(lang, "probe.lock.no")
+		if sc.SharedLock {
+			lock = msg.T(lang, "probe.lock.yes")
+		}
+		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), lock, dist))
 		if cf := res.Closed; cf != nil {
 			fmt.Fprintln(&b, msg.T(lang, "probe.model.closed", cf.Kind, cf.Servers, num2(cf.HoldMS)))
 		}

@@ -17,13 +17,15 @@ type series struct {
 	color  string
 	xs, ys []float64
 	dashed bool
-	dots   bool
+	dots   bool // points only
+	curve  bool // a line only (no point marks)
 	lo, hi []float64 // a band around the line, when set
 }
 
 type plot struct {
 	title, xlabel, ylabel string
 	series                []series
+	logY                  bool // a logarithmic y axis when the values span more than 20x
 }
 
 const (
@@ -37,7 +39,7 @@ const (
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 func (p plot) svg() string {
-	xmin, xmax, ymax := math.Inf(1), math.Inf(-1), 0.0
+	xmin, xmax, ymax, ymin := math.Inf(1), math.Inf(-1), 0.0, math.Inf(1)
 	for _, s := range p.series {
 		for i, x := range s.xs {
 			if !finite(x) || !finite(s.ys[i]) {
@@ -45,6 +47,9 @@ func (p plot) svg() string {
 			}
 			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
 			ymax = math.Max(ymax, s.ys[i])
+			if s.ys[i] > 0 {
+				ymin = math.Min(ymin, s.ys[i])
+			}
 			if s.hi != nil && finite(s.hi[i]) {
 				ymax = math.Max(ymax, s.hi[i])
 			}
@@ -63,10 +68,22 @@ func (p plot) svg() string {
 	ymax *= 1.08
 	X := func(x float64) float64 { return plotL + (x-xmin)/(xmax-xmin)*innerW }
 	Y := func(y float64) float64 { return plotT + innerH - math.Min(y, ymax)/ymax*innerH }
+	yticks := ticks(ymax)
+	if p.logY && finite(ymin) && ymax/ymin > 20 {
+		lo := math.Pow(10, math.Floor(math.Log10(ymin)))
+		Y = func(y float64) float64 {
+			y = math.Min(math.Max(y, lo), ymax)
+			return plotT + innerH - math.Log(y/lo)/math.Log(ymax/lo)*innerH
+		}
+		yticks = nil
+		for v := lo; v <= ymax; v *= 10 {
+			yticks = append(yticks, v)
+		}
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`, plotW, plotH, plotW, plotH)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/><text x="%d" y="18" font-size="13" font-weight="bold">%s</text>`, plotW, plotH, plotL, html.EscapeString(p.title))
-	for _, t := range ticks(ymax) {
+	for _, t := range yticks {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%d" y="%.1f" text-anchor="end">%s</text>`, plotL, plotL+innerW, Y(t), Y(t), plotL-6, Y(t)+4, tick(t))
 	}
 	for _, t := range ticks(xmax) {
@@ -105,10 +122,14 @@ func (p plot) svg() string {
 			fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"%s/>`, strings.Join(pts, " "), s.color, dash)
 		}
 		for _, pt := range pts {
+			if s.curve {
+				break
+			}
 			x, y, _ := strings.Cut(pt, ",")
 			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`, x, y, s.color)
 		}
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="3" fill="%s"/><text x="%d" y="%d">%s</text>`, plotL+10+k*190, plotT+10, s.color, plotL+26+k*190, plotT+14, html.EscapeString(s.name))
+		lx, ly := plotL+10+(k%4)*180, plotT+10+(k/4)*14
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="3" fill="%s"/><text x="%d" y="%d">%s</text>`, lx, ly, s.color, lx+16, ly+4, html.EscapeString(s.name))
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -186,7 +207,7 @@ func WriteHTML(w io.Writer, lang msg.Lang, res *Result) error {
 		{title: msg.T(lang, "probe.html.inflight"), xlabel: rate, ylabel: msg.T(lang, "probe.html.requests"), series: []series{
 			{name: msg.T(lang, "probe.html.inflight_line"), color: "#d62728", xs: off, ys: infl},
 			{name: msg.T(lang, "probe.html.busy_line"), color: "#2ca02c", xs: off, ys: busy}}},
-		{title: msg.T(lang, "probe.html.latency"), xlabel: rate, ylabel: "ms", series: []series{
+		{title: msg.T(lang, "probe.html.latency"), xlabel: rate, ylabel: "ms", logY: true, series: []series{
 			{name: msg.T(lang, "probe.html.p99"), color: "#d62728", xs: off, ys: p99, dots: true},
 			{name: msg.T(lang, "probe.html.model_p99"), color: "#ff7f0e", xs: off, ys: m99, lo: mlo, hi: mhi},
 			{name: msg.T(lang, "probe.html.p50"), color: "#1f77b4", xs: off, ys: p50, dots: true},
@@ -208,7 +229,7 @@ func WriteHTML(w io.Writer, lang msg.Lang, res *Result) error {
 		}
 		plots = append(plots, plot{title: msg.T(lang, "probe.html.usl"), xlabel: msg.T(lang, "probe.html.inflight_line"), ylabel: msg.T(lang, "probe.html.rps"), series: []series{
 			{name: msg.T(lang, "probe.html.measured"), color: "#1f77b4", xs: ns, ys: xs, dots: true},
-			{name: "USL", color: "#ff7f0e", xs: curveN, ys: curveX}}})
+			{name: "USL", color: "#ff7f0e", xs: curveN, ys: curveX, curve: true}}})
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=%q><head><meta charset=\"utf-8\"><title>waitlab probe %s</title>", string(lang), html.EscapeString(res.URL))

@@ -50,7 +50,7 @@ func TestProbeErrorsOnly(t *testing.T) {
 		t.Fatalf("probe = %d, stderr %q; want 1 saying errors only", code, errs)
 	}
 	var res struct {
-		Steps   []json.RawMessage `json:"steps"`
+		Steps   []json.RawMessage     `json:"steps"`
 		Failure *struct{ Key string } `json:"failure"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Steps) == 0 || res.Failure == nil {

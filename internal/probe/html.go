@@ -17,8 +17,8 @@ type series struct {
 	color  string
 	xs, ys []float64
 	dashed bool
-	dots   bool // points only
-	curve  bool // a line only (no point marks)
+	dots   bool      // points only
+	curve  bool      // a line only (no point marks)
 	lo, hi []float64 // a band around the line, when set
 }
 

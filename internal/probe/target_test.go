@@ -323,3 +323,22 @@ func TestBadServers(t *testing.T) {
 		}
 	})
 }
+
+// --vus-sweep: a closed sweep, labelled closed, still tells a pool of 2.
+func TestVUsSweep(t *testing.T) {
+	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 2, Knobs: httptarget.Knobs{Wait: model.FixedDist(10 * time.Millisecond)}})
+	cfg := quick("http://"+s.Addr().String()+"/", 8*time.Second, 1000)
+	cfg.VUsSweep = 8
+	res := probeOf(t, cfg)
+	for _, st := range res.Steps {
+		if !st.Closed || st.VUs < 1 {
+			t.Errorf("step %d (%s) is not labelled closed", st.Index, st.Kind)
+		}
+	}
+	if len(res.Steps) < 3 || res.Stopped != "sweep_done" && res.Stopped != "budget" {
+		t.Fatalf("%d steps, stopped %s", len(res.Steps), res.Stopped)
+	}
+	if res.ShapeName != "pool" && res.ShapeName != "serialized" || limitOf(res) > 3 {
+		t.Errorf("shape %s, limit %d; want a pool of 2 (or one lane within 1)", res.ShapeName, limitOf(res))
+	}
+}

@@ -58,7 +58,7 @@ func init() {
 		"probe.ev.ceiling": {KO: "처리량 천장은 초당 %s건입니다 (포화된 단계 %d개 중 최대).", EN: "the throughput ceiling is %s req/s (the highest of %d saturated steps)."},
 		"probe.ev.flat":    {KO: "포화된 단계 %[3]d개에서 처리량이 초당 %[1]s..%[2]s건으로 평평합니다: 보내는 양이 늘어도 천장이 움직이지 않습니다.", EN: "over %[3]d saturated steps the throughput stays at %[1]s..%[2]s req/s: the ceiling does not move as the load grows."},
 		"probe.ev.little": {
-			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 서버 안에 %[4]s개, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
+			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 동시 처리 수 %[4]s, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
 			EN: "Little's law at step %[1]d: %[2]s req/s × %[3]s ms mean = %[4]s in flight, but the work completing at once is %[2]s req/s × %[5]s ms (no load) = %[6]s."},
 		"probe.ev.cpu":         {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
 		"probe.ev.cpu_not":     {KO: "대상의 CPU는 %s코어로, 남은 %s코어에 못 미칩니다: CPU가 한계는 아닙니다.", EN: "the target's CPU stayed at %s cores of the %s left to it: the CPU is not the limit."},
@@ -69,7 +69,7 @@ func init() {
 		"probe.ev.serial": {
 			KO: "한 번에 끝나는 일이 %s개로 하나에 가깝습니다: 한 번에 하나만 지나가는 구간이 약 %s ms씩 걸립니다 (밖에서는 락과 스레드 1개짜리 풀이 같아 보입니다).",
 			EN: "the work completing at once is %s, close to one: a section passed one at a time takes about %s ms (from outside a lock and a pool of 1 look the same)."},
-		"probe.ev.pool":         {KO: "천장 × 서비스 시간 = %s, 즉 동시 처리 한계 %d개의 풀입니다; 서버 안의 요청(%s개)은 그보다 많아 나머지는 줄을 섭니다.", EN: "ceiling × service time = %s: a concurrency limit of %d, a pool; the requests in the server (%s) exceed it, so the rest queue."},
+		"probe.ev.pool":         {KO: "천장 × 서비스 시간 = %s, 즉 동시 처리 한계 %d개의 풀입니다; 동시 처리 수(%s)는 그보다 많아 나머지는 줄을 섭니다.", EN: "ceiling × service time = %s: a concurrency limit of %d, a pool; the requests in the server (%s) exceed it, so the rest queue."},
 		"probe.ev.pool_threads": {KO: "서버가 알린 스레드 수는 %d개이고, 밖에서 잰 한계는 %d개입니다.", EN: "the server reports %d threads; the limit measured from outside is %d."},
 
 		// Notes on the model.
@@ -106,10 +106,10 @@ func init() {
 		"probe.head":   {KO: "probe %s  SLO: %s  (최대 초당 %s건, 예산 %s초, 사용 %s초)", EN: "probe %s  SLOs: %s  (max %s req/s, budget %s s, used %s s)"},
 		"probe.method": {KO: "방법: 1명 닫힌 보정(부하 없는 서비스 시간), 닫힌 정찰, 그다음 열린 모델(포아송 도착, 지연은 의도한 전송 시각부터) 단계를 두 배씩 올리다가 SLO가 깨지면 이분 탐색", EN: "method: a closed calibration at 1 user (the service time at no load), a closed scout, then open-model steps (Poisson arrivals, latency from the intended send) doubling until an SLO breaks, then bisection"},
 		"probe.table.head": {
-			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\t서비스\t처리중\t동시완료\t오류%\t생성기%\t늦음%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
+			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\t서비스\t동시처리수\t동시완료\t오류%\t생성기%\t늦음%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
 			EN: "#\tkind\toffered/s\tok/s\tp50\tp99\tservice\tin-flight\tbusy\terr%\tgen%\tlate%\tSLO\tmodel p50\tmodel p99\tmodel/s\tres p99"},
 		"probe.table.legend": {
-			KO: "(지연은 ms; 처리중 = 성공/s × 평균 서비스 시간, 동시완료 = 성공/s × 부하 없는 서비스 시간; 괄호 안 잔차는 천장의 90% 이상이라 비교에서 뺌)",
+			KO: "(지연은 ms; 동시처리수 = 성공/s × 평균 서비스 시간, 동시완료 = 성공/s × 부하 없는 서비스 시간; 괄호 안 잔차는 천장의 90% 이상이라 비교에서 뺌)",
 			EN: "(latencies in ms; in-flight = ok/s × mean service time, busy = ok/s × service time at no load; residuals in brackets are at or above 90% of the ceiling and not compared)"},
 		"probe.table.vus":           {KO: "사용자 %d", EN: "%d VUs"},
 		"probe.table.met":           {KO: "지킴", EN: "met"},
@@ -163,9 +163,9 @@ func init() {
 		"probe.html.rps":           {KO: "초당 요청", EN: "req/s"},
 		"probe.html.ok":            {KO: "성공 처리량", EN: "ok throughput"},
 		"probe.html.tput":          {KO: "처리량 대 보낸 양", EN: "throughput against offered rate"},
-		"probe.html.inflight":      {KO: "처리 중(리틀의 법칙) 대 보낸 양", EN: "in flight (Little's law) against offered rate"},
+		"probe.html.inflight":      {KO: "동시 처리 수(리틀의 법칙) 대 보낸 양", EN: "in flight (Little's law) against offered rate"},
 		"probe.html.requests":      {KO: "요청 수", EN: "requests"},
-		"probe.html.inflight_line": {KO: "처리 중 (성공/s × 평균 서비스)", EN: "in flight (ok/s × mean service)"},
+		"probe.html.inflight_line": {KO: "동시 처리 수 (성공/s × 평균 서비스)", EN: "in flight (ok/s × mean service)"},
 		"probe.html.busy_line":     {KO: "동시 완료 (성공/s × 부하 없는 서비스)", EN: "busy (ok/s × no-load service)"},
 		"probe.html.latency":       {KO: "지연 대 보낸 양, 모델 곡선과 시드 범위", EN: "latency against offered rate, with the model's curve and its band over seeds"},
 		"probe.html.p99":           {KO: "잰 p99", EN: "measured p99"},
@@ -173,7 +173,7 @@ func init() {
 		"probe.html.model_p99":     {KO: "모델 p99", EN: "model p99"},
 		"probe.html.model_p50":     {KO: "모델 p50", EN: "model p50"},
 		"probe.html.cf_p99":        {KO: "닫힌 식 p99", EN: "closed form p99"},
-		"probe.html.usl":           {KO: "USL: 처리량 대 처리 중", EN: "USL: throughput against in flight"},
+		"probe.html.usl":           {KO: "USL: 처리량 대 동시 처리 수", EN: "USL: throughput against in flight"},
 		"probe.html.measured":      {KO: "잰 값", EN: "measured"},
 	})
 }

@@ -159,7 +159,10 @@ func (s Step) Saturated(s0 float64) bool {
 	if s.Closed {
 		return s.VUs > 1 && s.Busy < 0.75*float64(s.VUs)
 	}
-	return (s.OfferedRPS > 0 && s.OKRPS < 0.9*s.OfferedRPS) || (s0 > 0 && s.SvcMeanMS > 3*s0)
+	// A service time that climbed counts only at a step that also broke
+	// an SLO: a busy machine alone stretches some means at steps the
+	// server keeps up with.
+	return (s.OfferedRPS > 0 && s.OKRPS < behindBound*s.OfferedRPS) || (!s.Met && s0 > 0 && s.SvcMeanMS > 3*s0)
 }
 
 // Result is a probe's outcome. Its JSON is `waitlab probe --json`.
@@ -359,6 +362,19 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	if cal.Interrupted {
 		res.Stopped = "interrupted"
 		return nil
+	}
+	if cal.Requests == 0 && r.fits(2*r.cfg.StepMax) {
+		// Not one answer inside the window: a slow first contact (a cold
+		// server, a busy machine). Once more, longer, before calling it.
+		if cal, err = r.run(ctx, "calibrate", 0, 1, 2*r.cfg.StepMax); err != nil || cal.Interrupted {
+			res.Stopped = "interrupted"
+			return nil
+		}
+	}
+	if cal.Requests == 0 {
+		res.Stopped = "dead"
+		n := note(lang, "probe.fail.no_answer", num1(r.elapsed().Seconds()))
+		return &n
 	}
 	if cal.OK == 0 {
 		res.Stopped = "errors_only"

@@ -173,7 +173,10 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 		}
 	}
 	avail := math.Max(float64(cpus)-top.GenCores, 1)
-	if known && tcpu >= cpuBound*avail {
+	// A lock is told before the CPU: threads spinning and waking for one
+	// lock can fill the CPU too, and the lock is the cause.
+	lock := threads > 0 && v.NEst <= 4 && float64(threads) >= serialThreads*v.NEst
+	if known && tcpu >= cpuBound*avail && !lock {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.8, Pool
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
 		return v
@@ -183,7 +186,7 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 	} else {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_unknown"))
 	}
-	if v.NEst < serialBelow || threads > 0 && v.NEst <= 4 && float64(threads) >= serialThreads*v.NEst {
+	if v.NEst < serialBelow || lock {
 		v.Shape, v.RunnerUp = Serialized, Pool
 		v.Confidence = 0.6
 		if flat {

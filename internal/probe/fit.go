@@ -30,6 +30,9 @@ const (
 	// cfTol: closed form against the simulator (plan's M/D/c tolerance).
 	cfTol    = plan.TolMDc
 	simSeeds = 3
+	// neighboursBound: other processes using this share of the machine
+	// (%) during a step make every figure partly the machine's.
+	neighboursBound = 50.0
 )
 
 // Prediction is the fitted model at one step's rate.
@@ -115,6 +118,15 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
+	others := 0.0
+	for _, st := range res.Steps {
+		if st.OthersCPUPct != nil {
+			others = math.Max(others, *st.OthersCPUPct)
+		}
+	}
+	if others >= neighboursBound {
+		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
+	}
 	for _, st := range res.Steps {
 		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {
 			res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))

@@ -141,6 +141,7 @@ type Step struct {
 	GenCores      float64  `json:"generator_cores"`
 	TargetCPUPct  *float64 `json:"target_cpu_pct"`
 	TargetThreads int      `json:"target_threads,omitempty"`
+	OthersCPUPct  *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
 	Conns         int      `json:"connections"`
 	ConnsUsed     int      `json:"connections_used"`
 	WindowS       float64  `json:"window_s"`
@@ -576,6 +577,7 @@ func fillStep(st *Step, rep *loadgen.Report, lr *loadgen.Result, s0 float64) {
 		st.GenCores = float64(lr.CPU.GenNS) / float64(lr.WindowNS)
 	}
 	st.TargetCPUPct = rep.TargetCPUPct
+	st.OthersCPUPct = rep.OthersCPUPct
 	st.TargetThreads = lr.CPU.TargetThreads
 	st.Conns, st.ConnsUsed = rep.Connections, rep.ConnectionsUsed
 	st.WindowS = rep.WindowS

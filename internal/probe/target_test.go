@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"net"
 	"net/http"
@@ -76,6 +77,35 @@ func logText(t *testing.T, res *Result) {
 	t.Logf("\n%s", b.String())
 }
 
+// attempt runs a probe and checks it; a probe is a measurement, and on a
+// shared machine one can be spoilt by a neighbour's burst, so a probe
+// whose checks fail is run once more (both logged) before they count.
+func attempt(t *testing.T, probe func() *Result, check func(*Result) []string) *Result {
+	t.Helper()
+	var res *Result
+	var problems []string
+	for i := 0; i < 2; i++ {
+		res = probe()
+		if problems = check(res); len(problems) == 0 {
+			return res
+		}
+		t.Logf("attempt %d (load average %.1f): %s", i+1, loadAvg(), strings.Join(problems, "; "))
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	return res
+}
+
+func hasWarning(res *Result, key string) bool {
+	for _, n := range res.Warnings {
+		if n.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
 func limitOf(res *Result) int {
 	if res.Limit == nil {
 		return -1
@@ -91,18 +121,23 @@ func TestPoolOf8(t *testing.T) {
 	url := "http://" + s.Addr().String() + "/"
 	cfg := quick(url, 20*time.Second, 5000)
 	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
-	res := probeOf(t, cfg)
+	res := attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) (p []string) {
+		if res.ShapeName != "pool" {
+			return []string{fmt.Sprintf("shape = %s, want pool", res.ShapeName)}
+		}
+		if n := limitOf(res); n < 7 || n > 9 {
+			p = append(p, fmt.Sprintf("limit = %d, want 7..9", n))
+		}
+		if res.ServiceMS < 18 || res.ServiceMS > 24 {
+			p = append(p, fmt.Sprintf("service = %.2f ms, want 18..24", res.ServiceMS))
+		}
+		if c := res.CeilingRPS; c == nil || *c < 340 || *c > 420 {
+			p = append(p, fmt.Sprintf("ceiling = %v, want 340..420", c))
+		}
+		return p
+	})
 	if res.ShapeName != "pool" {
-		t.Fatalf("shape = %s, want pool", res.ShapeName)
-	}
-	if n := limitOf(res); n < 7 || n > 9 {
-		t.Errorf("limit = %d, want 7..9", n)
-	}
-	if res.ServiceMS < 18 || res.ServiceMS > 24 {
-		t.Errorf("service = %.2f ms, want 18..24", res.ServiceMS)
-	}
-	if c := res.CeilingRPS; c == nil || *c < 340 || *c > 420 {
-		t.Errorf("ceiling = %v, want 340..420", c)
+		t.FailNow()
 	}
 	if res.Scenario == nil {
 		t.Fatal("no fitted scenario")
@@ -217,6 +252,9 @@ func TestPoolOf64(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 64, Queue: 1000, Knobs: httptarget.Knobs{Wait: model.FixedDist(5 * time.Millisecond)}})
 	cfg := quick("http://"+s.Addr().String()+"/", 20*time.Second, 40000)
 	res := probeOf(t, cfg)
+	if hasWarning(res, "probe.warn.neighbours") {
+		t.Skipf("other processes held half this machine or more: 12,800 req/s cannot be driven here (shape %s, limit %d)", res.ShapeName, limitOf(res))
+	}
 	if res.ShapeName == "generator" || res.ShapeName == "cpu" {
 		t.Skipf("this machine could not drive the pool to its ceiling: shape %s (the probe refused to blame the server)", res.ShapeName)
 	}
@@ -233,9 +271,14 @@ func TestValidateLockIsSerialized(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 200, Queue: 1000, Knobs: httptarget.Knobs{Downstream: ds, ValidateLock: true}})
 	cfg := quick("http://"+s.Addr().String()+"/", 16*time.Second, 5000)
 	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
-	res := probeOf(t, cfg)
+	res := attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
+		if res.ShapeName != "serialized" {
+			return []string{fmt.Sprintf("shape = %s (runner-up %s), want serialized", res.ShapeName, res.RunnerUp)}
+		}
+		return nil
+	})
 	if res.ShapeName != "serialized" {
-		t.Fatalf("shape = %s (runner-up %s), want serialized", res.ShapeName, res.RunnerUp)
+		t.FailNow()
 	}
 	// The cap, measured apart from the probe: 16 users, far past the
 	// lock's one at a time, for two seconds. (Many more waiters make each
@@ -267,23 +310,24 @@ func TestLoopUnbounded(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Loop, Threads: 2, Knobs: httptarget.Knobs{Wait: model.FixedDist(20 * time.Millisecond)}})
 	cfg := quick("http://"+s.Addr().String()+"/", 12*time.Second, 1200)
 	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
-	res := probeOf(t, cfg)
-	switch res.ShapeName {
-	case "unbounded":
-		if res.Limit != nil {
-			t.Errorf("unbounded with a limit %d", *res.Limit)
+	attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
+		switch res.ShapeName {
+		case "unbounded":
+			if res.Limit != nil {
+				return []string{fmt.Sprintf("unbounded with a limit %d", *res.Limit)}
+			}
+		case "cpu":
+			for _, e := range res.Evidence {
+				if e.Key == "probe.ev.cpu" {
+					return nil
+				}
+			}
+			return []string{fmt.Sprintf("cpu without the CPU evidence: %+v", res.Evidence)}
+		default:
+			return []string{fmt.Sprintf("shape = %s, want unbounded or cpu", res.ShapeName)}
 		}
-	case "cpu":
-		found := false
-		for _, e := range res.Evidence {
-			found = found || e.Key == "probe.ev.cpu"
-		}
-		if !found {
-			t.Errorf("cpu without the CPU evidence: %+v", res.Evidence)
-		}
-	default:
-		t.Errorf("shape = %s, want unbounded or cpu", res.ShapeName)
-	}
+		return nil
+	})
 }
 
 // A server that answers errors only, and one that dies mid-probe: exit 1
@@ -329,7 +373,12 @@ func TestVUsSweep(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 2, Knobs: httptarget.Knobs{Wait: model.FixedDist(10 * time.Millisecond)}})
 	cfg := quick("http://"+s.Addr().String()+"/", 8*time.Second, 1000)
 	cfg.VUsSweep = 8
-	res := probeOf(t, cfg)
+	res := attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
+		if res.ShapeName != "pool" && res.ShapeName != "serialized" || limitOf(res) > 3 {
+			return []string{fmt.Sprintf("shape %s, limit %d; want a pool of 2 (or one lane within 1)", res.ShapeName, limitOf(res))}
+		}
+		return nil
+	})
 	for _, st := range res.Steps {
 		if !st.Closed || st.VUs < 1 {
 			t.Errorf("step %d (%s) is not labelled closed", st.Index, st.Kind)
@@ -337,8 +386,5 @@ func TestVUsSweep(t *testing.T) {
 	}
 	if len(res.Steps) < 3 || res.Stopped != "sweep_done" && res.Stopped != "budget" {
 		t.Fatalf("%d steps, stopped %s", len(res.Steps), res.Stopped)
-	}
-	if res.ShapeName != "pool" && res.ShapeName != "serialized" || limitOf(res) > 3 {
-		t.Errorf("shape %s, limit %d; want a pool of 2 (or one lane within 1)", res.ShapeName, limitOf(res))
 	}
 }

@@ -473,6 +473,13 @@ func group(n int64) string {
 // table writes rows in aligned columns (display widths, so Korean lines
 // up); right[i] right-aligns column i.
 func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
+	// Cells may hold names from files (a scenario's classes): escaped,
+	// in place, before their widths are taken.
+	for _, r := range rows {
+		for i := range r {
+			r[i] = msg.Printable(r[i])
+		}
+	}
 	var wid []int
 	for _, r := range rows {
 		for i, c := range r {

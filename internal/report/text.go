@@ -186,6 +186,13 @@ func num(v float64) string {
 // table writes rows in aligned columns; right[i] right-aligns column i.
 // Widths are display widths, so Korean text lines up in a terminal.
 func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
+	// Cells may hold names from files (a scenario's classes): escaped,
+	// in place, before their widths are taken.
+	for _, r := range rows {
+		for i := range r {
+			r[i] = msg.Printable(r[i])
+		}
+	}
 	var wid []int
 	for _, r := range rows {
 		for i, c := range r {

@@ -28,6 +28,7 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	quick := fs.Bool("quick", false, "a scaled-down run that finishes in under 20 s, for CI and a first look")
 	out := fs.String("out", "", "write the table as Markdown (NAME.md) and JSON (NAME.json) and the plots as SVG into `DIR`")
 	asJSON := fs.Bool("json", false, "print the table as JSON instead of Markdown")
+	only := fs.String("only", "", "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -47,6 +48,9 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
 		for _, e := range experiment.List() {
 			fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, msg.T(l, "exp."+e.Name+".about"))
+			if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
+				fmt.Fprintf(env.Stdout, "  %-20s %s\n", "", msg.T(l, "exp.list.claims", strings.Join(ids, ", ")))
+			}
 		}
 		return nil
 	case "run":
@@ -67,6 +71,24 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if *repeat < 0 || (*repeat == 0 && isSet(fs, "repeat")) {
 		return usagef("%s", msg.T(l, "exp.err.repeat", *repeat))
 	}
+	if *repeat > experiment.MaxRepeat {
+		return usagef("%s", msg.T(l, "exp.err.repeat.max", *repeat, experiment.MaxRepeat))
+	}
+	var onlyIDs []string
+	if *only != "" {
+		for _, id := range strings.Split(*only, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				onlyIDs = append(onlyIDs, id)
+			}
+		}
+		if bad := experiment.ValidateOnly(name, onlyIDs); len(bad) > 0 || len(onlyIDs) == 0 {
+			b := *only
+			if len(bad) > 0 {
+				b = bad[0]
+			}
+			return usagef("%s", msg.T(l, "exp.err.only", b, name, strings.Join(experiment.ClaimIDs(name), ", ")))
+		}
+	}
 	if *out != "" {
 		// A typo in the path must not throw a long run away at its end.
 		if err := os.MkdirAll(*out, 0o755); err != nil {
@@ -84,13 +106,16 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if *repeat > 0 {
 		cmdline += fmt.Sprintf(" --repeat %d", *repeat)
 	}
+	if len(onlyIDs) > 0 {
+		cmdline += " --only " + strings.Join(onlyIDs, ",")
+	}
 	if l != msg.EN {
 		cmdline += " --lang " + string(l)
 	}
 	t, err := experiment.Run(ctx, name, experiment.Options{
 		Repeat: *repeat, Quick: *quick, Lang: l, Exe: exe, Version: Version(), Command: cmdline,
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
-		Nice:     experiment.DefaultNice(),
+		Nice:     experiment.DefaultNice(), Only: onlyIDs,
 	})
 	if errors.Is(err, experiment.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))

@@ -20,7 +20,12 @@ import (
 // next.
 
 func init() {
-	Register(&Experiment{Name: "logging", Order: 5, Run: runLogging})
+	Register(&Experiment{Name: "logging", Order: 5, Run: runLogging, Claims: logClaims})
+}
+
+var logClaims = []ClaimDef{
+	{ID: "log.lock", Source: "exp.src.field.logging", Published: 76.0 / 59, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1},
+	{ID: "log.cost", Source: "exp.src.field.logging", Published: 42, Quantity: "share", Unit: "%", Digits: 0, Tolerance: 0.25, TolWhy: "exp.tol.shape", Null: 0},
 }
 
 type logCond struct {
@@ -33,8 +38,8 @@ func runLogging(ctx context.Context, r *Runner) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	const threads = 200
-	t.Recipe = r.T_("exp.log.recipe", threads, lockRTT.Milliseconds(), d.Seconds(), w.Seconds(), r.Opt.Repeat)
-	t.Scaling = r.placementNote()
+	t.Recipe = r.T_("exp.log.recipe", threads, Num(float64(vlDelay)/1e6, 1), Num(float64(vlCPU)/1e6, 2), d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote() + " " + r.T_("exp.vl.calibration", Num(float64(vlDelay)/1e6, 1), Num(float64(vlCPU)/1e6, 2))
 	t.Columns = []Column{
 		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
 		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 1},
@@ -70,8 +75,8 @@ func runLogging(ctx context.Context, r *Runner) error {
 			break
 		}
 		tr := trial{
-			Downstream: []string{"--delay", lockRTT.String()},
-			Target:     append([]string{"--model", "pool", "--threads", strconv.Itoa(threads)}, c.args...),
+			Downstream: []string{"--delay", vlDelay.String()},
+			Target:     append([]string{"--model", "pool", "--threads", strconv.Itoa(threads), "--cpu", vlCPU.String()}, c.args...),
 			GOMAXPROCS: targetProcs(threads),
 			Load:       loadArgs(threads, d, w, 10*time.Second),
 			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_blocked_seconds_total", "waitlab_target_requests_total"},
@@ -97,11 +102,9 @@ func runLogging(ctx context.Context, r *Runner) error {
 		row.Cells["dropped_pct"] = ratioCell(row, "waitlab_target_log_dropped_total", "waitlab_target_requests_total", 100)
 		row.Cells["blocked_us"] = ratioCell(row, "waitlab_target_log_blocked_seconds_total", "waitlab_target_requests_total", 1e6)
 	}
-	lockOff, lockSync := t.Median("lock-off", "ok_rps"), t.Median("lock-sync", "ok_rps")
-	off, sync := t.Median("off", "ok_rps"), t.Median("sync", "ok_rps")
-	if !math.IsNaN(sync) {
-		r.Note("exp.log.note.hide", lockOff/lockSync, 76.0/59, 100*(1-sync/off), 42.0)
-	}
+	off := t.Median("off", "ok_rps")
+	r.Claim("log.lock", ratios(t.Vals("lock-off", "ok_rps"), t.Vals("lock-sync", "ok_rps")), "")
+	r.Claim("log.cost", costs(t.Vals("sync", "ok_rps"), t.Vals("off", "ok_rps")), "")
 	if drop, blk := t.Median("async-drop", "ok_rps"), t.Median("async-block", "ok_rps"); !math.IsNaN(blk) {
 		r.Note("exp.log.note.async", 100*(1-drop/off), t.Median("async-drop", "dropped_pct"), 100*(1-blk/off))
 	}

@@ -31,6 +31,7 @@ func WriteMarkdown(w io.Writer, t *Table, imgDir string) error {
 	} else {
 		fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.md.date", t.Date))
 	}
+	writeClaims(&b, t)
 	if t.Recipe != "" {
 		fmt.Fprintf(&b, "%s\n\n", t.Recipe)
 	}

@@ -24,7 +24,7 @@ func init() {
 func runExp(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "exp")
 	lang := langFlag(fs)
-	repeat := fs.Int("repeat", 0, "counted runs per condition, after one uncounted warm-up (default 5; 1 with --quick)")
+	repeat := fs.Int("repeat", 0, "counted runs per condition, after one uncounted warm-up (default 6; 1 with --quick; at most 100)")
 	quick := fs.Bool("quick", false, "a scaled-down run that finishes in under 20 s, for CI and a first look")
 	out := fs.String("out", "", "write the table as Markdown (NAME.md) and JSON (NAME.json) and the plots as SVG into `DIR`")
 	asJSON := fs.Bool("json", false, "print the table as JSON instead of Markdown")

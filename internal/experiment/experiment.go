@@ -85,7 +85,7 @@ func Lookup(name string) (*Experiment, bool) {
 
 // Options are how to run an experiment.
 type Options struct {
-	// Repeat is the number of counted runs (0: 5, or 1 with Quick). One
+	// Repeat is the number of counted runs (0: DefaultRepeat, or 1 with Quick). One
 	// uncounted warm-up run comes first.
 	Repeat int
 	// Quick scales the experiment down to finish in under 20 s.
@@ -115,6 +115,11 @@ type Options struct {
 // and a longer run only ties up the machine.
 const MaxRepeat = 100
 
+// DefaultRepeat is the counted runs per condition without --repeat: six
+// is the fewest whose min-max brackets a median with 95% confidence
+// (1 - 2/2^6 = 96.9%), so a claim's interval means what it says.
+const DefaultRepeat = 6
+
 // Run runs the named experiment and returns its table. A run cut short by
 // ctx returns the table so far with Interrupted set, or ErrInterrupted
 // when nothing was measured. Every child process it started has exited
@@ -131,7 +136,7 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 		return nil, fmt.Errorf("experiment: %s has no claim %q", name, bad[0])
 	}
 	if opt.Repeat <= 0 {
-		opt.Repeat = 5
+		opt.Repeat = DefaultRepeat
 		if opt.Quick {
 			opt.Repeat = 1
 		}
@@ -153,16 +158,18 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	// GOMAXPROCS.
 	env := captureEnv(opt.Version, [3]float64{})
 	sampler := startLoadSampler()
+	cpu := startCPUSampler()
 	err := e.Run(ctx, r)
 	r.procs.stopAll()
 	r.finishClaims()
 	load := sampler.stop()
+	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = cpu.stop()
 	env.LoadStart, env.LoadMax, env.LoadEnd = load[0], load[1], load[2]
 	r.T.Env = env
 	r.T.Env.Nice = currentNice()
 	r.T.Children = r.procs.record()
-	if e := r.T.Env; e.LoadMax > float64(e.Cores) {
-		r.T.Notes = append([]string{r.T_("exp.note.busy", e.LoadMax, e.Cores)}, r.T.Notes...)
+	if e := r.T.Env; e.Busy() {
+		r.T.Notes = append([]string{r.T_("exp.note.busy", e.NeighbourCPU, e.MachineCPUs, e.NeighbourCPUMax, e.OwnCPU)}, r.T.Notes...)
 	}
 	if ctx.Err() != nil {
 		r.T.Interrupted = true

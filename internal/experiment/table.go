@@ -194,4 +194,18 @@ type Env struct {
 	LoadEnd   float64 `json:"load_end"`
 	// Nice is the priority the experiment ran at.
 	Nice int `json:"nice"`
+	// OwnCPU is the CPU the experiment's process tree (this process and
+	// every child) used while it ran, NeighbourCPU what the rest of the
+	// machine used (its mean, and NeighbourCPUMax the largest over one
+	// second), all in cores; MachineCPUs is the machine's CPUs, which the
+	// neighbours share with the experiment (Cores is this process's
+	// share).
+	OwnCPU          float64 `json:"own_cpu_cores"`
+	NeighbourCPU    float64 `json:"neighbour_cpu_cores"`
+	NeighbourCPUMax float64 `json:"neighbour_cpu_cores_max"`
+	MachineCPUs     int     `json:"machine_cpus"`
 }
+
+// Busy reports whether the neighbours took more than a fifth of a core
+// on average: enough to stretch CPU-bound figures measurably.
+func (e Env) Busy() bool { return e.NeighbourCPU > 0.2 }

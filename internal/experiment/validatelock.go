@@ -36,6 +36,10 @@ const lockRTT = 2 * time.Millisecond
 const (
 	vlDelay = time.Second / 76
 	vlCPU   = time.Second/700 - 130*time.Microsecond
+	// vlTimeout is the generator's timeout: with the lock, 1,600 users
+	// each wait 1,600 / 76 = 21 s, as the published ones did; a shorter
+	// timeout would turn the cap into errors.
+	vlTimeout = 60 * time.Second
 )
 
 func init() {
@@ -100,7 +104,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 				Downstream: []string{"--delay", vlDelay.String()},
 				Target:     []string{"--model", "pool", "--threads", strconv.Itoa(c.threads), "--cpu", vlCPU.String()},
 				GOMAXPROCS: targetProcs(c.threads),
-				Load:       loadArgs(c.threads, d, w, 10*time.Second),
+				Load:       loadArgs(c.threads, d, w, vlTimeout),
 			}
 			if be == "redis" {
 				tr.Redis = redis

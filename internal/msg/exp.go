@@ -28,6 +28,9 @@ func init() {
 		"exp.err.only": {
 			KO: "--only: %[2]s 실험에는 %[1]q 주장이 없습니다. 쓸 수 있는 id: %[3]s",
 			EN: "--only: experiment %[2]s has no claim %[1]q; its claim ids: %[3]s"},
+		"flag.exp.repeat": {
+			KO: "조건마다 세는 실행 횟수, 세지 않는 워밍업 1회 뒤 (기본 6, --quick이면 1, 최대 100). 6회부터 최소–최대가 중앙값의 95% 구간입니다",
+			EN: "counted runs per condition, after one uncounted warm-up (default 6, 1 with --quick, at most 100); from 6 runs the min-max is a 95% interval of the median"},
 		"flag.exp.only": {
 			KO: "이 주장들만 판정합니다 (쉼표로 나눈 id, exp list 참고): 표에는 그 주장만 있고, 어느 주장에도 필요 없는 조건은 건너뜁니다",
 			EN: "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs"},
@@ -53,8 +56,8 @@ func init() {
 			KO: "%s: 실행 %d/%d, 워밍업 뒤 %s 동안 부하",
 			EN: "%s: run %d of %d, load for %s after its warm-up"},
 		"exp.note.busy": {
-			KO: "⚠ 기계가 바빴습니다: 1분 부하 평균이 코어 %[2]d개에 %.1[1]f까지 올랐습니다. 다른 작업이 CPU를 나눠 가져가므로 CPU를 쓰는 숫자(처리량, CPU가 든 지연)는 늘어나 있고, 대기가 정하는 숫자는 덜 흔들립니다. 조용할 때 다시 돌려 보세요.",
-			EN: "⚠ The machine was busy: its 1-minute load average reached %.1f on %d cores. Other work took CPU, so CPU-bound figures (throughput, latencies made of CPU work) are stretched, while figures set by waits move less. Re-run when it is quiet."},
+			KO: "⚠ 기계가 바빴습니다: 이 실험의 프로세스 트리 밖의 프로세스가 CPU %[2]d개 가운데 평균 %.2[1]f개 (1초 동안 가장 많을 때 %.2[3]f개)를 썼고, 실험 자신은 %.2[4]f개를 썼습니다. CPU를 쓰는 숫자(처리량, CPU가 든 지연)는 늘어나 있고, 대기가 정하는 숫자는 덜 흔들립니다. 조용할 때 다시 돌려 보세요.",
+			EN: "⚠ The machine was busy: processes outside this experiment's process tree used %.2f of its %d CPUs on average (%.2f at most over one second), the experiment itself %.2f. CPU-bound figures (throughput, latencies made of CPU work) are stretched, while figures set by waits move less. Re-run when it is quiet."},
 		"exp.note.nice": {
 			KO: "우선순위를 올리지 못해 보통 우선순위로 쟀습니다: %v",
 			EN: "could not raise the priority, so this ran at the normal one: %v"},
@@ -91,8 +94,8 @@ func init() {
 			KO: "발표된 표 (출처: %s):",
 			EN: "Published (source: %s):"},
 		"exp.md.env": {
-			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, nice %d, 반복 %d회.",
-			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted runs."},
+			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, nice %d, 반복 %d회. CPU (코어 단위, 실행 동안 평균): 실험의 프로세스 트리 %.2f, 이웃(트리 밖의 프로세스) %.2f, 이웃의 1초 최고 %.2f.",
+			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted runs. CPU in cores, mean over the run: the experiment's process tree %.2f, neighbours (processes outside it) %.2f, the neighbours' highest one-second %.2f."},
 		"exp.svg.ours": {
 			KO: "이 기계 (중앙값, 최소–최대, %d회)",
 			EN: "this machine (median, min–max of %d)"},

@@ -455,8 +455,8 @@ func init() {
 			KO: "연결 500개를 받는 루프 하나에서 핸들러가 한 번 100 ms 멈춤; 연결 2,000개, listen backlog 128 대 4,096과 커널의 ListenOverflows/ListenDrops",
 			EN: "one loop serving 500 connections, one handler stalls 100 ms once; 2,000 connections with backlog 128 vs 4,096 and the kernel's ListenOverflows/ListenDrops"},
 		"exp.ls.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 100 ms 동안 루프를 막는 요청을 먼저 보내 루프가 그것을 읽은 뒤에 500개를 보냅니다 (멈춤의 위치를 맨 앞으로 고정). 연결 %[2]s개는 멈춤 없이 backlog 128(발표된 조건)과 4,096으로 각각 %[3]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[4]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
-			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row a request that blocks the loop for 100 ms is sent first and the 500 follow once the loop has read it (the stall's position fixed at the front). %s connections, no stall, backlog 128 (the published condition) and 4,096: %d runs each. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
+			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 몰림 전에 열어 둔 연결로, 몰린 connect의 5분의 1이 끝났을 때 100 ms 동안 루프를 막는 요청을 보냅니다 (멈춤이 대기열 대부분의 앞에 오도록 위치를 고정). 연결 %[2]s개는 멈춤 없이 backlog 128(발표된 조건)과 4,096으로 각각 %[3]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[4]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
+			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row a request that blocks the loop for 100 ms goes out on a connection opened before the burst once a fifth of the burst's connects are done (its position fixed in front of most of the queue). %s connections, no stall, backlog 128 (the published condition) and 4,096: %d runs each. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
 		"exp.ls.sysctl": {
 			KO: "이 커널: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s.",
 			EN: "This kernel: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s."},
@@ -464,7 +464,7 @@ func init() {
 		"exp.ls.col.slow":         {KO: "0.9초 넘은 connect", EN: "connects over 0.9 s"},
 		"exp.ls.col.undone":       {KO: "못 끝낸 요청", EN: "not done"},
 		"exp.ls.row.500":          {KO: "연결 %s개, backlog %d", EN: "%s connections, backlog %d"},
-		"exp.ls.row.500-stall":    {KO: "연결 %s개, backlog %d, 맨 앞에서 100 ms 멈춤 한 번", EN: "%s connections, backlog %d, one 100 ms stall at the front"},
+		"exp.ls.row.500-stall":    {KO: "연결 %s개, backlog %d, 대기열 앞에서 100 ms 멈춤 한 번", EN: "%s connections, backlog %d, one 100 ms stall ahead of the queue"},
 		"exp.ls.row.big-128":      {KO: "연결 %s개, backlog %d, 멈춤 없음 (발표된 조건)", EN: "%s connections, backlog %d, no stall (the published condition)"},
 		"exp.ls.row.big-4096":     {KO: "연결 %s개, backlog %d, 멈춤 없음", EN: "%s connections, backlog %d, no stall"},
 		"exp.ls.row.provoked-128": {KO: "연결 %s개, backlog %d, 루프가 멈춘 사이에 몰림 (일부러 일으킨 변형)", EN: "%s connections, backlog %d, burst while the loop stalls (provoked variant)"},
@@ -665,5 +665,47 @@ func init() {
 		"exp.claim.co.3x.why": {
 			KO: "이 생성기는 요청당 CPU가 작아 세 배가 되어도 서버의 코어에서 가져가는 몫이 작습니다. 발표된 에뮬레이션 이미지는 요청당 CPU가 1.8배였습니다.",
 			EN: "This generator spends little CPU per request, so even three times heavier it takes little of the server's core; the published emulated image cost 1.8x CPU per request."},
+	})
+}
+
+// 11. write-path
+func init() {
+	Register(map[string]Entry{
+		"exp.write-path.title": {
+			KO: "쓰기 경로: 블로킹 대 논블로킹, 요청당 CPU가 다를 때",
+			EN: "The write path: blocking against non-blocking when the CPU per request differs"},
+		"exp.write-path.about": {
+			KO: "다운스트림 호출 5번(외부 호출 둘, Redis Lua, INSERT, 발행)의 쓰기 경로를 풀 200과 루프로, 발표된 처리량에 맞춘 요청당 CPU로, 지연 0 ms와 20 ms, show_sql 같은 동기 로그와 함께",
+			EN: "a write path of five downstream calls (two external calls, Redis Lua, an INSERT, a publish) on a pool of 200 and on loops, with the CPU per request calibrated to the published throughput, at 0 ms and 20 ms, and a show_sql-like synchronous line"},
+		"exp.wp.recipe": {
+			KO: "대상 서버는 요청마다 다운스트림을 %d번 차례로 부릅니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 60초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 블로킹 쪽은 스레드 %d개의 풀, 논블로킹 쪽은 루프 %d개입니다.",
+			EN: "The target makes %d downstream calls in sequence per request; %s virtual users (closed model) send with a 60 s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The blocking side is a pool of %d threads, the non-blocking side %d loops."},
+		"exp.wp.calibration": {
+			KO: "발표값에 맞춘 값: 발표된 블로킹 쪽 %s TPS에서 요청당 CPU %s ms, 논블로킹 쪽 %s TPS에서 %s ms (서버의 코어 하나에서 1/TPS, HTTP와 루프백 왕복 다섯 번에 드는 약 %s µs를 뺌). 발표된 보고의 말대로 두 쪽의 차이는 대기가 아니라 요청당 CPU입니다 (JPA, .block(), 동기 클라이언트 대 R2DBC와 논블로킹 클라이언트).",
+			EN: "Calibrated to the published figures: the blocking side's %s TPS gives %s ms of CPU per request, the non-blocking side's %s TPS %s ms (1/TPS on the server's one core, less about %s µs for HTTP and five loopback round trips). As the report found, the two differ in CPU per request (JPA, .block(), sync clients against R2DBC and non-blocking clients), not in waiting."},
+		"exp.wp.row.pool":    {KO: "블로킹 풀, 호출 지연 %s ms", EN: "blocking pool, calls at %s ms"},
+		"exp.wp.row.loop":    {KO: "논블로킹 루프, 호출 지연 %s ms", EN: "non-blocking loops, calls at %s ms"},
+		"exp.wp.row.sql":     {KO: "블로킹 풀, 호출 지연 %s ms, show_sql 같은 동기 로그", EN: "blocking pool, calls at %s ms, show_sql-like sync line"},
+		"exp.wp.pub.result":  {KO: "결과", EN: "result"},
+		"exp.wp.pub.tps":     {KO: "논블로킹 / 블로킹 처리량 (TPS)", EN: "non-blocking / blocking throughput (TPS)"},
+		"exp.wp.pub.zero":    {KO: "외부 지연 0에서의 배수", EN: "the multiple with the external latency at 0"},
+		"exp.wp.pub.p99":     {KO: "가상 사용자 1,000명의 p99, 논블로킹 / 블로킹", EN: "p99 at 1,000 users, non-blocking / blocking"},
+		"exp.wp.pub.showsql": {KO: "show_sql을 켰을 때", EN: "with show_sql on"},
+		"exp.wp.note.little": {
+			KO: "리틀의 법칙: 닫힌 모델의 지연 시간은 사용자 수 / 처리량입니다. 사용자 %s명에 블로킹 풀은 초당 %s개라 평균 %.1f초, 루프는 초당 %s개라 %.1f초입니다.",
+			EN: "Little's law: in a closed load the latency is users / throughput. With %s users the blocking pool's %s req/s gives a mean of %.1f s, the loops' %s req/s %.1f s."},
+		"exp.wp.note.why": {
+			KO: "다른 점과 그 까닭: 발표된 서비스는 2코어 컨테이너에서 실제 외부 API, Redis, MySQL, Kafka를 불렀고, 여기서는 내장 지연 서버 하나를 다섯 번 부르며 서버는 코어 하나입니다. 요청당 CPU는 발표된 처리량에서 거꾸로 맞춘 것이라, 이 실험은 그 CPU 차이가 배수를 만든다는 설명을 시험하지, 스프링의 CPU 비용 자체를 재지는 않습니다. show_sql 행의 한 줄은 미리 만든 바이트에 write(2) 한 번으로, Hibernate가 SQL을 포맷해 stdout에 쓰는 것보다 쌉니다.",
+			EN: "What differs and why: the published service called a real external API, Redis, MySQL and Kafka in 2-core containers; here one built-in delay server is called five times and the server has one core. The CPU per request is calibrated back from the published throughput, so this tests the explanation that the CPU difference makes the multiple; it does not measure Spring's CPU cost itself. The show_sql row's line is one write(2) of pre-formatted bytes, cheaper than Hibernate formatting SQL onto stdout."},
+		"exp.claim.wp.x":       {KO: "쓰기 경로 처리량, 호출 지연 20 ms: 논블로킹 / 블로킹", EN: "write-path throughput, calls at 20 ms: non-blocking / blocking"},
+		"exp.claim.wp.x0":      {KO: "쓰기 경로 처리량, 호출 지연 0 ms: 논블로킹 / 블로킹", EN: "write-path throughput, calls at 0 ms: non-blocking / blocking"},
+		"exp.claim.wp.p99":     {KO: "쓰기 경로 p99: 블로킹 / 논블로킹", EN: "write-path p99, blocking / non-blocking"},
+		"exp.claim.wp.showsql": {KO: "show_sql 같은 동기 로그가 가져가는 블로킹 쪽 처리량", EN: "blocking throughput a show_sql-like sync line costs"},
+		"exp.claim.wp.showsql.why": {
+			KO: "여기서 한 줄은 write(2) 한 번이라 요청당 CPU 4.7 ms에 견주어 무시할 만합니다.",
+			EN: "A line here is one write(2), negligible against 4.7 ms of CPU per request."},
+		"exp.claim.wp.x.why": {
+			KO: "서버의 코어를 다른 작업이 나눠 가지면 두 쪽 모두 CPU가 모자라지만, 요청당 CPU가 작은 루프 쪽이 HTTP와 왕복의 고정 비용에 더 크게 묶입니다.",
+			EN: "When other work shares the server's core both sides run short of CPU, but the loops, with less CPU per request, are bound more by the fixed cost of HTTP and the round trips."},
 	})
 }

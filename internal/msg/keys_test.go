@@ -48,6 +48,7 @@ var dynamicPrefixes = map[string]string{
 	"exp.lab.row.":       "experiment: lab rows by preset",
 	"exp.claim.":         "experiment: what a claim compares and why it differs, by claim id (claims.go)",
 	"exp.claim.v.":       "experiment: a claim's sentence by verdict (claims.go)",
+	"exp.wp.row.":        "experiment: write-path rows by model",
 	"exp.verdict.":       "experiment: verdict labels by verdict (claims.go)",
 	"exp.ls.row.":        "experiment: loop-stall rows by condition",
 	"exp.x.row.":         "experiment: crossover rows by condition",

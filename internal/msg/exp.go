@@ -372,18 +372,18 @@ func init() {
 			KO: "가상 사용자를 늘려 가며: 풀과 루프가 엇갈리는 곳",
 			EN: "Sweeping virtual users: where pool and loop cross"},
 		"exp.crossover.about": {
-			KO: "닫힌 모델로 가상 사용자 10–1,000명, 풀 200 대 루프, 가벼운 CPU 경로와 무거운 I/O 경로, 모델의 예측과 함께",
-			EN: "closed-model sweep of 10 to 1,000 virtual users, pool of 200 vs loops, a light CPU path and a heavy I/O path, with the model's prediction"},
+			KO: "닫힌 모델로 가상 사용자 10–5,000명, 풀 200 대 루프, 발표된 네 숫자에 맞춘 읽기 경로와 무거운 I/O 경로, 모델의 예측과 함께",
+			EN: "closed-model sweep of 10 to 5,000 virtual users, pool of 200 vs loops, a read path calibrated to the four published figures and a heavy I/O path, with the model's prediction"},
 		"exp.x.recipe": {
-			KO: "가벼운 CPU 경로(요청마다 CPU 1 ms, 기다림 없음)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 닫힌 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(워밍업 1회 제외), 프로세스 안 실측입니다.",
-			EN: "A light CPU path (1 ms of CPU per request, no wait) and a heavy I/O path (0.5 ms of CPU and a 100 ms wait that does not block a loop), swept over closed-model virtual users, on a thread pool (%d threads) and on event loops (one per core, this machine's %d cores); the model assumes the same cores. %d real runs per point, in process, each in a fresh child process after one uncounted warm-up."},
+			KO: "읽기 경로(방식마다 맞춘 CPU와 대기, 아래)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 닫힌 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(워밍업 1회 제외), 프로세스 안 실측입니다.",
+			EN: "A read path (CPU and wait per model, calibrated below) and a heavy I/O path (0.5 ms of CPU and a 100 ms wait that does not block a loop), swept over closed-model virtual users, on a thread pool (%d threads) and on event loops (one per core, this machine's %d cores); the model assumes the same cores. %d real runs per point, in process, each in a fresh child process after one uncounted warm-up."},
 		"exp.x.col.pool.rps": {KO: "풀 처리량 (요청/초)", EN: "pool throughput (req/s)"},
 		"exp.x.col.loop.rps": {KO: "루프 처리량 (요청/초)", EN: "loop throughput (req/s)"},
 		"exp.x.col.pool.p99": {KO: "풀 p99 (ms)", EN: "pool p99 (ms)"},
 		"exp.x.col.loop.p99": {KO: "루프 p99 (ms)", EN: "loop p99 (ms)"},
-		"exp.x.row.cpu":      {KO: "CPU 경로, 가상 사용자 %s명", EN: "CPU path, %s virtual users"},
+		"exp.x.row.read":     {KO: "읽기 경로, 가상 사용자 %s명", EN: "read path, %s virtual users"},
 		"exp.x.row.io":       {KO: "I/O 경로, 가상 사용자 %s명", EN: "I/O path, %s virtual users"},
-		"exp.x.path.cpu":     {KO: "CPU 경로", EN: "CPU path"},
+		"exp.x.path.read":    {KO: "읽기 경로", EN: "read path"},
 		"exp.x.path.io":      {KO: "I/O 경로", EN: "I/O path"},
 		"exp.x.pub.reactive": {KO: "리액티브 (TPS)", EN: "reactive (TPS)"},
 		"exp.x.pub.blocking": {KO: "블로킹 (TPS)", EN: "blocking (TPS)"},
@@ -392,6 +392,9 @@ func init() {
 		"exp.x.pub.note": {
 			KO: "2코어에서 CPU가 정하는 읽기 경로: 60명에서는 리액티브가 앞서고, 200명부터는 블로킹이 앞섰습니다. 5,000명까지 오류 0%.",
 			EN: "A CPU-bound read path on 2 cores: reactive ahead at 60 users, blocking ahead from 200; 0% errors up to 5,000 users."},
+		"exp.x.calibration": {
+			KO: "읽기 경로를 발표된 네 숫자(2코어)에 맞춘 값: 가상 사용자 1,000명에서는 두 쪽 모두 CPU가 정하므로 요청당 CPU = 코어 2개 / TPS, 풀 %s ms (941), 루프 %s ms (698: 리액티브 파이프라인의 비용). 60명에서는 어느 쪽도 CPU에 묶이지 않으므로 지연 시간 = 사용자 수 / TPS이고 대기는 거기서 CPU를 뺀 것, 풀 %s ms (451), 루프 %s ms (655: 리액티브 쪽 호출은 겹칩니다).",
+			EN: "The read path calibrated to the four published figures (2 cores): at 1,000 users both sides are CPU-bound, so CPU per request = 2 cores / TPS, pool %s ms (941), loops %s ms (698: the reactive pipeline's overhead); at 60 users neither is, so latency = users / TPS and the wait is that less the CPU, pool %s ms (451), loops %s ms (655: the reactive side's calls overlap)."},
 		"exp.x.lead.pool": {KO: "풀", EN: "the pool"},
 		"exp.x.lead.loop": {KO: "루프", EN: "the loops"},
 		"exp.x.lead.tie":  {KO: "비김(5% 안)", EN: "a tie (within 5%)"},
@@ -405,8 +408,8 @@ func init() {
 			KO: "%s: 실측으로는 %s. 모델로는 %s.",
 			EN: "%s: measured, %s; in the model, %s."},
 		"exp.x.note.why": {
-			KO: "다른 점과 그 까닭: 발표된 엇갈림은 같은 CPU 경로에서 스프링 MVC와 WebFlux의 요청당 CPU 차이와 부하에 따른 변화에서 나왔습니다. 모델은 CPU가 정하는 경로에서 두 모델의 처리량을 같게 봅니다 (같은 코어를 같은 일로 채우므로). 그래서 CPU 경로의 엇갈림은 구현의 비용이고, I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다. 다른 작업과 나눠 쓰는 기계에서는 하나 더 있습니다: 리눅스 스케줄러(CFS)는 CPU를 스레드마다 나누므로, 실행 가능한 풀 스레드 200개가 루프 스레드 두 개보다 더 큰 몫을 받습니다. 그래서 CPU가 모자란 곳에서 루프가 모델보다 뒤처집니다.",
-			EN: "What differs and why: the published crossover on a CPU-bound path came from Spring MVC's and WebFlux's different CPU per request and how it changed with load. The model gives both the same throughput on a CPU-bound path (the same work fills the same cores), so a crossover there is an implementation's cost; on the I/O path the difference comes from the pool's ceiling, threads / wait. On a machine shared with other work there is one more: Linux's scheduler (CFS) shares CPU per thread, so 200 runnable pool threads get a bigger slice than two loop threads, and the loops fall behind the model wherever CPU is short."},
+			KO: "다른 점과 그 까닭: 읽기 경로의 방식별 CPU와 대기는 발표된 숫자에서 거꾸로 맞춘 것이므로, 이 훑기는 그 비용만으로 엇갈림이 60명과 200명 사이에 오고 5,000명까지 순서가 바뀌지 않는지를 시험할 뿐, 스프링 MVC와 WebFlux의 비용 자체를 재지는 않습니다. I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다. 다른 작업과 나눠 쓰는 기계에서는 하나 더 있습니다: 리눅스 스케줄러(CFS)는 CPU를 스레드마다 나누므로, 실행 가능한 풀 스레드 200개가 루프 스레드 두 개보다 더 큰 몫을 받습니다.",
+			EN: "What differs and why: the read path's per-model CPU and waits are calibrated back from the published figures, so this sweep tests whether those costs alone put the crossing between 60 and 200 users and keep the order up to 5,000 users; it does not measure Spring MVC's or WebFlux's costs themselves. On the I/O path the difference comes from the pool's ceiling, threads / wait. On a machine shared with other work there is one more: Linux's scheduler (CFS) shares CPU per thread, so 200 runnable pool threads get a bigger slice than two loop threads."},
 	})
 }
 
@@ -640,15 +643,15 @@ func init() {
 			KO: "이 흉내에는 발표된 쓰기 경로의 연결 풀과 그 타임아웃이 없고, 닫힌 모델에서는 지연 시간이 스레드 수와 무관합니다.",
 			EN: "This imitation lacks the published write path's connection pools and their timeouts, and in a closed load the response time does not depend on the thread count."},
 
-		"exp.claim.x.read60":     {KO: "CPU 경로, 가상 사용자 60명: 루프 / 풀 처리량", EN: "CPU path, 60 users: loop / pool throughput"},
-		"exp.claim.x.read1000":   {KO: "CPU 경로, 가상 사용자 1,000명: 풀 / 루프 처리량", EN: "CPU path, 1,000 users: pool / loop throughput"},
+		"exp.claim.x.read60":     {KO: "읽기 경로, 가상 사용자 60명: 루프 / 풀 처리량", EN: "read path, 60 users: loop / pool throughput"},
+		"exp.claim.x.read1000":   {KO: "읽기 경로, 가상 사용자 1,000명: 풀 / 루프 처리량", EN: "read path, 1,000 users: pool / loop throughput"},
 		"exp.claim.x.errors5000": {KO: "가상 사용자 5,000명까지의 오류", EN: "errors up to 5,000 users"},
 		"exp.claim.x.read60.why": {
-			KO: "모델은 CPU가 정하는 경로에서 두 방식의 처리량을 같게 봅니다. 발표된 차이는 스프링 MVC와 WebFlux의 요청당 CPU 차이에서 나왔고, 여기서는 두 방식의 요청당 CPU가 같습니다.",
-			EN: "The model gives both the same throughput on a CPU-bound path; the published difference came from Spring MVC's and WebFlux's different CPU per request, which here is the same for both."},
+			KO: "읽기 경로는 발표된 숫자에 맞췄으므로, 여기서 벗어나는 만큼은 이 기계의 CPU 몫(다른 작업과 나눔)과 Go 런타임의 비용입니다.",
+			EN: "The read path is calibrated to the published figures, so what departs from them here is this machine's share of CPU (shared with other work) and the Go runtime's costs."},
 		"exp.x.errors.notrun": {
-			KO: "이 훑기는 프로세스 안에서 가상 사용자 %s명까지만 돌고 오류를 세지 않습니다.",
-			EN: "This sweep runs in process up to %s users and counts no errors."},
+			KO: "이 훑기는 프로세스 안에서 (가상 사용자 %s명까지) 돌고, 거기서는 요청이 실패할 수 없으므로 오류를 재지 않습니다.",
+			EN: "This sweep runs in process (up to %s users), where a request cannot fail, so errors are not measured."},
 
 		"exp.claim.sd.fanout":   {KO: "pool의 p50: 조회 10번 차례로 / 동시에", EN: "pool p50, ten lookups in sequence / in parallel"},
 		"exp.claim.sd.inflight": {KO: "다운스트림이 느려진 뒤 pool의 처리 중 요청 / 스레드 수 (1,885 / 1,600)", EN: "pool requests in flight after the downstream slows / its threads (1,885 / 1,600)"},

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/experiment"
@@ -53,6 +54,8 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 			}
 		}
 		return nil
+	case "summary":
+		return expSummary(env, l, pos[1:])
 	case "run":
 	default:
 		return usagef("%s", msg.T(l, "exp.err.sub", pos[0]))
@@ -155,4 +158,30 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	found := false
 	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
+}
+
+// expSummary is `waitlab exp summary DIR`: the claims of the tables in
+// DIR (NAME.json, in the experiments' order), as the top of
+// docs/experiments.md.
+func expSummary(env *Env, l msg.Lang, args []string) error {
+	if len(args) != 1 {
+		return usagef("%s", msg.T(l, "exp.usage.summary"))
+	}
+	dir := args[0]
+	var ts []*experiment.Table
+	for _, e := range experiment.List() {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name+".json"))
+		if err != nil {
+			continue
+		}
+		t, err := experiment.ReadTable(b)
+		if err != nil {
+			return usagef("%s: %v", filepath.Join(dir, e.Name+".json"), err)
+		}
+		ts = append(ts, t)
+	}
+	if len(ts) == 0 {
+		return usagef("%s", msg.T(l, "exp.err.summary", dir, dir))
+	}
+	return experiment.WriteSummary(env.Stdout, l, ts)
 }

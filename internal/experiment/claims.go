@@ -4,9 +4,12 @@ package experiment
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
@@ -497,4 +500,61 @@ func writeClaims(b *bytes.Buffer, t *Table) {
 		fmt.Fprintf(b, "- `%s`: %s\n", c.ID, c.Note)
 	}
 	b.WriteString("\n")
+}
+
+// ReadTable reads a table written by WriteJSON (NAME.json of --out).
+func ReadTable(b []byte) (*Table, error) {
+	var t Table
+	if err := json.Unmarshal(b, &t); err != nil {
+		return nil, fmt.Errorf("experiment: read a table: %w", err)
+	}
+	if t.Experiment == "" {
+		return nil, fmt.Errorf("experiment: read a table: no \"experiment\" field")
+	}
+	return &t, nil
+}
+
+// WriteSummary writes the claims of tables as the top of
+// docs/experiments.md: the total and the count of each verdict, then
+// one line per experiment with its counts, whether it was a --quick run,
+// and the neighbours' CPU while it ran (a busy machine's section needs a
+// quiet re-run).
+func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
+	var b bytes.Buffer
+	counts := ClaimCounts(ts...)
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	var parts []string
+	for _, v := range Verdicts {
+		parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
+	}
+	fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.sum.total", total, strings.Join(parts, ", ")))
+	head := []string{msg.T(l, "exp.sum.experiment"), msg.T(l, "exp.sum.run")}
+	for _, v := range Verdicts {
+		head = append(head, msg.T(l, "exp.verdict."+string(v)))
+	}
+	head = append(head, msg.T(l, "exp.sum.neighbours"), msg.T(l, "exp.sum.quiet"))
+	var rows [][]string
+	for _, t := range ts {
+		c := ClaimCounts(t)
+		kind := msg.T(l, "exp.sum.full", t.Repeat)
+		if t.Quick {
+			kind = msg.T(l, "exp.sum.quick")
+		}
+		row := []string{"`" + t.Experiment + "`", kind + " · " + t.Date}
+		for _, v := range Verdicts {
+			row = append(row, strconv.Itoa(c[v]))
+		}
+		quiet := ""
+		if t.Env.Busy() || t.Quick {
+			quiet = msg.T(l, "exp.sum.rerun")
+		}
+		row = append(row, fmt.Sprintf("%.2f (%.2f)", t.Env.NeighbourCPU, t.Env.NeighbourCPUMax), quiet)
+		rows = append(rows, row)
+	}
+	writeGrid(&b, head, rows)
+	_, err := w.Write(b.Bytes())
+	return err
 }

@@ -68,7 +68,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 	}
 	paths := []xPath{
 		{"read", rc, rw, 4, 200, 10000},
-		{"io", same(500 * time.Microsecond), same(100 * time.Millisecond), 10, 200, 2000},
+		{"io", same(500 * time.Microsecond), same(100 * time.Millisecond), 4, 200, 10000},
 	}
 	vus := []int{10, 60, 200, 1000, 5000}
 	if r.Opt.Quick {

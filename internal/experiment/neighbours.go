@@ -5,6 +5,7 @@ package experiment
 import (
 	"bytes"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -145,8 +146,12 @@ func startCPUSampler() *cpuSampler {
 				return
 			case <-t.C:
 				cur := readCPUSample(s.root)
-				_, n := split(s.last, cur)
-				s.neighMax = max(s.neighMax, n)
+				// A child that has exited but is not reaped yet shows no
+				// CPU until its parent reaps it: a window where the tree's
+				// CPU went down (or its jump back) is no neighbours'.
+				if _, n := split(s.last, cur); cur.tree >= s.last.tree && n <= float64(runtime.NumCPU()) {
+					s.neighMax = max(s.neighMax, n)
+				}
 				s.last = cur
 			}
 		}
@@ -173,7 +178,7 @@ func (s *cpuSampler) stop() (own, neigh, neighMax float64) {
 	s.wg.Wait()
 	end := readCPUSample(s.root)
 	_, n := split(s.last, end)
-	if end.at.Sub(s.last.at) >= 500*time.Millisecond {
+	if end.at.Sub(s.last.at) >= 500*time.Millisecond && end.tree >= s.last.tree && n <= float64(runtime.NumCPU()) {
 		s.neighMax = max(s.neighMax, n)
 	}
 	own, neigh = split(s.first, end)

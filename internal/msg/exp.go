@@ -31,6 +31,18 @@ func init() {
 		"flag.exp.repeat": {
 			KO: "조건마다 세는 실행 횟수, 세지 않는 워밍업 1회 뒤 (기본 6, --quick이면 1, 최대 100). 6회부터 최소–최대가 중앙값의 95% 구간입니다",
 			EN: "counted runs per condition, after one uncounted warm-up (default 6, 1 with --quick, at most 100); from 6 runs the min-max is a 95% interval of the median"},
+		"flag.log-in-lock": {
+			KO: "--validate-lock과 함께: 잠금을 쥔 채로 로그 한 줄을 씁니다 (잠금 경로 안의 로그)",
+			EN: "with --validate-lock: write one log line while the lock is held (logging inside the locked path)"},
+		"flag.lock-log-cpu": {
+			KO: "--log-in-lock과 함께: 그 줄을 포맷하는 데 잠금 안에서 쓰는 CPU",
+			EN: "with --log-in-lock: CPU spun to format that line, under the lock"},
+		"target.err.loginlock": {
+			KO: "--log-in-lock과 --lock-log-cpu는 --validate-lock이 있어야 합니다: 잠글 경로가 없습니다",
+			EN: "--log-in-lock and --lock-log-cpu need --validate-lock: there is no locked path to log in"},
+		"target.err.locklogcpu": {
+			KO: "--lock-log-cpu는 0에서 1s 사이여야 합니다 (받은 값: %v)",
+			EN: "--lock-log-cpu must be between 0 and 1s (got %v)"},
 		"flag.exp.only": {
 			KO: "이 주장들만 판정합니다 (쉼표로 나눈 id, exp list 참고): 표에는 그 주장만 있고, 어느 주장에도 필요 없는 조건은 건너뜁니다",
 			EN: "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs"},
@@ -301,6 +313,9 @@ func init() {
 		"exp.log.recipe": {
 			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.log.calibration": {
+			KO: "잠금 있음의 동기 로그 행은 로그 한 줄을 잠금 안에서 쓰고(--log-in-lock), 그 줄의 포맷에 CPU %s ms를 씁니다: 1/59초 − 1/76초, 발표된 59 → 76 TPS에 맞춘 값입니다.",
+			EN: "The lock-on sync row writes one line inside the locked path (--log-in-lock) and spends %s ms of CPU formatting it: 1/59 s - 1/76 s, calibrated to the published 59 -> 76 TPS."},
 		"exp.log.col.dropped":     {KO: "버려진 줄 (%)", EN: "lines dropped (%)"},
 		"exp.log.col.blocked":     {KO: "로그에 막힌 시간 (µs/요청)", EN: "blocked on logging (µs/request)"},
 		"exp.log.row.lock-off":    {KO: "잠금 있음, 로그 끔 (스레드 %d개)", EN: "lock on, logging off (%d threads)"},
@@ -325,8 +340,8 @@ func init() {
 			KO: "비동기 로그: 차면 버리는 대기열은 처리량의 %.0f%%를 가져가고 줄의 %.1f%%를 버립니다. 차면 막는 대기열은 %.0f%%를 가져갑니다 (줄을 잃지 않는 대신 쓰기가 느리면 요청이 기다립니다).",
 			EN: "Async logging: the dropping queue costs %.0f%% of throughput and drops %.1f%% of the lines; the blocking queue costs %.0f%% (no line is lost, but requests wait when the writer falls behind)."},
 		"exp.log.note.why": {
-			KO: "다른 점과 그 까닭: 여기서 로그 한 줄은 미리 만든 바이트에 write(2) 한 번이고 잠금 밖에서 씁니다. Logback의 INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)보다 훨씬 싸고, 검증 잠금 안에 있지 않습니다.",
-			EN: "What differs and why: a log line here is one write(2) of pre-formatted bytes, written outside the validation lock: much cheaper than a Logback INFO line (pattern layout, MDC, the appender's lock), and not inside the locked path."},
+			KO: "다른 점과 그 까닭: 여기서 로그 한 줄은 미리 만든 바이트에 write(2) 한 번이라 Logback의 INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)보다 훨씬 쌉니다. 잠금 있음의 동기 로그 행만 잠금 경로 안에 한 줄을 더 쓰고, 그 포맷 비용은 발표값에 맞췄습니다.",
+			EN: "What differs and why: a log line here is one write(2) of pre-formatted bytes, much cheaper than a Logback INFO line (pattern layout, MDC, the appender's lock); only the lock-on sync row adds a line inside the locked path, with its formatting cost calibrated."},
 	})
 }
 
@@ -541,6 +556,22 @@ func init() {
 		"exp.quick.notrun": {
 			KO: "--quick은 이 조건을 돌리지 않습니다. 전체 실행에서 판정합니다.",
 			EN: "--quick does not run this condition; a full run judges it."},
+		"exp.sum.total": {
+			KO: "발표된 주장 %d개: %s.",
+			EN: "Published claims: %d (%s)."},
+		"exp.sum.experiment": {KO: "실험", EN: "experiment"},
+		"exp.sum.run":        {KO: "실행", EN: "run"},
+		"exp.sum.neighbours": {KO: "이웃 CPU, 코어 (1초 최고)", EN: "neighbours' CPU, cores (highest second)"},
+		"exp.sum.quiet":      {KO: "조용할 때 다시", EN: "quiet re-run"},
+		"exp.sum.full":       {KO: "전체, %d회", EN: "full, %d runs"},
+		"exp.sum.quick":      {KO: "--quick", EN: "--quick"},
+		"exp.sum.rerun":      {KO: "필요", EN: "needed"},
+		"exp.usage.summary": {
+			KO: "사용법: waitlab exp summary 디렉터리 (--out으로 쓴 NAME.json들의 주장 요약)",
+			EN: "usage: waitlab exp summary DIR (the claims of the NAME.json files --out wrote)"},
+		"exp.err.summary": {
+			KO: "%s: 읽을 표가 없습니다 (waitlab exp run NAME --out %s 명령으로 만드세요)",
+			EN: "%s: no tables to read (make them with waitlab exp run NAME --out %s)"},
 		"exp.verdict.reproduced":     {KO: "재현됨", EN: "reproduced"},
 		"exp.verdict.direction":      {KO: "방향만", EN: "direction only"},
 		"exp.verdict.not_reproduced": {KO: "재현 안 됨", EN: "not reproduced"},
@@ -630,8 +661,8 @@ func init() {
 		"exp.claim.log.lock": {KO: "잠금 있음의 처리량: 로그 끔 / 동기 로그", EN: "throughput with the lock, logging off / sync"},
 		"exp.claim.log.cost": {KO: "잠금 없음에서 동기 로그가 가져가는 처리량", EN: "throughput sync logging costs without the lock"},
 		"exp.claim.log.lock.why": {
-			KO: "여기서는 로그를 검증 잠금 밖에서 쓰므로 잠금이 처리량을 정하는 동안 로그는 그 상한에 닿지 않습니다: 발표된 1.3배는 로그가 잠금 경로 안에 있었다는 뜻입니다.",
-			EN: "Here the log line is written outside the validation lock, so while the lock sets throughput the log never reaches the cap: the published 1.3x means the logging sat inside the locked path."},
+			KO: "잠금 안의 줄은 잠금을 쥔 스레드가 CPU를 받아야 끝나므로, 다른 작업과 나눠 쓰는 코어에서는 그 시간이 맞춘 값보다 길어지고 짧아지기도 합니다.",
+			EN: "The line inside the lock ends only when the lock's holder gets CPU, so on a core shared with other work its time moves away from the calibrated one."},
 		"exp.claim.log.cost.why": {
 			KO: "여기서 로그 한 줄은 write(2) 한 번이라 요청당 CPU에 견주어 작습니다. Logback INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)은 훨씬 비쌉니다.",
 			EN: "A line here is one write(2), small against the request's CPU; a Logback INFO line (pattern layout, MDC, the appender's lock) costs far more."},

@@ -48,10 +48,13 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
 		for _, e := range experiment.List() {
-			fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, msg.T(l, "exp."+e.Name+".about"))
+			// One line per experiment (CI reads the first word of each):
+			// its claims' ids at the end.
+			about := msg.T(l, "exp."+e.Name+".about")
 			if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
-				fmt.Fprintf(env.Stdout, "  %-20s %s\n", "", msg.T(l, "exp.list.claims", strings.Join(ids, ", ")))
+				about += " " + msg.T(l, "exp.list.claims", strings.Join(ids, ", "))
 			}
+			fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, about)
 		}
 		return nil
 	case "summary":

@@ -47,8 +47,8 @@ func init() {
 			KO: "이 주장들만 판정합니다 (쉼표로 나눈 id, exp list 참고): 표에는 그 주장만 있고, 어느 주장에도 필요 없는 조건은 건너뜁니다",
 			EN: "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs"},
 		"exp.list.claims": {
-			KO: "주장: %s",
-			EN: "claims: %s"},
+			KO: "[주장: %s]",
+			EN: "[claims: %s]"},
 		"exp.err.failed": {
 			KO: "실험 %s의 실행이 실패했습니다: %v",
 			EN: "experiment %s failed: %v"},

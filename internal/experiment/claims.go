@@ -543,6 +543,9 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 		if t.Quick {
 			kind = msg.T(l, "exp.sum.quick")
 		}
+		if t.Interrupted {
+			kind += " " + msg.T(l, "exp.sum.interrupted")
+		}
 		row := []string{"`" + t.Experiment + "`", kind + " · " + t.Date}
 		for _, v := range Verdicts {
 			row = append(row, strconv.Itoa(c[v]))

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -289,5 +290,33 @@ func TestEveryClaimIsDeclaredWithItsText(t *testing.T) {
 	}
 	if total < 30 {
 		t.Errorf("%d claims over the experiments; the four sources publish more", total)
+	}
+}
+
+// The summary at the top of docs/experiments.md counts the claims of the
+// tables read back from their JSON.
+func TestSummaryCountsClaimsFromJSON(t *testing.T) {
+	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, tab); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadTable(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, msg.EN, []*Table{back, back}); err != nil {
+		t.Fatal(err)
+	}
+	n := 2 * len(tab.Claims)
+	if want := fmt.Sprintf("Published claims: %d (reproduced %d,", n, 2*ClaimCounts(tab)[Reproduced]); !strings.HasPrefix(out.String(), want) {
+		t.Errorf("summary opens %q; want %q", strings.SplitN(out.String(), "\n", 2)[0], want)
+	}
+	if _, err := ReadTable([]byte(`{"title": "x"}`)); err == nil {
+		t.Error("ReadTable accepted a table without its experiment")
 	}
 }

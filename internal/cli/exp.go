@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/experiment"
@@ -24,10 +25,11 @@ func init() {
 func runExp(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "exp")
 	lang := langFlag(fs)
-	repeat := fs.Int("repeat", 0, "counted runs per condition, after one uncounted warm-up (default 5; 1 with --quick)")
+	repeat := fs.Int("repeat", 0, "counted runs per condition, after one uncounted warm-up (default 6; 1 with --quick; at most 100)")
 	quick := fs.Bool("quick", false, "a scaled-down run that finishes in under 20 s, for CI and a first look")
 	out := fs.String("out", "", "write the table as Markdown (NAME.md) and JSON (NAME.json) and the plots as SVG into `DIR`")
 	asJSON := fs.Bool("json", false, "print the table as JSON instead of Markdown")
+	only := fs.String("only", "", "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -46,9 +48,17 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
 		for _, e := range experiment.List() {
-			fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, msg.T(l, "exp."+e.Name+".about"))
+			// One line per experiment (CI reads the first word of each):
+			// its claims' ids at the end.
+			about := msg.T(l, "exp."+e.Name+".about")
+			if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
+				about += " " + msg.T(l, "exp.list.claims", strings.Join(ids, ", "))
+			}
+			fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, about)
 		}
 		return nil
+	case "summary":
+		return expSummary(env, l, pos[1:])
 	case "run":
 	default:
 		return usagef("%s", msg.T(l, "exp.err.sub", pos[0]))
@@ -67,8 +77,23 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if *repeat < 0 || (*repeat == 0 && isSet(fs, "repeat")) {
 		return usagef("%s", msg.T(l, "exp.err.repeat", *repeat))
 	}
-	if *repeat > live.MaxRepeat { // run's bound: each repeat is real runs of every condition
-		return usagef("%s", msg.T(l, "run.err.repeat.max", *repeat, live.MaxRepeat))
+	if *repeat > experiment.MaxRepeat {
+		return usagef("%s", msg.T(l, "exp.err.repeat.max", *repeat, experiment.MaxRepeat))
+	}
+	var onlyIDs []string
+	if *only != "" {
+		for _, id := range strings.Split(*only, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				onlyIDs = append(onlyIDs, id)
+			}
+		}
+		if bad := experiment.ValidateOnly(name, onlyIDs); len(bad) > 0 || len(onlyIDs) == 0 {
+			b := *only
+			if len(bad) > 0 {
+				b = bad[0]
+			}
+			return usagef("%s", msg.T(l, "exp.err.only", b, name, strings.Join(experiment.ClaimIDs(name), ", ")))
+		}
 	}
 	if *out != "" {
 		// A typo in the path must not throw a long run away at its end.
@@ -87,13 +112,16 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if *repeat > 0 {
 		cmdline += fmt.Sprintf(" --repeat %d", *repeat)
 	}
+	if len(onlyIDs) > 0 {
+		cmdline += " --only " + strings.Join(onlyIDs, ",")
+	}
 	if l != msg.EN {
 		cmdline += " --lang " + string(l)
 	}
 	t, err := experiment.Run(ctx, name, experiment.Options{
 		Repeat: *repeat, Quick: *quick, Lang: l, Exe: exe, Version: Version(), Command: cmdline,
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
-		Nice:     experiment.DefaultNice(),
+		Nice:     experiment.DefaultNice(), Only: onlyIDs,
 	})
 	if errors.Is(err, experiment.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
@@ -133,4 +161,30 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	found := false
 	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
+}
+
+// expSummary is `waitlab exp summary DIR`: the claims of the tables in
+// DIR (NAME.json, in the experiments' order), as the top of
+// docs/experiments.md.
+func expSummary(env *Env, l msg.Lang, args []string) error {
+	if len(args) != 1 {
+		return usagef("%s", msg.T(l, "exp.usage.summary"))
+	}
+	dir := args[0]
+	var ts []*experiment.Table
+	for _, e := range experiment.List() {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name+".json"))
+		if err != nil {
+			continue
+		}
+		t, err := experiment.ReadTable(b)
+		if err != nil {
+			return usagef("%s: %v", filepath.Join(dir, e.Name+".json"), err)
+		}
+		ts = append(ts, t)
+	}
+	if len(ts) == 0 {
+		return usagef("%s", msg.T(l, "exp.err.summary", dir, dir))
+	}
+	return experiment.WriteSummary(env.Stdout, l, ts)
 }

@@ -58,6 +58,8 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&cfg.Knobs.Calls, "calls", 0, "calls per request (default 1 with --wait or --downstream)")
 	fanout := fs.String("fanout", "sequential", "calls one after another (sequential), all at once (parallel), or all written on one connection in one round trip (pipelined)")
 	fs.BoolVar(&cfg.Knobs.ValidateLock, "validate-lock", false, "hold one shared lock across a PING to the downstream before each call (the bug)")
+	fs.BoolVar(&cfg.Knobs.LogInLock, "log-in-lock", false, "with --validate-lock: write one log line while the lock is held (logging inside the locked path)")
+	fs.DurationVar(&cfg.Knobs.LockLogCPU, "lock-log-cpu", 0, "with --log-in-lock: CPU spun to format that line, under the lock")
 	fs.StringVar(&cfg.Log, "log", "off", "per-request log: off, sync (a write before answering) or async (bounded queue)")
 	fs.StringVar(&cfg.LogFile, "log-file", "", "file the request log goes to")
 	fs.IntVar(&cfg.LogQueue, "log-queue", 1024, "async log: queue length")

@@ -22,30 +22,63 @@ import (
 // they should.
 
 func init() {
-	Register(&Experiment{Name: "crossover", Order: 9, Run: runCrossover})
+	Register(&Experiment{Name: "crossover", Order: 9, Run: runCrossover, Claims: xClaims})
+}
+
+// The read path of the field report, CPU-bound on 2 cores: reactive
+// ahead at 60 users (655 vs 451 TPS), blocking ahead at 1,000 (941 vs
+// 698), no errors up to 5,000.
+var xClaims = []ClaimDef{
+	{ID: "x.read60", Source: "exp.src.field.read", Published: 655.0 / 451, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1},
+	{ID: "x.read1000", Source: "exp.src.field.read", Published: 941.0 / 698, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1},
+	{ID: "x.errors5000", Source: "exp.src.field.read", Published: 0, Quantity: "share", Unit: "%", Digits: 1, Tolerance: 0.5, TolWhy: "exp.tol.zero", Null: NoNull},
 }
 
 type xPath struct {
-	key      string
-	cpu      time.Duration
-	wait     time.Duration
-	requests int
+	key string
+	// cpu and wait per model: the read path's are calibrated per model
+	// (xCalibrated), the I/O path's are the same for both.
+	cpu, wait map[model.Kind]time.Duration
+	// requests per user, and the bounds of a point's total.
+	perUser, minReq, maxReq int
+}
+
+// xCalibrated is the read path, per model, calibrated to the field
+// report's four figures on 2 cores: at 1,000 users both sides are
+// CPU-bound, so the CPU per request is 2 cores / TPS (941 blocking, 698
+// reactive: the reactive pipeline's overhead); at 60 users neither is,
+// so a request's latency is users / TPS (451 and 655) and its wait is
+// that latency less its CPU (the reactive side's calls overlap).
+func xCalibrated() (cpu, wait map[model.Kind]time.Duration) {
+	c := func(tps float64) time.Duration { return time.Duration(2 / tps * float64(time.Second)) }
+	w := func(tps60, tps1000 float64) time.Duration {
+		return time.Duration(60/tps60*float64(time.Second)) - c(tps1000)
+	}
+	return map[model.Kind]time.Duration{model.Pool: c(941), model.Loop: c(698)},
+		map[model.Kind]time.Duration{model.Pool: w(451, 941), model.Loop: w(655, 698)}
 }
 
 func runCrossover(ctx context.Context, r *Runner) error {
 	t := r.T
 	cores := live.Cores()
 	const poolThreads = 200
-	paths := []xPath{
-		{"cpu", time.Millisecond, 0, 1000},
-		{"io", 500 * time.Microsecond, 100 * time.Millisecond, 2000},
+	rc, rw := xCalibrated()
+	same := func(d time.Duration) map[model.Kind]time.Duration {
+		return map[model.Kind]time.Duration{model.Pool: d, model.Loop: d}
 	}
-	vus := []int{10, 50, 200, 1000}
+	paths := []xPath{
+		{"read", rc, rw, 4, 200, 10000},
+		{"io", same(500 * time.Microsecond), same(100 * time.Millisecond), 4, 200, 10000},
+	}
+	vus := []int{10, 60, 200, 1000, 5000}
 	if r.Opt.Quick {
-		vus = []int{10, 200}
-		paths[0].requests, paths[1].requests = 150, 200
+		vus = []int{60, 200}
+		paths[0].maxReq, paths[1].maxReq = 400, 200
+		paths[0].minReq, paths[1].minReq = 100, 100
 	}
 	t.Recipe = r.T_("exp.x.recipe", poolThreads, cores, r.Opt.Repeat)
+	t.Scaling = r.T_("exp.x.calibration", Num(float64(rc[model.Pool])/1e6, 2), Num(float64(rc[model.Loop])/1e6, 2),
+		Num(float64(rw[model.Pool])/1e6, 1), Num(float64(rw[model.Loop])/1e6, 1))
 	t.Columns = []Column{
 		{Key: "pool_rps", Label: r.T_("exp.x.col.pool.rps"), Digits: 0},
 		{Key: "loop_rps", Label: r.T_("exp.x.col.loop.rps"), Digits: 0},
@@ -74,9 +107,9 @@ func runCrossover(ctx context.Context, r *Runner) error {
 				// Each user makes about ten requests (at least the path's
 				// minimum, at most its maximum): long enough for a steady
 				// state, short enough at ten users on the I/O path.
-				s := model.Scenario{Model: k, Threads: threads, Cores: cores, Requests: min(max(10*n, p.requests/10), p.requests),
+				s := model.Scenario{Model: k, Threads: threads, Cores: cores, Requests: min(max(p.perUser*n, p.minReq), p.maxReq),
 					Arrival: model.Arrival{Kind: model.VUs, VUs: n},
-					Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(p.cpu), Wait: model.FixedDist(p.wait)}},
+					Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(p.cpu[k]), Wait: model.FixedDist(p.wait[k])}},
 					Seed:    1}
 				s.Normalize()
 				label := fmt.Sprintf("%s %s %d VUs", p.key, k, n)
@@ -87,7 +120,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 				if err != nil {
 					return fmt.Errorf("experiment crossover: %s: %w", label, err)
 				}
-				cells[string(k)+"_rps"] = rangeCell(out, "throughput_rps")
+				cells[string(k)+"_rps"] = outCell(out, out.Runs, "throughput_rps")
 				cells[string(k)+"_p99"] = rangeCell(out, "p99_ms")
 				models[string(k)+"_rps"] = out.Model.ThroughputRPS
 				models[string(k)+"_p99"] = out.Model.All.P99MS
@@ -105,6 +138,12 @@ func runCrossover(ctx context.Context, r *Runner) error {
 		}
 		crossNote(r, p.key, vus)
 	}
+	r.Claim("x.read60", ratios(t.Vals("read-60", "loop_rps"), t.Vals("read-60", "pool_rps")), "")
+	if r.Opt.Quick {
+		r.ClaimNotRun("x.read1000", r.T_("exp.quick.notrun"))
+	}
+	r.Claim("x.read1000", ratios(t.Vals("read-1000", "pool_rps"), t.Vals("read-1000", "loop_rps")), "")
+	r.ClaimNotRun("x.errors5000", r.T_("exp.x.errors.notrun", Num(float64(vus[len(vus)-1]), 0)))
 	r.Note("exp.x.note.why")
 	t.Plots = []Plot{{File: "crossover.svg", Title: t.Title, Keys: []string{"pool_rps", "loop_rps", "pool_p99", "loop_p99"}}}
 	return nil
@@ -113,7 +152,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 // crossNote says, for one path, at which user count the leader changes,
 // measured and in the model.
 func crossNote(r *Runner, path string, vus []int) {
-	lead := func(get func(Cell) (float64, bool)) string {
+	lead := func(get func(Cell) (float64, bool), spread bool) string {
 		prev, where := "", ""
 		for _, n := range vus {
 			row := r.T.Row(path + "-" + strconv.Itoa(n))
@@ -126,7 +165,17 @@ func crossNote(r *Runner, path string, vus []int) {
 				continue
 			}
 			cur := "tie"
-			if math.Abs(p-l) > 0.05*math.Max(p, l) {
+			pc, lc := row.Cells["pool_rps"], row.Cells["loop_rps"]
+			switch {
+			case spread && pc.Runs > 1 && lc.Runs > 1:
+				// Measured: a lead only where the runs' ranges do not
+				// overlap, so a crossing does not flip between runs.
+				if pc.Min > lc.Max {
+					cur = "pool"
+				} else if lc.Min > pc.Max {
+					cur = "loop"
+				}
+			case math.Abs(p-l) > 0.05*math.Max(p, l):
 				cur = "pool"
 				if l > p {
 					cur = "loop"
@@ -142,13 +191,13 @@ func crossNote(r *Runner, path string, vus []int) {
 		}
 		return where
 	}
-	meas := lead(func(c Cell) (float64, bool) { return c.Median, !math.IsNaN(c.Median) })
+	meas := lead(func(c Cell) (float64, bool) { return c.Median, !math.IsNaN(c.Median) }, true)
 	mod := lead(func(c Cell) (float64, bool) {
 		if c.Model == nil {
 			return 0, false
 		}
 		return *c.Model, true
-	})
+	}, false)
 	if meas != "" {
 		r.Note("exp.x.note.cross", r.T_("exp.x.path."+path), meas, mod)
 	}

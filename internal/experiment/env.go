@@ -4,6 +4,7 @@ package experiment
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,5 +69,6 @@ func LoadAvg() (float64, error) {
 }
 
 func captureEnv(version string, load [3]float64) Env {
-	return Env{Env: sysinfo.Collect(version), Cores: live.Cores(), LoadStart: load[0], LoadMax: load[1], LoadEnd: load[2]}
+	return Env{Env: sysinfo.Collect(version), Cores: live.Cores(), LoadStart: load[0], LoadMax: load[1], LoadEnd: load[2],
+		MachineCPUs: runtime.NumCPU()}
 }

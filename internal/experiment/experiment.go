@@ -48,6 +48,9 @@ type Experiment struct {
 	// when nothing could be measured; a cut-short run marks the table
 	// Interrupted and returns what it has.
 	Run func(ctx context.Context, r *Runner) error
+	// Claims are the published claims the experiment tests; each run
+	// judges every one of them (claims.go).
+	Claims []ClaimDef
 }
 
 // The catalog keys of an experiment are "exp.<name>.title" and
@@ -82,7 +85,7 @@ func Lookup(name string) (*Experiment, bool) {
 
 // Options are how to run an experiment.
 type Options struct {
-	// Repeat is the number of counted runs (0: 5, or 1 with Quick). One
+	// Repeat is the number of counted runs (0: DefaultRepeat, or 1 with Quick). One
 	// uncounted warm-up run comes first.
 	Repeat int
 	// Quick scales the experiment down to finish in under 20 s.
@@ -101,7 +104,21 @@ type Options struct {
 	// Nice, when not 0, is the priority the experiment and its children
 	// run at (see DefaultNice); a failure to set it is noted, not fatal.
 	Nice int
+	// Only, when not empty, restricts the run to these claim ids: the
+	// table holds only their claims and a recipe may skip conditions
+	// none of them needs. The ids are checked with ValidateOnly first.
+	Only []string
 }
+
+// MaxRepeat is the largest --repeat accepted: at 100 counted runs the
+// 95% interval of a median is within about ±10% of the runs' spread,
+// and a longer run only ties up the machine.
+const MaxRepeat = 100
+
+// DefaultRepeat is the counted runs per condition without --repeat: six
+// is the fewest whose min-max brackets a median with 95% confidence
+// (1 - 2/2^6 = 96.9%), so a claim's interval means what it says.
+const DefaultRepeat = 6
 
 // Run runs the named experiment and returns its table. A run cut short by
 // ctx returns the table so far with Interrupted set, or ErrInterrupted
@@ -112,8 +129,14 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	if !ok {
 		return nil, fmt.Errorf("experiment: no experiment %q", name)
 	}
+	if opt.Repeat > MaxRepeat {
+		return nil, fmt.Errorf("experiment: --repeat %d is above the bound %d", opt.Repeat, MaxRepeat)
+	}
+	if bad := ValidateOnly(name, opt.Only); len(bad) > 0 {
+		return nil, fmt.Errorf("experiment: %s has no claim %q", name, bad[0])
+	}
 	if opt.Repeat <= 0 {
-		opt.Repeat = 5
+		opt.Repeat = DefaultRepeat
 		if opt.Quick {
 			opt.Repeat = 1
 		}
@@ -135,15 +158,18 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	// GOMAXPROCS.
 	env := captureEnv(opt.Version, [3]float64{})
 	sampler := startLoadSampler()
+	cpu := startCPUSampler()
 	err := e.Run(ctx, r)
 	r.procs.stopAll()
+	r.finishClaims()
 	load := sampler.stop()
+	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = cpu.stop()
 	env.LoadStart, env.LoadMax, env.LoadEnd = load[0], load[1], load[2]
 	r.T.Env = env
 	r.T.Env.Nice = currentNice()
 	r.T.Children = r.procs.record()
-	if e := r.T.Env; e.LoadMax > float64(e.Cores) {
-		r.T.Notes = append([]string{r.T_("exp.note.busy", e.LoadMax, e.Cores)}, r.T.Notes...)
+	if e := r.T.Env; e.Busy() {
+		r.T.Notes = append([]string{r.T_("exp.note.busy", e.NeighbourCPU, e.MachineCPUs, e.NeighbourCPUMax, e.OwnCPU)}, r.T.Notes...)
 	}
 	if ctx.Err() != nil {
 		r.T.Interrupted = true
@@ -172,6 +198,7 @@ type Runner struct {
 	Opt   Options
 	T     *Table
 	procs *procSet
+	exp   *Experiment
 }
 
 func newRunner(e *Experiment, opt Options) *Runner {
@@ -180,7 +207,7 @@ func newRunner(e *Experiment, opt Options) *Runner {
 		Command: opt.Command, Date: opt.Now().UTC().Format("2006-01-02 15:04 UTC"),
 		Repeat: opt.Repeat, Warmup: true, Quick: opt.Quick,
 	}
-	return &Runner{Opt: opt, T: t, procs: &procSet{}}
+	return &Runner{Opt: opt, T: t, procs: &procSet{}, exp: e}
 }
 
 // T_ formats a catalog message in the run's language.

@@ -117,6 +117,10 @@ func goldenTable(l msg.Lang) *Table {
 	t.Published = &Published{Source: "A book", Columns: []string{"condition", "A"}, Rows: [][]string{{"one", "2.5"}}, Note: "A note."}
 	t.Notes = []string{"What differs."}
 	t.Plots = []Plot{{File: "golden.svg", Title: "Golden", Keys: []string{"a", "b"}}}
+	c := Judge(ClaimDef{ID: "golden.a", Published: 2.5, Quantity: "latency", Unit: "ms", Digits: 1, Tolerance: 0.2, Null: NoNull}, []float64{1, 2, 3})
+	c.Source, c.What = "A book", "A"
+	c.Note = claimNote(l, &c, "")
+	t.Claims = []Claim{c}
 	t.Env = Env{Cores: 2, LoadStart: 0.5, LoadMax: 1, LoadEnd: 0.75}
 	t.Env.CPUModel, t.Env.GOMAXPROCS, t.Env.GoVersion, t.Env.KernelRelease = "CPU", 2, "go1", "6.0"
 	return t

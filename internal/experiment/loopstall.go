@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -34,7 +35,22 @@ import (
 const stallSource = "Book chapter on Netty event loops, \"One event loop, one stall\" (Java NIO Selector, 500 connections, 8-core laptop, JDK 25)"
 
 func init() {
-	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall})
+	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall, Claims: stallClaims})
+}
+
+var stallClaims = []ClaimDef{
+	{ID: "ls.batch-500", Source: "exp.src.stall", Published: 87, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
+	{ID: "ls.p50-500", Source: "exp.src.stall", Published: 36, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
+	{ID: "ls.p99-500", Source: "exp.src.stall", Published: 63, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
+	// 178-243 ms and 119-142 ms against 87 and 36: the stall adds 91-156
+	// ms to the batch and 83-106 ms to p50; the middles, ± half the range.
+	{ID: "ls.stall-batch", Source: "exp.src.stall", Published: (178+243)/2.0 - 87, Quantity: "latency", Unit: "ms", Tolerance: 0.27, TolWhy: "exp.tol.range", Null: 0},
+	{ID: "ls.stall-p50", Source: "exp.src.stall", Published: (119+142)/2.0 - 36, Quantity: "latency", Unit: "ms", Tolerance: 0.13, TolWhy: "exp.tol.range", Null: 0},
+	// 2,000 connections, 15 runs: 7 fast (126-189 ms), 6 at whole
+	// seconds, 2 not done within 30 s.
+	{ID: "ls.2000-slow", Source: "exp.src.stall", Published: 100 * 8.0 / 15, Quantity: "runshare", Unit: "%", Digits: 0, Tolerance: 0.5, TolWhy: "exp.tol.coin", Null: 0},
+	{ID: "ls.2000-undone", Source: "exp.src.stall", Published: 100 * 2.0 / 15, Quantity: "runshare", Unit: "%", Digits: 0, Tolerance: 0.5, TolWhy: "exp.tol.coin", Null: 0},
+	{ID: "ls.2000-fast-batch", Source: "exp.src.stall", Published: (126 + 189) / 2.0, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 }
 
 type burstCond struct {
@@ -42,21 +58,38 @@ type burstCond struct {
 	conns   int
 	backlog int
 	stall   bool // one request blocks 100 ms once
-	// stallFirst sends the blocking request before the burst, so the
-	// burst's connects arrive while the only loop is stalled.
+	// stallFirst sends the blocking request before the burst and waits
+	// until the loop has it: the stall's position is controlled (every
+	// request of the burst is behind it).
 	stallFirst bool
+	// stallAfter, when above 0, sends the blocking request on a
+	// connection opened before the burst once that share of the burst's
+	// connects is done: the stall lands while most requests are queued
+	// at the server, so it sits in front of them.
+	stallAfter float64
 	runs       int
+	// deadline is how long a run waits for its requests.
+	deadline time.Duration
+}
+
+// burstOutcome is one run of a burst, for the per-run list.
+type burstOutcome struct {
+	batch     float64
+	undone    float64
+	overflows float64 // ListenOverflows plus ListenDrops added
+	slow      float64 // connects that took 0.9 s or more
 }
 
 func runLoopStall(ctx context.Context, r *Runner) error {
 	t := r.T
 	runs15 := 15
 	big := 2000
+	deadline := 30 * time.Second
 	if r.Opt.Quick {
-		runs15, big = 2, 1000
+		runs15, big, deadline = 2, 1000, 5*time.Second
 	}
 	runs := r.Opt.Repeat
-	t.Recipe = r.T_("exp.ls.recipe", r.Opt.Repeat, Num(float64(big), 0), runs15)
+	t.Recipe = r.T_("exp.ls.recipe", r.Opt.Repeat, Num(float64(big), 0), runs15, deadline.Seconds())
 	t.Scaling = r.placementNote() + " " + r.T_("exp.ls.sysctl", sysctl("net/core/somaxconn"), sysctl("net/ipv4/tcp_syn_retries"),
 		sysctl("net/ipv4/tcp_abort_on_overflow"), sysctl("net/ipv4/tcp_max_syn_backlog"), sysctl("net/ipv4/tcp_syncookies"))
 	t.Columns = []Column{
@@ -78,19 +111,32 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 			{r.T_("exp.ls.pub.2000"), r.T_("exp.ls.pub.2000.v"), "", ""},
 		},
 		Note: r.T_("exp.ls.pub.note")}
+	small := []string{"ls.batch-500", "ls.p50-500", "ls.p99-500", "ls.stall-batch", "ls.stall-p50"}
+	bigIDs := []string{"ls.2000-slow", "ls.2000-undone", "ls.2000-fast-batch"}
 	conds := []burstCond{
-		{"500", 500, 4096, false, false, runs},
-		{"500-stall", 500, 4096, true, false, runs},
-		{"big-128", big, 128, true, true, runs15},
-		{"big-4096", big, 4096, true, true, runs15},
+		{"500", 500, 4096, false, false, 0, runs, deadline},
+		{"500-stall", 500, 4096, true, false, 0.2, runs, deadline},
+		// The published condition: no stall, the default backlog.
+		{"big-128", big, 128, false, false, 0, runs15, deadline},
+		{"big-4096", big, 4096, false, false, 0, runs15, deadline},
+	}
+	if !r.Opt.Quick {
+		// The variant that provokes the overflow: the burst arrives while
+		// a first request holds the only loop. A separate row, no claim.
+		conds = append(conds, burstCond{"provoked-128", big, 128, true, true, 0, runs, deadline})
 	}
 	slowAt := map[string][]float64{}
+	perRun := map[string][]burstOutcome{}
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
 		}
+		if strings.HasPrefix(c.key, "500") && !r.Wants(small...) || strings.HasPrefix(c.key, "big") && !r.Wants(bigIDs...) ||
+			c.key == "provoked-128" && len(r.Opt.Only) > 0 {
+			continue
+		}
 		samples := Samples{}
-		label := r.T_("exp.ls.row."+strings.TrimPrefix(strings.TrimPrefix(c.key, "big-"), "500-"), Num(float64(c.conns), 0), c.backlog)
+		label := r.T_("exp.ls.row."+c.key, Num(float64(c.conns), 0), c.backlog)
 		// Run 0 is the uncounted warm-up (a fresh server each run, so it
 		// warms the binary, the page cache and the kernel's socket
 		// allocations, not the server).
@@ -108,6 +154,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 			}
 			samples.Add(f)
 			slowAt[c.key] = append(slowAt[c.key], slow...)
+			perRun[c.key] = append(perRun[c.key], burstOutcome{batch: f["batch_ms"], undone: f["undone"], overflows: f["overflows"] + f["drops"], slow: f["slow"]})
 		}
 		if len(samples) == 0 {
 			break
@@ -119,7 +166,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 			row.SetPublished("p99_ms", 63)
 		}
 	}
-	stallNotes(r, slowAt)
+	stallNotes(r, slowAt, perRun, big, deadline)
 	t.Plots = []Plot{{File: "loop-stall.svg", Title: t.Title, Keys: []string{"batch_ms", "p50_ms", "overflows"}}}
 	return nil
 }
@@ -152,16 +199,27 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		}
 		time.Sleep(5 * time.Millisecond) // lets the loop read it: the stall, not a measurement, depends on it
 	}
+	var dialed atomic.Int64
+	var stallWrite func()
+	if c.stallAfter > 0 {
+		stallConn, err = net.DialTimeout("tcp", tg.Addr, 5*time.Second)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer stallConn.Close()
+		var once sync.Once
+		stallWrite = func() {
+			once.Do(func() { _, _ = io.WriteString(stallConn, "GET /?block=100ms HTTP/1.1\r\nHost: x\r\n\r\n") })
+		}
+		defer stallWrite() // a burst whose connects all failed still ends
+	}
+	stallAt := int64(math.Ceil(c.stallAfter * float64(c.conns)))
 	var start time.Time
 	lat := make([]float64, c.conns)
 	dial := make([]float64, c.conns)
 	var wg sync.WaitGroup
 	gate := make(chan struct{})
-	deadline := time.Now().Add(30 * time.Second)
-	stallAt := -1
-	if c.stall && !c.stallFirst {
-		stallAt = 0
-	}
+	deadline := time.Now().Add(c.deadline)
 	for i := 0; i < c.conns; i++ {
 		wg.Add(1)
 		go func(i int) {
@@ -177,11 +235,10 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 			dial[i] = float64(time.Since(t0)) / 1e6
 			defer conn.Close()
 			_ = conn.SetDeadline(deadline)
-			path := "/"
-			if i == stallAt {
-				path = "/?block=100ms"
+			if n := dialed.Add(1); stallWrite != nil && n >= stallAt {
+				stallWrite()
 			}
-			if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
+			if _, err := io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
 				return
 			}
 			if readResponse(conn) == nil {
@@ -217,8 +274,14 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		"threads":   float64(threads),
 		"gencpu":    genCPU,
 	}
+	if len(done) < c.conns {
+		// Not done within the deadline: the batch lasted at least that.
+		f["batch_ms"] = float64(c.deadline) / 1e6
+	}
 	if len(done) > 0 {
-		f["batch_ms"] = done[len(done)-1]
+		if len(done) == c.conns {
+			f["batch_ms"] = done[len(done)-1]
+		}
 		f["p50_ms"] = done[(len(done)-1)/2]
 		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
 	}
@@ -298,37 +361,74 @@ func procThreadsOf(pid int) (int, error) {
 	return 0, fmt.Errorf("no Threads line")
 }
 
-// stallNotes says what the rows show: the stall's cost, whether the
-// accept queue overflowed, and where the slow requests sit.
-func stallNotes(r *Runner, slowAt map[string][]float64) {
+// burstClass sorts a run of a burst as the source did: "undone" (some
+// requests not done in time), "seconds" (a SYN was dropped and
+// retransmitted: connects of 0.9 s or more while the kernel counted an
+// accept-queue overflow) or "fast". A slow connect without an overflow
+// is the client starved of CPU, not a retransmission, so on a busy
+// machine the batch time alone does not sort the runs.
+func burstClass(o burstOutcome) string {
+	switch {
+	case o.undone > 0:
+		return "undone"
+	case o.slow > 0 && o.overflows > 0:
+		return "seconds"
+	}
+	return "fast"
+}
+
+// stallNotes judges the claims from the rows and lists each burst run's
+// outcome and the kernel's overflow count.
+func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burstOutcome, big int, deadline time.Duration) {
 	t := r.T
-	if b0, b1 := t.Median("500", "batch_ms"), t.Median("500-stall", "batch_ms"); !math.IsNaN(b1) {
-		key := "exp.ls.note.stall"
-		if b1 <= b0 {
-			key = "exp.ls.note.stall.noise"
+	r.Claim("ls.batch-500", t.Vals("500", "batch_ms"), "")
+	r.Claim("ls.p50-500", t.Vals("500", "p50_ms"), "")
+	r.Claim("ls.p99-500", t.Vals("500", "p99_ms"), "")
+	r.Claim("ls.stall-batch", diffs(t.Vals("500-stall", "batch_ms"), t.Vals("500", "batch_ms")), "")
+	r.Claim("ls.stall-p50", diffs(t.Vals("500-stall", "p50_ms"), t.Vals("500", "p50_ms")), "")
+	if r.Opt.Quick {
+		why := r.T_("exp.ls.quick", Num(float64(big), 0), len(perRun["big-128"]), deadline.Seconds())
+		for _, id := range []string{"ls.2000-slow", "ls.2000-undone", "ls.2000-fast-batch"} {
+			r.ClaimNotRun(id, why)
 		}
-		r.Note(key, b0, b1, t.Median("500", "p50_ms"), t.Median("500-stall", "p50_ms"))
+	} else if runs := perRun["big-128"]; len(runs) > 0 {
+		var slow, undone, fast []float64
+		for _, o := range runs {
+			cl := burstClass(o)
+			slow = append(slow, b2f(cl != "fast"))
+			undone = append(undone, b2f(cl == "undone"))
+			if cl == "fast" {
+				fast = append(fast, o.batch)
+			}
+		}
+		r.Claim("ls.2000-slow", slow, "")
+		r.Claim("ls.2000-undone", undone, "")
+		r.Claim("ls.2000-fast-batch", fast, "")
 	}
-	if t.Row("big-128") == nil {
-		return
-	}
-	ov128, ov4096 := t.Median("big-128", "overflows"), t.Median("big-4096", "overflows")
-	if ov128 <= 0 && t.Row("big-128").Cells["overflows"].Max <= 0 {
-		r.Note("exp.ls.note.nooverflow", sysctl("net/core/somaxconn"), sysctl("net/ipv4/tcp_syncookies"))
-	} else {
-		r.Note("exp.ls.note.overflow", ov128, ov4096)
-	}
-	// Connects over 0.9 s with each backlog: a dropped SYN comes back
-	// just after 1 s (3 s, 7 s ...); on a busy machine a starved client
-	// can be that slow without any drop, which the larger backlog's row
-	// shows.
-	for _, key := range []string{"big-128", "big-4096"} {
-		slow := slowAt[key]
-		if t.Row(key) == nil {
+	for _, key := range []string{"big-128", "big-4096", "provoked-128"} {
+		runs := perRun[key]
+		if len(runs) == 0 || t.Row(key) == nil {
 			continue
 		}
-		if len(slow) == 0 {
-			r.Note("exp.ls.note.noslow", t.Row(key).Label)
+		n := map[string]int{}
+		var list []string
+		for i, o := range runs {
+			cl := burstClass(o)
+			n[cl]++
+			v := Num(o.batch, 0) + " ms"
+			if cl != "fast" {
+				v = Num(o.batch/1000, 1) + " s"
+			}
+			if cl == "undone" {
+				v = r.T_("exp.ls.run.undone", Num(o.undone, 0))
+			}
+			list = append(list, fmt.Sprintf("%d: %s (%s)", i+1, v, Num(o.overflows, 0)))
+		}
+		r.Note("exp.ls.note.runs", t.Row(key).Label, n["fast"], n["seconds"], n["undone"], deadline.Seconds(), strings.Join(list, "; "))
+	}
+	for _, key := range []string{"big-128", "big-4096"} {
+		slow := slowAt[key]
+		if t.Row(key) == nil || len(slow) == 0 {
 			continue
 		}
 		near := 0
@@ -343,8 +443,15 @@ func stallNotes(r *Runner, slowAt map[string][]float64) {
 		slices.Sort(slow)
 		r.Note("exp.ls.note.slow", t.Row(key).Label, Num(float64(len(slow)), 0), Num(float64(near), 0), Num(slow[0], 0), Num(slow[len(slow)-1], 0))
 	}
-	if len(slowAt["big-4096"]) > 0 {
-		r.Note("exp.ls.note.starved")
+	if ov := t.Vals("big-4096", "overflows"); len(slowAt["big-4096"]) > 0 && len(ov) > 0 && slices.Max(ov) == 0 {
+		r.Note("exp.ls.note.starved", Num(float64(len(slowAt["big-4096"])), 0))
 	}
 	r.Note("exp.ls.note.why")
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -48,7 +48,14 @@ const (
 )
 
 func init() {
-	Register(&Experiment{Name: "slow-downstream", Order: 7, Needs: "redis-server (optional)", Run: runSlowDownstream})
+	Register(&Experiment{Name: "slow-downstream", Order: 7, Needs: "redis-server (optional)", Run: runSlowDownstream, Claims: sdClaims})
+}
+
+// Ten lookups: 2.7 s in sequence, 0.22 s fanned out (12x); 50 ms into
+// Redis: 396 req/s x 4.76 s = 1,885 in flight over 1,600 threads (1.18x).
+var sdClaims = []ClaimDef{
+	{ID: "sd.fanout", Source: "exp.src.field.fanout", Published: 2.7 / 0.22, Quantity: "multiple", Unit: "×", Digits: 1, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: 1},
+	{ID: "sd.inflight", Source: "exp.src.field.redis50", Published: 1885.0 / 1600, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: 1},
 }
 
 // sdCond is one condition of part one.
@@ -431,13 +438,14 @@ func sdFanoutNotes(r *Runner) {
 	seq := t.Median(sdCond{model.Pool, model.Sequential, sdUnder}.key(), "p50_ms")
 	par := t.Median(sdCond{model.Pool, model.Parallel, sdUnder}.key(), "p50_ms")
 	pipe := t.Median(sdCond{model.Pool, model.Pipelined, sdUnder}.key(), "p50_ms")
+	r.Claim("sd.fanout", ratios(t.Vals(sdCond{model.Pool, model.Sequential, sdUnder}.key(), "p50_ms"), t.Vals(sdCond{model.Pool, model.Parallel, sdUnder}.key(), "p50_ms")), "")
 	if !math.IsNaN(seq) && !math.IsNaN(par) && par > 0 {
 		r.Note("exp.sd.note.latency", Num(seq, 0), Num(par, 0), seq/par, 2.7/0.22, Num(pipe, 0))
 	}
 	oseq := t.Median(sdCond{model.Pool, model.Sequential, sdOver}.key(), "ok_rps")
 	opar := t.Median(sdCond{model.Pool, model.Parallel, sdOver}.key(), "ok_rps")
 	opipe := t.Median(sdCond{model.Pool, model.Pipelined, sdOver}.key(), "ok_rps")
-	if !math.IsNaN(oseq) && !math.IsNaN(opar) {
+	if c := sdCeiling(sdSlow); !math.IsNaN(oseq) && !math.IsNaN(opar) && oseq <= 1.05*c && opar <= 1.05*c {
 		r.Note("exp.sd.note.ceiling", Num(sdOver, 0), Num(oseq, 0), Num(opar, 0), Num(sdCeiling(sdSlow), 0),
 			sdThreads, sdLookups, sdSlow.Milliseconds(), Num(opipe, 0))
 	}
@@ -456,12 +464,23 @@ func sdStepNotes(r *Runner) {
 		inflight := t.Median(key, "in_flight")
 		errs := t.Median(key, "errors_pct")
 		okBefore := t.Median("step-"+string(m)+"-before", "ok_rps")
+		var perThread []float64
+		for _, v := range t.Vals(key, "in_flight") {
+			perThread = append(perThread, v/sdThreads)
+		}
 		if m == model.Pool {
+			r.Claim("sd.inflight", perThread, "")
+		}
+		switch {
+		case m == model.Pool && ok < 0.9*okBefore:
 			queued := math.Max(0, inflight-sdThreads)
 			r.Note("exp.sd.note.step.pool", Num(okBefore, 0), Num(ok, 0), Num(sdCeiling(sdSlow), 0),
 				Num(ok, 0), p50/1000, Num(inflight, 0), sdThreads, Num(queued, 0), errs)
-		} else {
+		case m != model.Pool && ok >= 0.9*okBefore:
 			r.Note("exp.sd.note.step.other", string(m), Num(okBefore, 0), Num(ok, 0),
+				Num(ok, 0), p50/1000, Num(inflight, 0), errs)
+		default:
+			r.Note("exp.sd.note.step.moved", string(m), Num(okBefore, 0), Num(ok, 0),
 				Num(ok, 0), p50/1000, Num(inflight, 0), errs)
 		}
 	}

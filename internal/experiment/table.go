@@ -27,6 +27,9 @@ type Table struct {
 	WarmupEach bool `json:"warmup_each,omitempty"`
 	Quick      bool `json:"quick,omitempty"`
 	Env        Env  `json:"env"`
+	// Claims are the published claims with this run's verdicts, in the
+	// experiment's declaration order (claims.go).
+	Claims []Claim `json:"claims"`
 	// Recipe says what ran, in one or two sentences; Scaling how it was
 	// scaled to this machine ("" when it was not).
 	Recipe  string   `json:"recipe"`
@@ -78,6 +81,9 @@ type Cell struct {
 	Runs      int      `json:"runs"`
 	Model     *float64 `json:"model,omitempty"`
 	Published *float64 `json:"published,omitempty"`
+	// Values are the runs' values in run order (the claims' intervals
+	// and paired ratios rest on them).
+	Values []float64 `json:"values,omitempty"`
 }
 
 // Published is the source's own table.
@@ -111,7 +117,7 @@ func Summarize(vals []float64) Cell {
 	}
 	s := slices.Clone(vals)
 	slices.Sort(s)
-	return Cell{Median: s[(len(s)-1)/2], Min: s[0], Max: s[len(s)-1], Runs: len(s)}
+	return Cell{Median: s[(len(s)-1)/2], Min: s[0], Max: s[len(s)-1], Runs: len(s), Values: slices.Clone(vals)}
 }
 
 // Samples collects, per figure, the values of repeated runs.
@@ -188,4 +194,18 @@ type Env struct {
 	LoadEnd   float64 `json:"load_end"`
 	// Nice is the priority the experiment ran at.
 	Nice int `json:"nice"`
+	// OwnCPU is the CPU the experiment's process tree (this process and
+	// every child) used while it ran, NeighbourCPU what the rest of the
+	// machine used (its mean, and NeighbourCPUMax the largest over one
+	// second), all in cores; MachineCPUs is the machine's CPUs, which the
+	// neighbours share with the experiment (Cores is this process's
+	// share).
+	OwnCPU          float64 `json:"own_cpu_cores"`
+	NeighbourCPU    float64 `json:"neighbour_cpu_cores"`
+	NeighbourCPUMax float64 `json:"neighbour_cpu_cores_max"`
+	MachineCPUs     int     `json:"machine_cpus"`
 }
+
+// Busy reports whether the neighbours took more than a fifth of a core
+// on average: enough to stretch CPU-bound figures measurably.
+func (e Env) Busy() bool { return e.NeighbourCPU > 0.2 }

@@ -31,6 +31,7 @@ func WriteMarkdown(w io.Writer, t *Table, imgDir string) error {
 	} else {
 		fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.md.date", t.Date))
 	}
+	writeClaims(&b, t)
 	if t.Recipe != "" {
 		fmt.Fprintf(&b, "%s\n\n", t.Recipe)
 	}
@@ -70,7 +71,7 @@ func WriteMarkdown(w io.Writer, t *Table, imgDir string) error {
 	}
 	e := t.Env
 	fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.md.env", e.CPUModel, e.Cores, e.GOMAXPROCS, e.GoVersion, e.KernelRelease,
-		e.LoadStart, e.LoadMax, e.LoadEnd, e.Nice, t.Repeat))
+		e.LoadStart, e.LoadMax, e.LoadEnd, e.Nice, t.Repeat, e.OwnCPU, e.NeighbourCPU, e.NeighbourCPUMax))
 	_, err := w.Write(b.Bytes())
 	return err
 }

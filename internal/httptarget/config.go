@@ -54,6 +54,13 @@ type Knobs struct {
 	// round trip to the downstream under it before each call: the
 	// "validate the connection inside synchronized" bug.
 	ValidateLock bool
+	// LogInLock writes one log line while the validation lock is held,
+	// after the PING, having spun LockLogCPU (the line's formatting) on
+	// the lock holder's thread: logging inside the locked path, where
+	// its cost adds to the lock's hold time and so to 1/throughput.
+	// Needs ValidateLock.
+	LogInLock  bool
+	LockLogCPU time.Duration
 }
 
 // calls returns the number of calls a request makes with these knobs.
@@ -371,6 +378,12 @@ func (c *Config) Validate() error {
 	}
 	if k.ValidateLock && k.Downstream == "" {
 		return model.NewFieldError("validate-lock", "target.err.lock")
+	}
+	if (k.LogInLock || k.LockLogCPU != 0) && !k.ValidateLock {
+		return model.NewFieldError("log-in-lock", "target.err.loginlock")
+	}
+	if k.LockLogCPU < 0 || k.LockLogCPU > time.Second {
+		return model.NewFieldError("lock-log-cpu", "target.err.locklogcpu", k.LockLogCPU)
 	}
 	return nil
 }

@@ -192,8 +192,18 @@ func (s *Server) blockingCall(p *plan, call int, threadSleep bool) error {
 func (s *Server) validate() error {
 	s.lockMu.Lock()
 	defer s.lockMu.Unlock()
-	return s.client.Do(downstream.CmdPing)
+	err := s.client.Do(downstream.CmdPing)
+	if k := &s.cfg.Knobs; k.LogInLock {
+		// The line is formatted and written by the lock's holder: every
+		// other request waits for it too.
+		start := time.Now()
+		osthread.Spin(k.LockLogCPU)
+		s.log.write(nil, 0, lockLogMethod, lockLogPath, 200, start)
+	}
+	return err
 }
+
+var lockLogMethod, lockLogPath = []byte("PING"), []byte("/validate")
 
 // pipelinedCall makes all of p's calls in one round trip: one
 // downstream connection, every command written at once, every reply read

@@ -58,8 +58,8 @@ func init() {
 			KO: "풀 64로 오프로드하면 p50이 %.2f배로 돌아오고 (발표값 %.2f배), 루프 멈춤은 %.0f번입니다. DB를 부르지 않는 행의 멈춤은 바쁜 기계에서 다른 작업에 CPU를 빼앗긴 루프입니다 (감시견은 이를 막힘이 아니라 실행 중으로 봅니다).",
 			EN: "Offloaded to a pool of 64, p50 comes back to %.2fx (published %.2fx), with %.0f loop stalls; stalls in rows without a call on the loop are loops starved of CPU by other work on a busy machine (the watchdog sees them running, not blocked)."},
 		"exp.db.note.pool4": {
-			KO: "작은 풀 %d에서는 p50이 %.2f배로 지켜지지만 처리량은 %.0f 요청/초로, 스레드 수 / (1%% × 100 ms) = %.0f 요청/초라는 상한에 묶입니다 (DB 호출이 없으면 %.0f 요청/초). 닫힌 부하에서는 가상 사용자가 풀의 줄에 쌓이므로 막지 않는 요청을 보내는 사용자가 줄어듭니다. 오프로드는 격리이지 치료가 아닙니다.",
-			EN: "With a small pool of %d, p50 holds at %.2fx but throughput is %.0f req/s, tied to the ceiling of threads / (1%% x 100 ms) = %.0f req/s (%.0f req/s without the call); in a closed load the virtual users pile up in the pool's queue, leaving fewer to send innocent requests. Offload isolates, it does not cure."},
+			KO: "작은 풀 %d에서는 p50이 DB 호출 없음의 %.2f배이고 처리량은 %.0f 요청/초로, 스레드 수 / (1%% × 100 ms) = %.0f 요청/초라는 상한에 묶입니다 (DB 호출이 없으면 %.0f 요청/초). 닫힌 부하에서는 가상 사용자가 풀의 줄에 쌓이므로 막지 않는 요청을 보내는 사용자가 줄어듭니다. 오프로드는 격리이지 치료가 아닙니다.",
+			EN: "With a small pool of %d, p50 is %.2fx the no-call row's and throughput is %.0f req/s, tied to the ceiling of threads / (1%% x 100 ms) = %.0f req/s (%.0f req/s without the call); in a closed load the virtual users pile up in the pool's queue, leaving fewer to send innocent requests. Offload isolates, it does not cure."},
 		"exp.db.note.pool4.transient": {
 			KO: "잰 처리량 %.0f 요청/초가 상한 %.0f 요청/초보다 높은 것은 측정 구간 안에서 닫힌 부하가 아직 안정 상태에 이르지 못했기 때문입니다. 풀의 줄에는 가상 사용자 %d명이 모두 들어갈 수 있고 (밀린 일로 최대 %.1f초), 줄이 차는 동안에는 DB를 부르는 요청이 풀이 처리하는 것보다 빨리 들어옵니다. 모델 값은 안정 상태의 것입니다.",
 			EN: "The measured %.0f req/s is above the %.0f req/s ceiling because the closed load has not reached its steady state within the window: the pool's queue can take all %d virtual users (up to %.1f s of backlog), and while it fills, calls arrive faster than the pool serves them. The model's figure is the steady state."},

@@ -8,8 +8,8 @@ func init() {
 			KO: "발표된 실험을 이 기계에서 다시 돌려, 발표된 표 옆에 우리 표를 놓습니다",
 			EN: "re-run the published experiments on this machine and print their tables beside the published ones"},
 		"exp.usage": {
-			KO: "사용법: waitlab exp list | waitlab exp run 이름 [--repeat N] [--quick] [--out 디렉터리] [--lang ko|en] [--json]",
-			EN: "usage: waitlab exp list | waitlab exp run NAME [--repeat N] [--quick] [--out DIR] [--lang ko|en] [--json]"},
+			KO: "사용법: waitlab exp list | waitlab exp run 이름 [--repeat N] [--quick] [--only 주장,...] [--out 디렉터리] [--lang ko|en] [--json]",
+			EN: "usage: waitlab exp list | waitlab exp run NAME [--repeat N] [--quick] [--only CLAIM,...] [--out DIR] [--lang ko|en] [--json]"},
 		"exp.err.unknown": {
 			KO: "그런 실험은 없습니다: %q. waitlab exp list로 이름을 확인하세요 (%s)",
 			EN: "no experiment %q: see waitlab exp list (%s)"},
@@ -22,6 +22,33 @@ func init() {
 		"exp.err.repeat": {
 			KO: "--repeat는 1 이상이어야 합니다 (받은 값: %d)",
 			EN: "--repeat must be at least 1 (got %d)"},
+		"exp.err.repeat.max": {
+			KO: "--repeat는 %[2]d 이하여야 합니다 (받은 값: %[1]d). 반복 100회면 중앙값의 구간이 충분히 좁습니다",
+			EN: "--repeat must be at most %[2]d (got %[1]d): at 100 runs a median's interval is narrow enough"},
+		"exp.err.only": {
+			KO: "--only: %[2]s 실험에는 %[1]q 주장이 없습니다. 쓸 수 있는 id: %[3]s",
+			EN: "--only: experiment %[2]s has no claim %[1]q; its claim ids: %[3]s"},
+		"flag.exp.repeat": {
+			KO: "조건마다 세는 실행 횟수, 세지 않는 워밍업 1회 뒤 (기본 6, --quick이면 1, 최대 100). 6회부터 최소–최대가 중앙값의 95% 구간입니다",
+			EN: "counted runs per condition, after one uncounted warm-up (default 6, 1 with --quick, at most 100); from 6 runs the min-max is a 95% interval of the median"},
+		"flag.log-in-lock": {
+			KO: "--validate-lock과 함께: 잠금을 쥔 채로 로그 한 줄을 씁니다 (잠금 경로 안의 로그)",
+			EN: "with --validate-lock: write one log line while the lock is held (logging inside the locked path)"},
+		"flag.lock-log-cpu": {
+			KO: "--log-in-lock과 함께: 그 줄을 포맷하는 데 잠금 안에서 쓰는 CPU",
+			EN: "with --log-in-lock: CPU spun to format that line, under the lock"},
+		"target.err.loginlock": {
+			KO: "--log-in-lock과 --lock-log-cpu는 --validate-lock이 있어야 합니다: 잠글 경로가 없습니다",
+			EN: "--log-in-lock and --lock-log-cpu need --validate-lock: there is no locked path to log in"},
+		"target.err.locklogcpu": {
+			KO: "--lock-log-cpu는 0에서 1s 사이여야 합니다 (받은 값: %v)",
+			EN: "--lock-log-cpu must be between 0 and 1s (got %v)"},
+		"flag.exp.only": {
+			KO: "이 주장들만 판정합니다 (쉼표로 나눈 id, exp list 참고): 표에는 그 주장만 있고, 어느 주장에도 필요 없는 조건은 건너뜁니다",
+			EN: "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs"},
+		"exp.list.claims": {
+			KO: "[주장: %s]",
+			EN: "[claims: %s]"},
 		"exp.err.failed": {
 			KO: "실험 %s의 실행이 실패했습니다: %v",
 			EN: "experiment %s failed: %v"},
@@ -41,8 +68,8 @@ func init() {
 			KO: "%s: 실행 %d/%d, 워밍업 뒤 %s 동안 부하",
 			EN: "%s: run %d of %d, load for %s after its warm-up"},
 		"exp.note.busy": {
-			KO: "⚠ 기계가 바빴습니다: 1분 부하 평균이 코어 %[2]d개에 %.1[1]f까지 올랐습니다. 다른 작업이 CPU를 나눠 가져가므로 CPU를 쓰는 숫자(처리량, CPU가 든 지연)는 늘어나 있고, 대기가 정하는 숫자는 덜 흔들립니다. 조용할 때 다시 돌려 보세요.",
-			EN: "⚠ The machine was busy: its 1-minute load average reached %.1f on %d cores. Other work took CPU, so CPU-bound figures (throughput, latencies made of CPU work) are stretched, while figures set by waits move less. Re-run when it is quiet."},
+			KO: "⚠ 기계가 바빴습니다: 이 실험의 프로세스 트리 밖의 프로세스가 CPU %[2]d개 가운데 평균 %.2[1]f개 (1초 동안 가장 많을 때 %.2[3]f개)를 썼고, 실험 자신은 %.2[4]f개를 썼습니다. CPU를 쓰는 숫자(처리량, CPU가 든 지연)는 늘어나 있고, 대기가 정하는 숫자는 덜 흔들립니다. 조용할 때 다시 돌려 보세요.",
+			EN: "⚠ The machine was busy: processes outside this experiment's process tree used %.2f of its %d CPUs on average (%.2f at most over one second), the experiment itself %.2f. CPU-bound figures (throughput, latencies made of CPU work) are stretched, while figures set by waits move less. Re-run when it is quiet."},
 		"exp.note.nice": {
 			KO: "우선순위를 올리지 못해 보통 우선순위로 쟀습니다: %v",
 			EN: "could not raise the priority, so this ran at the normal one: %v"},
@@ -62,7 +89,7 @@ func init() {
 			EN: "%s"},
 		"exp.md.interrupted": {
 			KO: "중단됨: 아래 표는 중단되기 전까지 잰 것입니다",
-			EN: "interrupted: the table below holds what was measured before the interrupt"},
+			EN: "interrupted: the table below has what was measured before the interrupt"},
 		"exp.md.ours": {
 			KO: "이 기계 (%d회 실행의 중앙값 [최소–최대], 워밍업 1회 제외):",
 			EN: "This machine (median [min–max] of %d runs, after one uncounted warm-up):"},
@@ -79,8 +106,8 @@ func init() {
 			KO: "발표된 표 (출처: %s):",
 			EN: "Published (source: %s):"},
 		"exp.md.env": {
-			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, nice %d, 반복 %d회.",
-			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted runs."},
+			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, nice %d, 반복 %d회. CPU (코어 단위, 실행 동안 평균): 실험의 프로세스 트리 %.2f, 이웃(트리 밖의 프로세스) %.2f, 이웃의 1초 최고 %.2f.",
+			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted runs. CPU in cores, mean over the run: the experiment's process tree %.2f, neighbours (processes outside it) %.2f, the neighbours' highest one-second %.2f."},
 		"exp.svg.ours": {
 			KO: "이 기계 (중앙값, 최소–최대, %d회)",
 			EN: "this machine (median, min–max of %d)"},
@@ -132,14 +159,17 @@ func init() {
 			KO: "비율 6:12:2:2는 모델과 같습니다. 다섯째 프리셋(풀 10개, 요청 30개)은 모델로만 발표되었습니다 (대기 2초에 6초).",
 			EN: "Ratios 6:12:2:2 as in the model. The fifth preset (pool of 10, 30 requests) was published as a model figure only (6 s with 2 s waits)."},
 		"exp.lab.note.model": {
-			KO: "실측은 모델과 가장 많이 벌어진 행(%[2]s)에서도 %.1[1]f%% 안입니다: 이 프리셋들은 CPU를 거의 쓰지 않고 기다리기만 하므로, 2코어짜리 바쁜 기계에서도 대기 시간이 결과를 정합니다.",
-			EN: "The real runs stay within %.1f%% of the model even in the row furthest from it (%s): these presets wait and hardly compute, so the waits set the result even on a busy 2-core machine."},
+			KO: "실측은 모델에서 %+.1[1]f%%(%[2]s)부터 %+.1[3]f%%(%[4]s)까지 떨어져 있습니다.",
+			EN: "The real runs sit %+.1f%% (%s) to %+.1f%% (%s) from the model."},
 		"exp.lab.note.shape": {
 			KO: "모양: 풀 4개는 등록 루프 2개의 %.2f배, 막힌 루프 2개는 %.2f배입니다 (발표값 %.2f배와 %.2f배, 모델 3배와 6배).",
 			EN: "Shape: the pool of 4 takes %.2fx the two registered loops, the two blocked loops %.2fx (published %.2fx and %.2fx; the model 3x and 6x)."},
+		"exp.lab.note.pubmodel": {
+			KO: "발표된 실행은 모델에서 %+.1[1]f%%(%[2]s)부터 %+.1[3]f%%(%[4]s)까지 떨어져 있습니다.",
+			EN: "The published runs sit %+.1f%% (%s) to %+.1f%% (%s) from the model."},
 		"exp.lab.note.why": {
-			KO: "다른 점과 그 까닭: 발표값은 JDK 21의 플랫폼 스레드, NIO 셀렉터, 가상 스레드로 잰 것이고, 여기서는 Go가 잠근 OS 스레드(nanosleep으로 막힘), epoll과 timerfd 루프, 캐리어 토큰 2개 위의 고루틴으로 잽니다. 발표값이 모델보다 1–3퍼센트 긴 것(619 대 600)은 JVM의 스레드 시작과 타이머 정밀도 탓이고, 여기서 남는 차이는 자식 프로세스 안의 스레드 시작과 바쁜 기계의 스케줄링 지연입니다.",
-			EN: "What differs and why: the published figures are JDK 21 platform threads, an NIO selector and virtual threads; here they are Go-locked OS threads blocked in nanosleep, epoll loops with timerfd timers, and goroutines on two carrier tokens. The published runs sit 1-3 per cent above the model (619 vs 600) from the JVM's thread start and timer granularity; what is left here is thread start inside the child process and scheduling delay on a busy machine."},
+			KO: "다른 점과 그 까닭: 발표값은 JDK 21의 플랫폼 스레드, NIO 셀렉터, 가상 스레드로 잰 것이고, 여기서는 Go가 잠근 OS 스레드(nanosleep으로 막힘), epoll과 timerfd 루프, 캐리어 토큰 2개 위의 고루틴으로 잽니다. 모델보다 긴 만큼은 스레드 시작, 타이머 정밀도, 스케줄링 지연입니다 (JVM에서도, 여기 자식 프로세스에서도).",
+			EN: "What differs and why: the published figures are JDK 21 platform threads, an NIO selector and virtual threads; here they are Go-locked OS threads blocked in nanosleep, epoll loops with timerfd timers, and goroutines on two carrier tokens. What either sits above the model is thread start, timer granularity and scheduling delay (in the JVM, and here in the child process)."},
 	})
 }
 
@@ -236,17 +266,17 @@ func init() {
 			KO: "2 ms 떨어진 다운스트림 (있으면 지연 프록시 뒤의 실제 Redis), 풀 스레드 200과 1,600, 잠금 있음/없음",
 			EN: "a downstream 2 ms away (and a real Redis behind the latency proxy when installed), pool of 200 and 1,600 threads, with and without the lock"},
 		"exp.vl.recipe": {
-			KO: "다운스트림은 명령마다 %d ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
-			EN: "The downstream answers every command %d ms after it arrives. The target is the thread pool; each request makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+			KO: "다운스트림은 명령마다 %s ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 CPU %s ms를 쓰고 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			EN: "The downstream answers every command %s ms after it arrives. The target is the thread pool; each request spends %s ms of CPU and makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.vl.calibration": {
+			KO: "발표된 측정값에 맞춘 값: 잠금이 있으면 처리량은 1 / (요청마다 잠금을 쥐는 시간)이므로 다운스트림 지연을 1/76초 = %s ms로 두었고, 잠금이 없으면 서버의 코어 하나에서 CPU가 정하므로 요청당 CPU를 1/700초에서 이 서버가 HTTP에 쓰는 약 0.13 ms를 뺀 %s ms로 두었습니다. 발표된 '2 ms → 초당 500'은 산술 예시이지 측정이 아닙니다.",
+			EN: "Calibrated to the published measurements: with the lock, throughput is 1 / (the time the lock is held per request), so the downstream answers after 1/76 s = %s ms; without it the server's one core sets throughput, so each request spends 1/700 s less the about 0.13 ms this server spends on HTTP: %s ms of CPU. The published \"2 ms -> 500/s\" is arithmetic, not a measurement."},
 		"exp.vl.row": {
 			KO: "스레드 %s개, 잠금 %s",
 			EN: "%s threads, lock %s"},
 		"exp.vl.on":      {KO: "있음", EN: "on"},
 		"exp.vl.off":     {KO: "없음", EN: "off"},
 		"exp.vl.builtin": {KO: "내장 지연 서버", EN: "the built-in delay server"},
-		"exp.vl.pub.cap": {
-			KO: "잠금 있음, 스레드 1,600 또는 3,000: 1/RTT (2 ms)에 묶임",
-			EN: "lock on, 1,600 or 3,000 threads: capped at 1/RTT (2 ms)"},
 		"exp.vl.pub.on": {
 			KO: "잠금 있음, 측정값",
 			EN: "lock on, measured"},
@@ -254,8 +284,8 @@ func init() {
 			KO: "잠금 없음 (9.2배)",
 			EN: "lock off (9.2x)"},
 		"exp.vl.pub.note": {
-			KO: "잠금은 네트워크 왕복 하나 동안 잡혀 있어 처리량을 1/RTT로 묶고 왕복 수를 두 배로 만듭니다. 발표된 측정 76 TPS는 이 상한보다 낮았는데, 요청마다 로그도 남겼기 때문입니다 (logging 실험).",
-			EN: "One lock held across a network round trip caps throughput at 1/RTT and doubles the round trips. The measured 76 TPS sat below that cap because every request was also logged (see the logging experiment)."},
+			KO: "잠금은 네트워크 왕복 하나 동안 잡혀 있어 처리량을 1/RTT로 묶고 왕복 수를 두 배로 만듭니다 (출처의 산술: 2 ms → 초당 500). 측정값은 76과 700 TPS입니다.",
+			EN: "One lock held across a network round trip caps throughput at 1/RTT and doubles the round trips (the source's arithmetic: 2 ms -> 500/s); its measurements are 76 and 700 TPS."},
 		"exp.vl.redis.quick": {
 			KO: "--quick에서는 내장 지연 서버로만 잽니다. 실제 Redis 행은 전체 실행에서 나옵니다 (redis-server가 있을 때).",
 			EN: "--quick measures the built-in delay server only; the real Redis rows come with a full run (when redis-server is installed)."},
@@ -266,14 +296,8 @@ func init() {
 			KO: "redis-server를 띄우지 못해 내장 지연 서버로만 쟀습니다: %v",
 			EN: "redis-server could not be started, so only the built-in delay server was measured: %v"},
 		"exp.vl.note.cap": {
-			KO: "%s: 잠금이 있으면 처리량은 스레드 200개에서 초당 %.0f, 1,600개에서 %.0f입니다. 상한 1/RTT = 초당 %.0f의 %.0f%%와 %.0f%%로, 스레드를 여덟 배로 늘려도 오르지 않습니다. 잠금을 한 번 잡는 데 실제로 %.1f ms가 듭니다: 2 ms 지연에 더해, 바쁜 기계에서 잠금을 넘기고 스레드를 깨우는 시간입니다.",
-			EN: "%s: with the lock, throughput is %.0f/s at 200 threads and %.0f/s at 1,600: against the cap 1/RTT = %.0f/s, that is %.0f%% and %.0f%%; eight times the threads buy nothing. One hold of the lock really takes %.1f ms: the 2 ms delay plus handing the lock over and waking the next thread on a busy machine."},
-		"exp.vl.note.ratio": {
-			KO: "%s: 잠금을 없애면 처리량이 스레드 200개에서 %.1f배, 1,600개에서 %.1f배가 됩니다 (발표값 %.1f배).",
-			EN: "%s: removing the lock multiplies throughput by %.1f at 200 threads and %.1f at 1,600 (published %.1fx)."},
-		"exp.vl.note.why": {
-			KO: "다른 점과 그 까닭: 잠금이 있을 때의 상한은 RTT만으로 정해지므로 여기서도 발표된 모양 그대로 나옵니다 (스레드 수와 무관하게 1/RTT 근처). 잠금을 없앤 뒤의 처리량은 그다음 병목이 정합니다. 발표된 서비스에서는 요청마다 드는 CPU(스프링, 로깅, 직렬화)가 2코어에서 700 TPS를 정했고, 여기서는 거의 일하지 않는 핸들러가 코어 하나를 다 쓸 때까지 오르므로 배수가 훨씬 큽니다. 서버와 부하 생성기를 다른 코어에 두었지만 다운스트림은 부하 생성기 쪽 코어를 나눠 씁니다.",
-			EN: "What differs and why: with the lock the cap is set by the round trip alone, so it reproduces as published (near 1/RTT whatever the thread count). Without it, the next bottleneck sets throughput: in the published service, CPU per request (Spring, logging, serialisation) set 700 TPS on 2 cores; here a handler that does almost nothing climbs until it fills its one core, so the multiple is much larger. Server and generator sit on separate cores, but the downstream shares the generator's."},
+			KO: "%s: 잠금이 있으면 처리량은 스레드 200개에서 초당 %.0f, 1,600개에서 %.0f이고, 잠금을 쥔 시간은 매초의 %.0f%%{와/과} %.0f%%입니다. 잠금이 없으면 초당 %.0f{와/과} %.0f입니다.",
+			EN: "%s: with the lock, throughput is %.0f/s at 200 threads and %.0f/s at 1,600, the lock held %.0f%% and %.0f%% of each second; without it, %.0f/s and %.0f/s."},
 	})
 }
 
@@ -287,8 +311,11 @@ func init() {
 			KO: "같은 부하에 로그 끔 / 동기 / 비동기(버림, 막음): 처리량과 p99의 값, 버려진 줄. 잠금이 있을 때와 없을 때",
 			EN: "the same load with logging off / sync / async (dropping, blocking): throughput and p99 cost, lines dropped; with and without the lock"},
 		"exp.log.recipe": {
-			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %d ms 떨어진 다운스트림을 한 번 부르고, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
-			EN: "The pool target (%d threads) makes one call to a downstream %d ms away per request and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.log.calibration": {
+			KO: "잠금 있음의 동기 로그 행은 로그 한 줄을 잠금 안에서 쓰고(--log-in-lock), 그 줄의 포맷에 CPU %s ms를 씁니다: 1/59초 − 1/76초, 발표된 59 → 76 TPS에 맞춘 값입니다.",
+			EN: "The lock-on sync row writes one line inside the locked path (--log-in-lock) and spends %s ms of CPU formatting it: 1/59 s - 1/76 s, calibrated to the published 59 -> 76 TPS."},
 		"exp.log.col.dropped":     {KO: "버려진 줄 (%)", EN: "lines dropped (%)"},
 		"exp.log.col.blocked":     {KO: "로그에 막힌 시간 (µs/요청)", EN: "blocked on logging (µs/request)"},
 		"exp.log.row.lock-off":    {KO: "잠금 있음, 로그 끔 (스레드 %d개)", EN: "lock on, logging off (%d threads)"},
@@ -309,15 +336,12 @@ func init() {
 		"exp.log.pub.note": {
 			KO: "병목은 서로를 가립니다: 잠금이 처리량을 묶고 있는 동안 로그의 값은 작아 보였습니다.",
 			EN: "Bottlenecks hide each other: while the lock capped throughput, logging looked cheap."},
-		"exp.log.note.hide": {
-			KO: "잠금이 있을 때 로그를 끄면 처리량이 %.2f배가 됩니다 (발표값 %.2f배). 잠금이 없을 때 동기 로그는 처리량의 %.0f%%를 가져갑니다 (발표값 %.0f%%).",
-			EN: "With the lock on, turning logging off multiplies throughput by %.2f (published %.2fx). With the lock gone, sync logging costs %.0f%% of throughput (published %.0f%%)."},
 		"exp.log.note.async": {
 			KO: "비동기 로그: 차면 버리는 대기열은 처리량의 %.0f%%를 가져가고 줄의 %.1f%%를 버립니다. 차면 막는 대기열은 %.0f%%를 가져갑니다 (줄을 잃지 않는 대신 쓰기가 느리면 요청이 기다립니다).",
 			EN: "Async logging: the dropping queue costs %.0f%% of throughput and drops %.1f%% of the lines; the blocking queue costs %.0f%% (no line is lost, but requests wait when the writer falls behind)."},
 		"exp.log.note.why": {
-			KO: "다른 점과 그 까닭: 여기서 로그 한 줄은 미리 만든 바이트에 write(2) 한 번이라 Logback의 INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)보다 훨씬 쌉니다. 그래서 잠금이 없을 때의 값이 42퍼센트보다 작을 수 있습니다. 모양은 같습니다: 잠금이 처리량을 묶고 있으면 로그의 값이 가려지고, 잠금이 사라지면 드러납니다.",
-			EN: "What differs and why: a log line here is one write(2) of pre-formatted bytes, much cheaper than a Logback INFO line (pattern layout, MDC, the appender's lock), so the cost without the lock can come in under 42 per cent. The shape is the same: while the lock caps throughput the cost of logging hides, and it shows once the lock is gone."},
+			KO: "다른 점과 그 까닭: 여기서 로그 한 줄은 미리 만든 바이트에 write(2) 한 번이라 Logback의 INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)보다 훨씬 쌉니다. 잠금 있음의 동기 로그 행만 잠금 경로 안에 한 줄을 더 쓰고, 그 포맷 비용은 발표값에 맞췄습니다.",
+			EN: "What differs and why: a log line here is one write(2) of pre-formatted bytes, much cheaper than a Logback INFO line (pattern layout, MDC, the appender's lock); only the lock-on sync row adds a line inside the locked path, with its formatting cost calibrated."},
 	})
 }
 
@@ -325,8 +349,8 @@ func init() {
 func init() {
 	Register(map[string]Entry{
 		"exp.threads.title": {
-			KO: "스레드 200개 대 1,600개: 스레드가 많을수록 꼬리가 나빠진다",
-			EN: "200 threads against 1,600: more threads, worse tails"},
+			KO: "스레드 200개 대 1,600개, 쓰기 같은 경로",
+			EN: "200 threads against 1,600 on a write-like path"},
 		"exp.threads.about": {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
@@ -347,9 +371,12 @@ func init() {
 		"exp.th.note.compare": {
 			KO: "스레드 1,600개는 200개에 견주어 오류를 뺀 처리량이 %.2f배, p99가 %.2f배입니다. 오류는 200개에서 %.1f%%, 1,600개에서 %.1f%%이고, 요청당 서버 문맥 교환은 %.1f번과 %.1f번입니다.",
 			EN: "Against 200 threads, 1,600 give %.2fx the throughput without errors and %.2fx the p99; errors are %.1f%% with 200 and %.1f%% with 1,600; the server switches context %.1f and %.1f times per request."},
-		"exp.th.note.why": {
-			KO: "다른 점과 그 까닭: 발표된 쓰기 경로는 외부 호출 둘, Redis Lua, MySQL insert, Kafka 발행이었고 2코어 컨테이너에서 잰 것입니다. 여기서는 CPU와 지연만 흉내 냅니다. 스레드가 많으면 CPU 일을 하는 스레드가 모두 한 코어를 나눠 쓰므로 각 요청이 끝나는 시점이 함께 밀리고(프로세서 공유), 응답 제한을 넘는 요청이 늘며, 그 요청에 쓴 CPU는 버려집니다. 스레드가 적으면 요청은 대기열에서 차례를 기다리고, 시작한 요청은 빨리 끝납니다. 이 기계는 다른 작업과 공유되므로 실행 대기열에는 그 작업의 스레드도 들어 있습니다.",
-			EN: "What differs and why: the published write path made two external calls, a Redis Lua script, a MySQL insert and a Kafka publish in 2-core containers; here only its CPU and its waits are imitated. With many threads, every thread doing CPU work shares the one core, so all their requests finish late together (processor sharing), more of them pass the timeout, and the CPU spent on those is wasted; with few threads, requests wait their turn in the queue and the ones that start finish quickly. This machine is shared with other work, whose threads are in the run queue too."},
+		"exp.th.note.why.errors": {
+			KO: "까닭: 스레드가 많으면 CPU 일을 하는 스레드가 모두 한 코어를 나눠 쓰므로 각 요청이 끝나는 시점이 함께 밀리고(프로세서 공유), 응답 제한을 넘는 요청이 늘며, 그 요청에 쓴 CPU는 버려집니다.",
+			EN: "Why: with many threads, every thread doing CPU work shares the one core, so all their requests finish late together (processor sharing), more of them pass the timeout, and the CPU spent on those is wasted."},
+		"exp.th.note.why.none": {
+			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다: 발표된 쓰기 경로는 외부 호출 둘, Redis Lua, MySQL insert, Kafka 발행에 연결 풀과 그 타임아웃이 있었고, 여기서는 CPU와 지연만 흉내 내며, 닫힌 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관합니다. 이 기계는 다른 작업과 공유되므로 실행 대기열에는 그 작업의 스레드도 들어 있습니다.",
+			EN: "Here 1,600 threads gave %.1f%% errors: the published failure did not happen. The published write path made two external calls, a Redis Lua script, a MySQL insert and a Kafka publish, with connection pools and their timeouts; here only its CPU and waits are imitated, and in a closed load the response time is users / throughput whatever the thread count. This machine is shared with other work, whose threads are in the run queue too."},
 	})
 }
 
@@ -360,18 +387,18 @@ func init() {
 			KO: "가상 사용자를 늘려 가며: 풀과 루프가 엇갈리는 곳",
 			EN: "Sweeping virtual users: where pool and loop cross"},
 		"exp.crossover.about": {
-			KO: "닫힌 모델로 가상 사용자 10–1,000명, 풀 200 대 루프, 가벼운 CPU 경로와 무거운 I/O 경로, 모델의 예측과 함께",
-			EN: "closed-model sweep of 10 to 1,000 virtual users, pool of 200 vs loops, a light CPU path and a heavy I/O path, with the model's prediction"},
+			KO: "닫힌 모델로 가상 사용자 10–5,000명, 풀 200 대 루프, 발표된 네 숫자에 맞춘 읽기 경로와 무거운 I/O 경로, 모델의 예측과 함께",
+			EN: "closed-model sweep of 10 to 5,000 virtual users, pool of 200 vs loops, a read path calibrated to the four published figures and a heavy I/O path, with the model's prediction"},
 		"exp.x.recipe": {
-			KO: "가벼운 CPU 경로(요청마다 CPU 1 ms, 기다림 없음)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 닫힌 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(워밍업 1회 제외), 프로세스 안 실측입니다.",
-			EN: "A light CPU path (1 ms of CPU per request, no wait) and a heavy I/O path (0.5 ms of CPU and a 100 ms wait that does not block a loop), swept over closed-model virtual users, on a thread pool (%d threads) and on event loops (one per core, this machine's %d cores); the model assumes the same cores. %d real runs per point, in process, each in a fresh child process after one uncounted warm-up."},
+			KO: "읽기 경로(방식마다 맞춘 CPU와 대기, 아래)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 닫힌 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(워밍업 1회 제외), 프로세스 안 실측입니다.",
+			EN: "A read path (CPU and wait per model, calibrated below) and a heavy I/O path (0.5 ms of CPU and a 100 ms wait that does not block a loop), swept over closed-model virtual users, on a thread pool (%d threads) and on event loops (one per core, this machine's %d cores); the model assumes the same cores. %d real runs per point, in process, each in a fresh child process after one uncounted warm-up."},
 		"exp.x.col.pool.rps": {KO: "풀 처리량 (요청/초)", EN: "pool throughput (req/s)"},
 		"exp.x.col.loop.rps": {KO: "루프 처리량 (요청/초)", EN: "loop throughput (req/s)"},
 		"exp.x.col.pool.p99": {KO: "풀 p99 (ms)", EN: "pool p99 (ms)"},
 		"exp.x.col.loop.p99": {KO: "루프 p99 (ms)", EN: "loop p99 (ms)"},
-		"exp.x.row.cpu":      {KO: "CPU 경로, 가상 사용자 %s명", EN: "CPU path, %s virtual users"},
+		"exp.x.row.read":     {KO: "읽기 경로, 가상 사용자 %s명", EN: "read path, %s virtual users"},
 		"exp.x.row.io":       {KO: "I/O 경로, 가상 사용자 %s명", EN: "I/O path, %s virtual users"},
-		"exp.x.path.cpu":     {KO: "CPU 경로", EN: "CPU path"},
+		"exp.x.path.read":    {KO: "읽기 경로", EN: "read path"},
 		"exp.x.path.io":      {KO: "I/O 경로", EN: "I/O path"},
 		"exp.x.pub.reactive": {KO: "리액티브 (TPS)", EN: "reactive (TPS)"},
 		"exp.x.pub.blocking": {KO: "블로킹 (TPS)", EN: "blocking (TPS)"},
@@ -380,6 +407,9 @@ func init() {
 		"exp.x.pub.note": {
 			KO: "2코어에서 CPU가 정하는 읽기 경로: 60명에서는 리액티브가 앞서고, 200명부터는 블로킹이 앞섰습니다. 5,000명까지 오류 0%.",
 			EN: "A CPU-bound read path on 2 cores: reactive ahead at 60 users, blocking ahead from 200; 0% errors up to 5,000 users."},
+		"exp.x.calibration": {
+			KO: "읽기 경로를 발표된 네 숫자(2코어)에 맞춘 값: 가상 사용자 1,000명에서는 두 쪽 모두 CPU가 정하므로 요청당 CPU = 코어 2개 / TPS, 풀 %s ms (941), 루프 %s ms (698: 리액티브 파이프라인의 비용). 60명에서는 어느 쪽도 CPU에 묶이지 않으므로 지연 시간 = 사용자 수 / TPS이고 대기는 거기서 CPU를 뺀 것, 풀 %s ms (451), 루프 %s ms (655: 리액티브 쪽 호출은 겹칩니다).",
+			EN: "The read path calibrated to the four published figures (2 cores): at 1,000 users both sides are CPU-bound, so CPU per request = 2 cores / TPS, pool %s ms (941), loops %s ms (698: the reactive pipeline's overhead); at 60 users neither is, so latency = users / TPS and the wait is that less the CPU, pool %s ms (451), loops %s ms (655: the reactive side's calls overlap)."},
 		"exp.x.lead.pool": {KO: "풀", EN: "the pool"},
 		"exp.x.lead.loop": {KO: "루프", EN: "the loops"},
 		"exp.x.lead.tie":  {KO: "비김(5% 안)", EN: "a tie (within 5%)"},
@@ -393,8 +423,8 @@ func init() {
 			KO: "%s: 실측으로는 %s. 모델로는 %s.",
 			EN: "%s: measured, %s; in the model, %s."},
 		"exp.x.note.why": {
-			KO: "다른 점과 그 까닭: 발표된 엇갈림은 같은 CPU 경로에서 스프링 MVC와 WebFlux의 요청당 CPU 차이와 부하에 따른 변화에서 나왔습니다. 모델은 CPU가 정하는 경로에서 두 모델의 처리량을 같게 봅니다 (같은 코어를 같은 일로 채우므로). 그래서 CPU 경로의 엇갈림은 구현의 비용이고, I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다. 다른 작업과 나눠 쓰는 기계에서는 하나 더 있습니다: 리눅스 스케줄러(CFS)는 CPU를 스레드마다 나누므로, 실행 가능한 풀 스레드 200개가 루프 스레드 두 개보다 더 큰 몫을 받습니다. 그래서 CPU가 모자란 곳에서 루프가 모델보다 뒤처집니다.",
-			EN: "What differs and why: the published crossover on a CPU-bound path came from Spring MVC's and WebFlux's different CPU per request and how it changed with load. The model gives both the same throughput on a CPU-bound path (the same work fills the same cores), so a crossover there is an implementation's cost; on the I/O path the difference comes from the pool's ceiling, threads / wait. On a machine shared with other work there is one more: Linux's scheduler (CFS) shares CPU per thread, so 200 runnable pool threads get a bigger slice than two loop threads, and the loops fall behind the model wherever CPU is short."},
+			KO: "다른 점과 그 까닭: 읽기 경로의 방식별 CPU와 대기는 발표된 숫자에서 거꾸로 맞춘 것이므로, 이 훑기는 그 비용만으로 엇갈림이 60명과 200명 사이에 오고 5,000명까지 순서가 바뀌지 않는지를 시험할 뿐, 스프링 MVC와 WebFlux의 비용 자체를 재지는 않습니다. I/O 경로의 차이는 풀의 스레드 수가 정하는 상한(스레드 / 대기)에서 나옵니다. 다른 작업과 나눠 쓰는 기계에서는 하나 더 있습니다: 리눅스 스케줄러(CFS)는 CPU를 스레드마다 나누므로, 실행 가능한 풀 스레드 200개가 루프 스레드 두 개보다 더 큰 몫을 받습니다.",
+			EN: "What differs and why: the read path's per-model CPU and waits are calibrated back from the published figures, so this sweep tests whether those costs alone put the crossing between 60 and 200 users and keep the order up to 5,000 users; it does not measure Spring MVC's or WebFlux's costs themselves. On the I/O path the difference comes from the pool's ceiling, threads / wait. On a machine shared with other work there is one more: Linux's scheduler (CFS) shares CPU per thread, so 200 runnable pool threads get a bigger slice than two loop threads."},
 	})
 }
 
@@ -443,18 +473,28 @@ func init() {
 			KO: "연결 500개를 받는 루프 하나에서 핸들러가 한 번 100 ms 멈춤; 연결 2,000개, listen backlog 128 대 4,096과 커널의 ListenOverflows/ListenDrops",
 			EN: "one loop serving 500 connections, one handler stalls 100 ms once; 2,000 connections with backlog 128 vs 4,096 and the kernel's ListenOverflows/ListenDrops"},
 		"exp.ls.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %d회 재고, 멈춤 행에서는 한 요청이 100 ms 동안 루프를 막습니다. 연결 %s개는 %d회 재는데, 먼저 보낸 요청 하나가 루프를 100 ms 막는 동안 연결이 몰려와 accept 대기열이 정말로 찹니다. 30초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
-			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row one request blocks the loop for 100 ms. %s connections: %d runs, the burst fired while a first request holds the only loop for 100 ms, so the accept queue fills for real. Requests not done within 30 s count as not done."},
+			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 몰림 전에 열어 둔 연결로, 몰린 connect의 5분의 1이 끝났을 때 100 ms 동안 루프를 막는 요청을 보냅니다 (멈춤이 대기열 대부분의 앞에 오도록 위치를 고정). 연결 %[2]s개는 멈춤 없이 backlog 128(발표된 조건)과 4,096으로 각각 %[3]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[4]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
+			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row a request that blocks the loop for 100 ms goes out on a connection opened before the burst once a fifth of the burst's connects are done (its position fixed in front of most of the queue). %s connections, no stall, backlog 128 (the published condition) and 4,096: %d runs each. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
 		"exp.ls.sysctl": {
 			KO: "이 커널: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s.",
 			EN: "This kernel: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s."},
-		"exp.ls.col.batch":    {KO: "전체 처리 시간 (ms)", EN: "batch (ms)"},
-		"exp.ls.col.slow":     {KO: "0.9초 넘은 connect", EN: "connects over 0.9 s"},
-		"exp.ls.col.undone":   {KO: "못 끝낸 요청", EN: "not done"},
-		"exp.ls.row.500":      {KO: "연결 %s개, backlog %d", EN: "%s connections, backlog %d"},
-		"exp.ls.row.stall":    {KO: "연결 %s개, backlog %d, 100 ms 멈춤 한 번", EN: "%s connections, backlog %d, one 100 ms stall"},
-		"exp.ls.row.128":      {KO: "연결 %s개, backlog %d, 루프가 멈춘 사이에 몰림", EN: "%s connections, backlog %d, burst while the loop stalls"},
-		"exp.ls.row.4096":     {KO: "연결 %s개, backlog %d, 루프가 멈춘 사이에 몰림", EN: "%s connections, backlog %d, burst while the loop stalls"},
+		"exp.ls.col.batch":        {KO: "전체 처리 시간 (ms)", EN: "batch (ms)"},
+		"exp.ls.col.slow":         {KO: "0.9초 넘은 connect", EN: "connects over 0.9 s"},
+		"exp.ls.col.undone":       {KO: "못 끝낸 요청", EN: "not done"},
+		"exp.ls.row.500":          {KO: "연결 %s개, backlog %d", EN: "%s connections, backlog %d"},
+		"exp.ls.row.500-stall":    {KO: "연결 %s개, backlog %d, 대기열 앞에서 100 ms 멈춤 한 번", EN: "%s connections, backlog %d, one 100 ms stall ahead of the queue"},
+		"exp.ls.row.big-128":      {KO: "연결 %s개, backlog %d, 멈춤 없음 (발표된 조건)", EN: "%s connections, backlog %d, no stall (the published condition)"},
+		"exp.ls.row.big-4096":     {KO: "연결 %s개, backlog %d, 멈춤 없음", EN: "%s connections, backlog %d, no stall"},
+		"exp.ls.row.provoked-128": {KO: "연결 %s개, backlog %d, 루프가 멈춘 사이에 몰림 (일부러 일으킨 변형)", EN: "%s connections, backlog %d, burst while the loop stalls (provoked variant)"},
+		"exp.ls.quick": {
+			KO: "--quick은 연결 %s개로 %d회, 제한 %.0f초로 줄여 돌리므로 발표된 2,000개 15회 조건을 판정하지 않습니다.",
+			EN: "--quick runs %s connections %d times with a %.0f s limit, so it does not judge the published 2,000-connection, 15-run condition."},
+		"exp.ls.run.undone": {
+			KO: "못 끝냄 %s개",
+			EN: "%s not done"},
+		"exp.ls.note.runs": {
+			KO: "%s: 실행별 결과 — 빠름 %d회, 초 단위 %d회, %.0[5]f초 안에 못 끝냄 %[4]d회. 실행마다 전체 처리 시간 (ListenOverflows 증가): %[6]s.",
+			EN: "%s: per run — %d fast, %d at whole seconds, %d not done within %.0f s. Each run's batch (ListenOverflows added): %s."},
 		"exp.ls.pub.500":      {KO: "연결 500개", EN: "500 connections"},
 		"exp.ls.pub.500stall": {KO: "연결 500개, 핸들러 하나가 100 ms 잠듦", EN: "500 connections, one handler sleeps 100 ms"},
 		"exp.ls.pub.2000":     {KO: "연결 2,000개, 15회", EN: "2,000 connections, 15 runs"},
@@ -462,31 +502,245 @@ func init() {
 			KO: "두 갈래: 7회 126–189 ms, 6회 2.0–6.0초 (초 단위에 몰림), 2회 30초 안에 못 끝냄",
 			EN: "bimodal: 7 runs 126-189 ms, 6 runs 2.0-6.0 s (at whole seconds), 2 runs not done within 30 s"},
 		"exp.ls.pub.note": {
-			KO: "플랫폼 스레드 17개. 멈춘 요청 뒤의 모든 요청이 값을 치릅니다. 2,000개의 원인으로 추정된 것: somaxconn이 backlog를 128로 조용히 잘라 SYN이 버려지고, 클라이언트가 1초, 2초 ... 뒤에 다시 보냄. 그래서 Netty는 accept에 따로 루프 그룹을 줍니다.",
-			EN: "17 platform threads. Every request behind the stall pays. The likely cause at 2,000: the listen backlog silently capped at 128 (somaxconn) drops SYNs and clients retransmit after 1 s, 2 s, ... This is why Netty gives accept its own loop group."},
-		"exp.ls.note.stall": {
-			KO: "멈춤 한 번으로 전체 처리 시간이 %.0f ms에서 %.0f ms로, p50이 %.1f ms에서 %.1f ms로 늘어납니다: 루프에 묶인 모든 요청이 100 ms를 함께 치릅니다.",
-			EN: "One stall takes the batch from %.0f ms to %.0f ms and p50 from %.1f ms to %.1f ms: every request bound to the loop pays the 100 ms."},
-		"exp.ls.note.stall.noise": {
-			KO: "이번 실행에서는 멈춤이 잡음에 묻혔습니다: 전체 처리 시간 %.0f ms 대 %.0f ms, p50 %.1f ms 대 %.1f ms. 이 바쁜 기계에서는 실행마다의 흔들림이 100 ms보다 큽니다. 반복 횟수를 늘려 중앙값을 보세요.",
-			EN: "In these runs the stall drowned in the noise: batch %.0f ms against %.0f ms, p50 %.1f ms against %.1f ms; on this busy machine runs vary by more than 100 ms. Repeat more and read the medians."},
-		"exp.ls.note.overflow": {
-			KO: "accept 대기열이 넘쳤습니다: 커널의 ListenOverflows가 backlog 128에서 실행마다 %.0f번 (중앙값), 4,096에서 %.0f번 늘었습니다 (기계 전체의 카운터라 다른 작업의 몫이 섞일 수 있습니다).",
-			EN: "The accept queue overflowed: the kernel's ListenOverflows grew by %.0f per run with backlog 128 (median) and by %.0f with 4,096 (a machine-wide counter: other work on the machine may add to it)."},
-		"exp.ls.note.nooverflow": {
-			KO: "backlog 128에서도 accept 대기열이 넘치지 않았습니다 (ListenOverflows가 늘지 않음). somaxconn %s, tcp_syncookies %s인 이 커널의 루프백에서는 연결이 루프가 멈춘 사이에도 대기열에 다 들어갔습니다.",
-			EN: "Even with backlog 128 the accept queue did not overflow (ListenOverflows did not grow): on this kernel's loopback (somaxconn %s, tcp_syncookies %s) every connection fit in the queue while the loop stalled."},
+			KO: "플랫폼 스레드 17개. 출처의 말: 멈춘 요청 뒤의 모든 요청이 그만큼 기다립니다. 2,000개의 원인으로 추정된 것: somaxconn이 backlog를 128로 조용히 잘라 SYN이 버려지고, 클라이언트가 1초, 2초 ... 뒤에 다시 보냄. 그래서 Netty는 accept에 따로 루프 그룹을 줍니다.",
+			EN: "17 platform threads. The source's reading: every request behind the stall waits for it. The likely cause at 2,000: the listen backlog silently capped at 128 (somaxconn) drops SYNs and clients retransmit after 1 s, 2 s, ... This is why Netty gives accept its own loop group."},
 		"exp.ls.note.slow": {
 			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
 			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
-		"exp.ls.note.noslow": {
-			KO: "%s: connect가 0.9초를 넘긴 연결이 없었습니다. SYN이 버려져 다시 보낸 클라이언트가 없었습니다.",
-			EN: "%s: no connect took over 0.9 s; no client had to retransmit a dropped SYN."},
 		"exp.ls.note.starved": {
-			KO: "대기열이 넘치지 않은 backlog 4,096에서도 느린 connect가 있으므로, 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터이고, 느린 connect 수는 두 행의 차이로 읽어야 합니다.",
-			EN: "Slow connects also occur with backlog 4,096, where the queue did not overflow: on this busy machine part of them are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters; read the slow connects as the difference between the two rows."},
+			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",
+			EN: "With backlog 4,096, where ListenOverflows stayed at 0, %s connects still took over 0.9 s: on this busy machine part of the slow connects are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters."},
 		"exp.ls.note.why": {
-			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 자바 NIO 셀렉터이고, 여기서는 코어 하나에 고정된 epoll 루프 하나입니다. 연결 2,000개의 두 갈래 결과는 여기서는 일부러 만듭니다: 먼저 보낸 요청이 루프를 막는 동안 연결이 몰려오므로, 대기열이 작으면 넘치고 클라이언트는 SYN을 다시 보냅니다.",
-			EN: "What differs and why: the published run was a Java NIO selector on an 8-core laptop; here one epoll loop pinned to one core. The bimodal 2,000-connection result is provoked on purpose here: the burst arrives while a first request holds the loop, so a small queue overflows and clients retransmit their SYN."},
+			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 자바 NIO 셀렉터이고, 여기서는 코어 하나에 고정된 epoll 루프 하나입니다. 발표된 2,000개 조건은 멈춤 없이 backlog 128이고, 여기서도 그 조건을 그대로 돌립니다. 루프가 멈춘 사이에 몰리게 한 행은 넘침을 일부러 일으키는 변형이라 주장의 판정에 쓰지 않습니다.",
+			EN: "What differs and why: the published run was a Java NIO selector on an 8-core laptop; here one epoll loop pinned to one core. The published 2,000-connection condition has no stall and backlog 128, and that is what runs here; the row whose burst arrives while the loop stalls provokes the overflow on purpose and judges no claim."},
+	})
+}
+
+// Claims: verdicts, the claims table, sources, tolerances and what each
+// claim compares.
+func init() {
+	Register(map[string]Entry{
+		"exp.claim.v.reproduced": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s, 허용 ±%[4]s%% 안: 재현되었습니다.",
+			EN: "%s: measured %s against the published %s, within ±%s%%: reproduced."},
+		"exp.claim.v.reproduced.abs": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s, 허용 ±%[4]s 안: 재현되었습니다.",
+			EN: "%s: measured %s against the published %s, within ±%s: reproduced."},
+		"exp.claim.v.direction": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s: 방향은 같지만 크기가 허용 ±%[4]s%% 밖입니다 (방향만).",
+			EN: "%s: measured %s against the published %s: the same direction, but the size is outside ±%s%% (direction only)."},
+		"exp.claim.v.direction.abs": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s: 방향은 같지만 크기가 허용 ±%[4]s 밖입니다 (방향만).",
+			EN: "%s: measured %s against the published %s: the same direction, but the size is outside ±%s (direction only)."},
+		"exp.claim.v.not_reproduced": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s: 허용 ±%[4]s%% 밖이고 발표된 쪽의 효과도 아닙니다: 재현되지 않았습니다.",
+			EN: "%s: measured %s against the published %s: outside ±%s%% and not an effect in the published direction: not reproduced."},
+		"exp.claim.v.not_reproduced.abs": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s: 허용 ±%[4]s 밖입니다: 재현되지 않았습니다.",
+			EN: "%s: measured %s against the published %s: outside ±%s: not reproduced."},
+		"exp.claim.v.undecided": {
+			KO: "%[1]s: 잰 값 %[2]s, 발표값 %[3]s: 구간이 허용 ±%[4]s%%의 경계나 효과 없음의 선에 걸칩니다: 미정, 더 돌려야 합니다.",
+			EN: "%s: measured %s against the published %s: the interval straddles the ±%s%% boundary or the no-effect line: undecided, run more."},
+		"exp.claim.v.not_run": {
+			KO: "%s (발표값 %s): 이번 실행에서는 재지 않았습니다.",
+			EN: "%s (published %s): not run this time."},
+		"exp.claim.interval": {
+			KO: "%s [%s–%s, 실행 %[5]d회의 %[4]s%% 구간]",
+			EN: "%s [%s–%s, %s%% interval over %d runs]"},
+		"exp.claim.onerun": {
+			KO: "%s (실행 1회, 구간 없음)",
+			EN: "%s (one run, no interval)"},
+		"exp.claim.notmeasured": {
+			KO: "이 조건을 재지 못했습니다 (건너뛰었거나 중단됨).",
+			EN: "Its condition was not measured (skipped or interrupted)."},
+		"exp.quick.notrun": {
+			KO: "--quick은 이 조건을 돌리지 않습니다. 전체 실행에서 판정합니다.",
+			EN: "--quick does not run this condition; a full run judges it."},
+		"exp.sum.total": {
+			KO: "발표된 주장 %d개: %s.",
+			EN: "Published claims: %d (%s)."},
+		"exp.sum.experiment":  {KO: "실험", EN: "experiment"},
+		"exp.sum.run":         {KO: "실행", EN: "run"},
+		"exp.sum.neighbours":  {KO: "이웃 CPU, 코어 (1초 최고)", EN: "neighbours' CPU, cores (highest second)"},
+		"exp.sum.quiet":       {KO: "조용할 때 다시", EN: "quiet re-run"},
+		"exp.sum.full":        {KO: "전체, %d회", EN: "full, %d runs"},
+		"exp.sum.quick":       {KO: "--quick", EN: "--quick"},
+		"exp.sum.rerun":       {KO: "필요", EN: "needed"},
+		"exp.sum.interrupted": {KO: "(중단됨)", EN: "(interrupted)"},
+		"exp.usage.summary": {
+			KO: "사용법: waitlab exp summary 디렉터리 (--out으로 쓴 NAME.json들의 주장 요약)",
+			EN: "usage: waitlab exp summary DIR (the claims of the NAME.json files --out wrote)"},
+		"exp.err.summary": {
+			KO: "%s: 읽을 표가 없습니다 (waitlab exp run NAME --out %s 명령으로 만드세요)",
+			EN: "%s: no tables to read (make them with waitlab exp run NAME --out %s)"},
+		"exp.verdict.reproduced":     {KO: "재현됨", EN: "reproduced"},
+		"exp.verdict.direction":      {KO: "방향만", EN: "direction only"},
+		"exp.verdict.not_reproduced": {KO: "재현 안 됨", EN: "not reproduced"},
+		"exp.verdict.undecided":      {KO: "미정: 더 돌릴 것", EN: "undecided: run more"},
+		"exp.verdict.not_run":        {KO: "돌리지 않음", EN: "not run"},
+		"exp.md.claims": {
+			KO: "발표된 주장 %d개 (%s):",
+			EN: "Published claims: %d (%s):"},
+		"exp.md.claim":     {KO: "주장", EN: "claim"},
+		"exp.md.source":    {KO: "출처", EN: "source"},
+		"exp.md.measured":  {KO: "잰 값 [95% 구간]", EN: "measured [95% interval]"},
+		"exp.md.tolerance": {KO: "허용", EN: "tolerance"},
+		"exp.md.verdict":   {KO: "판정", EN: "verdict"},
+
+		"exp.src.lab":             {KO: "실습, JDK 21, 대기 0.2초", EN: "lab, JDK 21, waits of 0.2 s"},
+		"exp.src.lab.model":       {KO: "실습 프리셋 (모델)", EN: "lab presets (model)"},
+		"exp.src.stall":           {KO: "책, 이벤트 루프 하나, 멈춤 한 번", EN: "book, one event loop, one stall"},
+		"exp.src.ch15":            {KO: "책, 루프 여덟 개, 1% 막음", EN: "book, eight loops, 1% blocking"},
+		"exp.src.field.lock":      {KO: "현장 보고, PING 검증 잠금", EN: "field report, PING validation lock"},
+		"exp.src.field.logging":   {KO: "현장 보고, 요청 로그", EN: "field report, request logging"},
+		"exp.src.field.read":      {KO: "현장 보고, 읽기 경로", EN: "field report, read path"},
+		"exp.src.field.write":     {KO: "현장 보고, 쓰기 경로", EN: "field report, write path"},
+		"exp.src.field.colocated": {KO: "현장 보고, 한 노트북의 생성기", EN: "field report, generator on one laptop"},
+		"exp.src.field.fanout":    {KO: "현장 보고, 조회 10개", EN: "field report, 10 lookups"},
+		"exp.src.field.redis50":   {KO: "현장 보고, Redis에 50 ms", EN: "field report, 50 ms into Redis"},
+
+		"exp.tol.wait": {
+			KO: "대기가 정하는 숫자: 나머지는 스레드 시작과 타이머 정밀도뿐입니다 (발표된 실행도 모델보다 0.5–8% 깁니다)",
+			EN: "waits set this figure; what is left is thread start and timer granularity (the published runs sit 0.5-8% above the model)"},
+		"exp.tol.shape": {
+			KO: "같은 기계의 두 조건의 비: 기계는 지워지지만 런타임의 비용은 남습니다",
+			EN: "a ratio of two conditions on one machine: the machine cancels out, the runtime's costs do not"},
+		"exp.tol.env": {
+			KO: "다른 기계와 런타임(8코어 노트북의 JVM, 2코어 컨테이너)의 절댓값: 자릿수만 옮겨 옵니다",
+			EN: "an absolute figure of another machine and runtime (an 8-core laptop's JVM, 2-core containers): only its order carries over"},
+		"exp.tol.range": {
+			KO: "발표된 범위 자체가 이만큼 벌어져 있습니다",
+			EN: "the published range itself spans this much"},
+		"exp.tol.calibrated": {
+			KO: "발표값에 맞춘 조건: 허용 폭은 맞춤이 아니라 메커니즘을 시험합니다",
+			EN: "the condition is calibrated to the published figure: the tolerance tests the mechanism, not the calibration"},
+		"exp.tol.coin": {
+			KO: "15회 중 몇 회인지의 비율: 15회의 이항 비율은 그 자체로 약 ±13퍼센트포인트 흔들립니다",
+			EN: "a share of 15 runs: a binomial share over 15 runs moves about ±13 points by itself"},
+		"exp.tol.zero": {
+			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
+			EN: "the published figure is zero, so the tolerance is absolute"},
+
+		"exp.claim.jdk.pool":          {KO: "풀 스레드 4개, 요청 12개의 전체 소요", EN: "makespan of a pool of 4 threads, 12 requests"},
+		"exp.claim.jdk.loop-blocking": {KO: "대기가 루프를 막는 루프 2개의 전체 소요", EN: "makespan of 2 loops whose waits block them"},
+		"exp.claim.jdk.virtual":       {KO: "캐리어 2개 위 가상 스레드의 전체 소요", EN: "makespan of virtual threads on 2 carriers"},
+		"exp.claim.jdk.loop":          {KO: "대기를 등록하는 루프 2개의 전체 소요", EN: "makespan of 2 loops that register their waits"},
+		"exp.claim.jdk.x-pool":        {KO: "풀 4개 / 등록 루프 2개", EN: "pool of 4 / 2 registered loops"},
+		"exp.claim.jdk.x-blocking":    {KO: "막힌 루프 2개 / 등록 루프 2개", EN: "2 blocked loops / 2 registered loops"},
+		"exp.claim.jdk.x-10x30":       {KO: "풀 10개·요청 30개 / 풀 4개·요청 12개 (둘 다 세 물결)", EN: "pool of 10 with 30 requests / pool of 4 with 12 (three waves each)"},
+
+		"exp.claim.ls.batch-500":       {KO: "연결 500개의 전체 처리 시간", EN: "batch time of 500 connections"},
+		"exp.claim.ls.p50-500":         {KO: "연결 500개의 p50", EN: "p50 of 500 connections"},
+		"exp.claim.ls.p99-500":         {KO: "연결 500개의 p99", EN: "p99 of 500 connections"},
+		"exp.claim.ls.stall-batch":     {KO: "100 ms 멈춤 한 번이 전체 처리 시간에 더하는 것", EN: "what one 100 ms stall adds to the batch"},
+		"exp.claim.ls.stall-p50":       {KO: "100 ms 멈춤 한 번이 p50에 더하는 것", EN: "what one 100 ms stall adds to p50"},
+		"exp.claim.ls.2000-slow":       {KO: "연결 2,000개, backlog 128: 초 단위이거나 못 끝낸 실행의 비율 (15회 중 8회)", EN: "2,000 connections, backlog 128: share of runs at whole seconds or not done (8 of 15)"},
+		"exp.claim.ls.2000-undone":     {KO: "연결 2,000개, backlog 128: 30초 안에 못 끝낸 실행의 비율 (15회 중 2회)", EN: "2,000 connections, backlog 128: share of runs not done within 30 s (2 of 15)"},
+		"exp.claim.ls.2000-fast-batch": {KO: "연결 2,000개: 빠른 실행의 전체 처리 시간 (126–189 ms)", EN: "2,000 connections: batch time of the fast runs (126-189 ms)"},
+		"exp.claim.ls.2000-slow.why": {
+			KO: "이 커널의 루프백에서 SYN이 얼마나 버려지는지는 connect가 얼마나 몰리는지(부하 생성기 코어 하나의 속도)에 달려 있고, 8코어 노트북보다 2코어 VM의 클라이언트가 느리게 몰립니다.",
+			EN: "How many SYNs this kernel's loopback drops depends on how tightly the connects bunch (one generator core's speed); a 2-core VM's client bunches them less than an 8-core laptop's."},
+
+		"exp.claim.bl.slowdown":      {KO: "처리량: 막음 없음 / 루프에서 막음", EN: "throughput, no blocking / blocking on the loop"},
+		"exp.claim.bl.p50-onloop":    {KO: "막지 않는 요청의 p50: 루프에서 막음 / 막음 없음", EN: "non-blocking p50, blocking on the loop / no blocking"},
+		"exp.claim.bl.p99-onloop":    {KO: "막지 않는 요청의 p99: 루프에서 막음 / 막음 없음", EN: "non-blocking p99, blocking on the loop / no blocking"},
+		"exp.claim.bl.p50-offload64": {KO: "막지 않는 요청의 p50: 오프로드 풀 64 / 막음 없음", EN: "non-blocking p50, offload to pool 64 / no blocking"},
+		"exp.claim.bl.p50-offload4":  {KO: "막지 않는 요청의 p50: 오프로드 풀 4 / 막음 없음", EN: "non-blocking p50, offload to pool 4 / no blocking"},
+		"exp.claim.bl.pool64-4":      {KO: "처리량: 오프로드 풀 64 / 풀 4", EN: "throughput, offload pool 64 / pool 4"},
+		"exp.claim.bl.slowdown.why": {
+			KO: "루프마다 코어가 하나씩인 이 기계에서는 막힌 루프의 코어를 다른 일이 쓰지 못하므로 배수가 점유 예측(6.05배)에 가까워지고, 발표된 8코어 노트북은 그 코어를 다른 일이 썼습니다.",
+			EN: "With a core per loop here, no other work uses a blocked loop's core, so the multiple moves toward the occupancy prediction (6.05x); on the published 8-core laptop other work used it."},
+
+		"exp.claim.vl.on":      {KO: "잠금 있음, 스레드 200개의 처리량", EN: "throughput with the lock, 200 threads"},
+		"exp.claim.vl.off":     {KO: "잠금 없음, 스레드 200개의 처리량", EN: "throughput without the lock, 200 threads"},
+		"exp.claim.vl.x":       {KO: "처리량: 잠금 없음 / 있음", EN: "throughput, lock off / on"},
+		"exp.claim.vl.threads": {KO: "잠금 있음의 처리량: 스레드 1,600개 / 200개 (스레드를 늘려도 그대로)", EN: "throughput with the lock, 1,600 / 200 threads (more threads buy nothing)"},
+		"exp.claim.vl.off.why": {
+			KO: "잠금이 없을 때는 서버 코어 하나의 CPU가 정하므로, 다른 작업이 그 코어를 나눠 가지면 700에 못 미칩니다.",
+			EN: "Without the lock the server's one core sets throughput, so other work sharing that core keeps it under 700."},
+
+		"exp.claim.log.lock": {KO: "잠금 있음의 처리량: 로그 끔 / 동기 로그", EN: "throughput with the lock, logging off / sync"},
+		"exp.claim.log.cost": {KO: "잠금 없음에서 동기 로그가 가져가는 처리량", EN: "throughput sync logging costs without the lock"},
+		"exp.claim.log.lock.why": {
+			KO: "잠금 안의 줄은 잠금을 쥔 스레드가 CPU를 받아야 끝나므로, 다른 작업과 나눠 쓰는 코어에서는 그 시간이 맞춘 값보다 길어지고 짧아지기도 합니다.",
+			EN: "The line inside the lock ends only when the lock's holder gets CPU, so on a core shared with other work its time moves away from the calibrated one."},
+		"exp.claim.log.cost.why": {
+			KO: "여기서 로그 한 줄은 write(2) 한 번이라 요청당 CPU에 견주어 작습니다. Logback INFO 한 줄(패턴 포맷, MDC, 어펜더 잠금)은 훨씬 비쌉니다.",
+			EN: "A line here is one write(2), small against the request's CPU; a Logback INFO line (pattern layout, MDC, the appender's lock) costs far more."},
+
+		"exp.claim.th.errors":  {KO: "스레드 1,600개의 오류 비율", EN: "errors with 1,600 threads"},
+		"exp.claim.th.p99":     {KO: "스레드 1,600개의 p99", EN: "p99 with 1,600 threads"},
+		"exp.claim.th.okshare": {KO: "스레드 1,600개: 오류를 뺀 처리량 / 전체 처리량 (203 / 257)", EN: "1,600 threads: throughput without errors / with them (203 / 257)"},
+		"exp.claim.th.errors.why": {
+			KO: "이 흉내에는 발표된 쓰기 경로의 연결 풀과 그 타임아웃이 없고, 닫힌 모델에서는 지연 시간이 스레드 수와 무관합니다.",
+			EN: "This imitation lacks the published write path's connection pools and their timeouts, and in a closed load the response time does not depend on the thread count."},
+
+		"exp.claim.x.read60":     {KO: "읽기 경로, 가상 사용자 60명: 루프 / 풀 처리량", EN: "read path, 60 users: loop / pool throughput"},
+		"exp.claim.x.read1000":   {KO: "읽기 경로, 가상 사용자 1,000명: 풀 / 루프 처리량", EN: "read path, 1,000 users: pool / loop throughput"},
+		"exp.claim.x.errors5000": {KO: "가상 사용자 5,000명까지의 오류", EN: "errors up to 5,000 users"},
+		"exp.claim.x.read60.why": {
+			KO: "읽기 경로는 발표된 숫자에 맞췄으므로, 여기서 벗어나는 만큼은 이 기계의 CPU 몫(다른 작업과 나눔)과 Go 런타임의 비용입니다.",
+			EN: "The read path is calibrated to the published figures, so what departs from them here is this machine's share of CPU (shared with other work) and the Go runtime's costs."},
+		"exp.x.errors.notrun": {
+			KO: "이 훑기는 프로세스 안에서 (가상 사용자 %s명까지) 돌고, 거기서는 요청이 실패할 수 없으므로 오류를 재지 않습니다.",
+			EN: "This sweep runs in process (up to %s users), where a request cannot fail, so errors are not measured."},
+
+		"exp.claim.sd.fanout":   {KO: "pool의 p50: 조회 10번 차례로 / 동시에", EN: "pool p50, ten lookups in sequence / in parallel"},
+		"exp.claim.sd.inflight": {KO: "다운스트림이 느려진 뒤 pool의 처리 중 요청 / 스레드 수 (1,885 / 1,600)", EN: "pool requests in flight after the downstream slows / its threads (1,885 / 1,600)"},
+		"exp.claim.sd.fanout.why": {
+			KO: "여기서는 조회 하나가 정확히 50 ms라 모델이 10배를 말합니다. 발표된 조회에는 네트워크와 Redis의 일이 더 얹혀 있었습니다.",
+			EN: "Each lookup here is exactly 50 ms, so the model says 10x; the published lookups carried network and Redis work on top."},
+		"exp.claim.db.p50-onloop":    {KO: "막지 않는 요청의 p50: 루프에서 DB 호출 / 호출 없음", EN: "innocent p50, DB call on the loop / no call"},
+		"exp.claim.db.slowdown":      {KO: "처리량: DB 호출 없음 / 루프에서 호출", EN: "throughput, no DB call / call on the loop"},
+		"exp.claim.db.p50-offload64": {KO: "막지 않는 요청의 p50: 풀 64로 오프로드 / 호출 없음", EN: "innocent p50, offloaded to pool 64 / no call"},
+		"exp.claim.db.slowdown.why": {
+			KO: "닫힌 부하(가상 사용자 64명)에서는 막힌 루프에 묶인 사용자만 기다리고 나머지는 계속 보내므로, 한꺼번에 보내는 발표된 배치보다 처리량이 덜 떨어집니다.",
+			EN: "In a closed load (64 users) only the users bound to a stalled loop wait while the rest keep sending, so throughput falls less than in the published burst."},
+		"exp.claim.co.3x": {KO: "생성기가 서버의 코어에서 세 배 무거워질 때 처리량의 변화", EN: "throughput change when the generator on the server's core gets three times heavier"},
+		"exp.claim.co.3x.why": {
+			KO: "이 생성기는 요청당 CPU가 작아 세 배가 되어도 서버의 코어에서 가져가는 몫이 작습니다. 발표된 에뮬레이션 이미지는 요청당 CPU가 1.8배였습니다.",
+			EN: "This generator spends little CPU per request, so even three times heavier it takes little of the server's core; the published emulated image cost 1.8x CPU per request."},
+	})
+}
+
+// 11. write-path
+func init() {
+	Register(map[string]Entry{
+		"exp.write-path.title": {
+			KO: "쓰기 경로: 블로킹 대 논블로킹, 요청당 CPU가 다를 때",
+			EN: "The write path: blocking against non-blocking when the CPU per request differs"},
+		"exp.write-path.about": {
+			KO: "다운스트림 호출 5번(외부 호출 둘, Redis Lua, INSERT, 발행)의 쓰기 경로를 풀 200과 루프로, 발표된 처리량에 맞춘 요청당 CPU로, 지연 0 ms와 20 ms, show_sql 같은 동기 로그와 함께",
+			EN: "a write path of five downstream calls (two external calls, Redis Lua, an INSERT, a publish) on a pool of 200 and on loops, with the CPU per request calibrated to the published throughput, at 0 ms and 20 ms, and a show_sql-like synchronous line"},
+		"exp.wp.recipe": {
+			KO: "대상 서버는 요청마다 다운스트림을 %d번 차례로 부릅니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 60초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 블로킹 쪽은 스레드 %d개의 풀, 논블로킹 쪽은 루프 %d개입니다.",
+			EN: "The target makes %d downstream calls in sequence per request; %s virtual users (closed model) send with a 60 s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The blocking side is a pool of %d threads, the non-blocking side %d loops."},
+		"exp.wp.calibration": {
+			KO: "발표값에 맞춘 값: 발표된 블로킹 쪽 %s TPS에서 요청당 CPU %s ms, 논블로킹 쪽 %s TPS에서 %s ms (서버의 코어 하나에서 1/TPS, HTTP와 루프백 왕복 다섯 번에 드는 약 %s µs를 뺌). 발표된 보고의 말대로 두 쪽의 차이는 대기가 아니라 요청당 CPU입니다 (JPA, .block(), 동기 클라이언트 대 R2DBC와 논블로킹 클라이언트).",
+			EN: "Calibrated to the published figures: the blocking side's %s TPS gives %s ms of CPU per request, the non-blocking side's %s TPS %s ms (1/TPS on the server's one core, less about %s µs for HTTP and five loopback round trips). As the report found, the two differ in CPU per request (JPA, .block(), sync clients against R2DBC and non-blocking clients), not in waiting."},
+		"exp.wp.row.pool":    {KO: "블로킹 풀, 호출 지연 %s ms", EN: "blocking pool, calls at %s ms"},
+		"exp.wp.row.loop":    {KO: "논블로킹 루프, 호출 지연 %s ms", EN: "non-blocking loops, calls at %s ms"},
+		"exp.wp.row.sql":     {KO: "블로킹 풀, 호출 지연 %s ms, show_sql 같은 동기 로그", EN: "blocking pool, calls at %s ms, show_sql-like sync line"},
+		"exp.wp.pub.result":  {KO: "결과", EN: "result"},
+		"exp.wp.pub.tps":     {KO: "논블로킹 / 블로킹 처리량 (TPS)", EN: "non-blocking / blocking throughput (TPS)"},
+		"exp.wp.pub.zero":    {KO: "외부 지연 0에서의 배수", EN: "the multiple with the external latency at 0"},
+		"exp.wp.pub.p99":     {KO: "가상 사용자 1,000명의 p99, 논블로킹 / 블로킹", EN: "p99 at 1,000 users, non-blocking / blocking"},
+		"exp.wp.pub.showsql": {KO: "show_sql을 켰을 때", EN: "with show_sql on"},
+		"exp.wp.note.little": {
+			KO: "리틀의 법칙: 닫힌 모델의 지연 시간은 사용자 수 / 처리량입니다. 사용자 %s명에 블로킹 풀은 초당 %s개라 평균 %.1f초, 루프는 초당 %s개라 %.1f초입니다.",
+			EN: "Little's law: in a closed load the latency is users / throughput. With %s users the blocking pool's %s req/s gives a mean of %.1f s, the loops' %s req/s %.1f s."},
+		"exp.wp.note.why": {
+			KO: "다른 점과 그 까닭: 발표된 서비스는 2코어 컨테이너에서 실제 외부 API, Redis, MySQL, Kafka를 불렀고, 여기서는 내장 지연 서버 하나를 다섯 번 부르며 서버는 코어 하나입니다. 요청당 CPU는 발표된 처리량에서 거꾸로 맞춘 것이라, 이 실험은 그 CPU 차이가 배수를 만든다는 설명을 시험하지, 스프링의 CPU 비용 자체를 재지는 않습니다. show_sql 행의 한 줄은 미리 만든 바이트에 write(2) 한 번으로, Hibernate가 SQL을 포맷해 stdout에 쓰는 것보다 쌉니다.",
+			EN: "What differs and why: the published service called a real external API, Redis, MySQL and Kafka in 2-core containers; here one built-in delay server is called five times and the server has one core. The CPU per request is calibrated back from the published throughput, so this tests the explanation that the CPU difference makes the multiple; it does not measure Spring's CPU cost itself. The show_sql row's line is one write(2) of pre-formatted bytes, cheaper than Hibernate formatting SQL onto stdout."},
+		"exp.claim.wp.x":       {KO: "쓰기 경로 처리량, 호출 지연 20 ms: 논블로킹 / 블로킹", EN: "write-path throughput, calls at 20 ms: non-blocking / blocking"},
+		"exp.claim.wp.x0":      {KO: "쓰기 경로 처리량, 호출 지연 0 ms: 논블로킹 / 블로킹", EN: "write-path throughput, calls at 0 ms: non-blocking / blocking"},
+		"exp.claim.wp.p99":     {KO: "쓰기 경로 p99: 블로킹 / 논블로킹", EN: "write-path p99, blocking / non-blocking"},
+		"exp.claim.wp.showsql": {KO: "show_sql 같은 동기 로그가 가져가는 블로킹 쪽 처리량", EN: "blocking throughput a show_sql-like sync line costs"},
+		"exp.claim.wp.showsql.why": {
+			KO: "여기서 한 줄은 write(2) 한 번이라 요청당 CPU 4.7 ms에 견주어 무시할 만합니다.",
+			EN: "A line here is one write(2), negligible against 4.7 ms of CPU per request."},
+		"exp.claim.wp.x.why": {
+			KO: "서버의 코어를 다른 작업이 나눠 가지면 두 쪽 모두 CPU가 모자라지만, 요청당 CPU가 작은 루프 쪽이 HTTP와 왕복의 고정 비용에 더 크게 묶입니다.",
+			EN: "When other work shares the server's core both sides run short of CPU, but the loops, with less CPU per request, are bound more by the fixed cost of HTTP and the round trips."},
 	})
 }

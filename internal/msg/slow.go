@@ -57,21 +57,24 @@ func init() {
 			EN: "redis-server could not be started, so the built-in delay server was measured: %v"},
 		"exp.sd.redis.used": {
 			KO: "다운스트림은 지연 프록시 뒤의 실제 Redis입니다 (프록시가 보낸 묶음마다 지연을 더하므로, 한 번의 왕복에 실린 조회 10번은 지연을 한 번 치릅니다).",
-			EN: "The downstream is a real Redis behind the latency proxy (it delays each chunk it forwards, so ten lookups pipelined in one round trip pay the delay once)."},
+			EN: "The downstream is a real Redis behind the latency proxy (it delays each chunk it forwards, so ten lookups pipelined in one round trip wait out the delay once)."},
 		"exp.sd.note.latency": {
 			KO: "pool에서 조회 10번을 차례로 하면 p50이 %s ms, 팬아웃 풀에서 동시에 하면 %s ms로 %.1f배 빠릅니다 (발표된 값은 %.0f배, 모델은 10배). 한 번의 왕복으로 묶으면 %s ms입니다.",
 			EN: "In the pool, ten lookups one after another take a p50 of %s ms; in parallel on the fan-out pool %s ms, %.1fx faster (published: %.0fx; the model: 10x). Pipelined in one round trip: %s ms."},
 		"exp.sd.note.ceiling": {
 			KO: "그런데 초당 %s개를 보내면 차례로는 %s개, 동시에는 %s개만 처리하고, 둘 다 한계 %s개(스레드 %d개 / (조회 %d번 × %d ms))를 넘지 못합니다: 동시 조회는 요청 하나가 스레드 10개를 10분의 1 시간 동안 붙잡을 뿐, 요청당 스레드 시간은 그대로입니다. 한 번의 왕복으로 묶으면 스레드 시간이 10분의 1이 되어 %s개를 처리합니다.",
-			EN: "But offered %s req/s, one after another serves %s and in parallel %s, and neither passes the ceiling of %s (%d threads / (%d lookups x %d ms)): a parallel fan-out holds ten threads for a tenth of the time, so the thread-time per request, and the ceiling, stay. Pipelining cuts the thread-time tenfold and serves %s."},
+			EN: "But offered %s req/s, one after another serves %s and in parallel %s, and neither passes the ceiling of %s (%d threads / (%d lookups x %d ms)): a parallel fan-out occupies ten threads for a tenth of the time, so the thread-time per request, and the ceiling, stay. Pipelining cuts the thread-time tenfold and serves %s."},
 		"exp.sd.note.step.pool": {
 			KO: "pool: 다운스트림이 느려지자 성공 처리량이 초당 %s개에서 %s개로 떨어져 한계 %s개 근처에 섭니다. 리틀의 법칙으로 초당 %s개 × %.2f초 ≈ 처리 중 %s개 > 스레드 %d개이므로 적어도 %s개는 대기열에 있고, 대기열이 차서 요청의 %.1f%%{이/가} 503으로 버려집니다 (p50을 평균 대신 썼습니다).",
 			EN: "pool: when the downstream slows, throughput without errors falls from %s to %s req/s, near the ceiling of %s. Little's law: %s req/s x %.2f s ≈ %s in flight > %d threads, so at least %s are queued, and with the queue full %.1f%% of requests are shed with 503 (p50 in place of the mean)."},
 		"exp.sd.note.step.other": {
 			KO: "%s: 다운스트림이 느려져도 성공 처리량은 초당 %s개에서 %s개로 거의 그대로이고 느려지기만 합니다. 리틀의 법칙으로 초당 %s개 × %.2f초 ≈ 처리 중 %s개가 스레드 몇 개 위에 있습니다. 오류 %.1f%%.",
 			EN: "%s: when the downstream slows, throughput without errors goes from %s to %s req/s, about the same; requests only get slower. Little's law: %s req/s x %.2f s ≈ %s in flight on a handful of threads; errors %.1f%%."},
+		"exp.sd.note.step.moved": {
+			KO: "%s: 다운스트림이 느려지자 성공 처리량이 초당 %s개에서 %s개로 바뀌었습니다. 리틀의 법칙으로 초당 %s개 × %.2f초 ≈ 처리 중 %s개. 오류 %.1f%%.",
+			EN: "%s: when the downstream slowed, throughput without errors went from %s to %s req/s. Little's law: %s req/s x %.2f s ≈ %s in flight; errors %.1f%%."},
 		"exp.sd.note.why": {
-			KO: "발표된 값과 다른 까닭: 규모가 다릅니다 (스레드 1,600개와 2코어 컨테이너 대신 스레드 100개와 서버 코어 하나). 발표된 조회에는 네트워크와 Redis의 일이 더 얹혀 차례로 2.7초였고, 여기서는 조회 하나가 정확히 50 ms라 모델의 10배에 가깝습니다. 방향은 같습니다: 블로킹 팬아웃은 지연을 줄이지만 한계를 올리지 않고, 느린 다운스트림 앞에서 pool은 처리량이 떨어지며 요청을 버리고, loop와 virtual은 느려지기만 합니다.",
-			EN: "Why the figures differ from the published ones: the scale (100 threads and one server core instead of 1,600 threads in 2-core containers), and the published lookups carried network and Redis work on top (2.7 s in sequence), where here each lookup is exactly 50 ms, so the ratio sits near the model's 10x. The direction is the same: a blocking fan-out lowers latency but not the ceiling, and before a slow downstream the pool loses throughput and sheds while loop and virtual only slow down."},
+			KO: "발표된 값과 다른 까닭: 규모가 다릅니다 (스레드 1,600개와 2코어 컨테이너 대신 스레드 100개와 서버 코어 하나). 발표된 조회에는 네트워크와 Redis의 일이 더 얹혀 차례로 2.7초였고, 여기서는 조회 하나가 정확히 50 ms라 모델의 10배에 가깝습니다.",
+			EN: "Why the figures differ from the published ones: the scale (100 threads and one server core instead of 1,600 threads in 2-core containers), and the published lookups carried network and Redis work on top (2.7 s in sequence), where here each lookup is exactly 50 ms, so the ratio sits near the model's 10x."},
 	})
 }

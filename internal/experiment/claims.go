@@ -1,0 +1,563 @@
+//go:build linux
+
+package experiment
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Claims as data: every experiment declares the published claims it
+// tests (ClaimDef, with its Experiment), and every run computes a verdict
+// for each of them from its own numbers (Judge). The sentence printed
+// beside a claim is chosen by that verdict and quotes the numbers it rests
+// on (claimNote), so no note can assert an effect the run did not
+// measure.
+//
+// Why before how: the published figures are what a source measured,
+// never its illustration (the field report's "2 ms -> 500/s" is
+// arithmetic; its measured figures are 76 and 700 TPS). A claim is
+// compared as a relative difference, |measured/published - 1| against a
+// tolerance stated with its reason; a claim whose 95% interval over the
+// repeats straddles that boundary (or the no-effect line) gets no verdict
+// but "undecided", because one more run could flip it.
+
+// Verdict is a claim's outcome in one run.
+type Verdict string
+
+const (
+	// Reproduced: |measured/published - 1| <= tolerance.
+	Reproduced Verdict = "reproduced"
+	// Direction: the effect has the published sign, its size lies
+	// outside the tolerance.
+	Direction Verdict = "direction"
+	// NotReproduced: no effect, or the opposite one (or, for a level
+	// with no "no effect" value, outside the tolerance).
+	NotReproduced Verdict = "not_reproduced"
+	// NotRun: the condition was not measured in this run (--quick, a
+	// missing database, an interrupt).
+	NotRun Verdict = "not_run"
+	// Undecided: the 95% interval over the repeats spans the tolerance
+	// boundary or the no-effect line: run more.
+	Undecided Verdict = "undecided"
+)
+
+// Verdicts lists the verdicts in display order.
+var Verdicts = []Verdict{Reproduced, Direction, NotReproduced, Undecided, NotRun}
+
+// ClaimDef is one published claim, declared with its experiment.
+type ClaimDef struct {
+	// ID is unique over all experiments ("ls.stall-p50"); the catalog
+	// holds "exp.claim.<ID>" (what is compared, a noun phrase) and may
+	// hold "exp.claim.<ID>.why" (why this machine differs, printed with
+	// a direction or not_reproduced verdict).
+	ID string
+	// Source is the catalog key of the source section ("exp.src.lab").
+	Source string
+	// Published is the figure the source measured.
+	Published float64
+	// Quantity is what is compared: "latency", "throughput", "multiple"
+	// (a ratio of two conditions), "share" (a fraction in per cent) or
+	// "count".
+	Quantity string
+	// Unit is printed after the numbers ("ms", "×", "%", "req/s").
+	Unit string
+	// Digits after the decimal point when printed.
+	Digits int
+	// Tolerance is relative (0.15 = ±15%); TolWhy is the catalog key of
+	// its reason ("exp.tol.<kind>").
+	Tolerance float64
+	TolWhy    string
+	// Null is the value that means "no effect" (1 for a multiple, 0 for
+	// a cost); NaN (NoNull) for a level, which has no direction.
+	Null float64
+}
+
+// NoNull marks a level claim: it is reproduced or not, it has no
+// direction.
+var NoNull = math.NaN()
+
+// Claim is one claim's outcome in one run: `exp run --json`'s claims.
+type Claim struct {
+	ID       string `json:"id"`
+	Source   string `json:"source"`
+	What     string `json:"what"`
+	Quantity string `json:"quantity"`
+	Unit     string `json:"unit,omitempty"`
+	// Published, Measured and the interval are numbers (null when not
+	// measured); Tolerance is relative.
+	Published float64  `json:"published"`
+	Measured  *float64 `json:"measured"`
+	Low       *float64 `json:"low,omitempty"`
+	High      *float64 `json:"high,omitempty"`
+	// Coverage is the interval's confidence (0.95, or less with fewer
+	// than six runs, where it is the min-max); Runs the values it rests
+	// on.
+	Coverage     float64 `json:"coverage,omitempty"`
+	Runs         int     `json:"runs"`
+	Tolerance    float64 `json:"tolerance"`
+	ToleranceWhy string  `json:"tolerance_why"`
+	Verdict      Verdict `json:"verdict"`
+	Note         string  `json:"note"`
+	Digits       int     `json:"digits"`
+}
+
+// MedianInterval returns the median of vals (the lower median of an even
+// count) and a distribution-free interval for it: the order statistics
+// [x(k), x(n-k+1)] with the largest k whose two-sided binomial tail is at
+// most 5%, and that coverage; with fewer than six values no k qualifies
+// and the interval is the min-max, whose coverage 1 - 2^(1-n) it returns.
+func MedianInterval(vals []float64) (med, lo, hi, coverage float64) {
+	s := slices.Clone(vals)
+	s = slices.DeleteFunc(s, func(v float64) bool { return math.IsNaN(v) })
+	n := len(s)
+	if n == 0 {
+		return math.NaN(), math.NaN(), math.NaN(), 0
+	}
+	slices.Sort(s)
+	med = s[(n-1)/2]
+	if n == 1 {
+		return med, med, med, 0
+	}
+	// tail(k) = P(B <= k-1), B ~ Binomial(n, 1/2).
+	tail := func(k int) float64 {
+		p, c := 0.0, 1.0 // c = C(n, i)
+		for i := 0; i < k; i++ {
+			p += c
+			c = c * float64(n-i) / float64(i+1)
+		}
+		return p / math.Pow(2, float64(n))
+	}
+	k := 0
+	for j := 1; j <= n/2; j++ {
+		if 2*tail(j) <= 0.05 {
+			k = j
+		}
+	}
+	if k == 0 {
+		return med, s[0], s[n-1], 1 - math.Pow(2, float64(1-n))
+	}
+	return med, s[k-1], s[n-k], 1 - 2*tail(k)
+}
+
+// inBand reports whether v is within the claim's tolerance of published.
+func (d ClaimDef) inBand(v float64) bool {
+	if d.Published == 0 {
+		return math.Abs(v) <= d.Tolerance
+	}
+	return math.Abs(v/d.Published-1) <= d.Tolerance+1e-12
+}
+
+// sameSide reports whether v lies on the published side of the null,
+// strictly.
+func (d ClaimDef) sameSide(v float64) bool {
+	if math.IsNaN(d.Null) {
+		return false
+	}
+	return (v-d.Null)*(d.Published-d.Null) > 0
+}
+
+// Judge computes the verdict of d from the values of the runs (nil or
+// all NaN: not run). The measured value is their median; with two or
+// more values an interval (MedianInterval) that straddles the tolerance
+// boundary or the no-effect line makes it Undecided.
+func Judge(d ClaimDef, vals []float64) Claim {
+	c := Claim{ID: d.ID, Quantity: d.Quantity, Unit: d.Unit, Published: d.Published, Tolerance: d.Tolerance, Digits: d.Digits}
+	med, lo, hi, cov := MedianInterval(vals)
+	if d.Quantity == "runshare" {
+		med, lo, hi, cov = runShare(vals)
+	}
+	if math.IsNaN(med) {
+		c.Verdict = NotRun
+		return c
+	}
+	c.Measured = &med
+	for _, v := range vals {
+		if !math.IsNaN(v) {
+			c.Runs++
+		}
+	}
+	if c.Runs > 1 {
+		c.Low, c.High, c.Coverage = &lo, &hi, cov
+	}
+	c.Verdict = verdictOf(d, med)
+	if c.Runs > 1 && (verdictOf(d, lo) != c.Verdict || verdictOf(d, hi) != c.Verdict) {
+		c.Verdict = Undecided
+	}
+	return c
+}
+
+// runShare is the per-cent share of runs whose indicator is 1 (a claim
+// such as "8 of 15 runs were slow"), with its Wilson 95% interval.
+func runShare(vals []float64) (share, lo, hi, coverage float64) {
+	n, k := 0.0, 0.0
+	for _, v := range vals {
+		if math.IsNaN(v) {
+			continue
+		}
+		n++
+		if v != 0 {
+			k++
+		}
+	}
+	if n == 0 {
+		return math.NaN(), math.NaN(), math.NaN(), 0
+	}
+	p, z := k/n, 1.96
+	den := 1 + z*z/n
+	mid := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return 100 * p, 100 * max(0, mid-half), 100 * min(1, mid+half), 0.95
+}
+
+// ratioPct pairs two conditions' runs by index: 100 × a[i]/b[i].
+func ratioPct(a, b []float64) []float64 {
+	out := ratios(a, b)
+	for i := range out {
+		out[i] *= 100
+	}
+	return out
+}
+
+// diffs pairs two conditions' runs by index and returns a[i] - b[i].
+func diffs(a, b []float64) []float64 {
+	var out []float64
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if !math.IsNaN(a[i]) && !math.IsNaN(b[i]) {
+			out = append(out, a[i]-b[i])
+		}
+	}
+	return out
+}
+
+func verdictOf(d ClaimDef, v float64) Verdict {
+	switch {
+	case d.inBand(v):
+		return Reproduced
+	case d.sameSide(v):
+		return Direction
+	}
+	return NotReproduced
+}
+
+// fmtClaim formats a claim's number with its unit.
+func fmtClaim(v float64, digits int, unit string) string {
+	s := Num(v, digits)
+	switch unit {
+	case "":
+		return s
+	case "×", "%":
+		return s + unit
+	}
+	return s + " " + unit
+}
+
+// claimNote is the sentence printed with a claim: chosen by its verdict,
+// quoting the measured value, its interval, the published figure and the
+// tolerance; reason is appended for not_run (why it was not run) and, for
+// direction and not_reproduced, the claim's own "why" from the catalog.
+func claimNote(l msg.Lang, c *Claim, reason string) string {
+	what := c.What
+	if what == "" {
+		what = msg.T(l, "exp.claim."+c.ID)
+	}
+	pub := fmtClaim(c.Published, c.Digits, c.Unit)
+	tol := Num(100*c.Tolerance, 0)
+	if c.Published == 0 {
+		tol = fmtClaim(c.Tolerance, c.Digits, c.Unit)
+	}
+	if c.Verdict == NotRun {
+		s := msg.T(l, "exp.claim.v.not_run", what, pub)
+		if reason != "" {
+			s += " " + reason
+		}
+		return s
+	}
+	meas := fmtClaim(*c.Measured, c.Digits, c.Unit)
+	if c.Low != nil {
+		meas = msg.T(l, "exp.claim.interval", meas, fmtClaim(*c.Low, c.Digits, c.Unit), fmtClaim(*c.High, c.Digits, c.Unit), Num(100*c.Coverage, 0), c.Runs)
+	} else {
+		meas = msg.T(l, "exp.claim.onerun", meas)
+	}
+	key := "exp.claim.v." + string(c.Verdict)
+	if c.Published == 0 && c.Verdict != Undecided {
+		key += ".abs"
+	}
+	s := msg.T(l, key, what, meas, pub, tol)
+	if c.Verdict == Direction || c.Verdict == NotReproduced {
+		if k := "exp.claim." + c.ID + ".why"; msg.Has(k) {
+			s += " " + msg.T(l, k)
+		}
+	}
+	if reason != "" {
+		s += " " + reason
+	}
+	return s
+}
+
+// claimDef returns the runner's experiment's claim id.
+func (r *Runner) claimDef(id string) ClaimDef {
+	for _, d := range r.exp.Claims {
+		if d.ID == id {
+			return d
+		}
+	}
+	panic("experiment " + r.exp.Name + ": undeclared claim " + id)
+}
+
+// wanted reports whether the claim is asked for (--only).
+func (r *Runner) wanted(id string) bool {
+	return len(r.Opt.Only) == 0 || slices.Contains(r.Opt.Only, id)
+}
+
+// Wants reports whether any of the claims is asked for: a recipe skips a
+// condition no asked-for claim needs.
+func (r *Runner) Wants(ids ...string) bool {
+	for _, id := range ids {
+		if r.wanted(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// Claim judges a declared claim from the runs' values; reason (a
+// formatted sentence, "" for none) is appended to its note. A claim
+// judged twice keeps the first verdict.
+func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
+	d := r.claimDef(id)
+	if !r.wanted(id) {
+		return nil
+	}
+	for i := range r.T.Claims {
+		if r.T.Claims[i].ID == id {
+			return &r.T.Claims[i]
+		}
+	}
+	c := Judge(d, vals)
+	c.Source = msg.T(r.Opt.Lang, d.Source)
+	c.What = msg.T(r.Opt.Lang, "exp.claim."+d.ID)
+	c.ToleranceWhy = msg.T(r.Opt.Lang, d.TolWhy)
+	c.Note = claimNote(r.Opt.Lang, &c, reason)
+	r.T.Claims = append(r.T.Claims, c)
+	return &r.T.Claims[len(r.T.Claims)-1]
+}
+
+// ClaimNotRun records a declared claim as not run, with why.
+func (r *Runner) ClaimNotRun(id, reason string) { r.Claim(id, nil, reason) }
+
+// Verdict returns the verdict of a claim judged in this run ("" when not
+// judged yet).
+func (r *Runner) Verdict(id string) Verdict {
+	for _, c := range r.T.Claims {
+		if c.ID == id {
+			return c.Verdict
+		}
+	}
+	return ""
+}
+
+// finishClaims marks every declared (and asked-for) claim the recipe did
+// not judge as not run, and puts the claims in declaration order.
+func (r *Runner) finishClaims() {
+	why := r.T_("exp.claim.notmeasured")
+	if r.T.Skipped != "" {
+		why = r.T.Skipped
+	}
+	for _, d := range r.exp.Claims {
+		if r.wanted(d.ID) && r.Verdict(d.ID) == "" {
+			r.Claim(d.ID, nil, why)
+		}
+	}
+	order := map[string]int{}
+	for i, d := range r.exp.Claims {
+		order[d.ID] = i
+	}
+	slices.SortStableFunc(r.T.Claims, func(a, b Claim) int { return order[a.ID] - order[b.ID] })
+}
+
+// ClaimCounts counts the claims of tables by verdict.
+func ClaimCounts(ts ...*Table) map[Verdict]int {
+	out := map[Verdict]int{}
+	for _, t := range ts {
+		for _, c := range t.Claims {
+			out[c.Verdict]++
+		}
+	}
+	return out
+}
+
+// ratios pairs the runs of two conditions by index (independent runs, so
+// any pairing is a random one) and returns num[i]/den[i]; pairs with a
+// missing or zero denominator are skipped.
+func ratios(num, den []float64) []float64 {
+	var out []float64
+	for i := 0; i < len(num) && i < len(den); i++ {
+		if den[i] != 0 && !math.IsNaN(num[i]) && !math.IsNaN(den[i]) {
+			out = append(out, num[i]/den[i])
+		}
+	}
+	return out
+}
+
+// costs is 100 × (1 - with[i]/without[i]): the per-cent cost of a
+// feature, paired by index.
+func costs(with, without []float64) []float64 {
+	var out []float64
+	for _, x := range ratios(with, without) {
+		out = append(out, 100*(1-x))
+	}
+	return out
+}
+
+// Vals returns the per-run values of a row's figure (nil when absent).
+func (t *Table) Vals(row, col string) []float64 {
+	r := t.Row(row)
+	if r == nil {
+		return nil
+	}
+	c, ok := r.Cells[col]
+	if !ok {
+		return nil
+	}
+	if c.Values == nil && c.Runs == 1 {
+		return []float64{c.Median}
+	}
+	return c.Values
+}
+
+// ValidateOnly checks --only's claim ids against the experiment's
+// declared claims and returns the unknown ones.
+func ValidateOnly(name string, ids []string) []string {
+	e, ok := Lookup(name)
+	if !ok {
+		return ids
+	}
+	var bad []string
+	for _, id := range ids {
+		if !slices.ContainsFunc(e.Claims, func(d ClaimDef) bool { return d.ID == id }) {
+			bad = append(bad, id)
+		}
+	}
+	return bad
+}
+
+// ClaimIDs lists an experiment's claim ids.
+func ClaimIDs(name string) []string {
+	e, ok := Lookup(name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, d := range e.Claims {
+		out = append(out, d.ID)
+	}
+	return out
+}
+
+// writeClaims writes the claims table and the claims' sentences.
+func writeClaims(b *bytes.Buffer, t *Table) {
+	l := t.Lang
+	if len(t.Claims) == 0 {
+		return
+	}
+	counts := ClaimCounts(t)
+	var parts []string
+	for _, v := range Verdicts {
+		if counts[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
+		}
+	}
+	fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.md.claims", len(t.Claims), strings.Join(parts, ", ")))
+	head := []string{msg.T(l, "exp.md.claim"), msg.T(l, "exp.md.source"), msg.T(l, "exp.md.pub"),
+		msg.T(l, "exp.md.measured"), msg.T(l, "exp.md.tolerance"), msg.T(l, "exp.md.verdict")}
+	var rows [][]string
+	for _, c := range t.Claims {
+		meas := ""
+		if c.Measured != nil {
+			meas = fmtClaim(*c.Measured, c.Digits, c.Unit)
+			if c.Low != nil {
+				meas += fmt.Sprintf(" [%s–%s]", Num(*c.Low, c.Digits), Num(*c.High, c.Digits))
+			}
+		}
+		tol := "±" + Num(100*c.Tolerance, 0) + "%"
+		if c.Published == 0 {
+			tol = "±" + fmtClaim(c.Tolerance, c.Digits, c.Unit)
+		}
+		rows = append(rows, []string{"`" + c.ID + "` " + c.What, c.Source, fmtClaim(c.Published, c.Digits, c.Unit), meas, tol,
+			"**" + msg.T(l, "exp.verdict."+string(c.Verdict)) + "**"})
+	}
+	writeGrid(b, head, rows)
+	for _, c := range t.Claims {
+		fmt.Fprintf(b, "- `%s`: %s\n", c.ID, c.Note)
+	}
+	b.WriteString("\n")
+}
+
+// ReadTable reads a table written by WriteJSON (NAME.json of --out).
+func ReadTable(b []byte) (*Table, error) {
+	var t Table
+	if err := json.Unmarshal(b, &t); err != nil {
+		return nil, fmt.Errorf("experiment: read a table: %w", err)
+	}
+	if t.Experiment == "" {
+		return nil, fmt.Errorf("experiment: read a table: no \"experiment\" field")
+	}
+	return &t, nil
+}
+
+// WriteSummary writes the claims of tables as the top of
+// docs/experiments.md: the total and the count of each verdict, then
+// one line per experiment with its counts, whether it was a --quick run,
+// and the neighbours' CPU while it ran (a busy machine's section needs a
+// quiet re-run).
+func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
+	var b bytes.Buffer
+	counts := ClaimCounts(ts...)
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	var parts []string
+	for _, v := range Verdicts {
+		parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
+	}
+	fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.sum.total", total, strings.Join(parts, ", ")))
+	head := []string{msg.T(l, "exp.sum.experiment"), msg.T(l, "exp.sum.run")}
+	for _, v := range Verdicts {
+		head = append(head, msg.T(l, "exp.verdict."+string(v)))
+	}
+	head = append(head, msg.T(l, "exp.sum.neighbours"), msg.T(l, "exp.sum.quiet"))
+	var rows [][]string
+	for _, t := range ts {
+		c := ClaimCounts(t)
+		kind := msg.T(l, "exp.sum.full", t.Repeat)
+		if t.Quick {
+			kind = msg.T(l, "exp.sum.quick")
+		}
+		if t.Interrupted {
+			kind += " " + msg.T(l, "exp.sum.interrupted")
+		}
+		row := []string{"`" + t.Experiment + "`", kind + " · " + t.Date}
+		for _, v := range Verdicts {
+			row = append(row, strconv.Itoa(c[v]))
+		}
+		quiet := ""
+		if t.Env.Busy() || t.Quick {
+			quiet = msg.T(l, "exp.sum.rerun")
+		}
+		row = append(row, fmt.Sprintf("%.2f (%.2f)", t.Env.NeighbourCPU, t.Env.NeighbourCPUMax), quiet)
+		rows = append(rows, row)
+	}
+	writeGrid(&b, head, rows)
+	_, err := w.Write(b.Bytes())
+	return err
+}

@@ -1,0 +1,322 @@
+//go:build linux
+
+package experiment
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+func TestMedianIntervalOrderStatistics(t *testing.T) {
+	for _, tc := range []struct {
+		n            int
+		lo, hi       float64 // 1-based ranks of the interval's ends
+		coverageOver float64
+	}{
+		{2, 1, 2, 0.49}, {5, 1, 5, 0.93}, {6, 1, 6, 0.96}, {10, 2, 9, 0.97}, {15, 4, 12, 0.96},
+	} {
+		vals := make([]float64, tc.n)
+		for i := range vals {
+			vals[i] = float64(tc.n - i) // ranks reversed: the function must sort
+		}
+		med, lo, hi, cov := MedianInterval(vals)
+		if med != float64((tc.n+1)/2) || lo != tc.lo || hi != tc.hi || cov < tc.coverageOver || cov > 1 {
+			t.Errorf("n=%d: median %v, interval [%v, %v], coverage %v; want median %d, [%v, %v], coverage over %v",
+				tc.n, med, lo, hi, cov, (tc.n+1)/2, tc.lo, tc.hi, tc.coverageOver)
+		}
+	}
+	if med, _, _, _ := MedianInterval([]float64{math.NaN()}); !math.IsNaN(med) {
+		t.Errorf("MedianInterval(NaN) = %v; want NaN (nothing measured)", med)
+	}
+}
+
+// verdictCases are synthetic runs for each verdict of a multiple
+// published at 10x (tolerance ±10%, no effect at 1x).
+var verdictCases = []struct {
+	name string
+	vals []float64
+	want Verdict
+}{
+	{"within", []float64{10, 10.2, 9.9, 10.1, 10, 10.05}, Reproduced},
+	{"smaller, same side", []float64{5, 5.1, 4.9, 5, 5, 5.2}, Direction},
+	{"opposite", []float64{0.8, 0.9, 0.85, 0.8, 0.9, 0.82}, NotReproduced},
+	{"straddles the boundary", []float64{9, 10, 11.5, 12, 10.5, 11.2}, Undecided},
+	{"straddles no effect", []float64{0.5, 2, 3, 0.9, 1.5, 1.2}, Undecided},
+	{"nothing measured", nil, NotRun},
+	{"one run", []float64{10.5}, Reproduced},
+}
+
+var tenX = ClaimDef{ID: "test.x", Source: "exp.src.lab", Published: 10, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.1, TolWhy: "exp.tol.shape", Null: 1}
+
+func TestJudgeEachVerdict(t *testing.T) {
+	for _, tc := range verdictCases {
+		c := Judge(tenX, tc.vals)
+		if c.Verdict != tc.want {
+			t.Errorf("%s %v: verdict %s; want %s", tc.name, tc.vals, c.Verdict, tc.want)
+		}
+	}
+	// A level has no direction: far from it is not reproduced.
+	level := ClaimDef{ID: "test.level", Published: 100, Tolerance: 0.1, Null: NoNull}
+	if c := Judge(level, []float64{50, 50, 50}); c.Verdict != NotReproduced {
+		t.Errorf("level at half: %s; want not_reproduced", c.Verdict)
+	}
+	// A published zero takes an absolute tolerance.
+	zero := ClaimDef{ID: "test.zero", Published: 0, Tolerance: 0.5, Null: NoNull}
+	if c := Judge(zero, []float64{0.2}); c.Verdict != Reproduced {
+		t.Errorf("0.2 against 0 ± 0.5: %s; want reproduced", c.Verdict)
+	}
+	if c := Judge(zero, []float64{3}); c.Verdict != NotReproduced {
+		t.Errorf("3 against 0 ± 0.5: %s; want not_reproduced", c.Verdict)
+	}
+	// A share of runs: 8 of 15 against 8 of 15.
+	share := ClaimDef{ID: "test.share", Published: 100 * 8.0 / 15, Quantity: "runshare", Tolerance: 0.5, Null: 0}
+	var runs []float64
+	for i := 0; i < 15; i++ {
+		runs = append(runs, b2f(i < 8))
+	}
+	if c := Judge(share, runs); c.Measured == nil || math.Abs(*c.Measured-100*8.0/15) > 1e-9 || *c.Low >= *c.Measured || *c.High <= *c.Measured {
+		t.Errorf("8 of 15: %+v; want 53.3%% inside its Wilson interval", c)
+	}
+}
+
+// The verdict agrees with its numbers: reproduced only within the
+// tolerance, and within the tolerance it is reproduced unless the
+// interval makes it undecided.
+func TestVerdictAgreesWithItsNumbers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 5000; i++ {
+		n := 1 + rng.IntN(12)
+		center := 20 * rng.Float64()
+		vals := make([]float64, n)
+		for j := range vals {
+			vals[j] = center * (1 + 0.3*(rng.Float64()-0.5))
+		}
+		c := Judge(tenX, vals)
+		within := math.Abs(*c.Measured/tenX.Published-1) <= tenX.Tolerance
+		switch {
+		case c.Verdict == Reproduced && !within:
+			t.Fatalf("%v: reproduced with measured %v outside ±10%% of 10", vals, *c.Measured)
+		case within && c.Verdict != Reproduced && c.Verdict != Undecided:
+			t.Fatalf("%v: %s with measured %v within ±10%% of 10", vals, c.Verdict, *c.Measured)
+		case c.Verdict == Direction && (within || *c.Measured <= 1):
+			t.Fatalf("%v: direction with measured %v", vals, *c.Measured)
+		}
+	}
+}
+
+// asserting are the words a sentence may use only beside a verdict of
+// reproduced or direction.
+var asserting = regexp.MustCompile(`(?i)\b(reproduces|reproduced|holds?|pays?)\b`)
+
+func asserts(s string) bool {
+	for _, m := range asserting.FindAllStringIndex(s, -1) {
+		w := strings.ToLower(s[m[0]:m[1]])
+		if w == "reproduced" && m[0] >= 4 && strings.EqualFold(s[m[0]-4:m[0]], "not ") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// No catalog sentence an experiment prints says "reproduces", "holds" or
+// "pays" except the one chosen by a reproduced verdict.
+func TestNoSentenceAssertsWithoutItsVerdict(t *testing.T) {
+	allowed := map[string]bool{"exp.claim.v.reproduced": true, "exp.claim.v.reproduced.abs": true, "exp.verdict.reproduced": true}
+	for _, k := range msg.Keys() {
+		if !strings.HasPrefix(k, "exp.") || allowed[k] {
+			continue
+		}
+		if s := msg.T(msg.EN, k); asserts(s) {
+			t.Errorf("%s asserts an effect whatever the verdict: %q", k, s)
+		}
+	}
+	if !asserts("Reproduced.") || asserts("not reproduced") || !asserts("it pays the 100 ms") {
+		t.Error("the word check itself is wrong")
+	}
+}
+
+// claimsTest judges its claims from synthetic rows: one per verdict.
+func init() {
+	var defs []ClaimDef
+	for i := range verdictCases {
+		d := tenX
+		d.ID = "test.c" + string(rune('a'+i))
+		defs = append(defs, d)
+	}
+	defs = append(defs, ClaimDef{ID: "test.unjudged", Source: "exp.src.lab", Published: 5, Quantity: "latency", Unit: "ms", Tolerance: 0.1, TolWhy: "exp.tol.wait", Null: NoNull})
+	Register(&Experiment{Name: "test-claims", Order: 1002, Claims: defs, Run: func(ctx context.Context, r *Runner) error {
+		r.T.Columns = []Column{{Key: "x", Label: "x", Digits: 2}}
+		for i, tc := range verdictCases {
+			id := "test.c" + string(rune('a'+i))
+			if tc.vals != nil {
+				r.T.AddRow(id, tc.name, map[string]Cell{"x": Summarize(tc.vals)})
+			}
+			if r.Wants(id) {
+				r.Claim(id, r.T.Vals(id, "x"), "")
+			}
+		}
+		return nil
+	}})
+}
+
+func TestNotesAgreeWithTheirVerdicts(t *testing.T) {
+	for _, l := range []msg.Lang{msg.EN, msg.KO} {
+		tab, err := Run(context.Background(), "test-claims", Options{Lang: l, Repeat: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tab.Claims) != len(verdictCases)+1 {
+			t.Fatalf("%s: %d claims; want every declared one (%d)", l, len(tab.Claims), len(verdictCases)+1)
+		}
+		for i, tc := range verdictCases {
+			c := tab.Claims[i]
+			if c.Verdict != tc.want {
+				t.Errorf("%s %s: verdict %s; want %s", l, tc.name, c.Verdict, tc.want)
+			}
+			// The sentence is the verdict's and quotes the numbers.
+			if !strings.Contains(c.Note, msg.T(l, "exp.claim."+c.ID)) || !strings.Contains(c.Note, "10.00") {
+				t.Errorf("%s %s: note %q does not name the claim and the published 10.00", l, tc.name, c.Note)
+			}
+			if c.Measured != nil && !strings.Contains(c.Note, Num(*c.Measured, 2)) {
+				t.Errorf("%s %s: note %q does not quote the measured %s", l, tc.name, c.Note, Num(*c.Measured, 2))
+			}
+			if l == msg.EN && asserts(c.Note) != (c.Verdict == Reproduced) {
+				t.Errorf("%s: verdict %s, note %q", tc.name, c.Verdict, c.Note)
+			}
+		}
+		if last := tab.Claims[len(tab.Claims)-1]; last.ID != "test.unjudged" || last.Verdict != NotRun {
+			t.Errorf("%s: the claim the recipe did not judge is %+v; want not_run", l, last)
+		}
+		// Markdown opens with the claims table.
+		var md bytes.Buffer
+		if err := WriteMarkdown(&md, tab, ""); err != nil {
+			t.Fatal(err)
+		}
+		body := md.String()
+		if ci, ri := strings.Index(body, "`test.ca`"), strings.Index(body, msg.T(l, "exp.md.ours", 6)[:10]); ci < 0 || ri >= 0 && ri < ci {
+			t.Errorf("%s: the claims table does not come before this machine's table:\n%s", l, body)
+		}
+		for _, v := range []Verdict{Reproduced, Direction, NotReproduced, Undecided, NotRun} {
+			if !strings.Contains(body, "**"+msg.T(l, "exp.verdict."+string(v))+"**") {
+				t.Errorf("%s: the table lacks the verdict %s", l, v)
+			}
+		}
+	}
+}
+
+func TestClaimsJSONCarriesNumbers(t *testing.T) {
+	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6, Only: []string{"test.ca", "test.cf"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, tab); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Claims []struct {
+			ID        string   `json:"id"`
+			Source    string   `json:"source"`
+			Published float64  `json:"published"`
+			Measured  *float64 `json:"measured"`
+			Tolerance float64  `json:"tolerance"`
+			Verdict   string   `json:"verdict"`
+			Note      string   `json:"note"`
+		} `json:"claims"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{}
+	for _, c := range out.Claims {
+		ids = append(ids, c.ID)
+	}
+	if !slices.Equal(ids, []string{"test.ca", "test.cf"}) {
+		t.Fatalf("--only test.ca,test.cf: claims %v", ids)
+	}
+	a, f := out.Claims[0], out.Claims[1]
+	if a.Published != 10 || a.Measured == nil || a.Tolerance != 0.1 || a.Verdict != "reproduced" || a.Source == "" || a.Note == "" {
+		t.Errorf("claim a = %+v; want published 10, a measured number, tolerance 0.1, reproduced, a source and a note", a)
+	}
+	if f.Measured != nil || f.Verdict != "not_run" {
+		t.Errorf("claim f = %+v; want measured null and not_run", f)
+	}
+}
+
+func TestRunRefusesBadClaimsAndRepeats(t *testing.T) {
+	if _, err := Run(context.Background(), "test-claims", Options{Only: []string{"test.nosuch"}}); err == nil || !strings.Contains(err.Error(), "test.nosuch") {
+		t.Errorf("unknown claim id: err %v; want one naming it", err)
+	}
+	if _, err := Run(context.Background(), "test-claims", Options{Repeat: MaxRepeat + 1}); err == nil || !strings.Contains(err.Error(), "--repeat") {
+		t.Errorf("--repeat over the bound: err %v; want one naming --repeat", err)
+	}
+}
+
+// Every declared claim has its text, a tolerance with a reason, and an
+// id unique over all experiments.
+func TestEveryClaimIsDeclaredWithItsText(t *testing.T) {
+	seen := map[string]string{}
+	total := 0
+	for _, e := range List() {
+		for _, d := range e.Claims {
+			if prev, dup := seen[d.ID]; dup {
+				t.Errorf("claim %s declared by %s and %s", d.ID, prev, e.Name)
+			}
+			seen[d.ID] = e.Name
+			if strings.HasPrefix(e.Name, "test-") {
+				continue
+			}
+			total++
+			for _, k := range []string{"exp.claim." + d.ID, d.Source, d.TolWhy} {
+				if !msg.Has(k) {
+					t.Errorf("claim %s: no catalog entry %q", d.ID, k)
+				}
+			}
+			if d.Tolerance <= 0 || d.Quantity == "" {
+				t.Errorf("claim %s: tolerance %v, quantity %q; want both", d.ID, d.Tolerance, d.Quantity)
+			}
+		}
+	}
+	if total < 30 {
+		t.Errorf("%d claims over the experiments; the four sources publish more", total)
+	}
+}
+
+// The summary at the top of docs/experiments.md counts the claims of the
+// tables read back from their JSON.
+func TestSummaryCountsClaimsFromJSON(t *testing.T) {
+	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, tab); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadTable(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, msg.EN, []*Table{back, back}); err != nil {
+		t.Fatal(err)
+	}
+	n := 2 * len(tab.Claims)
+	if want := fmt.Sprintf("Published claims: %d (reproduced %d,", n, 2*ClaimCounts(tab)[Reproduced]); !strings.HasPrefix(out.String(), want) {
+		t.Errorf("summary opens %q; want %q", strings.SplitN(out.String(), "\n", 2)[0], want)
+	}
+	if _, err := ReadTable([]byte(`{"title": "x"}`)); err == nil {
+		t.Error("ReadTable accepted a table without its experiment")
+	}
+}

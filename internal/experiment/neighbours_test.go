@@ -1,0 +1,59 @@
+//go:build linux
+
+package experiment
+
+import (
+	"bytes"
+	"os"
+	"testing"
+	"time"
+)
+
+func TestParseProcStat(t *testing.T) {
+	line := []byte("1234 (a (weird) name) S 42 1234 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 100 1000 10\n")
+	pt, ok := parseProcStat(line)
+	if !ok || pt.ppid != 42 || pt.ticks != 7+3+2+1 {
+		t.Errorf("parseProcStat = %+v, %v; want ppid 42 and 13 ticks (utime+stime+cutime+cstime)", pt, ok)
+	}
+	for _, bad := range []string{"", "1 (x) S", "1 (x) S notanumber 1 1 0 -1 0 0 0 0 0 1 1 1 1 20", "1 no paren"} {
+		if _, ok := parseProcStat([]byte(bad)); ok {
+			t.Errorf("parseProcStat(%q) accepted a malformed line", bad)
+		}
+	}
+}
+
+func FuzzParseProcStat(f *testing.F) {
+	f.Add([]byte("1 (x) S 0 1 1 0 -1 0 0 0 0 0 1 2 3 4 20 0 1 0"))
+	f.Add([]byte(") ) )"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		// Any input: no panic, and a line it accepts has its ')'.
+		if _, ok := parseProcStat(b); ok && !bytes.Contains(b, []byte(")")) {
+			t.Errorf("parseProcStat(%q) accepted a line without the command's ')'", b)
+		}
+	})
+}
+
+// The tree is the root and every process whose parents lead to it; a
+// process reparented away from it (or never under it) is a neighbour.
+func TestSumTreeCountsDescendantsOnly(t *testing.T) {
+	all := map[int]procTimes{
+		10: {ppid: 1, ticks: 5},   // the experiment
+		11: {ppid: 10, ticks: 7},  // its child
+		12: {ppid: 11, ticks: 11}, // a grandchild
+		20: {ppid: 1, ticks: 100}, // a neighbour
+		21: {ppid: 20, ticks: 50}, // the neighbour's child
+		30: {ppid: 99, ticks: 3},  // a parent that is gone
+	}
+	if got := sumTree(all, 10); got != 5+7+11 {
+		t.Errorf("sumTree = %d; want 23 (the root, its child and grandchild)", got)
+	}
+}
+
+func TestTreeCPUCountsThisProcess(t *testing.T) {
+	deadline := time.Now().Add(50 * time.Millisecond)
+	for time.Now().Before(deadline) {
+	}
+	if got := treeCPU(os.Getpid()); got <= 0 {
+		t.Errorf("treeCPU(self) = %v after spinning; want this process's CPU", got)
+	}
+}

@@ -511,7 +511,12 @@ func (p *poolServer) work() {
 	runtime.LockOSThread()
 	w := &blockingConn{s: p.s, queue: p.queue, out: make([]byte, 0, 4096)}
 	for c := range p.queue {
-		switch w.serve(c) {
+		res := w.serve(c)
+		// w.req points into c's buffer (a 1 MiB body's, perhaps): kept,
+		// it would pin that buffer after park gave it and its share of
+		// --body-memory back.
+		w.req.Reset()
+		switch res {
 		case keep:
 			p.park(c)
 		case closeIt:

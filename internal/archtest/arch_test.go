@@ -39,6 +39,7 @@ var allowed = map[string][]string{
 	"lab":                   {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream", "buildinfo"},
 	"experiment":            {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
 	"plan":                  {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
+	"probe":                 {"model", "msg", "stats", "sim", "plan", "loadgen", "sysinfo", "epoll", "live", "osthread", "narrate", "report", "watchdog", "timeheap"},
 	"archtest":              {},
 }
 

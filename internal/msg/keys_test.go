@@ -70,7 +70,7 @@ var keyLike = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$`)
 
 // notKeys are literals that look like keys of a catalog area but are
 // something else (file names the experiments write).
-var notKeys = map[string]bool{"lab.svg": true, "load.json": true}
+var notKeys = map[string]bool{"lab.svg": true, "load.json": true, "probe.json": true}
 
 // sourceScan reads every non-test Go file of the module outside this
 // package: every string literal, and every literal prefix of a string

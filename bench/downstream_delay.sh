@@ -21,7 +21,7 @@ DELAY=${DELAY:-1ms}
 N=${N:-20000}
 CLIENTS=${CLIENTS:-1 20 50}
 ROUNDS=${ROUNDS:-3}
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
+PORT=${PORT:-$((11000 + RANDOM % 20000))}  # below the ephemeral range (32768-)
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 . "$REPO/bench/run_env.inc"
 WORK=$(mktemp -d /tmp/waitlab-dsbench.XXXXXX)

@@ -258,3 +258,34 @@ func TestProxyBounded(t *testing.T) {
 		t.Errorf("second proxy client read %q; want -ERR max number of clients", got)
 	}
 }
+
+// A client that pipelines many commands with tiny replies against a long
+// delay holds at most maxPending of them waiting in the server: the rest
+// stay unread (in the kernel, then in the client) until replies go out.
+func TestPendingBounded(t *testing.T) {
+	if !loopSupported {
+		t.Skip("the goroutine server bounds its queue by a channel (one more may wait to enter it)")
+	}
+	s := &Server{Delay: model.FixedDist(time.Hour)}
+	addr := serve(t, s)
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	nc.SetWriteDeadline(time.Now().Add(2 * time.Second))
+	nc.Write(bytes.Repeat([]byte("PING\r\n"), 5000))
+	waitForN := func() int64 {
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			if m := s.Stats().MaxInFlight; m >= maxPending {
+				return m
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		return s.Stats().MaxInFlight
+	}
+	if m := waitForN(); m != maxPending {
+		t.Errorf("most commands waiting on one connection: %d; want the bound %d", m, maxPending)
+	}
+}

@@ -64,6 +64,11 @@ type entry struct {
 
 func (c *dconn) queued() int { return len(c.out) - c.sent }
 
+// room reports whether c may have another command read and queued.
+func (c *dconn) room(maxQueued int) bool {
+	return c.queued() < maxQueued && len(c.q)-c.qh < maxPending
+}
+
 // data is c's epoll data: its fd, and its generation above.
 func (c *dconn) data() uint64 { return uint64(c.gen)<<32 | uint64(uint32(c.fd)) }
 
@@ -354,7 +359,7 @@ func (l *loop) read(c *dconn, now time.Duration) {
 func (l *loop) parse(c *dconn, now time.Duration) {
 	s := l.s
 	used := 0
-	for !c.done && c.queued() < s.MaxQueued {
+	for !c.done && c.room(s.MaxQueued) {
 		u, perr := ParseCommand(c.in[used:], &l.cmd)
 		if perr == ErrIncomplete {
 			break
@@ -383,7 +388,7 @@ func (l *loop) parse(c *dconn, now time.Duration) {
 	if len(c.in) == 0 && cap(c.in) > 4096 {
 		c.in = make([]byte, 0, 4096) // a big value's buffer goes
 	}
-	if c.done || c.queued() >= s.MaxQueued {
+	if c.done || !c.room(s.MaxQueued) {
 		l.pause(c)
 	}
 }
@@ -489,7 +494,7 @@ func (l *loop) flush(c *dconn, now time.Duration) {
 		c.due -= c.sent
 		c.sent = 0
 	}
-	if c.paused && !c.done && c.queued() < l.s.MaxQueued {
+	if c.paused && !c.done && c.room(l.s.MaxQueued) {
 		// Room again: what was read and left waits no longer.
 		c.paused = false
 		l.parse(c, now)

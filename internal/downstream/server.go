@@ -141,6 +141,11 @@ func (s *Server) defaults() {
 	}
 }
 
+// maxPending bounds the replies waiting for their time on one connection
+// (the goroutine server's queue holds as many): with MaxQueued alone, a
+// client pipelining commands with 5-byte replies could hold 200,000.
+const maxPending = 1024
+
 var errMaxClients = []byte("-ERR max number of clients reached\r\n")
 
 // acceptBackoff reports whether an accept error is one to wait out (a full
@@ -377,7 +382,7 @@ func (s *Server) serveConn(c net.Conn) {
 	// each reply when due. The budget bounds the reply bytes queued: a
 	// client that does not read its replies stops being read (and TCP
 	// stops it sending), and the write timeout ends it.
-	q := make(chan pending, 1024)
+	q := make(chan pending, maxPending)
 	room := newBudget(s.MaxQueued, &s.queued)
 	done := make(chan struct{})
 	var inFlight atomic.Int64 // commands read and not yet answered

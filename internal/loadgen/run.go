@@ -346,6 +346,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Stages) > 0 {
 		res.Stages = cfg.Stages.String()
 	}
+	_, tport, _ := splitHostPort(ep.Addr)
+	recordConditions(res, &cfg, tport) // conditions.go: for a fair comparison
 	if !cfg.Segment.Whole() {
 		res.Segment = &cfg.Segment
 		if cfg.wholeVUs > 0 {

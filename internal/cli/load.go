@@ -88,6 +88,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	engine := fs.String("engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
 	sc := addScaleFlags(fs)
 	o := addOutputFlags(fs)
+	bf := addBaselineFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
 		return err
@@ -237,6 +238,12 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 		return usagef("--progress %q: use auto, on or off", *progress)
 	}
 
+	// The baseline is read and checked before the run: a wrong file must
+	// not cost the measurement either.
+	bl, err := readBaseline(lang, bf, cfg.Targets[0].URL)
+	if err != nil {
+		return err
+	}
 	// Every output path is opened before the run: a typo in --out must
 	// not cost the measurement.
 	outs, err := openOutputs(lang, o, *out)
@@ -250,6 +257,9 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	}
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.Stderr)
+	}
+	if bl != nil {
+		return judgeRun(env, res, bl, o, ths, lang, outs, *out)
 	}
 	pushErr := sc.push(env, lang, res)
 	if err := emit(env, res, o, ths, lang, outs); err != nil || pushErr == nil {

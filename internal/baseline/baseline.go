@@ -13,15 +13,19 @@
 // same p99; a gate that compares bare numbers fires on noise. The noise of
 // a run is estimated from the run itself:
 //
-//   - One run (or two) per side: a moving-block bootstrap over the run's
-//     seconds. Each second's latency histogram, counts and service time are
-//     recorded in the result file; a replicate draws blocks of L
-//     consecutive seconds (L about n^(1/3)) with replacement, so the
-//     correlation between neighbouring requests, and between neighbouring
-//     seconds, stays inside a block. The interval is the change's point
-//     estimate plus or minus t times the bootstrap's standard error, with
-//     Student's t on (blocks - 1) degrees of freedom: with eight 1-second
-//     blocks a plain percentile bootstrap is too narrow.
+//   - One run (or two) per side: blocks of the run's own seconds. Each
+//     second's latency histogram, counts and service time are recorded in
+//     the result file; a side's seconds are cut into consecutive blocks of
+//     L seconds (L about n^(1/3), so that the correlation between
+//     neighbouring requests and seconds stays inside a block), every
+//     metric is computed per block, and the spread between a side's blocks
+//     stands for the spread between runs. Within-run resampling alone (a
+//     block bootstrap of the run's mean) cannot see the machine change
+//     between two runs: on a busy machine it raised 5 false alarms in 40
+//     A/A comparisons (docs/load.md). The block spread bounds that noise
+//     from above, since a run's figure varies less than a block's; the
+//     interval is Welch's t on the logarithms with the
+//     Welch-Satterthwaite degrees of freedom.
 //   - Three or more runs per side: across runs. Each run is one value;
 //     the interval is Welch's t on the logarithms (a ratio), so the
 //     run-to-run noise, which a single run cannot see, is in it.
@@ -35,15 +39,14 @@
 // Tolerance (ErrorTolerance points for the error rate). A candidate with no
 // successful response, or an interrupted one, never passes.
 //
-// Compare is a pure function of its inputs and Options.Seed: the same files
-// give the same verdict. Safe for concurrent use (it keeps no state).
+// Compare is a pure function of its inputs: the same files give the same
+// verdict. Safe for concurrent use (it keeps no state).
 package baseline
 
 import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -108,9 +111,6 @@ type Options struct {
 	ErrorTolerance float64
 	// Confidence of the intervals (default 0.95).
 	Confidence float64
-	// Resamples of the bootstrap (default 2000); Seed seeds it (default 1).
-	Resamples int
-	Seed      uint64
 	// AllowDifferentURL compares runs of different URLs (else an error).
 	AllowDifferentURL bool
 	// Strict fails a comparison with a fairness warning.
@@ -130,12 +130,6 @@ func (o *Options) defaults() {
 	}
 	if o.Confidence <= 0 || o.Confidence >= 1 {
 		o.Confidence = 0.95
-	}
-	if o.Resamples <= 0 {
-		o.Resamples = 2000
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
 	}
 }
 
@@ -157,6 +151,8 @@ type Metric struct {
 	Fails bool `json:"fails"`
 	// HigherWorse says which way is worse.
 	HigherWorse bool `json:"higher_is_worse"`
+	// DF is the degrees of freedom of the row's t (NaN: no interval).
+	DF float64 `json:"-"`
 }
 
 // Verdict is a comparison's outcome.
@@ -166,8 +162,7 @@ type Verdict struct {
 	// fewest independent blocks of a side; DF the t's degrees of freedom.
 	BlockSeconds   int       `json:"block_seconds,omitempty"`
 	Blocks         int       `json:"blocks,omitempty"`
-	DF             float64   `json:"df"`
-	Resamples      int       `json:"resamples,omitempty"`
+	DF             float64   `json:"-"` // the smallest of the rows' (NaN: none)
 	Confidence     float64   `json:"confidence"`
 	Tolerance      float64   `json:"tolerance"`
 	ErrorTolerance float64   `json:"error_tolerance_points"`
@@ -240,27 +235,20 @@ func Compare(base, cand []*loadgen.Result, opt Options) (*Verdict, error) {
 		v.CandFiles = append(v.CandFiles, name(r, "candidate", i))
 	}
 	pb, pc := pointStat(mb), pointStat(mc)
-	var se [numMetrics]float64
+	var se, df [numMetrics]float64
 	hasSvc := true
 	for _, r := range append(append([]*loadgen.Result{}, base...), cand...) {
 		hasSvc = hasSvc && hasServiceSeries(r)
 	}
 	if len(base) >= 3 && len(cand) >= 3 {
 		v.Method = MethodRuns
-		se, v.DF = acrossRuns(base, cand)
-		if !hasSvc {
-			hasSvc = true // whole runs carry their service time
-		}
+		se, df = acrossRuns(base, cand)
+		hasSvc = true // whole runs carry their service time
 	} else {
 		v.Method = MethodBlocks
-		v.Resamples = opt.Resamples
-		se, v.BlockSeconds, v.Blocks = bootstrap(sideUnits(base, mb), sideUnits(cand, mc), opt, hasSvc)
-		v.DF = float64(v.Blocks - 1)
+		se, df, v.BlockSeconds, v.Blocks = blockSpread(sideUnits(base, mb), sideUnits(cand, mc), hasSvc)
 	}
-	t := math.NaN()
-	if v.DF >= 1 {
-		t = studentQuantile(1-(1-opt.Confidence)/2, v.DF)
-	}
+	v.DF = math.NaN()
 	for m := range numMetrics {
 		def := metricDefs[m]
 		row := Metric{Name: def.name, Unit: def.unit, Base: pb[m], Cand: pc[m], Points: def.points,
@@ -268,6 +256,14 @@ func Compare(base, cand []*loadgen.Result, opt Options) (*Verdict, error) {
 		if m == mService && !hasSvc {
 			se[m] = math.NaN()
 		}
+		t := math.NaN()
+		if df[m] >= 1 {
+			t = studentQuantile(1-(1-opt.Confidence)/2, df[m])
+			if math.IsNaN(v.DF) || df[m] < v.DF {
+				v.DF = df[m]
+			}
+		}
+		row.DF = df[m]
 		judge(&row, se[m], t, opt)
 		v.Metrics = append(v.Metrics, row)
 	}
@@ -463,17 +459,24 @@ func sideUnits(rs []*loadgen.Result, merged *loadgen.Result) []rawSecond {
 	return out
 }
 
-// bootstrap returns the standard error of every metric's change (log
-// ratio or points) by a moving-block bootstrap of both sides' seconds.
-func bootstrap(rb, rc []rawSecond, opt Options, hasSvc bool) (se [numMetrics]float64, L, blocks int) {
+// blockSpread returns, for every metric, the standard error of its change
+// (log ratio, or points) and its degrees of freedom, from the spread of
+// the metric between blocks of L seconds: each side's seconds are cut into
+// consecutive blocks, the metric is computed for each block, and the
+// variance between a side's blocks stands for the variance between runs,
+// which one run cannot show. It is an upper bound: a run's figure varies
+// less than a block's, by its sampling part, and by as much in its drift
+// only when the machine drifts over the run's length (a busy machine's
+// neighbours do). Welch-Satterthwaite gives the degrees of freedom.
+func blockSpread(rb, rc []rawSecond, hasSvc bool) (se, df [numMetrics]float64, L, blocks int) {
 	for i := range se {
-		se[i] = math.NaN()
+		se[i], df[i] = math.NaN(), math.NaN()
 	}
 	n := min(len(rb), len(rc))
 	L = blockLen(n)
 	blocks = n / L
 	if blocks < 2 {
-		return se, L, blocks
+		return se, df, L, blocks
 	}
 	var all []int64
 	for _, side := range [][]rawSecond{rb, rc} {
@@ -482,7 +485,8 @@ func bootstrap(rb, rc []rawSecond, opt Options, hasSvc bool) (se [numMetrics]flo
 		}
 	}
 	b := &bins{vals: sortedUnique(all)}
-	toUnits := func(raw []rawSecond) []*unit {
+	acc := make([]int64, len(b.vals))
+	perBlock := func(raw []rawSecond) []stat {
 		us := make([]*unit, len(raw))
 		for i := range raw {
 			u := raw[i].u
@@ -492,81 +496,78 @@ func bootstrap(rb, rc []rawSecond, opt Options, hasSvc bool) (se [numMetrics]flo
 			}
 			us[i] = &u
 		}
-		return us
-	}
-	ub, uc := toUnits(rb), toUnits(rc)
-	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
-	acc := make([]int64, len(b.vals))
-	var bufB, bufC []*unit
-	changes := make([][]float64, numMetrics)
-	for range opt.Resamples {
-		bufB = resampleBlocks(rng, ub, L, bufB)
-		bufC = resampleBlocks(rng, uc, L, bufC)
-		sb := measure(bufB, b, acc, hasSvc)
-		sc := measure(bufC, b, acc, hasSvc)
-		for m := range numMetrics {
-			changes[m] = append(changes[m], change(m, sb[m], sc[m]))
+		k := len(us) / L
+		out := make([]stat, k)
+		for j := range k {
+			end := (j + 1) * L
+			if j == k-1 {
+				end = len(us) // the rest joins the last block
+			}
+			out[j] = measure(us[j*L:end], b, acc, hasSvc)
 		}
+		return out
 	}
+	sb, sc := perBlock(rb), perBlock(rc)
 	for m := range numMetrics {
-		se[m] = stddev(changes[m])
+		var xb, xc []float64
+		for _, st := range sb {
+			xb = append(xb, scaleOf(m, st[m]))
+		}
+		for _, st := range sc {
+			xc = append(xc, scaleOf(m, st[m]))
+		}
+		se[m], df[m] = welch(xb, xc, false)
 	}
-	return se, L, blocks
+	return se, df, L, blocks
 }
 
-// change is a replicate's change of metric m: log ratio or points (NaN
-// when undefined).
-func change(m int, b, c float64) float64 {
+// scaleOf is the scale a metric's change is judged on: its logarithm
+// (ratios), or itself (points); NaN for a ratio metric at 0.
+func scaleOf(m int, v float64) float64 {
 	if metricDefs[m].points {
-		return c - b
+		return v
 	}
-	if b > 0 && c > 0 {
-		return math.Log(c / b)
-	}
-	if b == c && !math.IsNaN(b) {
-		return 0
+	if v > 0 {
+		return math.Log(v)
 	}
 	return math.NaN()
 }
 
+// welch returns the standard error of mean(xc) - mean(xb) and its
+// Welch-Satterthwaite degrees of freedom; with perValue the variance of
+// one value stands for each side (blocks standing for runs), else that of
+// the side's mean (runs). NaN values are left out.
+func welch(xb, xc []float64, meanOf bool) (se, df float64) {
+	_, vb, nb := meanVar(xb)
+	_, vc, nc := meanVar(xc)
+	if nb < 2 || nc < 2 {
+		return math.NaN(), math.NaN()
+	}
+	a, c := vb, vc
+	if meanOf {
+		a, c = vb/float64(nb), vc/float64(nc)
+	}
+	se = math.Sqrt(a + c)
+	if a+c == 0 {
+		return 0, float64(nb + nc - 2)
+	}
+	df = (a + c) * (a + c) / (a*a/float64(nb-1) + c*c/float64(nc-1))
+	return se, df
+}
+
 // acrossRuns returns the standard error of every metric's change from the
-// runs' own values (Welch), and the Welch-Satterthwaite degrees of freedom
-// (the smallest over the metrics, so one t serves every row).
-func acrossRuns(base, cand []*loadgen.Result) (se [numMetrics]float64, df float64) {
-	df = math.Inf(1)
+// runs' own values (Welch on the logarithms, or on points), and its
+// degrees of freedom.
+func acrossRuns(base, cand []*loadgen.Result) (se, df [numMetrics]float64) {
 	for m := range numMetrics {
 		var xb, xc []float64
-		for _, side := range []struct {
-			rs  []*loadgen.Result
-			out *[]float64
-		}{{base, &xb}, {cand, &xc}} {
-			for _, r := range side.rs {
-				v := pointStat(r)[m]
-				if !metricDefs[m].points {
-					if v > 0 {
-						v = math.Log(v)
-					} else {
-						v = math.NaN()
-					}
-				}
-				*side.out = append(*side.out, v)
-			}
+		for _, r := range base {
+			xb = append(xb, scaleOf(m, pointStat(r)[m]))
 		}
-		_, vb, nb := meanVar(xb)
-		_, vc, nc := meanVar(xc)
-		if nb < 2 || nc < 2 {
-			se[m] = math.NaN()
-			continue
+		for _, r := range cand {
+			xc = append(xc, scaleOf(m, pointStat(r)[m]))
 		}
-		a, c := vb/float64(nb), vc/float64(nc)
-		se[m] = math.Sqrt(a + c)
-		if a+c > 0 {
-			d := (a + c) * (a + c) / (a*a/float64(nb-1) + c*c/float64(nc-1))
-			df = min(df, d)
-		}
-	}
-	if math.IsInf(df, 1) {
-		df = float64(min(len(base), len(cand)) - 1)
+		se[m], df[m] = welch(xb, xc, true)
 	}
 	return se, df
 }

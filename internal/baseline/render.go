@@ -174,7 +174,7 @@ func MethodText(v *Verdict, lang msg.Lang) string {
 	case v.Blocks < 2:
 		return msg.T(lang, "baseline.method.short", v.BlockSeconds, v.Blocks)
 	}
-	return msg.T(lang, "baseline.method.blocks", v.BlockSeconds, v.Blocks, v.Resamples, conf, df)
+	return msg.T(lang, "baseline.method.blocks", v.BlockSeconds, v.Blocks, conf, df)
 }
 
 // ConclusionText is the verdict line, chosen by the verdict.
@@ -236,8 +236,9 @@ func WriteJSON(w io.Writer, v *Verdict) error {
 	}
 	out := struct {
 		*Verdict
-		Metrics []row `json:"metrics"`
-	}{Verdict: v}
+		DF      *float64 `json:"df"`
+		Metrics []row    `json:"metrics"`
+	}{Verdict: v, DF: num(v.DF)}
 	for _, m := range v.Metrics {
 		out.Metrics = append(out.Metrics, row{Name: m.Name, Unit: m.Unit, Base: num(m.Base), Cand: num(m.Cand), Change: num(m.Change),
 			Lo: num(m.Lo), Hi: num(m.Hi), Points: m.Points, HigherWorse: m.HigherWorse, Verdict: m.Verdict, Fails: m.Fails})

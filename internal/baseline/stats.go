@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"sort"
 )
@@ -109,46 +108,6 @@ func measure(us []*unit, b *bins, acc []int64, hasSvc bool) stat {
 // (the usual rate for a moving-block bootstrap), at least 1.
 func blockLen(n int) int {
 	return max(1, int(math.Round(math.Cbrt(float64(n)))))
-}
-
-// resampleBlocks draws one moving-block bootstrap replicate of us (in
-// time order): ceil(n/L) blocks of L consecutive units, each starting at
-// a uniform position, into out.
-func resampleBlocks(rng *rand.Rand, us []*unit, L int, out []*unit) []*unit {
-	out = out[:0]
-	n := len(us)
-	starts := n - L + 1
-	for len(out) < n {
-		s := rng.IntN(starts)
-		for j := 0; j < L && len(out) < n; j++ {
-			out = append(out, us[s+j])
-		}
-	}
-	return out
-}
-
-// spread is the bootstrap distribution of one metric's change: the
-// standard deviation of its replicates.
-func stddev(xs []float64) float64 {
-	n := 0
-	var mean float64
-	for _, x := range xs {
-		if !math.IsNaN(x) {
-			mean += x
-			n++
-		}
-	}
-	if n < 2 {
-		return math.NaN()
-	}
-	mean /= float64(n)
-	var ss float64
-	for _, x := range xs {
-		if !math.IsNaN(x) {
-			ss += (x - mean) * (x - mean)
-		}
-	}
-	return math.Sqrt(ss / float64(n-1))
 }
 
 // meanVar returns the mean and the sample variance of xs (NaN skipped).

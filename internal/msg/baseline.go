@@ -86,8 +86,8 @@ func init() {
 
 		// The method line.
 		"baseline.method.blocks": {
-			KO: "방법      측정한 초 단위 히스토그램의 이동 블록 부트스트랩: 블록 %d초, 한쪽에 독립 블록 최소 %d개, 재표본 %d번, 자유도 %s인 t로 %s 신뢰구간. 한 실행 안에서 이웃한 요청과 이웃한 초의 상관은 블록 안에 남습니다. 실행과 실행 사이의 잡음은 보이지 않으니, 판정을 믿으려면 쪽마다 실행 3번 이상을 주세요.",
-			EN: "method    moving-block bootstrap over the recorded per-second histograms: blocks of %d s, at least %d independent blocks a side, %d resamples, %s interval from t on %s degrees of freedom. Correlation between neighbouring requests and seconds of a run stays inside a block; noise from run to run is not seen, so give three or more runs a side to trust the verdict."},
+			KO: "방법      실행을 %d초 블록으로 나눈 블록 사이 퍼짐: 쪽마다 블록 최소 %d개, 블록마다 기록된 초 단위 히스토그램으로 지표를 다시 계산하고, 블록 사이의 퍼짐을 실행 사이의 퍼짐으로 봅니다 (실행 하나로는 실행 사이 잡음을 볼 수 없어 보수적으로 잡은 위쪽 한계). 로그 값에 Welch t로 %s 신뢰구간, 자유도 최소 %s. 판정을 더 좁게 하려면 쪽마다 실행 3번 이상을 주세요.",
+			EN: "method    spread between blocks of %d s: at least %d blocks a side, every metric recomputed per block from the recorded per-second histograms, and the spread between a side's blocks taken for the spread between runs (one run cannot show run-to-run noise; this bounds it from above). %s interval from Welch's t on the logarithms, at least %s degrees of freedom. For narrower intervals give three or more runs a side."},
 		"baseline.method.runs": {
 			KO: "방법      실행 사이 비교: 실행 하나가 값 하나, 로그 값에 Welch t (자유도 %s)로 %s 신뢰구간. 기준 %d번, 후보 %d번 실행.",
 			EN: "method    across runs: each run is one value, %s interval from Welch's t on the logarithms (%s degrees of freedom); %d baseline and %d candidate runs."},

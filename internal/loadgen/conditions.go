@@ -46,6 +46,19 @@ const (
 	maxInfoLen    = 256
 )
 
+// startConditions records res.Conditions on another goroutine, so that
+// reading /proc and the target's /metrics never delays the run's start
+// (a synchronized --start-at); the returned func waits for it, and must be
+// called before res is used.
+func startConditions(res *Result, cfg *Config, port string) (wait func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		recordConditions(res, cfg, port)
+	}()
+	return func() { <-done }
+}
+
 // recordConditions fills res.Conditions before a run: the generator's CPU
 // list, the target's process and its CPU list when the target is on this
 // machine, the load average, and the target's settings from its /metrics.

@@ -347,7 +347,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Stages = cfg.Stages.String()
 	}
 	_, tport, _ := splitHostPort(ep.Addr)
-	recordConditions(res, &cfg, tport) // conditions.go: for a fair comparison
+	defer startConditions(res, &cfg, tport)() // conditions.go: recorded beside the run, for a fair comparison
 	if !cfg.Segment.Whole() {
 		res.Segment = &cfg.Segment
 		if cfg.wholeVUs > 0 {

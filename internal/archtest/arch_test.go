@@ -32,10 +32,11 @@ var allowed = map[string][]string{
 	"downstream": {"model", "msg", "stats"},
 	"httptarget": {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
 	"loadgen":    {"model", "msg", "stats", "sysinfo", "epoll"},
+	"baseline":   {"loadgen", "model", "msg", "stats", "sysinfo", "epoll"},
 	"buildinfo":  {},
 	"kube":       {},
 	"lab":        {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream", "buildinfo"},
-	"experiment": {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
+	"experiment": {"lab", "baseline", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
 	"plan":       {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
 	"archtest":   {},
 }

@@ -57,6 +57,10 @@ func fairness(base, cand []*loadgen.Result, mb, mc *loadgen.Result, expected []s
 	if kb != kc || kb == PlaceUnknown || kb == PlaceMixed || vb != vc && kb != PlaceRemote {
 		add(Finding{Key: "placement", Base: vb, Cand: vc, BaseKind: kb, CandKind: kc})
 	}
+	// Priority over the neighbours (nice), of the generator and the target.
+	if nb, nc := niceString(base), niceString(cand); nb != nc || strings.Contains(nb, " / ") {
+		add(Finding{Key: "nice", Base: nb, Cand: nc})
+	}
 	// The generator's CPU share.
 	gb, gc := genShare(mb), genShare(mc)
 	if math.IsNaN(gb) || math.IsNaN(gc) || math.Abs(gb-gc) > genCPUDiff || gb > genCPUMax || gc > genCPUMax {
@@ -247,6 +251,22 @@ func neighbours(r *loadgen.Result) float64 {
 		others -= c.TargetNS
 	}
 	return max(100*float64(others)/float64(c.MachineNS), 0)
+}
+
+// niceString is a side's nice values: "gen 0, target -19" ("?" unknown).
+func niceString(rs []*loadgen.Result) string {
+	return values(rs, func(r *loadgen.Result) string {
+		g, t := "?", "?"
+		if c := r.Conditions; c != nil {
+			if c.GenNice != nil {
+				g = strconv.Itoa(*c.GenNice)
+			}
+			if c.TargetNice != nil {
+				t = strconv.Itoa(*c.TargetNice)
+			}
+		}
+		return "gen " + g + ", target " + t
+	})
 }
 
 func loadAvgNote(rs []*loadgen.Result) string {

@@ -22,7 +22,7 @@ var metricKeys = map[string]string{
 
 // findingKeys are the catalog labels of the conditions.
 var findingKeys = map[string]string{
-	"placement": "baseline.f.placement", "gen_cpu": "baseline.f.gen_cpu",
+	"placement": "baseline.f.placement", "gen_cpu": "baseline.f.gen_cpu", "nice": "baseline.f.nice",
 	"host": "baseline.f.machine.host", "cpu_model": "baseline.f.machine.cpu_model",
 	"kernel": "baseline.f.machine.kernel", "cores": "baseline.f.machine.cores",
 	"cgroup": "baseline.f.machine.cgroup", "load_model": "baseline.f.load.model",

@@ -31,6 +31,10 @@ type Conditions struct {
 	TargetPID     int    `json:"target_pid,omitempty"`
 	TargetCPUs    string `json:"target_cpus,omitempty"`
 	TargetPIDFrom string `json:"target_pid_from,omitempty"`
+	// GenNice and TargetNice are the processes' nice values (nil unknown):
+	// a run given priority over its neighbours is not like one without.
+	GenNice    *int `json:"gen_nice,omitempty"`
+	TargetNice *int `json:"target_nice,omitempty"`
 	// LoadAvg is the machine's 1, 5 and 15 minute load average just before
 	// the run (/proc/loadavg): the neighbours before the generator began.
 	LoadAvg []float64 `json:"load_avg,omitempty"`
@@ -63,7 +67,7 @@ func startConditions(res *Result, cfg *Config, port string) (wait func()) {
 // list, the target's process and its CPU list when the target is on this
 // machine, the load average, and the target's settings from its /metrics.
 func recordConditions(res *Result, cfg *Config, port string) {
-	c := &Conditions{GenCPUs: cpusAllowed("self")}
+	c := &Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self")}
 	switch {
 	case cfg.TargetPID > 0:
 		c.TargetPID, c.TargetPIDFrom = cfg.TargetPID, "pid"
@@ -76,6 +80,7 @@ func recordConditions(res *Result, cfg *Config, port string) {
 	}
 	if c.TargetPID > 0 {
 		c.TargetCPUs = cpusAllowed(strconv.Itoa(c.TargetPID))
+		c.TargetNice = niceOf(strconv.Itoa(c.TargetPID))
 	}
 	c.LoadAvg = loadAvg()
 	if cfg.MetricsURL != "" {
@@ -96,6 +101,28 @@ func cpusAllowed(proc string) string {
 		}
 	}
 	return ""
+}
+
+// niceOf returns the nice value of /proc/PROC/stat (its 19th field), or
+// nil.
+func niceOf(proc string) *int {
+	b, err := os.ReadFile(filepath.Join("/proc", proc, "stat"))
+	if err != nil {
+		return nil
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return nil
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 17 {
+		return nil
+	}
+	n, err := strconv.Atoi(f[16])
+	if err != nil || n < -20 || n > 19 {
+		return nil
+	}
+	return &n
 }
 
 // loadAvg returns /proc/loadavg's three averages, or nil.
@@ -167,7 +194,9 @@ func listenerPID(port int) int {
 
 // fetchTargetInfo reads a waitlab target's settings from its /metrics.
 func fetchTargetInfo(url string) map[string]string {
-	cl := http.Client{Timeout: time.Second}
+	// Read beside the run (startConditions): a busy target may take a
+	// while to render its page.
+	cl := http.Client{Timeout: 5 * time.Second}
 	resp, err := cl.Get(url)
 	if err != nil {
 		return nil
@@ -240,6 +269,11 @@ func (c *Conditions) check() error {
 	}
 	if c.TargetPID < 0 || len(c.TargetPIDFrom) > maxInfoLen {
 		return fmt.Errorf("conditions: target_pid %d", c.TargetPID)
+	}
+	for _, n := range []*int{c.GenNice, c.TargetNice} {
+		if n != nil && (*n < -20 || *n > 19) {
+			return fmt.Errorf("conditions: nice %d, outside -20 to 19", *n)
+		}
 	}
 	if len(c.LoadAvg) > 3 {
 		return fmt.Errorf("conditions: load_avg has %d values, at most 3", len(c.LoadAvg))

@@ -44,7 +44,10 @@ func TestConditionsOfThisProcess(t *testing.T) {
 	if cpusAllowed("self") == "" {
 		t.Skip("no /proc/self/status Cpus_allowed_list")
 	}
-	c := &Conditions{GenCPUs: cpusAllowed("self"), LoadAvg: loadAvg()}
+	c := &Conditions{GenCPUs: cpusAllowed("self"), LoadAvg: loadAvg(), GenNice: niceOf("self")}
+	if c.GenNice == nil {
+		t.Errorf("niceOf(self) = nil; want this process's nice value")
+	}
 	if err := c.check(); err != nil {
 		t.Errorf("conditions of this process %+v: %v", c, err)
 	}

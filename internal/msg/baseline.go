@@ -121,6 +121,7 @@ func init() {
 		// Conditions (fairness findings).
 		"baseline.f.placement":         {KO: "부하 생성기 배치 (대상 서버와 CPU를 나눠 썼는지)", EN: "generator placement (whether the target shared its CPU)"},
 		"baseline.f.gen_cpu":           {KO: "생성기 CPU 사용률", EN: "generator CPU share"},
+		"baseline.f.nice":              {KO: "우선순위 (nice, 생성기와 대상 서버)", EN: "priority (nice, of the generator and the target)"},
 		"baseline.f.machine.host":      {KO: "머신 (호스트 이름)", EN: "machine (host name)"},
 		"baseline.f.machine.cpu_model": {KO: "CPU 모델", EN: "CPU model"},
 		"baseline.f.machine.kernel":    {KO: "커널", EN: "kernel"},

@@ -7,7 +7,9 @@
 #
 #   bench/baseline_aa.sh [N=20] [OUTDIR]
 #
-# WAITLAB (default: go build into OUTDIR) is the binary to use.
+# WAITLAB (default: go build into OUTDIR) is the binary to use; PRIO, when
+# set (e.g. "chrt -f 1" or "nice -n -19"), runs the target and the
+# generator under it, on a machine shared with other work.
 set -eu
 N=${1:-20}
 OUT=${2:-$(mktemp -d)}
@@ -18,18 +20,20 @@ if [ -z "$BIN" ]; then
 	(cd "$(dirname "$0")/.." && go build -o "$BIN" .)
 fi
 PORT=${PORT:-18431}
+PRIO=${PRIO:-}
 echo "# environment"
 echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "kernel: $(uname -sr)  cpus: $(nproc)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "go: $(go version 2>/dev/null || echo unknown)"
+echo "priority: ${PRIO:-none}"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-"$BIN" target --model pool --threads 8 --wait 20ms --listen 127.0.0.1:$PORT >"$OUT/target.log" 2>&1 &
+$PRIO "$BIN" target --model pool --threads 8 --wait 20ms --listen 127.0.0.1:$PORT >"$OUT/target.log" 2>&1 &
 TPID=$!
 trap 'kill $TPID 2>/dev/null || true' EXIT INT TERM
 sleep 1
 i=0
 while [ $i -le "$N" ]; do
-	"$BIN" load --rate 150 --duration 8s --progress off --out "$OUT/aa$i.json" "http://127.0.0.1:$PORT/" >/dev/null 2>&1 || true
+	$PRIO "$BIN" load --rate 150 --duration 8s --progress off --out "$OUT/aa$i.json" "http://127.0.0.1:$PORT/" >/dev/null 2>&1 || true
 	i=$((i + 1))
 done
 echo "load average after runs: $(cut -d' ' -f1-3 /proc/loadavg)"

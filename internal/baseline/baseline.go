@@ -47,6 +47,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -460,14 +462,20 @@ func sideUnits(rs []*loadgen.Result, merged *loadgen.Result) []rawSecond {
 }
 
 // blockSpread returns, for every metric, the standard error of its change
-// (log ratio, or points) and its degrees of freedom, from the spread of
-// the metric between blocks of L seconds: each side's seconds are cut into
-// consecutive blocks, the metric is computed for each block, and the
-// variance between a side's blocks stands for the variance between runs,
-// which one run cannot show. It is an upper bound: a run's figure varies
-// less than a block's, by its sampling part, and by as much in its drift
-// only when the machine drifts over the run's length (a busy machine's
-// neighbours do). Welch-Satterthwaite gives the degrees of freedom.
+// (log ratio, or points) and its degrees of freedom, from blocks of L
+// seconds: each side's seconds are cut into consecutive blocks and every
+// metric is computed per block. A run's figure varies from one run to the
+// next by its sampling noise and by the machine's drift (neighbours that
+// come and go), and one run cannot show the drift between runs. So the
+// variance between a side's blocks is split, as in a random-effects
+// model, into the blocks' own sampling variance (a Poisson bootstrap of
+// each block's histogram, for the latency metrics) and the rest, the
+// drift; a run's variance is the drift in full (as if it persisted over
+// the whole run: an upper bound) plus the sampling variance of the whole
+// run (the blocks' over their count) plus the per-second histograms'
+// resolution (2 significant digits: a bucket's width, uniform). The other
+// metrics keep the whole variance between blocks. Welch-Satterthwaite
+// gives the degrees of freedom.
 func blockSpread(rb, rc []rawSecond, hasSvc bool) (se, df [numMetrics]float64, L, blocks int) {
 	for i := range se {
 		se[i], df[i] = math.NaN(), math.NaN()
@@ -486,39 +494,151 @@ func blockSpread(rb, rc []rawSecond, hasSvc bool) (se, df [numMetrics]float64, L
 	}
 	b := &bins{vals: sortedUnique(all)}
 	acc := make([]int64, len(b.vals))
-	perBlock := func(raw []rawSecond) []stat {
-		us := make([]*unit, len(raw))
-		for i := range raw {
-			u := raw[i].u
-			for j, v := range raw[i].vals {
-				u.idx = append(u.idx, b.index(v))
-				u.cnt = append(u.cnt, raw[i].cnts[j])
-			}
-			us[i] = &u
-		}
-		k := len(us) / L
-		out := make([]stat, k)
-		for j := range k {
-			end := (j + 1) * L
-			if j == k-1 {
-				end = len(us) // the rest joins the last block
-			}
-			out[j] = measure(us[j*L:end], b, acc, hasSvc)
-		}
-		return out
-	}
-	sb, sc := perBlock(rb), perBlock(rc)
+	rng := rand.New(rand.NewPCG(1, 24))
+	vb, kb := sideVariance(rb, L, b, acc, hasSvc, rng)
+	vc, kc := sideVariance(rc, L, b, acc, hasSvc, rng)
 	for m := range numMetrics {
-		var xb, xc []float64
-		for _, st := range sb {
-			xb = append(xb, scaleOf(m, st[m]))
+		a, c := vb[m], vc[m]
+		if math.IsNaN(a) || math.IsNaN(c) {
+			continue
 		}
-		for _, st := range sc {
-			xc = append(xc, scaleOf(m, st[m]))
+		se[m] = math.Sqrt(a + c)
+		if a+c == 0 {
+			se[m], df[m] = 0, float64(kb+kc-2)
+			continue
 		}
-		se[m], df[m] = welch(xb, xc, false)
+		df[m] = (a + c) * (a + c) / (a*a/float64(kb-1) + c*c/float64(kc-1))
 	}
 	return se, df, L, blocks
+}
+
+// Resolution of the per-second histograms (2 significant digits: 128 to
+// 256 sub-buckets per power of two), as a variance on the log scale.
+var quantVar = math.Pow(math.Log1p(1.0/128), 2) / 12
+
+// bootResamples is the Poisson bootstrap's resamples per block.
+const bootResamples = 200
+
+// sideVariance returns, per metric, the variance of one run's figure (on
+// the metric's scale) estimated from its blocks, and the number of blocks.
+func sideVariance(raw []rawSecond, L int, b *bins, acc []int64, hasSvc bool, rng *rand.Rand) (v [numMetrics]float64, k int) {
+	us := make([]*unit, len(raw))
+	for i := range raw {
+		u := raw[i].u
+		for j, val := range raw[i].vals {
+			u.idx = append(u.idx, b.index(val))
+			u.cnt = append(u.cnt, raw[i].cnts[j])
+		}
+		us[i] = &u
+	}
+	k = len(us) / L
+	per := make([]stat, k)
+	samp := make([][numMetrics]float64, k) // each block's bootstrap variance
+	for j := range k {
+		end := (j + 1) * L
+		if j == k-1 {
+			end = len(us) // the rest joins the last block
+		}
+		blk := us[j*L : end]
+		per[j] = measure(blk, b, acc, hasSvc)
+		samp[j] = blockBootstrap(blk, b, acc, rng)
+	}
+	for m := range numMetrics {
+		xs := make([]float64, k)
+		for j := range k {
+			xs[j] = scaleOf(m, per[j][m])
+		}
+		_, vBlock, n := meanVar(xs)
+		if n < 2 {
+			v[m] = math.NaN()
+			continue
+		}
+		if !latencyMetric(m) {
+			v[m] = vBlock
+			continue
+		}
+		var sSamp float64
+		for j := range k {
+			sSamp += samp[j][m]
+		}
+		sSamp /= float64(k)
+		if math.IsNaN(sSamp) {
+			v[m] = vBlock + quantVar
+			continue
+		}
+		drift := max(vBlock-sSamp, 0)
+		v[m] = drift + sSamp/float64(k) + quantVar
+	}
+	return v, k
+}
+
+// latencyMetric reports whether m is computed from the latency histogram
+// (and has a within-block bootstrap).
+func latencyMetric(m int) bool { return m <= mMean }
+
+// blockBootstrap returns the variance, on the log scale, of each latency
+// metric of one block under a Poisson bootstrap of its histogram (each
+// bucket's count drawn from a Poisson of its count: the block's sampling
+// noise, whatever the drift).
+func blockBootstrap(blk []*unit, b *bins, acc []int64, rng *rand.Rand) [numMetrics]float64 {
+	merged := map[int32]int64{}
+	for _, u := range blk {
+		for i, ix := range u.idx {
+			merged[ix] += u.cnt[i]
+		}
+	}
+	base := &unit{}
+	for ix := range merged {
+		base.idx = append(base.idx, ix)
+	}
+	slices.Sort(base.idx)
+	for _, ix := range base.idx {
+		base.cnt = append(base.cnt, merged[ix])
+	}
+	var xs [numMetrics][]float64
+	draw := &unit{idx: base.idx, cnt: make([]int64, len(base.cnt))}
+	one := []*unit{draw}
+	for range bootResamples {
+		for i, c := range base.cnt {
+			draw.cnt[i] = poisson(rng, c)
+		}
+		st := measure(one, b, acc, false)
+		for m := mP50; m <= mMean; m++ {
+			xs[m] = append(xs[m], scaleOf(m, st[m]))
+		}
+	}
+	var out [numMetrics]float64
+	for m := range out {
+		out[m] = math.NaN()
+	}
+	for m := mP50; m <= mMean; m++ {
+		_, vv, n := meanVar(xs[m])
+		if n >= 2 {
+			out[m] = vv
+		}
+	}
+	return out
+}
+
+// poisson draws from a Poisson distribution of mean c: by multiplication
+// of uniforms for small c, a rounded normal above 30.
+func poisson(rng *rand.Rand, c int64) int64 {
+	if c <= 0 {
+		return 0
+	}
+	if c > 30 {
+		return max(int64(math.Round(float64(c)+math.Sqrt(float64(c))*rng.NormFloat64())), 0)
+	}
+	l := math.Exp(-float64(c))
+	var k int64
+	p := 1.0
+	for {
+		p *= rng.Float64()
+		if p <= l {
+			return k
+		}
+		k++
+	}
 }
 
 // scaleOf is the scale a metric's change is judged on: its logarithm

@@ -17,15 +17,15 @@
 //     second's latency histogram, counts and service time are recorded in
 //     the result file; a side's seconds are cut into consecutive blocks of
 //     L seconds (L about n^(1/3), so that the correlation between
-//     neighbouring requests and seconds stays inside a block), every
-//     metric is computed per block, and the spread between a side's blocks
-//     stands for the spread between runs. Within-run resampling alone (a
-//     block bootstrap of the run's mean) cannot see the machine change
-//     between two runs: on a busy machine it raised 5 false alarms in 40
-//     A/A comparisons (docs/load.md). The block spread bounds that noise
-//     from above, since a run's figure varies less than a block's; the
-//     interval is Welch's t on the logarithms with the
-//     Welch-Satterthwaite degrees of freedom.
+//     neighbouring requests and seconds stays inside a block) and every
+//     metric is computed per block. The variance between blocks is split
+//     into sampling noise (a Poisson bootstrap of each block's histogram)
+//     and drift (what changes during a run: neighbours that come and go),
+//     and the drift is taken to persist over a whole run, since one run
+//     cannot show the machine change between two runs (see blockSpread).
+//     A block bootstrap of the run's mean alone raised 5 false alarms in
+//     40 A/A comparisons on a busy machine (docs/load.md). The interval is
+//     Welch's t on the logarithms, Welch-Satterthwaite degrees of freedom.
 //   - Three or more runs per side: across runs. Each run is one value;
 //     the interval is Welch's t on the logarithms (a ratio), so the
 //     run-to-run noise, which a single run cannot see, is in it.

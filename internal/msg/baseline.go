@@ -86,8 +86,8 @@ func init() {
 
 		// The method line.
 		"baseline.method.blocks": {
-			KO: "방법      실행을 %d초 블록으로 나눈 블록 사이 퍼짐: 쪽마다 블록 최소 %d개, 블록마다 기록된 초 단위 히스토그램으로 지표를 다시 계산하고, 블록 사이의 퍼짐을 실행 사이의 퍼짐으로 봅니다 (실행 하나로는 실행 사이 잡음을 볼 수 없어 보수적으로 잡은 위쪽 한계). 로그 값에 Welch t로 %s 신뢰구간, 자유도 최소 %s. 판정을 더 좁게 하려면 쪽마다 실행 3번 이상을 주세요.",
-			EN: "method    spread between blocks of %d s: at least %d blocks a side, every metric recomputed per block from the recorded per-second histograms, and the spread between a side's blocks taken for the spread between runs (one run cannot show run-to-run noise; this bounds it from above). %s interval from Welch's t on the logarithms, at least %s degrees of freedom. For narrower intervals give three or more runs a side."},
+			KO: "방법      실행을 %d초 블록으로 나눔 (쪽마다 최소 %d개): 블록마다 기록된 초 단위 히스토그램으로 지표를 다시 계산하고, 블록 사이 분산을 표본 잡음(블록 히스토그램의 포아송 부트스트랩)과 표류(이웃 프로세스처럼 실행 중에 바뀌는 것)로 나눕니다. 실행 하나로는 실행 사이 잡음을 볼 수 없으므로 표류는 실행 전체에 그대로 남는다고 봅니다 (위쪽 한계). 로그 값에 Welch t로 %s 신뢰구간, 자유도 최소 %s. 더 좁게 하려면 쪽마다 실행 3번 이상을 주세요.",
+			EN: "method    each run cut into blocks of %d s (at least %d a side): every metric recomputed per block from the recorded per-second histograms, the variance between blocks split into sampling noise (a Poisson bootstrap of each block's histogram) and drift (what changes during a run, such as neighbours); one run cannot show run-to-run noise, so the drift is taken to persist over a whole run (an upper bound). %s interval from Welch's t on the logarithms, at least %s degrees of freedom. For narrower intervals give three or more runs a side."},
 		"baseline.method.runs": {
 			KO: "방법      실행 사이 비교: 실행 하나가 값 하나, 로그 값에 Welch t (자유도 %s)로 %s 신뢰구간. 기준 %d번, 후보 %d번 실행.",
 			EN: "method    across runs: each run is one value, %s interval from Welch's t on the logarithms (%s degrees of freedom); %d baseline and %d candidate runs."},

@@ -160,3 +160,33 @@ func TestLoadBaseline(t *testing.T) {
 		t.Errorf("--out with --baseline: %v", err)
 	}
 }
+
+// load --config FILE: the load from a YAML file (or stdin), the same run
+// as its flags; a load flag beside it is refused naming the flag.
+func TestLoadConfigFile(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	defer srv.Close()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "load.yaml")
+	os.WriteFile(cfg, []byte("url: "+srv.URL+"/\nrate: 40\nduration: 1s\n"), 0o644)
+	out := filepath.Join(dir, "r.json")
+	if code, _, errs := run(t, "load", "--config", cfg, "--progress", "off", "--out", out); code != 0 {
+		t.Fatalf("load --config = %d, %s", code, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := loadgen.ReadResult(data)
+	if err != nil || r.Arrival != "rate:40" || r.URL != srv.URL+"/" || r.Window() != time.Second {
+		t.Errorf("result of load --config: %v, arrival %q, url %q, window %v", err, r.Arrival, r.URL, r.Window())
+	}
+	if code, _, errs := run(t, "load", "--config", cfg, "--rate", "10"); code != 2 || !strings.Contains(errs, "--rate") {
+		t.Errorf("load --config with --rate = %d, %q; want 2 naming --rate", code, errs)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("url: "+srv.URL+"/\nrat: 40\n"), 0o644)
+	if code, _, errs := run(t, "load", "--config", bad); code != 2 || !strings.Contains(errs, "rat") || !strings.Contains(errs, "bad.yaml") {
+		t.Errorf("load --config with a typo = %d, %q; want 2 naming the field and the file", code, errs)
+	}
+}

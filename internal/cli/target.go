@@ -9,9 +9,9 @@ import (
 	"runtime/pprof"
 	"time"
 
+	target "github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
-	target "github.com/waitlab/waitlab/internal/httptarget"
 )
 
 func init() {

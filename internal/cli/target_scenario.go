@@ -10,10 +10,10 @@ import (
 	"syscall"
 	"time"
 
+	target "github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
-	target "github.com/waitlab/waitlab/internal/httptarget"
 )
 
 // wantsScenario reports whether `waitlab target` was given a scenario

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
+	tgt "github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
-	tgt "github.com/waitlab/waitlab/internal/httptarget"
 )
 
 // serve runs a scenario target in this process on 127.0.0.1:0.

@@ -195,6 +195,11 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		e.byClass = append(e.byClass, stats.NewRecorder(0))
 	}
 	e.all, e.qwait = stats.NewRecorder(0), stats.NewRecorder(0)
+	e.all.Grow(s.Requests)
+	e.qwait.Grow(s.Requests)
+	for i, c := range s.Classes { // a class's share, with room for the draw's spread
+		e.byClass[i].Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
+	}
 	e.cores = s.CoreCount()
 	n := s.Threads
 	e.nLoops = n

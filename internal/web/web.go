@@ -111,8 +111,11 @@ type Server struct {
 	// simSlots bounds the simulations running at once (CPU-bound work).
 	simSlots chan struct{}
 
-	mu      sync.Mutex // guards waiting
+	mu      sync.Mutex // guards waiting and presetCache
 	waiting int        // real runs waiting for runSlot
+	// presetCache is GET /api/presets' answer by language (the same for
+	// every request).
+	presetCache map[msg.Lang][]byte
 }
 
 // New returns a Server with cfg (zero fields take DefaultConfig's values).
@@ -150,16 +153,27 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg: cfg, mux: http.NewServeMux(),
-		runSlot:  make(chan struct{}, 1),
-		simSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		runSlot:     make(chan struct{}, 1),
+		simSlots:    make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		presetCache: map[msg.Lang][]byte{},
 	}
 	static, _ := fs.Sub(staticFS, "static")
 	s.mux.HandleFunc("GET /{$}", s.page)
+	s.mux.HandleFunc("GET /fanout", s.page)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", cacheable(http.FileServerFS(static))))
 	s.mux.HandleFunc("GET /api/presets", s.presets)
 	s.mux.HandleFunc("GET /api/strings", s.catalog)
 	s.mux.HandleFunc("POST /api/sim", s.sim)
 	s.mux.HandleFunc("POST /api/run", s.run)
+	s.mux.HandleFunc("POST /api/plan", s.plan)
+	// Every endpoint answers JSON, a wrong method or path too.
+	for _, p := range []string{"/api/sim", "/api/run", "/api/plan"} {
+		s.mux.HandleFunc(p, s.onlyPost)
+	}
+	for _, p := range []string{"/api/presets", "/api/strings"} {
+		s.mux.HandleFunc(p, s.onlyGet)
+	}
+	s.mux.HandleFunc("/api/", s.noAPI)
 	return s
 }
 

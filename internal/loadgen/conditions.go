@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"math"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -51,21 +49,27 @@ const (
 )
 
 // startConditions records res.Conditions on another goroutine, so that
-// reading /proc and the target's /metrics never delays the run's start
-// (a synchronized --start-at); the returned func waits for it, and must be
-// called before res is used.
-func startConditions(res *Result, cfg *Config, port string) (wait func()) {
+// reading /proc never delays the run's start (a synchronized --start-at);
+// the returned func waits for it and adds the target's settings from the
+// probe's own /metrics reads (no extra scrape), and must be called after
+// the run, before res is used.
+func startConditions(res *Result, cfg *Config, port string, probe *targetProbe) (wait func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		recordConditions(res, cfg, port)
 	}()
-	return func() { <-done }
+	return func() {
+		<-done
+		if probe != nil && probe.info != nil {
+			res.Conditions.TargetInfo = probe.info
+		}
+	}
 }
 
 // recordConditions fills res.Conditions before a run: the generator's CPU
-// list, the target's process and its CPU list when the target is on this
-// machine, the load average, and the target's settings from its /metrics.
+// list and nice value, the target's process with its CPU list and nice
+// value when the target is on this machine, and the load average.
 func recordConditions(res *Result, cfg *Config, port string) {
 	c := &Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self")}
 	switch {
@@ -83,9 +87,6 @@ func recordConditions(res *Result, cfg *Config, port string) {
 		c.TargetNice = niceOf(strconv.Itoa(c.TargetPID))
 	}
 	c.LoadAvg = loadAvg()
-	if cfg.MetricsURL != "" {
-		c.TargetInfo = fetchTargetInfo(cfg.MetricsURL)
-	}
 	res.Conditions = c
 }
 
@@ -190,26 +191,6 @@ func listenerPID(port int) int {
 		}
 	}
 	return 0
-}
-
-// fetchTargetInfo reads a waitlab target's settings from its /metrics.
-func fetchTargetInfo(url string) map[string]string {
-	// Read beside the run (startConditions): a busy target may take a
-	// while to render its page.
-	cl := http.Client{Timeout: 5 * time.Second}
-	resp, err := cl.Get(url)
-	if err != nil {
-		return nil
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	if err != nil {
-		return nil
-	}
-	return parseTargetInfo(body)
 }
 
 // parseTargetInfo returns the labels of the waitlab_target_info line of a

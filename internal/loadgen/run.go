@@ -346,8 +346,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Stages) > 0 {
 		res.Stages = cfg.Stages.String()
 	}
-	_, tport, _ := splitHostPort(ep.Addr)
-	defer startConditions(res, &cfg, tport)() // conditions.go: recorded beside the run, for a fair comparison
 	if !cfg.Segment.Whole() {
 		res.Segment = &cfg.Segment
 		if cfg.wholeVUs > 0 {
@@ -365,6 +363,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Model = "closed"
 	}
 	probe := &targetProbe{pid: cfg.TargetPID, metricsURL: cfg.MetricsURL}
+	_, tport, _ := splitHostPort(ep.Addr)
+	defer startConditions(res, &cfg, tport, probe)() // conditions.go: recorded beside the run, for a fair comparison
 
 	t0, err := cfg.waitStart(ctx)
 	if err != nil {

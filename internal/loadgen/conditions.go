@@ -48,46 +48,35 @@ const (
 	maxInfoLen    = 256
 )
 
-// startConditions records res.Conditions on another goroutine, so that
-// reading /proc never delays the run's start (a synchronized --start-at);
-// the returned func waits for it and adds the target's settings from the
-// probe's own /metrics reads (no extra scrape), and must be called after
-// the run, before res is used.
-func startConditions(res *Result, cfg *Config, port string, probe *targetProbe) (wait func()) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		recordConditions(res, cfg, port)
-	}()
+// startConditions records what res.Conditions says of the generator and
+// the machine before the run (three small /proc files: nothing that could
+// delay a synchronized start); the returned func, called after the run,
+// adds the target's process (found by its listening port when --target-pid
+// is not given: a scan of every process's descriptors, kept out of the
+// measured window), its CPU list and nice value, and its settings from the
+// probe's own /metrics reads (no extra scrape).
+func startConditions(res *Result, cfg *Config, port string, probe *targetProbe) (finish func()) {
+	c := &Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self"), LoadAvg: loadAvg()}
+	res.Conditions = c
 	return func() {
-		<-done
-		if probe != nil && probe.info != nil {
-			res.Conditions.TargetInfo = probe.info
-		}
-	}
-}
-
-// recordConditions fills res.Conditions before a run: the generator's CPU
-// list and nice value, the target's process with its CPU list and nice
-// value when the target is on this machine, and the load average.
-func recordConditions(res *Result, cfg *Config, port string) {
-	c := &Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self")}
-	switch {
-	case cfg.TargetPID > 0:
-		c.TargetPID, c.TargetPIDFrom = cfg.TargetPID, "pid"
-	case res.TargetLocal:
-		if p, err := strconv.Atoi(port); err == nil {
-			if pid := listenerPID(p); pid > 0 {
-				c.TargetPID, c.TargetPIDFrom = pid, "port "+port
+		switch {
+		case cfg.TargetPID > 0:
+			c.TargetPID, c.TargetPIDFrom = cfg.TargetPID, "pid"
+		case res.TargetLocal:
+			if p, err := strconv.Atoi(port); err == nil {
+				if pid := listenerPID(p); pid > 0 {
+					c.TargetPID, c.TargetPIDFrom = pid, "port "+port
+				}
 			}
 		}
+		if c.TargetPID > 0 {
+			c.TargetCPUs = cpusAllowed(strconv.Itoa(c.TargetPID))
+			c.TargetNice = niceOf(strconv.Itoa(c.TargetPID))
+		}
+		if probe != nil && probe.info != nil {
+			c.TargetInfo = probe.info
+		}
 	}
-	if c.TargetPID > 0 {
-		c.TargetCPUs = cpusAllowed(strconv.Itoa(c.TargetPID))
-		c.TargetNice = niceOf(strconv.Itoa(c.TargetPID))
-	}
-	c.LoadAvg = loadAvg()
-	res.Conditions = c
 }
 
 // cpusAllowed returns the CPU list of /proc/PROC/status, or "".

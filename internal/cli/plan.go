@@ -15,6 +15,7 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
+	"github.com/waitlab/waitlab/internal/sim"
 )
 
 func init() {
@@ -49,6 +50,7 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	confirmRuns := fs.Int("confirm-runs", 3, "real runs per size with --confirm (median and range, after one warm-up)")
 	asJSON := fs.Bool("json", false, "print the answer, the curve, the seeds and the cross-check as JSON")
 	svg := fs.String("svg", "", "write the curve as an SVG `file`")
+	precision := fs.String("precision", "", "run each size longer until the 95% interval of every figure an SLO names has a half-width within this fraction (default 5%)")
 	l, err := parseNoArgs(fs, args, lang, "plan.err.args")
 	if err != nil {
 		return err
@@ -73,6 +75,14 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	// simulated requests per seed (a burst keeps its batch).
 	if set["requests"] && s.Arrival.Kind != model.Burst {
 		cfg.Requests = s.Requests
+	}
+	if *precision != "" {
+		if s.Arrival.Kind == model.Burst {
+			return model.NewFieldError("--precision", "conf.err.precision.burst")
+		}
+		if cfg.Precision, err = sim.ParsePrecision(*precision); err != nil {
+			return err
+		}
 	}
 	if cfg.Knob, err = plan.ParseKnob(*size, s.Model); err != nil {
 		return err

@@ -73,8 +73,9 @@ func T(lang Lang, key string, args ...any) string {
 		if len(args) == 0 {
 			return key
 		}
-		return key + fmt.Sprint(args...)
+		return key + fmt.Sprint(printableArgs(args)...)
 	}
+	args = printableArgs(args)
 	if lang == KO {
 		if len(args) == 0 {
 			return resolveJosa(e.KO)

@@ -38,6 +38,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard"
 )
 
 //go:embed static
@@ -76,6 +77,13 @@ type Config struct {
 	TimelineMaxLanes    int
 	// MaxBody is the largest request body read, in bytes.
 	MaxBody int64
+	// MaxConns caps the connections open at once (0: from the
+	// file-descriptor limit, netguard.DefaultMaxConns).
+	MaxConns int
+	// Timeouts of the connections (zero: 10 s for a header, 30 s for a
+	// request, 60 s idle, and for an answer the wall time of the real
+	// runs it may wait behind plus a simulation's).
+	Timeouts netguard.Timeouts
 	// LoopbackOnly refuses requests whose Host is not a loopback name
 	// (localhost, 127.0.0.1, [::1]): a server on the loopback address is
 	// then safe from DNS rebinding, where a web page renames itself to
@@ -300,10 +308,21 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready Ready) e
 	}
 	cfg.LoopbackOnly = Loopback(ln.Addr())
 	srv := &http.Server{
-		Handler:           New(cfg),
-		ReadHeaderTimeout: 10 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		Handler:     New(cfg),
+		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
+	// The target's timeouts (issue 19): idle, dripping and never-reading
+	// clients are closed, and at the connection cap the longest-waiting
+	// idle one gives its slot to a new client. An answer may take a real
+	// run's wall time for each run in line before it, and a simulation's.
+	g := netguard.NewGuard(cfg.MaxConns)
+	to := cfg.Timeouts
+	if to == (netguard.Timeouts{}) {
+		to = netguard.Timeouts{Header: 10 * time.Second, Read: 30 * time.Second, Idle: 60 * time.Second,
+			Write: time.Duration(cfg.RunQueue+2)*cfg.Caps.MaxWall + cfg.SimMaxWall + 30*time.Second}
+	}
+	netguard.Harden(srv, to, g)
+	ln = g.Listener(ln)
 	if ready != nil {
 		ready(URL(ln.Addr()), Loopback(ln.Addr()))
 	}

@@ -190,7 +190,7 @@ type Verdict struct {
 }
 
 // InputError is input that cannot be compared (exit 2 in the CLI): Key is
-// a catalog key of internal/msg whose first argument is the file.
+// a catalog key of internal/msg, Args its arguments (the first is File).
 type InputError struct {
 	File string
 	Key  string
@@ -201,7 +201,7 @@ func (e *InputError) Error() string { return e.Localize(msg.EN) }
 
 // Localize returns the message in lang.
 func (e *InputError) Localize(lang msg.Lang) string {
-	return msg.T(lang, e.Key, append([]any{e.File}, e.Args...)...)
+	return msg.T(lang, e.Key, e.Args...)
 }
 
 func name(r *loadgen.Result, side string, i int) string {
@@ -353,10 +353,10 @@ func judge(row *Metric, se, t float64, opt Options) {
 // checkInputs refuses what cannot be compared, naming the file.
 func checkInputs(base, cand []*loadgen.Result, opt Options) error {
 	if len(base) == 0 {
-		return &InputError{Key: "baseline.err.none", File: "baseline"}
+		return &InputError{Key: "baseline.err.none", File: "baseline", Args: []any{"baseline"}}
 	}
 	if len(cand) == 0 {
-		return &InputError{Key: "baseline.err.none", File: "candidate"}
+		return &InputError{Key: "baseline.err.none", File: "candidate", Args: []any{"candidate"}}
 	}
 	url := base[0].URL
 	for side, rs := range map[string][]*loadgen.Result{"baseline": base, "candidate": cand} {
@@ -364,19 +364,20 @@ func checkInputs(base, cand []*loadgen.Result, opt Options) error {
 			n := name(r, side, i)
 			switch {
 			case r == nil:
-				return &InputError{Key: "baseline.err.none", File: n}
+				return &InputError{Key: "baseline.err.none", File: n, Args: []any{n}}
 			case r.Format != loadgen.FormatVersion:
-				return &InputError{Key: "baseline.err.format", File: n, Args: []any{r.Format, loadgen.FormatVersion}}
+				return &InputError{Key: "baseline.err.format", File: n, Args: []any{n, r.Format, loadgen.FormatVersion}}
 			case r.Requests == 0 && r.WindowRequests == 0:
-				return &InputError{Key: "baseline.err.nosamples", File: n}
+				return &InputError{Key: "baseline.err.nosamples", File: n, Args: []any{n}}
 			case r.URL != url && !opt.AllowDifferentURL:
-				return &InputError{Key: "baseline.err.url", File: n, Args: []any{r.URL, name(base[0], "baseline", 0), url}}
+				return &InputError{Key: "baseline.err.url", File: n, Args: []any{n, r.URL, name(base[0], "baseline", 0), url}}
 			}
 		}
 	}
 	for i, r := range base {
 		if r.OK == 0 {
-			return &InputError{Key: "baseline.err.baseline_no_ok", File: name(r, "baseline", i)}
+			n := name(r, "baseline", i)
+			return &InputError{Key: "baseline.err.baseline_no_ok", File: n, Args: []any{n}}
 		}
 	}
 	return nil
@@ -387,9 +388,9 @@ func merge(rs []*loadgen.Result, side string) (*loadgen.Result, error) {
 	var me *loadgen.MergeError
 	switch {
 	case errors.As(err, &me):
-		return nil, &InputError{Key: "baseline.err.merge", File: side, Args: []any{me.Error()}}
+		return nil, &InputError{Key: "baseline.err.merge", File: side, Args: []any{side, me.Error()}}
 	case err != nil:
-		return nil, &InputError{Key: "baseline.err.merge", File: side, Args: []any{err.Error()}}
+		return nil, &InputError{Key: "baseline.err.merge", File: side, Args: []any{side, err.Error()}}
 	}
 	return m, nil
 }
@@ -696,19 +697,19 @@ func acrossRuns(base, cand []*loadgen.Result) (se, df [numMetrics]float64) {
 // run of url: what Compare would refuse about the baseline side.
 func CheckBaseline(base []*loadgen.Result, url string, opt Options) error {
 	if len(base) == 0 {
-		return &InputError{Key: "baseline.err.none", File: "baseline"}
+		return &InputError{Key: "baseline.err.none", File: "baseline", Args: []any{"baseline"}}
 	}
 	for i, r := range base {
 		n := name(r, "baseline", i)
 		switch {
 		case r.Format != loadgen.FormatVersion:
-			return &InputError{Key: "baseline.err.format", File: n, Args: []any{r.Format, loadgen.FormatVersion}}
+			return &InputError{Key: "baseline.err.format", File: n, Args: []any{n, r.Format, loadgen.FormatVersion}}
 		case r.Requests == 0 && r.WindowRequests == 0:
-			return &InputError{Key: "baseline.err.nosamples", File: n}
+			return &InputError{Key: "baseline.err.nosamples", File: n, Args: []any{n}}
 		case r.OK == 0:
-			return &InputError{Key: "baseline.err.baseline_no_ok", File: n}
+			return &InputError{Key: "baseline.err.baseline_no_ok", File: n, Args: []any{n}}
 		case r.URL != url && !opt.AllowDifferentURL:
-			return &InputError{Key: "baseline.err.url_run", File: n, Args: []any{r.URL, url}}
+			return &InputError{Key: "baseline.err.url_run", File: n, Args: []any{n, r.URL, url}}
 		}
 	}
 	if _, err := merge(base, "baseline"); err != nil {

@@ -89,6 +89,8 @@ func fairness(base, cand []*loadgen.Result, mb, mc *loadgen.Result, expected []s
 	switch {
 	case ib == nil && ic == nil:
 	case ib == nil || ic == nil:
+		delete(ib, "pid")
+		delete(ic, "pid")
 		add(Finding{Key: "target_info", Base: infoString(ib), Cand: infoString(ic)})
 	default:
 		var keys []string
@@ -102,6 +104,9 @@ func fairness(base, cand []*loadgen.Result, mb, mc *loadgen.Result, expected []s
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
+			if k == "pid" {
+				continue // a process id, not a setting
+			}
 			if ib[k] != ic[k] {
 				add(Finding{Key: "target_" + k, Base: orUnknown(ib[k]), Cand: orUnknown(ic[k])})
 			}

@@ -4,6 +4,7 @@ package httptarget
 
 import (
 	"bytes"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -142,10 +143,11 @@ func (s *Server) initMetrics() {
 	onOff := map[bool]string{true: "on", false: "off"}
 	info := prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "waitlab_target_info",
-		Help: "The target's settings as labels (model, threads, offload, carriers, log, lock, fanout_pool, db); always 1.",
+		Help: "The target's settings as labels (model, threads, offload, carriers, log, lock, fanout_pool, db) and its pid; always 1.",
 		ConstLabels: prometheus.Labels{"model": string(s.cfg.Model), "threads": strconv.Itoa(s.cfg.Threads),
 			"offload": strconv.Itoa(s.cfg.Offload), "carriers": strconv.Itoa(s.cfg.Carriers), "log": s.cfg.Log,
-			"lock": onOff[s.cfg.Knobs.ValidateLock], "fanout_pool": strconv.Itoa(s.cfg.FanoutPool), "db": onOff[s.cfg.DB != ""]},
+			"lock": onOff[s.cfg.Knobs.ValidateLock], "fanout_pool": strconv.Itoa(s.cfg.FanoutPool), "db": onOff[s.cfg.DB != ""],
+			"pid": strconv.Itoa(os.Getpid())},
 	})
 	info.Set(1)
 	m.reg.MustRegister(info)

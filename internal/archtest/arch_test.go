@@ -34,12 +34,13 @@ var allowed = map[string][]string{
 	"downstream":            {"model", "msg", "stats", "epoll", "timeheap"},
 	"httptarget":            {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
 	"loadgen":               {"model", "msg", "stats", "sysinfo", "epoll"},
+	"baseline":              {"loadgen", "model", "msg", "stats", "sysinfo", "epoll"},
 	"buildinfo":             {},
 	"kube":                  {},
 	"lab":                   {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream", "buildinfo"},
-	"experiment":            {"lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
+	"experiment":            {"lab", "baseline", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
 	"plan":                  {"model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
-	"probe":                 {"model", "msg", "stats", "sim", "plan", "loadgen", "sysinfo", "epoll", "live", "osthread", "narrate", "report", "watchdog", "timeheap"},
+	"probe":                 {"model", "msg", "stats", "sim", "plan", "loadgen", "baseline", "sysinfo", "epoll", "live", "osthread", "narrate", "report", "watchdog", "timeheap"},
 	"archtest":              {},
 }
 

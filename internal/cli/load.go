@@ -6,15 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
-	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -58,36 +56,19 @@ func parseQuiet(fs *flag.FlagSet, _ *Env, args []string) ([]string, error) {
 	return pos, err
 }
 
+// runLoad is `waitlab load`: flags (or --config FILE) become a
+// loadgen.Spec, Spec.Config builds the run's Config (the one builder, in
+// loadgen), and the run is measured and reported.
 func runLoad(ctx context.Context, env *Env, args []string) error {
 	if wantsLoadScenario(args) {
 		return runLoadScenario(ctx, env, args) // load_scenario.go
 	}
 	fs := newFlags(env, "load")
 	quietFlags(fs)
-	rate := fs.String("rate", "", "open model: constant `R` requests per second")
-	arrival := fs.String("arrival", "", "open model: poisson:R (Poisson arrivals), or rate:R; with --stages, just poisson")
-	stages := fs.String("stages", "", "open model: rate ramps, e.g. 30s:100,60s:1000,30s:0 (each stage ramps linearly to its rate)")
-	vus := fs.Int("vus", 0, "closed model: `N` virtual users, each waits for its reply before sending again")
-	think := fs.Duration("think", 0, "closed model: pause after each reply")
-	duration := fs.Duration("duration", 0, "measured window after the warm-up (default 10s; unlimited with --requests alone; the stages' length with --stages)")
-	requests := fs.Int64("requests", 0, "stop after `N` measured requests")
-	timeout := fs.Duration("timeout", loadgen.DefaultTimeout, "per-request timeout, from the actual send")
-	conns := fs.Int("connections", 0, "open model: most connections (default: enough for the rate, capped at 2000)")
-	warmup := fs.Duration("warmup", 0, "send for this long first, without measuring")
-	targets := fs.String("targets", "", "targets `FILE`: METHOD URL, headers, @body per entry (see docs/load.md)")
-	method := fs.String("method", "GET", "HTTP method for the URL")
-	body := fs.String("body", "", "request body for the URL (@FILE reads a file)")
-	var headers multiFlag
-	fs.Var(&headers, "header", "request header 'Name: value', repeatable")
-	out := fs.String("out", "", "write the compact result file (for waitlab report) to `FILE`")
-	pid := fs.Int("target-pid", 0, "record the target's CPU from /proc/`PID`")
-	metrics := fs.String("target-metrics", "auto", "Prometheus page with the target's process_cpu_seconds_total: URL, auto (the target's /metrics) or off")
-	seed := fs.Int64("seed", 1, "seed of Poisson arrivals")
-	insecure := fs.Bool("insecure", false, "https: do not verify the server's certificate")
-	progress := fs.String("progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
-	engine := fs.String("engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
+	lf := addLoadFlags(fs)
 	sc := addScaleFlags(fs)
 	o := addOutputFlags(fs)
+	bf := addBaselineFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
 		return err
@@ -100,111 +81,13 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	for name, d := range map[string]time.Duration{"--think": *think, "--duration": *duration, "--timeout": *timeout, "--warmup": *warmup} {
-		if d < 0 {
-			return usagef("%s", msg.T(lang, "load.flag.negative", name, d))
-		}
+	spec, err := lf.resolve(env, fs, pos, lang)
+	if err != nil {
+		return err
 	}
-	for name, n := range map[string]int64{"--vus": int64(*vus), "--requests": *requests, "--connections": int64(*conns), "--target-pid": int64(*pid)} {
-		if n < 0 {
-			return usagef("%s", msg.T(lang, "load.flag.negative", name, strconv.FormatInt(n, 10)))
-		}
-	}
-	cfg := loadgen.Config{Think: *think, Duration: *duration, Requests: *requests, Timeout: *timeout,
-		Connections: *conns, Warmup: *warmup, Seed: *seed, TargetPID: *pid, Insecure: *insecure, Version: Version(),
-		Engine: *engine, RuntimePoll: os.Getenv("WAITLAB_LOAD_NETPOLL") != ""}
-	// The environment switches of earlier versions map to the config.
-	switch {
-	case *engine == "auto" && os.Getenv("WAITLAB_LOAD_GOROUTINES") != "":
-		cfg.Engine = loadgen.EngineGoroutines
-	case *engine == "auto":
-		cfg.Engine = ""
-	}
-
-	// The load: exactly one of --rate, --arrival, --vus (--stages alone or with --arrival poisson).
-	set := 0
-	for _, s := range []bool{*rate != "", *arrival != "", *vus > 0} {
-		if s {
-			set++
-		}
-	}
-	switch {
-	case set > 1 && !(*stages != "" && *arrival != "" && *rate == "" && *vus == 0):
-		return usagef("%s", msg.T(lang, "load.flag.models"))
-	case *stages != "":
-		if *rate != "" || *vus > 0 {
-			return usagef("%s", msg.T(lang, "load.flag.models"))
-		}
-		p, err := model.ParseStages(*stages)
-		if err != nil {
-			return usagef("--stages: %v", err)
-		}
-		cfg.Stages = p
-		cfg.Arrival = model.Arrival{Kind: model.Rate}
-		switch strings.ToLower(strings.TrimSpace(*arrival)) {
-		case "", "rate":
-		case "poisson":
-			cfg.Arrival.Kind = model.Poisson
-		default:
-			return usagef("--arrival %q with --stages: write --arrival poisson (the rates come from the stages)", *arrival)
-		}
-	case *rate != "":
-		r, err := strconv.ParseFloat(strings.TrimSpace(*rate), 64)
-		if err != nil || r <= 0 || math.IsNaN(r) || math.IsInf(r, 0) || r > 1e9 {
-			return usagef("%s", msg.T(lang, "load.flag.rate", *rate))
-		}
-		cfg.Arrival = model.Arrival{Kind: model.Rate, Rate: r}
-	case *arrival != "":
-		a, err := model.ParseArrival(*arrival)
-		if err != nil {
-			return usagef("--arrival: %v", err)
-		}
-		if a.Kind == model.Burst {
-			return usagef("--arrival burst cannot drive a load run: use rate:R, poisson:R or --vus N")
-		}
-		cfg.Arrival = a
-	case *vus > 0:
-		cfg.Arrival = model.Arrival{Kind: model.VUs, VUs: *vus}
-	default:
-		return usagef("%s", msg.T(lang, "load.flag.nomodel"))
-	}
-
-	// Targets.
-	switch {
-	case *targets != "" && len(pos) == 0:
-		data, err := loadgen.ReadFileLimit(*targets, loadgen.MaxTargetsFile)
-		if err != nil {
-			return usagef("%s", msg.T(lang, "load.flag.targets", *targets, err))
-		}
-		ts, err := loadgen.ParseTargets(data, filepath.Dir(*targets), nil)
-		if err != nil {
-			return usagef("--targets %s: %v", *targets, err)
-		}
-		cfg.Targets = ts
-	case *targets == "" && len(pos) == 1:
-		if _, _, err := loadgen.ParseURL(pos[0]); err != nil {
-			return usagef("%v", err)
-		}
-		t := loadgen.Target{Method: strings.ToUpper(*method), URL: pos[0]}
-		for _, h := range headers {
-			k, v, ok := strings.Cut(h, ":")
-			if !ok || strings.TrimSpace(k) == "" {
-				return usagef("--header %q: write 'Name: value'", h)
-			}
-			t.Header = append(t.Header, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
-		}
-		if b, ok := strings.CutPrefix(*body, "@"); ok {
-			data, err := loadgen.ReadFileLimit(b, loadgen.MaxBody)
-			if err != nil {
-				return usagef("--body @%s: %v", b, err)
-			}
-			t.Body = data
-		} else if *body != "" {
-			t.Body = []byte(*body)
-		}
-		cfg.Targets = []loadgen.Target{t}
-	default:
-		return usagef("%s", msg.T(lang, "load.flag.url"))
+	cfg, err := spec.Config(lang, Version())
+	if err != nil {
+		return &UsageError{Err: err}
 	}
 	if err := sc.apply(lang, &cfg); err != nil {
 		return err
@@ -212,34 +95,26 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	if err := cfg.Validate(); err != nil {
 		return &UsageError{Err: err}
 	}
-	switch *metrics {
-	case "off", "":
-	case "auto":
-		if *pid == 0 {
-			u, _, _ := loadgen.ParseURL(cfg.Targets[0].URL)
-			cfg.MetricsURL = u.Scheme + "://" + u.Host + "/metrics"
-		}
-	default:
-		if _, _, err := loadgen.ParseURL(*metrics); err != nil {
-			return usagef("--target-metrics: %v", err)
-		}
-		cfg.MetricsURL = *metrics
+	if cfg.MetricsURL, err = spec.MetricsURL(&cfg); err != nil {
+		return &UsageError{Err: err}
 	}
-	switch *progress {
-	case "on":
-		cfg.Progress = progressPrinter(env.Stderr, lang)
-	case "auto":
-		if isTerminal(env.Stderr) {
-			cfg.Progress = progressPrinter(env.Stderr, lang)
-		}
-	case "off":
-	default:
-		return usagef("--progress %q: use auto, on or off", *progress)
+	if cfg.Progress, err = progressFor(env, lang, lf.progress); err != nil {
+		return err
 	}
-
-	// Every output path is opened before the run: a typo in --out must
+	// The baseline is read and checked before the run: a wrong file must
 	// not cost the measurement.
-	outs, err := openOutputs(lang, o, *out)
+	bl, err := readBaseline(lang, bf, cfg.Targets[0].URL)
+	if err != nil {
+		return err
+	}
+	return measure(ctx, env, cfg, lf.out, o, ths, lang, sc, bl)
+}
+
+// measure opens the outputs, runs the load and reports it (against the
+// baseline when there is one). Every output path is opened before the run:
+// a typo in --out must not cost the measurement.
+func measure(ctx context.Context, env *Env, cfg loadgen.Config, out string, o *outputFlags, ths []loadgen.Threshold, lang msg.Lang, sc *scaleFlags, bl *loadBaseline) error {
+	outs, err := openOutputs(lang, o, out)
 	if err != nil {
 		return err
 	}
@@ -251,11 +126,123 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.Stderr)
 	}
+	if bl != nil {
+		return judgeRun(env, res, bl, o, ths, lang, outs, out)
+	}
 	pushErr := sc.push(env, lang, res)
 	if err := emit(env, res, o, ths, lang, outs); err != nil || pushErr == nil {
 		return err
 	}
 	return pushErr
+}
+
+// loadFlags are the flags that say what load to send, bound to a Spec,
+// and the few that only the command has.
+type loadFlags struct {
+	spec     loadgen.Spec
+	headers  multiFlag
+	config   string
+	out      string
+	progress string
+}
+
+// loadSpecFlags are the flags a --config file replaces.
+var loadSpecFlags = []string{"rate", "arrival", "stages", "vus", "think", "duration", "requests", "timeout", "connections",
+	"warmup", "targets", "method", "body", "header", "target-pid", "target-metrics", "seed", "insecure", "engine"}
+
+func addLoadFlags(fs *flag.FlagSet) *loadFlags {
+	l := &loadFlags{}
+	s := &l.spec
+	fs.StringVar((*string)(&s.Rate), "rate", "", "open model: constant `R` requests per second")
+	fs.StringVar(&s.Arrival, "arrival", "", "open model: poisson:R (Poisson arrivals), or rate:R; with --stages, just poisson")
+	fs.StringVar(&s.Stages, "stages", "", "open model: rate ramps, e.g. 30s:100,60s:1000,30s:0 (each stage ramps linearly to its rate)")
+	fs.IntVar(&s.VUs, "vus", 0, "closed model: `N` virtual users, each waits for its reply before sending again")
+	fs.DurationVar((*time.Duration)(&s.Think), "think", 0, "closed model: pause after each reply")
+	fs.DurationVar((*time.Duration)(&s.Duration), "duration", 0, "measured window after the warm-up (default 10s; unlimited with --requests alone; the stages' length with --stages)")
+	fs.Int64Var(&s.Requests, "requests", 0, "stop after `N` measured requests")
+	s.Timeout = loadgen.Duration(loadgen.DefaultTimeout)
+	fs.DurationVar((*time.Duration)(&s.Timeout), "timeout", loadgen.DefaultTimeout, "per-request timeout, from the actual send")
+	fs.IntVar(&s.Connections, "connections", 0, "open model: most connections (default: enough for the rate, capped at 2000)")
+	fs.DurationVar((*time.Duration)(&s.Warmup), "warmup", 0, "send for this long first, without measuring")
+	fs.StringVar(&s.Targets, "targets", "", "targets `FILE`: METHOD URL, headers, @body per entry (see docs/load.md)")
+	fs.StringVar(&s.Method, "method", "GET", "HTTP method for the URL")
+	fs.StringVar(&s.Body, "body", "", "request body for the URL (@FILE reads a file)")
+	fs.Var(&l.headers, "header", "request header 'Name: value', repeatable")
+	fs.StringVar(&l.out, "out", "", "write the compact result file (for waitlab report) to `FILE`")
+	fs.IntVar(&s.TargetPID, "target-pid", 0, "record the target's CPU from /proc/`PID`")
+	fs.StringVar(&s.TargetMetrics, "target-metrics", "auto", "Prometheus page with the target's process_cpu_seconds_total: URL, auto (the target's /metrics) or off")
+	fs.Int64Var(&s.Seed, "seed", 1, "seed of Poisson arrivals")
+	fs.BoolVar(&s.Insecure, "insecure", false, "https: do not verify the server's certificate")
+	fs.StringVar(&l.progress, "progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
+	fs.StringVar(&s.Engine, "engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
+	fs.StringVar(&l.config, "config", "", "read the load (URL, rate or vus, duration, ...) from a JSON or YAML `FILE` (- for stdin) instead of flags (see docs/load.md)")
+	return l
+}
+
+// resolve returns the Spec: from --config FILE (with no load flag beside
+// it), or from the flags and the URL argument.
+func (l *loadFlags) resolve(env *Env, fs *flag.FlagSet, pos []string, lang msg.Lang) (loadgen.Spec, error) {
+	env2 := os.Getenv("WAITLAB_LOAD_GOROUTINES") != ""
+	poll := os.Getenv("WAITLAB_LOAD_NETPOLL") != ""
+	if l.config == "" {
+		s := l.spec
+		s.Headers = l.headers
+		if len(pos) > 1 {
+			return s, usagef("%s", msg.T(lang, "load.flag.url"))
+		}
+		if len(pos) == 1 {
+			s.URL = pos[0]
+		}
+		if s.TargetMetrics == "" {
+			s.TargetMetrics = "off" // --target-metrics "" turns it off, as it always did
+		}
+		s.GoroutinesEnv, s.RuntimePoll = env2, poll
+		return s, nil
+	}
+	var both []string
+	fs.Visit(func(f *flag.Flag) {
+		if slices.Contains(loadSpecFlags, f.Name) {
+			both = append(both, "--"+f.Name)
+		}
+	})
+	if len(pos) > 0 {
+		both = append(both, pos[0])
+	}
+	if len(both) > 0 {
+		return loadgen.Spec{}, usagef("%s", msg.T(lang, "loadspec.both", strings.Join(both, ", ")))
+	}
+	var data []byte
+	var err error
+	if l.config == "-" {
+		data, err = io.ReadAll(io.LimitReader(env.Stdin, loadgen.MaxSpecBytes+1))
+	} else {
+		data, err = loadgen.ReadFileLimit(l.config, loadgen.MaxSpecBytes)
+	}
+	if err != nil {
+		return loadgen.Spec{}, usagef("--config %s: %v", l.config, err)
+	}
+	s, err := loadgen.ParseSpec(data)
+	if err != nil {
+		return s, usagef("--config %s: %v", l.config, err)
+	}
+	s.GoroutinesEnv, s.RuntimePoll = env2, s.RuntimePoll || poll
+	return s, nil
+}
+
+// progressFor returns the live progress printer --progress asks for.
+func progressFor(env *Env, lang msg.Lang, mode string) (func(loadgen.Progress), error) {
+	switch mode {
+	case "on":
+		return progressPrinter(env.Stderr, lang), nil
+	case "auto":
+		if isTerminal(env.Stderr) {
+			return progressPrinter(env.Stderr, lang), nil
+		}
+		return nil, nil
+	case "off":
+		return nil, nil
+	}
+	return nil, usagef("--progress %q: use auto, on or off", mode)
 }
 
 func parseThresholds(list []string) ([]loadgen.Threshold, error) {

@@ -4,6 +4,7 @@ package httptarget
 
 import (
 	"bytes"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -137,6 +138,19 @@ func (s *Server) initMetrics() {
 	s.downstreamErrors = dsErr
 	m.reg.MustRegister(m.requests, m.latency, m.inFlight, m.shed, m.timeouts, m.evicted, held, queue, threads, conns, logDropped, logBlocked, dsErr,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	// The settings a fair comparison of two runs checks (internal/baseline
+	// reads them through loadgen's conditions): a constant 1 with labels.
+	onOff := map[bool]string{true: "on", false: "off"}
+	info := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "waitlab_target_info",
+		Help: "The target's settings as labels (model, threads, offload, carriers, log, lock, fanout_pool, db) and its pid; always 1.",
+		ConstLabels: prometheus.Labels{"model": string(s.cfg.Model), "threads": strconv.Itoa(s.cfg.Threads),
+			"offload": strconv.Itoa(s.cfg.Offload), "carriers": strconv.Itoa(s.cfg.Carriers), "log": s.cfg.Log,
+			"lock": onOff[s.cfg.Knobs.ValidateLock], "fanout_pool": strconv.Itoa(s.cfg.FanoutPool), "db": onOff[s.cfg.DB != ""],
+			"pid": strconv.Itoa(os.Getpid())},
+	})
+	info.Set(1)
+	m.reg.MustRegister(info)
 	if s.cfg.Model == model.Pool {
 		// Only where a request holds its thread does in-flight above the
 		// thread count mean queueing; waitlab load reads this for its

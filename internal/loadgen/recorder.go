@@ -51,6 +51,7 @@ type secSlot struct {
 	sec        int64
 	h          *hdrhistogram.Histogram
 	n, ok, err int64
+	svc        int64 // ns, service times of the ok ones
 }
 
 // shard is one part of the recorder. Workers record into the shard of
@@ -169,7 +170,7 @@ func (r *recorder) record(i int, due, send, end time.Duration, status int, k err
 	slot := &s.ring[sec%ringSeconds]
 	if slot.sec != sec {
 		slot.h.Reset()
-		slot.sec, slot.n, slot.ok, slot.err = sec, 0, 0, 0
+		slot.sec, slot.n, slot.ok, slot.err, slot.svc = sec, 0, 0, 0, 0
 	}
 	slot.n++
 	s.maxSec = max(s.maxSec, sec)
@@ -183,6 +184,7 @@ func (r *recorder) record(i int, due, send, end time.Duration, status int, k err
 	if ok {
 		s.ok++
 		slot.ok++
+		slot.svc += int64(max(end-send, 0))
 		s.lat.add(end - due)
 		s.svc.add(end - send)
 		_ = slot.h.RecordValue(toMicros(end - due))
@@ -212,6 +214,7 @@ func (r *recorder) collect(sec int64) Second {
 			out.Requests += slot.n
 			out.OK += slot.ok
 			out.Errors += slot.err
+			out.ServiceNS += slot.svc
 			h.Merge(slot.h)
 			slot.h.Reset()
 			slot.sec = -1

@@ -52,9 +52,12 @@ type Second struct {
 	OK       int64   `json:"ok"`
 	Errors   int64   `json:"errors"`
 	GenCPU   float64 `json:"gen_cpu_pct,omitempty"` // generator CPU in this second, % of what it may use
-	HDR      string  `json:"hdr,omitempty"`
-	hist     *hdrhistogram.Histogram
-	sparse   *sparseCounts // HDR's buckets, kept by ReadResult's check (nil: decode HDR)
+	// ServiceNS is the sum of the service times (from the actual send) of
+	// the second's ok responses (0 in files older than the field).
+	ServiceNS int64  `json:"service_ns,omitempty"`
+	HDR       string `json:"hdr,omitempty"`
+	hist      *hdrhistogram.Histogram
+	sparse    *sparseCounts // HDR's buckets, kept by ReadResult's check (nil: decode HDR)
 }
 
 // maxSparsePerFile bounds the checked buckets a result file keeps beside
@@ -184,6 +187,9 @@ type Result struct {
 
 	// BytesReceived is every byte of response read, warm-up included.
 	BytesReceived int64 `json:"bytes_received"`
+	// Conditions are the run's surroundings for a fair comparison (nil in
+	// files older than the field).
+	Conditions *Conditions `json:"conditions,omitempty"`
 
 	digest [sha256.Size]byte // of the file it was read from (zero for a run)
 	parts  []*Result         // the segments merged into this one, for their own warnings
@@ -451,6 +457,9 @@ func (r *Result) check() error {
 		if math.IsNaN(s.GenCPU) || math.IsInf(s.GenCPU, 0) || s.GenCPU < 0 {
 			return fmt.Errorf("series second %d: generator CPU %v", s.T, s.GenCPU)
 		}
+		if s.ServiceNS < 0 {
+			return fmt.Errorf("series second %d: service_ns %d", s.T, s.ServiceNS)
+		}
 		if s.OK == 0 {
 			if s.HDR != "" {
 				return fmt.Errorf("series second %d: a histogram without ok responses", s.T)
@@ -492,6 +501,9 @@ func (r *Result) check() error {
 		if st.Count < 0 {
 			return fmt.Errorf("target_stalls: count %d", st.Count)
 		}
+	}
+	if err := r.Conditions.check(); err != nil {
+		return err
 	}
 	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineGoroutines {
 		return fmt.Errorf("engine %q, want %s or %s", r.Engine, EngineEpoll, EngineGoroutines)
@@ -701,7 +713,7 @@ func Merge(rs ...*Result) (*Result, error) {
 		Start:    earliest.Add(-time.Duration(first.WarmupNS)).UTC().Format(time.RFC3339),
 		WarmupNS: first.WarmupNS, TimeoutNS: first.TimeoutNS, Env: first.Env, TargetLocal: first.TargetLocal,
 		Errors: map[string]int64{}, Sequential: sequential,
-		CPU: CPU{TargetNS: -1},
+		CPU: CPU{TargetNS: -1}, Conditions: first.Conditions,
 	}
 	for i, r := range rs {
 		if len(r.Inputs) > 0 { // a merged result: its own inputs
@@ -857,6 +869,7 @@ func mergeSecond(t int64, parts []*Second, acc []int64) (Second, error) {
 		m.OK += s.OK
 		m.Errors += s.Errors
 		m.GenCPU = max(m.GenCPU, s.GenCPU)
+		m.ServiceNS += s.ServiceNS
 		switch {
 		case s.hist != nil:
 			for i, c := range s.hist.Export().Counts {

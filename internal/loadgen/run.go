@@ -366,6 +366,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Model = "closed"
 	}
 	probe := &targetProbe{pid: cfg.TargetPID, metricsURL: cfg.MetricsURL}
+	_, tport, _ := splitHostPort(ep.Addr)
+	defer startConditions(res, &cfg, tport, probe)() // conditions.go: recorded beside the run, for a fair comparison
 
 	t0, err := cfg.waitStart(ctx)
 	if err != nil {

@@ -69,6 +69,7 @@ type targetProbe struct {
 	metricsURL string
 	from       string
 	loops      loopMetrics // from the last /metrics page read
+	info       map[string]string
 }
 
 func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
@@ -104,6 +105,9 @@ func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
 		return 0, 0, false
 	}
 	p.loops = parseLoopMetrics(body)
+	if info := parseTargetInfo(body); info != nil {
+		p.info = info // conditions.go: the target's settings, from the same page
+	}
 	p.from = p.metricsURL
 	return time.Duration(cpuS * 1e9), threads, true
 }

@@ -1,0 +1,63 @@
+package loadgen
+
+import (
+	"net"
+	"os"
+	"testing"
+)
+
+func TestParseTargetInfo(t *testing.T) {
+	page := []byte("# HELP waitlab_target_info x\nwaitlab_target_info{db=\"off\",lock=\"on\",log=\"sync\",model=\"pool\",threads=\"8\",odd=\"a\\\"b\"} 1\n")
+	got := parseTargetInfo(page)
+	want := map[string]string{"db": "off", "lock": "on", "log": "sync", "model": "pool", "threads": "8", "odd": `a"b`}
+	if len(got) != len(want) {
+		t.Fatalf("parseTargetInfo = %v; want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("parseTargetInfo[%q] = %q; want %q", k, got[k], v)
+		}
+	}
+	if got := parseTargetInfo([]byte("process_cpu_seconds_total 1\n")); got != nil {
+		t.Errorf("parseTargetInfo(no info) = %v; want nil", got)
+	}
+}
+
+// A target's /metrics is untrusted: any page parses without a panic into
+// labels a result file accepts.
+func FuzzParseTargetInfo(f *testing.F) {
+	f.Add([]byte("waitlab_target_info{model=\"pool\",threads=\"8\"} 1\n"))
+	f.Add([]byte("waitlab_target_info{a=\"\\"))
+	f.Add([]byte("waitlab_target_info{=\"\"} 1"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m := parseTargetInfo(b)
+		c := &Conditions{TargetInfo: m}
+		if err := c.check(); err != nil {
+			t.Errorf("parseTargetInfo(%q) = %v, which check refuses: %v", b, m, err)
+		}
+	})
+}
+
+// The recorded conditions of this process: its own CPU list, and the
+// listener it opens found by its port.
+func TestConditionsOfThisProcess(t *testing.T) {
+	if cpusAllowed("self") == "" {
+		t.Skip("no /proc/self/status Cpus_allowed_list")
+	}
+	c := &Conditions{GenCPUs: cpusAllowed("self"), LoadAvg: loadAvg(), GenNice: niceOf("self")}
+	if c.GenNice == nil {
+		t.Errorf("niceOf(self) = nil; want this process's nice value")
+	}
+	if err := c.check(); err != nil {
+		t.Errorf("conditions of this process %+v: %v", c, err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	if pid := listenerPID(port); pid != os.Getpid() {
+		t.Errorf("listenerPID(%d) = %d; want this process, %d", port, pid, os.Getpid())
+	}
+}

@@ -1,0 +1,316 @@
+package loadgen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Spec is a load as data: what `waitlab load`'s flags say, in a form a
+// JSON or YAML file can hold (`waitlab load --config FILE`) and other code
+// can build (experiments, probe). Its zero value is the flags' defaults
+// (Timeout 0 means DefaultTimeout, Method "" GET, TargetMetrics "" auto,
+// Seed 0 is 1). Exactly one of Rate, Arrival and VUs gives the load
+// (Stages alone, or with Arrival "poisson").
+//
+// Config is the one function that turns a Spec into a Config, for flags
+// and files alike. To run a load in a child process instead of in process,
+// write the Spec as JSON and start `waitlab load --config FILE --out
+// RESULT` (FILE "-" reads standard input), then read RESULT with
+// ReadResult: no flag strings.
+type Spec struct {
+	URL         string   `json:"url,omitempty"`
+	Targets     string   `json:"targets,omitempty"` // a targets file (see ParseTargets), instead of URL
+	Method      string   `json:"method,omitempty"`
+	Body        string   `json:"body,omitempty"` // @FILE reads a file
+	Headers     []string `json:"headers,omitempty"`
+	Rate        Number   `json:"rate,omitempty"`    // open model: R requests per second
+	Arrival     string   `json:"arrival,omitempty"` // poisson:R or rate:R; with Stages, poisson
+	Stages      string   `json:"stages,omitempty"`  // e.g. 30s:100,60s:1000
+	VUs         int      `json:"vus,omitempty"`     // closed model
+	Think       Duration `json:"think,omitempty"`
+	Duration    Duration `json:"duration,omitempty"`
+	Requests    int64    `json:"requests,omitempty"`
+	Timeout     Duration `json:"timeout,omitempty"`
+	Connections int      `json:"connections,omitempty"`
+	Warmup      Duration `json:"warmup,omitempty"`
+	Seed        int64    `json:"seed,omitempty"`
+	TargetPID   int      `json:"target_pid,omitempty"`
+	// TargetMetrics is a Prometheus page with the target's CPU: a URL,
+	// "auto" (the target's /metrics; also "") or "off".
+	TargetMetrics string `json:"target_metrics,omitempty"`
+	Insecure      bool   `json:"insecure,omitempty"`
+	Engine        string `json:"engine,omitempty"` // auto (""), epoll or goroutines
+	// RuntimePoll: see Config.RuntimePoll. GoroutinesEnv is
+	// WAITLAB_LOAD_GOROUTINES: with Engine auto, the goroutine engine.
+	RuntimePoll   bool `json:"runtime_poll,omitempty"`
+	GoroutinesEnv bool `json:"-"`
+}
+
+// Number is a number as text (the --rate flag's spelling), which a file
+// may write as a number or a string.
+type Number string
+
+// UnmarshalJSON reads 150 or "150".
+func (n *Number) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*n = Number(s)
+		return nil
+	}
+	var f json.Number
+	if err := json.Unmarshal(b, &f); err != nil {
+		return fmt.Errorf("%s is not a number", b)
+	}
+	*n = Number(f.String())
+	return nil
+}
+
+// Duration is a time.Duration that JSON and YAML write as "8s" and read as
+// a string ("8s", "1m30s") or a number of nanoseconds.
+type Duration time.Duration
+
+// MarshalJSON writes the duration as a string.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// UnmarshalJSON reads "8s" or nanoseconds.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		v, err := time.ParseDuration(s)
+		if err != nil {
+			return fmt.Errorf("duration %q: write e.g. 8s or 1m30s", s)
+		}
+		*d = Duration(v)
+		return nil
+	}
+	var n float64
+	if err := json.Unmarshal(b, &n); err != nil || math.IsNaN(n) || math.Abs(n) > math.MaxInt64 {
+		return fmt.Errorf("duration %s: write e.g. \"8s\"", b)
+	}
+	*d = Duration(n)
+	return nil
+}
+
+// MaxSpecBytes bounds a load configuration file.
+const MaxSpecBytes = 1 << 20
+
+// ParseSpec reads a Spec from JSON or YAML. Unknown fields are refused,
+// naming them, so a typo is not a silent default.
+func ParseSpec(data []byte) (Spec, error) {
+	var s Spec
+	if len(data) > MaxSpecBytes {
+		return s, fmt.Errorf("load configuration: %d bytes, more than %d", len(data), MaxSpecBytes)
+	}
+	j, err := yaml.YAMLToJSON(data) // JSON is YAML
+	if err != nil {
+		return s, fmt.Errorf("load configuration: %w", err)
+	}
+	if t := bytes.TrimSpace(j); len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		return s, errors.New("load configuration: empty; give at least url and rate (or vus)")
+	}
+	dec := json.NewDecoder(bytes.NewReader(j))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return s, fmt.Errorf("load configuration: %w", err)
+	}
+	return s, nil
+}
+
+// Config builds the Config of s: every check `waitlab load` makes of its
+// flags, with the same messages in lang (each error is the user's: exit 2
+// in the CLI). version is written into the result. Segment, StartAt,
+// RunID and Progress are left for the caller; Config.Validate runs last
+// (Run runs it).
+func (s Spec) Config(lang msg.Lang, version string) (Config, error) {
+	if err := s.checkSigns(lang); err != nil {
+		return Config{}, err
+	}
+	timeout := time.Duration(s.Timeout)
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	seed := s.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	cfg := Config{Think: time.Duration(s.Think), Duration: time.Duration(s.Duration), Requests: s.Requests, Timeout: timeout,
+		Connections: s.Connections, Warmup: time.Duration(s.Warmup), Seed: seed, TargetPID: s.TargetPID, Insecure: s.Insecure,
+		Version: version, Engine: s.Engine, RuntimePoll: s.RuntimePoll}
+	// The environment switches of earlier versions map to the config.
+	switch {
+	case (s.Engine == "auto" || s.Engine == "") && s.GoroutinesEnv:
+		cfg.Engine = EngineGoroutines
+	case s.Engine == "auto":
+		cfg.Engine = ""
+	}
+	if err := s.arrival(lang, &cfg); err != nil {
+		return Config{}, err
+	}
+	if err := s.targets(lang, &cfg); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+// MetricsURL returns the target's metrics page for cfg (built by Config):
+// "" for none.
+func (s Spec) MetricsURL(cfg *Config) (string, error) {
+	switch s.TargetMetrics {
+	case "off":
+		return "", nil
+	case "auto", "":
+		if s.TargetPID != 0 || len(cfg.Targets) == 0 {
+			return "", nil
+		}
+		u, _, _ := ParseURL(cfg.Targets[0].URL)
+		return u.Scheme + "://" + u.Host + "/metrics", nil
+	}
+	if _, _, err := ParseURL(s.TargetMetrics); err != nil {
+		return "", fmt.Errorf("--target-metrics: %v", err)
+	}
+	return s.TargetMetrics, nil
+}
+
+// RunSpec runs the load of s in this process: Config, the metrics page,
+// then Run.
+func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*Result, error) {
+	cfg, err := s.Config(lang, version)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.MetricsURL, err = s.MetricsURL(&cfg); err != nil {
+		return nil, err
+	}
+	return Run(ctx, cfg)
+}
+
+func (s Spec) checkSigns(lang msg.Lang) error {
+	for _, d := range []struct {
+		name string
+		v    Duration
+	}{{"--think", s.Think}, {"--duration", s.Duration}, {"--timeout", s.Timeout}, {"--warmup", s.Warmup}} {
+		if d.v < 0 {
+			return errors.New(msg.T(lang, "load.flag.negative", d.name, time.Duration(d.v)))
+		}
+	}
+	for _, n := range []struct {
+		name string
+		v    int64
+	}{{"--vus", int64(s.VUs)}, {"--requests", s.Requests}, {"--connections", int64(s.Connections)}, {"--target-pid", int64(s.TargetPID)}} {
+		if n.v < 0 {
+			return errors.New(msg.T(lang, "load.flag.negative", n.name, strconv.FormatInt(n.v, 10)))
+		}
+	}
+	return nil
+}
+
+// arrival sets the load: exactly one of Rate, Arrival, VUs (Stages alone
+// or with Arrival poisson).
+func (s Spec) arrival(lang msg.Lang, cfg *Config) error {
+	set := 0
+	for _, b := range []bool{s.Rate != "", s.Arrival != "", s.VUs > 0} {
+		if b {
+			set++
+		}
+	}
+	switch {
+	case set > 1 && !(s.Stages != "" && s.Arrival != "" && s.Rate == "" && s.VUs == 0):
+		return errors.New(msg.T(lang, "load.flag.models"))
+	case s.Stages != "":
+		if s.Rate != "" || s.VUs > 0 {
+			return errors.New(msg.T(lang, "load.flag.models"))
+		}
+		p, err := model.ParseStages(s.Stages)
+		if err != nil {
+			return fmt.Errorf("--stages: %v", err)
+		}
+		cfg.Stages = p
+		cfg.Arrival = model.Arrival{Kind: model.Rate}
+		switch strings.ToLower(strings.TrimSpace(s.Arrival)) {
+		case "", "rate":
+		case "poisson":
+			cfg.Arrival.Kind = model.Poisson
+		default:
+			return fmt.Errorf("--arrival %q with --stages: write --arrival poisson (the rates come from the stages)", s.Arrival)
+		}
+	case s.Rate != "":
+		r, err := strconv.ParseFloat(strings.TrimSpace(string(s.Rate)), 64)
+		if err != nil || r <= 0 || math.IsNaN(r) || math.IsInf(r, 0) || r > 1e9 {
+			return errors.New(msg.T(lang, "load.flag.rate", s.Rate))
+		}
+		cfg.Arrival = model.Arrival{Kind: model.Rate, Rate: r}
+	case s.Arrival != "":
+		a, err := model.ParseArrival(s.Arrival)
+		if err != nil {
+			return fmt.Errorf("--arrival: %v", err)
+		}
+		if a.Kind == model.Burst {
+			return errors.New("--arrival burst cannot drive a load run: use rate:R, poisson:R or --vus N")
+		}
+		cfg.Arrival = a
+	case s.VUs > 0:
+		cfg.Arrival = model.Arrival{Kind: model.VUs, VUs: s.VUs}
+	default:
+		return errors.New(msg.T(lang, "load.flag.nomodel"))
+	}
+	return nil
+}
+
+// targets sets the requests: a targets file, or the URL with its method,
+// headers and body.
+func (s Spec) targets(lang msg.Lang, cfg *Config) error {
+	switch {
+	case s.Targets != "" && s.URL == "":
+		data, err := ReadFileLimit(s.Targets, MaxTargetsFile)
+		if err != nil {
+			return errors.New(msg.T(lang, "load.flag.targets", s.Targets, err))
+		}
+		ts, err := ParseTargets(data, filepath.Dir(s.Targets), nil)
+		if err != nil {
+			return fmt.Errorf("--targets %s: %v", s.Targets, err)
+		}
+		cfg.Targets = ts
+	case s.Targets == "" && s.URL != "":
+		if _, _, err := ParseURL(s.URL); err != nil {
+			return err
+		}
+		method := s.Method
+		if method == "" {
+			method = "GET"
+		}
+		t := Target{Method: strings.ToUpper(method), URL: s.URL}
+		for _, h := range s.Headers {
+			k, v, ok := strings.Cut(h, ":")
+			if !ok || strings.TrimSpace(k) == "" {
+				return fmt.Errorf("--header %q: write 'Name: value'", h)
+			}
+			t.Header = append(t.Header, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
+		}
+		if b, ok := strings.CutPrefix(s.Body, "@"); ok {
+			data, err := ReadFileLimit(b, MaxBody)
+			if err != nil {
+				return fmt.Errorf("--body @%s: %v", b, err)
+			}
+			t.Body = data
+		} else if s.Body != "" {
+			t.Body = []byte(s.Body)
+		}
+		cfg.Targets = []Target{t}
+	default:
+		return errors.New(msg.T(lang, "load.flag.url"))
+	}
+	return nil
+}

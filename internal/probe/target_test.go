@@ -94,6 +94,14 @@ func attempt(t *testing.T, probe func() *Result, check func(*Result) []string) *
 	// A calibration whose own p99 is more than three times its p50 says
 	// the machine, not the server, set the figures at no load: then the
 	// ranges cannot be held, and the test says so rather than pass or fail.
+	// A probe that itself reported that other processes took the CPU
+	// during a step has told the truth about its figures: the ranges are
+	// a quiet machine's, so the test says why it cannot hold them here
+	// instead of failing on a neighbour's load (tests pass beside CPU
+	// hogs). Without that warning the ranges count.
+	if hasWarning(res, "probe.warn.neighbours") {
+		t.Skipf("the probe reported other processes using the CPU (load average %.1f), so a quiet machine's ranges cannot be held: %s", loadAvg(), strings.Join(problems, "; "))
+	}
 	if j := calJitter(res); j > 3 {
 		t.Skipf("the machine's own jitter at no load (p99 %.1fx p50, load average %.1f) swamps the server: %s", j, loadAvg(), strings.Join(problems, "; "))
 	}
@@ -149,7 +157,7 @@ func TestPoolOf8(t *testing.T) {
 			p = append(p, fmt.Sprintf("service = %.2f ms, want 18..24", res.ServiceMS))
 		}
 		if c := res.CeilingRPS; c == nil || *c < 340 || *c > 420 {
-			p = append(p, fmt.Sprintf("ceiling = %v, want 340..420", c))
+			p = append(p, fmt.Sprintf("ceiling = %s, want 340..420", fmtRate(c)))
 		}
 		return p
 	})
@@ -404,4 +412,12 @@ func TestVUsSweep(t *testing.T) {
 	if len(res.Steps) < 3 || res.Stopped != "sweep_done" && res.Stopped != "budget" {
 		t.Fatalf("%d steps, stopped %s", len(res.Steps), res.Stopped)
 	}
+}
+
+// fmtRate prints a rate that may be missing.
+func fmtRate(c *float64) string {
+	if c == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%.0f req/s", *c)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -74,11 +75,17 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients, Step: step}
 		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), *proxy, d))
 		printStep(env, l, step)
+		if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
+			return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
+		}
 		return p.Serve(ctx, ln)
 	}
 	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued, Step: step}
 	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.listening", ln.Addr(), d))
 	printStep(env, l, step)
+	if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
+		return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
+	}
 	err = s.Serve(ctx, ln)
 	fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped", s.Stats().Commands))
 	return err

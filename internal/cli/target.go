@@ -9,9 +9,10 @@ import (
 	"runtime/pprof"
 	"time"
 
+	target "github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
-	target "github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -139,6 +140,9 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	}
 	c := srv.Config()
 	fmt.Fprintln(env.Stdout, msg.T(l, "target.listening", srv.Addr(), c.String()))
+	if err := supervise.Controlled().Ready(srv.Addr().String()); err != nil {
+		return fmt.Errorf("target: tell the parent it is ready: %w", err)
+	}
 	return serveUntilDone(ctx, env, l, srv)
 }
 

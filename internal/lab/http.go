@@ -1,18 +1,13 @@
 package lab
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,9 +15,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -89,6 +86,10 @@ type Kernel struct {
 type Pinning struct {
 	Generator []int `json:"generator_cpus"`
 	Target    []int `json:"target_cpus"`
+	// Failed is why the pinning was asked for but did not happen (a
+	// sched_setaffinity error): generator and target then shared every
+	// CPU (supervise's one policy: say so, run unpinned).
+	Failed string `json:"pin_failed,omitempty"`
 }
 
 // HTTPSockets is the socket-only part of an Outcome: the median run's.
@@ -206,16 +207,24 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		return nil, fmt.Errorf("lab: scenario file: %w", err)
 	}
 	pin := choosePinning(live.Cores(), o.NoPin)
-	tg, err := startTarget(exe, file, o, threshold, pin)
+	tg, err := startTarget(ctx, exe, file, o, threshold, pin)
 	if err != nil {
 		return nil, err
 	}
-	defer tg.stop()
-	if o.OnTarget != nil {
-		o.OnTarget(tg.cmd.Process.Pid, tg.addr)
+	defer tg.Stop()
+	if tg.PinErr != nil && pin != nil {
+		pin = &Pinning{Failed: tg.PinErr.Error()}
 	}
-	restore := pinSelf(pin)
-	defer restore()
+	if o.OnTarget != nil {
+		o.OnTarget(tg.PID, tg.addr)
+	}
+	if pin != nil && pin.Failed == "" {
+		restore, perr := supervise.PinSelf(pin.Generator)
+		defer restore()
+		if perr != nil {
+			pin.Failed = perr.Error()
+		}
+	}
 
 	// The load runs until done, interrupted, or the target dies.
 	lctx, cancel := context.WithCancel(ctx)
@@ -224,7 +233,7 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 	var diedMu sync.Mutex
 	go func() {
 		select {
-		case <-tg.exited:
+		case <-tg.Exited():
 			diedMu.Lock()
 			died = true
 			diedMu.Unlock()
@@ -232,44 +241,35 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		case <-lctx.Done():
 		}
 	}()
-	peak := &threadPeak{pid: tg.cmd.Process.Pid}
+	peak := &threadPeak{pid: tg.PID}
 	peak.start()
-	cpu0, _ := sysinfo.PidCPU(tg.cmd.Process.Pid)
+	cpu0, _ := sysinfo.PidCPU(tg.PID)
 	ns0, nsOK0 := readNetstat()
 	lr, err := loadgen.RunScenario(lctx, loadgen.ScenarioConfig{
 		Scenario: s, URL: "http://" + tg.addr + "/", MaxConns: o.MaxConns, Version: version,
 	})
 	ns1, nsOK1 := readNetstat()
-	cpu1, cpuErr := sysinfo.PidCPU(tg.cmd.Process.Pid)
+	cpu1, cpuErr := sysinfo.PidCPU(tg.PID)
 	threads := peak.stop()
 	diedMu.Lock()
 	d := died
 	diedMu.Unlock()
-	var metrics []byte
-	var merr error
-	if !d && err == nil {
-		metrics, merr = scrape(tg.addr)
-	}
-	if !d && (err != nil || merr != nil || lr.Sockets.Failed > 0) && ctx.Err() == nil {
+	if !d && (err != nil || lr.Sockets.Failed > 0) && ctx.Err() == nil {
 		// Failures may be the target dying: give its exit a moment to
 		// be seen before blaming anything else.
 		select {
-		case <-tg.exited:
+		case <-tg.Exited():
 		case <-time.After(2 * time.Second):
 		}
 	}
-	if d || tg.hasExited() {
-		return nil, fmt.Errorf("%w: %s", ErrTargetDied, tg.why())
+	if d || tg.HasExited() {
+		return nil, fmt.Errorf("%w: %s", ErrTargetDied, tg.Why())
 	}
 	if err != nil {
 		return nil, err
 	}
-	if merr != nil {
-		return nil, fmt.Errorf("lab: read the target's /metrics: %w", merr)
-	}
-	stopErr := tg.stop()
-	if stopErr != nil && ctx.Err() == nil {
-		return nil, stopErr
+	if tg.Stop() && ctx.Err() == nil {
+		return nil, fmt.Errorf("lab: the target did not stop within %v and was killed", supervise.Grace)
 	}
 	res := lr.Result
 	if res.Interrupted && res.Completed == 0 {
@@ -282,7 +282,10 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		res.CPUMS = float64(cpu1-cpu0) / 1e6
 	}
 	if s.Model.HasLoops() {
-		res.Stalls = stallsOf(metrics, tg.stderrText(), s.Threads, threshold)
+		res.Stalls, err = stallsOf(tg.Report(), s.Threads, threshold)
+		if err != nil {
+			return nil, err
+		}
 	}
 	k := Kernel{Somaxconn: somaxconn(), Backlog: o.Backlog, Known: nsOK0 && nsOK1}
 	if k.Known {
@@ -292,201 +295,51 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 	return &HTTPRun{Result: res, Sockets: lr.Sockets, Kernel: k, Pinning: pin, Load: lr.Load}, nil
 }
 
-// target is one target child process.
+// target is one target child process and the address it serves.
 type target struct {
-	cmd     *exec.Cmd
-	addr    string
-	exited  chan struct{} // closed when the process has exited
-	waitErr error
-	stderr  *lockedBuffer
-	once    sync.Once
-	stopErr error
+	*supervise.Child
+	addr string
 }
 
-// lockedBuffer is a bytes.Buffer written by the child's stderr copier and
-// read by the run; safe for concurrent use.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.b.Len() > 4<<20 {
-		return len(p), nil // enough to explain anything
-	}
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// startTarget starts the target child and waits for its ready line.
-func startTarget(exe, file string, o HTTPOptions, threshold time.Duration, pin *Pinning) (*target, error) {
+// startTarget starts the target child (supervise, with its control
+// channel) and waits for its Ready message.
+func startTarget(ctx context.Context, exe, file string, o HTTPOptions, threshold time.Duration, pin *Pinning) (*target, error) {
 	args := []string{"target", "-f", file, "--listen", o.Listen, "--backlog", strconv.Itoa(o.Backlog),
-		"--stall-threshold", threshold.String(), "--ready", "--lang", "en", "--drain", "5s"}
-	cmd := exec.Command(exe, args...)
-	// Its own process group: a terminal's Ctrl-C reaches only us, and we
-	// stop it; a parent that dies takes it along (Pdeathsig).
-	cmd.SysProcAttr = childAttr()
-	out, err := cmd.StdoutPipe()
+		"--stall-threshold", threshold.String(), "--lang", "en", "--drain", "5s"}
+	var cpus []int
+	if pin != nil {
+		cpus = pin.Target
+	}
+	c, err := supervise.Start(supervise.Spec{Name: "target", Exe: exe, Args: args, CPUs: cpus, Control: true})
 	if err != nil {
-		return nil, fmt.Errorf("lab: target stdout: %w", err)
+		return nil, fmt.Errorf("lab: %w", err)
 	}
-	tg := &target{cmd: cmd, exited: make(chan struct{}), stderr: &lockedBuffer{}}
-	cmd.Stderr = tg.stderr
-	if err := startPinned(cmd, pin); err != nil {
-		return nil, fmt.Errorf("lab: start target %s: %w", exe, err)
-	}
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		sent := false
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "ready "); ok && !sent {
-				ready <- strings.TrimSpace(a)
-				sent = true
-			}
-		}
-		io.Copy(io.Discard, out)
-		if !sent {
-			close(ready)
-		}
-	}()
-	go func() {
-		tg.waitErr = cmd.Wait()
-		close(tg.exited)
-	}()
-	select {
-	case a, ok := <-ready:
-		if ok {
-			tg.addr = a
-			return tg, nil
-		}
-		<-tg.exited
-	case <-time.After(15 * time.Second):
-		tg.stop()
-		return nil, fmt.Errorf("lab: the target was not ready within 15 s: %s", tg.why())
-	case <-tg.exited:
-	}
-	return nil, fmt.Errorf("lab: the target did not start: %s", tg.why())
-}
-
-func (tg *target) hasExited() bool {
-	select {
-	case <-tg.exited:
-		return true
-	default:
-		return false
-	}
-}
-
-// why explains how the target ended, from its exit status and stderr.
-func (tg *target) why() string {
-	text := strings.TrimSpace(tg.stderrText())
-	if i := strings.LastIndexByte(text, '\n'); i >= 0 {
-		text = text[i+1:]
-	}
-	state := "still running"
-	if tg.hasExited() {
-		state = "exited"
-		if tg.cmd.ProcessState != nil {
-			state = tg.cmd.ProcessState.String()
-		}
-	}
-	if text == "" {
-		return state
-	}
-	return state + ": " + text
-}
-
-func (tg *target) stderrText() string { return tg.stderr.String() }
-
-// stop ends the target: SIGTERM (it drains), SIGKILL to its group if it
-// has not exited 8 s later. It waits for the exit, so no child and no
-// listening port outlive it. Safe to call more than once.
-func (tg *target) stop() error {
-	tg.once.Do(func() {
-		if !tg.hasExited() {
-			_ = tg.cmd.Process.Signal(syscall.SIGTERM)
-			select {
-			case <-tg.exited:
-			case <-time.After(8 * time.Second):
-				_ = syscall.Kill(-tg.cmd.Process.Pid, syscall.SIGKILL)
-				<-tg.exited
-				tg.stopErr = fmt.Errorf("lab: the target did not stop within 8 s and was killed")
-			}
-		}
-	})
-	return tg.stopErr
-}
-
-// scrape reads the target's /metrics.
-func scrape(addr string) ([]byte, error) {
-	c := http.Client{Timeout: 5 * time.Second}
-	resp, err := c.Get("http://" + addr + "/metrics")
+	addr, err := c.WaitReady(ctx)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("lab: %w", err)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		return nil, fmt.Errorf("status %d", resp.StatusCode)
-	}
-	return io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	return &target{Child: c, addr: addr}, nil
 }
 
-// stallsOf builds the watchdog summary of a target: the count per loop
-// from /metrics (waitlab_target_loop_stalls_total), the worst from the
-// summary line on its stderr.
-func stallsOf(metrics []byte, stderr string, loops int, threshold time.Duration) *model.Stalls {
+// stallsOf is the watchdog summary in a target's report (the control
+// channel's last message, httptarget.Report): an error when a loop target
+// sent none, so a run never passes without its stalls.
+func stallsOf(report []byte, loops int, threshold time.Duration) (*model.Stalls, error) {
+	var rep httptarget.Report
+	if len(report) == 0 {
+		return nil, errors.New("lab: the target stopped without reporting its stalls")
+	}
+	if err := json.Unmarshal(report, &rep); err != nil {
+		return nil, fmt.Errorf("lab: the target's report: %w", err)
+	}
 	st := &model.Stalls{ThresholdMS: float64(threshold) / 1e6, PerLoop: make([]int64, loops), WorstReq: -1}
-	sc := bufio.NewScanner(bytes.NewReader(metrics))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, `waitlab_target_loop_stalls_total{loop="`)
-		if !ok {
-			continue
-		}
-		l, v, ok := strings.Cut(rest, `"} `)
-		if !ok {
-			continue
-		}
-		li, err1 := strconv.Atoi(l)
-		n, err2 := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err1 != nil || err2 != nil || li < 0 || li >= loops {
-			continue
-		}
-		st.PerLoop[li] = int64(n)
-		st.Count += int64(n)
+	if rep.Stalls == nil {
+		return st, nil
 	}
-	// The worst stall's whole duration: from the summary the target
-	// prints when it stops (a stall line is written when the stall is
-	// first seen, before it ends).
-	for _, line := range strings.Split(stderr, "\n") {
-		rest, ok := strings.CutPrefix(line, StallSummaryPrefix+" ")
-		if !ok {
-			continue
-		}
-		var sum model.Stalls
-		if json.Unmarshal([]byte(rest), &sum) == nil {
-			st.WorstMS, st.WorstLoop, st.WorstReq = sum.WorstMS, sum.WorstLoop, sum.WorstReq
-			if st.Count == 0 && sum.Count > 0 {
-				st.Count = sum.Count
-				copy(st.PerLoop, sum.PerLoop)
-			}
-		}
-	}
-	return st
+	st.Count, st.WorstMS, st.WorstLoop, st.WorstReq = rep.Stalls.Count, rep.Stalls.WorstMS, rep.Stalls.WorstLoop, rep.Stalls.WorstReq
+	copy(st.PerLoop, rep.Stalls.PerLoop)
+	return st, nil
 }
-
-// StallSummaryPrefix starts the line on which a scenario target reports
-// its watchdog's summary (model.Stalls as JSON) when it stops.
-const StallSummaryPrefix = "waitlab-stalls"
 
 // threadPeak samples a process's OS thread count every 2 ms.
 type threadPeak struct {

@@ -18,12 +18,18 @@ import (
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // ErrInterrupted is returned when the context ended before any real run
 // measured anything: there is nothing to report, and the caller exits as
-// interrupted (130), never as a failure or a success.
-var ErrInterrupted = errors.New("lab: interrupted before any run completed")
+// interrupted (130), never as a failure or a success. It is
+// supervise.ErrInterrupted, the one such value.
+var ErrInterrupted = supervise.ErrInterrupted
+
+// ErrNeedsLinux is what Run returns off Linux: the real executors need
+// eventfd, epoll and per-thread CPU clocks. The model (sim) runs anywhere.
+var ErrNeedsLinux = supervise.ErrNeedsLinux
 
 // RunConfig is one `waitlab run`: a scenario and how to measure it.
 type RunConfig struct {
@@ -173,7 +179,7 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 // by ctx returns what it measured (Outcome.Interrupted); when nothing was
 // measured it returns ErrInterrupted.
 func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
-	if ErrNeedsLinux != nil {
+	if supervise.ErrUnsupported != nil {
 		return nil, ErrNeedsLinux
 	}
 	scaling, err := Prepare(&cfg)

@@ -33,11 +33,12 @@ var allowed = map[string][]string{
 	"downstream": {"model", "msg", "stats"},
 	"httptarget": {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
 	"loadgen":    {"model", "msg", "stats", "sysinfo", "epoll"},
+	"runner":     {"supervise", "live", "loadgen", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream"},
 	"buildinfo":  {},
 	"kube":       {},
-	"lab":        {"supervise", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream", "buildinfo"},
-	"experiment": {"supervise", "lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
-	"plan":       {"supervise", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
+	"lab":        {"runner", "supervise", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream", "buildinfo"},
+	"experiment": {"runner", "supervise", "lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},
+	"plan":       {"runner", "supervise", "loadgen", "httptarget", "httpwire", "downstream", "timeheap", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
 	"archtest":   {},
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 func init() {
@@ -45,7 +46,8 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	maxSize := fs.Int("max", 0, fmt.Sprintf("largest size to try (default %d; loops: the cores)", plan.DefaultMax))
 	seeds := fs.Int("seeds", 0, fmt.Sprintf("seeds per size to start with (default %d; more near the bound)", plan.DefaultSeeds))
 	slowdown := fs.String("downstream-slowdown", "", "also answer for a wait that grows, FROM:TO (e.g. 2ms:50ms), with Little's law at today's size")
-	confirm := fs.Bool("confirm", false, "run the answer and the size below it for real (in process) and print predicted vs measured")
+	confirm := fs.Bool("confirm", false, "run the answer and the size below it for real and print predicted vs measured")
+	via := fs.String("via", runner.ViaProcess, "with --confirm: process (in-process executors) or http (a target child process and real sockets)")
 	confirmRuns := fs.Int("confirm-runs", 3, "real runs per size with --confirm (median and range, after one warm-up)")
 	asJSON := fs.Bool("json", false, "print the answer, the curve, the seeds and the cross-check as JSON")
 	svg := fs.String("svg", "", "write the curve as an SVG `file`")
@@ -91,6 +93,9 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 		}
 		cfg.Slowdown = &d
 	}
+	if *via != runner.ViaProcess && *via != runner.ViaHTTP {
+		return usagef("%s", msg.T(l, "plan.err.via", *via))
+	}
 	if *confirm && (*confirmRuns < 1 || *confirmRuns > 20) {
 		return usagef("%s", msg.T(l, "plan.err.confirm.runs", *confirmRuns))
 	}
@@ -121,12 +126,16 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		r := plan.ProcessRunner{Exe: exe, Version: Version(), Progress: func(s model.Scenario, run, of int) {
+		var rr runner.Runner = runner.Process{Exe: exe}
+		if *via == runner.ViaHTTP {
+			rr = runner.HTTP{Exe: exe}
+		}
+		r := plan.Real{Runner: rr, Version: Version(), Progress: func(s model.Scenario, run, of int) {
 			fmt.Fprintln(env.Stderr, msg.T(l, "plan.progress.confirm", cfg.Knob.Get(s), run, of))
 		}}
 		c, err := plan.Confirm(ctx, res, r, *confirmRuns)
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
+			if errors.Is(err, context.Canceled) || errors.Is(err, runner.ErrInterrupted) {
 				return &ExitError{Code: 130}
 			}
 			return tooBig(l, err)

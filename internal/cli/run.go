@@ -79,7 +79,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	cfg := lab.RunConfig{
 		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: *repeat, Warmup: *warmup,
 		Options:      live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()},
-		ScaleToCores: *scale, Cores: live.Cores(), Via: hf.via, HTTP: hf.options(),
+		ScaleToCores: *scale, Cores: live.Cores(),
 	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
 	// not mistaken for a hang.
@@ -95,11 +95,13 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
 	}
-	cfg.HTTP.OnTarget = func(pid int, addr string) {
+	opt := hf.options()
+	opt.OnTarget = func(pid int, addr string) {
 		if long {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
 		}
 	}
+	cfg.Runners = lab.Runners(hf.via, exe, opt)
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
 		switch {

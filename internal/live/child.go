@@ -60,7 +60,7 @@ func DecodeChildRequest(in io.Reader) (ChildRequest, error) {
 // MaxStalls caps ChildResponse.Stalls.
 const MaxStalls = 20
 
-// ErrInterrupted is returned (wrapped) by Isolated and Repeat when ctx was
+// ErrInterrupted is returned (wrapped) by Isolated (and runner.Repeat) when ctx was
 // cancelled before any run could report a measurement: a child not started
 // because ctx was already done, or one that the interrupt ended before it
 // wrote its result. There is nothing to print but that. It is

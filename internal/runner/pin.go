@@ -1,11 +1,11 @@
-package lab
+package runner
 
 import "github.com/waitlab/waitlab/internal/supervise"
 
-// choosePinning splits the CPUs this process may run on by supervise's one
+// ChoosePinning splits the CPUs this process may run on by supervise's one
 // rule (supervise.Split: the target the upper half, the generator the
 // rest). nil (no pinning) with fewer than two or when asked not to.
-func choosePinning(cores int, off bool) *Pinning {
+func ChoosePinning(cores int, off bool) *Pinning {
 	if off || cores < 2 {
 		return nil
 	}

@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	"loadgen":    {"model", "msg", "stats", "sysinfo", "epoll"},
 	"runner":     {"supervise", "live", "loadgen", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream"},
 	"buildinfo":  {},
+	"golden":     {},
 	"kube":       {},
 	"lab":        {"runner", "supervise", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream", "buildinfo"},
 	"experiment": {"runner", "supervise", "lab", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "httptarget", "httpwire", "downstream"},

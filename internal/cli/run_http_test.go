@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -271,19 +271,7 @@ func TestRunHTTPTextGolden(t *testing.T) {
 		var b bytes.Buffer
 		writeRunText(&b, l, runText{s: s, rep: proc, model: modelRes, compare: true, warmup: true, cores: 2,
 			ref: ref, preset: "lab-loop-blocking", http: httpRep, sockets: sk})
-		path := filepath.Join("testdata", "run_compare_http."+string(l)+".golden")
-		if updateGolden() {
-			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("read golden (run with -update to create): %v", err)
-		}
-		if b.String() != string(want) {
-			t.Errorf("writeRunText(%s, --via both) differs from %s:\n%s", l, path, b.String())
-		}
+		golden.Check(t, filepath.Join("testdata", "golden", "run_compare_http."+string(l)+".golden"), b.Bytes())
 	}
 }
 

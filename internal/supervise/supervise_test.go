@@ -168,3 +168,38 @@ func TestBufferKeepsTheFirstMB(t *testing.T) {
 		t.Errorf("kept %d bytes", n)
 	}
 }
+
+// The one pinning policy: a CPU set the kernel refuses starts the child
+// unpinned, and PinErr says why.
+func TestAFailedPinningStartsUnpinnedAndSaysSo(t *testing.T) {
+	var out strings.Builder
+	c, err := Start(Spec{Name: "env", Exe: self(t), Env: []string{childRole + "=env"}, Stdout: &out, Control: true, CPUs: []int{1023}})
+	if err != nil {
+		t.Fatalf("Start with a CPU this machine lacks = %v; want it started unpinned", err)
+	}
+	if err := c.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if c.PinErr == nil || c.CPUs != nil {
+		t.Errorf("PinErr %v, CPUs %v; want the sched_setaffinity error and no CPUs", c.PinErr, c.CPUs)
+	}
+	if got := AllowedCPUs(); len(got) == 0 {
+		t.Error("the forking thread's affinity was not restored")
+	}
+}
+
+// A pinned child runs on the CPUs asked for.
+func TestAPinnedChildGetsItsCPUs(t *testing.T) {
+	cpus := AllowedCPUs()
+	if len(cpus) < 1 {
+		t.Skip("no affinity to read")
+	}
+	c, err := Start(Spec{Name: "env", Exe: self(t), Env: []string{childRole + "=env"}, Control: true, CPUs: cpus[:1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Wait()
+	if c.PinErr != nil || len(c.CPUs) != 1 || c.CPUs[0] != cpus[0] {
+		t.Errorf("pinned to %v (err %v); want %v", c.CPUs, c.PinErr, cpus[:1])
+	}
+}

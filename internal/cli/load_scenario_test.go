@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/model"
 	target "github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/model"
 )
 
 // waitlab load --preset NAME URL against a target serving the same

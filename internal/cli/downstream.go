@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/model"
@@ -83,13 +84,29 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued, Step: step}
 	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.listening", ln.Addr(), d))
 	printStep(env, l, step)
+	s.OnSaturated = func(w downstream.Saturation) {
+		key := "downstream.starved"
+		if w.LoopBusy() {
+			key = "downstream.saturated"
+		}
+		fmt.Fprintln(env.Stderr, msg.T(l, key, w.Window.Round(time.Millisecond), w.Commands, w.Late,
+			downstream.SchedSlack, w.LateP50.Round(time.Microsecond), w.PerSecond(), 100*w.Busy))
+	}
 	if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
 		return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
 	}
 	err = s.Serve(ctx, ln)
-	fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped", s.Stats().Commands))
+	st := s.Stats()
+	if dl := st.Delay; dl.Count > 0 {
+		fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped.delay", st.Commands, us(dl.AchievedP50), us(dl.AchievedP99), us(dl.AchievedMax), us(dl.LateP50), us(dl.LateP99)))
+	} else {
+		fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped", st.Commands))
+	}
 	return err
 }
+
+// us rounds a measured delay to the microsecond for printing.
+func us(d time.Duration) time.Duration { return d.Round(time.Microsecond) }
 
 // printStep says when the delay step comes (nothing without one).
 func printStep(env *Env, l msg.Lang, step *downstream.DelayStep) {

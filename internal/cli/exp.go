@@ -67,6 +67,9 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if *repeat < 0 || (*repeat == 0 && isSet(fs, "repeat")) {
 		return usagef("%s", msg.T(l, "exp.err.repeat", *repeat))
 	}
+	if *repeat > live.MaxRepeat { // run's bound: each repeat is real runs of every condition
+		return usagef("%s", msg.T(l, "run.err.repeat.max", *repeat, live.MaxRepeat))
+	}
 	if *out != "" {
 		// A typo in the path must not throw a long run away at its end.
 		if err := os.MkdirAll(*out, 0o755); err != nil {

@@ -12,7 +12,7 @@ import (
 // Every command's -h, in both languages, byte for byte
 // (go test ./internal/cli -update rewrites testdata/golden).
 func TestHelpGolden(t *testing.T) {
-	for _, name := range []string{"sim", "run", "load", "report", "target", "downstream", "presets", "plan", "serve"} {
+	for _, name := range []string{"sim", "run", "load", "report", "target", "downstream", "presets", "plan", "serve", "probe"} {
 		for _, lang := range []string{"en", "ko"} {
 			code, out, errs := run(t, name, "-h", "--lang", lang)
 			if code != 0 || out != "" {

@@ -2,12 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/kube"
+	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -68,7 +68,13 @@ func runKube(_ context.Context, env *Env, args []string) error {
 		}
 		c.StartAt = t
 	} else {
+		if *startIn < 0 || *startIn > loadgen.MaxStartWait {
+			return usagef("%s", msg.T(l, "kube.err.startin", *startIn, loadgen.MaxStartWait))
+		}
 		c.StartAt = time.Now().Add(*startIn).Truncate(time.Second)
+	}
+	if err := loadgen.CheckStartAt(c.StartAt, time.Now(), 0); err != nil {
+		return err
 	}
 	objs, err := kube.Manifests(c)
 	if err != nil {
@@ -78,14 +84,5 @@ func runKube(_ context.Context, env *Env, args []string) error {
 	return kube.WriteYAML(env.Stdout, objs)
 }
 
-// parseStartAt reads RFC 3339 or Unix seconds.
-func parseStartAt(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t, nil
-	}
-	var sec float64
-	if _, err := fmt.Sscanf(s, "%g", &sec); err == nil && sec > 0 && sec < 1e11 {
-		return time.Unix(0, int64(sec*1e9)), nil
-	}
-	return time.Time{}, errors.New("not a time")
-}
+// parseStartAt reads RFC 3339 or Unix seconds (loadgen.ParseStartAt).
+func parseStartAt(s string) (time.Time, error) { return loadgen.ParseStartAt(s) }

@@ -16,6 +16,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
 	"github.com/waitlab/waitlab/internal/runner"
+	"github.com/waitlab/waitlab/internal/sim"
 )
 
 func init() {
@@ -39,7 +40,7 @@ type planOutput struct {
 type planFlags struct {
 	slos                sloFlags
 	size, slowdown, via string
-	svg                 string
+	svg, precision      string
 	minSize, maxSize    int
 	seeds, confirmRuns  int
 	confirm, asJSON     bool
@@ -58,6 +59,7 @@ func addPlanFlags(fs *flag.FlagSet) *planFlags {
 	fs.IntVar(&f.confirmRuns, "confirm-runs", 3, "real runs per size with --confirm (median and range, after one warm-up)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the answer, the curve, the seeds and the cross-check as JSON")
 	fs.StringVar(&f.svg, "svg", "", "write the curve as an SVG `file`")
+	fs.StringVar(&f.precision, "precision", "", "run each size longer until the 95% interval of every figure an SLO names has a half-width within this fraction (default 5%)")
 	return f
 }
 
@@ -126,6 +128,14 @@ func (f *planFlags) config(fs *flag.FlagSet, l msg.Lang, s model.Scenario) (plan
 		cfg.Requests = s.Requests
 	}
 	var err error
+	if f.precision != "" {
+		if s.Arrival.Kind == model.Burst {
+			return cfg, model.NewFieldError("--precision", "conf.err.precision.burst")
+		}
+		if cfg.Precision, err = sim.ParsePrecision(f.precision); err != nil {
+			return cfg, err
+		}
+	}
 	if cfg.Knob, err = plan.ParseKnob(f.size, s.Model); err != nil {
 		return cfg, err
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -144,6 +145,7 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 			writeRunStalls(b, l, ht, hres.Stalls)
 		}
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.threads.note", hres.OSThreadsPeak, hres.CPUMS))
+		writeAttribution(b, l, t.s, hres.CPUMS, t.sockets)
 		writeSockets(b, l, t.s, t.sockets)
 	})
 	e := hres.Env
@@ -158,6 +160,21 @@ func runsOf(rep *live.Repeated) int {
 		return 0
 	}
 	return len(rep.Runs)
+}
+
+// writeAttribution says where a real run's time over the floor can go
+// that the model leaves out: the connections' set-up, and the target's CPU
+// on the cores it was pinned to (per request, so the columns explain
+// themselves).
+func writeAttribution(b *bytes.Buffer, l msg.Lang, s model.Scenario, cpuMS float64, sk *lab.HTTPSockets) {
+	if sk == nil || s.Requests <= 0 || cpuMS <= 0 {
+		return
+	}
+	cores := runtime.NumCPU()
+	if sk.Pinning != nil && len(sk.Pinning.Target) > 0 {
+		cores = len(sk.Pinning.Target)
+	}
+	fmt.Fprintf(b, "%s\n", msg.T(l, "http.attribution", sk.ConnectP50MS, sk.ConnectMaxMS, cpuMS, cores, 1000*cpuMS/float64(s.Requests)))
 }
 
 // writeSockets writes what only sockets show: connections, the kernel's

@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard"
 )
 
 // scaleFlags are `waitlab load`'s scale-out flags: which share of a split
@@ -109,6 +111,7 @@ type collectFlags struct {
 	allowRemote bool
 	expect      int
 	timeout     time.Duration
+	runID       string
 }
 
 func addCollectFlags(fs *flag.FlagSet) *collectFlags {
@@ -117,6 +120,7 @@ func addCollectFlags(fs *flag.FlagSet) *collectFlags {
 	fs.BoolVar(&c.allowRemote, "allow-remote", false, "allow a non-loopback --listen address")
 	fs.IntVar(&c.expect, "expect", 0, "with --listen: the number of result files to wait for")
 	fs.DurationVar(&c.timeout, "collect-timeout", 10*time.Minute, "with --listen: give up waiting after this long and say what is missing")
+	fs.StringVar(&c.runID, "run-id", "", "with --listen: take only the results of the run with this id (default: the first run whose segments are all in)")
 	return c
 }
 
@@ -126,8 +130,11 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 	if c.expect < 1 || c.expect > 10000 {
 		return usagef("%s", msg.T(l, "collect.flag.expect", c.expect))
 	}
-	if c.timeout <= 0 {
-		return usagef("%s", msg.T(l, "collect.flag.timeout", c.timeout))
+	if c.timeout <= 0 || c.timeout > loadgen.MaxCollectTimeout {
+		return usagef("%s", msg.T(l, "collect.flag.timeout", c.timeout, loadgen.MaxCollectTimeout))
+	}
+	if c.runID != "" && (len(c.runID) > 64 || !isHex(c.runID)) {
+		return usagef("%s", msg.T(l, "collect.flag.runid", c.runID))
 	}
 	outs, err := openOutputs(l, o, "")
 	if err != nil {
@@ -136,18 +143,44 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 	ln, err := loadgen.Listen(c.listen, c.allowRemote)
 	if err != nil {
 		outs.discard()
-		return usagef("%v", err)
+		var fe *model.FieldError
+		if errors.As(err, &fe) {
+			return fe
+		}
+		return usagef("--listen: %v", err)
 	}
 	col := loadgen.NewCollector(c.expect)
-	srv := &http.Server{Handler: col, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 5 * time.Minute}
-	go func() { _ = srv.Serve(ln) }()
+	col.RunID = c.runID
+	var mu sync.Mutex // refusals come from the server's goroutines
+	col.OnRefuse = func(what string, err error) {
+		var me *loadgen.MergeError
+		text := err.Error()
+		if errors.As(err, &me) {
+			text = me.Localize(l)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if what == "" {
+			fmt.Fprintln(env.Stderr, msg.T(l, "collect.refused.unnamed", text))
+		} else {
+			fmt.Fprintln(env.Stderr, msg.T(l, "collect.refused", what, text))
+		}
+	}
+	srv := &http.Server{Handler: col}
+	g := netguard.NewGuard(0)
+	netguard.Harden(srv, netguard.Timeouts{Header: 10 * time.Second, Read: 5 * time.Minute, Write: time.Minute, Idle: 30 * time.Second}, g)
+	served := make(chan struct{})
+	go func() { defer close(served); _ = srv.Serve(g.Listener(ln)) }()
 	fmt.Fprintln(env.Stderr, msg.T(l, "collect.listening", "http://"+ln.Addr().String()+"/", c.expect))
 	wctx, cancel := context.WithTimeout(ctx, c.timeout)
 	rs, werr := col.Wait(wctx)
 	cancel()
 	sctx, scancel := context.WithTimeout(context.Background(), 2*time.Second)
-	_ = srv.Shutdown(sctx)
+	if srv.Shutdown(sctx) != nil {
+		_ = srv.Close() // uploads still being read after 2 s are cut
+	}
 	scancel()
+	<-served
 	var me *loadgen.MissingError
 	if errors.As(werr, &me) {
 		outs.discard()

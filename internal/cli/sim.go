@@ -33,6 +33,8 @@ func runSim(ctx context.Context, env *Env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	svg := fs.String("svg", "", "write the per-thread timeline as an SVG `file`")
 	timeline := fs.Bool("timeline", false, "print the per-thread timeline and the narration")
+	precision := fs.String("precision", "", "extend the run until the 95% intervals' half-widths are within this fraction (such as 5%; open and closed models only)")
+	precMax := fs.Int("precision-max-requests", sim.DefaultMaxRequests, "the most requests --precision may extend a run to")
 	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
 		return err
@@ -52,9 +54,32 @@ func runSim(ctx context.Context, env *Env, args []string) error {
 			return model.NewFieldError(f.name, "sim.err.trace", s.Requests, model.MaxTraceRequests)
 		}
 	}
-	narrated := !*asJSON && (*timeline || s.Requests <= narrateLimit)
+	var goal *sim.Goal
+	if *precision != "" {
+		p, err := sim.ParsePrecision(*precision)
+		if err != nil {
+			return err
+		}
+		if s.Arrival.Kind == model.Burst {
+			return model.NewFieldError("--precision", "conf.err.precision.burst")
+		}
+		if *precMax < 1 || *precMax > model.MaxRequests {
+			return model.NewFieldError("--precision-max-requests", "err.requests", *precMax, model.MaxRequests)
+		}
+		goal = &sim.Goal{Precision: p, MaxRequests: *precMax}
+	}
+	narrated := !*asJSON && (*timeline || s.Requests <= narrateLimit) && goal == nil
 	trace := *timeline || *svg != "" || narrated
-	res, err := sim.RunContext(ctx, s, sim.Options{Trace: trace})
+	var res *model.Result
+	if goal != nil {
+		// The wall-time cap: the simulator reads no clock, so it is this
+		// context's deadline.
+		wctx, cancel := context.WithTimeout(ctx, sim.DefaultMaxWall)
+		res, err = sim.RunPrecise(wctx, s, sim.Options{Trace: trace}, *goal)
+		cancel()
+	} else {
+		res, err = sim.RunContext(ctx, s, sim.Options{Trace: trace})
+	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// A simulation cut short has no figures worth printing: its
 		// requests are not all done.

@@ -246,3 +246,25 @@ func TestSimInterruptedAndBounds(t *testing.T) {
 		}
 	}
 }
+
+// Issue 21: a bad --precision is exit 2 naming the flag, and a burst is
+// told it is exact; a good one converges and says after how many requests.
+func TestSimPrecisionFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--preset", "ch15-onloop", "--arrival", "poisson:2000", "--precision", "0"}, "--precision"},
+		{[]string{"--preset", "ch15-onloop", "--arrival", "poisson:2000", "--precision", "200%"}, "--precision"},
+		{[]string{"--preset", "ch15-onloop", "--precision", "5%"}, "exact"},
+	} {
+		code, _, errs := run(t, append([]string{"sim", "--lang", "en"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("sim %v = %d, %q; want exit 2 naming %q", c.args, code, errs, c.want)
+		}
+	}
+	code, out, errs := run(t, "sim", "--lang", "en", "--model", "pool", "--threads", "2", "--wait", "exp:1ms", "--arrival", "poisson:1000", "--requests", "2000", "--precision", "5%")
+	if code != 0 || !strings.Contains(out, "converged after") || !strings.Contains(out, "±") {
+		t.Errorf("sim --precision 5%% = %d, %s%s; want converged after N requests, with ± figures", code, out, errs)
+	}
+}

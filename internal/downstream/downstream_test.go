@@ -259,3 +259,58 @@ func TestNBConn(t *testing.T) {
 		}
 	}
 }
+
+// The server measures the delay it gave: every reply counted, none given
+// sooner than asked, and the lateness is what is over the asked delay.
+func TestDelayMeasured(t *testing.T) {
+	const d = 2 * time.Millisecond
+	s := &Server{Delay: model.FixedDist(d)}
+	addr := serve(t, s)
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	conn := &Conn{nc: nc}
+	for i := 0; i < 20; i++ {
+		if err := conn.Do(CmdPing, 5*time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := s.Stats()
+	dl := st.Delay
+	if dl.Count != 20 || st.Commands != 20 {
+		t.Fatalf("delay summary counts %d, commands %d; want 20 and 20", dl.Count, st.Commands)
+	}
+	// HDR buckets at 3 digits: within 0.1% below the true value.
+	if dl.AchievedP50 < d-d/1000 || dl.AchievedMax < dl.AchievedP99 || dl.AchievedP99 < dl.AchievedP50 {
+		t.Errorf("achieved p50 %v, p99 %v, max %v; want ordered and p50 at least %v", dl.AchievedP50, dl.AchievedP99, dl.AchievedMax, d)
+	}
+	if diff := dl.AchievedP50 - dl.LateP50 - d; diff < -d/100 || diff > d/100 {
+		t.Errorf("achieved p50 %v and late p50 %v do not add up to the asked %v", dl.AchievedP50, dl.LateP50, d)
+	}
+}
+
+// A window is saturated when most of its replies were late, and the loop's
+// share of it says whose the time was.
+func TestSaturationVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		w         Saturation
+		sat, busy bool
+	}{
+		{Saturation{Commands: 10, Late: 6, Busy: 0.9}, true, true},
+		{Saturation{Commands: 10, Late: 6, Busy: 0.1}, true, false},
+		{Saturation{Commands: 10, Late: 5, Busy: 0.9}, false, true},
+		{Saturation{}, false, false},
+	} {
+		if got := tc.w.saturated(); got != tc.sat {
+			t.Errorf("%+v saturated = %v; want %v", tc.w, got, tc.sat)
+		}
+		if got := tc.w.LoopBusy(); got != tc.busy {
+			t.Errorf("%+v LoopBusy = %v; want %v", tc.w, got, tc.busy)
+		}
+	}
+	if got := lateSlack(time.Millisecond); got != 100*time.Microsecond {
+		t.Errorf("lateSlack(1ms) = %v; want 5%% + %v = 100µs", got, SchedSlack)
+	}
+}

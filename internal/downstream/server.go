@@ -56,6 +56,14 @@ type Server struct {
 	MaxClients   int
 	MaxQueued    int
 	WriteTimeout time.Duration
+	// OnSaturated, if set, is called (from a goroutine of its own) after
+	// a second in which most replies went out later than asked: more than
+	// 5% of their delay plus SchedSlack; then at most every 10 s while it
+	// lasts. Saturation.Busy says whose the time was: a busy loop is past
+	// what its core can answer; an idle one was kept from its core (other
+	// work on the machine). Either way the server says so rather than
+	// stretch every delay silently.
+	OnSaturated func(Saturation)
 
 	mu         sync.Mutex
 	store      map[string][]byte
@@ -66,6 +74,10 @@ type Server struct {
 	done       chan struct{} // closed by Close: replies still waiting go
 	wg         sync.WaitGroup
 	step       stepper
+	lp         *loop // the event loop serving handed-over connections
+	inLoop     int   // connections the loop serves (under mu)
+	met        *meter
+	seq        atomic.Uint64
 
 	commands    atomic.Int64
 	queued      atomic.Int64 // reply bytes queued over every client
@@ -93,15 +105,25 @@ type Stats struct {
 	// whether the step has taken effect.
 	Stepped int64
 	StepOn  bool
+	// Delay is the delays given (achieved, and late against the asked).
+	Delay DelaySummary
 }
 
 // Stats returns the server's counters.
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
-	sb := s.storeBytes
+	sb, met := s.storeBytes, s.met
 	s.mu.Unlock()
 	return Stats{Commands: s.commands.Load(), StoreBytes: sb, QueuedBytes: s.queued.Load(), Refused: s.refused.Load(),
-		Conns: s.accepted.Load(), MaxInFlight: s.maxInFlight.Load(), Stepped: s.step.stepped.Load(), StepOn: s.step.on.Load()}
+		Conns: s.accepted.Load(), MaxInFlight: s.maxInFlight.Load(), Stepped: s.step.stepped.Load(), StepOn: s.step.on.Load(),
+		Delay: met.summary()}
+}
+
+// connDone is called when the loop closes a connection.
+func (s *Server) connDone() {
+	s.mu.Lock()
+	s.inLoop--
+	s.mu.Unlock()
 }
 
 func (s *Server) defaults() {
@@ -159,10 +181,24 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.conns = map[net.Conn]struct{}{}
 	s.done = make(chan struct{})
 	s.step.start(s.Step)
+	s.met = newMeter()
+	if loopSupported {
+		lp, err := newLoop(s)
+		if err != nil {
+			s.mu.Unlock()
+			return fmt.Errorf("downstream: %w", err)
+		}
+		s.lp = lp
+		s.wg.Add(1)
+		go func() { defer s.wg.Done(); lp.run() }()
+	}
 	s.mu.Unlock()
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	defer stop()
-	var seq atomic.Uint64
+	if s.OnSaturated != nil {
+		s.wg.Add(1)
+		go s.watch()
+	}
 	var delay time.Duration
 	for {
 		c, err := ln.Accept()
@@ -186,7 +222,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			c.Close()
 			continue
 		}
-		if len(s.conns) >= s.MaxClients {
+		if len(s.conns)+s.inLoop >= s.MaxClients {
 			s.mu.Unlock()
 			s.refused.Add(1)
 			c.SetWriteDeadline(time.Now().Add(time.Second))
@@ -194,11 +230,20 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			c.Close()
 			continue
 		}
+		s.accepted.Add(1)
+		if s.lp != nil {
+			s.inLoop++
+			s.mu.Unlock()
+			if s.lp.hand(c) {
+				continue
+			}
+			s.mu.Lock()
+			s.inLoop--
+		}
 		s.conns[c] = struct{}{}
 		s.wg.Add(1)
 		s.mu.Unlock()
-		s.accepted.Add(1)
-		go s.serveConn(c, &seq)
+		go s.serveConn(c)
 	}
 }
 
@@ -217,10 +262,34 @@ func (s *Server) Close() error {
 		close(s.done)
 	}
 	s.step.stop()
+	if s.lp != nil {
+		s.lp.shutdown()
+	}
 	for c := range s.conns {
 		c.Close()
 	}
 	return nil
+}
+
+// watch calls OnSaturated after each second most replies were late.
+func (s *Server) watch() {
+	defer s.wg.Done()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	s.met.window()
+	var last time.Time
+	for {
+		select {
+		case <-s.done:
+			return
+		case now := <-t.C:
+			// Said at once, then at most every 10 s while it lasts.
+			if w := s.met.window(); w.saturated() && (last.IsZero() || now.Sub(last) >= 10*time.Second) {
+				last = now
+				s.OnSaturated(w)
+			}
+		}
+	}
 }
 
 // noteInFlight raises MaxInFlight to n if n is more.
@@ -234,8 +303,8 @@ func (s *Server) noteInFlight(n int64) {
 }
 
 type pending struct {
-	due   time.Time
-	reply []byte
+	due, arrived time.Time
+	reply        []byte
 }
 
 // budget bounds the bytes queued between a connection's reader and its
@@ -294,7 +363,9 @@ func (b *budget) close() {
 	b.mu.Unlock()
 }
 
-func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
+// serveConn serves one connection with goroutines (a reader and a
+// writer, a timer per command): where the event loop does not run.
+func (s *Server) serveConn(c net.Conn) {
 	defer s.wg.Done()
 	defer func() {
 		s.mu.Lock()
@@ -319,6 +390,7 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 				// reply finds it in the stats.
 				inFlight.Add(-1)
 				s.commands.Add(1)
+				s.met.record(time.Since(p.arrived), time.Since(p.due))
 				room.give(len(p.reply))
 				c.SetWriteDeadline(time.Now().Add(s.WriteTimeout))
 				_, err := c.Write(p.reply)
@@ -362,17 +434,17 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 				break
 			}
 			if perr != nil {
-				send(pending{due: now, reply: []byte("-ERR protocol error\r\n")})
+				send(pending{due: now, arrived: now, reply: []byte("-ERR protocol error\r\n")})
 				return
 			}
 			quit := cmd.N > 0 && bytes.EqualFold(cmd.Name(), []byte("QUIT"))
 			if cmd.N > 0 {
-				i := seq.Add(1)
+				i := s.seq.Add(1)
 				d := s.step.delay(s.Delay, model.Uniform(s.Seed, 1, i))
 				if quit {
 					d = 0
 				}
-				if !send(pending{due: now.Add(d), reply: s.answer(&cmd)}) {
+				if !send(pending{due: now.Add(d), arrived: now, reply: s.answer(&cmd)}) {
 					return
 				}
 			}
@@ -391,33 +463,37 @@ func (s *Server) serveConn(c net.Conn, seq *atomic.Uint64) {
 }
 
 // answer executes one command and returns its reply.
-func (s *Server) answer(c *Command) []byte {
-	name := bytes.ToUpper(c.Name())
-	switch string(name) {
-	case "PING":
-		if c.N > 1 {
-			return AppendBulk(nil, c.Args[1])
-		}
-		return []byte("+PONG\r\n")
-	case "ECHO":
+func (s *Server) answer(c *Command) []byte { return s.appendAnswer(nil, c) }
+
+// appendAnswer executes one command and appends its reply to dst. It
+// allocates only for what it keeps (SET's value) and when dst grows.
+func (s *Server) appendAnswer(dst []byte, c *Command) []byte {
+	name := c.Name()
+	switch {
+	case bytes.EqualFold(name, []byte("GET")):
 		if c.N != 2 {
-			return []byte("-ERR wrong number of arguments for 'echo' command\r\n")
-		}
-		return AppendBulk(nil, c.Args[1])
-	case "GET":
-		if c.N != 2 {
-			return []byte("-ERR wrong number of arguments for 'get' command\r\n")
+			return append(dst, "-ERR wrong number of arguments for 'get' command\r\n"...)
 		}
 		s.mu.Lock()
+		defer s.mu.Unlock()
 		v, ok := s.store[string(c.Args[1])]
-		s.mu.Unlock()
 		if !ok {
-			return []byte("$-1\r\n")
+			return append(dst, "$-1\r\n"...)
 		}
-		return AppendBulk(nil, v)
-	case "SET":
+		return AppendBulk(dst, v)
+	case bytes.EqualFold(name, []byte("PING")):
+		if c.N > 1 {
+			return AppendBulk(dst, c.Args[1])
+		}
+		return append(dst, "+PONG\r\n"...)
+	case bytes.EqualFold(name, []byte("ECHO")):
+		if c.N != 2 {
+			return append(dst, "-ERR wrong number of arguments for 'echo' command\r\n"...)
+		}
+		return AppendBulk(dst, c.Args[1])
+	case bytes.EqualFold(name, []byte("SET")):
 		if c.N < 3 {
-			return []byte("-ERR wrong number of arguments for 'set' command\r\n")
+			return append(dst, "-ERR wrong number of arguments for 'set' command\r\n"...)
 		}
 		k, v := c.Args[1], c.Args[2]
 		s.mu.Lock()
@@ -431,18 +507,20 @@ func (s *Server) answer(c *Command) []byte {
 		}
 		if after > s.MaxStore {
 			// Redis's answer past maxmemory.
-			return []byte("-OOM command not allowed when used memory > 'maxmemory'\r\n")
+			return append(dst, "-OOM command not allowed when used memory > 'maxmemory'\r\n"...)
 		}
 		s.store[string(k)] = bytes.Clone(v)
 		s.storeBytes = after
-		return []byte("+OK\r\n")
-	case "COMMAND", "CLIENT", "HELLO":
+		return append(dst, "+OK\r\n"...)
+	case bytes.EqualFold(name, []byte("COMMAND")), bytes.EqualFold(name, []byte("CLIENT")), bytes.EqualFold(name, []byte("HELLO")):
 		// redis-cli asks these when it starts; an empty answer is enough.
-		return []byte("*0\r\n")
-	case "QUIT":
-		return []byte("+OK\r\n")
+		return append(dst, "*0\r\n"...)
+	case bytes.EqualFold(name, []byte("QUIT")):
+		return append(dst, "+OK\r\n"...)
 	}
-	return []byte("-ERR unknown command '" + string(sanitize(c.Name())) + "'\r\n")
+	dst = append(dst, "-ERR unknown command '"...)
+	dst = append(dst, sanitize(c.Name())...)
+	return append(dst, "'\r\n"...)
 }
 
 func sanitize(b []byte) []byte {

@@ -168,12 +168,12 @@ func (s *Server) blockingCall(p *plan, call int, threadSleep bool) error {
 			s.sc.lock.lock()
 			defer s.sc.lock.unlock()
 		}
-		if threadSleep || p.blocking {
-			if !threadSleep {
-				// A goroutine's nanosleep holds an OS thread: bounded.
-				s.holdThread()
-				defer s.releaseThread()
-			}
+		if threadSleep {
+			holdWait(w) // a pool thread's: parks its locked thread
+		} else if p.blocking {
+			// A goroutine's nanosleep holds an OS thread: bounded.
+			s.holdThread()
+			defer s.releaseThread()
 			osthread.Block(w)
 		} else {
 			time.Sleep(w)
@@ -291,7 +291,9 @@ func (s *Server) runBlocking(p *plan, threadSleep bool) int {
 		return p.status
 	}
 	osthread.Spin(p.cpu)
-	if p.block > 0 {
+	if p.block > 0 && threadSleep && s.db == nil {
+		holdWait(p.block) // a pool thread's: parks its locked thread
+	} else if p.block > 0 {
 		if err := s.block(p, !threadSleep); err != nil {
 			return 502 // counted by db.go
 		}

@@ -549,8 +549,11 @@ func (l *eventLoop) getBuf() []byte {
 
 // release gives an idle connection's buffers back, so an idle keep-alive
 // connection holds none whatever it sent before (a 1 MiB body's buffer
-// included).
+// included). The parsed request goes too: its Body, Path and Method point
+// into the buffer, and kept they would pin it after its share of
+// --body-memory was handed back.
 func (l *eventLoop) release(c *conn) {
+	c.req.Reset()
 	if cap(c.own) > 0 {
 		l.putBuf(c.own)
 		c.own, c.in, c.off = nil, nil, 0

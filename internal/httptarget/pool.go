@@ -4,7 +4,9 @@ package httptarget
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -269,12 +271,14 @@ func (p *poolServer) poll() {
 	events := make([]epoll.Event, 128)
 	lastSweep := time.Now()
 	every := s.sweepEvery()
+	wait, done := pollWaiter(p.poller, events)
+	defer done()
 	for {
-		wait := every
+		timeout := every
 		if len(p.backlog) > 0 {
-			wait = time.Millisecond
+			timeout = time.Millisecond
 		}
-		n, err := p.poller.Wait(events, wait)
+		n, err := wait(timeout)
 		if err != nil {
 			s.fail(fmt.Errorf("target: the pool's poller died: %w", err))
 			return
@@ -332,6 +336,49 @@ func (p *poolServer) poll() {
 			p.sweep(now)
 		}
 	}
+}
+
+// pollWaiter returns how the poller thread waits for events: at most
+// timeout, filling events. It waits in Go's poller (the epoll set is
+// itself pollable: a duplicate of its descriptor is registered there),
+// not in a blocking epoll_wait(2): a thread blocked in a system call keeps
+// the scheduler's P until sysmon takes it back, 20 us to 10 ms later, and
+// on a target's one core (GOMAXPROCS 1) every wait of the poller then held
+// up the threads it had just handed requests to. Where the set cannot be
+// registered it waits in epoll_wait as before. done releases the
+// duplicate.
+func pollWaiter(pl *epoll.Poller, events []epoll.Event) (wait func(time.Duration) (int, error), done func()) {
+	blocking := func(d time.Duration) (int, error) { return pl.Wait(events, d) }
+	dup, err := unix.FcntlInt(uintptr(pl.FD()), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return blocking, func() {}
+	}
+	if err := unix.SetNonblock(dup, true); err != nil {
+		unix.Close(dup)
+		return blocking, func() {}
+	}
+	f := os.NewFile(uintptr(dup), "pool-poller")
+	rc, err := f.SyscallConn()
+	if err != nil {
+		f.Close()
+		return blocking, func() {}
+	}
+	return func(d time.Duration) (int, error) {
+		var n int
+		var werr error
+		poll := func(uintptr) bool {
+			n, werr = pl.Wait(events, 0)
+			return werr != nil || n > 0
+		}
+		if poll(0) {
+			return n, werr
+		}
+		f.SetReadDeadline(time.Now().Add(d))
+		if err := rc.Read(poll); err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+			return pl.Wait(events, d) // the poller would not wait: epoll_wait does
+		}
+		return n, werr
+	}, func() { f.Close() }
 }
 
 // onEvent serves an event on a connection the poller owns.
@@ -464,7 +511,12 @@ func (p *poolServer) work() {
 	runtime.LockOSThread()
 	w := &blockingConn{s: p.s, queue: p.queue, out: make([]byte, 0, 4096)}
 	for c := range p.queue {
-		switch w.serve(c) {
+		res := w.serve(c)
+		// w.req points into c's buffer (a 1 MiB body's, perhaps): kept,
+		// it would pin that buffer after park gave it and its share of
+		// --body-memory back.
+		w.req.Reset()
+		switch res {
 		case keep:
 			p.park(c)
 		case closeIt:
@@ -583,8 +635,14 @@ func (w *blockingConn) serve(c *pconn) int {
 			// answer) before handing the socket back to the poller: that
 			// hand-off costs two thread switches per request. With work
 			// queued the thread goes back to the queue at once, so the
-			// linger never delays anyone.
-			if s.cfg.Linger <= 0 || len(w.queue) > 0 || !waitReadable(c.fd, s.cfg.Linger) || s.draining.Load() {
+			// linger never delays anyone. On one P (a target pinned to
+			// one core) there is no linger: a thread waiting in ppoll(2)
+			// keeps the only P until sysmon takes it back, so the linger
+			// held up the poller and every other thread and kept sysmon
+			// polling every 20 us (38% of the pool's CPU samples at
+			// 5,000 keep-alive req/s), costing more than the two thread
+			// switches it saves.
+			if s.cfg.Linger <= 0 || !lingerPays() || len(w.queue) > 0 || !waitReadable(c.fd, s.cfg.Linger) || s.draining.Load() {
 				return keep // back to the poller
 			}
 		}
@@ -623,6 +681,10 @@ func (w *blockingConn) serve(c *pconn) int {
 		}
 	}
 }
+
+// lingerPays reports whether a pool thread may linger on its connection:
+// only with a P to spare for the others (see serve).
+func lingerPays() bool { return runtime.GOMAXPROCS(0) > 1 }
 
 // writeSome writes what a non-blocking socket takes of b now.
 func writeSome(fd int, b []byte) (int, error) {

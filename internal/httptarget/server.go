@@ -493,14 +493,23 @@ func (s *Server) letGo(held *int) {
 var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")
 
 // acceptLoop is an acceptor thread shared by the pool and loop servers: it
-// locks itself to an OS thread, blocks in accept4(2) with flags, and hands
-// each connection to handle. Transient errors are retried (a full fd table
+// locks itself to an OS thread, accepts with flags, and hands each
+// connection to handle. Transient errors are retried (a full fd table
 // after a 10 ms pause); it returns when the server drains or on any other
 // error, which it logs.
+//
+// It waits for connections in Go's poller, not in a blocking accept4(2): a thread blocked in a
+// system call keeps the scheduler's P until the runtime's sysmon takes it
+// back (20 us to 10 ms later), and on a target's one core (GOMAXPROCS 1)
+// that held up the poller and every thread after each accept, so a burst
+// of 1,000 connections took seconds to set up. Waiting in the poller
+// gives the P up at once; the listening socket becomes non-blocking.
 func (s *Server) acceptLoop(flags int, handle func(fd int)) {
 	runtime.LockOSThread()
+	accept, done := listenAccepter(s.lnFD, flags)
+	defer done()
 	for {
-		fd, _, err := unix.Accept4(s.lnFD, flags)
+		fd, err := accept()
 		if err != nil {
 			if s.draining.Load() {
 				return
@@ -517,4 +526,45 @@ func (s *Server) acceptLoop(flags int, handle func(fd int)) {
 		}
 		handle(fd)
 	}
+}
+
+// listenAccepter makes the listening socket non-blocking and returns an
+// accept that waits, in Go's poller, until a connection comes (or the
+// shutdown that ends the server). The accept4 runs inside the poller's
+// read, after it has reset its readiness, so a connection that comes
+// between an empty accept and the wait is never missed. Where the poller
+// cannot take the socket, accept blocks in accept4 as it used to. The
+// poller watches a duplicate of the descriptor, which shares the socket,
+// so the server still closes fd itself; done closes the duplicate.
+func listenAccepter(fd, flags int) (accept func() (int, error), done func()) {
+	blocking := func() (int, error) {
+		nfd, _, err := unix.Accept4(fd, flags)
+		return nfd, err
+	}
+	dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return blocking, func() {}
+	}
+	if err := unix.SetNonblock(dup, true); err != nil { // the socket's flag: fd too
+		unix.Close(dup)
+		return blocking, func() {}
+	}
+	f := os.NewFile(uintptr(dup), "listener-wait")
+	rc, err := f.SyscallConn()
+	if err != nil {
+		f.Close()
+		unix.SetNonblock(fd, false)
+		return blocking, func() {}
+	}
+	return func() (int, error) {
+		nfd, aerr := -1, error(nil)
+		err := rc.Read(func(uintptr) bool {
+			nfd, _, aerr = unix.Accept4(fd, flags)
+			return aerr != unix.EAGAIN
+		})
+		if err != nil {
+			return -1, err
+		}
+		return nfd, aerr
+	}, func() { f.Close() }
 }

@@ -45,6 +45,17 @@ func TestParse(t *testing.T) {
 		{name: "conflicting lengths", in: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", err: ErrMalformed},
 		{name: "chunked", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", err: ErrUnsupported},
 		{name: "chunked and length", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", err: ErrMalformed},
+		// Issue 19, fault 7 (RFC 9112 section 6.3): every Transfer-Encoding
+		// that does not end in chunked is 400, and so is any with a length.
+		{name: "identity", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n", err: ErrMalformed},
+		{name: "identity and length", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\nContent-Length: 3\r\n\r\nabc", err: ErrMalformed},
+		{name: "empty and length", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\nContent-Length: 3\r\n\r\nabc", err: ErrMalformed},
+		{name: "empty", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \r\n\r\n", err: ErrMalformed},
+		{name: "gzip only", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", err: ErrMalformed},
+		{name: "chunked then gzip", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", err: ErrMalformed},
+		{name: "gzip then chunked", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", err: ErrUnsupported},
+		{name: "chunked, trailing comma", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked,\r\n\r\n", err: ErrUnsupported},
+		{name: "two fields, last identity", in: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n", err: ErrMalformed},
 		{name: "body too large", in: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", err: ErrBodyTooLarge},
 		{name: "header too large", in: "GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("a", MaxHeader) + "\r\n\r\n", err: ErrHeaderTooLarge},
 		{name: "no host in 1.1", in: "GET / HTTP/1.1\r\n\r\n", err: ErrMalformed},

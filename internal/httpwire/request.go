@@ -149,7 +149,9 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 	if err := parseRequestLine(buf[p:line], r); err != nil {
 		return 0, err
 	}
-	chunked := false
+	// teSeen: a Transfer-Encoding field was sent, whatever its value;
+	// chunked: the last coding of the last one is chunked.
+	teSeen, chunked := false, false
 	clSeen := false
 	keepAlive := false
 	hosts := 0
@@ -188,9 +190,12 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 				r.Expect100 = true
 			}
 		case equalFold(name, "transfer-encoding"):
-			if len(trimSpace(value)) > 0 && !equalFold(trimSpace(value), "identity") {
-				chunked = true
-			}
+			// Any value counts, "identity" and the empty one included:
+			// RFC 9112 dropped identity, and a server that read the
+			// Content-Length beside it would frame the body differently
+			// from a proxy that honours the field (section 6.1).
+			teSeen = true
+			chunked = lastCodingChunked(value)
 		}
 		p = nx
 	}
@@ -199,9 +204,13 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 	if hosts > 1 || (r.Minor == 1 && hosts == 0) {
 		return 0, ErrMalformed
 	}
-	if chunked {
-		if clSeen {
-			return 0, ErrMalformed // request smuggling shape
+	if teSeen {
+		// RFC 9112 section 6.3: with Content-Length it is the smuggling
+		// shape, and a request whose last coding is not chunked has no
+		// framing; both are 400 (and the connection closes). A chunked
+		// body is valid HTTP this server does not read: 501.
+		if clSeen || !chunked {
+			return 0, ErrMalformed
 		}
 		return 0, ErrUnsupported
 	}
@@ -381,6 +390,22 @@ func parseLength(v []byte) (int, bool) {
 
 // hasToken reports whether the comma-separated list v holds tok (ASCII
 // case-insensitive).
+// lastCodingChunked reports whether the last non-empty element of a
+// Transfer-Encoding list is chunked.
+func lastCodingChunked(v []byte) bool {
+	v = trimSpace(v)
+	for len(v) > 0 && v[len(v)-1] == ',' {
+		v = trimSpace(v[:len(v)-1])
+	}
+	for i := len(v) - 1; i >= 0; i-- {
+		if v[i] == ',' {
+			v = v[i+1:]
+			break
+		}
+	}
+	return equalFold(trimSpace(v), "chunked")
+}
+
 func hasToken(v []byte, tok string) bool {
 	for len(v) > 0 {
 		i := indexByte(v, ',')

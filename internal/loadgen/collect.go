@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
 )
 
 // Collecting results without shared storage: every generator pushes its
@@ -45,7 +46,7 @@ func Push(ctx context.Context, url string, r *Result) error {
 			switch {
 			case resp.StatusCode/100 == 2:
 				return nil
-			case resp.StatusCode/100 == 4:
+			case resp.StatusCode/100 == 4 || resp.StatusCode == http.StatusInsufficientStorage:
 				return fmt.Errorf("loadgen: the collector at %s refused the result: %s", url, strings.TrimSpace(string(msg)))
 			}
 			last = fmt.Errorf("collector answered %s", resp.Status)
@@ -62,24 +63,64 @@ func Push(ctx context.Context, url string, r *Result) error {
 }
 
 // Collector receives the result files of the N segments of one run over
-// HTTP. It refuses a file that does not decode, belongs to another run, or
-// repeats a segment already received (409), and reports when all N are
-// there. It is an http.Handler; its methods are safe for concurrent use.
+// HTTP. It refuses a file that does not decode, belongs to another run than
+// the one it expects, or repeats a segment already received (409), and
+// reports when all N are there. It is an http.Handler; its methods are safe
+// for concurrent use.
+//
+// Which run: the one named by RunID when set; else the first run whose
+// results complete a valid set. Results are kept per run (every whole-run
+// file in one group), so a stray upload (a whole-run file, another run's
+// segment) arriving first no longer fixes the run and makes every real
+// segment a conflict.
+//
+// Memory is bounded in total, not per upload: at most MaxUploads uploads
+// are read at once (one more is answered 503 with Retry-After, and Push
+// retries), the bytes being read share InFlightBytes (reserved as they
+// arrive, so a slow upload holds only what it sent), and the results kept
+// share KeptBytes.
 type Collector struct {
 	// Expect is N, the results to wait for.
 	Expect int
 	// MaxBytes bounds one upload (default MaxResultBytes).
 	MaxBytes int64
+	// RunID, when set, is the only run whose results are taken.
+	RunID string
+	// OnRefuse, when set, is told every upload refused: what it was (its
+	// segment and host, as the upload says) and why.
+	OnRefuse func(what string, err error)
 
-	mu      sync.Mutex
-	results []*Result
-	done    chan struct{}
-	once    sync.Once
+	mu       sync.Mutex
+	groups   map[string][]*Result // run (or "" for whole-run files) -> results
+	kept     int64                // bytes of the kept results' uploads
+	inFlight int64                // bytes of uploads being read
+	uploads  int                  // uploads being read
+	winner   []*Result
+	done     chan struct{}
+	once     sync.Once
+	decode   chan struct{} // uploads decoded at once
 }
+
+// Bounds of a collector's memory and time.
+const (
+	// MaxCollectTimeout bounds --collect-timeout: two days, as a start may
+	// be a day away (MaxStartWait) and a run a day long (MaxDuration).
+	MaxCollectTimeout = MaxStartWait + MaxDuration
+	// CollectMaxUploads is how many uploads are read at once.
+	CollectMaxUploads = 16
+	// CollectInFlightBytes bounds the bytes of the uploads being read,
+	// together; CollectKeptBytes those of the results kept.
+	CollectInFlightBytes = 4 * MaxResultBytes
+	CollectKeptBytes     = 1 << 30
+	// collectDecoders is how many uploads are decoded at once (decoding
+	// takes a few times the file's size for a moment).
+	collectDecoders = 2
+)
 
 // NewCollector returns a collector waiting for n results.
 func NewCollector(n int) *Collector {
-	return &Collector{Expect: n, MaxBytes: MaxResultBytes, done: make(chan struct{})}
+	return &Collector{Expect: n, MaxBytes: MaxResultBytes, done: make(chan struct{}),
+		groups: map[string][]*Result{}, decode: make(chan struct{}, collectDecoders)}
 }
 
 // ServeHTTP takes one result file per POST.
@@ -89,18 +130,29 @@ func (c *Collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST a waitlab load result file", http.StatusMethodNotAllowed)
 		return
 	}
-	data, err := io.ReadAll(io.LimitReader(r.Body, c.MaxBytes+1))
+	if r.ContentLength > c.MaxBytes {
+		c.refuse(w, http.StatusRequestEntityTooLarge, "", fmt.Errorf("a result file may have at most %d MB", c.MaxBytes>>20))
+		return
+	}
+	if !c.startUpload() {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, fmt.Sprintf("busy: %d uploads are being read; retry", CollectMaxUploads), http.StatusServiceUnavailable)
+		return
+	}
+	data, status, err := c.read(r.Body)
+	defer c.endUpload(int64(len(data)))
 	if err != nil {
-		http.Error(w, "read: "+err.Error(), http.StatusBadRequest)
+		if status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
+		c.refuse(w, status, "", err)
 		return
 	}
-	if int64(len(data)) > c.MaxBytes {
-		http.Error(w, fmt.Sprintf("a result file may have at most %d MB", c.MaxBytes>>20), http.StatusRequestEntityTooLarge)
-		return
-	}
+	c.decode <- struct{}{}
 	res, err := ReadResult(data)
+	<-c.decode
 	if err != nil {
-		http.Error(w, "not a result file: "+err.Error(), http.StatusBadRequest)
+		c.refuse(w, http.StatusBadRequest, "", fmt.Errorf("not a result file: %w", err))
 		return
 	}
 	name := res.Host
@@ -108,21 +160,108 @@ func (c *Collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		name = "segment " + res.Segment.String() + " from " + res.Host
 	}
 	res.SetSource(name)
-	if status, err := c.add(res); err != nil {
-		http.Error(w, err.Error(), status)
+	if status, err := c.add(res, int64(len(data))); err != nil {
+		c.refuse(w, status, name, err)
 		return
 	}
-	fmt.Fprintf(w, "received %s\n", name)
+	fmt.Fprintf(w, "received %s\n", msg.Printable(name))
+}
+
+// refuse answers an upload with status and err, and tells OnRefuse.
+func (c *Collector) refuse(w http.ResponseWriter, status int, what string, err error) {
+	if c.OnRefuse != nil && status != http.StatusServiceUnavailable {
+		c.OnRefuse(what, err)
+	}
+	http.Error(w, msg.Printable(err.Error()), status)
+}
+
+// uploadsNow and inFlightNow are the uploads being read and their bytes.
+func (c *Collector) uploadsNow() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.uploads
+}
+
+func (c *Collector) inFlightNow() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.inFlight
+}
+
+func (c *Collector) startUpload() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.uploads >= CollectMaxUploads {
+		return false
+	}
+	c.uploads++
+	return true
+}
+
+func (c *Collector) endUpload(n int64) {
+	c.mu.Lock()
+	c.uploads--
+	c.inFlight -= n
+	c.mu.Unlock()
+}
+
+// reserve takes n bytes of the uploads' shared budget.
+func (c *Collector) reserve(n int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.inFlight+n > CollectInFlightBytes {
+		return false
+	}
+	c.inFlight += n
+	return true
+}
+
+// read reads an upload within MaxBytes, reserving its bytes from the
+// shared budget as they arrive (endUpload gives them back).
+func (c *Collector) read(body io.Reader) ([]byte, int, error) {
+	var data []byte
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := body.Read(buf)
+		if n > 0 {
+			if int64(len(data)+n) > c.MaxBytes {
+				return data, http.StatusRequestEntityTooLarge, fmt.Errorf("a result file may have at most %d MB", c.MaxBytes>>20)
+			}
+			if !c.reserve(int64(n)) {
+				return data, http.StatusServiceUnavailable, errors.New("busy: the uploads being read fill the collector's memory; retry")
+			}
+			data = append(data, buf[:n]...)
+		}
+		if err == io.EOF {
+			return data, 0, nil
+		}
+		if err != nil {
+			return data, http.StatusBadRequest, fmt.Errorf("read: %w", err)
+		}
+	}
 }
 
 // add keeps res unless it cannot belong with what was received.
-func (c *Collector) add(res *Result) (int, error) {
+func (c *Collector) add(res *Result, size int64) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.results) >= c.Expect {
+	if c.winner != nil {
 		return http.StatusConflict, fmt.Errorf("all %d results are already in", c.Expect)
 	}
-	trial := append(append([]*Result(nil), c.results...), res)
+	if c.RunID != "" && res.RunID != c.RunID {
+		return http.StatusConflict, &MergeError{Key: "collect.refuse.run", Args: []any{res.source, res.RunID, c.RunID}}
+	}
+	if c.kept+size > CollectKeptBytes {
+		return http.StatusInsufficientStorage, &MergeError{Key: "collect.refuse.memory", Args: []any{res.source, CollectKeptBytes >> 20}}
+	}
+	key := ""
+	if res.Segment != nil {
+		key = res.RunID
+	}
+	trial := append(append([]*Result(nil), c.groups[key]...), res)
+	if len(trial) > c.Expect {
+		return http.StatusConflict, &MergeError{Key: "collect.refuse.many", Args: []any{res.source, c.Expect}}
+	}
 	if len(trial) > 1 {
 		// The checks of Merge, except completeness, which only the last
 		// arrival can satisfy.
@@ -130,10 +269,17 @@ func (c *Collector) add(res *Result) (int, error) {
 			return http.StatusConflict, err
 		}
 	}
-	c.results = trial
-	if len(c.results) == c.Expect {
+	if len(trial) == c.Expect {
+		if _, err := Merge(trial...); err != nil {
+			return http.StatusConflict, err
+		}
+		c.winner = trial
+		c.groups = nil // the other runs' results are not needed
 		c.once.Do(func() { close(c.done) })
+		return http.StatusOK, nil
 	}
+	c.groups[key] = trial
+	c.kept += size
 	return http.StatusOK, nil
 }
 
@@ -182,7 +328,8 @@ func mergeIdentity(rs []*Result) error {
 }
 
 // Wait returns the results once all have arrived, or, when ctx ends first,
-// what arrived and an error naming what is missing.
+// what arrived of the run nearest to complete (RunID's, when set) and an
+// error naming what is missing.
 func (c *Collector) Wait(ctx context.Context) ([]*Result, error) {
 	select {
 	case <-c.done:
@@ -190,10 +337,16 @@ func (c *Collector) Wait(ctx context.Context) ([]*Result, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	got := append([]*Result(nil), c.results...)
-	if len(got) == c.Expect {
-		return got, nil
+	if c.winner != nil {
+		return append([]*Result(nil), c.winner...), nil
 	}
+	var got []*Result
+	for _, rs := range c.groups {
+		if len(rs) > len(got) || (len(rs) == len(got) && len(rs) > 0 && rs[0].RunID < got[0].RunID) {
+			got = rs
+		}
+	}
+	got = append([]*Result(nil), got...)
 	return got, &MissingError{Expect: c.Expect, Got: len(got), Missing: missingShares(got)}
 }
 
@@ -247,14 +400,34 @@ func missingShares(rs []*Result) []string {
 }
 
 // Listen opens the collector's socket: loopback only unless allowRemote,
-// like every waitlab server.
+// like every waitlab server. The host must be a loopback address or name
+// (not the unspecified address, 0.0.0.0 or [::], which binds every
+// interface, nor an empty host), and the bound address is checked again,
+// so a name that resolves elsewhere cannot open it to the network.
 func Listen(addr string, allowRemote bool) (net.Listener, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return nil, fmt.Errorf("--listen %q: %w", addr, err)
+		return nil, model.NewFieldError("--listen", "collect.flag.listen", addr)
 	}
-	if !allowRemote && !isLocal(host) {
-		return nil, fmt.Errorf("--listen %s is not a loopback address: add --allow-remote to accept results from other machines", addr)
+	if !allowRemote && !loopbackHost(host) {
+		return nil, model.NewFieldError("--listen", "collect.flag.remote", addr)
 	}
-	return net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	if ta, ok := ln.Addr().(*net.TCPAddr); !allowRemote && (!ok || !ta.IP.IsLoopback()) {
+		ln.Close()
+		return nil, model.NewFieldError("--listen", "collect.flag.remote", addr)
+	}
+	return ln, nil
+}
+
+// loopbackHost reports whether host is "localhost" or a loopback address.
+func loopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

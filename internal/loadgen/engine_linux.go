@@ -606,7 +606,7 @@ func (l *loop) setOut(c *econn, on bool) {
 func (l *loop) write(c *econn) {
 	c.state = stWriting
 	for len(c.out) > 0 {
-		n, err := unix.Write(c.fd, c.out)
+		n, err := rawWrite(c.fd, c.out)
 		switch {
 		case err == unix.EINTR:
 			continue
@@ -685,7 +685,7 @@ func (l *loop) read(c *econn) {
 	if !l.room(c) {
 		return
 	}
-	n, err := unix.Read(c.fd, c.buf[c.w:])
+	n, err := rawRead(c.fd, c.buf[c.w:])
 	if n > 0 {
 		l.bytesIn += int64(n)
 	}

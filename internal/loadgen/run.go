@@ -129,6 +129,9 @@ func (c *Config) Validate() error {
 	if err := c.checkBounds(); err != nil {
 		return err
 	}
+	if err := CheckStartAt(c.StartAt, time.Now(), c.Duration); err != nil {
+		return err
+	}
 	if !c.segmented {
 		if err := c.prepareSegment(); err != nil {
 			return err
@@ -695,6 +698,13 @@ func (s *sampler) run() {
 	defer close(s.finished)
 	g := s.g
 	wait := func(at time.Duration) bool { // false when the run is done
+		// done first: a sampler behind the clock must still see the end
+		// of the run, or it closes seconds for as long as it is behind.
+		select {
+		case <-s.done:
+			return false
+		default:
+		}
 		d := at - g.since()
 		if d <= 0 {
 			return true
@@ -757,7 +767,9 @@ func (s *sampler) run() {
 		}
 	}
 	// Every request has finished: close the remaining seconds.
-	last := g.rec.maxSecond()
+	// The ring holds ringSeconds at most: a later second than that past
+	// the one closed last cannot hold a completion the ring still has.
+	last := min(g.rec.maxSecond(), sec+ringSeconds)
 	for ; sec <= last; sec++ {
 		second := g.rec.collect(sec)
 		_ = second.seal()

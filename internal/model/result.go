@@ -1,6 +1,9 @@
 package model
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // Summary describes a set of latencies (milliseconds). Percentiles are
 // nearest-rank; with a streaming histogram they are within its precision
@@ -10,9 +13,47 @@ type Summary struct {
 	MeanMS float64 `json:"mean_ms"`
 	P50MS  float64 `json:"p50_ms"`
 	P90MS  float64 `json:"p90_ms"`
+	P95MS  float64 `json:"p95_ms,omitempty"` // simulated open and closed runs
 	P99MS  float64 `json:"p99_ms"`
+	P999MS float64 `json:"p999_ms,omitempty"` // simulated open and closed runs
 	MaxMS  float64 `json:"max_ms"`
+
+	// The 95% confidence intervals of a simulated open or closed run
+	// (batch means after the warm-up: internal/sim, docs/sim.md), absent
+	// for a burst (exact given its seed) and for real runs.
+	P50CI        *CI `json:"p50_ci95_ms,omitempty"`
+	P90CI        *CI `json:"p90_ci95_ms,omitempty"`
+	P95CI        *CI `json:"p95_ci95_ms,omitempty"`
+	P99CI        *CI `json:"p99_ci95_ms,omitempty"`
+	P999CI       *CI `json:"p999_ci95_ms,omitempty"`
+	MeanCI       *CI `json:"mean_ci95_ms,omitempty"`
+	ThroughputCI *CI `json:"throughput_ci95_rps,omitempty"`
 }
+
+// CI is a 95% confidence interval, [lo, hi].
+type CI [2]float64
+
+// Half returns the interval's half-width relative to its centre v (0.021
+// for ±2.1%); +Inf when v is 0.
+func (c *CI) Half(v float64) float64 {
+	if c == nil {
+		return 0
+	}
+	h := (c[1] - c[0]) / 2
+	if v == 0 {
+		if h == 0 {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	if v < 0 {
+		v = -v
+	}
+	return h / v
+}
+
+// Holds reports whether v lies in the interval.
+func (c *CI) Holds(v float64) bool { return c != nil && c[0] <= v && v <= c[1] }
 
 // Throughput definitions, echoed in every result so a reader knows which.
 const (
@@ -42,6 +83,30 @@ type Result struct {
 	Precision string     `json:"precision"`
 	Loops     []LoopStat `json:"loops,omitempty"`
 	Events    int64      `json:"events,omitempty"` // simulator events processed
+
+	// Simulated open and closed runs only (absent for a burst, whose
+	// figures are exact given its seed, and for real runs).
+	//
+	// Converged: the warm-up ended within the first half of the run, the
+	// batches of the intervals are nearly uncorrelated, and (with a
+	// precision goal) every figure it names is within it. Unconverged
+	// says why not, Unsettled names the figures off their goal.
+	Converged   *bool    `json:"converged,omitempty"`
+	Unconverged []string `json:"unconverged,omitempty"`
+	Unsettled   []string `json:"unsettled,omitempty"`
+	// WarmupRequests is how many completions (the first ones) the
+	// warm-up detection (MSER-5) left out of every figure but the
+	// makespan, the in-flight mean and the counts.
+	WarmupRequests *int `json:"warmup_requests,omitempty"`
+	// Batches and BatchSize describe the intervals' batch means.
+	Batches   int `json:"batches,omitempty"`
+	BatchSize int `json:"batch_size,omitempty"`
+	// QueueWaitCI is the interval of the mean queue wait (QueueWait.MeanCI).
+	QueueWaitCI *CI `json:"queue_wait_ci95_ms,omitempty"`
+	// PrecisionGoal is the relative half-width asked for (0.05 for 5%),
+	// RequestsAsked the requests before the run was extended to meet it.
+	PrecisionGoal float64 `json:"precision_goal,omitempty"`
+	RequestsAsked int     `json:"requests_asked,omitempty"`
 
 	// Real runs only.
 	Env           *Env     `json:"env,omitempty"`

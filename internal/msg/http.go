@@ -76,6 +76,9 @@ func init() {
 		"http.check.bad": {
 			KO: "요청 번호 확인: 번호가 다른 응답 %d개, 요청 종류가 다른 응답 %d개, 표시가 없는 응답 %d개 (대상 서버가 이 시나리오를 제공하고 있나요?)",
 			EN: "index check: %d answers with another index, %d with another class, %d without tags (is the target serving this scenario?)"},
+		"http.attribution": {
+			KO: "모델에 없는 몫: 연결 수립 p50 %.3f ms (최대 %.3f ms), 대상 서버 CPU %.1f ms (코어 %d개, 요청당 %.1f µs)",
+			EN: "what the model leaves out: connection set-up p50 %.3f ms (max %.3f ms), target CPU %.1f ms on %d core{s} (%.1f µs a request)"},
 		"http.threads.note": {
 			KO: "대상 서버 프로세스: OS 스레드 최대 %d개, CPU 시간 %.1f ms",
 			EN: "target process: OS threads peak %d, CPU time %.1f ms"},

@@ -31,6 +31,8 @@ var dynamicPrefixes = map[string]string{
 	"preset.":            "cli/presets, web: one line per preset by name",
 	"cli.help.usage.":    "cli/help: a command's own usage line, when it has one",
 	"flag.":              "cli/help: flag texts by command and flag name (flag.CMD.NAME, flag.NAME)",
+	"conf.why.":          "report: why a simulated run did not converge, by model.Result.Unconverged code",
+	"plan.cross.why.":    "plan: the assumption that broke where the closed form is outside the interval, by Beyond.Why",
 	"plan.confirm.head.": "plan: the confirmation heading by runner (process, http)",
 	"plan.knob.":         "plan: the knob being sized, by name",
 	"plan.method.":       "plan: the method line by arrival model (open, closed)",
@@ -41,6 +43,10 @@ var dynamicPrefixes = map[string]string{
 	"web.code.note.":     "web/static/app.js: the code note by model",
 	"web.err.type.":      "web: a JSON field's expected type, by kind",
 	"web.limit.":         "web: what held a run back, by limit",
+	"web.limit.who.":     "web: the stalled lanes as a subject, by lane noun (loop, carrier) and count",
+	"web.label.":         "web: a preset button's sentence, by preset or fan-out entry",
+	"web.preset.":        "web: a fan-out lab entry's description, by entry",
+	"web.k.":             "web/static/app.js: a setting's short name in run labels, by field",
 	"load.engine.":       "loadgen: the engine line by engine (epoll, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
 	"load.model.":        "loadgen: the merged inputs' model (open, closed)",
@@ -64,7 +70,7 @@ var keyLike = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$`)
 
 // notKeys are literals that look like keys of a catalog area but are
 // something else (file names the experiments write).
-var notKeys = map[string]bool{"lab.svg": true, "load.json": true}
+var notKeys = map[string]bool{"lab.svg": true, "load.json": true, "probe.json": true}
 
 // sourceScan reads every non-test Go file of the module outside this
 // package: every string literal, and every literal prefix of a string

@@ -73,8 +73,9 @@ func T(lang Lang, key string, args ...any) string {
 		if len(args) == 0 {
 			return key
 		}
-		return key + fmt.Sprint(args...)
+		return key + fmt.Sprint(printableArgs(args)...)
 	}
+	args = printableArgs(args)
 	if lang == KO {
 		if len(args) == 0 {
 			return resolveJosa(e.KO)
@@ -85,6 +86,17 @@ func T(lang Lang, key string, args ...any) string {
 		return resolvePlural(e.EN)
 	}
 	return resolvePlural(fmt.Sprintf(e.EN, args...))
+}
+
+// Format returns key's format in lang as written, its verbs and markers
+// unresolved, for a page that fills formats itself (the web lab's script
+// does what T does); "" for an unknown key.
+func Format(lang Lang, key string) string {
+	e := catalog[key]
+	if lang == KO {
+		return e.KO
+	}
+	return e.EN
 }
 
 // Has reports whether key is in the catalog.

@@ -4,10 +4,10 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"preset.lab-pool": {
-			KO: "스레드 4개짜리 풀, 요청 12개, 각 2초 대기: 세 번에 나눠 처리되어 6초",
+			KO: "스레드 4개짜리 풀, 요청 12건, 각 2초 대기: 세 번에 나눠 처리되어 6초",
 			EN: "a pool of 4 threads, 12 requests that each wait 2 s: three waves, 6 s"},
 		"preset.lab-loop": {
-			KO: "이벤트 루프 2개, 요청 12개, 논블로킹 대기: 대기를 등록하고 루프는 풀려나 2초",
+			KO: "이벤트 루프 2개, 요청 12건, 논블로킹 대기: 대기를 등록하고 루프는 풀려나 2초",
 			EN: "2 event loops, 12 requests, non-blocking waits: the wait is registered, the loop is freed, 2 s"},
 		"preset.lab-loop-blocking": {
 			KO: "이벤트 루프 2개인데 대기가 루프를 막음: 한 번에 2개씩, 12초 (최악의 조합)",
@@ -16,7 +16,7 @@ func init() {
 			KO: "캐리어 2개 위의 가상 스레드: 대기 중에는 캐리어를 내려놓아 2초",
 			EN: "virtual threads on 2 carriers: a waiting thread unmounts, 2 s"},
 		"preset.lab-pool-10x30": {
-			KO: "스레드 10개짜리 풀, 요청 30개: 스레드도 요청도 늘었지만 대기열은 그대로, 6초",
+			KO: "스레드 10개짜리 풀, 요청 30건: 스레드도 요청도 늘었지만 대기열은 그대로, 6초",
 			EN: "a pool of 10 threads, 30 requests: more threads, more requests, the same queue, 6 s"},
 		"preset.ch15-none": {
 			KO: "루프 8개, 요청 2,000개(각 CPU 200 us), 블로킹 없음: 기준선",
@@ -33,10 +33,10 @@ func init() {
 
 		// Where a preset's published figures come from, by title.
 		"preset.src.lab": {
-			KO: "인터랙티브 실습 \"blocking vs non-blocking vs virtual threads\" (JDK 21, 대기를 0.2초로 줄이고 요청 12개)",
+			KO: "「블로킹·논블로킹·가상 스레드」 실습 (JDK 21, 대기를 0.2초로 줄이고 요청 12건)",
 			EN: "the interactive lab \"blocking vs non-blocking vs virtual threads\" (JDK 21, wait cut to 0.2 s, 12 requests)"},
 		"preset.src.lab.model": {
-			KO: "인터랙티브 실습 \"blocking vs non-blocking vs virtual threads\"의 다섯째 실험 (모델만)",
+			KO: "「블로킹·논블로킹·가상 스레드」 실습의 다섯째 실험 (모델만)",
 			EN: "the interactive lab \"blocking vs non-blocking vs virtual threads\", fifth experiment (model only)"},
 		"preset.src.ch15": {
 			KO: "Netty/WebFlux 이벤트 루프를 다룬 책의 장, 실험 \"eight loops, blocking 1%\" (5회 실행의 중앙값)",

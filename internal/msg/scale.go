@@ -34,10 +34,10 @@ func init() {
 			KO: "구간 %s에는 가상 사용자 %d명 중 한 명도 돌아가지 않습니다. 구간 수를 사용자 수보다 적게 하세요",
 			EN: "segment %s gets none of the %d virtual users: use fewer segments than users"},
 		"load.start.far": {
-			KO: "시작 시각이 너무 먼 미래입니다: %s (최대 %s 뒤)",
-			EN: "start time %s is too far ahead (at most %s)"},
+			KO: "시작 시각 %s: 너무 먼 미래입니다. 지금부터 %s 안의 시각을 주세요 (Unix 초라면 자릿수를 확인하세요)",
+			EN: "start time %s is too far ahead: give a time within %s from now (for Unix seconds, check the digits)"},
 		"load.start.past": {
-			KO: "시작 시각이 이미 지났습니다: %s. 모든 생성기에 앞으로 올 같은 시각을 주세요",
+			KO: "시작 시각 %s: 이미 지났습니다. 모든 생성기에 앞으로 올 같은 시각을 주세요",
 			EN: "start time %s has already passed: give every generator the same time in the future"},
 		"load.warn.start_spread": {
 			KO: "구간들의 실제 시작이 %s 벌어졌습니다 (측정 구간의 %s, p50 %s). 합친 결과의 처음과 끝은 한 기계의 부하와 다릅니다. 시계를 맞추세요 (NTP)",
@@ -64,8 +64,35 @@ func init() {
 			KO: "--expect %d: 기다릴 결과 파일 수를 1에서 10000 사이로 주세요",
 			EN: "--expect %d: give the number of result files to wait for, from 1 to 10000"},
 		"collect.flag.timeout": {
-			KO: "--collect-timeout %v: 0보다 긴 시간을 주세요",
-			EN: "--collect-timeout %v: give a duration above 0"},
+			KO: "--collect-timeout %v: 0보다 길고 %v 이하인 시간을 주세요",
+			EN: "--collect-timeout %v: give a duration above 0 and at most %v"},
+		"collect.flag.listen": {
+			KO: "%q: 호스트:포트 꼴로 주세요 (예: 127.0.0.1:7071)",
+			EN: "%q: give host:port (e.g. 127.0.0.1:7071)"},
+		"collect.flag.remote": {
+			KO: "%s{은/는} 루프백 주소가 아닙니다 (0.0.0.0과 [::]는 모든 인터페이스입니다). 127.0.0.1을 쓰거나, 다른 기계의 결과를 받으려면 --allow-remote를 더하세요",
+			EN: "%s is not a loopback address (0.0.0.0 and [::] are every interface): use 127.0.0.1, or add --allow-remote to accept results from other machines"},
+		"collect.refuse.run": {
+			KO: "%s: 실행 %s의 결과입니다. 이 수집기는 실행 %s{을/를} 기다립니다 (--run-id)",
+			EN: "%s belongs to run %s; this collector waits for run %s (--run-id)"},
+		"collect.refuse.memory": {
+			KO: "%s: 받아 둔 결과가 수집기의 메모리 한도 %d MiB를 넘깁니다. 결과 파일을 줄이세요 (더 짧은 --duration이나 더 적은 생성기)",
+			EN: "%s: the results kept would pass the collector's %d MiB memory bound; make the result files smaller (a shorter --duration or fewer generators)"},
+		"collect.refuse.many": {
+			KO: "%s: 이 실행의 결과 %d개가 이미 들어 있습니다",
+			EN: "%s: this run's %d results are already in"},
+		"collect.refused": {
+			KO: "수집기: %s{을/를} 받지 않았습니다: %s",
+			EN: "collector: refused %s: %s"},
+		"collect.refused.unnamed": {
+			KO: "수집기: 올라온 파일을 받지 않았습니다: %s",
+			EN: "collector: refused an upload: %s"},
+		"collect.flag.runid": {
+			KO: "--run-id %q: 16진수 숫자 64자 이하로 쓰세요 (생성기의 load --run-id와 같은 값)",
+			EN: "--run-id %q: give up to 64 hex digits (the generators' load --run-id)"},
+		"flag.report.run-id": {
+			KO: "--listen과 함께: 이 ID의 실행 결과만 받습니다 (기본: 구간이 먼저 다 모인 실행)",
+			EN: "with --listen: take only the results of the run with this id (default: the first run whose segments are all in)"},
 		"collect.listening": {
 			KO: "수집기: %s에서 결과 파일 %d개를 기다립니다 (waitlab load --push)",
 			EN: "collector: waiting at %s for %d result files (waitlab load --push)"},
@@ -90,6 +117,9 @@ func init() {
 		"kube.err.start": {
 			KO: "시각이 아닙니다: %q. RFC 3339(예: 2026-12-01T09:00:00Z)나 유닉스 초로 쓰세요",
 			EN: "%q is not a time: write RFC 3339 (e.g. 2026-12-01T09:00:00Z) or Unix seconds"},
+		"kube.err.startin": {
+			KO: "--start-in %v: 0에서 %v 사이로 주세요 (매니페스트를 만든 뒤 생성기가 시작하기까지의 시간)",
+			EN: "--start-in %v: give a duration from 0 to %v (the time from the manifests to the generators' start)"},
 		"kube.header": {
 			KO: "waitlab kube job: 생성기 %d개, 동시 시작 %s. kubectl apply -f 로 적용하세요",
 			EN: "waitlab kube job: %d generators, synchronized start %s; apply with kubectl apply -f"},

@@ -159,6 +159,7 @@ func init() {
 			EN: "blocking requests per loop: %s"},
 		"narr.loopcount": {KO: "루프 %d에 %d개", EN: "loop %d: %d"},
 		"narr.and":       {KO: ", ", EN: ", "},
+		"narr.and.last":  {KO: "{과/와} ", EN: " and "},
 
 		// Lane nouns, plural in English (Korean has none).
 		"narr.noun.thread":   {KO: "스레드", EN: "threads"},

@@ -10,7 +10,7 @@ func init() {
 			KO: "알 수 없는 구간 종류 %q입니다. cpu, hold, lock, ready 중 하나를 쓰세요",
 			EN: "unknown span kind %q: use cpu, hold, lock or ready"},
 		"lab.cap.requests": {
-			KO: "이 실험실의 실제 실행은 요청 %[2]d개까지입니다 (이 시나리오: %[1]d개). 요청 수를 줄이세요.",
+			KO: "이 실험실의 실제 실행은 요청 %[2]d건까지입니다 (이 시나리오: %[1]d건). 요청 수를 줄이세요.",
 			EN: "real runs here are capped at %[2]d requests (this one has %[1]d): lower the requests."},
 		"lab.cap.threads": {
 			KO: "이 실험실의 실제 실행은 스레드 %[2]d개까지입니다 (이 시나리오: %[1]d개). 스레드나 오프로드 풀을 줄이세요.",
@@ -30,7 +30,7 @@ func init() {
 			KO: "이 컴퓨터에서만 열 수 있습니다 (루프백 주소). 다른 컴퓨터와 나누려면 --listen 0.0.0.0:7070처럼 주소를 주세요.",
 			EN: "reachable from this machine only (a loopback address); to share it, give --listen 0.0.0.0:7070 or another address."},
 		"web.serve.public": {
-			KO: "주의: %s에서 다른 컴퓨터도 접속할 수 있고, 누구나 이 컴퓨터에서 실제 실행을 시킬 수 있습니다 (한도: 요청 %d개, 스레드 %d개, %.0f초).",
+			KO: "주의: %s에서 다른 컴퓨터도 접속할 수 있고, 누구나 이 컴퓨터에서 실제 실행을 시킬 수 있습니다 (한도: 요청 %d건, 스레드 %d개, %.0f초).",
 			EN: "note: other machines can reach %s, and anyone who can may start real runs on this machine (caps: %d requests, %d threads, %.0f s)."},
 		"web.serve.stop": {
 			KO: "멈추려면 Ctrl-C를 누르세요.",
@@ -64,14 +64,14 @@ func init() {
 			KO: "preset과 classes를 함께 줄 수 없습니다. 프리셋에 설정을 덧붙이거나, 시나리오 전체를 주세요",
 			EN: "give either a preset with settings or a whole scenario (classes), not both"},
 		"web.err.sim.big": {
-			KO: "요청 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d개까지). 더 큰 모델은 waitlab sim으로 돌리세요",
-			EN: "%d requests are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
+			KO: "요청 %d건은 이 실험실에서 시뮬레이션하기에 너무 많습니다. 1건에서 %d건까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
+			EN: "%d requests are too many to simulate here: give 1 to %d, or simulate bigger scenarios with waitlab sim"},
 		"web.err.sim.calls": {
-			KO: "요청 %d개가 각각 하위 호출 %d번을 하면 이 실험실에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
+			KO: "요청 %d건이 각각 하위 호출 %d번을 하면 이 실험실에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "%d requests of %d downstream calls each are too much to simulate here (requests × calls up to %d): lower either, or use waitlab sim"},
 		"web.err.sim.threads": {
-			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다 (%d개까지). 더 큰 모델은 waitlab sim으로 돌리세요",
-			EN: "%d threads are too many to simulate here (up to %d); simulate bigger scenarios with waitlab sim"},
+			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다. 1개에서 %d개까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
+			EN: "%d threads are too many to simulate here: give 1 to %d, or simulate bigger scenarios with waitlab sim"},
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
@@ -103,7 +103,7 @@ func init() {
 			KO: "실험실 서버가 응답하지 않습니다: %s",
 			EN: "the lab server did not answer: %s"},
 		"web.caps": {
-			KO: "(이 실험실의 실제 실행 한도: 요청 %d개, 스레드 %d개, 예상 시간 %.0f초)",
+			KO: "(이 실험실의 실제 실행 한도: 요청 %d건, 스레드 %d개, 예상 시간 %.0f초)",
 			EN: "(this lab's caps on a real run: %d requests, %d threads, %.0f s of expected time)"},
 
 		// The page: frame.
@@ -124,15 +124,15 @@ func init() {
 
 		// Try this.
 		"web.try.title":  {KO: "해 보기", EN: "Try this"},
-		"web.try.lab":    {KO: "실험실: 요청 12개, 각각 2초 대기", EN: "The lab: 12 requests, each waits 2 s"},
-		"web.try.loops":  {KO: "루프 8개, 요청 1%가 블로킹", EN: "Eight loops, 1% of requests block"},
+		"web.try.lab":    {KO: "실험실: 요청 12건, 각각 2초 대기", EN: "The lab: 12 requests, each waits 2 s"},
+		"web.try.loops":  {KO: "루프 8개, 요청의 1%가 블로킹", EN: "Eight loops, 1% of requests block"},
 		"web.try.fanout": {KO: "팬아웃", EN: "Fan-out"},
 		"web.preset.fanout": {
-			KO: "가상 스레드, 캐리어 2개, 요청 12개가 각각 하위 호출 10번(0.2초씩)을 동시에 보냅니다: 요청당 0.2초. 호출 방식을 '차례로'로 바꾸면 2초가 됩니다",
+			KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번(0.2초씩)을 동시에 보냅니다: 요청당 0.2초. 호출 방식을 '차례로'로 바꾸면 2초가 됩니다",
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
 		"web.preset.fanout-pool": {
-			KO: "스레드 4개짜리 풀에 요청 12개, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 요청 하나는 빨라지지만 전체는 '차례로'와 같은 6초입니다. 스레드 시간이 그대로이기 때문입니다",
+			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 요청 하나는 빨라지지만 전체는 '차례로'와 같은 6초입니다. 스레드 시간이 그대로이기 때문입니다",
 			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s in parallel on a fan-out pool of 4: each request is faster, but the batch takes the same 6 s as one after another, because the thread-time is the same"},
 
 		// Settings.
@@ -168,15 +168,16 @@ func init() {
 		"web.predict.batch": {KO: "내 예측: 전체 처리 시간 (초)", EN: "Your guess: batch time (seconds)"},
 		"web.predict.p50":   {KO: "선택: p50 지연 (초)", EN: "Optional: p50 latency (seconds)"},
 		"web.predict.none":  {KO: "예측을 먼저 적어 보세요. 돌린 뒤 얼마나 빗나갔는지 알려 드립니다.", EN: "Type a guess first: after the run you will see how far off it was."},
-		"web.predict.off":   {KO: "%s 차이", EN: "off by %s"},
+		"web.predict.low":   {KO: "%s 적게 예측", EN: "%s too low"},
+		"web.predict.high":  {KO: "%s 많게 예측", EN: "%s too high"},
 		"web.predict.exact": {KO: "정확히 맞음", EN: "spot on"},
 		"web.btn.sim":       {KO: "시뮬레이션", EN: "Simulate"},
 		"web.btn.real":      {KO: "실제로 돌리기", EN: "Run for real"},
-		"web.btn.reset":     {KO: "프리셋 값으로 되돌리기", EN: "Reset to the preset"},
+		"web.btn.reset":     {KO: "처음 설정으로", EN: "Back to the preset"},
 		"web.status.sim":    {KO: "시뮬레이션 중…", EN: "Simulating…"},
 		"web.status.real":   {KO: "이 컴퓨터에서 실제로 돌리는 중… (워밍업 실행 포함 약 %s)", EN: "Running for real on this machine… (about %s with the warm-up run)"},
 		"web.real.note": {
-			KO: "실제 실행은 이 컴퓨터의 진짜 OS 스레드, epoll 루프, 고루틴으로 돕니다. 한도: 요청 %d개, 스레드 %d개, 예상 시간 %.0f초 (워밍업 실행 포함). 한 번에 하나씩 돌고, 다른 실행 중이면 줄을 섭니다.",
+			KO: "실제 실행은 이 컴퓨터의 실제 OS 스레드, epoll 루프, 고루틴으로 돕니다. 한도: 요청 %d건, 스레드 %d개, 예상 시간 %.0f초 (워밍업 실행 포함). 한 번에 하나씩 돌고, 다른 실행 중이면 줄을 섭니다.",
 			EN: "Real runs use real OS threads, epoll loops and goroutines on this machine, capped at %d requests, %d threads and %.0f s of expected time (warm-up included); one at a time, others wait in line."},
 
 		// Result.
@@ -187,26 +188,24 @@ func init() {
 		"web.col.model":          {KO: "모델", EN: "Model"},
 		"web.col.real":           {KO: "실제 실행", EN: "Real run"},
 		"web.col.ratio":          {KO: "실제/모델", EN: "Real / model"},
-		"web.col.published":      {KO: "발표된 값", EN: "Published"},
+		"web.col.published":      {KO: "JDK 21 실측값", EN: "JDK 21 measured"},
 		"web.r.makespan":         {KO: "전체 처리 시간", EN: "Batch time"},
 		"web.r.throughput":       {KO: "처리량", EN: "Throughput"},
 		"web.r.p50":              {KO: "p50 지연", EN: "p50 latency"},
 		"web.r.p99":              {KO: "p99 지연", EN: "p99 latency"},
 		"web.r.class.p50":        {KO: "%s 요청의 p50", EN: "p50 of %s requests"},
 		"web.r.class.p99":        {KO: "%s 요청의 p99", EN: "p99 of %s requests"},
-		"web.r.queue":            {KO: "대기열 대기 (평균)", EN: "Queue wait (mean)"},
-		"web.r.peak":             {KO: "최대 동시 작업 스레드", EN: "Peak threads busy"},
+		"web.r.queue":            {KO: "대기열에서 기다린 시간 (평균)", EN: "Queue wait (mean)"},
+		"web.r.peak":             {KO: "동시에 일한 스레드 수 (최대)", EN: "Peak threads busy"},
 		"web.r.inflight":         {KO: "동시 처리 수 (평균, 리틀의 법칙)", EN: "In flight (mean, Little's law)"},
 		"web.r.os.threads":       {KO: "OS 스레드 (최대, 측정)", EN: "OS threads (peak, measured)"},
 		"web.unit.rps":           {KO: "초당 %s건", EN: "%s req/s"},
-		"web.limit.title":        {KO: "이번 실행을 묶어 둔 것", EN: "What limited this run"},
+		"web.limit.title":        {KO: "이번 실행의 병목", EN: "What limited this run"},
 		"web.real.measured":      {KO: "실제 실행: %s (모델의 %s배)", EN: "Real run: %s (%s× the model)"},
 		"web.real.measured.http": {KO: "HTTP로 실행: %s (모델의 %s배)", EN: "Over HTTP: %s (%s× the model)"},
-		"web.real.published":     {KO: "이 프리셋의 발표된 측정값(JDK 21, 대기 0.2초)과 같은 설정입니다.", EN: "These are the settings of this preset's published measurement (JDK 21, 0.2 s waits)."},
+		"web.real.published":     {KO: "이 프리셋의 JDK 21 실측(대기 0.2초)과 같은 설정입니다.", EN: "These are the settings of this preset's published measurement (JDK 21, 0.2 s waits)."},
 
 		"web.limit.lock":     {KO: "공유 락입니다. 모든 호출이 락 하나를 차례로 기다리므로 한 번에 호출 하나만 돕니다 (락을 기다린 시간 합계 %s).", EN: "The shared lock: every call waits its turn for one lock, so only one call runs at a time (%s spent waiting for it in all)."},
-		"web.limit.blocking": {KO: "블로킹 호출입니다. 루프 %d개를 모두 %s 동안 멈춰 세웠고, 멈춘 루프에 묶인 요청은 모두 그 뒤에서 기다렸습니다.", EN: "The blocking call: it stalled %d loop(s) for %s in all, and every request bound to a stalled loop waited behind it."},
-		"web.limit.pinned":   {KO: "고정(pinned) 대기입니다. 캐리어 %d개가 모두 %s 동안 붙잡혀 있어서 다른 가상 스레드가 캐리어를 기다렸습니다.", EN: "Pinned waits: %d carrier(s) were held for %s in all while their virtual threads waited, so the others queued for a carrier."},
 		"web.limit.cores":    {KO: "CPU 코어입니다. 스레드 %d개가 코어 %d개를 나눠 썼고, 실행할 수 있는 일이 코어를 기다린 시간이 모두 %s입니다.", EN: "The CPU cores: %d threads shared %d core(s), and runnable work waited %s in all for a core."},
 		"web.limit.pool":     {KO: "오프로드 풀입니다. 스레드 %d개가 실행 내내 거의 쉬지 않아 블로킹 호출이 줄을 섰습니다. 블로킹 부분의 처리량은 풀 크기가 정합니다.", EN: "The offload pool: its %d threads were busy most of the run, so blocking calls queued for them; the pool's size sets the blocking part's throughput."},
 		"web.limit.threads":  {KO: "스레드 %d개입니다. 요청은 대기하는 동안에도 스레드를 붙잡고 있으므로, 나머지 요청은 빈 스레드를 기다렸습니다 (평균 %s).", EN: "The %d threads: each request holds its thread through its wait, so the others queued for a free one (%s on average)."},
@@ -214,6 +213,149 @@ func init() {
 		"web.limit.carriers": {KO: "캐리어 %d개입니다. 가상 스레드가 CPU 작업을 할 캐리어를 기다렸습니다 (평균 %s).", EN: "The %d carriers: virtual threads queued for a carrier to run their CPU work (%s on average)."},
 		"web.limit.cpu":      {KO: "CPU 작업입니다. 스레드 %d개가 실행 내내 거의 계산만 했습니다.", EN: "CPU work: the %d threads were computing for most of the run."},
 		"web.limit.wait":     {KO: "대기 그 자체뿐입니다. 모든 요청이 곧바로 시작했고, 전체 시간은 가장 느린 요청 하나의 시간(%s)과 같습니다.", EN: "Nothing but the wait itself: every request got going at once, and the batch took as long as its slowest request (%s)."},
+
+		"web.limit.blocking": {
+			KO: "블로킹 호출입니다. %s %s짜리 호출에 막혀 %s 멈췄고, 멈춘 루프에 묶인 요청은 모두 그 뒤에서 기다렸습니다.",
+			EN: "The blocking call: %s on a %s call, standing still for %s; every request bound to a stalled loop waited behind it."},
+		"web.limit.pinned": {
+			KO: "고정(pinned) 대기입니다. %s %s짜리 대기 동안 붙잡혀 %s 묶였고, 다른 가상 스레드는 캐리어를 기다렸습니다.",
+			EN: "Pinned waits: %s held through %s waits, for %s; the other virtual threads queued for a carrier."},
+		"web.limit.who.loop.one":     {KO: "루프 %d{이/가}", EN: "loop %d blocks"},
+		"web.limit.who.loop.two":     {KO: "루프 %d{과/와} 루프 %d{이/가} 각각", EN: "loops %d and %d each block"},
+		"web.limit.who.loop.many":    {KO: "루프 %d개가 각각", EN: "%d loops each block"},
+		"web.limit.who.carrier.one":  {KO: "캐리어 %d{이/가}", EN: "carrier %d was"},
+		"web.limit.who.carrier.two":  {KO: "캐리어 %d{과/와} 캐리어 %d{이/가} 각각", EN: "carriers %d and %d were each"},
+		"web.limit.who.carrier.many": {KO: "캐리어 %d개가 각각", EN: "%d carriers were each"},
+		"web.limit.stall.one":        {KO: "%s", EN: "%s"},
+		"web.limit.stall.each":       {KO: "%s씩", EN: "%s each"},
+		"web.limit.stall.upto":       {KO: "최대 %s씩", EN: "up to %s each"},
+
+		// Durations of a minute and more.
+		"web.dur.m":  {KO: "%d분", EN: "%d min"},
+		"web.dur.ms": {KO: "%d분 %d초", EN: "%d min %d s"},
+		"web.dur.h":  {KO: "%d시간", EN: "%d h"},
+		"web.dur.hm": {KO: "%d시간 %d분", EN: "%d h %d min"},
+		"web.dur.s":  {KO: "%s초", EN: "%s s"},
+
+		// API refusals in the page's words.
+		"web.err.real.wall": {
+			KO: "이 시나리오를 실제로 돌리면 약 %s 걸립니다. 이 실험실의 한도는 %s입니다. 요청 수나 대기 시간을 줄이세요.",
+			EN: "this scenario would take about %s for real, over this lab's cap of %s: lower the requests or the wait"},
+		"web.err.range.threads": {
+			KO: "스레드 %d개는 쓸 수 없습니다. 이 실험실에서는 1개에서 %d개까지 줄 수 있습니다",
+			EN: "%d threads is not allowed here: give 1 to %d"},
+		"web.err.range.requests": {
+			KO: "요청 %d건은 쓸 수 없습니다. 이 실험실에서는 1건에서 %d건까지 줄 수 있습니다",
+			EN: "%d requests is not allowed here: give 1 to %d"},
+		"web.err.method": {
+			KO: "%[2]s에는 %[1]s 요청을 받지 않습니다. %[3]s 요청을 쓰세요",
+			EN: "%s %s is not served: use %s"},
+		"web.err.no.api": {
+			KO: "그런 API는 없습니다 (%s). /api/sim, /api/run, /api/plan, /api/presets, /api/strings 중 하나를 쓰세요",
+			EN: "there is no API %s: use /api/sim, /api/run, /api/plan, /api/presets or /api/strings"},
+		"web.err.slo": {
+			KO: "목표를 읽지 못했습니다 (%q). batch<3s, p99<200ms, rps>1000처럼 쓰세요",
+			EN: "cannot read the objective %q: write it as batch<3s, p99<200ms or rps>1000"},
+		"web.err.plan.slow": {
+			KO: "크기 계산이 %.0f초 안에 끝나지 않아 멈췄습니다. waitlab plan으로 돌리세요",
+			EN: "sizing did not finish within %.0f s and was stopped: use waitlab plan"},
+		"web.err.field.empty": {KO: "비어 있습니다. 값을 적어 주세요 (예: %s)", EN: "empty: give a value (e.g. %s)"},
+		"web.err.field.int":   {KO: "정수를 적어 주세요 (받은 값: %s)", EN: "give a whole number (got %s)"},
+		"web.err.field.frac":  {KO: "0에서 1 사이의 숫자를 적어 주세요 (받은 값: %s)", EN: "give a number from 0 to 1 (got %s)"},
+		"web.err.field.guess": {KO: "예측은 초 단위 숫자로 적어 주세요 (예: 4, 받은 값: %s)", EN: "give your guess in seconds (e.g. 4; got %s)"},
+		"web.status.invalid":  {KO: "표시한 칸을 고치기 전에는 돌리지 않습니다.", EN: "Not run: fix the marked field first."},
+
+		// Preset buttons: the source's sentences.
+		"web.label.lab-pool":          {KO: "처음 설정으로 — 스레드 4개에 요청 12건", EN: "The starting settings — 4 threads, 12 requests"},
+		"web.label.lab-loop":          {KO: "이벤트 루프 — 스레드 2개, 대기는 등록만", EN: "Event loops — 2 threads that only register their waits"},
+		"web.label.lab-loop-blocking": {KO: "최악의 조합 — 이벤트 루프 2개에서 블로킹 대기", EN: "The worst combination — blocking waits on 2 event loops"},
+		"web.label.lab-virtual":       {KO: "가상 스레드 — OS 스레드 2개 위에서", EN: "Virtual threads — on 2 OS threads"},
+		"web.label.lab-pool-10x30":    {KO: "스레드를 늘리고 요청도 늘리면 — 스레드 10개에 요청 30건", EN: "More threads, more requests — 10 threads, 30 requests"},
+		"web.label.ch15-none":         {KO: "블로킹 없이 — 루프 8개", EN: "No blocking — 8 loops"},
+		"web.label.ch15-onloop":       {KO: "루프에서 블로킹 — 요청의 1%가 루프를 멈춤", EN: "Blocking on the loop — 1% of requests stall it"},
+		"web.label.ch15-offload64":    {KO: "오프로드 풀로 넘김 — 스레드 64개짜리", EN: "Handed to an offload pool of 64"},
+		"web.label.ch15-offload4":     {KO: "오프로드 풀로 넘김 — 스레드 4개짜리", EN: "Handed to an offload pool of 4"},
+		"web.label.fanout-seq":        {KO: "차례로 — 하위 호출 10번을 하나씩", EN: "One after another — 10 downstream calls in turn"},
+		"web.label.fanout":            {KO: "동시에 — 하위 호출 10번을 한꺼번에", EN: "In parallel — 10 downstream calls at once"},
+		"web.label.fanout-pool":       {KO: "팬아웃 풀 — 스레드 4개짜리 풀에서 동시에", EN: "A fan-out pool — in parallel from a pool of 4"},
+		"web.label.fanout-pipelined":  {KO: "파이프라인 — 한 번의 왕복에 모두", EN: "Pipelined — all in one round trip"},
+		"web.preset.fanout-seq": {
+			KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번(0.2초씩)을 하나씩 차례로 보냅니다: 요청당 2초",
+			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s one after another: 2 s a request"},
+		"web.preset.fanout-pipelined": {
+			KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번을 한 번의 왕복(파이프라인)에 모두 보냅니다",
+			EN: "virtual threads on 2 carriers, 12 requests, each sending its 10 downstream calls in one round trip (pipelined)"},
+
+		// Predict, then reveal.
+		"web.btn.guess":          {KO: "예측 확인", EN: "Check my guess"},
+		"web.btn.reveal":         {KO: "답 보기", EN: "Show the answer"},
+		"web.predict.question":   {KO: "먼저 예측해 보세요. 이 설정으로 요청을 모두 처리하는 데 얼마나 걸릴까요? 예측을 확인하거나 '답 보기'를 누르면 답이 보입니다.", EN: "Guess first: with these settings, how long does the whole batch take? The answer shows when you check your guess or press Show the answer."},
+		"web.result.hidden":      {KO: "답은 아직 숨겨 두었습니다. 위에서 예측을 적고 확인하거나 '답 보기'를 누르세요.", EN: "The answer is hidden for now: type your guess above and check it, or press Show the answer."},
+		"web.predict.other":      {KO: "내 예측(%s)은 다른 설정에 대한 것이라 이 결과와 견주지 않습니다.", EN: "Your guess (%s) was for other settings, so it is not scored against this result."},
+		"web.stale":              {KO: "설정이 바뀌었습니다. 아래 결과는 지금 설정의 것이 아닙니다. 시뮬레이션을 누르세요.", EN: "The settings changed: the result below is not theirs. Press Simulate."},
+		"web.more":               {KO: "설정 더 보기", EN: "More settings"},
+		"web.f.blocking.pool":    {KO: "풀에서는 대기가 언제나 스레드를 붙잡습니다", EN: "In a pool every wait holds its thread"},
+		"web.f.blocking.offload": {KO: "오프로드 모델의 블로킹 호출은 오프로드 풀에서 돕니다", EN: "In the offload model blocking calls run on the offload pool"},
+
+		// The JDK 21 rows.
+		"web.ref.title":  {KO: "JDK 21 실측값과 모델 (대기 0.2초, 요청 12건)", EN: "JDK 21 measured against the model (0.2 s waits, 12 requests)"},
+		"web.ref.preset": {KO: "프리셋", EN: "Preset"},
+		"web.ref.model":  {KO: "모델", EN: "Model"},
+		"web.ref.ratio":  {KO: "실측/모델", EN: "Measured / model"},
+		"web.ref.source": {KO: "출처: %s", EN: "Source: %s"},
+
+		// Two models in lockstep.
+		"web.ls.title": {KO: "두 모델을 나란히", EN: "Two models in lockstep"},
+		"web.ls.a":     {KO: "첫째", EN: "First"},
+		"web.ls.b":     {KO: "둘째", EN: "Second"},
+		"web.ls.form":  {KO: "지금 설정", EN: "The current settings"},
+		"web.btn.ls":   {KO: "나란히 보기", EN: "Show side by side"},
+		"web.ls.note":  {KO: "두 타임라인은 시간 축과 커서 하나를 같이 씁니다. 커서를 끌거나 재생을 누르세요.", EN: "Both timelines share one time axis and one cursor: drag it or press Play."},
+		"web.ls.side":  {KO: "%s: 전체 처리 시간 %s. %s", EN: "%s: batch time %s. %s"},
+
+		// The five presets side by side.
+		"web.five.title": {KO: "다섯 프리셋을 한눈에", EN: "The five presets side by side"},
+		"web.btn.five":   {KO: "다섯 프리셋 비교", EN: "Compare the five presets"},
+		"web.five.note":  {KO: "막대는 전체 처리 시간입니다. 모델은 대기 0.2초에서 시뮬레이션한 값이고, 실측은 같은 설정의 JDK 21 실측값입니다 (실측이 없는 프리셋은 모델만).", EN: "Bars are batch times: the model simulated at 0.2 s waits, beside the JDK 21 measurement at the same settings (presets without one: the model only)."},
+		"web.five.bars":  {KO: "다섯 프리셋의 전체 처리 시간, 모델과 JDK 21 실측값", EN: "Batch time of the five presets, model and JDK 21 measured"},
+
+		// Size it.
+		"web.size.title":  {KO: "크기 정하기", EN: "Size it"},
+		"web.size.slo":    {KO: "목표 (예: batch<3s, p99<200ms, rps>1000)", EN: "Objective (e.g. batch<3s, p99<200ms, rps>1000)"},
+		"web.size.note":   {KO: "지금 설정의 시나리오에서, 목표를 지키는 가장 작은 스레드·루프·캐리어 수를 waitlab plan으로 찾습니다. 그림의 띠는 시드마다 달라진 범위입니다.", EN: "For the current settings, waitlab plan finds the smallest threads, loops or carriers that meet the objective; the bands on the curve are the range over seeds."},
+		"web.btn.size":    {KO: "크기 찾기", EN: "Find the size"},
+		"web.status.size": {KO: "크기를 찾는 중…", EN: "Sizing…"},
+
+		// The fan-out lab and the labs around this one.
+		"web.fo.title":   {KO: "waitlab — 하위 호출은 차례로, 아니면 동시에?", EN: "waitlab — downstream calls: one after another, or at once?"},
+		"web.fo.tagline": {KO: "요청마다 하위 호출 10번(0.2초씩). 차례로, 동시에, 팬아웃 풀에서, 한 번의 왕복에 보내 보고 결과를 예측해 보세요.", EN: "Ten downstream calls of 0.2 s per request: one after another, in parallel, on a fan-out pool, or in one round trip. Predict, then look."},
+		"web.nav.prev":   {KO: "← 이전 실습: 「순차 호출과 병렬 호출」", EN: "← Previous lab: sequential vs parallel calls"},
+		"web.nav.next":   {KO: "다음 실습: 「블로킹·논블로킹·가상 스레드」 →", EN: "Next lab: blocking, non-blocking and virtual threads →"},
+		"web.nav.stack":  {KO: "원래 시리즈의 「스택과 힙」 실습은 넣지 않았습니다. waitlab은 기다림만 다룹니다.", EN: "The series' \"stack and heap\" lab is left out: waitlab is about waiting only."},
+		"web.code.note.fanout": {
+			KO: "팬아웃: 요청 하나가 하위 호출 여러 번을 합니다. 차례로 하면 대기가 더해지고, 동시에 하면 가장 긴 호출 하나만큼 걸리며, 파이프라인은 왕복 한 번에 모두 보냅니다.",
+			EN: "Fan-out: one request makes several downstream calls. One after another, their waits add up; in parallel, it takes as long as the longest; pipelined, they share one round trip."},
+		"web.code.fanout": {KO: "팬아웃 코드", EN: "Fan-out code"},
+
+		// Short names of the settings, for run labels ("threads=8").
+		"web.k.preset":         {KO: "프리셋", EN: "preset"},
+		"web.k.model":          {KO: "모델", EN: "model"},
+		"web.k.threads":        {KO: "스레드", EN: "threads"},
+		"web.k.offload_pool":   {KO: "오프로드 풀", EN: "offload pool"},
+		"web.k.fanout_pool":    {KO: "팬아웃 풀", EN: "fan-out pool"},
+		"web.k.cores":          {KO: "코어", EN: "cores"},
+		"web.k.requests":       {KO: "요청", EN: "requests"},
+		"web.k.arrival":        {KO: "도착", EN: "arrival"},
+		"web.k.cpu":            {KO: "CPU", EN: "CPU"},
+		"web.k.wait":           {KO: "대기", EN: "wait"},
+		"web.k.calls":          {KO: "하위 호출", EN: "calls"},
+		"web.k.fanout":         {KO: "호출 방식", EN: "calls made"},
+		"web.k.blocking":       {KO: "블로킹", EN: "blocking"},
+		"web.k.block_fraction": {KO: "블로킹 비율", EN: "blocking fraction"},
+		"web.k.block":          {KO: "블로킹 호출", EN: "blocking call"},
+		"web.k.placement":      {KO: "배치", EN: "placement"},
+		"web.k.seed":           {KO: "시드", EN: "seed"},
+		"web.k.shared_lock":    {KO: "공유 락", EN: "shared lock"},
 
 		// Timeline and narration.
 		"web.tl.title":        {KO: "타임라인", EN: "Timeline"},
@@ -238,10 +380,10 @@ func init() {
 		"web.tl.at":           {KO: "커서: %s", EN: "cursor: %s"},
 		"web.tl.req":          {KO: "요청 %d", EN: "request %d"},
 		"web.tl.hover":        {KO: "%s: %s, %s부터 %s까지", EN: "%s: %s, %s to %s"},
-		"web.tl.hover.many":   {KO: "요청 %d개 (#%d부터 #%d까지): %s, %s부터 %s까지", EN: "%d requests (#%d to #%d): %s, %s to %s"},
-		"web.tl.counts":       {KO: "대기열 %d개, 스레드 없이 대기 %d개", EN: "%d queued, %d waiting off-thread"},
+		"web.tl.hover.many":   {KO: "요청 %d건 (#%d부터 #%d까지): %s, %s부터 %s까지", EN: "%d requests (#%d to #%d): %s, %s to %s"},
+		"web.tl.counts":       {KO: "대기열 %d건, 스레드 없이 대기 %d건", EN: "%d queued, %d waiting off-thread"},
 		"web.tl.hint":         {KO: "커서를 끌거나(화살표 키도 됩니다) 재생을 누르세요. 막대에 마우스를 올리면 어느 요청인지 알려 줍니다.", EN: "Drag the cursor (or use the arrow keys) or press Play; point at a bar to name its request."},
-		"web.tl.omitted":      {KO: "요청 %d개나 스레드 %d개를 넘는 실행은 그리지 않고 숫자만 보여 줍니다.", EN: "Too big to draw (more than %d requests or %d threads): numbers only."},
+		"web.tl.omitted":      {KO: "요청 %d건이나 스레드 %d개를 넘는 실행은 그리지 않고 숫자만 보여 줍니다.", EN: "Too big to draw (more than %d requests or %d threads): numbers only."},
 		"web.tl.empty":        {KO: "시뮬레이션을 하면 스레드마다 한 줄씩 타임라인이 그려집니다.", EN: "Simulate to draw the timeline, one lane per thread."},
 		"web.btn.play":        {KO: "재생", EN: "Play"},
 		"web.btn.pause":       {KO: "멈춤", EN: "Pause"},
@@ -301,7 +443,7 @@ func init() {
 			EN: "A few loop threads serve every request. Each request is bound to one loop (as in Netty and Reactor); a wait is registered and frees the loop, and the rest runs on the same loop when the answer comes. So a blocking call on a loop stalls every request on it."},
 		"web.c.offload.t": {KO: "오프로드 풀", EN: "Offload pools"},
 		"web.c.offload.d": {
-			KO: "루프에서 블로킹 호출을 피할 수 없으면 크기가 정해진 풀(Reactor의 boundedElastic)로 넘기고 결과만 루프로 돌려받습니다. 루프는 지켜지지만 병을 고친 것은 아닙니다. 블로킹 부분의 처리량은 풀 크기 K가 정합니다.",
+			KO: "루프에서 블로킹 호출을 피할 수 없으면 크기가 정해진 풀(Reactor의 boundedElastic)로 넘기고 결과만 루프로 돌려받습니다. 루프는 지켜지지만 근본적인 해결은 아닙니다. 블로킹 부분의 처리량은 풀 크기 K가 정합니다.",
 			EN: "When a blocking call cannot be avoided, it is handed to a bounded pool (Reactor's boundedElastic) and only its result comes back to the loop. That isolates the loop; it does not cure anything: the blocking part's throughput is set by the pool's size K."},
 		"web.c.virtual.t": {KO: "가상 스레드와 고루틴", EN: "Virtual threads and goroutines"},
 		"web.c.virtual.d": {

@@ -503,6 +503,11 @@ func (t *teller) laneList(ls []int) string {
 		}
 		names = append(names, t.T("narr.noun1."+noun)+" "+fmt.Sprint(l+1))
 	}
+	if n := len(names); n >= 2 && !strings.HasPrefix(names[n-1], "…") {
+		// "loop 1 and loop 2", "루프 1과 루프 2" (the particle fits the
+		// number: the marker is resolved in the sentence).
+		return strings.Join(names[:n-1], t.T("narr.and")) + t.T("narr.and.last") + names[n-1]
+	}
 	return strings.Join(names, t.T("narr.and"))
 }
 

@@ -58,7 +58,7 @@ func TestModelWords(t *testing.T) {
 		en, ko string
 	}{
 		{"lab-loop", nil, "registers its wait and frees the loop", "루프를 곧바로 놓아 줍니다"},
-		{"lab-loop-blocking", nil, "loop 1, loop 2 block on a call for 2.0 s", "루프 1, 루프 2가 블로킹 호출로 2.0초 동안 막히고"},
+		{"lab-loop-blocking", nil, "loop 1 and loop 2 block on a call for 2.0 s", "루프 1과 루프 2가 블로킹 호출로 2.0초 동안 막히고"},
 		{"lab-virtual", nil, "unmount from the carriers", "캐리어에서 내려옵니다"},
 		{"lab-virtual", func(s *model.Scenario) { s.Classes[0].Blocking = true }, "held by pinned waits", "고정된(pinned) 대기"},
 		{"ch15-offload4", func(s *model.Scenario) {

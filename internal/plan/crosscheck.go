@@ -196,6 +196,7 @@ func crossCheck(s model.Scenario, knob Knob, res *Result) *CrossCheck {
 			}
 		}
 	}
+	cc.Beyond = beyond(cc, res)
 	cc.Agree = cc.Answer == res.Answer && cc.Worst <= cc.Tolerance
 	return cc
 }

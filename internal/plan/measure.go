@@ -22,12 +22,25 @@ type run struct {
 	waited   bool              // some request (warm-up included) waited for a thread
 	meanLat  float64           // ms, over the measured requests
 	meanQ    float64           // ms, mean queue wait over the measured requests
+	// Open and closed models: each latency SLO's standard error over this
+	// run (batch means), whether the run converged (warm-up ended, batches
+	// nearly uncorrelated), and the warm-up MSER-5 found.
+	est  []est
+	conv bool
+	warm int
 }
 
 // reduce turns a run's records into a run. warmup is how many requests (by
-// index) are left out of the figures.
-func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO) run {
+// index) are left out of the figures; detect (open and closed models)
+// finds the warm-up instead, by MSER-5 over the completions in order, and
+// estimates each latency SLO's standard error by batch means.
+func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, detect bool) run {
 	var r run
+	cut := -1 // completions left out, when detected
+	if detect {
+		d, ended := warmupOf(recs)
+		cut, r.warm, r.conv = d, d, ended
+	}
 	r.samples = make([][]time.Duration, len(slos))
 	cls := make([]int, len(slos)) // class index per SLO, -1 for all
 	for i, o := range slos {
@@ -39,13 +52,13 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO) run
 	first, lastArr, lastEnd := time.Duration(math.MaxInt64), time.Duration(0), time.Duration(0)
 	allFirst, allEnd := time.Duration(math.MaxInt64), time.Duration(0)
 	var sumLat, sumQ float64
-	for _, rec := range recs {
+	for k, rec := range recs {
 		allFirst = min(allFirst, rec.Arrival)
 		allEnd = max(allEnd, rec.End)
 		if rec.Start > rec.Arrival {
 			r.waited = true
 		}
-		if rec.ID < warmup {
+		if (cut < 0 && rec.ID < warmup) || k < cut {
 			continue
 		}
 		r.measured++
@@ -64,6 +77,17 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO) run
 			} else {
 				r.samples[i] = append(r.samples[i], lat)
 			}
+		}
+	}
+	if detect {
+		r.est = make([]est, len(slos))
+		for i, o := range slos {
+			if !o.Latency() {
+				continue
+			}
+			e, uncorrelated := estimate(o, r.samples[i]) // sorts the samples
+			r.est[i] = e
+			r.conv = r.conv && uncorrelated && e.ok
 		}
 	}
 	for i := range r.samples {

@@ -129,6 +129,10 @@ type Config struct {
 	Curve    int     // sizes on the curve (0: DefaultCurve)
 	// Slowdown, if set, also answers the same question with a grown wait.
 	Slowdown *Slowdown
+	// Precision is the largest relative half-width of the 95% interval of
+	// a figure an SLO names before a size stops running longer (0:
+	// DefaultPrecision). Open and closed models only.
+	Precision float64
 	// Progress, if set, is told after each size is simulated: the size and
 	// how many sizes are done. It is called from the simulating
 	// goroutines, possibly at once: it must be safe for concurrent use.
@@ -193,9 +197,20 @@ type Point struct {
 	// SameAs is the smaller size this one repeats exactly: a pool in which
 	// no request waited for a thread there runs the same with more.
 	SameAs int `json:"same_as,omitempty"`
+	// Open and closed models: each SLO's 95% interval ([null, null] when
+	// it has none), its verdict on it (met, failed, undecided), whether
+	// every seed's run converged, the mean warm-up MSER-5 found, and the
+	// requests each seed ran (grown while the size was undecided).
+	CI              [][2]Num `json:"ci95,omitempty"`
+	Verdicts        []string `json:"verdicts,omitempty"`
+	Undecided       bool     `json:"undecided,omitempty"`
+	Converged       bool     `json:"converged"`
+	Warmup          int      `json:"warmup"`
+	RequestsPerSeed int      `json:"requests_per_seed,omitempty"`
 
 	runs   []run
 	noWait bool
+	reqs   int
 }
 
 // CrossCheck is the closed-form answer beside the simulated one.
@@ -215,6 +230,9 @@ type CrossCheck struct {
 	WorstSize int      `json:"worst_size"`
 	Tolerance float64  `json:"tolerance"`
 	Without   []string `json:"slos_without_closed_form,omitempty"`
+	// Beyond lists the sizes where the closed form lies outside the
+	// simulation's interval, with the assumption that broke.
+	Beyond []Beyond `json:"beyond_interval,omitempty"`
 }
 
 // SlowdownResult answers the question again with the grown wait.
@@ -274,6 +292,11 @@ type Result struct {
 	// Spread is the widest relative spread of the first SLO's figure over
 	// the seeds, among the simulated sizes that are not overloaded.
 	Spread float64 `json:"spread"`
+	// Precision is the goal each size ran to (open and closed models);
+	// Undecided lists the sizes whose interval still straddled an SLO
+	// when the budget ran out.
+	Precision float64 `json:"precision,omitempty"`
+	Undecided []int   `json:"undecided,omitempty"`
 }
 
 // Point returns the curve's point of size n, or nil.
@@ -400,6 +423,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Curve <= 0 {
 		cfg.Curve = DefaultCurve
 	}
+	if cfg.Precision == 0 {
+		cfg.Precision = DefaultPrecision
+	}
+	if !(cfg.Precision > 0) || cfg.Precision > sim.MaxPrecision {
+		return nil, model.NewFieldError("--precision", "conf.err.precision.range", cfg.Precision, sim.MaxPrecision*100)
+	}
 	if res.Mode == "burst" && s.Requests > MaxRequests {
 		return nil, model.NewFieldError("--requests", "plan.err.requests", s.Requests, MaxRequests)
 	}
@@ -411,6 +440,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Notes = append(res.Notes, Note{Key: "plan.note.oneseed"})
 	}
 	res.Requests, res.Warmup = p.reqs, int(p.warm)
+	if res.Mode != "burst" {
+		res.Precision = cfg.Precision
+	}
 	if err := p.answer(ctx, res); err != nil {
 		return nil, err
 	}
@@ -480,6 +512,23 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 	ans, err := p.search(ctx)
 	if err != nil {
 		return err
+	}
+	if ans > 0 {
+		for _, n := range []int{ans, ans - 1} {
+			if err := p.refine(ctx, n); err != nil {
+				return err
+			}
+		}
+		// Refined, the answer can turn undecided: search again from the
+		// cache (refined points stay).
+		p.mu.Lock()
+		pt := p.cache[ans]
+		p.mu.Unlock()
+		if pt != nil && !pt.Met {
+			if ans, err = p.search(ctx); err != nil {
+				return err
+			}
+		}
 	}
 	res.Answer = ans
 	// The curve: up to Curve sizes from the last certainly overloaded
@@ -552,6 +601,14 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 		}
 	}
 	res.Knee = knee(res.Curve)
+	for _, pt := range res.Curve {
+		if pt.Undecided {
+			res.Undecided = append(res.Undecided, pt.Size)
+		}
+	}
+	if a := res.Point(ans); a != nil && p.mode != "burst" {
+		res.Warmup = a.Warmup
+	}
 	res.Cross = crossCheck(p.base, p.knob, res)
 	res.Simulated, res.Evaluations = p.sims.Load(), int(p.evals.Load())
 	return nil
@@ -688,6 +745,29 @@ func (p *planner) evalMany(ctx context.Context, sizes []int) error {
 // eval returns the point of size n, simulating it (with more seeds while
 // it is a close call) if not yet done.
 func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
+	return p.evalTo(ctx, n, false)
+}
+
+// refine simulates size n again until its figures are also within the
+// precision goal (the answer and the size below it: the figures a
+// reader acts on), replacing the cached point.
+func (p *planner) refine(ctx context.Context, n int) error {
+	p.mu.Lock()
+	pt, ok := p.cache[n]
+	p.mu.Unlock()
+	if !ok || !pt.Simulated || pt.Overloaded || pt.SameAs > 0 || p.mode == "burst" || p.settled(pt, true) {
+		return nil
+	}
+	p.mu.Lock()
+	delete(p.cache, n)
+	p.mu.Unlock()
+	_, err := p.evalTo(ctx, n, true)
+	return err
+}
+
+// evalTo is eval; precise also runs on until every figure is within the
+// precision goal (otherwise a size stops once decided and converged).
+func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, error) {
 	p.mu.Lock()
 	if pt, ok := p.cache[n]; ok {
 		p.mu.Unlock()
@@ -724,16 +804,39 @@ func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
 	if p.mode == "burst" && !p.seeded() {
 		seeds = 1 // nothing is drawn: every seed gives the same run
 	}
+	pt.reqs = p.reqs
 	for {
 		if err := p.addRuns(ctx, s, pt, seeds); err != nil {
 			return nil, err
 		}
 		p.summarize(s, pt)
-		if !pt.Borderline || seeds >= p.cfg.MaxSeeds {
+		if p.mode == "burst" {
+			if !pt.Borderline || seeds >= p.cfg.MaxSeeds {
+				break
+			}
+			seeds = min(p.cfg.MaxSeeds, 2*seeds)
+			continue
+		}
+		// Open and closed: run longer until decided, converged and
+		// precise; then, if still a straddle, more seeds.
+		if pt.Overloaded || p.settled(pt, precise) {
 			break
 		}
-		seeds = min(p.cfg.MaxSeeds, 2*seeds)
+		if pt.reqs < MaxRequests {
+			pt.reqs = min(MaxRequests, 2*pt.reqs)
+			pt.runs = nil
+			if p.cfg.Progress != nil { // a long size still says it is working
+				p.cfg.Progress(n, int(p.evals.Load())-1)
+			}
+			continue
+		}
+		if pt.Undecided && seeds < p.cfg.MaxSeeds {
+			seeds = min(p.cfg.MaxSeeds, 2*seeds)
+			continue
+		}
+		break
 	}
+	pt.RequestsPerSeed = pt.reqs
 	pt.Simulated = true
 	if p.cfg.Progress != nil {
 		p.cfg.Progress(n, int(p.evals.Load()))
@@ -808,7 +911,7 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 			}
 			sc := s
 			sc.Seed = s.Seed + int64(have+i)
-			sc.Requests = p.reqs
+			sc.Requests = pt.reqs
 			recs := make([]model.Record, 0, sc.Requests)
 			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }})
 			if err != nil {
@@ -816,7 +919,7 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 				return
 			}
 			p.sims.Add(int64(sc.Requests))
-			runs[i] = reduce(sc, recs, p.warm, p.cfg.SLOs)
+			runs[i] = reduce(sc, recs, p.warm, p.cfg.SLOs, p.mode != "burst")
 		}()
 	}
 	wg.Wait()
@@ -851,6 +954,17 @@ func (p *planner) summarize(s model.Scenario, pt *Point) {
 	pt.InFlight = Num(rps * mean / 1e3)
 	pt.Overloaded = p.mode == "open" && (pt.Bottleneck.Util >= 1 || drain > overloadDrain)
 	pt.Met = true
+	detect := p.mode != "burst"
+	if detect {
+		pt.CI, pt.Verdicts = make([][2]Num, k), make([]string, k)
+		pt.Undecided, pt.Converged = false, true
+		w := 0
+		for _, r := range pt.runs {
+			pt.Converged = pt.Converged && r.conv
+			w += r.warm
+		}
+		pt.Warmup = w / max(len(pt.runs), 1)
+	}
 	for i, o := range p.cfg.SLOs {
 		per := make([]float64, len(pt.runs))
 		for j, r := range pt.runs {
@@ -873,11 +987,37 @@ func (p *planner) summarize(s model.Scenario, pt *Point) {
 		}
 		lo, hi := minmax(per)
 		pt.Values[i], pt.SeedMin[i], pt.SeedMax[i] = Num(v), Num(lo), Num(hi)
+		if detect {
+			var ci [2]Num
+			if o.Latency() {
+				es := make([]est, len(pt.runs))
+				for j, r := range pt.runs {
+					es[j] = r.est[i]
+				}
+				ci, _ = pooledCI(v, es)
+			} else {
+				ci, _ = seedsCI(per)
+			}
+			pt.CI[i] = ci
+			vd := verdict(o, ci)
+			if pt.Overloaded && o.Ceiling() {
+				vd = VerdictFailed
+			}
+			pt.Verdicts[i] = vd
+			pt.Met = pt.Met && vd == VerdictMet
+			if vd == VerdictUndecided {
+				pt.Undecided = true
+			}
+			continue
+		}
 		ok := o.Meets(v) && !(pt.Overloaded && o.Ceiling())
 		pt.Met = pt.Met && ok
 		if se := stderr(per); se > 0 && math.Abs(v-o.Value) < 2*se && !(pt.Overloaded && o.Ceiling()) {
 			pt.Borderline = true
 		}
+	}
+	if detect {
+		pt.Borderline = pt.Undecided
 	}
 	pt.Cost = costOf(s, rps, peak)
 }

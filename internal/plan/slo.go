@@ -79,7 +79,7 @@ func ParseSLO(s string) (SLO, error) {
 		}
 		o.Value = v
 		if o.Op[0] != '>' {
-			return o, model.NewFieldError("--slo", "plan.err.slo.floor", text, name, strconv.FormatFloat(v, 'g', -1, 64))
+			return o, model.NewFieldError("--slo", "plan.err.slo.floor", text, name, name, strconv.FormatFloat(v, 'g', -1, 64))
 		}
 	default:
 		d, err := time.ParseDuration(rest)
@@ -88,7 +88,7 @@ func ParseSLO(s string) (SLO, error) {
 		}
 		o.Value = float64(d) / 1e6
 		if o.Op[0] != '<' {
-			return o, model.NewFieldError("--slo", "plan.err.slo.ceiling", text, name, rest)
+			return o, model.NewFieldError("--slo", "plan.err.slo.ceiling", text, name, name, rest)
 		}
 		if o.Metric == "batch" && o.Class != "" {
 			return o, model.NewFieldError("--slo", "plan.err.slo.rpsclass", text)

@@ -121,7 +121,11 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 	ylo, yhi := o.Value, o.Value
 	for _, p := range r.Curve {
 		xlo, xhi = min(xlo, float64(p.Size)), max(xhi, float64(p.Size))
-		for _, v := range []Num{p.Values[i], p.SeedMin[i], p.SeedMax[i]} {
+		vs := []Num{p.Values[i], p.SeedMin[i], p.SeedMax[i]}
+		if i < len(p.CI) && !p.Overloaded {
+			vs = append(vs, p.CI[i][0], p.CI[i][1])
+		}
+		for _, v := range vs {
 			if f := float64(v); p.Simulated && !math.IsNaN(f) && !math.IsInf(f, 0) {
 				ylo, yhi = min(ylo, f), max(yhi, f)
 			}
@@ -189,6 +193,24 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 			fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="#5bc0de" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
 		}
 	}
+	// The 95% interval, as a band under the simulated points.
+	var upper, lower []string
+	for _, p := range r.Curve {
+		if !p.Simulated || p.Overloaded || i >= len(p.CI) {
+			continue
+		}
+		lo, hi := float64(p.CI[i][0]), float64(p.CI[i][1])
+		if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(hi, 0) {
+			continue
+		}
+		x := xa.at(float64(p.Size))
+		upper = append(upper, fmt.Sprintf("%.1f,%.1f", x, ya.at(min(hi, yhi))))
+		lower = append([]string{fmt.Sprintf("%.1f,%.1f", x, ya.at(max(lo, ya.lo)))}, lower...)
+	}
+	if len(upper) > 0 {
+		fmt.Fprintf(b, `<polygon points="%s" fill="#f0ad4e" fill-opacity="0.3" stroke="#f0ad4e" stroke-width="0.5"><title>%s</title></polygon>`+"\n",
+			strings.Join(append(upper, lower...), " "), esc(msg.T(lang, "plan.svg.band")))
+	}
 	// The simulated points, with their range over seeds.
 	var pts []string
 	for _, p := range r.Curve {
@@ -219,6 +241,9 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 	lx := left + 10
 	ly := bottom - 12
 	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#333"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-3, lx+8, ly, esc(msg.T(lang, "plan.svg.sim")))
+	if len(upper) > 0 {
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="8" fill="#f0ad4e" fill-opacity="0.3"/><text x="%.1f" y="%.1f">%s</text>`+"\n", right-150, ly-7, right-134, ly, esc(msg.T(lang, "plan.svg.band")))
+	}
 	if r.Cross != nil {
 		kind := r.Cross.Kind
 		if r.Cross.Approx {

@@ -26,6 +26,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *Result) error {
 		fmt.Fprintln(&b, T("plan.method.burst", r.Requests, r.Seeds, r.SeedLimit, r.MaxSeeds, r.Evaluations, group(r.Simulated)))
 	default:
 		fmt.Fprintln(&b, T("plan.method."+r.Mode, r.Seeds, r.SeedLimit, r.MaxSeeds, group(int64(r.Requests)), group(int64(r.Warmup)), r.Evaluations, group(r.Simulated)))
+		fmt.Fprintln(&b, T("plan.method.ci", report.PctHalf(r.Precision), group(MaxRequests)))
 	}
 	b.WriteByte('\n')
 	writeAnswer(&b, lang, r)
@@ -66,6 +67,13 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 	T := func(key string, args ...any) string { return msg.T(lang, key, args...) }
 	if r.Answer == 0 {
 		fmt.Fprintln(b, T("plan.answer.none", r.Min, r.Max))
+		if len(r.Undecided) > 0 {
+			sizes := make([]string, len(r.Undecided))
+			for i, n := range r.Undecided {
+				sizes[i] = strconv.Itoa(n)
+			}
+			fmt.Fprintln(b, "  "+T("plan.undecided.none", strings.Join(sizes, ", ")))
+		}
 		writeUnreachable(b, lang, r.SLOs, r.Curve)
 		if l := r.Limit; l != nil && l.Name != "" {
 			switch {
@@ -86,6 +94,12 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 		why := figs(r.SLOs, below)
 		if below.Overloaded {
 			why = T("plan.overloaded", pct(below.Bottleneck.Util))
+		} else if len(below.Verdicts) > 0 {
+			v := T("plan.verdict.failed")
+			if below.Undecided {
+				v = T("plan.verdict.undecided")
+			}
+			why += ": " + v
 		}
 		fmt.Fprintln(b, "  "+T("plan.below", r.Answer-1, why))
 	}
@@ -100,8 +114,26 @@ func writeAnswer(b *strings.Builder, lang msg.Lang, r *Result) {
 	if r.Few {
 		fmt.Fprintln(b, "  "+T("plan.few", minSamples(r.SLOs, a)))
 	}
-	if r.Borderline {
+	if r.Borderline && r.Mode == "burst" {
 		fmt.Fprintln(b, "  "+T("plan.borderline", r.MaxSeeds))
+	}
+	writeUndecided(b, lang, r)
+}
+
+// writeUndecided names the sizes below the answer whose interval still
+// straddled an SLO when the budget ran out.
+func writeUndecided(b *strings.Builder, lang msg.Lang, r *Result) {
+	for _, n := range r.Undecided {
+		if r.Answer > 0 && n > r.Answer {
+			continue
+		}
+		p := r.Point(n)
+		for j, o := range r.SLOs {
+			if j < len(p.Verdicts) && p.Verdicts[j] == VerdictUndecided {
+				ci := "[" + short(o, float64(p.CI[j][0])) + "–" + short(o, float64(p.CI[j][1])) + "]"
+				fmt.Fprintln(b, "  "+msg.T(lang, "plan.undecided", n, o.label(), ci, o.Text))
+			}
+		}
 	}
 }
 
@@ -123,6 +155,9 @@ func figs(slos []SLO, p *Point) string {
 	parts := make([]string, len(slos))
 	for i, o := range slos {
 		parts[i] = o.label() + " " + val(o, float64(p.Values[i]))
+		if i < len(p.CI) && !math.IsNaN(float64(p.CI[i][0])) && !p.Overloaded {
+			parts[i] += " [" + short(o, float64(p.CI[i][0])) + "–" + short(o, float64(p.CI[i][1])) + "]"
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -170,6 +205,8 @@ func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
 			v := val(o, float64(p.Values[j]))
 			if !p.Simulated {
 				v = T("plan.notsim")
+			} else if j < len(p.CI) && !math.IsNaN(float64(p.CI[j][0])) && !p.Overloaded {
+				v += " [" + short(o, float64(p.CI[j][0])) + "–" + short(o, float64(p.CI[j][1])) + "]"
 			}
 			row = append(row, v)
 			if r.Cross != nil {
@@ -202,7 +239,15 @@ func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
 		case p.Overloaded:
 			met = T("plan.met.overload")
 		}
-		if p.Borderline {
+		if len(p.Verdicts) > 0 && !p.Overloaded {
+			met = T("plan.verdict.failed")
+			switch {
+			case p.Met:
+				met = T("plan.verdict.met")
+			case p.Undecided:
+				met = T("plan.verdict.undecided")
+			}
+		} else if p.Borderline {
 			met += " " + T("plan.met.close")
 		}
 		if p.Few {
@@ -219,6 +264,9 @@ func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
 		rows = append(rows, row)
 	}
 	table(b, "  ", rows, right)
+	if r.Mode != "burst" {
+		fmt.Fprintln(b, "  "+T("plan.curve.ci"))
+	}
 }
 
 func short(o SLO, v float64) string {
@@ -300,6 +348,33 @@ func writeCross(b *strings.Builder, lang msg.Lang, r *Result) {
 	}
 	if len(cc.Without) > 0 {
 		fmt.Fprintln(b, "  "+T("plan.cross.without", strings.Join(cc.Without, ", ")))
+	}
+	if r.Mode == "burst" {
+		return
+	}
+	if len(cc.Beyond) == 0 {
+		fmt.Fprintln(b, "  "+T("plan.cross.inside"))
+	}
+	for _, x := range cc.Beyond {
+		var o SLO
+		for _, s := range r.SLOs {
+			if s.Text == x.SLO {
+				o = s
+			}
+		}
+		ci := "[" + short(o, float64(x.CI[0])) + "–" + short(o, float64(x.CI[1])) + "]"
+		fmt.Fprintln(b, "  "+T("plan.cross.beyond", x.Size, x.SLO, val(o, float64(x.Analytic)), ci))
+		trust := val(o, float64(x.Analytic))
+		if x.Trust == "simulation" {
+			if pt := r.Point(x.Size); pt != nil {
+				for j, s := range r.SLOs {
+					if s.Text == x.SLO {
+						trust = val(o, float64(pt.Values[j]))
+					}
+				}
+			}
+		}
+		fmt.Fprintln(b, "    "+T("plan.cross.why."+x.Why, trust))
 	}
 }
 
@@ -394,6 +469,13 @@ func group(n int64) string {
 // table writes rows in aligned columns (display widths, so Korean lines
 // up); right[i] right-aligns column i.
 func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
+	// Cells may hold names from files (a scenario's classes): escaped,
+	// in place, before their widths are taken.
+	for _, r := range rows {
+		for i := range r {
+			r[i] = msg.Printable(r[i])
+		}
+	}
 	var wid []int
 	for _, r := range rows {
 		for i, c := range r {

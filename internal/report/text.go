@@ -84,7 +84,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 	}
 	kv := [][]string{
 		{T("report.makespan"), MS(r.MakespanMS) + " ms"},
-		{T("report.throughput"), T("report.rps", num(r.ThroughputRPS)) + " — " + def},
+		{T("report.throughput"), pm(lang, T("report.rps", num(r.ThroughputRPS)), r.ThroughputRPS, r.All.ThroughputCI) + " — " + def},
 		{T("report.completed"), T("report.of", r.Completed, r.Requests)},
 		{T(peakKey(r.Scenario.Model)), strconv.Itoa(r.PeakThreads)},
 		{T("report.inflight"), T("report.inflight.def", num(r.InFlightMean))},
@@ -98,7 +98,8 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 
 	rows := [][]string{{T("report.latency"), T("report.count"), T("report.mean"), "p50", "p90", "p99", "max"}}
 	add := func(name string, s model.Summary) {
-		rows = append(rows, []string{name, strconv.FormatInt(s.Count, 10), MS(s.MeanMS), MS(s.P50MS), MS(s.P90MS), MS(s.P99MS), MS(s.MaxMS)})
+		rows = append(rows, []string{name, strconv.FormatInt(s.Count, 10), pm(lang, MS(s.MeanMS), s.MeanMS, s.MeanCI),
+			pm(lang, MS(s.P50MS), s.P50MS, s.P50CI), pm(lang, MS(s.P90MS), s.P90MS, s.P90CI), pm(lang, MS(s.P99MS), s.P99MS, s.P99CI), MS(s.MaxMS)})
 	}
 	add(T("report.all"), r.All)
 	for _, name := range classNames(r) {
@@ -106,6 +107,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 	}
 	add(T("report.queuewait"), r.QueueWait)
 	table(&b, "  ", rows, []bool{false, true, true, true, true, true, true})
+	confidenceLines(&b, lang, r)
 
 	if anyBlocking(r.Loops) {
 		b.WriteString("\n" + T("report.loops") + "\n")
@@ -184,6 +186,13 @@ func num(v float64) string {
 // table writes rows in aligned columns; right[i] right-aligns column i.
 // Widths are display widths, so Korean text lines up in a terminal.
 func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
+	// Cells may hold names from files (a scenario's classes): escaped,
+	// in place, before their widths are taken.
+	for _, r := range rows {
+		for i := range r {
+			r[i] = msg.Printable(r[i])
+		}
+	}
 	var wid []int
 	for _, r := range rows {
 		for i, c := range r {

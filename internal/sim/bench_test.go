@@ -3,6 +3,7 @@ package sim
 import (
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
 )
@@ -56,3 +57,17 @@ func BenchmarkSim10M(b *testing.B) { benchRun(b, 10_000_000) }
 // go test -run ^$ -bench SimInFlight -benchtime 1x ./internal/sim/
 func BenchmarkSimInFlight1M(b *testing.B)  { benchScenarioRun(b, burstOnLoops(1_000_000), 1_000_000) }
 func BenchmarkSimInFlight10M(b *testing.B) { benchScenarioRun(b, burstOnLoops(10_000_000), 10_000_000) }
+
+// Issue 21: the cost of the intervals for a fixed request count, on an
+// open model (M/M/4 at rho 0.9, 400k requests: warm-up, batches,
+// sectioning). Compare with the same benchmark on the commit before
+// (bench/README or docs/sim.md say how it was measured).
+//
+// go test -run ^$ -bench SimOpen400k -benchtime 3x -benchmem ./internal/sim/
+func BenchmarkSimOpen400k(b *testing.B) {
+	s := model.Scenario{Model: model.Pool, Threads: 4, Requests: 400_000, Seed: 1,
+		Arrival: model.Arrival{Kind: model.Poisson, Rate: 3600},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.ExpDist(time.Millisecond)}}}
+	s.Normalize()
+	benchScenarioRun(b, s, 400_000)
+}

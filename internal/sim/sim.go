@@ -184,6 +184,9 @@ type engine struct {
 	byClass    []*stats.Recorder
 	completed  int64
 	loops      []model.LoopStat
+	// col keeps an open or closed run's series for its warm-up and
+	// intervals (confidence.go); nil for a burst, which uses the recorders.
+	col *collector
 }
 
 func newEngine(s model.Scenario, opt Options) *engine {
@@ -195,6 +198,13 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		e.byClass = append(e.byClass, stats.NewRecorder(0))
 	}
 	e.all, e.qwait = stats.NewRecorder(0), stats.NewRecorder(0)
+	if s.Arrival.Kind == model.Burst { // open and closed runs keep their series in col instead
+		e.all.Grow(s.Requests)
+		e.qwait.Grow(s.Requests)
+		for i, c := range s.Classes { // a class's share, with room for the draw's spread
+			e.byClass[i].Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
+		}
+	}
 	e.cores = s.CoreCount()
 	n := s.Threads
 	e.nLoops = n
@@ -249,6 +259,9 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		}
 	}
 	e.keepStart = opt.Trace || opt.OnDone != nil
+	if s.Arrival.Kind != model.Burst {
+		e.col = newCollector(s)
+	}
 	if opt.Trace {
 		e.trace = &model.Trace{Source: "model", Records: make([]model.Record, 0, s.Requests)}
 		for i := 0; i < total; i++ {
@@ -486,7 +499,11 @@ func (e *engine) runLane(l int32) {
 // take records that lane l starts request slot.
 func (e *engine) take(l, slot int32) {
 	r := e.rq(slot)
-	e.qwait.Add(e.now - r.arrival)
+	if e.col != nil {
+		e.col.taken(e.now - r.arrival)
+	} else {
+		e.qwait.Add(e.now - r.arrival)
+	}
 	if e.keepStart {
 		e.tstart[slot], e.tfirst[slot] = e.now, l
 	}
@@ -581,8 +598,12 @@ func (e *engine) resume(l, slot int32) bool {
 func (e *engine) finish(slot int32) {
 	r := e.rq(slot)
 	lat := e.now - r.arrival
-	e.all.Add(lat)
-	e.byClass[r.class].Add(lat)
+	if e.col != nil {
+		e.col.done(lat, r.class, e.now)
+	} else {
+		e.all.Add(lat)
+		e.byClass[r.class].Add(lat)
+	}
 	e.completed++
 	e.lastEnd = max(e.lastEnd, e.now)
 	if e.trace != nil {
@@ -630,6 +651,9 @@ func (e *engine) result() *model.Result {
 		// Little's law over the float sum: N latencies of a long run
 		// add up past what a Duration holds.
 		res.InFlightMean = e.all.SumNS() / float64(span)
+	}
+	if e.col != nil {
+		e.col.fill(res, s.Classes, e.firstArr, span)
 	}
 	if e.trace != nil {
 		sortSpans(e.trace.Spans)

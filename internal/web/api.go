@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html/template"
 	"io"
 	"net/http"
@@ -42,6 +43,33 @@ func (s *Server) fail(w http.ResponseWriter, lang msg.Lang, err error) {
 	var pe *problemError
 	if errors.As(err, &pe) {
 		writeJSON(w, pe.status, lab.Problem{Field: pe.field, Message: msg.T(lang, pe.key, pe.args...)})
+		return
+	}
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		writeJSON(w, http.StatusBadRequest, s.fieldProblem(lang, fe))
+		return
+	}
+	// Over this lab's caps, or over the machine's own ceiling on a run's
+	// length (far above the caps): say the caps, in the page's words and
+	// durations, not the CLI's flags.
+	var tb *live.TooBigError
+	var ce *lab.CapError
+	caps := " " + msg.T(lang, "web.caps", s.cfg.Caps.MaxRequests, s.cfg.Caps.MaxThreads, s.cfg.Caps.MaxWall.Seconds())
+	switch {
+	case errors.As(err, &tb) && tb.Key == "run.err.wall" && len(tb.Args) == 2:
+		est, _ := time.ParseDuration(fmt.Sprint(tb.Args[0]))
+		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
+			Message: msg.T(lang, "web.err.real.wall", Clock(lang, est), Clock(lang, s.cfg.Caps.MaxWall)) + caps})
+		return
+	case errors.As(err, &ce) && ce.Cap == "wall":
+		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
+			Message: msg.T(lang, "web.err.real.wall", Clock(lang, time.Duration(ce.Got*1e9)), Clock(lang, time.Duration(ce.Limit*1e9))) + caps})
+		return
+	case errors.As(err, &ce):
+		p, _ := lab.Explain(err, lang)
+		p.Message += caps
+		writeJSON(w, http.StatusUnprocessableEntity, p)
 		return
 	}
 	if p, ok := lab.Explain(err, lang); ok {
@@ -140,12 +168,27 @@ func ParseRequest(body []byte) (Request, error) {
 		if err := json.Unmarshal(raw, &req.Preset); err != nil {
 			return req, model.NewFieldError("preset", "web.err.type.string")
 		}
-		p, ok := model.LookupPreset(req.Preset)
-		if !ok {
-			return req, model.NewFieldError("preset", "web.err.preset.unknown", req.Preset, strings.Join(model.PresetNames(), ", "))
-		}
-		base = p.Scenario
 		delete(fields, "preset")
+		if e, ok := fanoutEntry(req.Preset); ok {
+			// A fan-out lab entry is its base preset with its overrides;
+			// the request's own fields go over them.
+			var eo map[string]json.RawMessage
+			_ = json.Unmarshal([]byte(e.overrides), &eo)
+			for k, v := range fields {
+				eo[k] = v
+			}
+			fields = eo
+			p, _ := model.LookupPreset(e.base)
+			base = p.Scenario
+			base.Classes = append([]model.Class(nil), base.Classes...)
+			base.Name = e.name
+		} else {
+			p, ok := model.LookupPreset(req.Preset)
+			if !ok {
+				return req, model.NewFieldError("preset", "web.err.preset.unknown", req.Preset, strings.Join(entryNames(), ", "))
+			}
+			base = p.Scenario
+		}
 	}
 	rest, _ := json.Marshal(fields)
 	var o model.Overrides
@@ -432,14 +475,6 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, lang, refuse(http.StatusServiceUnavailable, "", "web.err.interrupted"))
 			return
 		}
-		var ce *lab.CapError
-		if errors.As(err, &ce) {
-			p, _ := lab.Explain(err, lang)
-			c := s.cfg.Caps
-			p.Message += " " + msg.T(lang, "web.caps", c.MaxRequests, c.MaxThreads, c.MaxWall.Seconds())
-			writeJSON(w, http.StatusUnprocessableEntity, p)
-			return
-		}
 		s.fail(w, lang, err)
 		return
 	}
@@ -448,59 +483,138 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 
 // PresetJSON is one entry of GET /api/presets.
 type PresetJSON struct {
-	Name        string             `json:"name"`
-	Group       string             `json:"group"`
+	Name  string `json:"name"`
+	Group string `json:"group"`
+	// Label is the button's sentence ("the starting settings — 4 threads,
+	// 12 requests").
+	Label       string             `json:"label"`
 	Description string             `json:"description"`
 	Scenario    model.Scenario     `json:"scenario"`
 	Reference   map[string]float64 `json:"reference,omitempty"`
 	RefWaitMS   float64            `json:"ref_wait_ms,omitempty"`
-	Source      string             `json:"source,omitempty"`
+	// RefModel is the model's figures at the published measurement's
+	// settings (RefWaitMS), beside Reference.
+	RefModel map[string]float64 `json:"ref_model,omitempty"`
+	Source   string             `json:"source,omitempty"`
 	// Overrides are applied to Base to make the scenario (the fan-out
 	// example, which is not a preset of its own).
 	Base      string          `json:"base,omitempty"`
 	Overrides json.RawMessage `json:"overrides,omitempty"`
 }
 
-// fanoutEntries are the "try this" entries of the fan-out lab, which are
-// not presets of their own: ten downstream calls per request in parallel
-// on virtual threads (set fan-out to sequential to see them add up), and
-// the same on a pool of 4 whose calls run on a fan-out pool of 4 (each
-// request is faster, the batch is not: the same thread-time).
+// fanoutEntries are the fan-out lab's entries (its own page, /fanout),
+// which are not presets of their own: ten downstream calls of 0.2 s per
+// request, one after another, in parallel, all in one round trip
+// (pipelined) on virtual threads, and in parallel from a pool of 4 whose
+// calls run on a fan-out pool of 4 (each request is faster, the batch is
+// not: the same thread-time). POST {"preset": NAME} takes their names.
 var fanoutEntries = []struct{ name, base, overrides string }{
+	{"fanout-seq", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"sequential"}`},
 	{"fanout", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"parallel"}`},
 	{"fanout-pool", "lab-pool", `{"calls":10,"wait":"200ms","fanout":"parallel","fanout_pool":4}`},
+	{"fanout-pipelined", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"pipelined"}`},
+}
+
+func fanoutEntry(name string) (struct{ name, base, overrides string }, bool) {
+	for _, e := range fanoutEntries {
+		if e.name == name {
+			return e, true
+		}
+	}
+	return fanoutEntries[0], false
+}
+
+// entryNames are the names POST {"preset": NAME} takes: the presets and
+// the fan-out lab's entries.
+func entryNames() []string {
+	names := model.PresetNames()
+	for _, e := range fanoutEntries {
+		names = append(names, e.name)
+	}
+	return names
+}
+
+// presetList is GET /api/presets' answer in one language: it is the same
+// for every request, so it is made once per language.
+func (s *Server) presetList(lang msg.Lang) ([]byte, error) {
+	s.mu.Lock()
+	b, ok := s.presetCache[lang]
+	s.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	b, err := buildPresets(lang)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.presetCache[lang] = b
+	s.mu.Unlock()
+	return b, nil
+}
+
+func buildPresets(lang msg.Lang) ([]byte, error) {
+	{
+		var out []PresetJSON
+		for _, p := range model.Presets() {
+			group := "lab"
+			if strings.HasPrefix(p.Name, "ch15") {
+				group = "loops"
+			}
+			pj := PresetJSON{
+				Name: p.Name, Group: group, Label: msg.T(lang, "web.label."+p.Name), Description: msg.T(lang, "preset."+p.Name),
+				Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: msg.T(lang, p.Source),
+			}
+			if p.RefWait > 0 {
+				// The model at the published measurement's settings, for
+				// the JDK 21 rows the page always shows.
+				req, err := ParseRequest([]byte(`{"preset":"` + p.Name + `","wait":"` + p.RefWait.String() + `"}`))
+				if err != nil {
+					return nil, err
+				}
+				res, err := sim.Run(req.Scenario, sim.Options{})
+				if err != nil {
+					return nil, err
+				}
+				pj.RefModel = map[string]float64{}
+				for k := range p.Reference {
+					switch k {
+					case "makespan_ms":
+						pj.RefModel[k] = res.MakespanMS
+					case "throughput_rps":
+						pj.RefModel[k] = res.ThroughputRPS
+					}
+				}
+			}
+			out = append(out, pj)
+		}
+		for _, e := range fanoutEntries {
+			fo, err := ParseRequest([]byte(`{"preset":"` + e.name + `"}`))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, PresetJSON{
+				Name: e.name, Group: "fanout", Label: msg.T(lang, "web.label."+e.name), Description: msg.T(lang, "web.preset."+e.name),
+				Scenario: fo.Scenario, Base: e.base, Overrides: json.RawMessage(e.overrides),
+			})
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		err := enc.Encode(out)
+		return b.Bytes(), err
+	}
 }
 
 func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
-	var out []PresetJSON
-	for _, p := range model.Presets() {
-		group := "lab"
-		if strings.HasPrefix(p.Name, "ch15") {
-			group = "loops"
-		}
-		out = append(out, PresetJSON{
-			Name: p.Name, Group: group, Description: msg.T(lang, "preset."+p.Name),
-			Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: msg.T(lang, p.Source),
-		})
+	b, err := s.presetList(lang)
+	if err != nil {
+		s.fail(w, lang, err)
+		return
 	}
-	for _, e := range fanoutEntries {
-		fo, err := ParseRequest([]byte(`{"preset":"` + e.base + `",` + e.overrides[1:]))
-		if err != nil {
-			s.fail(w, lang, err)
-			return
-		}
-		fo.Scenario.Name = e.name
-		desc := msg.T(lang, "web.preset.fanout")
-		if e.name == "fanout-pool" {
-			desc = msg.T(lang, "web.preset.fanout-pool")
-		}
-		out = append(out, PresetJSON{
-			Name: e.name, Group: "fanout", Description: desc,
-			Scenario: fo.Scenario, Base: e.base, Overrides: json.RawMessage(e.overrides),
-		})
-	}
-	writeJSON(w, http.StatusOK, out)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write(b)
 }
 
 // catalog answers the page's text: every "web." entry of the catalog in
@@ -510,7 +624,8 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
 	out := map[string]string{}
 	for _, k := range msg.Keys() {
 		if strings.HasPrefix(k, "web.") {
-			out[k] = msg.T(lang, k)
+			// As written: the page fills the verbs, then the markers.
+			out[k] = msg.Format(lang, k)
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -524,7 +639,15 @@ var pageTmpl = template.Must(template.ParseFS(staticFS, "static/index.html"))
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
 	var b bytes.Buffer
-	if err := pageTmpl.Execute(&b, map[string]any{"Lang": string(lang), "Title": msg.T(lang, "web.title"), "NoScript": msg.T(lang, "web.noscript")}); err != nil {
+	// Two labs on one page: this one at /, the fan-out lab (its previous
+	// lab in the source's series) at /fanout.
+	d := map[string]any{"Lang": string(lang), "Lab": "main", "TitleKey": "web.title", "TaglineKey": "web.tagline",
+		"OtherLab": "/fanout?lang=" + string(lang), "OtherLabKey": "web.nav.prev", "NoScript": msg.T(lang, "web.noscript")}
+	if r.URL.Path == "/fanout" {
+		d["Lab"], d["TitleKey"], d["TaglineKey"], d["OtherLab"], d["OtherLabKey"] = "fanout", "web.fo.title", "web.fo.tagline", "/?lang="+string(lang), "web.nav.next"
+	}
+	d["Title"] = msg.T(lang, d["TitleKey"].(string))
+	if err := pageTmpl.Execute(&b, d); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
@@ -532,4 +655,33 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Language", string(lang))
 	_, _ = w.Write(b.Bytes())
+}
+
+// fieldProblem is a refused field in the page's words: the message without
+// the field's name in front (the page shows it under the field, and the
+// name is English), and the lab's own limits where the scenario's are far
+// wider (threads and requests: one range on the page, not two).
+func (s *Server) fieldProblem(lang msg.Lang, fe *model.FieldError) lab.Problem {
+	p := lab.Problem{Field: fe.Field, Message: msg.T(lang, fe.Key, fe.Args...)}
+	switch fe.Key {
+	case "err.threads":
+		p.Message = msg.T(lang, "web.err.range.threads", fe.Args[0], s.cfg.SimMaxThreads)
+	case "err.requests":
+		p.Message = msg.T(lang, "web.err.range.requests", fe.Args[0], s.cfg.SimMaxRequests)
+	}
+	return p
+}
+
+func (s *Server) onlyPost(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Allow", "POST")
+	writeJSON(w, http.StatusMethodNotAllowed, lab.Problem{Message: msg.T(s.langOf(r), "web.err.method", r.Method, r.URL.Path, "POST")})
+}
+
+func (s *Server) onlyGet(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Allow", "GET")
+	writeJSON(w, http.StatusMethodNotAllowed, lab.Problem{Message: msg.T(s.langOf(r), "web.err.method", r.Method, r.URL.Path, "GET")})
+}
+
+func (s *Server) noAPI(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusNotFound, lab.Problem{Message: msg.T(s.langOf(r), "web.err.no.api", r.URL.Path)})
 }

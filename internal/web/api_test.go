@@ -132,14 +132,17 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		}
 		return fe
 	}
-	zero, bad := 0, "2 parsecs"
+	bad := "2 parsecs"
 	for _, tc := range []struct {
 		body, lang, field, want string
 		status                  int
 	}{
-		{`{"preset":"lab-pool","threads":0}`, "ko", "threads", resolveErr(model.Overrides{Threads: &zero}).Localize(msg.KO), 400},
-		{`{"preset":"lab-pool","wait":"2 parsecs"}`, "en", "wait", resolveErr(model.Overrides{Wait: &bad}).Localize(msg.EN), 400},
-		{`{"preset":"lab-pool","threads":"four"}`, "en", "threads", "threads: give a whole number", 400},
+		// One range for threads and requests, the lab's, and no English
+		// field name in front of a Korean message.
+		{`{"preset":"lab-pool","threads":0}`, "ko", "threads", "스레드 0개는 쓸 수 없습니다. 이 실험실에서는 1개에서 10000개까지 줄 수 있습니다", 400},
+		{`{"preset":"lab-pool","requests":0}`, "en", "requests", "0 requests is not allowed here: give 1 to 200000", 400},
+		{`{"preset":"lab-pool","wait":"2 parsecs"}`, "en", "wait", func() string { fe := resolveErr(model.Overrides{Wait: &bad}); return msg.T(msg.EN, fe.Key, fe.Args...) }(), 400},
+		{`{"preset":"lab-pool","threads":"four"}`, "en", "threads", "give a whole number", 400},
 		{`{"preset":"lab-pool","thread":4}`, "en", "thread", "unknown field", 400},
 		{`{"preset":"lab-poo"}`, "en", "preset", "lab-pool-10x30", 400},
 		{`[1,2]`, "en", "", "JSON object", 400},
@@ -149,7 +152,11 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "block", 400},
 	} {
 		code, out := post(t, s, "/api/sim?lang="+tc.lang, tc.body)
-		if field, _ := out["field"].(string); code != tc.status || field != tc.field || !strings.Contains(out["message"].(string), tc.want) {
+		m, _ := out["message"].(string)
+		if tc.lang == "ko" && strings.HasPrefix(m, tc.field+":") {
+			t.Errorf("POST /api/sim?lang=ko %s: message %q starts with the English field name", tc.body, m)
+		}
+		if field, _ := out["field"].(string); code != tc.status || field != tc.field || !strings.Contains(m, tc.want) {
 			t.Errorf("POST /api/sim?lang=%s %s = %d %v; want %d, field %q, a message with %q", tc.lang, tc.body, code, out, tc.status, tc.field, tc.want)
 		}
 	}
@@ -228,8 +235,8 @@ func TestPresetsAndStrings(t *testing.T) {
 			t.Errorf("preset %s has no description", p.Name)
 		}
 	}
-	if groups["lab"] != 5 || groups["loops"] != 4 || groups["fanout"] != 2 {
-		t.Errorf("presets by group = %v; want 5 lab, 4 loops (ch15), 2 fanout", groups)
+	if groups["lab"] != 5 || groups["loops"] != 4 || groups["fanout"] != 4 {
+		t.Errorf("presets by group = %v; want 5 lab, 4 loops (ch15), 4 fanout (sequential, parallel, pool, pipelined)", groups)
 	}
 	rec = httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/strings?lang=ko", nil))
@@ -270,7 +277,7 @@ func TestRealRunOverTheCapsIsRefused(t *testing.T) {
 	for _, tc := range []struct{ body, field, want string }{
 		{`{"preset":"lab-pool","requests":101}`, "requests", "100 requests"},
 		{`{"preset":"lab-pool","threads":9}`, "threads", "8 threads"},
-		{`{"preset":"lab-pool"}`, "requests", "5 s of expected time"},
+		{`{"preset":"lab-pool"}`, "requests", "about 12.0 s for real, over this lab's cap of 5.0 s"},
 	} {
 		code, out := post(t, s, "/api/run", tc.body)
 		msg, _ := out["message"].(string)
@@ -431,7 +438,8 @@ func TestRealRunStopsWhenTheVisitorLeaves(t *testing.T) {
 
 func BenchmarkAPISimPreset(b *testing.B) {
 	s := New(Config{})
-	for _, name := range []string{"lab-pool", "lab-loop-blocking", "ch15-onloop"} {
+	// Every entry the page offers: the presets and the fan-out lab's.
+	for _, name := range entryNames() {
 		body := []byte(`{"preset":"` + name + `"}`)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
@@ -472,5 +480,160 @@ func TestOriginAndHost(t *testing.T) {
 		if rec.Code != tc.status {
 			t.Errorf("POST /api/sim Host %s Origin %q = %d; want %d", tc.host, tc.origin, rec.Code, tc.status)
 		}
+	}
+}
+
+// Issue 22, defect 10: the fan-out lab's entries are POSTable by name, as
+// /api/presets lists them, with overrides on top; every endpoint answers
+// JSON, a wrong method or path too.
+func TestFanoutEntriesPostableAndJSONEverywhere(t *testing.T) {
+	s := New(Config{})
+	for _, tc := range []struct {
+		body     string
+		makespan float64
+	}{
+		{`{"preset":"fanout"}`, 200},
+		{`{"preset":"fanout-seq"}`, 2000},
+		{`{"preset":"fanout","fanout":"sequential"}`, 2000},
+		{`{"preset":"fanout-pool"}`, 6000},
+	} {
+		code, out := post(t, s, "/api/sim", tc.body)
+		if code != 200 || out["makespan_ms"] != tc.makespan {
+			t.Errorf("POST /api/sim %s = %d, makespan %v (%v); want 200, %v ms", tc.body, code, out["makespan_ms"], out["message"], tc.makespan)
+		}
+	}
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{"GET", "/api/sim", 405, "POST"},
+		{"GET", "/api/run", 405, "POST"},
+		{"GET", "/api/plan", 405, "POST"},
+		{"POST", "/api/presets", 405, "GET"},
+		{"GET", "/api/nothing", 404, ""},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.path+"?lang=ko", nil))
+		var p lab.Problem
+		err := json.Unmarshal(rec.Body.Bytes(), &p)
+		if rec.Code != tc.status || err != nil || p.Message == "" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") || rec.Header().Get("Allow") != tc.allow {
+			t.Errorf("%s %s = %d %q (Allow %q, %s); want %d, a JSON problem, Allow %q", tc.method, tc.path, rec.Code, rec.Body, rec.Header().Get("Allow"), rec.Header().Get("Content-Type"), tc.status, tc.allow)
+		}
+	}
+}
+
+// Issue 22, defect 7: a refused real run says its length and the lab's
+// cap in the page's durations, never the CLI's flags or Go's "12m30s".
+func TestRealRunTooLongSaysTheCapInWords(t *testing.T) {
+	s := New(Config{Exe: "/nonexistent/waitlab", Caps: lab.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second}})
+	for _, tc := range []struct{ lang, body, want string }{
+		// 1 thread, 200 requests of 4 s: 13 min 20 s, over the machine's
+		// own 10-minute ceiling (live.MaxWall) before the lab's cap.
+		{"en", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "about 13 min 20 s for real, over this lab's cap of 20.0 s"},
+		{"ko", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "약 13분 20초 걸립니다. 이 실험실의 한도는 20.0초입니다"},
+		{"ko", `{"preset":"lab-pool","requests":2000,"wait":"5s"}`, "약 41분 40초 걸립니다"},
+	} {
+		code, out := post(t, s, "/api/run?lang="+tc.lang, tc.body)
+		m, _ := out["message"].(string)
+		if code != 422 || !strings.Contains(m, tc.want) || strings.Contains(m, "--") || strings.Contains(m, "m0s") {
+			t.Errorf("POST /api/run?lang=%s %s = %d %q; want 422 with %q and no flag", tc.lang, tc.body, code, m, tc.want)
+		}
+	}
+}
+
+// Clock writes durations as the page does: minutes and seconds from a
+// minute, "0" for nothing.
+func TestClock(t *testing.T) {
+	for _, tc := range []struct {
+		d      time.Duration
+		en, ko string
+	}{
+		{0, "0", "0"},
+		{200 * time.Millisecond, "200.0 ms", "200.0 ms"},
+		{12 * time.Second, "12.0 s", "12.0초"},
+		{750 * time.Second, "12 min 30 s", "12분 30초"},
+		{2500 * time.Second, "41 min 40 s", "41분 40초"},
+		{10 * time.Minute, "10 min", "10분"},
+		{2*time.Hour + 5*time.Minute, "2 h 5 min", "2시간 5분"},
+	} {
+		if en, ko := Clock(msg.EN, tc.d), Clock(msg.KO, tc.d); en != tc.en || ko != tc.ko {
+			t.Errorf("Clock(%v) = %q, %q; want %q, %q", tc.d, en, ko, tc.en, tc.ko)
+		}
+	}
+}
+
+// Issue 22, defect 7: the blocking call's sentence says each loop's own
+// stall, not their sum, and names the loops with the particles that fit.
+func TestBlockingSentencePerLoop(t *testing.T) {
+	s := New(Config{})
+	for _, tc := range []struct{ lang, body, want string }{
+		{"en", `{"preset":"lab-loop-blocking"}`, "loops 1 and 2 each block on a 2.0 s call, standing still for 12.0 s each"},
+		{"ko", `{"preset":"lab-loop-blocking"}`, "루프 1과 루프 2가 각각 2.0초짜리 호출에 막혀 12.0초씩 멈췄고"},
+		{"ko", `{"preset":"lab-loop-blocking","threads":1,"requests":3}`, "루프 1이 2.0초짜리 호출에 막혀 6.0초 멈췄고"},
+	} {
+		code, out := post(t, s, "/api/sim?lang="+tc.lang, tc.body)
+		lim, _ := out["limit"].(map[string]any)
+		if text, _ := lim["text"].(string); code != 200 || !strings.Contains(text, tc.want) {
+			t.Errorf("POST /api/sim?lang=%s %s: limit %q; want %q", tc.lang, tc.body, text, tc.want)
+		}
+	}
+}
+
+// The first page load (the page, its CSS, JS and icon, the strings and the
+// presets in either language) stays under 200 KB: counted in bytes, which
+// does not depend on the machine.
+func TestFirstLoadUnder200KB(t *testing.T) {
+	s := New(Config{})
+	for _, lang := range []string{"en", "ko"} {
+		total := 0
+		for _, path := range []string{"/?lang=" + lang, "/static/app.css", "/static/app.js", "/static/code.js", "/static/icon.svg",
+			"/api/strings?lang=" + lang, "/api/presets?lang=" + lang} {
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+			if rec.Code != 200 {
+				t.Fatalf("GET %s = %d", path, rec.Code)
+			}
+			total += rec.Body.Len()
+		}
+		t.Logf("first load in %s: %d bytes", lang, total)
+		if total >= 200_000 {
+			t.Errorf("first load in %s is %d bytes; want under 200 KB", lang, total)
+		}
+	}
+}
+
+// Size it answers the lab's presets through plan: lab-pool needs 12
+// threads for a batch under 3 s.
+func TestSizeIt(t *testing.T) {
+	s := New(Config{})
+	code, out := post(t, s, "/api/plan?lang=en", `{"preset":"lab-pool","slo":"batch<3s"}`)
+	if code != 200 || out["answer"] != 12.0 || !strings.Contains(out["text"].(string), "12 threads") || !strings.Contains(out["svg"].(string), "<svg") {
+		t.Errorf("POST /api/plan lab-pool batch<3s = %d answer %v; want 200, 12 threads, text and svg", code, out["answer"])
+	}
+	code, out = post(t, s, "/api/plan?lang=en", `{"preset":"lab-pool","slo":"fast please"}`)
+	if code != 400 || out["field"] != "slo" {
+		t.Errorf("POST /api/plan with a bad objective = %d %v; want 400 on slo", code, out)
+	}
+}
+
+// BenchmarkPlanPresets: the size-it panel on each lab preset (batch<3s);
+// issue 22 wants each under a second.
+func BenchmarkPlanPresets(b *testing.B) {
+	s := New(Config{})
+	for _, p := range model.Presets() {
+		if !strings.HasPrefix(p.Name, "lab-") {
+			continue
+		}
+		b.Run(p.Name, func(b *testing.B) {
+			body := `{"preset":"` + p.Name + `","slo":"batch<3s"}`
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/plan", strings.NewReader(body)))
+				if rec.Code != 200 {
+					b.Fatal(rec.Code, rec.Body)
+				}
+			}
+		})
 	}
 }

@@ -38,6 +38,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard"
 )
 
 //go:embed static
@@ -76,6 +77,13 @@ type Config struct {
 	TimelineMaxLanes    int
 	// MaxBody is the largest request body read, in bytes.
 	MaxBody int64
+	// MaxConns caps the connections open at once (0: from the
+	// file-descriptor limit, netguard.DefaultMaxConns).
+	MaxConns int
+	// Timeouts of the connections (zero: 10 s for a header, 30 s for a
+	// request, 60 s idle, and for an answer the wall time of the real
+	// runs it may wait behind plus a simulation's).
+	Timeouts netguard.Timeouts
 	// LoopbackOnly refuses requests whose Host is not a loopback name
 	// (localhost, 127.0.0.1, [::1]): a server on the loopback address is
 	// then safe from DNS rebinding, where a web page renames itself to
@@ -111,8 +119,11 @@ type Server struct {
 	// simSlots bounds the simulations running at once (CPU-bound work).
 	simSlots chan struct{}
 
-	mu      sync.Mutex // guards waiting
+	mu      sync.Mutex // guards waiting and presetCache
 	waiting int        // real runs waiting for runSlot
+	// presetCache is GET /api/presets' answer by language (the same for
+	// every request).
+	presetCache map[msg.Lang][]byte
 }
 
 // New returns a Server with cfg (zero fields take DefaultConfig's values).
@@ -150,16 +161,27 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg: cfg, mux: http.NewServeMux(),
-		runSlot:  make(chan struct{}, 1),
-		simSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		runSlot:     make(chan struct{}, 1),
+		simSlots:    make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		presetCache: map[msg.Lang][]byte{},
 	}
 	static, _ := fs.Sub(staticFS, "static")
 	s.mux.HandleFunc("GET /{$}", s.page)
+	s.mux.HandleFunc("GET /fanout", s.page)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", cacheable(http.FileServerFS(static))))
 	s.mux.HandleFunc("GET /api/presets", s.presets)
 	s.mux.HandleFunc("GET /api/strings", s.catalog)
 	s.mux.HandleFunc("POST /api/sim", s.sim)
 	s.mux.HandleFunc("POST /api/run", s.run)
+	s.mux.HandleFunc("POST /api/plan", s.plan)
+	// Every endpoint answers JSON, a wrong method or path too.
+	for _, p := range []string{"/api/sim", "/api/run", "/api/plan"} {
+		s.mux.HandleFunc(p, s.onlyPost)
+	}
+	for _, p := range []string{"/api/presets", "/api/strings"} {
+		s.mux.HandleFunc(p, s.onlyGet)
+	}
+	s.mux.HandleFunc("/api/", s.noAPI)
 	return s
 }
 
@@ -286,10 +308,21 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready Ready) e
 	}
 	cfg.LoopbackOnly = Loopback(ln.Addr())
 	srv := &http.Server{
-		Handler:           New(cfg),
-		ReadHeaderTimeout: 10 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		Handler:     New(cfg),
+		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
+	// The target's timeouts (issue 19): idle, dripping and never-reading
+	// clients are closed, and at the connection cap the longest-waiting
+	// idle one gives its slot to a new client. An answer may take a real
+	// run's wall time for each run in line before it, and a simulation's.
+	g := netguard.NewGuard(cfg.MaxConns)
+	to := cfg.Timeouts
+	if to == (netguard.Timeouts{}) {
+		to = netguard.Timeouts{Header: 10 * time.Second, Read: 30 * time.Second, Idle: 60 * time.Second,
+			Write: time.Duration(cfg.RunQueue+2)*cfg.Caps.MaxWall + cfg.SimMaxWall + 30*time.Second}
+	}
+	netguard.Harden(srv, to, g)
+	ln = g.Listener(ln)
 	if ready != nil {
 		ready(URL(ln.Addr()), Loopback(ln.Addr()))
 	}

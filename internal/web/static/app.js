@@ -1,6 +1,14 @@
 // waitlab web lab: plain JavaScript, no libraries. Every visible string
 // comes from the server's catalog (GET /api/strings); numbers come from
-// POST /api/sim and /api/run.
+// POST /api/sim, /api/run and /api/plan.
+//
+// The state model: a result belongs to the exact request body it answered
+// (its key). The form's current body has a key too (or none, when a field
+// is refused); when they differ, the result is stale and says so. A real
+// run always simulates its own body first, so the model beside it is the
+// model of what ran. A guess belongs to the body it was made for and is
+// scored only against a result of that body. On a preset the answer stays
+// hidden until the learner guesses or asks for it.
 "use strict";
 (function () {
   const $ = (sel) => document.querySelector(sel);
@@ -22,61 +30,144 @@
   };
 
   const lang = document.documentElement.lang === "ko" ? "ko" : "en";
+  const LAB = document.body.dataset.lab === "fanout" ? "fanout" : "main";
   let S = {};
   let caps = {};
   let presets = [];
   const FIELDS = ["model", "threads", "offload_pool", "fanout_pool", "cores", "requests", "arrival", "cpu", "wait", "calls", "fanout",
     "blocking", "block_fraction", "block", "placement", "seed", "shared_lock"];
-  const NUMERIC = new Set(["threads", "offload_pool", "fanout_pool", "cores", "requests", "calls", "seed", "block_fraction"]);
+  const INT = new Set(["threads", "offload_pool", "fanout_pool", "cores", "requests", "calls", "seed"]);
   const BOOL = new Set(["blocking", "shared_lock"]);
+  const MAY_BE_EMPTY = new Set(["block"]);
 
   const state = {
-    entry: null,    // the "try this" entry the form started from
-    baseVals: null, // the model preset's values: overrides are the differences
-    sim: null,      // last /api/sim answer
-    real: null,     // last /api/run answer for the same scenario
-    view: "model",  // which timeline is drawn
-    cursor: 0,      // ms
+    entry: null,     // the "try this" entry the form started from
+    baseVals: null,  // the base preset's values: overrides are the differences
+    sim: null,       // {a, key}: the last /api/sim answer and the body it answered
+    real: null,      // {a, key}: the last /api/run answer
+    revealed: false, // the answer of this preset is shown
+    guess: null,     // {key, batch_ms, p50_ms}: a guess and the body it was for
+    view: "model",   // which timeline is drawn
+    cursor: 0,       // ms
     playing: false,
   };
 
-  // fmt fills a catalog format: %d %s %q %v %.Nf and %[n]verb, as Go's fmt.
+  // ---- Text -------------------------------------------------------------
+
+  // Korean particles after what was printed, as msg.Josa picks them.
+  function finalSound(s) {
+    s = s.replace(/[\s"')\]}>`]+$/, "");
+    if (!s) return null;
+    const c = s.codePointAt(s.length - 1), ch = s[s.length - 1];
+    if (c >= 0xac00 && c <= 0xd7a3) { const j = (c - 0xac00) % 28; return [j !== 0, j === 8]; }
+    if (ch === "%") return [false, false];
+    if (ch >= "0" && ch <= "9") {
+      const m = s.match(/[\d,.]+$/)[0].replace(/,/g, "");
+      const digit = (d) => ("178".includes(d) ? [true, true] : "360".includes(d) ? [true, false] : [false, false]);
+      if (m.includes(".")) return digit(m[m.length - 1]);
+      let z = 0;
+      while (z < m.length - 1 && m[m.length - 1 - z] === "0") z++;
+      if (z === 0) return digit(m[m.length - 1]);
+      return z <= 11 ? [true, false] : [false, false];
+    }
+    if (/[A-Za-z]/.test(ch)) {
+      const l = s.toLowerCase();
+      if (l.endsWith("l")) return [true, true];
+      if (/(m|n|ng)$/.test(l)) return [true, false];
+      return [false, false];
+    }
+    return null;
+  }
+  function josa(before, pair) {
+    const [first, second] = pair.split("/");
+    const f = finalSound(before);
+    if (!f) return first;
+    if (first === "으로") return f[0] && !f[1] ? first : second;
+    return f[0] ? first : second;
+  }
+  const JOSA = new Set(["이/가", "은/는", "을/를", "과/와", "으로/로"]);
+  function markers(s) {
+    if (!s.includes("{")) return s;
+    let out = "";
+    for (;;) {
+      const i = s.indexOf("{");
+      if (i < 0) return out + s;
+      const j = s.indexOf("}", i);
+      const m = j < 0 ? "" : s.slice(i + 1, j);
+      if (JOSA.has(m)) { out += s.slice(0, i); out += josa(out, m); s = s.slice(j + 1); continue; }
+      if (m === "s" || m === "es" || /^[A-Za-z]+\/[A-Za-z]+$/.test(m)) {
+        out += s.slice(0, i);
+        const words = out.trim().split(/\s+/).slice(-4).reverse().map((w) => w.replace(/^[(),;:]+|[(),;:]+$/g, ""));
+        const w = words.find((x) => x && x[0] >= "0" && x[0] <= "9");
+        const one = w === "1";
+        const [a, b] = m.includes("/") ? m.split("/") : ["", m];
+        out += one ? a : b;
+        s = s.slice(j + 1);
+        continue;
+      }
+      out += s.slice(0, i + 1);
+      s = s.slice(i + 1);
+    }
+  }
+
+  // fmt fills a catalog format as msg.T does: %d %s %q %v %.Nf and
+  // %[n]verb, then the particle and plural markers.
   function fmt(key, ...args) {
     const f = S[key];
     if (f == null) return key;
     let i = 0;
-    return f.replace(/%(?:\[(\d+)\])?(\.\d+)?(?:\[(\d+)\])?([dsqvf%])/g, (m, n1, prec, n2, verb) => {
+    const out = f.replace(/%(?:\[(\d+)\])?(\.\d+)?(?:\[(\d+)\])?([dsqvf%])/g, (m, n1, prec, n2, verb) => {
       if (verb === "%") return "%";
       const n = n1 || n2;
       const a = n ? args[Number(n) - 1] : args[i++];
+      if (n) i = Number(n);
       if (verb === "f") return Number(a).toFixed(prec ? Number(prec.slice(1)) : 6);
       if (verb === "d") return String(Math.round(Number(a)));
       if (verb === "q") return JSON.stringify(String(a));
       return String(a);
     });
+    return markers(out);
   }
+  window.waitlabFmt = fmt; // for the browser tests: the page's text against msg.T
 
-  // Durations as narrate.Duration prints them: one decimal in the unit
-  // that reads best.
+  // dur writes a duration as web.Clock does: one decimal in the unit that
+  // reads best under a minute, minutes and seconds above, "0" for nothing.
   function dur(ms) {
-    const a = Math.abs(ms);
-    if (a >= 1000) return (ms / 1000).toFixed(1) + (lang === "ko" ? "초" : " s");
-    if (a >= 1) return ms.toFixed(1) + " ms";
+    if (ms === 0) return "0";
+    if (ms < 0) return "-" + dur(-ms);
+    if (ms >= 3600000) {
+      const m = Math.round(ms / 60000), h = Math.floor(m / 60), r = m % 60;
+      return r ? fmt("web.dur.hm", h, r) : fmt("web.dur.h", h);
+    }
+    if (ms >= 60000) {
+      const s = Math.round(ms / 1000), m = Math.floor(s / 60), r = s % 60;
+      return r ? fmt("web.dur.ms", m, r) : fmt("web.dur.m", m);
+    }
+    if (ms >= 1000) return fmt("web.dur.s", (ms / 1000).toFixed(1));
+    if (ms >= 1) return ms.toFixed(1) + " ms";
     return (ms * 1000).toFixed(1) + " us";
   }
-  // durIn formats an instant in a run's own unit (a run of 6 s says 0.0 s,
-  // not 0.0 us, at its start), as narrate does.
+  // durIn formats an instant in a run's own unit (a run of 6 s says 0.0 s
+  // at its start), as narrate does.
   function durIn(ms, endMs) {
+    if (endMs >= 60000) return ms === 0 ? fmt("web.dur.s", "0") : dur(ms);
     const u = endMs >= 1000 ? 1000 : endMs >= 1 ? 1 : 0.001;
     const v = (ms / u).toFixed(1);
-    if (u === 1000) return v + (lang === "ko" ? "초" : " s");
+    if (u === 1000) return fmt("web.dur.s", v);
     return v + (u === 1 ? " ms" : " us");
+  }
+  // exactMS writes a measured figure as published: whole milliseconds with
+  // separators ("1,227 ms"), never rounded to seconds.
+  function exactMS(ms) {
+    const v = Number.isInteger(ms) ? ms.toLocaleString("en-US") : ms.toLocaleString("en-US", { maximumFractionDigits: 1 });
+    return v + " ms";
   }
   function num(v) {
     if (v >= 100) return Math.round(v).toLocaleString("en-US");
     if (v >= 10) return v.toFixed(1);
     return v.toFixed(2);
   }
+  const ratio = (v, m) => (m > 0 ? (v / m).toFixed(2) + "×" : "");
   const reqName = (id) => fmt("web.tl.req", id + 1);
 
   async function getJSON(url, opts) {
@@ -91,10 +182,11 @@
     if (!resp.ok) throw body;
     return body;
   }
+  const postJSON = (url, body) => getJSON(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
   function applyStrings() {
     for (const e of document.querySelectorAll("[data-s]")) e.textContent = fmt(e.dataset.s);
-    document.title = fmt("web.title");
+    document.title = $("h1").textContent;
     const sw = $("#lang-switch");
     sw.textContent = fmt("web.lang.other");
     sw.setAttribute("hreflang", fmt("web.lang.other.code"));
@@ -104,12 +196,15 @@
 
   // ---- Form -------------------------------------------------------------
 
+  const isZero = (d) => !d || /^0+(\.0+)?(ns|us|µs|ms|s|m|h)?$/.test(String(d).trim());
   function valuesOf(sc) {
     const c0 = sc.classes[0] || {};
     const blk = sc.classes.find((c) => c.name === "blocking");
     return {
       model: sc.model, threads: sc.threads, offload_pool: sc.offload_pool || 0, fanout_pool: sc.fanout_pool || 0, cores: sc.cores || 0,
-      requests: sc.requests, arrival: sc.arrival, cpu: c0.cpu, wait: c0.wait, calls: c0.calls || 0,
+      requests: sc.requests, arrival: sc.arrival, cpu: c0.cpu, wait: c0.wait,
+      // A class with a wait and no call count makes one call.
+      calls: c0.calls || (isZero(c0.wait) ? 0 : 1),
       fanout: c0.fanout || "sequential", blocking: !!c0.blocking, block_fraction: blk ? blk.fraction : 0,
       block: blk ? blk.wait : "", placement: sc.placement || "random", seed: sc.seed, shared_lock: !!sc.shared_lock,
     };
@@ -121,28 +216,67 @@
       if (BOOL.has(k)) e.checked = !!vals[k];
       else e.value = vals[k] == null ? "" : String(vals[k]);
     }
+    blockingNote();
   }
-  function formVals() {
-    const v = {};
+  // In a pool every wait holds its thread: the box says so and is not a
+  // setting there (it would contradict the lesson).
+  function blockingNote() {
+    const m = input("model").value, b = input("blocking"), note = $("#blocking-note");
+    if (m === "pool") {
+      b.checked = true;
+      b.disabled = true;
+      note.textContent = fmt("web.f.blocking.pool");
+    } else {
+      if (b.disabled) { b.disabled = false; b.checked = !!(state.baseVals && state.baseVals.model !== "pool" && state.baseVals.blocking); }
+      note.textContent = m === "offload" ? fmt("web.f.blocking.offload") : "";
+    }
+  }
+  // formState reads the form: its values and the fields it refuses
+  // (letters in a number, an empty field), each with its message.
+  function formState() {
+    const v = {}, errors = [];
     for (const k of FIELDS) {
       const e = input(k);
-      if (BOOL.has(k)) v[k] = e.checked;
-      else if (NUMERIC.has(k)) v[k] = e.value.trim() === "" ? null : Number(e.value);
-      else v[k] = e.value.trim();
+      if (BOOL.has(k)) {
+        v[k] = k === "blocking" && e.disabled ? state.baseVals[k] : e.checked;
+        continue;
+      }
+      const raw = e.value.trim();
+      if (raw === "") {
+        if (MAY_BE_EMPTY.has(k) && String(state.baseVals[k]) === "") { v[k] = ""; continue; }
+        errors.push({ field: k, message: fmt("web.err.field.empty", String(state.baseVals[k] === "" ? "100ms" : state.baseVals[k])) });
+        continue;
+      }
+      if (INT.has(k)) {
+        if (!/^-?\d+$/.test(raw)) { errors.push({ field: k, message: fmt("web.err.field.int", raw) }); continue; }
+        v[k] = Number(raw);
+      } else if (k === "block_fraction") {
+        const f = Number(raw);
+        if (!/^\d*\.?\d+(e-?\d+)?$/i.test(raw) || !(f >= 0 && f <= 1)) { errors.push({ field: k, message: fmt("web.err.field.frac", raw) }); continue; }
+        v[k] = f;
+      } else v[k] = raw;
     }
-    return v;
+    return { v, errors };
   }
   // overrides are the form's differences from the base preset.
-  function overrides() {
-    const v = formVals(), b = state.baseVals, o = {};
+  function overridesOf(v) {
+    const b = state.baseVals, o = {};
     for (const k of FIELDS) {
-      if (v[k] === null || v[k] === "") continue;
+      if (v[k] === undefined) continue;
       if (String(v[k]) !== String(b[k])) o[k] = v[k];
     }
     return o;
   }
-  function baseName() { return state.entry ? (state.entry.base || state.entry.name) : "lab-pool"; }
-  function requestBody() { return Object.assign({ preset: baseName() }, overrides()); }
+  function entryName() { return state.entry ? state.entry.name : "lab-pool"; }
+  // body is the request for the form's settings, or null if a field is
+  // refused; key names it.
+  function body() {
+    const f = formState();
+    if (f.errors.length) return null;
+    return Object.assign({ preset: entryName() }, overridesOf(f.v));
+  }
+  const keyOf = (b) => (b ? JSON.stringify(b) : null);
+  const currentKey = () => keyOf(body());
 
   function clearErrors() {
     for (const e of document.querySelectorAll("[aria-invalid=true]")) {
@@ -152,18 +286,33 @@
     for (const e of document.querySelectorAll(".field .err")) e.remove();
     setStatus("");
   }
+  function markField(id, message) {
+    const e = document.getElementById(id);
+    if (!e) return false;
+    const more = e.closest("details");
+    if (more) more.open = true;
+    e.setAttribute("aria-invalid", "true");
+    const eid = "err-" + id.replace(/^f-/, "");
+    e.setAttribute("aria-describedby", eid);
+    e.closest(".field").append(el("span", { class: "err", id: eid, text: message }));
+    return true;
+  }
   function showError(p) {
-    const e = p.field && input(p.field);
-    if (e) {
-      e.setAttribute("aria-invalid", "true");
-      const id = "err-" + p.field;
-      e.setAttribute("aria-describedby", id);
-      e.closest(".field").append(el("span", { class: "err", id, text: p.message }));
+    if (p.field && markField("f-" + p.field, p.message)) {
       setStatus(p.message, true);
-      e.focus();
+      input(p.field).focus();
     } else {
       setStatus(p.message || String(p), true);
     }
+  }
+  // refuseForm marks every refused field; it reports whether there was one.
+  function refuseForm() {
+    const f = formState();
+    if (!f.errors.length) return false;
+    for (const e of f.errors) markField("f-" + e.field, e.message);
+    setStatus(fmt("web.status.invalid"), true);
+    input(f.errors[0].field).focus();
+    return true;
   }
   function setStatus(text, bad) {
     const s = $("#status");
@@ -173,68 +322,104 @@
 
   function chooseEntry(entry, vals) {
     state.entry = entry;
-    const base = presets.find((p) => p.name === (entry.base || entry.name));
-    state.baseVals = valuesOf(base.scenario);
-    setForm(vals || valuesOf(entry.scenario));
+    state.baseVals = valuesOf(entry.scenario);
+    setForm(vals || state.baseVals);
     for (const b of document.querySelectorAll(".preset")) b.setAttribute("aria-pressed", String(b.dataset.name === entry.name));
     const base0 = $("#base");
-    base0.textContent = fmt("web.settings.base", entry.name) + " — ";
+    base0.textContent = fmt("web.settings.base", entry.label || entry.name) + " — ";
     base0.append(el("span", { class: "desc", text: entry.description }));
-    state.real = null;
   }
 
   // ---- Actions ----------------------------------------------------------
 
   function busy(on) {
-    for (const b of [$("#btn-sim"), $("#btn-real")]) b.disabled = on;
+    for (const b of document.querySelectorAll("#btn-sim, #btn-real, #btn-guess, #btn-reveal")) b.disabled = on;
   }
 
-  async function simulate() {
+  // simulate asks for the model of body b and keeps it as the result.
+  async function simulate(b) {
+    const a = await postJSON(`/api/sim?lang=${lang}&timeline=1&narration=1`, b);
+    state.sim = { a, key: keyOf(b) };
+    if (state.real && state.real.key !== state.sim.key) state.real = null;
+    state.view = "model";
+    return a;
+  }
+
+  // act runs one action of the learner's: validates the form, then f(body).
+  async function act(f) {
     clearErrors();
+    stop();
+    if (refuseForm()) { renderStale(); settled(); return; }
+    const b = body();
     busy(true);
-    setStatus(fmt("web.status.sim"));
     try {
-      const a = await getJSON(`/api/sim?lang=${lang}&timeline=1&narration=1`, {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(requestBody()),
-      });
-      state.sim = a;
-      state.real = null;
-      state.view = "model";
+      await f(b);
       setStatus("");
-      renderAll();
-      record("sim", a);
     } catch (p) {
       showError(p);
     } finally {
       busy(false);
+      renderAll();
       updateLinks();
       settled();
     }
   }
 
-  async function runReal() {
-    clearErrors();
-    if (!state.sim) await simulate();
-    if (!state.sim) return;
-    busy(true);
-    setStatus(fmt("web.status.real", dur(2 * state.sim.makespan_ms)));
-    try {
-      const via = $("#f-via").value;
-      const a = await getJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}`, {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(requestBody()),
-      });
-      state.real = a;
-      setStatus("");
-      renderResult();
-      renderTimelineHead();
-      record("real", a);
-    } catch (p) {
-      showError(p);
-    } finally {
-      busy(false);
-      settled();
-    }
+  const onSimulate = () => act(async (b) => {
+    setStatus(fmt("web.status.sim"));
+    state.revealed = true;
+    const a = await simulate(b);
+    record("sim", a, b);
+  });
+
+  const onReveal = () => act(async (b) => {
+    state.revealed = true;
+    if (!state.sim || state.sim.key !== keyOf(b)) { setStatus(fmt("web.status.sim")); await simulate(b); }
+  });
+
+  function readGuess(id) {
+    const e = $(id), raw = e.value.trim();
+    if (raw === "") return 0;
+    const v = Number(raw);
+    if (!/^\d*\.?\d+$/.test(raw) || !(v > 0)) { markField(id.slice(1), fmt("web.err.field.guess", raw)); return null; }
+    return v * 1000;
   }
+  const onGuess = () => act(async (b) => {
+    const g = readGuess("#predict-batch"), g50 = readGuess("#predict-p50");
+    if (g === null || g50 === null || !(g > 0)) {
+      if (g === 0) markField("predict-batch", fmt("web.err.field.guess", ""));
+      setStatus(fmt("web.status.invalid"), true);
+      throw { message: fmt("web.status.invalid") };
+    }
+    state.guess = { key: keyOf(b), batch_ms: g, p50_ms: g50 };
+    state.revealed = true;
+    if (!state.sim || state.sim.key !== keyOf(b)) { setStatus(fmt("web.status.sim")); await simulate(b); }
+  });
+
+  // A real run measures exactly the settings it is given, beside the model
+  // of those same settings (simulated first, always).
+  const onReal = () => act(async (b) => {
+    state.revealed = true;
+    setStatus(fmt("web.status.sim"));
+    const m = await simulate(b);
+    setStatus(fmt("web.status.real", dur(2 * m.makespan_ms)));
+    renderAll();
+    const via = $("#f-via").value;
+    const a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}`, b);
+    state.real = { a, key: keyOf(b) };
+    record("real", a, b);
+  });
+
+  // Reset puts the preset's settings back and, once the answer is shown,
+  // simulates them again: no result of other settings stays on screen.
+  const onReset = () => {
+    chooseEntry(state.entry);
+    if (state.revealed) { act(async (b) => { await simulate(b); }); return; }
+    clearErrors();
+    renderAll();
+    updateLinks();
+    settled();
+  };
 
   // ---- Result -----------------------------------------------------------
 
@@ -242,18 +427,46 @@
     if (!(guess > 0) || !(actual > 0)) return "";
     const pct = (guess - actual) / actual * 100;
     if (Math.abs(pct) < 0.5) return fmt("web.predict.exact");
-    return fmt("web.predict.off", (pct > 0 ? "+" : "") + pct.toFixed(0) + "%");
+    return fmt(pct > 0 ? "web.predict.high" : "web.predict.low", Math.abs(pct).toFixed(0) + "%");
+  }
+  // ci gives "±x%" when the result carries the figure's 95% interval
+  // ([lo, hi]); nothing when it does not (bursts are exact).
+  function ci(x, path, v) {
+    let o = x;
+    for (const p of path.slice(0, -1)) o = o && o[p];
+    const iv = o && o[path[path.length - 1]];
+    if (!Array.isArray(iv) || iv.length !== 2 || !(v > 0)) return "";
+    const pct = ((iv[1] - iv[0]) / 2 / v) * 100;
+    return "±" + (pct < 1 ? pct.toFixed(1) : pct.toFixed(0)) + "%";
+  }
+
+  function isStale() { return !!state.sim && currentKey() !== state.sim.key; }
+  function renderStale() {
+    const st = isStale();
+    for (const id of ["#result", "#timeline"]) $(id).classList.toggle("stale", st);
+    document.body.dataset.stale = String(st);
+  }
+
+  function cell(id, text, label, raw) {
+    const td = el("td", { id, "data-label": label });
+    if (raw != null && Number.isFinite(raw)) td.dataset.v = String(raw);
+    if (text instanceof Node) td.append(text); else td.textContent = text;
+    return td;
   }
 
   function renderResult() {
-    const a = state.sim, r = state.real, box = $("#result-body");
+    const box = $("#result-body");
     box.textContent = "";
-    if (!a) { box.append(el("p", { class: "note", text: fmt("web.result.none") })); return; }
-    const guess = Number($("#predict-batch").value) * 1000;
-    const guess50 = Number($("#predict-p50").value) * 1000;
+    renderStale();
+    if (!state.revealed) { box.append(el("p", { class: "note", id: "hidden-note", text: fmt("web.result.hidden") })); return; }
+    if (!state.sim) { box.append(el("p", { class: "note", text: fmt("web.result.none") })); return; }
+    const a = state.sim.a;
+    const r = state.real && state.real.key === state.sim.key ? state.real.a : null;
+    const g = state.guess && state.guess.key === state.sim.key ? state.guess : null;
+    const guess = g ? g.batch_ms : 0, guess50 = g ? g.p50_ms : 0;
     const ref = a.reference || {};
     const cols = [fmt("web.col.figure")];
-    const hasGuess = guess > 0 || guess50 > 0;
+    const hasGuess = guess > 0;
     if (hasGuess) cols.push(fmt("web.col.you"));
     cols.push(fmt("web.col.model"));
     const h = r && r.http && r.via === "both" ? r.http : null;
@@ -261,93 +474,164 @@
     if (h) cols.push(fmt("web.col.http"), fmt("web.col.http.ratio"));
     const hasRef = Object.keys(ref).length > 0;
     if (hasRef) cols.push(fmt("web.col.published"));
+    const rps = (v) => fmt("web.unit.rps", num(v));
     const rows = [
-      ["makespan", "web.r.makespan", (x) => x.makespan_ms, dur, guess, "makespan_ms"],
-      ["throughput", "web.r.throughput", (x) => x.throughput_rps, (v) => fmt("web.unit.rps", num(v)), 0, "throughput_rps"],
-      ["p50", "web.r.p50", (x) => x.all.p50_ms, dur, guess50, "p50_ms"],
-      ["p99", "web.r.p99", (x) => x.all.p99_ms, dur, 0, "p99_ms"],
+      ["makespan", "web.r.makespan", (x) => x.makespan_ms, dur, guess, "makespan_ms", null],
+      ["throughput", "web.r.throughput", (x) => x.throughput_rps, rps, 0, "throughput_rps", ["throughput_ci95_rps"]],
+      ["p50", "web.r.p50", (x) => x.all.p50_ms, dur, guess50, "p50_ms", ["all", "p50_ci95_ms"]],
+      ["p99", "web.r.p99", (x) => x.all.p99_ms, dur, 0, "p99_ms", ["all", "p99_ci95_ms"]],
     ];
     const classes = Object.keys(a.classes || {});
     if (classes.length > 1) {
       for (const c of classes) {
-        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", fmt("web.r.class.p50", c)]);
-        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", fmt("web.r.class.p99", c)]);
+        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", c)]);
+        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", c)]);
       }
     }
-    rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, ""]);
-    rows.push(["peak", "web.r.peak", (x) => x.peak_threads, (v) => String(v), 0, ""]);
-    rows.push(["inflight", "web.r.inflight", (x) => x.in_flight_mean, num, 0, ""]);
-    const table = el("table", { id: "result-table" });
+    rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);
+    rows.push(["peak", "web.r.peak", (x) => x.peak_threads, (v) => String(v), 0, "", null]);
+    rows.push(["inflight", "web.r.inflight", (x) => x.in_flight_mean, num, 0, "", null]);
+    const table = el("table", { id: "result-table", class: "cards" });
     const thead = el("tr");
     for (const c of cols) thead.append(el("th", { scope: "col", text: c }));
     table.append(el("thead", {}, thead));
     const tb = el("tbody");
-    for (const [id, key, get, show, g, refKey, label] of rows) {
+    const withCI = (x, path, v, text) => {
+      const c = path ? ci(x, path, v) : "";
+      if (!c) return text;
+      const s = el("span", {}, text, " ", el("span", { class: "ci", text: c }));
+      return s;
+    };
+    for (const [id, key, get, show, gv, refKey, ciPath, label] of rows) {
       const tr = el("tr");
       tr.append(el("th", { scope: "row", text: label || fmt(key) }));
+      let c = 1;
       if (hasGuess) {
-        const td = el("td", { id: `r-${id}-you` });
-        if (g > 0) {
-          td.append(show(g));
-          td.append(el("span", { class: "off", text: offBy(g, get(a)) }));
+        const td = cell(`r-${id}-you`, "", cols[c++], gv || null);
+        if (gv > 0) {
+          td.append(show(gv));
+          td.append(el("span", { class: "off", text: offBy(gv, get(a)) }));
         }
         tr.append(td);
       }
-      tr.append(el("td", { id: `r-${id}-model`, text: show(get(a)) }));
+      tr.append(cell(`r-${id}-model`, withCI(a, ciPath, get(a), show(get(a))), cols[c++], get(a)));
       if (r) {
         // A server's queue and busy threads are not seen from outside:
         // over HTTP those cells stay empty.
         const unseen = NOT_OVER_HTTP.has(id) && r.via === "http";
         const m = get(r.model), v = get(r);
-        tr.append(el("td", { id: `r-${id}-real`, text: unseen ? "" : show(v) }));
-        tr.append(el("td", { id: `r-${id}-ratio`, text: m > 0 && !unseen ? (v / m).toFixed(2) + "×" : "" }));
+        tr.append(cell(`r-${id}-real`, unseen ? "" : show(v), cols[c++], unseen ? null : v));
+        tr.append(cell(`r-${id}-ratio`, unseen ? "" : ratio(v, m), cols[c++], null));
         if (h) {
           const hv = get(h), hidden = NOT_OVER_HTTP.has(id);
-          tr.append(el("td", { id: `r-${id}-http`, text: hidden ? "" : show(hv) }), el("td", { text: m > 0 && !hidden ? (hv / m).toFixed(2) + "×" : "" }));
+          tr.append(cell(`r-${id}-http`, hidden ? "" : show(hv), cols[c++], hidden ? null : hv), cell("", hidden ? "" : ratio(hv, m), cols[c++], null));
         }
       }
       if (hasRef) {
         const rv = ref[refKey];
-        tr.append(el("td", { text: rv == null ? "" : (refKey === "throughput_rps" ? fmt("web.unit.rps", num(rv)) : dur(rv)) }));
+        tr.append(cell(`r-${id}-ref`, rv == null ? "" : (refKey === "throughput_rps" ? rps(rv) : exactMS(rv)), cols[c++], rv));
       }
       tb.append(tr);
     }
     if (r && r.os_threads_peak) {
       const tr = el("tr", {}, el("th", { scope: "row", text: fmt("web.r.os.threads") }));
-      if (hasGuess) tr.append(el("td"));
-      tr.append(el("td"), el("td", { text: String(r.os_threads_peak) }), el("td"));
-      if (h) tr.append(el("td", { text: h.os_threads_peak ? String(h.os_threads_peak) : "" }), el("td"));
-      if (hasRef) tr.append(el("td"));
+      let c = 1;
+      if (hasGuess) tr.append(cell("", "", cols[c++]));
+      tr.append(cell("", "", cols[c++]), cell("r-os-real", String(r.os_threads_peak), cols[c++]), cell("", "", cols[c++]));
+      if (h) tr.append(cell("", h.os_threads_peak ? String(h.os_threads_peak) : "", cols[c++]), cell("", "", cols[c++]));
+      if (hasRef) tr.append(cell("", "", cols[c++]));
       tb.append(tr);
     }
     table.append(tb);
     box.append(el("div", { class: "table-wrap" }, table));
-    if (guess > 0) {
+    if (hasGuess) {
       let text = fmt("web.col.you") + " " + dur(guess) + " · " + fmt("web.col.model") + " " + dur(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
       if (r) text += " · " + fmt("web.col.real") + " " + dur(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
       box.append(el("p", { class: "verdict", id: "predict-verdict", text }));
+    } else if (state.guess) {
+      box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.other", dur(state.guess.batch_ms)) }));
     } else {
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.none") }));
     }
     if (r) {
       box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
     }
-    if (hasRef) box.append(el("p", { class: "note", text: fmt("web.real.published") }));
+    if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published") }));
     if (a.limit) {
       box.append(el("div", { class: "limit", id: "limit" }, el("strong", { text: fmt("web.limit.title") }), el("br"), a.limit.text));
     }
+  }
+
+  // The JDK 21 rows, always on the page: the published measurement beside
+  // the model at the same settings, exact to the millisecond.
+  function renderRef() {
+    const t = $("#ref-table");
+    if (!t) return;
+    t.textContent = "";
+    const cols = [fmt("web.ref.preset"), fmt("web.col.published"), fmt("web.ref.model"), fmt("web.ref.ratio")];
+    const hr = el("tr");
+    for (const c of cols) hr.append(el("th", { scope: "col", text: c }));
+    t.append(el("thead", {}, hr));
+    const tb = el("tbody");
+    let src = "";
+    for (const p of presets) {
+      if (!p.ref_model || p.reference.makespan_ms == null) continue;
+      src = p.source;
+      const pub = p.reference.makespan_ms, m = p.ref_model.makespan_ms;
+      tb.append(el("tr", { "data-name": p.name }, el("th", { scope: "row", text: p.label }),
+        cell(`ref-${p.name}-pub`, exactMS(pub), cols[1], pub), cell(`ref-${p.name}-model`, exactMS(m), cols[2], m), cell(`ref-${p.name}-ratio`, ratio(pub, m), cols[3])));
+    }
+    t.append(tb);
+    $("#ref-source").textContent = src ? fmt("web.ref.source", src) : "";
+  }
+
+  // The five lab presets side by side: the model at 0.2 s waits against
+  // the JDK 21 measurement.
+  async function five() {
+    const box = $("#five-bars");
+    box.textContent = "";
+    box.setAttribute("aria-label", fmt("web.five.bars"));
+    $("#five").hidden = false;
+    const lab = presets.filter((p) => p.group === "lab");
+    try {
+      const answers = await Promise.all(lab.map((p) => postJSON(`/api/sim?lang=${lang}`, { preset: p.name, wait: "200ms" })));
+      const rows = lab.map((p, i) => ({ p, m: answers[i].makespan_ms, pub: (p.reference || {}).makespan_ms }));
+      const maxMs = Math.max(...rows.map((r) => Math.max(r.m, r.pub || 0)));
+      for (const r of rows) {
+        const g = el("div", { class: "group", "data-name": r.p.name }, el("div", { class: "glabel", text: r.p.label }));
+        g.append(barRow(fmt("web.ref.model"), r.m, maxMs, "sim", exactMS(r.m)));
+        if (r.pub != null) g.append(barRow(fmt("web.col.published"), r.pub, maxMs, "real", exactMS(r.pub)));
+        box.append(g);
+      }
+    } catch (p) {
+      box.append(el("p", { class: "bad", text: p.message || String(p) }));
+    } finally {
+      settled();
+    }
+  }
+  function barRow(label, v, maxV, kind, text) {
+    const w = Math.max(1, (v / maxV) * 100);
+    return el("div", { class: "row" }, el("span", { class: "blabel", text: label }),
+      el("div", { class: "track" }, el("div", { class: "bar " + kind, style: `width: ${w}%` })),
+      el("span", { class: "bval", text }));
   }
 
   // ---- Timeline ---------------------------------------------------------
 
   const KINDS = ["cpu", "hold", "lock", "ready"];
   const NOT_OVER_HTTP = new Set(["queue", "peak"]);
-  function current() { return state.view === "real" && state.real ? state.real : state.sim; }
+  function current() {
+    if (!state.revealed || !state.sim) return null;
+    if (state.view === "real" && state.real && state.real.key === state.sim.key) return state.real.a;
+    return state.sim.a;
+  }
+  const realShown = () => state.view === "real" && state.real && state.sim && state.real.key === state.sim.key;
 
   function renderTimelineHead() {
     const src = $("#tl-source"), tog = $("#tl-toggle");
-    src.textContent = fmt(state.view === "real" && state.real ? "web.tl.source.real" : "web.tl.source.model");
-    tog.hidden = !state.real;
+    const hasReal = !!(state.revealed && state.real && state.sim && state.real.key === state.sim.key);
+    src.textContent = state.revealed && state.sim ? fmt(realShown() ? "web.tl.source.real" : "web.tl.source.model") : "";
+    tog.hidden = !hasReal;
     tog.textContent = fmt(state.view === "real" ? "web.tl.show.model" : "web.tl.show.real");
   }
 
@@ -355,7 +639,7 @@
     const ul = $("#tl-legend");
     ul.textContent = "";
     for (const k of [...KINDS, "queue", "parked", "idle"]) {
-      ul.append(el("li", {}, el("i", { style: `background: var(--k-${k})` }), fmt("web.tl.kind." + k)));
+      ul.append(el("li", {}, el("i", { class: "k-" + k }), fmt("web.tl.kind." + k)));
     }
   }
 
@@ -390,34 +674,32 @@
   }
 
   let geo = null; // the drawn timeline's geometry, for the cursor
-  // done counts finished requests to the lab (answers and refusals alike),
-  // on <body data-done>, so a test can wait for the page to settle.
+  // done counts finished actions (answers, refusals, preset choices), on
+  // <body data-done>, so a test can wait for the page to settle.
   let done = 0;
   const settled = () => { document.body.dataset.done = String(++done); };
 
-  function renderTimeline() {
-    const a = current(), wrap = $("#tl-wrap");
+  // drawTimeline draws answer a's timeline into wrap (end: the time axis'
+  // end, to share one between two timelines; id: the svg's id) and
+  // returns its geometry.
+  function drawTimeline(wrap, a, o) {
     wrap.textContent = "";
-    $("#hover").textContent = "";
-    geo = null;
-    if (!a) { wrap.append(el("p", { class: "note", text: fmt("web.tl.empty") })); return; }
     const tl = a.timeline;
-    if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", caps.timeline_max_requests, caps.timeline_max_lanes) })); return; }
+    if (!tl) { wrap.append(el("p", { class: "note", text: fmt("web.tl.omitted", caps.timeline_max_requests, caps.timeline_max_lanes) })); return null; }
     const W = Math.max(280, wrap.clientWidth || 800);
     const nLanes = tl.lanes.length;
     const left = W < 560 ? 64 : 92, right = 10, waitH = 44;
     // Up to 16 lanes get 24 px each; more share about 400 px.
     const laneH = nLanes <= 16 ? 24 : Math.max(4, Math.floor(400 / nLanes) - 1), gap = nLanes <= 16 ? 4 : 1;
     const labelEvery = Math.ceil(13 / (laneH + gap));
-    const end = Math.max(a.makespan_ms, ...tl.records.map((r) => r.end_ms), 1e-6);
+    const end = o.end || Math.max(a.makespan_ms, ...tl.records.map((r) => r.end_ms), 1e-6);
     const plotW = W - left - right;
     const x = (ms) => left + (ms / end) * plotW;
     const nl = tl.lanes.length;
     const waitY = 8 + nl * (laneH + gap) + 18;
     const axisY = waitY + waitH + 8;
     const H = axisY + 24;
-    const svg = sv("svg", { id: "tl", width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
-      "aria-label": fmt("web.tl.title") + ": " + fmt(state.view === "real" && state.real ? "web.tl.source.real" : "web.tl.source.model") });
+    const svg = sv("svg", { id: o.id, class: "tl", width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": o.label });
     const counters = {};
     let lastLabel = -99;
     tl.lanes.forEach((kind, i) => {
@@ -425,8 +707,6 @@
       const y = 8 + i * (laneH + gap);
       const g = sv("g", { class: "lane", "data-lane": i });
       g.append(sv("rect", { class: "lane-bg", x: left, y, width: plotW, height: laneH }));
-      // Label a lane when there is room: always the first of each kind
-      // (loops before offload threads) when it does not crowd the last.
       if ((i % labelEvery === 0 || counters[kind] === 1) && y - lastLabel >= 13) {
         lastLabel = y;
         const label = sv("text", { x: 4, y: y + Math.min(laneH, 14) / 2 + 4 });
@@ -436,12 +716,9 @@
       svg.append(g);
     });
     const bars = sv("g", { class: "bars" });
-    // Native tooltips too, unless there are so many bars that making them
-    // would slow the drawing (the hover line names the request anyway).
     const titled = tl.spans.length <= 500;
     // Each request is its own bar. Bars thinner than 2 px that touch and
-    // do the same thing are drawn as one (2,000 requests of 200 us on a
-    // 700 px line), which names its first and last request.
+    // do the same thing are drawn as one, which names its first and last.
     const byLane = tl.lanes.map(() => []);
     for (const sp of tl.spans) if (sp.lane >= 0 && sp.lane < nl) byLane[sp.lane].push(sp);
     const drawBar = (b) => {
@@ -463,7 +740,7 @@
       }
     };
     byLane.forEach((spans, lane) => {
-      spans.sort((a, b) => a.start_ms - b.start_ms);
+      spans.sort((p, q) => p.start_ms - q.start_ms);
       let cur = null;
       for (const sp of spans) {
         const x0 = x(sp.start_ms), x1 = x(sp.end_ms), thin = x1 - x0 < 2;
@@ -485,11 +762,9 @@
     const maxN = Math.max(1, ...steps.map((s) => s.q + s.p));
     const wl = sv("text", { x: left, y: waitY - 4 });
     wl.textContent = fmt("web.tl.waiting");
-    const wg = sv("g", { class: "waiting", id: "waiting-row" });
+    const wg = sv("g", { class: "waiting" });
     wg.append(sv("rect", { class: "lane-bg", x: left, y: waitY, width: plotW, height: waitH }));
     svg.append(wl);
-    // Two step areas: all waiting requests (queued on top), then those
-    // waiting off-thread over them.
     const base = waitY + waitH;
     let all = `M${left},${base}`, off = `M${left},${base}`;
     for (let i = 0; i + 1 < steps.length; i++) {
@@ -506,10 +781,8 @@
     const xEnd = steps.length ? x(steps[steps.length - 1].t) : left;
     wg.append(sv("path", { class: "k-queue", d: all + `L${xEnd},${base}Z` }));
     wg.append(sv("path", { class: "k-parked", d: off + `L${xEnd},${base}Z` }));
-    // Counts above the areas.
     for (const c of [...wg.querySelectorAll("text.count")]) wg.append(c);
     svg.append(wg);
-    // Axis.
     const ax = sv("g", { class: "axis" });
     const step = niceStep(end, W < 560 ? 4 : 8);
     for (let t = 0; t <= end + 1e-9; t += step) {
@@ -520,11 +793,37 @@
       ax.append(lb);
     }
     svg.append(ax);
-    const cur = sv("line", { class: "cursor", id: "tl-cursor", x1: left, x2: left, y1: 2, y2: axisY });
+    const cur = sv("line", { class: "cursor", x1: left, x2: left, y1: 2, y2: axisY });
     svg.append(cur);
     wrap.append(svg);
-    geo = { x, end, left, plotW, steps, svg };
-    // Point at a bar to name its request.
+    return { x, end, left, plotW, steps, svg, cur };
+  }
+
+  function countsAt(g, t) {
+    let q = 0, p = 0;
+    for (const s of g.steps) { if (s.t <= t) { q = s.q; p = s.p; } else break; }
+    return fmt("web.tl.counts", q, p);
+  }
+  function moveCursor(g, t) {
+    g.cur.setAttribute("x1", g.x(t));
+    g.cur.setAttribute("x2", g.x(t));
+  }
+
+  function renderTimeline() {
+    const a = current(), wrap = $("#tl-wrap");
+    $("#hover").textContent = "";
+    geo = null;
+    if (!a) {
+      wrap.textContent = "";
+      wrap.append(el("p", { class: "note", text: fmt(state.revealed ? "web.tl.empty" : "web.result.hidden") }));
+      $("#counts").textContent = "";
+      return;
+    }
+    geo = drawTimeline(wrap, a, { id: "tl", label: fmt("web.tl.title") + ": " + fmt(realShown() ? "web.tl.source.real" : "web.tl.source.model") });
+    if (!geo) return;
+    geo.cur.id = "tl-cursor";
+    geo.svg.querySelector("g.waiting").id = "waiting-row";
+    const svg = geo.svg, end = geo.end, left = geo.left, plotW = geo.plotW;
     let hot = null;
     svg.addEventListener("mousemove", (e) => {
       const r = e.target.closest && e.target.closest("rect.bar");
@@ -534,10 +833,15 @@
       for (const h of svg.querySelectorAll(`rect.bar[data-req="${r.dataset.req}"]`)) h.classList.add("hot");
       $("#hover").textContent = hoverText(r, end);
     });
+    dragger(svg, () => ({ left, plotW, end }), (t) => setCursor(t));
+    setCursor(Math.min(state.cursor, end));
+  }
+
+  function dragger(svg, g, to) {
     const drag = (e) => {
-      const box = svg.getBoundingClientRect();
-      const t = ((e.clientX - box.left - left) / plotW) * end;
-      setCursor(Math.min(end, Math.max(0, t)));
+      const box = svg.getBoundingClientRect(), o = g();
+      const t = ((e.clientX - box.left - o.left) / o.plotW) * o.end;
+      to(Math.min(o.end, Math.max(0, t)));
     };
     svg.addEventListener("pointerdown", (e) => {
       svg.setPointerCapture(e.pointerId);
@@ -547,7 +851,6 @@
       svg.addEventListener("pointermove", move);
       svg.addEventListener("pointerup", up);
     });
-    setCursor(Math.min(state.cursor, end));
   }
 
   function niceStep(end, n) {
@@ -574,13 +877,8 @@
     slider.value = String(Math.round((t / geo.end) * Number(slider.max)));
     slider.setAttribute("aria-valuetext", durIn(t, geo.end));
     $("#cursor-at").textContent = fmt("web.tl.at", durIn(t, geo.end));
-    const c = $("#tl-cursor");
-    c.setAttribute("x1", geo.x(t));
-    c.setAttribute("x2", geo.x(t));
-    // Counts of waiting requests at the cursor.
-    let q = 0, p = 0;
-    for (const s of geo.steps) { if (s.t <= t) { q = s.q; p = s.p; } else break; }
-    $("#counts").textContent = fmt("web.tl.counts", q, p);
+    moveCursor(geo, t);
+    $("#counts").textContent = countsAt(geo, t);
     // The narration line of the moment: the last line that starts at or
     // before the cursor.
     let now = null;
@@ -592,59 +890,161 @@
     if (now) { now.classList.add("now"); now.setAttribute("aria-current", "true"); }
   }
 
-  let raf = 0;
-  function play() {
-    if (!geo) return;
-    if (state.playing) { stop(); return; }
-    state.playing = true;
-    $("#btn-play").textContent = fmt("web.btn.pause");
-    const from = state.cursor >= geo.end ? 0 : state.cursor;
-    const t0 = performance.now(), span = 6000;
-    const tick = (now) => {
-      if (!state.playing || !geo) return;
-      const t = from + ((now - t0) / span) * geo.end;
-      setCursor(Math.min(t, geo.end));
-      if (t >= geo.end) { stop(); return; }
+  // player plays a cursor from where it is to the end in 6 s.
+  function player(btn, getEnd, getAt, set) {
+    let raf = 0, on = false;
+    const halt = () => { on = false; cancelAnimationFrame(raf); btn.textContent = fmt("web.btn.play"); };
+    const go = () => {
+      const end = getEnd();
+      if (!end) return;
+      if (on) { halt(); return; }
+      on = true;
+      btn.textContent = fmt("web.btn.pause");
+      const from = getAt() >= end ? 0 : getAt();
+      const t0 = performance.now(), span = 6000;
+      const tick = (now) => {
+        if (!on) return;
+        const t = from + ((now - t0) / span) * end;
+        set(Math.min(t, end));
+        if (t >= end) { halt(); return; }
+        raf = requestAnimationFrame(tick);
+      };
       raf = requestAnimationFrame(tick);
     };
-    raf = requestAnimationFrame(tick);
+    return { go, halt };
   }
-  function stop() {
-    state.playing = false;
-    cancelAnimationFrame(raf);
-    $("#btn-play").textContent = fmt("web.btn.play");
+  let mainPlayer = null;
+  function stop() { if (mainPlayer) mainPlayer.halt(); }
+
+  // ---- Two models in lockstep -------------------------------------------
+
+  const ls = { a: null, b: null, ga: null, gb: null, end: 0, t: 0 };
+  function lsOptions() {
+    for (const id of ["#ls-a-pick", "#ls-b-pick"]) {
+      const s = $(id);
+      s.textContent = "";
+      s.append(el("option", { value: "", text: fmt("web.ls.form") }));
+      for (const p of presets) s.append(el("option", { value: p.name, text: p.label }));
+    }
+    const [a, b] = LAB === "fanout" ? ["fanout-seq", "fanout"] : ["lab-pool", "lab-loop"];
+    $("#ls-a-pick").value = a;
+    $("#ls-b-pick").value = b;
+  }
+  async function lockstep() {
+    const pick = (id) => {
+      const v = $(id).value;
+      if (v) return { preset: v };
+      return body();
+    };
+    const ba = pick("#ls-a-pick"), bb = pick("#ls-b-pick");
+    try {
+      if (!ba || !bb) { refuseForm(); return; }
+      const [a, b] = await Promise.all([ba, bb].map((x) => postJSON(`/api/sim?lang=${lang}&timeline=1`, x)));
+      ls.a = a; ls.b = b;
+      $("#ls-out").hidden = false;
+      renderLockstep();
+    } catch (p) {
+      setStatus(p.message || String(p), true);
+    } finally {
+      settled();
+    }
+  }
+  function renderLockstep() {
+    if (!ls.a) return;
+    const end = Math.max(ls.a.makespan_ms, ls.b.makespan_ms, 1e-6);
+    ls.end = end;
+    const name = (id, a) => ($(id).value ? (presets.find((p) => p.name === $(id).value) || {}).label : fmt("web.ls.form")) || a.scenario.name;
+    $("#ls-a-sum").textContent = fmt("web.ls.side", name("#ls-a-pick", ls.a), dur(ls.a.makespan_ms), ls.a.limit ? ls.a.limit.text : "");
+    $("#ls-b-sum").textContent = fmt("web.ls.side", name("#ls-b-pick", ls.b), dur(ls.b.makespan_ms), ls.b.limit ? ls.b.limit.text : "");
+    ls.ga = drawTimeline($("#ls-a"), ls.a, { id: "ls-a-svg", end, label: fmt("web.ls.a") });
+    ls.gb = drawTimeline($("#ls-b"), ls.b, { id: "ls-b-svg", end, label: fmt("web.ls.b") });
+    for (const g of [ls.ga, ls.gb]) if (g) dragger(g.svg, () => ({ left: g.left, plotW: g.plotW, end }), lsCursor);
+    lsCursor(Math.min(ls.t, end));
+  }
+  // One cursor for both: the same instant on the same axis.
+  function lsCursor(t) {
+    ls.t = t;
+    const s = $("#ls-cursor");
+    s.value = String(Math.round((t / ls.end) * Number(s.max)));
+    s.setAttribute("aria-valuetext", durIn(t, ls.end));
+    $("#ls-at").textContent = fmt("web.tl.at", durIn(t, ls.end));
+    if (ls.ga) { moveCursor(ls.ga, t); $("#ls-a-counts").textContent = countsAt(ls.ga, t); }
+    if (ls.gb) { moveCursor(ls.gb, t); $("#ls-b-counts").textContent = countsAt(ls.gb, t); }
+  }
+
+  // ---- Size it ------------------------------------------------------------
+
+  async function sizeIt() {
+    const out = $("#size-out"), st = $("#size-status");
+    out.textContent = "";
+    st.classList.remove("bad");
+    const slo = $("#size-slo");
+    slo.removeAttribute("aria-invalid");
+    const b = body();
+    if (!b) { refuseForm(); settled(); return; }
+    st.textContent = fmt("web.status.size");
+    try {
+      const a = await postJSON(`/api/plan?lang=${lang}`, Object.assign({ slo: slo.value }, b));
+      st.textContent = "";
+      const doc = new DOMParser().parseFromString(a.svg, "image/svg+xml");
+      const svg = doc.documentElement;
+      if (svg && svg.nodeName === "svg") {
+        svg.setAttribute("id", "size-svg");
+        svg.removeAttribute("height");
+        svg.setAttribute("width", "100%");
+        out.append(el("div", { class: "size-svg" }, document.importNode(svg, true)));
+      }
+      out.append(el("pre", { id: "size-text" }, el("code", { text: a.text })));
+      out.dataset.answer = String(a.answer);
+    } catch (p) {
+      st.textContent = p.message || String(p);
+      st.classList.add("bad");
+      if (p.field === "slo") slo.setAttribute("aria-invalid", "true");
+    } finally {
+      settled();
+    }
   }
 
   // ---- Runs and comparison ---------------------------------------------
 
   const STORE = "waitlab.runs";
   function loadRuns() {
-    try { return JSON.parse(localStorage.getItem(STORE)) || []; } catch (e) { return []; }
+    let runs = [];
+    try { runs = JSON.parse(localStorage.getItem(STORE)) || []; } catch (e) { return []; }
+    // Runs kept by an older page name their preset "preset".
+    for (const r of runs) if (!r.entry) r.entry = r.preset || "lab-pool";
+    return runs;
   }
   function saveRuns(runs) {
     try { localStorage.setItem(STORE, JSON.stringify(runs.slice(-50))); } catch (e) { /* private mode: keep in memory only */ }
   }
-  function record(kind, a) {
+  // record keeps a run the learner asked for (Simulate, Run for real), with
+  // its settings in full so a comparison can say what differs.
+  function record(kind, a, b) {
     const runs = loadRuns();
     const n = runs.length ? runs[runs.length - 1].n + 1 : 1;
+    const g = state.guess && state.guess.key === keyOf(b) ? state.guess.batch_ms : 0;
+    const o = Object.assign({}, b);
+    delete o.preset;
     runs.push({
-      n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), preset: baseName(), entry: state.entry ? state.entry.name : "", overrides: overrides(),
-      model: a.scenario.model, threads: a.scenario.threads, requests: a.scenario.requests,
+      n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), entry: b.preset, label: state.entry ? state.entry.label : b.preset,
+      overrides: o, vals: Object.assign({}, formState().v),
       makespan_ms: a.makespan_ms, throughput_rps: a.throughput_rps, p50_ms: a.all.p50_ms, p99_ms: a.all.p99_ms,
-      peak_threads: a.peak_threads, predicted_ms: Number($("#predict-batch").value) * 1000 || 0,
+      peak_threads: a.peak_threads, predicted_ms: g,
     });
     saveRuns(runs);
     renderRuns();
   }
+  const kv = (o) => Object.entries(o || {}).map(([k, v]) => `${fmt("web.k." + k)}=${v}`).join(", ");
   function runLabel(r) {
-    const o = Object.entries(r.overrides || {}).map(([k, v]) => `${k}=${v}`).join(" ");
-    return `#${r.n} ${r.entry || r.preset}${o ? " (" + o + ")" : ""} · ${dur(r.makespan_ms)}`;
+    const o = kv(r.overrides);
+    return `#${r.n} ${r.label || r.entry}${o ? " (" + o + ")" : ""} · ${dur(r.makespan_ms)}`;
   }
   function runURL(r) {
     const q = new URLSearchParams({ lang });
-    q.set("preset", r.entry || r.preset);
+    q.set("preset", r.entry);
     for (const [k, v] of Object.entries(r.overrides || {})) q.set(k, String(v));
-    return "?" + q.toString();
+    return (r.entry || "").startsWith("fanout") ? "/fanout?" + q.toString() : "/?" + q.toString();
   }
   function renderRuns() {
     const ul = $("#run-list"), runs = loadRuns();
@@ -658,6 +1058,20 @@
         el("a", { href: runURL(r), text: fmt("web.runs.link") })));
     }
   }
+  // diffLabels names each run by what differs among the runs compared:
+  // the preset, a setting, or whether it was simulated or run for real.
+  function diffLabels(runs) {
+    const all = runs.map((r) => Object.assign({ preset: r.label || r.entry }, r.vals || r.overrides || {}));
+    const keys = new Set();
+    for (const v of all) for (const k of Object.keys(v)) keys.add(k);
+    const differ = [...keys].filter((k) => new Set(all.map((v) => String(v[k]))).size > 1);
+    const kinds = new Set(runs.map((r) => r.kind)).size > 1;
+    return runs.map((r, i) => {
+      const parts = differ.map((k) => (k === "preset" ? all[i].preset : `${fmt("web.k." + k)}=${all[i][k]}`));
+      if (kinds || !parts.length) parts.push(fmt("web.runs.kind." + r.kind));
+      return `#${r.n} ${parts.join(", ")}`;
+    });
+  }
   function compare() {
     const picked = [...document.querySelectorAll("#run-list input:checked")].map((c) => Number(c.dataset.n));
     const runs = loadRuns().filter((r) => picked.includes(r.n));
@@ -665,14 +1079,14 @@
     box.textContent = "";
     if (runs.length < 2) { $("#cmp-status").textContent = fmt("web.runs.need2"); return; }
     $("#cmp-status").textContent = "";
+    const labels = diffLabels(runs);
     box.append(el("h3", { text: fmt("web.cmp.title") }));
-    const table = el("table", { id: "compare-table" });
+    const table = el("table", { id: "compare-table", class: "cards" });
     const head = el("tr", {}, el("th", { scope: "col", text: fmt("web.cmp.run") }));
-    for (const r of runs) head.append(el("th", { scope: "col", text: `#${r.n} ${fmt("web.runs.kind." + r.kind)}` }));
+    for (const l of labels) head.append(el("th", { scope: "col", text: l }));
     table.append(el("thead", {}, head));
     const tb = el("tbody");
     const rows = [
-      ["web.settings.title", (r) => (r.entry || r.preset) + " " + Object.entries(r.overrides || {}).map(([k, v]) => `${k}=${v}`).join(" ")],
       ["web.r.makespan", (r) => dur(r.makespan_ms)],
       ["web.r.throughput", (r) => fmt("web.unit.rps", num(r.throughput_rps))],
       ["web.r.p50", (r) => dur(r.p50_ms)],
@@ -680,20 +1094,18 @@
       ["web.r.peak", (r) => String(r.peak_threads)],
       ["web.col.you", (r) => (r.predicted_ms ? dur(r.predicted_ms) : "")],
     ];
+    const guessed = runs.some((r) => r.predicted_ms > 0);
     for (const [key, get] of rows) {
+      if (key === "web.col.you" && !guessed) continue;
       const tr = el("tr", {}, el("th", { scope: "row", text: fmt(key) }));
-      for (const r of runs) tr.append(el("td", { text: get(r) }));
+      runs.forEach((r, i) => tr.append(cell("", get(r), labels[i])));
       tb.append(tr);
     }
     table.append(tb);
     box.append(el("div", { class: "table-wrap" }, table));
     const maxMs = Math.max(...runs.map((r) => r.makespan_ms));
     const bars = el("div", { class: "bars", role: "img", "aria-label": fmt("web.cmp.bars") });
-    for (const r of runs) {
-      const w = Math.max(2, (r.makespan_ms / maxMs) * 100);
-      bars.append(el("div", { class: "row" }, el("span", { text: `#${r.n} ${r.entry || r.preset}` }),
-        el("div", { class: "bar " + r.kind, style: `width: ${w}%`, text: dur(r.makespan_ms) })));
-    }
+    runs.forEach((r, i) => bars.append(barRow(labels[i], r.makespan_ms, maxMs, r.kind, dur(r.makespan_ms))));
     box.append(bars);
   }
 
@@ -701,16 +1113,22 @@
 
   let codeTab = "go";
   function renderCode() {
-    const C = window.WAITLAB_CODE, m = formVals().model || "pool";
-    $("#code-note").textContent = fmt("web.code.note." + m);
+    const C = window.WAITLAB_CODE, v = formState().v, m = v.model || "pool";
+    // The code follows the settings: the pool's size is the threads field,
+    // the loops and the offload pool likewise.
+    const k = {
+      threads: v.threads || state.baseVals.threads, offload: v.offload_pool || 4, calls: Math.max(1, v.calls || 1),
+      fanout: v.fanout || "sequential", fanoutPool: v.fanout_pool || 0,
+    };
+    $("#code-note").textContent = fmt(codeTab === "fanout" ? "web.code.note.fanout" : "web.code.note." + m);
     let text;
-    if (codeTab === "go") text = C.go[m] || C.go.pool;
-    else if (codeTab === "mvc") text = C.mvc;
-    else if (codeTab === "vt") text = C.vt;
+    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k);
+    else if (codeTab === "mvc") text = C.mvc(k);
+    else if (codeTab === "vt") text = C.vt(k);
+    else if (codeTab === "fanout") text = C.fanout[k.fanout](k);
     else {
-      const v = formVals();
       const blocks = v.blocking || Number(v.block_fraction) > 0;
-      text = m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop);
+      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k);
     }
     $("#code-text").textContent = text;
     for (const b of document.querySelectorAll("[role=tab]")) {
@@ -719,7 +1137,10 @@
       b.tabIndex = on ? 0 : -1;
     }
   }
-  function defaultTab(m) { return { pool: "mvc", loop: "webflux", offload: "webflux", virtual: "vt" }[m] || "go"; }
+  function defaultTab(m) {
+    if (LAB === "fanout") return "fanout";
+    return { pool: "mvc", loop: "webflux", offload: "webflux", virtual: "vt" }[m] || "go";
+  }
 
   // ---- Links and language -----------------------------------------------
 
@@ -727,8 +1148,9 @@
     const q = new URLSearchParams();
     q.set("lang", fmt("web.lang.other.code"));
     if (state.entry) q.set("preset", state.entry.name);
-    for (const [k, v] of Object.entries(overrides())) q.set(k, String(v));
-    $("#lang-switch").href = "?" + q.toString();
+    const f = formState();
+    for (const [k, v] of Object.entries(overridesOf(f.v))) q.set(k, String(v));
+    $("#lang-switch").href = (LAB === "fanout" ? "/fanout?" : "/?") + q.toString();
   }
 
   function renderAll() {
@@ -742,14 +1164,27 @@
 
   function presetButton(p) {
     const b = el("button", { type: "button", class: "preset", "data-name": p.name, "aria-pressed": "false", title: p.description },
-      el("span", { class: "name", text: p.name }), el("span", { class: "desc", text: p.description }));
-    b.addEventListener("click", () => {
-      chooseEntry(p);
-      codeTab = defaultTab(p.scenario.model);
-      state.cursor = 0;
-      simulate();
-    });
+      el("span", { class: "label", text: p.label }), el("span", { class: "name", text: p.name }));
+    b.addEventListener("click", () => pickPreset(p));
     return b;
+  }
+  // A new preset is a new question: its answer hidden, the old guess gone.
+  function pickPreset(p) {
+    stop();
+    clearErrors();
+    chooseEntry(p);
+    state.sim = null;
+    state.real = null;
+    state.guess = null;
+    state.revealed = false;
+    state.view = "model";
+    state.cursor = 0;
+    $("#predict-batch").value = "";
+    $("#predict-p50").value = "";
+    codeTab = defaultTab(p.scenario.model);
+    renderAll();
+    updateLinks();
+    settled();
   }
 
   async function init() {
@@ -760,24 +1195,43 @@
     $("#version").textContent = fmt("web.version", st.version);
     legend();
     presets = await getJSON(`/api/presets?lang=${lang}`);
+    for (const g of document.querySelectorAll("[data-for]")) g.hidden = g.dataset.for !== LAB;
     for (const p of presets) $("#presets-" + p.group).append(presetButton(p));
+    if (LAB === "fanout") {
+      // The fan-out lab's knobs up front: the calls and how they are made.
+      for (const k of ["calls", "fanout", "fanout_pool"]) $("#fields-main").append(input(k).closest(".field"));
+      presets = presets.filter((p) => p.group === "fanout").concat(presets.filter((p) => p.group !== "fanout"));
+    }
+    renderRef();
+    lsOptions();
     // A link may carry a scenario: ?preset=NAME&threads=8...
     const q = new URLSearchParams(location.search);
-    const entry = presets.find((p) => p.name === q.get("preset")) || presets.find((p) => p.name === "lab-pool");
+    const first = LAB === "fanout" ? "fanout-seq" : "lab-pool";
+    const entry = presets.find((p) => p.name === q.get("preset")) || presets.find((p) => p.name === first);
     const vals = valuesOf(entry.scenario);
+    let carried = false;
     for (const k of FIELDS) {
       if (!q.has(k)) continue;
+      carried = true;
       vals[k] = BOOL.has(k) ? q.get(k) === "true" : q.get(k);
     }
     chooseEntry(entry, vals);
     codeTab = defaultTab(vals.model);
-    $("#form").addEventListener("submit", (e) => { e.preventDefault(); simulate(); });
-    $("#form").addEventListener("input", () => { updateLinks(); renderCode(); });
-    $("#predict-batch").addEventListener("input", renderResult);
-    $("#predict-p50").addEventListener("input", renderResult);
-    $("#btn-real").addEventListener("click", runReal);
-    $("#btn-reset").addEventListener("click", () => { chooseEntry(state.entry); updateLinks(); renderCode(); });
-    $("#btn-play").addEventListener("click", play);
+    mainPlayer = player($("#btn-play"), () => (geo ? geo.end : 0), () => state.cursor, setCursor);
+    const lsPlayer = player($("#ls-play"), () => ls.end, () => ls.t, lsCursor);
+    $("#form").addEventListener("submit", (e) => { e.preventDefault(); onSimulate(); });
+    $("#form").addEventListener("input", (e) => {
+      if (e.target.id === "f-model") blockingNote();
+      renderStale();
+      updateLinks();
+      renderCode();
+    });
+    $("#form").addEventListener("change", (e) => { if (e.target.id === "f-model") { blockingNote(); renderStale(); updateLinks(); renderCode(); } });
+    $("#btn-guess").addEventListener("click", onGuess);
+    $("#btn-reveal").addEventListener("click", onReveal);
+    $("#btn-real").addEventListener("click", onReal);
+    $("#btn-reset").addEventListener("click", onReset);
+    $("#btn-play").addEventListener("click", () => mainPlayer.go());
     $("#cursor").addEventListener("input", (e) => {
       stop();
       if (geo) setCursor((Number(e.target.value) / Number(e.target.max)) * geo.end);
@@ -789,6 +1243,11 @@
       renderNarration();
       setCursor(Math.min(state.cursor, geo ? geo.end : 0));
     });
+    $("#btn-ls").addEventListener("click", lockstep);
+    $("#ls-play").addEventListener("click", () => lsPlayer.go());
+    $("#ls-cursor").addEventListener("input", (e) => { lsPlayer.halt(); if (ls.end) lsCursor((Number(e.target.value) / Number(e.target.max)) * ls.end); });
+    $("#btn-size").addEventListener("click", sizeIt);
+    if ($("#btn-five")) $("#btn-five").addEventListener("click", five);
     $("#btn-compare").addEventListener("click", compare);
     $("#btn-clear").addEventListener("click", () => { saveRuns([]); renderRuns(); $("#compare").textContent = ""; });
     $("#code-tabs").addEventListener("click", (e) => {
@@ -807,12 +1266,15 @@
     let resizeT = 0;
     window.addEventListener("resize", () => {
       clearTimeout(resizeT);
-      resizeT = setTimeout(() => { if (state.sim) { renderTimeline(); } }, 100);
+      resizeT = setTimeout(() => { renderTimeline(); setCursor(state.cursor); renderLockstep(); }, 100);
     });
     renderRuns();
     updateLinks();
-    renderCode();
-    await simulate();
+    // A link that carries its settings is a run someone chose to share:
+    // it shows its answer. A plain visit starts with the question.
+    if (carried) state.revealed = true;
+    renderAll();
+    if (carried) await onReveal();
     document.body.dataset.ready = "true";
   }
 

@@ -1,10 +1,12 @@
 // Code for each server model, written for the waitlab lab. Identifiers and
 // comments are code; the sentences around them come from the catalog.
 "use strict";
+// Each is a function of the settings (k.threads, k.offload, k.calls,
+// k.fanoutPool): the code follows the form.
 window.WAITLAB_CODE = {
   go: {
-    pool: `// pool: N threads, each request holds one through its wait.
-sem := make(chan struct{}, 4) // 4 "threads"
+    pool: (k) => `// pool: N threads, each request holds one through its wait.
+sem := make(chan struct{}, ${k.threads}) // ${k.threads} "threads"
 http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 	sem <- struct{}{}        // queue for a free thread
 	defer func() { <-sem }()
@@ -13,7 +15,7 @@ http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 	row := db.QueryRow("SELECT ...") // the wait holds the thread
 	fmt.Fprintln(w, row)
 })`,
-    loop: `// loop: one goroutine owns the loop; waits are registered, never made.
+    loop: (k) => `// loop: ${k.threads} goroutines each own a loop; waits are registered, never made.
 for {
 	n, _ := unix.EpollWait(epfd, events, -1)
 	for _, ev := range events[:n] {
@@ -23,9 +25,9 @@ for {
 		// stalls every connection bound to this loop.
 	}
 }`,
-    offload: `// offload: the loop hands blocking calls to K workers.
+    offload: (k) => `// offload: the loop hands blocking calls to K workers.
 jobs := make(chan func(), 1024)
-for i := 0; i < 4; i++ { // K = 4
+for i := 0; i < ${k.offload}; i++ { // K = ${k.offload}
 	go func() {
 		runtime.LockOSThread()
 		for job := range jobs { job() }
@@ -36,7 +38,7 @@ jobs <- func() {
 	row := db.QueryRow("SELECT ...") // blocks a worker, not the loop
 	loop.post(func() { c.reply(row) }) // continue on the loop
 }`,
-    virtual: `// virtual: a goroutine per request, GOMAXPROCS carriers.
+    virtual: (k) => `// virtual: a goroutine per request, GOMAXPROCS carriers.
 // net/http already starts one goroutine per connection.
 http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 	resp, err := client.Get(downstream) // parks the goroutine,
@@ -47,9 +49,10 @@ http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 	defer resp.Body.Close()
 	io.Copy(w, resp.Body)
 })
-// go run with GOMAXPROCS=2: two carriers.`,
+// go run with GOMAXPROCS=${k.threads}: ${k.threads} carriers.`,
   },
-  mvc: `// Spring MVC: thread per request (server.tomcat.threads.max=4).
+  mvc: (k) => `// Spring MVC: thread per request.
+// application.properties: server.tomcat.threads.max=${k.threads}
 @RestController
 class OrderController {
     private final JdbcTemplate jdbc;
@@ -64,7 +67,8 @@ class OrderController {
     }
 }`,
   webflux: {
-    loop: `// Spring WebFlux: non-blocking all the way down.
+    loop: (k) => `// Spring WebFlux: non-blocking all the way down, on ${k.threads} event loops:
+// application.properties: reactor.netty.ioWorkerCount=${k.threads}
 @GetMapping("/orders/{id}")
 Mono<Order> order(@PathVariable long id) {
     // Registers the call and frees the event loop at once;
@@ -73,7 +77,8 @@ Mono<Order> order(@PathVariable long id) {
             .retrieve()
             .bodyToMono(Order.class);
 }`,
-    blocking: `// Spring WebFlux with a blocking call on the loop (don't).
+    blocking: (k) => `// Spring WebFlux with a blocking call on the loop (don't),
+// on ${k.threads} event loops (reactor.netty.ioWorkerCount=${k.threads}).
 @GetMapping("/orders/{id}")
 Mono<Order> order(@PathVariable long id) {
     // JdbcTemplate blocks: this event loop, and every request
@@ -81,17 +86,21 @@ Mono<Order> order(@PathVariable long id) {
     Order o = jdbc.queryForObject(SQL, ORDER_MAPPER, id);
     return Mono.just(o);
 }`,
-    offload: `// Spring WebFlux offloading a blocking call.
+    offload: (k) => `// Spring WebFlux offloading a blocking call to a pool of ${k.offload},
+// the loops: reactor.netty.ioWorkerCount=${k.threads}
+static final Scheduler JDBC = Schedulers.newBoundedElastic(${k.offload}, 10_000, "jdbc");
+
 @GetMapping("/orders/{id}")
 Mono<Order> order(@PathVariable long id) {
     return Mono.fromCallable(() -> jdbc.queryForObject(SQL, ORDER_MAPPER, id))
-            // runs on a bounded pool (cores x 10 threads by default),
-            // the loop stays free; the pool's size caps this call's throughput
-            .subscribeOn(Schedulers.boundedElastic());
+            // runs on the ${k.offload} threads of JDBC; the loop stays free,
+            // and the pool's size caps this call's throughput
+            .subscribeOn(JDBC);
 }`,
   },
-  vt: `// Virtual threads (Java 21+): blocking code, non-blocking cost.
+  vt: (k) => `// Virtual threads (Java 21+): blocking code, non-blocking cost.
 // Spring Boot 3.2+: spring.threads.virtual.enabled=true
+// ${k.threads} carriers: -Djdk.virtualThreadScheduler.parallelism=${k.threads}
 @GetMapping("/orders/{id}")
 Order order(@PathVariable long id) {
     // Unmounts from its carrier while the query waits...
@@ -108,4 +117,52 @@ synchronized Connection validated() {
 try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
     exec.submit(() -> handle(request));
 }`,
+  fanout: {
+    sequential: (k) => `// ${k.calls} downstream calls, one after another: the waits add up.
+Order order(long id) {
+    List<Part> parts = new ArrayList<>();
+    for (int i = 0; i < ${k.calls}; i++) {
+        parts.add(client.part(id, i)); // each call waits its whole round trip
+    }
+    return Order.of(parts);
+}
+
+// Go
+for i := 0; i < ${k.calls}; i++ {
+	parts[i] = client.Part(ctx, id, i)
+}`,
+    parallel: (k) => `// ${k.calls} downstream calls at once: as long as the slowest one.
+Order order(long id) throws Exception {
+    try (var scope = Executors.newVirtualThreadPerTaskExecutor()${k.fanoutPool ? " /* or a pool of " + k.fanoutPool + " */" : ""}) {
+        List<Future<Part>> fs = new ArrayList<>();
+        for (int i = 0; i < ${k.calls}; i++) {
+            int n = i;
+            fs.add(scope.submit(() -> client.part(id, n)));
+        }
+        List<Part> parts = new ArrayList<>();
+        for (var f : fs) parts.add(f.get());
+        return Order.of(parts);
+    }
+}
+
+// Go
+g, ctx := errgroup.WithContext(ctx)${k.fanoutPool ? "\ng.SetLimit(" + k.fanoutPool + ") // a fan-out pool of " + k.fanoutPool : ""}
+for i := 0; i < ${k.calls}; i++ {
+	g.Go(func() error { parts[i] = client.Part(ctx, id, i); return nil })
+}
+g.Wait()`,
+    pipelined: (k) => `// ${k.calls} downstream calls in one round trip (pipelined).
+// Redis with Lettuce: send them all, then read the answers.
+RedisAsyncCommands<String, String> async = conn.async();
+async.setAutoFlushCommands(false);
+List<RedisFuture<String>> fs = new ArrayList<>();
+for (int i = 0; i < ${k.calls}; i++) fs.add(async.get("part:" + id + ":" + i));
+async.flushCommands();            // one write, one round trip
+LettuceFutures.awaitAll(Duration.ofSeconds(1), fs.toArray(new RedisFuture[0]));
+
+// Go, go-redis
+pipe := rdb.Pipeline()
+for i := 0; i < ${k.calls}; i++ { pipe.Get(ctx, fmt.Sprintf("part:%d:%d", id, i)) }
+pipe.Exec(ctx)`,
+  },
 };

@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	target "github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Bad input: exit 2, one message naming the field.
+func TestProbeBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		field string
+	}{
+		{[]string{"ftp://127.0.0.1/"}, "URL"},
+		{[]string{"http://example.com/"}, "--allow-remote"},
+		{[]string{"--slo", "p99<<1s", "http://127.0.0.1:1/"}, "--slo"},
+		{[]string{"--slo", "latency<1s", "http://127.0.0.1:1/"}, "--slo"},
+		{[]string{"--max-rate", "0", "http://127.0.0.1:1/"}, "--max-rate"},
+		{[]string{"--budget", "1s", "http://127.0.0.1:1/"}, "--budget"},
+		{[]string{"--size-for", "p99<1s", "http://127.0.0.1:1/"}, "--size-for"},
+		{[]string{"--confirm", "http://127.0.0.1:1/"}, "--size-for"},
+		{[]string{}, "usage"},
+	} {
+		code, out, errs := run(t, append([]string{"probe"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.field) || strings.Count(strings.TrimSpace(errs), "\n") > 1 {
+			t.Errorf("probe %v = %d, stdout %q, stderr %q; want 2 and a line naming %s", tc.args, code, out, errs, tc.field)
+		}
+	}
+}
+
+// A server that answers errors only: exit 1 with the reason, the steps
+// measured so far printed.
+func TestProbeErrorsOnly(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	code, out, errs := run(t, "probe", "--budget", "4s", "--step-min", "300ms", "--warmup", "100ms", "--json", "--progress", "off", srv.URL+"/")
+	if code != 1 || !strings.Contains(errs, "errors only") {
+		t.Fatalf("probe = %d, stderr %q; want 1 saying errors only", code, errs)
+	}
+	var res struct {
+		Steps   []json.RawMessage     `json:"steps"`
+		Failure *struct{ Key string } `json:"failure"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Steps) == 0 || res.Failure == nil {
+		t.Errorf("JSON = %v, %d steps, failure %v; want the calibration kept and the failure", err, len(res.Steps), res.Failure)
+	}
+}
+
+// A real probe through the command: the project's pool of 4 at 10 ms,
+// the fitted scenario written and read back by sim -f, the HTML written.
+func TestProbeCommand(t *testing.T) {
+	s, err := target.New(target.Config{Model: model.Pool, Threads: 4, Listen: "127.0.0.1:0", Knobs: target.Knobs{Wait: model.FixedDist(10 * time.Millisecond)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		s.Shutdown(ctx)
+	}()
+	dir := t.TempDir()
+	sc, html := filepath.Join(dir, "fit.yaml"), filepath.Join(dir, "probe.html")
+	code, out, errs := run(t, "probe", "--budget", "12s", "--step-min", "500ms", "--step-max", "1s", "--warmup", "200ms", "--max-rate", "3000",
+		"--scenario", sc, "--html", html, "--size-for", "p99<30ms@500rps", "--progress", "on", "--lang", "ko", "http://"+s.Addr().String()+"/")
+	t.Logf("%s", out)
+	if code != 0 {
+		t.Fatalf("probe = %d, stderr %q", code, errs)
+	}
+	if strings.Contains(out, "판정: 생성기") {
+		t.Skip("the generator bound first on this machine: rightly no scenario to read back")
+	}
+	if !strings.Contains(out, "판정") || !strings.Contains(errs, "단계") {
+		t.Errorf("no Korean verdict or progress: stdout %q, stderr %q", out, errs)
+	}
+	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<svg") {
+		t.Errorf("HTML: %v", err)
+	}
+	if code, simOut, errs := run(t, "sim", "-f", sc, "--requests", "2000"); code != 0 || simOut == "" {
+		t.Errorf("sim -f %s = %d, %q", sc, code, errs)
+	}
+}

@@ -1,0 +1,192 @@
+package msg
+
+// `waitlab probe`: a real server's capacity, its shape told from outside,
+// the fitted model and the sizing answer.
+func init() {
+	Register(map[string]Entry{
+		"probe.summary": {
+			KO: "실제 서버의 용량을 찾고, 밖에서 본 모양(풀, 직렬화, CPU, 생성기)을 근거와 함께 말하고, 맞춘 모델로 크기를 답합니다",
+			EN: "find a real server's capacity, tell its shape from outside (pool, serialized, CPU, generator) with the evidence, and size it with a fitted model"},
+		"cli.help.usage.probe": {KO: "사용법: waitlab probe [플래그] URL", EN: "usage: waitlab probe [flags] URL"},
+
+		// Flags.
+		"flag.probe.slo":          {KO: "모든 단계가 지켜야 할 SLO, 반복 가능: p99<1s, errors<1% (기본값 둘 다)", EN: "an SLO every step must meet, repeatable: p99<1s, errors<1% (default: both)"},
+		"flag.probe.max-rate":     {KO: "이보다 높은 초당 요청은 보내지 않습니다", EN: "never offer more requests per second than this"},
+		"flag.probe.budget":       {KO: "탐색 전체 시간 상한", EN: "the whole search's time limit"},
+		"flag.probe.step-min":     {KO: "한 단계 측정 구간의 최소 길이", EN: "a step's shortest measured window"},
+		"flag.probe.step-max":     {KO: "한 단계 측정 구간의 최대 길이", EN: "a step's longest measured window"},
+		"flag.probe.warmup":       {KO: "단계마다 측정 전에 보내는 워밍업 시간", EN: "warm-up sent before each step's window, not measured"},
+		"flag.probe.vus-sweep":    {KO: "열린 단계 대신 가상 사용자 1, 2, 4, ... N명의 닫힌 모델 스윕 (닫힌 모델로 표시)", EN: "a closed sweep of 1, 2, 4, ... N virtual users instead of the open steps (labelled closed)"},
+		"flag.probe.size-for":     {KO: "맞춘 모델로 답할 크기 질문, 예: p99<200ms@300rps", EN: "the sizing question to answer on the fitted model, e.g. p99<200ms@300rps"},
+		"flag.probe.confirm":      {KO: "크기 답의 지점을 실제 서버에서 다시 잽니다", EN: "re-measure the sizing answer's point on the live server"},
+		"flag.probe.allow-remote": {KO: "루프백이 아닌 호스트도 부하 대상으로 허용", EN: "allow a non-loopback host as the target"},
+		"flag.probe.target-pid":   {KO: "대상의 CPU를 /proc/PID에서 읽습니다", EN: "read the target's CPU from /proc/PID"},
+		"flag.probe.target-metrics": {KO: "process_cpu_seconds_total이 있는 Prometheus 페이지: URL, auto(대상의 /metrics) 또는 off",
+			EN: "Prometheus page with process_cpu_seconds_total: URL, auto (the target's /metrics) or off"},
+		"flag.probe.html":     {KO: "그림이 든 HTML 보고서를 FILE에 씁니다", EN: "write an HTML report with plots to FILE"},
+		"flag.probe.scenario": {KO: "맞춘 시나리오를 FILE(YAML)에 씁니다 (sim -f, plan -f, 웹 랩이 읽음)", EN: "write the fitted scenario to FILE (YAML; sim -f, plan -f and the web lab read it)"},
+		"flag.probe.progress": {KO: "stderr에 실시간 진행: auto(터미널일 때), on, off", EN: "live progress on stderr: auto (when a terminal), on, off"},
+		"flag.probe.seed":     {KO: "포아송 도착과 시뮬레이션의 시드", EN: "seed of the Poisson arrivals and the simulations"},
+		"flag.probe.json":     {KO: "결과를 JSON 객체 하나로 출력", EN: "print the result as one JSON object"},
+
+		// Bad input.
+		"probe.err.url":     {KO: "%q: http://HOST[:PORT]/PATH 형식으로 쓰세요 (http 또는 https)", EN: "%q: write http://HOST[:PORT]/PATH (http or https)"},
+		"probe.err.remote":  {KO: "%s{은/는} 루프백 주소가 아닙니다: 127.0.0.1이나 localhost를 쓰거나, 부하를 보내도 되는 서버라면 --allow-remote를 주세요", EN: "%s is not a loopback address: use 127.0.0.1 or localhost, or give --allow-remote for a server you may load"},
+		"probe.err.maxrate": {KO: "%v: 0보다 크고 %v 이하인 초당 요청 수를 주세요", EN: "%v: give a rate above 0 and at most %v per second"},
+		"probe.err.step":    {KO: "단계 길이 %s..%s: 최소는 100ms 이상, 최대는 최소 이상이어야 합니다", EN: "step window %s..%s: the shortest must be at least 100ms and the longest at least the shortest"},
+		"probe.err.budget":  {KO: "%s{은/는} 한 단계에도 모자랍니다: 보정, 정찰, 열린 단계 하나에 %s 이상 필요합니다", EN: "%s is too short for one step: the calibration, the scout and one open step need at least %s"},
+		"probe.err.vus":     {KO: "%d: 0부터 2000까지의 가상 사용자 수를 주세요", EN: "%d: give a number of virtual users from 0 to 2000"},
+		"probe.err.slo":     {KO: "%q{을/를} 읽을 수 없습니다 (%s)", EN: "cannot read %q (%s)"},
+		"probe.err.sizefor": {KO: "%q: SLO[,SLO]@초당요청 형식으로 쓰세요, 예: p99<200ms@300rps", EN: "%q: write SLO[,SLO]@RATE, e.g. p99<200ms@300rps"},
+
+		// Failures (exit 1, the steps so far kept).
+		"probe.fail.setup":       {KO: "부하를 시작할 수 없습니다: %s", EN: "could not start the load: %s"},
+		"probe.fail.errors_only": {KO: "서버가 오류로만 답했습니다: 보정 단계의 요청 %d개 중 성공 0개 (%s)", EN: "the server answered errors only: 0 successes among the calibration's %d requests (%s)"},
+		"probe.fail.dead":        {KO: "단계 %d에서 서버가 더 이상 답하지 않습니다: 성공 0개 (%s). 서버가 죽었거나 연결을 받지 않습니다", EN: "the server stopped answering at step %d: no success (%s); it died or refuses connections"},
+		"probe.fail.no_answer":   {KO: "%s초 동안 서버가 요청 하나에도 답하지 않았습니다: 서버가 떠 있는지, URL이 맞는지 확인하세요", EN: "the server answered not one request in %s s: check that it is up and that the URL is right"},
+		"probe.warn.neighbours":  {KO: "다른 프로세스가 한 단계에서 이 기계 CPU의 %s%%까지 썼습니다: 서비스 시간, 천장, 한계가 서버의 것만이 아니라 기계가 내준 CPU 몫이기도 합니다", EN: "other processes used up to %s%% of this machine's CPU during a step: the service time, the ceiling and the limit are partly the machine's share of CPU, not only the server's"},
+		"probe.failed":           {KO: "탐색 실패: %s", EN: "probe failed: %s"},
+
+		// Evidence.
+		"probe.ev.generator": {
+			KO: "단계 %d에서 생성기가 먼저 한계에 닿았습니다: 생성기 CPU %s%%, 늦은 전송 %s%%, 서비스 시간 p50 %s ms (부하 없을 때 %s ms). 이 측정으로는 서버에 대해 아무 결론도 내리지 않습니다.",
+			EN: "at step %d the generator bound first: its CPU %s%%, late sends %s%%, service time p50 %s ms (%s ms at no load). No conclusion about the server is drawn from this probe."},
+		"probe.warn.generator_step": {KO: "단계 %d: 생성기 CPU %s%%, 늦은 전송 %s%% — 이 단계의 수치는 생성기 탓일 수 있습니다", EN: "step %d: generator CPU %s%%, late sends %s%% — this step's figures may be the generator's"},
+		"probe.warn.colocated":      {KO: "생성기와 대상이 한 기계에 있습니다: 둘이 CPU를 나눠 씁니다 (현장 보고서의 첫 교훈)", EN: "the generator and the target share this machine and its CPUs (the field report's first lesson)"},
+		"probe.ev.unbounded":        {KO: "초당 %s건까지 보낸 모든 단계에서 서버가 따라왔습니다 (부하 없을 때 서비스 시간 %s ms): 이 범위 안에서는 한계가 없습니다.", EN: "the server kept up at every step up to %s req/s (service time %s ms at no load): no limit within the range tried."},
+		"probe.ev.breach_unsaturated": {
+			KO: "단계 %d에서 SLO가 깨졌지만 서버는 포화되지 않았습니다 (p99 %s ms, 부하 없을 때 서비스 시간 %s ms): SLO가 서버의 서비스 시간 자체보다 빡빡할 수 있습니다.",
+			EN: "the SLO broke at step %d without the server saturating (p99 %s ms, service time %s ms at no load): the SLO may be tighter than the service time itself."},
+		"probe.ev.ceiling": {KO: "처리량 천장은 초당 %s건입니다 (포화된 단계 %d개 중 최대).", EN: "the throughput ceiling is %s req/s (the highest of %d saturated steps)."},
+		"probe.ev.flat":    {KO: "포화된 단계 %[3]d개에서 처리량이 초당 %[1]s..%[2]s건으로 평평합니다: 보내는 양이 늘어도 천장이 움직이지 않습니다.", EN: "over %[3]d saturated steps the throughput stays at %[1]s..%[2]s req/s: the ceiling does not move as the load grows."},
+		"probe.ev.little": {
+			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 동시 처리 수 %[4]s, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
+			EN: "Little's law at step %[1]d: %[2]s req/s × %[3]s ms mean = %[4]s in flight, but the work completing at once is %[2]s req/s × %[5]s ms (no load) = %[6]s."},
+		"probe.ev.cpu":         {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.cpu_not":     {KO: "대상의 CPU는 %s코어로, 남은 %s코어에 못 미칩니다: CPU가 한계는 아닙니다.", EN: "the target's CPU stayed at %s cores of the %s left to it: the CPU is not the limit."},
+		"probe.ev.cpu_unknown": {KO: "대상의 CPU는 알 수 없습니다 (--target-pid나 /metrics를 주면 CPU 한계도 가릴 수 있습니다).", EN: "the target's CPU is unknown (give --target-pid or a /metrics page to tell a CPU limit apart)."},
+		"probe.ev.serial_threads": {
+			KO: "서버는 스레드 %d개라고 말하지만 한 번에 끝나는 일은 %s개뿐입니다: 스레드가 아니라 한 번에 하나만 지나가는 구간(락)이 막고 있고, 그 구간은 약 %s ms입니다.",
+			EN: "the server reports %d threads, yet only %s requests' worth of work completes at once: not the threads but a section one request passes at a time (a lock) holds it, about %s ms long."},
+		"probe.ev.serial": {
+			KO: "한 번에 끝나는 일이 %s개로 하나에 가깝습니다: 한 번에 하나만 지나가는 구간이 약 %s ms씩 걸립니다 (밖에서는 락과 스레드 1개짜리 풀이 같아 보입니다).",
+			EN: "the work completing at once is %s, close to one: a section passed one at a time takes about %s ms (from outside a lock and a pool of 1 look the same)."},
+		"probe.ev.pool":         {KO: "천장 × 서비스 시간 = %s, 즉 동시 처리 한계 %d개의 풀입니다; 동시 처리 수(%s)는 그보다 많아 나머지는 줄을 섭니다.", EN: "ceiling × service time = %s: a concurrency limit of %d, a pool; the requests in the server (%s) exceed it, so the rest queue."},
+		"probe.ev.pool_threads": {KO: "서버가 알린 스레드 수는 %d개이고, 밖에서 잰 한계는 %d개입니다.", EN: "the server reports %d threads; the limit measured from outside is %d."},
+
+		// Notes on the model.
+		"probe.note.no_conclusion": {KO: "생성기가 먼저 막혔으므로 모델도 크기 답도 만들지 않습니다: 생성기를 다른 기계로 옮기거나 CPU를 더 주고 다시 재세요.", EN: "the generator bound first, so no model and no sizing answer are made: move the generator to another machine or give it more CPU, then probe again."},
+		"probe.note.fit_none":      {KO: "천장의 90%% 아래 단계가 없어 모델의 맞음을 비교하지 못했습니다.", EN: "no step below 90%% of the ceiling: the model's fit was not compared."},
+		"probe.note.fit_good":      {KO: "맞음: 천장의 90%% 아래 모든 단계에서 잰 p99와 모델의 p99 차이는 최대 %s (단계 %d), 허용 %s 안입니다.", EN: "fit: below 90%% of the ceiling, measured and predicted p99 differ by at most %s (step %d), within %s."},
+		"probe.note.fit_off": {
+			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
+			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
+		"probe.note.cf_good": {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
+		"probe.note.cf_off": {
+			KO: "%[1]s 닫힌 식이 시뮬레이터와 %[2]s 다릅니다 (단계 %[3]d): 닫힌 식은 포아송 도착, 서로 독립인 서버, 한 가지 %[4]s 보유 시간을 가정하고 (M/D/c는 근사) 시뮬레이터는 유한한 실행과 워밍업을 그대로 둡니다.",
+			EN: "the %[1]s closed form differs from the simulator by %[2]s (step %[3]d): it assumes Poisson arrivals, independent servers and one %[4]s holding time (M/D/c is an approximation); the simulator keeps the finite run and its warm-up."},
+		"probe.note.usl_good": {KO: "USL의 최대 처리량 초당 %s건은 잰 천장 %s건과 %s 차이로 맞습니다.", EN: "the USL's peak of %s req/s matches the measured ceiling of %s within %s."},
+		"probe.note.usl_off":  {KO: "USL의 최대 처리량 초당 %s건이 잰 천장 %s건과 %s 다릅니다: USL은 동시성이 늘수록 처리량이 매끄럽게 꺾인다고 가정합니다.", EN: "the USL's peak of %s req/s differs from the measured ceiling of %s by %s: the USL assumes throughput bends smoothly as concurrency grows."},
+		"probe.note.usl_knee": {
+			KO: "USL의 최대 처리량 초당 %[1]s건이 잰 천장 %[2]s건과 %[3]s 다릅니다: USL은 매끄러운 경합과 일관성 비용을 가정하지만, 일꾼 %[4]d개의 풀은 매끄러운 곡선이 아니라 딱 꺾이는 무릎입니다. 시뮬레이터와 닫힌 식이 이 모양을 따릅니다.",
+			EN: "the USL's peak of %[1]s req/s differs from the measured ceiling of %[2]s by %[3]s: the USL assumes smooth contention and coherency costs, but a pool of %[4]d workers is a hard knee, not a smooth curve; the simulator and the closed form follow that shape."},
+
+		// Sizing answer.
+		"probe.size.head":       {KO: "크기 질문: %s", EN: "sizing question: %s"},
+		"probe.size.nomodel":    {KO: "모양이 %s라서 맞춘 모델이 없습니다: 크기 답을 내지 않습니다.", EN: "the shape is %s, so there is no fitted model: no sizing answer."},
+		"probe.size.none":       {KO: "%[1]s{을/를} 초당 %[2]s건에서 지키는 크기가 %[3]d..%[4]d 안에 없습니다 (모양 %[5]s).", EN: "no size from %[3]d to %[4]d meets %[1]s at %[2]s req/s (shape %[5]s)."},
+		"probe.size.answer":     {KO: "스레드 %[1]d개면 이 서버가 초당 %[3]s건에서 %[2]s{을/를} 지킵니다; 지금 한계는 %[4]d개입니다.", EN: "with %[1]d threads this server would meet %[2]s at %[3]s req/s; today's limit is %[4]d."},
+		"probe.size.today":      {KO: "지금 한계 %[1]d개로도 초당 %[3]s건에서 %[2]s{을/를} 지킵니다 (가장 작은 크기는 %[4]d개).", EN: "today's limit of %[1]d already meets %[2]s at %[3]s req/s (the smallest size is %[4]d)."},
+		"probe.size.serialized": {KO: "모델은 스레드 %[1]d개면 초당 %[3]s건에서 %[2]s{을/를} 지킨다고 하지만, 천장은 약 %[4]s ms짜리 직렬 구간이 정합니다: 스레드보다 그 구간을 줄이세요.", EN: "the model says %[1]d threads meet %[2]s at %[3]s req/s, but the ceiling is set by a serialized section of about %[4]s ms: shorten that section rather than add threads."},
+		"probe.confirm.head":    {KO: "확인 (실제 서버에서 다시 잼)", EN: "confirmation (re-measured on the live server)"},
+		"probe.confirm.met":     {KO: "확인: 크기 %[1]d에서 초당 %[2]s건, 잰 p99 %[3]s ms (모델 %[4]s ms): %[5]s{을/를} 지킵니다.", EN: "confirmed: at size %[1]d and %[2]s req/s the measured p99 is %[3]s ms (model %[4]s ms): %[5]s met."},
+		"probe.confirm.breached": {
+			KO: "확인 실패: 크기 %[1]d에서 초당 %[2]s건, 잰 p99 %[3]s ms (모델 %[4]s ms): %[5]s{을/를} 지키지 못합니다.",
+			EN: "not confirmed: at size %[1]d and %[2]s req/s the measured p99 is %[3]s ms (model %[4]s ms): %[5]s breached."},
+
+		// Text report.
+		"probe.head":   {KO: "probe %s  SLO: %s  (최대 초당 %s건, 예산 %s초, 사용 %s초)", EN: "probe %s  SLOs: %s  (max %s req/s, budget %s s, used %s s)"},
+		"probe.method": {KO: "방법: 1명 닫힌 보정(부하 없는 서비스 시간), 닫힌 정찰, 그다음 열린 모델(포아송 도착, 지연은 의도한 전송 시각부터) 단계를 두 배씩 올리다가 SLO가 깨지면 이분 탐색", EN: "method: a closed calibration at 1 user (the service time at no load), a closed scout, then open-model steps (Poisson arrivals, latency from the intended send) doubling until an SLO breaks, then bisection"},
+		"probe.table.head": {
+			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\t서비스\t동시처리수\t동시완료\t오류%\t생성기%\t늦음%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
+			EN: "#\tkind\toffered/s\tok/s\tp50\tp99\tservice\tin-flight\tbusy\terr%\tgen%\tlate%\tSLO\tmodel p50\tmodel p99\tmodel/s\tres p99"},
+		"probe.table.legend": {
+			KO: "(지연은 ms; 동시처리수 = 성공/s × 평균 서비스 시간, 동시완료 = 성공/s × 부하 없는 서비스 시간; 괄호 안 잔차는 천장의 90% 이상이라 비교에서 뺌)",
+			EN: "(latencies in ms; in-flight = ok/s × mean service time, busy = ok/s × service time at no load; residuals in brackets are at or above 90% of the ceiling and not compared)"},
+		"probe.table.vus":           {KO: "사용자 %d", EN: "%d VUs"},
+		"probe.table.met":           {KO: "지킴", EN: "met"},
+		"probe.table.breached":      {KO: "깨짐", EN: "breached"},
+		"probe.kind.calibrate":      {KO: "보정(닫힘)", EN: "calibrate (closed)"},
+		"probe.kind.scout":          {KO: "정찰(닫힘)", EN: "scout (closed)"},
+		"probe.kind.sweep":          {KO: "스윕(닫힘)", EN: "sweep (closed)"},
+		"probe.kind.step":           {KO: "올림", EN: "step"},
+		"probe.kind.bisect":         {KO: "이분", EN: "bisect"},
+		"probe.kind.confirm":        {KO: "확인", EN: "confirm"},
+		"probe.stopped":             {KO: "끝난 까닭: %s", EN: "stopped: %s"},
+		"probe.stopped.bisected":    {KO: "SLO가 깨진 뒤 이분 탐색을 마침", EN: "an SLO broke and the bisection finished"},
+		"probe.stopped.max_rate":    {KO: "--max-rate에 닿음", EN: "reached --max-rate"},
+		"probe.stopped.budget":      {KO: "--budget을 다 씀", EN: "the --budget ran out"},
+		"probe.stopped.interrupted": {KO: "중단됨 (판정 없음)", EN: "interrupted (no verdict)"},
+		"probe.stopped.sweep":       {KO: "닫힌 스윕을 마침", EN: "the closed sweep finished"},
+		"probe.stopped.failed":      {KO: "서버가 답하지 않음", EN: "the server did not answer"},
+		"probe.verdict.head":        {KO: "판정: %s", EN: "verdict: %s"},
+		"probe.verdict.pool": {
+			KO: "동시 처리 한계 %[1]d개의 풀로 보입니다 (확신 %[2]s): 부하 없을 때 서비스 시간 %[3]s ms, 처리량 천장 초당 %[4]s건, SLO를 지키는 용량 초당 %[5]s건.",
+			EN: "this looks like a pool with a concurrency limit of %[1]d (confidence %[2]s): service time %[3]s ms at no load, throughput ceiling %[4]s req/s, capacity within the SLOs %[5]s req/s."},
+		"probe.verdict.serialized": {
+			KO: "직렬화된 구간으로 보입니다 (확신 %[2]s): 천장 초당 %[1]s건 ≈ 1 / %[3]s ms, 부하 없을 때 서비스 시간 %[4]s ms, SLO를 지키는 용량 초당 %[5]s건.",
+			EN: "this looks serialized (confidence %[2]s): a ceiling of %[1]s req/s ≈ 1 / %[3]s ms, service time %[4]s ms at no load, capacity within the SLOs %[5]s req/s."},
+		"probe.verdict.cpu": {
+			KO: "CPU에 묶여 있습니다 (확신 %[2]s): 천장 초당 %[1]s건, 부하 없을 때 서비스 시간 %[3]s ms, SLO를 지키는 용량 초당 %[4]s건.",
+			EN: "this is CPU-bound (confidence %[2]s): a ceiling of %[1]s req/s, service time %[3]s ms at no load, capacity within the SLOs %[4]s req/s."},
+		"probe.verdict.generator": {KO: "생성기가 먼저 막혔습니다 (확신 %s): 서버에 대해서는 결론이 없습니다.", EN: "the generator bound first (confidence %s): nothing is concluded about the server."},
+		"probe.verdict.unbounded": {
+			KO: "시도한 범위 안에서는 한계가 없습니다 (확신 %[1]s): 부하 없을 때 서비스 시간 %[2]s ms, SLO를 지키는 용량은 적어도 초당 %[3]s건.",
+			EN: "no limit within the range tried (confidence %[1]s): service time %[2]s ms at no load, capacity within the SLOs at least %[3]s req/s."},
+		"probe.verdict.runner_up": {KO: "다음 후보: %s.", EN: "runner-up: %s."},
+		"probe.shape.pool":        {KO: "풀 (동시 처리 한계)", EN: "pool (a concurrency limit)"},
+		"probe.shape.serialized":  {KO: "직렬화 (한 번에 하나)", EN: "serialized (one at a time)"},
+		"probe.shape.cpu":         {KO: "CPU", EN: "CPU-bound"},
+		"probe.shape.generator":   {KO: "생성기 (서버 결론 없음)", EN: "generator-bound (no conclusion about the server)"},
+		"probe.shape.unbounded":   {KO: "한계 없음 (시도한 범위 안)", EN: "unbounded (within the range tried)"},
+		"probe.model.scenario":    {KO: "맞춘 모델: %s, 스레드 %d, 대기 %s, CPU %s, 공유 락 %s, 서비스 시간 분포 %s", EN: "fitted model: %s, %d threads, wait %s, cpu %s, shared lock %s, service-time distribution %s"},
+		"probe.model.closed":      {KO: "닫힌 식: %s, 서버 %d개, 보유 %s ms", EN: "closed form: %s, %d servers, holding %s ms"},
+		"probe.model.usl":         {KO: "USL: σ %s, κ %s, N* %s, 최대 초당 %s건 (점 %d개)", EN: "USL: σ %s, κ %s, N* %s, peak %s req/s (%d points)"},
+		"probe.warnings":          {KO: "경고:", EN: "warnings:"},
+		"probe.progress":          {KO: "\r[%5.1f/%4.0fs] 단계 %d %s 초당 %s건 ...          ", EN: "\r[%5.1f/%4.0fs] step %d %s %s req/s ...          "},
+		"probe.progress.done":     {KO: "\r[%5.1f/%4.0fs] 단계 %d %s: 성공 초당 %s건, p99 %s, %s\n", EN: "\r[%5.1f/%4.0fs] step %d %s: ok %s req/s, p99 %s, %s\n"},
+		"probe.write.failed":      {KO: "%s %s{을/를} 쓰지 못했습니다: %v", EN: "could not write %s %s: %v"},
+	})
+}
+
+func init() {
+	Register(map[string]Entry{
+		"probe.html.offered":       {KO: "보낸 초당 요청", EN: "offered req/s"},
+		"probe.html.rps":           {KO: "초당 요청", EN: "req/s"},
+		"probe.html.ok":            {KO: "성공 처리량", EN: "ok throughput"},
+		"probe.html.tput":          {KO: "처리량 대 보낸 양", EN: "throughput against offered rate"},
+		"probe.html.inflight":      {KO: "동시 처리 수(리틀의 법칙) 대 보낸 양", EN: "in flight (Little's law) against offered rate"},
+		"probe.html.requests":      {KO: "요청 수", EN: "requests"},
+		"probe.html.inflight_line": {KO: "동시 처리 수 (성공/s × 평균 서비스)", EN: "in flight (ok/s × mean service)"},
+		"probe.html.busy_line":     {KO: "동시 완료 (성공/s × 부하 없는 서비스)", EN: "busy (ok/s × no-load service)"},
+		"probe.html.latency":       {KO: "지연 대 보낸 양, 모델 곡선과 시드 범위", EN: "latency against offered rate, with the model's curve and its band over seeds"},
+		"probe.html.p99":           {KO: "잰 p99", EN: "measured p99"},
+		"probe.html.p50":           {KO: "잰 p50", EN: "measured p50"},
+		"probe.html.model_p99":     {KO: "모델 p99", EN: "model p99"},
+		"probe.html.model_p50":     {KO: "모델 p50", EN: "model p50"},
+		"probe.html.cf_p99":        {KO: "닫힌 식 p99", EN: "closed form p99"},
+		"probe.html.usl":           {KO: "USL: 처리량 대 동시 처리 수", EN: "USL: throughput against in flight"},
+		"probe.html.measured":      {KO: "잰 값", EN: "measured"},
+	})
+}
+
+func init() {
+	Register(map[string]Entry{
+		"probe.err.confirm":      {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
+		"probe.dist.fixed":       {KO: "고정", EN: "fixed"},
+		"probe.dist.exponential": {KO: "지수", EN: "exponential"},
+		"probe.lock.yes":         {KO: "있음", EN: "yes"},
+		"probe.lock.no":          {KO: "없음", EN: "no"},
+		"probe.breach.behind":    {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
+	})
+}

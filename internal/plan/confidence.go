@@ -1,0 +1,192 @@
+package plan
+
+import (
+	"math"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// A plan decides with the interval (issue 21): a size meets an SLO only
+// when the 95% interval of its figure lies wholly on the right side of
+// the bound, fails it when the interval lies wholly on the wrong side,
+// and is otherwise a straddle, run longer (twice the requests a seed, up
+// to MaxRequests, then more seeds) until it is decided or the budget is
+// spent, when the size is "undecided". The answer is the smallest size
+// decided as meeting every SLO.
+//
+// Each seed's run is a batch-means run of its own (sim.Warmup, sim.Batch:
+// the warm-up found by MSER-5, batches grown until they are nearly
+// uncorrelated); the seeds are independent, so the standard errors of
+// their figures add in quadrature into the pooled figure's.
+
+// DefaultPrecision is a plan's precision goal: the largest relative
+// half-width of a figure an SLO names before a size stops running longer.
+const DefaultPrecision = 0.05
+
+// Verdicts of a size against an SLO.
+const (
+	VerdictMet       = "met"
+	VerdictFailed    = "failed"
+	VerdictUndecided = "undecided"
+)
+
+// est is one seed's estimate of one SLO's figure: its standard error and
+// the degrees of freedom of its t interval (ok false: no interval).
+type est struct {
+	se float64
+	df int
+	ok bool
+}
+
+// warmupOf finds a run's warm-up (in completion order) by MSER-5 on the
+// latencies of every request.
+func warmupOf(recs []model.Record) (int, bool) {
+	lat := make([]time.Duration, len(recs))
+	for i, r := range recs {
+		lat[i] = r.End - r.Arrival
+	}
+	return sim.Warmup(lat)
+}
+
+// estimate returns the standard error of SLO o's figure over x (kept
+// samples, in completion order; it sorts x) and whether its batches were
+// nearly uncorrelated.
+func estimate(o SLO, x []time.Duration) (est, bool) {
+	bt, ok := sim.Batch(x)
+	if !ok {
+		return est{}, false
+	}
+	kind, q := o.Stat()
+	var ci [2]float64
+	switch kind {
+	case "mean":
+		_, c := sim.MeanCI(x, bt)
+		ci = c
+	case "p":
+		_, c := sim.QuantileCIs(x, bt, []float64{q})
+		ci = c[0]
+	default: // max: no interval
+		return est{}, false
+	}
+	t := sim.TQuantile(bt.K - 1)
+	return est{se: (ci[1] - ci[0]) / 2 / t, df: bt.K - 1, ok: true}, !bt.Correlated
+}
+
+// pooledCI is the interval of the pooled figure v from the seeds'
+// estimates: their standard errors add in quadrature over the seeds.
+func pooledCI(v float64, es []est) ([2]Num, bool) {
+	var ss float64
+	df := 0
+	for _, e := range es {
+		if !e.ok {
+			return [2]Num{Num(math.NaN()), Num(math.NaN())}, false
+		}
+		ss += e.se * e.se
+		df += e.df
+	}
+	n := float64(len(es))
+	h := sim.TQuantile(df) * math.Sqrt(ss) / n
+	return [2]Num{Num(max(v-h, 0)), Num(v + h)}, true
+}
+
+// seedsCI is the t interval of the seeds' mean of per (for rps and batch:
+// the seeds are independent replications).
+func seedsCI(per []float64) ([2]Num, bool) {
+	if len(per) < 2 {
+		return [2]Num{Num(math.NaN()), Num(math.NaN())}, false
+	}
+	m := 0.0
+	for _, x := range per {
+		m += x
+	}
+	m /= float64(len(per))
+	var ss float64
+	for _, x := range per {
+		ss += (x - m) * (x - m)
+	}
+	h := sim.TQuantile(len(per)-1) * math.Sqrt(ss/float64(len(per)-1)) / math.Sqrt(float64(len(per)))
+	return [2]Num{Num(m - h), Num(m + h)}, true
+}
+
+// verdict decides SLO o on the interval ci of its figure.
+func verdict(o SLO, ci [2]Num) string {
+	lo, hi := float64(ci[0]), float64(ci[1])
+	if math.IsNaN(lo) || math.IsNaN(hi) {
+		return VerdictUndecided
+	}
+	switch {
+	case o.Meets(lo) && o.Meets(hi):
+		return VerdictMet
+	case !o.Meets(lo) && !o.Meets(hi):
+		return VerdictFailed
+	}
+	return VerdictUndecided
+}
+
+// settled says whether a point needs no longer run: it converged and
+// every SLO is decided, and (precise) every interval is within the
+// precision goal.
+func (p *planner) settled(pt *Point, precise bool) bool {
+	if !pt.Converged || pt.Undecided {
+		return false
+	}
+	if !precise {
+		return true
+	}
+	for i := range p.cfg.SLOs {
+		v, ci := float64(pt.Values[i]), pt.CI[i]
+		if v == 0 {
+			continue
+		}
+		if h := (float64(ci[1]) - float64(ci[0])) / 2 / math.Abs(v); !(h <= p.cfg.Precision) {
+			return false
+		}
+	}
+	return true
+}
+
+// Beyond is a size where the closed form lies outside the simulation's
+// interval, and which assumption broke.
+type Beyond struct {
+	Size     int    `json:"size"`
+	SLO      string `json:"slo"`
+	Analytic Num    `json:"analytic"`
+	CI       [2]Num `json:"ci95"`
+	// Why is "transient" (the run did not converge: trust the closed
+	// form), "hold" (M/D/c, a non-exponential hold, is an approximation:
+	// trust the simulation) or "chance" (every M/M/c assumption holds and
+	// the run converged: a 95% interval misses one time in twenty; trust
+	// the closed form).
+	Why   string `json:"why"`
+	Trust string `json:"trust"` // "closed_form" or "simulation"
+}
+
+// beyond lists the simulated sizes whose interval misses the closed form.
+func beyond(cc *CrossCheck, res *Result) []Beyond {
+	var out []Beyond
+	for _, pt := range res.Curve {
+		if !pt.Simulated || pt.Overloaded || pt.SameAs > 0 || len(pt.CI) != len(res.SLOs) {
+			continue
+		}
+		for j, o := range res.SLOs {
+			a := float64(pt.Analytic[j])
+			lo, hi := float64(pt.CI[j][0]), float64(pt.CI[j][1])
+			if math.IsNaN(a) || math.IsInf(a, 0) || math.IsNaN(lo) || (a >= lo && a <= hi) {
+				continue
+			}
+			b := Beyond{Size: pt.Size, SLO: o.Text, Analytic: Num(a), CI: pt.CI[j]}
+			switch {
+			case !pt.Converged:
+				b.Why, b.Trust = "transient", "closed_form"
+			case cc.Approx:
+				b.Why, b.Trust = "hold", "simulation"
+			default:
+				b.Why, b.Trust = "chance", "closed_form"
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}

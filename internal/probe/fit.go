@@ -1,0 +1,503 @@
+package probe
+
+import (
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/plan"
+	"github.com/waitlab/waitlab/internal/sim"
+)
+
+// Fit tolerances, each with why.
+const (
+	// FitTol is the largest relative p99 residual of a step below
+	// FitBelow of the ceiling before the fit is called off (the issue's
+	// acceptance: 15%).
+	FitTol   = 0.15
+	FitBelow = 0.9
+	// expSpread: a no-load service time whose p90 is this many times its
+	// p50 is modelled as exponential (an exponential's ratio is 3.3, a
+	// fixed one's 1); below it, fixed.
+	expSpread = 1.8
+	// uslTol: a USL peak this far from the measured ceiling is a
+	// disagreement worth naming.
+	uslTol = 0.15
+	// cfTol: closed form against the simulator (plan's M/D/c tolerance).
+	cfTol    = plan.TolMDc
+	simSeeds = 3
+	// neighboursBound: other processes using this share of the machine
+	// (%) during a step make every figure partly the machine's.
+	neighboursBound = 50.0
+)
+
+// Prediction is the fitted model at one step's rate.
+type Prediction struct {
+	P50MS  float64  `json:"p50_ms"`
+	P99MS  float64  `json:"p99_ms"`
+	P99Lo  float64  `json:"p99_lo_ms"` // over the seeds
+	P99Hi  float64  `json:"p99_hi_ms"`
+	RPS    float64  `json:"rps"`
+	ResP50 plan.Num `json:"residual_p50"` // (measured - predicted) / predicted
+	ResP99 plan.Num `json:"residual_p99"`
+	ResRPS plan.Num `json:"residual_rps"`
+	// Compared: the step is below FitBelow of the ceiling, where the fit
+	// is held to FitTol (above it a real server sheds or times out what a
+	// model's unbounded queue keeps).
+	Compared bool `json:"compared"`
+	// Closed-form figures (NaN: none).
+	CFP50MS plan.Num `json:"closed_form_p50_ms"`
+	CFP99MS plan.Num `json:"closed_form_p99_ms"`
+	USLRPS  plan.Num `json:"usl_rps"`
+}
+
+// USL is the Universal Scalability Law fitted to (in flight, throughput)
+// points: X(N) = lambda N / (1 + sigma (N-1) + kappa N (N-1)).
+type USL struct {
+	Lambda float64  `json:"lambda_rps"` // throughput of one request in flight
+	Sigma  float64  `json:"sigma"`      // contention
+	Kappa  float64  `json:"kappa"`      // coherency
+	NStar  plan.Num `json:"n_star"`     // concurrency of peak throughput (null: none, kappa 0)
+	Peak   float64  `json:"peak_rps"`
+	Points int      `json:"points"`
+}
+
+// At is the USL's throughput at concurrency n.
+func (u *USL) At(n float64) float64 {
+	return u.Lambda * n / (1 + u.Sigma*(n-1) + u.Kappa*n*(n-1))
+}
+
+// ClosedForm names the queueing formula beside the simulator.
+type ClosedForm struct {
+	Kind    string  `json:"kind"` // M/M/c, M/D/c (approximation), M/D/1+D (serialized)
+	Servers int     `json:"servers"`
+	HoldMS  float64 `json:"hold_ms"`
+	RestMS  float64 `json:"rest_ms,omitempty"` // serialized: the service time outside the section
+	Approx  bool    `json:"approximation"`
+}
+
+// analyze fills the verdict, the fitted scenario and the predictions.
+func analyze(cfg *Config, res *Result, s0 float64) {
+	lang := cfg.Lang
+	var s0p50, s0p90 float64
+	for _, st := range res.Steps {
+		if st.Kind == "calibrate" {
+			s0p50, s0p90 = st.SvcP50MS, st.SvcP90MS
+		}
+	}
+	// The service time at no load: the calibration's, or a lighter one
+	// seen at an open step the server kept up with (one user on a busy
+	// machine can draw few samples, and a server whose idle workers all
+	// wake for one connection is slowest when nearly idle).
+	for _, st := range res.Steps {
+		if !st.Closed && st.Met && st.OK >= 50 && st.SvcMeanMS > 0 && st.SvcMeanMS < s0 {
+			s0, s0p50, s0p90 = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS
+		}
+	}
+	// A tight service time (p90 near p50: a fixed holding time) is its
+	// median; the rare slow ones above it are the machine's scheduling,
+	// which a busy machine adds to every mean. A spread one is its mean.
+	if s0p50 > 0 && s0p90/s0p50 <= expSpread {
+		s0 = math.Min(s0, s0p50)
+	}
+	for i := range res.Steps {
+		res.Steps[i].Busy = math.Round(res.Steps[i].OKRPS*s0/1e3*10) / 10
+	}
+	res.ServiceMS, res.ServiceP50 = round3(s0), round3(s0p50)
+	if s0 <= 0 {
+		res.ShapeName = string(Unbounded)
+		return
+	}
+	v := Classify(res.Steps, s0, s0p50, runtime.NumCPU(), lang)
+	res.Shape, res.ShapeName, res.Confidence = v.Shape, string(v.Shape), math.Round(v.Confidence*100)/100
+	res.RunnerUp = string(v.RunnerUp)
+	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
+	res.Evidence = append(res.Evidence, v.Evidence...)
+	res.Warnings = append(res.Warnings, v.Warnings...)
+	others := 0.0
+	for _, st := range res.Steps {
+		if st.OthersCPUPct != nil {
+			others = math.Max(others, *st.OthersCPUPct)
+		}
+	}
+	if others >= neighboursBound {
+		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
+	}
+	for _, st := range res.Steps {
+		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {
+			res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))
+			break
+		}
+	}
+	if v.Shape == Generator {
+		res.Limit, res.CeilingRPS = nil, nil
+		res.Notes = append(res.Notes, note(lang, "probe.note.no_conclusion"))
+		return
+	}
+	dist := model.FixedDist
+	res.Dist = "fixed"
+	if s0p50 > 0 && s0p90/s0p50 > expSpread {
+		dist, res.Dist = model.ExpDist, "exponential"
+	}
+	sc := fitScenario(v, s0, dist, res)
+	if sc == nil {
+		return
+	}
+	res.Scenario = sc
+	cf := closedFormOf(v, s0, res.Dist)
+	res.Closed = cf
+	res.USL = fitUSL(res.Steps, s0)
+	worst, worstStep := 0.0, -1
+	cfWorst, cfStep := 0.0, -1
+	for i := range res.Steps {
+		st := &res.Steps[i]
+		if st.Closed || st.OfferedRPS <= 0 || st.OK == 0 {
+			continue
+		}
+		p := predict(*sc, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed)
+		if p == nil {
+			continue
+		}
+		p.ResP50 = resid(st.P50MS, p.P50MS)
+		p.ResP99 = resid(st.P99MS, p.P99MS)
+		p.ResRPS = resid(st.OKRPS, p.RPS)
+		ceil := math.Inf(1)
+		if res.CeilingRPS != nil {
+			ceil = *res.CeilingRPS
+		}
+		p.Compared = st.OfferedRPS < FitBelow*ceil
+		p.CFP50MS, p.CFP99MS = plan.Num(math.NaN()), plan.Num(math.NaN())
+		if cf != nil {
+			p.CFP50MS = plan.Num(cf.quantile(st.OfferedRPS, 0.5))
+			p.CFP99MS = plan.Num(cf.quantile(st.OfferedRPS, 0.99))
+		}
+		p.USLRPS = plan.Num(math.NaN())
+		if res.USL != nil {
+			p.USLRPS = plan.Num(res.USL.At(st.InFlight))
+		}
+		if p.Compared && !math.IsNaN(float64(p.ResP99)) && math.Abs(float64(p.ResP99)) >= math.Abs(worst) {
+			worst, worstStep = float64(p.ResP99), st.Index
+		}
+		if p.Compared && cf != nil && !math.IsNaN(float64(p.CFP99MS)) && !math.IsInf(float64(p.CFP99MS), 0) {
+			if d := float64(resid(float64(p.CFP99MS), p.P99MS)); !math.IsNaN(d) && math.Abs(d) >= math.Abs(cfWorst) {
+				cfWorst, cfStep = d, st.Index
+			}
+		}
+		st.Pred = p
+	}
+	switch {
+	case worstStep < 0:
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_none"))
+	case math.Abs(worst) <= FitTol:
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(worst), worstStep, pct1(FitTol)))
+	default:
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(worst), worstStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
+	}
+	if cf != nil && cfStep >= 0 {
+		if math.Abs(cfWorst) > cfTol {
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(cfWorst), cfStep, distName(lang, res.Dist)))
+		} else {
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_good", cf.Kind, pct1(cfWorst), cfStep))
+		}
+	}
+	if u := res.USL; u != nil && u.Peak > 0 && res.CeilingRPS != nil {
+		d := float64(resid(u.Peak, *res.CeilingRPS))
+		switch {
+		case math.Abs(d) > uslTol && v.Shape == Pool && res.Limit != nil:
+			res.Notes = append(res.Notes, note(lang, "probe.note.usl_knee", num0(u.Peak), num0(*res.CeilingRPS), pct1(d), *res.Limit))
+		case math.Abs(d) > uslTol:
+			res.Notes = append(res.Notes, note(lang, "probe.note.usl_off", num0(u.Peak), num0(*res.CeilingRPS), pct1(d)))
+		default:
+			res.Notes = append(res.Notes, note(lang, "probe.note.usl_good", num0(u.Peak), num0(*res.CeilingRPS), pct1(d)))
+		}
+	}
+}
+
+// fitScenario is the scenario of the verdict: a file sim -f, plan -f and
+// the lab load.
+func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res *Result) *model.Scenario {
+	ms := func(x float64) time.Duration { return time.Duration(x * 1e6).Round(time.Microsecond) }
+	rate := res.CapacityRPS
+	if rate <= 0 {
+		rate = 1e3 / s0
+	}
+	sc := model.Scenario{
+		Name:        "probed",
+		Description: "fitted by waitlab probe " + res.URL + " (shape " + string(v.Shape) + ")",
+		Requests:    20_000,
+		Arrival:     model.Arrival{Kind: model.Poisson, Rate: math.Round(rate*10) / 10},
+		Seed:        1,
+	}
+	switch v.Shape {
+	case Pool:
+		sc.Model, sc.Threads = model.Pool, max(*v.Limit, 1)
+		sc.Classes = []model.Class{{Name: "request", Fraction: 1, Wait: dist(ms(s0))}}
+	case Serialized:
+		// A section of 1/ceiling under one shared lock; the rest of the
+		// service time is work that never queues (cores = threads).
+		threads := 200
+		for _, st := range res.Steps {
+			if st.TargetThreads > 0 {
+				threads = st.TargetThreads
+			}
+		}
+		sec := math.Min(v.Section, s0)
+		sc.Model, sc.Threads, sc.SharedLock = model.Pool, threads, true
+		cl := model.Class{Name: "request", Fraction: 1, Wait: dist(ms(sec))}
+		if rest := s0 - sec; rest >= 0.001 {
+			cl.CPU = model.FixedDist(ms(rest))
+		}
+		sc.Classes = []model.Class{cl}
+	case CPU:
+		cores := 1
+		if v.Ceiling != nil {
+			cores = max(int(math.Round(*v.Ceiling*s0/1e3)), 1)
+		}
+		sc.Model, sc.Threads, sc.Cores = model.Virtual, cores, cores
+		sc.Classes = []model.Class{{Name: "request", Fraction: 1, CPU: dist(ms(s0))}}
+	case Unbounded:
+		// No limit found: virtual threads whose waits unmount, on the
+		// machine's CPUs.
+		sc.Model, sc.Threads = model.Virtual, runtime.NumCPU()
+		sc.Classes = []model.Class{{Name: "request", Fraction: 1, Wait: dist(ms(s0))}}
+	default:
+		return nil
+	}
+	sc.Normalize()
+	if err := sc.Validate(); err != nil {
+		return nil
+	}
+	return &sc
+}
+
+// predict simulates sc at rate for a run as long as the step (its
+// warm-up left out), over a few seeds.
+func predict(sc model.Scenario, rate, span, warm float64, seed int64) *Prediction {
+	n := int(math.Min(math.Max(rate*span, 2000), 40_000))
+	skip := int64(float64(n) * math.Max(warm/span, 0.1))
+	var all []float64
+	var p99s []float64
+	rpsSum := 0.0
+	for k := 0; k < simSeeds; k++ {
+		s := sc
+		s.Arrival = model.Arrival{Kind: model.Poisson, Rate: rate}
+		s.Requests = n
+		s.Seed = seed + int64(k)*7919 + 1
+		var lat []float64
+		var first, last time.Duration
+		_, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) {
+			if r.ID < skip {
+				return
+			}
+			if first == 0 || r.Arrival < first {
+				first = r.Arrival
+			}
+			last = max(last, r.End)
+			lat = append(lat, float64(r.End-r.Arrival)/1e6)
+		}})
+		if err != nil || len(lat) == 0 {
+			return nil
+		}
+		slices.Sort(lat)
+		p99s = append(p99s, quantile(lat, 0.99))
+		all = append(all, lat...)
+		if last > first {
+			rpsSum += float64(len(lat)) / (last - first).Seconds()
+		}
+	}
+	slices.Sort(all)
+	slices.Sort(p99s)
+	return &Prediction{P50MS: round3(quantile(all, 0.5)), P99MS: round3(quantile(all, 0.99)),
+		P99Lo: round3(p99s[0]), P99Hi: round3(p99s[len(p99s)-1]), RPS: math.Round(rpsSum / simSeeds)}
+}
+
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[min(max(i, 0), len(sorted)-1)]
+}
+
+func resid(measured, predicted float64) plan.Num {
+	if predicted <= 0 || math.IsNaN(predicted) || math.IsInf(predicted, 0) {
+		return plan.Num(math.NaN())
+	}
+	return plan.Num(math.Round((measured-predicted)/predicted*1e4) / 1e4)
+}
+
+// closedFormOf is the queueing formula for the verdict, when there is one.
+func closedFormOf(v Verdict, s0 float64, dist string) *ClosedForm {
+	switch v.Shape {
+	case Pool:
+		cf := &ClosedForm{Kind: "M/M/c", Servers: max(*v.Limit, 1), HoldMS: s0}
+		if dist == "fixed" {
+			cf.Kind, cf.Approx = "M/D/c", true
+		}
+		return cf
+	case Serialized:
+		sec := math.Min(v.Section, s0)
+		return &ClosedForm{Kind: "M/D/1+D", Servers: 1, HoldMS: sec, RestMS: s0 - sec, Approx: true}
+	}
+	return nil
+}
+
+// quantile of the sojourn time at rate (ms); +Inf when unstable.
+//
+// M/M/c: the wait is 0 with probability 1-C (Erlang C) and else
+// exponential with rate theta = c mu - lambda; the sojourn adds an
+// exponential holding time; its tail is solved by bisection. M/D/c: the
+// wait's tail is taken as C e^(-2 theta t), Kingman's halving of the
+// M/M/c wait for a fixed holding time, plus the holding time.
+// Serialized (M/D/1+D): an M/D/1 queue on the section, plus the rest of
+// the service time, which does not queue.
+func (cf *ClosedForm) quantile(rate, q float64) float64 {
+	hold := cf.HoldMS / 1e3
+	mu := 1 / hold
+	c := cf.Servers
+	rest := cf.RestMS / 1e3
+	if rate >= float64(c)*mu {
+		return math.Inf(1)
+	}
+	C := plan.ErlangC(c, rate/mu)
+	theta := float64(c)*mu - rate
+	switch cf.Kind {
+	case "M/M/c":
+		tail := func(t float64) float64 {
+			var g float64
+			if math.Abs(theta-mu) < 1e-9 {
+				g = (1 + mu*t) * math.Exp(-mu*t)
+			} else {
+				g = (theta*math.Exp(-mu*t) - mu*math.Exp(-theta*t)) / (theta - mu)
+			}
+			return (1-C)*math.Exp(-mu*t) + C*g
+		}
+		lo, hi := 0.0, hold
+		for tail(hi) > 1-q {
+			hi *= 2
+		}
+		for i := 0; i < 60; i++ {
+			m := (lo + hi) / 2
+			if tail(m) > 1-q {
+				lo = m
+			} else {
+				hi = m
+			}
+		}
+		return round3(hi * 1e3)
+	default:
+		w := 0.0
+		if C > 1-q {
+			w = math.Log(C/(1-q)) / (2 * theta)
+		}
+		return round3((hold + w + rest) * 1e3)
+	}
+}
+
+// fitUSL fits the USL to the steps' (in flight, ok throughput) points,
+// lambda fixed at one request's throughput (1 / service time at no load):
+// N lambda / X - 1 = sigma (N-1) + kappa N (N-1) is linear in sigma and
+// kappa, solved by least squares with both kept at or above 0.
+func fitUSL(steps []Step, s0 float64) *USL {
+	lambda := 1e3 / s0
+	var saa, sab, sbb, say, sby float64
+	pts := 0
+	for _, st := range steps {
+		n, x := st.InFlight, st.OKRPS
+		if st.OK == 0 || n <= 0 || x <= 0 || st.Kind == "confirm" {
+			continue
+		}
+		a, b := n-1, n*(n-1)
+		y := n*lambda/x - 1
+		saa += a * a
+		sab += a * b
+		sbb += b * b
+		say += a * y
+		sby += b * y
+		pts++
+	}
+	if pts < 3 {
+		return nil
+	}
+	sigma, kappa := 0.0, 0.0
+	if det := saa*sbb - sab*sab; det > 0 {
+		sigma = (say*sbb - sby*sab) / det
+		kappa = (sby*saa - say*sab) / det
+	}
+	if sigma < 0 || kappa < 0 || saa*sbb-sab*sab <= 0 {
+		// One of them at 0: refit the other alone.
+		s1 := 0.0
+		if saa > 0 {
+			s1 = math.Max(say/saa, 0)
+		}
+		k1 := 0.0
+		if sbb > 0 {
+			k1 = math.Max(sby/sbb, 0)
+		}
+		// Keep the one-parameter fit with the smaller squared error.
+		e1, e2 := 0.0, 0.0
+		for _, st := range steps {
+			n, x := st.InFlight, st.OKRPS
+			if st.OK == 0 || n <= 0 || x <= 0 || st.Kind == "confirm" {
+				continue
+			}
+			y := n*lambda/x - 1
+			e1 += math.Pow(y-s1*(n-1), 2)
+			e2 += math.Pow(y-k1*n*(n-1), 2)
+		}
+		sigma, kappa = s1, 0.0
+		if e2 < e1 {
+			sigma, kappa = 0, k1
+		}
+	}
+	u := &USL{Lambda: round3(lambda), Sigma: sig4(sigma), Kappa: sig4(kappa), Points: pts}
+	if kappa > 0 && sigma < 1 {
+		ns := math.Sqrt((1 - sigma) / kappa)
+		u.NStar = plan.Num(math.Round(ns*10) / 10)
+		u.Peak = math.Round(u.At(ns))
+	} else {
+		u.NStar = plan.Num(math.Inf(1))
+		if sigma > 0 {
+			u.Peak = math.Round(lambda / sigma)
+		} else {
+			u.Peak = math.Inf(1)
+		}
+	}
+	if math.IsInf(u.Peak, 0) {
+		u.Peak = 0
+	}
+	return u
+}
+
+func round3(v float64) float64 { return math.Round(v*1e3) / 1e3 }
+
+func sig4(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return f
+}
+
+func pct1(v float64) string { return trimNum(100*v, 1) + "%" }
+
+func trimNum(v float64, prec int) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	if math.IsInf(v, 0) {
+		return "∞"
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64)
+}
+
+func distName(lang msg.Lang, d string) string {
+	if d == "exponential" {
+		return msg.T(lang, "probe.dist.exponential")
+	}
+	return msg.T(lang, "probe.dist.fixed")
+}

@@ -1,0 +1,117 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// startGunicorn runs gunicorn (Debian's package) with n sync workers
+// serving testdata/slowapp.py on a free loopback port, and stops it by
+// its PID with the test. It skips when gunicorn is missing, unless
+// WAITLAB_GUNICORN=require.
+func startGunicorn(t *testing.T, workers int, slowMS int) (url string, pid int) {
+	t.Helper()
+	bin, err := exec.LookPath("gunicorn")
+	if err != nil {
+		if os.Getenv("WAITLAB_GUNICORN") == "require" {
+			t.Fatalf("gunicorn not found and WAITLAB_GUNICORN=require: apt-get install -y gunicorn")
+		}
+		t.Skip("gunicorn not installed (apt-get install -y gunicorn; WAITLAB_GUNICORN=require makes this a failure)")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	dir, _ := filepath.Abs("testdata")
+	cmd := exec.Command(bin, "--workers", strconv.Itoa(workers), "--worker-class", "sync",
+		"--bind", "127.0.0.1:"+strconv.Itoa(port), "--backlog", "2048", "--chdir", dir, "--log-level", "warning", "slowapp:app")
+	cmd.Env = append(os.Environ(), "SLOW_MS="+strconv.Itoa(slowMS))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start gunicorn: %v", err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	url = fmt.Sprintf("http://127.0.0.1:%d/", port)
+	// Ready when every worker can answer: n requests at once succeed.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ok := 0
+		done := make(chan bool, workers)
+		for i := 0; i < workers; i++ {
+			go func() {
+				c := http.Client{Timeout: 2 * time.Second}
+				resp, err := c.Get(url)
+				if err == nil {
+					resp.Body.Close()
+				}
+				done <- err == nil && resp.StatusCode == 200
+			}()
+		}
+		for i := 0; i < workers; i++ {
+			if <-done {
+				ok++
+			}
+		}
+		if ok == workers {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("gunicorn on port %d not ready after 30 s", port)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return url, cmd.Process.Pid
+}
+
+// gunicorn's sync workers at two settings: a pool whose limit is the
+// worker count within 1, and its service time near the handler's sleep.
+func TestGunicornWorkers(t *testing.T) {
+	for _, workers := range []int{3, 8} {
+		t.Run(strconv.Itoa(workers), func(t *testing.T) {
+			// No --target-pid: the master's CPU is not its workers'.
+			url, _ := startGunicorn(t, workers, 20)
+			cfg := quick(url, 16*time.Second, 3000)
+			attempt(t, func() *Result {
+				res, err := Run(context.Background(), cfg)
+				if err != nil {
+					t.Fatalf("Run: %v", err)
+				}
+				logText(t, res)
+				return res
+			}, func(res *Result) (p []string) {
+				if res.ShapeName != "pool" {
+					return []string{fmt.Sprintf("shape = %s, want pool", res.ShapeName)}
+				}
+				if n := limitOf(res); n < workers-1 || n > workers+1 {
+					p = append(p, fmt.Sprintf("limit = %d, want %d within 1", n, workers))
+				}
+				if res.ServiceMS < 19 || res.ServiceMS > 30 {
+					p = append(p, fmt.Sprintf("service = %.1f ms, want near the 20 ms sleep (19..30)", res.ServiceMS))
+				}
+				return p
+			})
+		})
+	}
+}

@@ -1,0 +1,587 @@
+// Package probe measures a real HTTP server from outside and models it:
+// `waitlab probe URL`.
+//
+// Why: a team with a Tomcat or a Netty service and no waitlab target needs
+// to know where it falls over, why (threads, a lock, the CPU, or the load
+// generator itself) and what to change. waitlab has the generator
+// (internal/loadgen), the model (internal/sim) and the sizing answer
+// (internal/plan); probe joins them on a server nobody here wrote.
+//
+// How, in four parts:
+//   - search (this file): a calibration at one virtual user (the service
+//     time at no load), a short closed scout (a first guess of the
+//     ceiling, labelled closed), then open-model steps (Poisson arrivals,
+//     latency timed from each request's intended send, so coordinated
+//     omission cannot hide a queue) that double until an SLO breaks and
+//     then bisect to the highest rate at which every SLO holds; never
+//     above MaxRate, never past Budget;
+//   - shape (shape.go): the server's shape told from the steps, with the
+//     evidence for each call (Little's law, the ceiling, CPU, the
+//     generator's own CPU and late sends);
+//   - fit (fit.go): a scenario for sim/plan/lab fitted to the shape, the
+//     simulator run at every step's rate, the M/M/c or M/D/c closed form
+//     and the Universal Scalability Law beside it;
+//   - answer (size.go): plan on the fitted scenario for a sizing question,
+//     and a confirmation run where the knob can be changed.
+//
+// The generator runs in this process through loadgen's Go API. probe
+// emits numbers and catalog keys; text.go and html.go render them.
+package probe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Defaults of a probe.
+const (
+	DefaultBudget  = 60 * time.Second
+	DefaultMaxRate = 20_000.0
+	DefaultStepMin = time.Second
+	DefaultStepMax = 3 * time.Second
+	DefaultWarmup  = 300 * time.Millisecond
+	// DefaultSamples is the successes a step aims at: enough that its p99
+	// rests on a few samples beyond it, so a step at a low rate lasts
+	// longer (up to StepMax).
+	DefaultSamples = 600
+	DefaultBisect  = 4
+	// ScoutVUs is the closed scout's virtual users.
+	ScoutVUs = 16
+	// bisectGap: bisection stops when the gap between the highest good and
+	// the lowest bad rate is below this fraction of the bad one.
+	bisectGap = 0.08
+	// behindBound: an open step whose ok throughput is below this share
+	// of the offered rate did not keep up, whatever its latency says.
+	behindBound = 0.9
+)
+
+// DefaultSLOs are the objectives when none is given.
+var DefaultSLOs = []string{"p99<1s", "errors<1%"}
+
+// Config is one probe. Parse fills and checks it (Validate).
+type Config struct {
+	URL         string
+	AllowRemote bool
+	SLOs        []loadgen.Threshold
+	MaxRate     float64
+	Budget      time.Duration
+	// StepMin and StepMax bound a step's measured window; Warmup is sent
+	// before each window and not measured.
+	StepMin, StepMax, Warmup time.Duration
+	Samples                  int
+	MaxBisect                int
+	// VUsSweep replaces the open steps by a closed sweep of virtual users
+	// (1, 2, 4, ... up to it), labelled as closed everywhere.
+	VUsSweep int
+	// TargetPID and MetricsURL say where the target's CPU is read (as
+	// `load` does); MetricsURL "" reads none.
+	TargetPID  int
+	MetricsURL string
+	Seed       int64
+	Timeout    time.Duration // per request (0: from the SLOs, 1 s to 5 s)
+	Version    string
+	Lang       msg.Lang
+	// Progress, when set, is told when a step starts (Step.Done false) and
+	// when it ends.
+	Progress func(Progress)
+
+	minWindow time.Duration
+}
+
+// Progress is one step starting or ending.
+type Progress struct {
+	Step    Step
+	Done    bool
+	Elapsed time.Duration
+	Budget  time.Duration
+}
+
+// Step is one measured run of the search.
+type Step struct {
+	Index int `json:"index"`
+	// Kind is calibrate (closed, 1 virtual user), scout (closed),
+	// step (open, going up), bisect (open), sweep (closed) or confirm.
+	Kind       string  `json:"kind"`
+	Closed     bool    `json:"closed"`
+	VUs        int     `json:"vus,omitempty"`
+	OfferedRPS float64 `json:"offered_rps"`
+	OKRPS      float64 `json:"ok_rps"`
+	Achieved   float64 `json:"achieved_rps"`
+	Requests   int64   `json:"requests"`
+	OK         int64   `json:"ok"`
+	Errors     int64   `json:"errors"`
+	ErrorPct   float64 `json:"error_pct"`
+	// Latency from the intended send (the open model's honest figure).
+	P50MS  float64 `json:"p50_ms"`
+	P99MS  float64 `json:"p99_ms"`
+	MeanMS float64 `json:"mean_ms"`
+	// Service time: from the actual send.
+	SvcP50MS  float64 `json:"service_p50_ms"`
+	SvcP90MS  float64 `json:"service_p90_ms"`
+	SvcMeanMS float64 `json:"service_mean_ms"`
+	// InFlight is Little's law over the wire: ok throughput x mean
+	// service time, the requests inside the server on average.
+	InFlight float64 `json:"in_flight"`
+	// Busy is ok throughput x the service time at no load: the requests'
+	// worth of work that completes at once. It stops growing at a
+	// concurrency limit while InFlight keeps climbing.
+	Busy          float64  `json:"busy"`
+	LatePct       float64  `json:"late_pct"`
+	Unsent        int64    `json:"unsent"`
+	GenCPUPct     float64  `json:"generator_cpu_pct"`
+	GenCores      float64  `json:"generator_cores"`
+	TargetCPUPct  *float64 `json:"target_cpu_pct"`
+	TargetThreads int      `json:"target_threads,omitempty"`
+	OthersCPUPct  *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
+	Conns         int      `json:"connections"`
+	ConnsUsed     int      `json:"connections_used"`
+	WindowS       float64  `json:"window_s"`
+	Met           bool     `json:"met"`
+	Breaches      []string `json:"breaches,omitempty"`
+	Warnings      []string `json:"warnings,omitempty"` // loadgen's warning codes
+	Interrupted   bool     `json:"interrupted,omitempty"`
+	// Pred is the fitted model at this step (fit.go).
+	Pred *Prediction `json:"predicted,omitempty"`
+}
+
+// Saturated says the server did not keep up at this step: it completed
+// clearly fewer than were offered, or its service time grew well past
+// the no-load one (s0 ms).
+func (s Step) Saturated(s0 float64) bool {
+	if s.Closed {
+		return s.VUs > 1 && s.Busy < 0.75*float64(s.VUs)
+	}
+	// A service time that climbed counts only at a step that also broke
+	// an SLO: a busy machine alone stretches some means at steps the
+	// server keeps up with.
+	return (s.OfferedRPS > 0 && s.OKRPS < behindBound*s.OfferedRPS) || (!s.Met && s0 > 0 && s.SvcMeanMS > 3*s0)
+}
+
+// Result is a probe's outcome. Its JSON is `waitlab probe --json`.
+type Result struct {
+	URL         string   `json:"url"`
+	SLOs        []string `json:"slos"`
+	MaxRate     float64  `json:"max_rate"`
+	BudgetS     float64  `json:"budget_s"`
+	ElapsedS    float64  `json:"elapsed_s"`
+	Shape       Shape    `json:"-"`
+	ShapeName   string   `json:"shape"`
+	Confidence  float64  `json:"confidence"`
+	RunnerUp    string   `json:"runner_up,omitempty"`
+	Limit       *int     `json:"concurrency_limit"`
+	ServiceMS   float64  `json:"service_ms"`
+	ServiceP50  float64  `json:"service_p50_ms"`
+	CeilingRPS  *float64 `json:"ceiling_rps"`
+	CapacityRPS float64  `json:"capacity_rps"`
+	// Stopped says why the search ended (a catalog key's last part):
+	// breach_bisected, max_rate, budget, interrupted, dead, errors_only.
+	Stopped  string          `json:"stopped"`
+	Evidence []Note          `json:"evidence"`
+	Scenario *model.Scenario `json:"scenario"`
+	USL      *USL            `json:"usl"`
+	Closed   *ClosedForm     `json:"closed_form,omitempty"`
+	Notes    []Note          `json:"notes"`
+	Size     *SizeAnswer     `json:"size_for,omitempty"`
+	Confirm  *Step           `json:"confirm,omitempty"`
+	Steps    []Step          `json:"steps"`
+	Warnings []Note          `json:"warnings"`
+	Dist     string          `json:"service_dist,omitempty"` // fixed or exponential
+	// Failure, when set, is why the probe could not finish (exit 1); the
+	// steps measured so far are kept.
+	Failure *Note `json:"failure,omitempty"`
+}
+
+// Note is a sentence: a catalog key and its arguments.
+type Note struct {
+	Key  string `json:"key"`
+	Args []any  `json:"args,omitempty"`
+	Text string `json:"text"`
+}
+
+func note(lang msg.Lang, key string, args ...any) Note {
+	return Note{Key: key, Args: args, Text: msg.T(lang, key, args...)}
+}
+
+// ErrFailed is returned (wrapped in a *FailError) when the server died or
+// answered errors only; the Result is returned with it.
+var ErrFailed = errors.New("probe failed")
+
+// FailError says why a probe ended without an answer.
+type FailError struct{ Note Note }
+
+func (e *FailError) Error() string { return e.Note.Text }
+func (e *FailError) Unwrap() error { return ErrFailed }
+
+// Validate checks c and fills its defaults. Errors are *model.FieldError
+// naming the flag.
+func (c *Config) Validate() error {
+	u, _, err := loadgen.ParseURL(c.URL)
+	if err != nil {
+		return model.NewFieldError("URL", "probe.err.url", c.URL)
+	}
+	if !c.AllowRemote && !loopback(u.Hostname()) {
+		return model.NewFieldError("URL", "probe.err.remote", u.Hostname())
+	}
+	if c.MaxRate <= 0 || math.IsNaN(c.MaxRate) || c.MaxRate > loadgen.MaxRate {
+		return model.NewFieldError("--max-rate", "probe.err.maxrate", c.MaxRate, loadgen.MaxRate)
+	}
+	if c.StepMin == 0 {
+		c.StepMin = DefaultStepMin
+	}
+	if c.StepMax == 0 {
+		c.StepMax = max(DefaultStepMax, c.StepMin)
+	}
+	switch {
+	case c.Warmup == 0:
+		c.Warmup = DefaultWarmup
+	case c.Warmup < 0:
+		c.Warmup = 0 // asked for none
+	}
+	if c.Samples == 0 {
+		c.Samples = DefaultSamples
+	}
+	if c.MaxBisect == 0 {
+		c.MaxBisect = DefaultBisect
+	}
+	if c.StepMin < 100*time.Millisecond || c.StepMax < c.StepMin {
+		return model.NewFieldError("--step", "probe.err.step", c.StepMin.String(), c.StepMax.String())
+	}
+	if c.Budget == 0 {
+		c.Budget = DefaultBudget
+	}
+	// One step of the search needs the calibration, the scout and one
+	// open step (each with its warm-up).
+	need := c.StepMin + c.StepMin/2 + c.StepMin + 3*c.Warmup
+	if c.Budget < need || c.Budget > loadgen.MaxDuration {
+		return model.NewFieldError("--budget", "probe.err.budget", c.Budget.String(), need.Round(100*time.Millisecond).String())
+	}
+	if c.VUsSweep < 0 || c.VUsSweep > 2000 {
+		return model.NewFieldError("--vus-sweep", "probe.err.vus", c.VUsSweep)
+	}
+	if len(c.SLOs) == 0 {
+		for _, s := range DefaultSLOs {
+			t, _ := loadgen.ParseThreshold(s)
+			c.SLOs = append(c.SLOs, t)
+		}
+	}
+	if c.Timeout == 0 {
+		bound := 0.0
+		for _, t := range c.SLOs {
+			if strings.HasPrefix(t.Op, "<") && t.Metric != "errors" && !strings.HasSuffix(t.Metric, "rps") {
+				bound = max(bound, t.Value)
+			}
+		}
+		c.Timeout = min(max(time.Duration(2*bound*1e6), time.Second), 5*time.Second)
+	}
+	if c.Lang == "" {
+		c.Lang = msg.EN
+	}
+	return nil
+}
+
+// ParseSLO parses one --slo (the threshold grammar of `load`).
+func ParseSLO(s string) (loadgen.Threshold, error) {
+	t, err := loadgen.ParseThreshold(s)
+	if err != nil {
+		return t, model.NewFieldError("--slo", "probe.err.slo", s, err.Error())
+	}
+	return t, nil
+}
+
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// runner is one probe in progress.
+type runner struct {
+	cfg   Config
+	t0    time.Time
+	steps []Step
+	s0    float64 // service time at no load, ms (mean)
+}
+
+func (r *runner) elapsed() time.Duration { return time.Since(r.t0) }
+
+// fits says whether a step of window d (plus its warm-up and a drain)
+// still fits the budget.
+func (r *runner) fits(d time.Duration) bool {
+	return r.elapsed()+r.cfg.Warmup+d+d/4 <= r.cfg.Budget
+}
+
+// window is the measured window of an open step at rate: long enough for
+// Samples successes, within the bounds.
+func (r *runner) window(rate float64) time.Duration {
+	d := time.Duration(float64(r.cfg.Samples) / rate * float64(time.Second))
+	return min(max(d, r.cfg.StepMin), r.cfg.StepMax)
+}
+
+// Run probes cfg.URL. ctx ends it early (the result says interrupted).
+// It returns the result with a *FailError when the server died or
+// answered errors only, and a *model.FieldError for bad input.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	r := &runner{cfg: cfg, t0: time.Now()}
+	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
+	for _, t := range cfg.SLOs {
+		res.SLOs = append(res.SLOs, t.Text)
+	}
+	fail := r.search(ctx, res)
+	res.Steps = r.steps
+	res.ElapsedS = r.elapsed().Seconds()
+	analyze(&cfg, res, r.s0)
+	if fail != nil {
+		res.Failure = fail
+		return res, &FailError{Note: *fail}
+	}
+	return res, nil
+}
+
+// search runs the steps; a non-nil note says why it failed.
+func (r *runner) search(ctx context.Context, res *Result) *Note {
+	lang := r.cfg.Lang
+	cal, err := r.run(ctx, "calibrate", 0, 1, r.cfg.StepMin)
+	if err != nil {
+		res.Stopped = "setup"
+		n := note(lang, "probe.fail.setup", err.Error())
+		return &n
+	}
+	if cal.Interrupted {
+		res.Stopped = "interrupted"
+		return nil
+	}
+	if cal.Requests == 0 && r.fits(2*r.cfg.StepMax) {
+		// Not one answer inside the window: a slow first contact (a cold
+		// server, a busy machine). Once more, longer, before calling it.
+		if cal, err = r.run(ctx, "calibrate", 0, 1, 2*r.cfg.StepMax); err != nil || cal.Interrupted {
+			res.Stopped = "interrupted"
+			return nil
+		}
+	}
+	if cal.Requests == 0 {
+		res.Stopped = "dead"
+		n := note(lang, "probe.fail.no_answer", num1(r.elapsed().Seconds()))
+		return &n
+	}
+	if cal.OK == 0 {
+		res.Stopped = "errors_only"
+		n := note(lang, "probe.fail.errors_only", cal.Requests, errorSummary(cal))
+		return &n
+	}
+	r.s0 = cal.SvcMeanMS
+	if r.cfg.VUsSweep > 0 {
+		return r.sweep(ctx, res)
+	}
+	scout, err := r.run(ctx, "scout", 0, ScoutVUs, r.cfg.StepMin/2)
+	if err != nil || scout.Interrupted {
+		res.Stopped = "interrupted"
+		return nil
+	}
+	if f := r.dead(scout, res); f != nil {
+		return f
+	}
+	rate := max(0.5*scout.OKRPS, 1)
+	rate = min(rate, r.cfg.MaxRate)
+	good, bad := 0.0, 0.0
+	for {
+		w := r.window(rate)
+		if !r.fits(w) {
+			res.Stopped = "budget"
+			break
+		}
+		st, err := r.run(ctx, "step", rate, 0, w)
+		if err != nil || st.Interrupted {
+			res.Stopped = "interrupted"
+			break
+		}
+		if f := r.dead(st, res); f != nil {
+			return f
+		}
+		if !st.Met {
+			bad = rate
+			break
+		}
+		good = rate
+		if rate >= r.cfg.MaxRate {
+			res.Stopped = "max_rate"
+			break
+		}
+		rate = min(2*rate, r.cfg.MaxRate)
+	}
+	for i := 0; bad > 0 && i < r.cfg.MaxBisect && (bad-good)/bad > bisectGap; i++ {
+		mid := (good + bad) / 2
+		w := r.window(mid)
+		if !r.fits(w) {
+			res.Stopped = "budget"
+			break
+		}
+		st, err := r.run(ctx, "bisect", mid, 0, w)
+		if err != nil || st.Interrupted {
+			res.Stopped = "interrupted"
+			break
+		}
+		if f := r.dead(st, res); f != nil {
+			return f
+		}
+		if st.Met {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	if res.Stopped == "" {
+		res.Stopped = "breach_bisected"
+	}
+	// The capacity is what the best good step really offered.
+	for _, st := range r.steps {
+		if !st.Closed && st.Met && st.Kind != "confirm" && math.Abs(st.OfferedRPS-good) <= math.Abs(res.CapacityRPS-good) {
+			res.CapacityRPS = math.Round(st.OfferedRPS)
+		}
+	}
+	if good == 0 {
+		res.CapacityRPS = 0
+	}
+	return nil
+}
+
+// sweep is the closed alternative: 1, 2, 4, ... virtual users.
+func (r *runner) sweep(ctx context.Context, res *Result) *Note {
+	for vus := 2; ; vus *= 2 {
+		vus = min(vus, r.cfg.VUsSweep)
+		if !r.fits(r.cfg.StepMin) {
+			res.Stopped = "budget"
+			return nil
+		}
+		st, err := r.run(ctx, "sweep", 0, vus, r.cfg.StepMin)
+		if err != nil || st.Interrupted {
+			res.Stopped = "interrupted"
+			return nil
+		}
+		if f := r.dead(st, res); f != nil {
+			return f
+		}
+		if st.Met {
+			res.CapacityRPS = max(res.CapacityRPS, st.OKRPS)
+		}
+		if !st.Met || vus >= r.cfg.VUsSweep {
+			res.Stopped = "sweep_done"
+			return nil
+		}
+	}
+}
+
+// dead says the server stopped answering at st (no success at all).
+func (r *runner) dead(st Step, res *Result) *Note {
+	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 {
+		return nil
+	}
+	res.Stopped = "dead"
+	n := note(r.cfg.Lang, "probe.fail.dead", st.Index, errorSummary(st))
+	return &n
+}
+
+func errorSummary(st Step) string {
+	if len(st.Breaches) > 0 {
+		return st.Breaches[0]
+	}
+	return fmt.Sprintf("%d/%d", st.Errors, st.Requests)
+}
+
+// run measures one step: open at rate, or closed with vus.
+func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, window time.Duration) (Step, error) {
+	st := Step{Index: len(r.steps), Kind: kind, OfferedRPS: rate, VUs: vus, Closed: vus > 0}
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(Progress{Step: st, Elapsed: r.elapsed(), Budget: r.cfg.Budget})
+	}
+	lc := loadgen.Config{
+		Targets:    []loadgen.Target{{Method: "GET", URL: r.cfg.URL}},
+		Duration:   window,
+		Warmup:     r.cfg.Warmup,
+		Timeout:    r.cfg.Timeout,
+		Seed:       r.cfg.Seed + int64(len(r.steps)),
+		TargetPID:  r.cfg.TargetPID,
+		MetricsURL: r.cfg.MetricsURL,
+		Version:    r.cfg.Version,
+	}
+	if vus > 0 {
+		lc.Arrival = model.Arrival{Kind: model.VUs, VUs: vus}
+	} else {
+		lc.Arrival = model.Arrival{Kind: model.Poisson, Rate: rate}
+		// Enough connections that a server queue a whole second long
+		// does not turn into the generator's own wait for a connection.
+		lc.Connections = int(min(max(math.Ceil(rate*r.cfg.Timeout.Seconds()/2), 16), 2000))
+	}
+	lr, err := loadgen.Run(ctx, lc)
+	if err != nil {
+		return st, err
+	}
+	rep := loadgen.Analyze(lr, r.cfg.Lang)
+	breaches := loadgen.Check(rep, r.cfg.SLOs, r.cfg.Lang)
+	fillStep(&st, rep, lr, r.s0)
+	if !st.Closed && st.OfferedRPS > 0 && st.OKRPS < behindBound*st.OfferedRPS {
+		// Within a short window a queue that grows without end can still
+		// look fast: a rate the server does not keep up with is never met.
+		breaches = append(breaches, msg.T(r.cfg.Lang, "probe.breach.behind", num0(st.OKRPS), num0(st.OfferedRPS), pct1(st.OKRPS/st.OfferedRPS)))
+	}
+	st.Breaches = breaches
+	st.Met = len(breaches) == 0 && !rep.Interrupted
+	if vus > 0 {
+		st.OfferedRPS = 0
+	}
+	r.steps = append(r.steps, st)
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(Progress{Step: st, Done: true, Elapsed: r.elapsed(), Budget: r.cfg.Budget})
+	}
+	return st, nil
+}
+
+func fillStep(st *Step, rep *loadgen.Report, lr *loadgen.Result, s0 float64) {
+	st.Interrupted = rep.Interrupted
+	if !st.Closed {
+		st.OfferedRPS = rep.OfferedRPS
+	}
+	st.OKRPS, st.Achieved = rep.OKRPS, rep.AchievedRPS
+	st.Requests, st.OK, st.Errors = rep.Requests, rep.OK, rep.ErrorCount
+	if rep.Requests > 0 {
+		st.ErrorPct = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
+		st.LatePct = 100 * float64(rep.Late) / float64(rep.Requests)
+	}
+	if !rep.Latency.NoData() {
+		st.P50MS, st.P99MS, st.MeanMS = rep.Latency.P50MS, rep.Latency.P99MS, rep.Latency.MeanMS
+	}
+	if !rep.ServiceTime.NoData() {
+		st.SvcP50MS, st.SvcP90MS, st.SvcMeanMS = rep.ServiceTime.P50MS, rep.ServiceTime.P90MS, rep.ServiceTime.MeanMS
+	}
+	st.InFlight = rep.InFlight
+	if s0 == 0 {
+		s0 = st.SvcMeanMS
+	}
+	st.Busy = st.OKRPS * s0 / 1e3
+	st.Unsent = rep.Unsent
+	st.GenCPUPct = rep.GeneratorCPUPct
+	if lr.WindowNS > 0 {
+		st.GenCores = float64(lr.CPU.GenNS) / float64(lr.WindowNS)
+	}
+	st.TargetCPUPct = rep.TargetCPUPct
+	st.OthersCPUPct = rep.OthersCPUPct
+	st.TargetThreads = lr.CPU.TargetThreads
+	st.Conns, st.ConnsUsed = rep.Connections, rep.ConnectionsUsed
+	st.WindowS = rep.WindowS
+	for _, w := range rep.Warnings {
+		st.Warnings = append(st.Warnings, w.Code)
+	}
+}

@@ -1,0 +1,232 @@
+package probe
+
+import (
+	"math"
+	"runtime"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// Shape is what limits a server, told from outside.
+type Shape string
+
+// The shapes.
+const (
+	Pool       Shape = "pool"       // a concurrency limit of N: a pool of N workers
+	Serialized Shape = "serialized" // one section at a time: a ceiling near 1 / (time in it)
+	CPU        Shape = "cpu"        // the target's CPU saturates
+	Generator  Shape = "generator"  // the generator bound first: nothing is concluded about the server
+	Unbounded  Shape = "unbounded"  // no limit within the range tried
+)
+
+// Limits of the verdicts, each with why.
+const (
+	// genCPUBound: the generator's CPU, as a share of what it may use,
+	// above which its own timing is not trustworthy (load vendors advise
+	// under 80%; at 90% sends start to slip).
+	genCPUBound = 90.0
+	// lateBound: late sends (more than 5 ms after their intended time) at
+	// or above this share of requests, with connections to spare, mean the
+	// generator could not keep its schedule. Measured here: a generator
+	// that keeps up, on a 2-core machine at a load average of 45, sent up
+	// to 42% late at a breaking step; one starved of CPU on purpose sent
+	// 98-100% late.
+	lateBound = 75.0
+	// cpuBound: the target's CPU above this share of the CPUs left to it.
+	cpuBound = 0.85
+	// flatBound: saturated steps whose ok throughputs are within this
+	// ratio of each other show a ceiling that does not move with load.
+	flatBound = 1.15
+	// serialBelow: a server whose work completing at once (ceiling x
+	// service time) is below this acts as one lane: a lock, or a pool of 1.
+	serialBelow = 1.5
+	// serialThreads: with the thread count known, a limit this many times
+	// smaller than the threads (and at most 4) is not the threads' doing.
+	serialThreads = 8.0
+)
+
+// Verdict is the shape and its evidence.
+type Verdict struct {
+	Shape      Shape
+	Confidence float64
+	RunnerUp   Shape
+	Limit      *int
+	Ceiling    *float64
+	NEst       float64 // ceiling x service time at no load
+	Section    float64 // serialized: 1 / ceiling, ms
+	Evidence   []Note
+	Warnings   []Note
+}
+
+// genBound says the generator, not the server, set step st's figures:
+// its CPU was spent, or it sent most of its requests late while it had
+// connections to spare and the server refused almost nothing (a server
+// shedding work makes the generator reconnect, and late sends then are
+// the server's doing). The service time is no help here: a generator
+// starved of CPU reads its responses late too.
+func genBound(st Step) bool {
+	if st.GenCPUPct >= genCPUBound {
+		return true
+	}
+	return !st.Closed && st.ConnsUsed < st.Conns && st.LatePct >= lateBound && st.ErrorPct < 10
+}
+
+// genStrained says a step's figures deserve a warning about the generator.
+func genStrained(st Step) bool {
+	return st.GenCPUPct >= 80 || !st.Closed && st.LatePct >= 10
+}
+
+// Classify tells the shape from the steps. s0 and s0p50 are the mean and
+// median service time at no load (ms); cpus the machine's CPUs.
+func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict {
+	v := Verdict{}
+	if cpus <= 0 {
+		cpus = runtime.NumCPU()
+	}
+	var binding *Step
+	var sat []Step
+	var ceiling float64
+	threads := 0
+	// The open steps tell the ceiling; the closed ones (the scout, whose
+	// users also wait on the generator's own round trip) only when there
+	// are no open steps (a --vus-sweep).
+	anyOpen := false
+	for _, st := range steps {
+		anyOpen = anyOpen || !st.Closed && st.Kind != "confirm"
+	}
+	for i := range steps {
+		st := steps[i]
+		threads = max(threads, st.TargetThreads)
+		if st.Kind == "calibrate" || st.Kind == "confirm" || anyOpen && st.Closed {
+			continue
+		}
+		if binding == nil && !st.Met && st.Kind != "scout" {
+			binding = &steps[i]
+		}
+		if st.Saturated(s0) {
+			sat = append(sat, st)
+		}
+	}
+	// The ceiling is the most the server ever completed, once it was
+	// seen not to keep up somewhere.
+	for _, st := range steps {
+		if len(sat) > 0 && st.Kind != "calibrate" && st.Kind != "confirm" && !(anyOpen && st.Closed) {
+			ceiling = max(ceiling, st.OKRPS)
+		}
+	}
+	// The generator first: if it bound at or before the step where the
+	// search broke, nothing the steps show is the server's.
+	for i := range steps {
+		st := steps[i]
+		if st.Kind == "calibrate" || st.Kind == "scout" || st.Kind == "confirm" || binding != nil && st.Index > binding.Index {
+			continue
+		}
+		if genBound(st) {
+			v.Shape, v.Confidence = Generator, 0.9
+			v.Evidence = append(v.Evidence, note(lang, "probe.ev.generator", st.Index, num1(st.GenCPUPct), num1(st.LatePct), num1(st.SvcP50MS), num1(s0p50)))
+			return v
+		}
+		if genStrained(st) {
+			v.Warnings = append(v.Warnings, note(lang, "probe.warn.generator_step", st.Index, num1(st.GenCPUPct), num1(st.LatePct)))
+		}
+	}
+	if len(sat) == 0 {
+		v.Shape = Unbounded
+		v.Confidence = 0.8
+		last := 0.0
+		for _, st := range steps {
+			last = max(last, st.OfferedRPS)
+		}
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.unbounded", num0(last), num1(s0)))
+		if binding != nil {
+			v.Confidence = 0.6
+			v.Evidence = append(v.Evidence, note(lang, "probe.ev.breach_unsaturated", binding.Index, num1(binding.P99MS), num1(s0)))
+		}
+		return v
+	}
+	c := ceiling
+	v.Ceiling = &c
+	v.NEst = ceiling * s0 / 1e3
+	// The step that shows the limit best: the saturated one offered most.
+	top := sat[0]
+	lo, hi := sat[0].OKRPS, sat[0].OKRPS
+	for _, st := range sat {
+		lo, hi = min(lo, st.OKRPS), max(hi, st.OKRPS)
+		if st.OfferedRPS > top.OfferedRPS || st.Closed && top.Closed && st.VUs > top.VUs {
+			top = st
+		}
+	}
+	flat := len(sat) >= 2 && lo > 0 && hi/lo <= flatBound
+	v.Evidence = append(v.Evidence, note(lang, "probe.ev.ceiling", num0(ceiling), len(sat)))
+	if flat {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.flat", num0(lo), num0(hi), len(sat)))
+	}
+	v.Evidence = append(v.Evidence, note(lang, "probe.ev.little", top.Index, num0(top.OKRPS), num1(top.SvcMeanMS), num1(top.InFlight), num1(s0), num1(top.Busy)))
+
+	// CPU: the target's CPU at the top step against what is left to it.
+	var tcpu float64
+	known := false
+	for _, st := range sat {
+		if st.TargetCPUPct != nil {
+			known = true
+			tcpu = max(tcpu, *st.TargetCPUPct/100)
+		}
+	}
+	avail := math.Max(float64(cpus)-top.GenCores, 1)
+	// A lock is told before the CPU: threads spinning and waking for one
+	// lock can fill the CPU too, and the lock is the cause.
+	lock := threads > 0 && v.NEst <= 4 && float64(threads) >= serialThreads*v.NEst
+	if known && tcpu >= cpuBound*avail && !lock {
+		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.8, Pool
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
+		return v
+	}
+	if known {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_not", num2(tcpu), num2(avail)))
+	} else {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_unknown"))
+	}
+	if v.NEst < serialBelow || lock {
+		v.Shape, v.RunnerUp = Serialized, Pool
+		v.Confidence = 0.6
+		if flat {
+			v.Confidence += 0.1
+		}
+		one := 1
+		v.Limit = &one
+		v.Section = 1e3 / ceiling
+		if threads > 0 {
+			v.Confidence += 0.15
+			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial_threads", threads, num1(v.NEst), num2(v.Section)))
+		} else {
+			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial", num1(v.NEst), num2(v.Section)))
+		}
+		return v
+	}
+	n := int(math.Round(v.NEst))
+	v.Shape, v.Limit = Pool, &n
+	v.Confidence = 0.7
+	if flat {
+		v.Confidence += 0.15
+	}
+	if math.Abs(v.NEst-float64(n)) < 0.25 {
+		v.Confidence += 0.1
+	}
+	if v.NEst < 4 {
+		v.RunnerUp = Serialized
+		v.Confidence -= 0.1
+	} else if known && tcpu >= 0.6*avail {
+		v.RunnerUp = CPU
+		v.Confidence -= 0.1
+	}
+	v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool", num1(v.NEst), n, num1(top.InFlight)))
+	if threads > 0 {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
+	}
+	v.Confidence = math.Min(v.Confidence, 0.95)
+	return v
+}
+
+func num0(v float64) string { return trimNum(v, 0) }
+func num1(v float64) string { return trimNum(v, 1) }
+func num2(v float64) string { return trimNum(v, 2) }

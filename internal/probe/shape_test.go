@@ -1,0 +1,235 @@
+package probe
+
+import (
+	"bytes"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// synthetic builds the steps a server of ceiling c req/s (0: none) and
+// service time s ms would show, with n threads reported (0: unknown).
+func synthetic(s, c float64, threads int, gen float64, late float64) []Step {
+	mk := func(i int, kind string, rate float64) Step {
+		ok := rate
+		svc := s
+		if c > 0 && rate > c {
+			ok, svc = c, s*rate/c*3
+		}
+		st := Step{Index: i, Kind: kind, OfferedRPS: rate, OKRPS: ok, Achieved: ok, Requests: int64(ok), OK: int64(ok),
+			P50MS: svc, P99MS: svc * 1.2, MeanMS: svc, SvcP50MS: svc, SvcP90MS: svc * 1.05, SvcMeanMS: svc,
+			InFlight: ok * svc / 1e3, Busy: ok * s / 1e3, GenCPUPct: gen, LatePct: late, Conns: 100, ConnsUsed: 10,
+			TargetThreads: threads, WindowS: 1, Met: c == 0 || rate <= c}
+		return st
+	}
+	cal := mk(0, "calibrate", 1e3/s)
+	cal.Closed, cal.VUs, cal.OfferedRPS, cal.Met = true, 1, 0, true
+	steps := []Step{cal}
+	for i, r := range []float64{100, 200, 400, 800, 600, 500} {
+		kind := "step"
+		if i >= 4 {
+			kind = "bisect"
+		}
+		steps = append(steps, mk(i+1, kind, r))
+	}
+	return steps
+}
+
+// The shape from synthetic steps: each rule on its own, deterministic.
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		steps         []Step
+		shape, runner Shape
+		limit         int
+	}{
+		{"pool of 8 at 20 ms", synthetic(20, 400, 0, 10, 0), Pool, "", 8},
+		{"pool of 8, threads reported", synthetic(20, 400, 8, 10, 0), Pool, "", 8},
+		{"a lock: 2 ms section in 4 ms, 200 threads", synthetic(4, 500, 200, 10, 0), Serialized, Pool, 1},
+		{"one lane, threads unknown", synthetic(2, 500, 0, 10, 0), Serialized, Pool, 1},
+		{"unbounded", synthetic(20, 0, 0, 10, 0), Unbounded, "", -1},
+		{"generator CPU spent", synthetic(20, 400, 0, 95, 0), Generator, "", -1},
+		{"generator late", synthetic(20, 400, 0, 30, 80), Generator, "", -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Classify(tc.steps, tc.steps[0].SvcMeanMS, tc.steps[0].SvcP50MS, 2, msg.EN)
+			lim := -1
+			if v.Limit != nil {
+				lim = *v.Limit
+			}
+			if v.Shape != tc.shape || v.RunnerUp != tc.runner || lim != tc.limit {
+				t.Errorf("= %s (runner-up %q, limit %d), want %s (%q, %d); evidence %+v", v.Shape, v.RunnerUp, lim, tc.shape, tc.runner, tc.limit, v.Evidence)
+			}
+			if len(v.Evidence) == 0 {
+				t.Error("no evidence")
+			}
+		})
+	}
+	// CPU: the target's CPU near the machine's.
+	steps := synthetic(20, 400, 0, 10, 0)
+	for i := range steps {
+		v := 190.0
+		steps[i].TargetCPUPct = &v
+		steps[i].GenCores = 0.1
+	}
+	if v := Classify(steps, 20, 20, 2, msg.EN); v.Shape != CPU {
+		t.Errorf("target at 1.9 cores of 2: %s, want cpu", v.Shape)
+	}
+}
+
+// The fitted model and the report of a synthetic pool, byte for byte
+// in both languages (go test ./internal/probe -update rewrites them).
+func TestReportGolden(t *testing.T) {
+	for _, lang := range []msg.Lang{msg.EN, msg.KO} {
+		cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: lang, Seed: 1}
+		if err := cfg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		res := &Result{URL: cfg.URL, SLOs: []string{"p99<1s", "errors<1%"}, MaxRate: 1000, BudgetS: 60, ElapsedS: 12.3,
+			Steps: synthetic(20, 400, 8, 10, 0), Stopped: "breach_bisected", CapacityRPS: 400}
+		analyze(&cfg, res, 20)
+		if res.ShapeName != "pool" || res.Scenario == nil || res.USL == nil {
+			t.Fatalf("%s: shape %s, scenario %v, usl %v", lang, res.ShapeName, res.Scenario, res.USL)
+		}
+		var b bytes.Buffer
+		if err := WriteText(&b, lang, res); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("\n")
+		if err := WriteScenario(&b, res); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, filepath.Join("testdata", "report."+string(lang)+".golden"), b.Bytes())
+		var h bytes.Buffer
+		if err := WriteHTML(&h, lang, res); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(h.Bytes(), []byte("<svg")) || bytes.Count(h.Bytes(), []byte("<svg")) != 4 {
+			t.Errorf("%s: the HTML has %d plots, want 4", lang, bytes.Count(h.Bytes(), []byte("<svg")))
+		}
+		var j bytes.Buffer
+		if err := WriteJSON(&j, res); err != nil {
+			t.Fatalf("JSON: %v", err)
+		}
+		for _, key := range []string{`"shape": "pool"`, `"concurrency_limit": 8`, `"service_ms"`, `"ceiling_rps"`, `"capacity_rps"`, `"scenario"`, `"usl"`, `"steps"`, `"warnings"`} {
+			if !bytes.Contains(j.Bytes(), []byte(key)) {
+				t.Errorf("JSON lacks %s", key)
+			}
+		}
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (check, then -update):\n%s", path, got)
+	}
+}
+
+// USL fitted to points drawn from a known curve gives its parameters back.
+func TestFitUSL(t *testing.T) {
+	u0 := USL{Lambda: 100, Sigma: 0.05, Kappa: 0.001}
+	var steps []Step
+	for _, n := range []float64{1, 2, 4, 8, 16, 32, 64} {
+		steps = append(steps, Step{Kind: "step", OK: 1, InFlight: n, OKRPS: u0.At(n)})
+	}
+	u := fitUSL(steps, 10)
+	if u == nil || math.Abs(u.Sigma-0.05) > 1e-3 || math.Abs(u.Kappa-0.001) > 1e-5 {
+		t.Fatalf("fit = %+v, want sigma 0.05 kappa 0.001", u)
+	}
+	if ns := float64(u.NStar); math.Abs(ns-math.Sqrt(0.95/0.001)) > 0.2 {
+		t.Errorf("N* = %v", ns)
+	}
+}
+
+// The closed form against known values: M/M/1 sojourn is exponential
+// with rate mu - lambda, so its p50 is ln 2 / (mu - lambda).
+func TestClosedForm(t *testing.T) {
+	cf := &ClosedForm{Kind: "M/M/c", Servers: 1, HoldMS: 10}
+	if got, want := cf.quantile(50, 0.5), math.Ln2/(100-50)*1e3; math.Abs(got-want) > 0.01 {
+		t.Errorf("M/M/1 p50 = %.3f ms, want %.3f", got, want)
+	}
+	if got := cf.quantile(100, 0.99); !math.IsInf(got, 1) {
+		t.Errorf("unstable M/M/1 p99 = %v, want +Inf", got)
+	}
+	d := &ClosedForm{Kind: "M/D/c", Servers: 8, HoldMS: 20}
+	if got := d.quantile(10, 0.99); math.Abs(got-20) > 0.01 {
+		t.Errorf("M/D/8 at light load p99 = %v, want the holding time 20", got)
+	}
+}
+
+// Bad input is a field error naming the field.
+func TestConfigErrors(t *testing.T) {
+	base := func() Config { return Config{URL: "http://127.0.0.1:1/", MaxRate: 100, Budget: 10e9} }
+	for _, tc := range []struct {
+		name, field string
+		mod         func(*Config)
+	}{
+		{"scheme", "URL", func(c *Config) { c.URL = "ftp://127.0.0.1/" }},
+		{"remote", "URL", func(c *Config) { c.URL = "http://example.com/" }},
+		{"max rate 0", "--max-rate", func(c *Config) { c.MaxRate = 0 }},
+		{"budget", "--budget", func(c *Config) { c.Budget = 1e9 }},
+	} {
+		c := base()
+		tc.mod(&c)
+		err := c.Validate()
+		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(tc.field)) {
+			t.Errorf("%s: %v, want an error naming %s", tc.name, err, tc.field)
+		}
+	}
+	c := base()
+	c.URL, c.AllowRemote = "http://example.com/", true
+	if err := c.Validate(); err != nil {
+		t.Errorf("--allow-remote: %v", err)
+	}
+	if _, err := ParseSLO("p99<<1s"); err == nil || !bytes.Contains([]byte(err.Error()), []byte("--slo")) {
+		t.Errorf("ParseSLO(bad) = %v", err)
+	}
+	var _ = loadgen.MaxRate
+}
+
+func FuzzParseSizeFor(f *testing.F) {
+	for _, s := range []string{"p99<200ms@300rps", "p99<200ms,p50<50ms@300", "@", "p99<1s@0", "x@y", "p99<200ms@1e12rps"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		q, err := ParseSizeFor(s)
+		if err != nil {
+			if !bytes.Contains([]byte(err.Error()), []byte("--size-for")) {
+				t.Fatalf("error %q does not name --size-for", err)
+			}
+			return
+		}
+		if !(q.Rate > 0) || len(q.SLOs) == 0 {
+			t.Fatalf("%q parsed to %+v", s, q)
+		}
+	})
+}
+
+func FuzzParseSLO(f *testing.F) {
+	for _, s := range []string{"p99<1s", "errors<1%", "p99<", "ok_rps>100"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := ParseSLO(s); err != nil && !bytes.Contains([]byte(err.Error()), []byte("--slo")) {
+			t.Fatalf("error %q does not name --slo", err)
+		}
+	})
+}

@@ -1,0 +1,220 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/plan"
+)
+
+// WriteJSON writes res as one JSON object.
+func WriteJSON(w io.Writer, res *Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(res)
+}
+
+func kindText(lang msg.Lang, st Step) string {
+	switch st.Kind {
+	case "calibrate":
+		return msg.T(lang, "probe.kind.calibrate")
+	case "scout":
+		return msg.T(lang, "probe.kind.scout")
+	case "sweep":
+		return msg.T(lang, "probe.kind.sweep")
+	case "bisect":
+		return msg.T(lang, "probe.kind.bisect")
+	case "confirm":
+		return msg.T(lang, "probe.kind.confirm")
+	}
+	return msg.T(lang, "probe.kind.step")
+}
+
+func stoppedText(lang msg.Lang, why string) string {
+	switch why {
+	case "breach_bisected":
+		return msg.T(lang, "probe.stopped.bisected")
+	case "max_rate":
+		return msg.T(lang, "probe.stopped.max_rate")
+	case "budget":
+		return msg.T(lang, "probe.stopped.budget")
+	case "interrupted":
+		return msg.T(lang, "probe.stopped.interrupted")
+	case "sweep_done":
+		return msg.T(lang, "probe.stopped.sweep")
+	}
+	return msg.T(lang, "probe.stopped.failed")
+}
+
+func shapeText(lang msg.Lang, s string) string {
+	switch Shape(s) {
+	case Pool:
+		return msg.T(lang, "probe.shape.pool")
+	case Serialized:
+		return msg.T(lang, "probe.shape.serialized")
+	case CPU:
+		return msg.T(lang, "probe.shape.cpu")
+	case Generator:
+		return msg.T(lang, "probe.shape.generator")
+	}
+	return msg.T(lang, "probe.shape.unbounded")
+}
+
+func f1(v float64) string {
+	if v == 0 {
+		return "-"
+	}
+	return trimNum(v, 1)
+}
+
+func resText(n plan.Num) string {
+	v := float64(n)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("%+.0f%%", 100*v)
+}
+
+func numText(n plan.Num) string {
+	v := float64(n)
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return trimNum(v, 1)
+}
+
+// WriteStepsTable writes the steps, measured against predicted.
+func WriteStepsTable(w io.Writer, lang msg.Lang, steps []Step) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, msg.T(lang, "probe.table.head")+"\t")
+	for _, st := range steps {
+		offered := trimNum(st.OfferedRPS, 0)
+		if st.Closed {
+			offered = msg.T(lang, "probe.table.vus", st.VUs)
+		}
+		met := msg.T(lang, "probe.table.met")
+		if !st.Met {
+			met = msg.T(lang, "probe.table.breached")
+		}
+		mp50, mp99, mrps, r99 := "-", "-", "-", "-"
+		if p := st.Pred; p != nil {
+			mp50, mp99, mrps, r99 = trimNum(p.P50MS, 1), trimNum(p.P99MS, 1), trimNum(p.RPS, 0), resText(p.ResP99)
+			if !p.Compared {
+				r99 = "(" + r99 + ")"
+			}
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", st.Index, kindText(lang, st), offered,
+			trimNum(st.OKRPS, 0), f1(st.P50MS), f1(st.P99MS), f1(st.SvcMeanMS), trimNum(st.InFlight, 1), trimNum(st.Busy, 1),
+			trimNum(st.ErrorPct, 1), trimNum(st.GenCPUPct, 0), trimNum(st.LatePct, 0), met, mp50, mp99, mrps, r99)
+	}
+	return tw.Flush()
+}
+
+// Verdict is the one-paragraph verdict.
+func VerdictText(lang msg.Lang, res *Result) string {
+	var parts []string
+	conf := trimNum(100*res.Confidence, 0) + "%"
+	switch Shape(res.ShapeName) {
+	case Pool:
+		parts = append(parts, msg.T(lang, "probe.verdict.pool", *res.Limit, conf, num1(res.ServiceMS), num0(*res.CeilingRPS), num0(res.CapacityRPS)))
+	case Serialized:
+		parts = append(parts, msg.T(lang, "probe.verdict.serialized", num0(*res.CeilingRPS), conf, num2(1e3 / *res.CeilingRPS), num1(res.ServiceMS), num0(res.CapacityRPS)))
+	case CPU:
+		parts = append(parts, msg.T(lang, "probe.verdict.cpu", num0(*res.CeilingRPS), conf, num1(res.ServiceMS), num0(res.CapacityRPS)))
+	case Generator:
+		parts = append(parts, msg.T(lang, "probe.verdict.generator", conf))
+	default:
+		parts = append(parts, msg.T(lang, "probe.verdict.unbounded", conf, num1(res.ServiceMS), num0(res.CapacityRPS)))
+	}
+	if res.RunnerUp != "" {
+		parts = append(parts, msg.T(lang, "probe.verdict.runner_up", shapeText(lang, res.RunnerUp)))
+	}
+	for _, e := range res.Evidence {
+		parts = append(parts, e.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// WriteText writes the report: the steps table and the verdict, the
+// model's fit, the sizing answer and the warnings.
+func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
+	var b strings.Builder
+	fmt.Fprintln(&b, msg.T(lang, "probe.head", res.URL, strings.Join(res.SLOs, ", "), num0(res.MaxRate), num1(res.BudgetS), num1(res.ElapsedS)))
+	fmt.Fprintln(&b, msg.T(lang, "probe.method"))
+	fmt.Fprintln(&b)
+	if err := WriteStepsTable(&b, lang, res.Steps); err != nil {
+		return err
+	}
+	fmt.Fprintln(&b, msg.T(lang, "probe.table.legend"))
+	fmt.Fprintln(&b, msg.T(lang, "probe.stopped", stoppedText(lang, res.Stopped)))
+	fmt.Fprintln(&b)
+	if res.Failure != nil {
+		fmt.Fprintln(&b, msg.T(lang, "probe.failed", res.Failure.Text))
+		fmt.Fprintln(&b)
+	}
+	fmt.Fprintln(&b, msg.T(lang, "probe.verdict.head", shapeText(lang, res.ShapeName)))
+	fmt.Fprintln(&b, VerdictText(lang, res))
+	fmt.Fprintln(&b)
+	if sc := res.Scenario; sc != nil {
+		dist := msg.T(lang, "probe.dist.fixed")
+		if res.Dist == "exponential" {
+			dist = msg.T(lang, "probe.dist.exponential")
+		}
+		lock := msg.T(lang, "probe.lock.no")
+		if sc.SharedLock {
+			lock = msg.T(lang, "probe.lock.yes")
+		}
+		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), lock, dist))
+		if cf := res.Closed; cf != nil {
+			fmt.Fprintln(&b, msg.T(lang, "probe.model.closed", cf.Kind, cf.Servers, num2(cf.HoldMS)))
+		}
+		if u := res.USL; u != nil {
+			fmt.Fprintln(&b, msg.T(lang, "probe.model.usl", trimNum(u.Sigma, 4), trimNum(u.Kappa, 6), numText(u.NStar), num0(u.Peak), u.Points))
+		}
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(&b, "- "+n.Text)
+	}
+	if a := res.Size; a != nil {
+		fmt.Fprintln(&b)
+		fmt.Fprintln(&b, msg.T(lang, "probe.size.head", a.Question))
+		fmt.Fprintln(&b, a.Note.Text)
+	}
+	if c := res.Confirm; c != nil {
+		fmt.Fprintln(&b)
+		fmt.Fprintln(&b, msg.T(lang, "probe.confirm.head"))
+		if err := WriteStepsTable(&b, lang, []Step{*c}); err != nil {
+			return err
+		}
+	}
+	if len(res.Warnings) > 0 {
+		fmt.Fprintln(&b)
+		fmt.Fprintln(&b, msg.T(lang, "probe.warnings"))
+		for _, n := range res.Warnings {
+			fmt.Fprintln(&b, "- "+n.Text)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteScenario writes the fitted scenario as YAML, the file sim -f,
+// plan -f and the web lab read.
+func WriteScenario(w io.Writer, res *Result) error {
+	if res.Scenario == nil {
+		return fmt.Errorf("probe: no fitted scenario (shape %s)", res.ShapeName)
+	}
+	b, err := yaml.Marshal(res.Scenario)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "# %s\n%s", res.Scenario.Description, b)
+	return err
+}

@@ -1,0 +1,434 @@
+package sim
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/stats"
+)
+
+// The intervals of an open or closed run are batch means over one long
+// run after its warm-up (docs/sim.md says why batch means and not
+// independent replications: the warm-up is paid once, which is what
+// matters near saturation, where it is longest).
+//
+// Batching: the kept values are cut into K batches (K = 40, 20 or 10).
+// Before K is accepted, the lag-1 autocorrelation of the means of 8K
+// sub-batches (an eighth of a batch each) must be at most Lag1Max; if it
+// is not, the batches are made twice as large (K halves). Batches eight
+// times longer than sub-batches that are already nearly uncorrelated are
+// themselves uncorrelated (Law and Carson's idea of testing at a finer
+// level than the one used). If even K = 10 fails, the interval is still
+// given with K = 10, and the run is not converged.
+//
+// The interval of a mean is the batch-means t interval. The interval of a
+// percentile is by sectioning (Asmussen and Glynn 2007, III.5a; Nakayama
+// 2014): centred on the percentile of all the kept values, with the
+// spread of the batches' own percentiles around it, t_{K-1} * S / sqrt(K).
+// The batches' percentiles are biased for small batches (a p99.9 of 500
+// values is nearly their maximum); taking their spread around the overall
+// estimate rather than around their own mean puts that bias into the
+// width, so the interval errs wide, not narrow.
+
+// Batching constants.
+const (
+	// SubBatches is how many sub-batches a batch is tested at.
+	SubBatches = 8
+	// Lag1Max is the largest lag-1 autocorrelation of the sub-batch means
+	// accepted. With 80 to 320 sub-batches its standard error is 0.06 to
+	// 0.11 when they are independent.
+	Lag1Max = 0.2
+	// MinBatches is the fewest batches an interval uses.
+	MinBatches = 10
+	// MinIntervalSamples is the fewest kept values an interval needs: 10
+	// batches of 8 sub-batches of 5 values.
+	MinIntervalSamples = MinBatches * SubBatches * MSERBatch
+)
+
+var batchCounts = []int{20, MinBatches}
+
+// Batching is how a series is cut for its interval.
+type Batching struct {
+	K, B int // batches, values per batch (a multiple of MSERBatch)
+	// Correlated: no batch size passed the lag-1 test.
+	Correlated bool
+	Lag1       float64 // at the accepted (or last tried) level
+}
+
+// Batch chooses the batches of x (kept values, in order). ok is false
+// when x has fewer than MinIntervalSamples values.
+//
+// The lag-1 test is made on the sub-batch means of x and of the
+// indicators of x above its p50, p90 and p99: a percentile's error
+// follows the fraction of values below it (Bahadur's representation), and
+// near saturation the tail's excursions last longer than the mean's, so a
+// batch long enough for the mean can be too short for the p99.
+func Batch(x []time.Duration) (bt Batching, ok bool) {
+	n := len(x)
+	if n < MinIntervalSamples {
+		return Batching{}, false
+	}
+	th := thresholds(x)
+	for _, k := range batchCounts {
+		sb := n / (k * SubBatches)
+		if sb < MSERBatch {
+			continue
+		}
+		r := lag1(x, sb, k*SubBatches, th)
+		b := (n / k) / MSERBatch * MSERBatch
+		bt = Batching{K: k, B: b, Lag1: r}
+		if r <= Lag1Max {
+			return bt, true
+		}
+	}
+	bt.Correlated = true
+	return bt, true
+}
+
+// thresholds returns x's p50, p90 and p99, from every s-th value (a
+// sample of at most 65,536: the test needs the levels, not their digits).
+func thresholds(x []time.Duration) []time.Duration {
+	step := max(1, len(x)/65536)
+	sub := make([]time.Duration, 0, len(x)/step+1)
+	for i := 0; i < len(x); i += step {
+		sub = append(sub, x[i])
+	}
+	slices.Sort(sub)
+	return []time.Duration{stats.NearestRank(sub, 50), stats.NearestRank(sub, 90), stats.NearestRank(sub, 99)}
+}
+
+// lag1 is the largest lag-1 autocorrelation, over x itself and its
+// indicators above each of th, of the means of the first k batches of
+// size b of x.
+func lag1(x []time.Duration, b, k int, th []time.Duration) float64 {
+	m := make([][]float64, 1+len(th))
+	for i := range m {
+		m[i] = make([]float64, k)
+	}
+	for j := 0; j < k; j++ {
+		var s float64
+		for _, v := range x[j*b : (j+1)*b] {
+			s += float64(v)
+			for i, t := range th {
+				if v > t {
+					m[i+1][j]++
+				}
+			}
+		}
+		m[0][j] = s / float64(b)
+	}
+	worst := math.Inf(-1)
+	for _, series := range m {
+		worst = max(worst, autocorr1(series))
+	}
+	return worst
+}
+
+// autocorr1 is the lag-1 autocorrelation of v (0 for a constant series).
+func autocorr1(v []float64) float64 {
+	mean := meanOf(v)
+	var num, den float64
+	for j := range v {
+		d := v[j] - mean
+		den += d * d
+		if j > 0 {
+			num += d * (v[j-1] - mean)
+		}
+	}
+	if den == 0 {
+		return 0
+	}
+	return num / den
+}
+
+// TQuantile is the 97.5% quantile of Student's t with df degrees of
+// freedom (the 95% two-sided interval's factor): exact to 3 digits from
+// df = 3 (Cornish-Fisher expansion about the normal).
+func TQuantile(df int) float64 {
+	const z = 1.959963984540054
+	if df < 1 {
+		return math.Inf(1)
+	}
+	switch df {
+	case 1:
+		return 12.706
+	case 2:
+		return 4.303
+	}
+	v := float64(df)
+	z3, z5, z7 := z*z*z, math.Pow(z, 5), math.Pow(z, 7)
+	return z + (z3+z)/(4*v) + (5*z5+16*z3+3*z)/(96*v*v) + (3*z7+19*z5+17*z3-15*z)/(384*v*v*v)
+}
+
+// levels are the batchings an interval is computed at: bt, and bt with
+// batches twice as large when that still leaves MinBatches. The wider of
+// the two is kept: near saturation the variance of a tail figure keeps
+// growing with the batch size well past where the lag-1 test is passed
+// (a slow component of the queue hides under the fast noise of small
+// batches), and an estimate that is still growing is not yet the answer.
+func levels(bt Batching) []Batching {
+	out := []Batching{bt}
+	if bt.K/2 >= MinBatches {
+		out = append(out, Batching{K: bt.K / 2, B: 2 * bt.B})
+	}
+	return out
+}
+
+// MeanCI returns the mean of x (ms) and its batch-means interval.
+func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
+	var sum float64
+	for _, v := range x {
+		sum += float64(v)
+	}
+	mean := stats.MS(time.Duration(sum / float64(len(x))))
+	var h float64
+	for _, lv := range levels(bt) {
+		bm := make([]float64, lv.K)
+		for j := range bm {
+			var s float64
+			for _, v := range x[j*lv.B : (j+1)*lv.B] {
+				s += float64(v)
+			}
+			bm[j] = s / float64(lv.B) / 1e6
+		}
+		h = max(h, TQuantile(lv.K-1)*sdAbout(bm, meanOf(bm))/math.Sqrt(float64(lv.K)))
+	}
+	return mean, model.CI{mean - h, mean + h}
+}
+
+// QuantileCIs returns the percentiles qs (0 < q <= 100) of x (ms) and
+// their sectioning intervals. It sorts x in place, batch by batch and then
+// whole, so the caller must be done with x's order.
+func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []model.CI) {
+	lvs := levels(bt)
+	per := make([][][]float64, len(lvs)) // [level][q][batch]
+	for l, lv := range lvs {
+		per[l] = make([][]float64, len(qs))
+		for i := range qs {
+			per[l][i] = make([]float64, lv.K)
+		}
+		for j := 0; j < lv.K; j++ {
+			b := x[j*lv.B : (j+1)*lv.B]
+			slices.Sort(b)
+			for i, q := range qs {
+				per[l][i][j] = stats.MS(stats.NearestRank(b, q))
+			}
+		}
+	}
+	slices.Sort(x)
+	vals := make([]float64, len(qs))
+	cis := make([]model.CI, len(qs))
+	for i, q := range qs {
+		v := stats.MS(stats.NearestRank(x, q))
+		var h float64
+		for l, lv := range lvs {
+			h = max(h, TQuantile(lv.K-1)/math.Sqrt(float64(lv.K))*sdAbout(per[l][i], v))
+		}
+		vals[i], cis[i] = v, model.CI{max(v-h, 0), v + h}
+	}
+	return vals, cis
+}
+
+func meanOf(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+// sdAbout is the sample standard deviation of v about c.
+func sdAbout(v []float64, c float64) float64 {
+	if len(v) < 2 {
+		return 0
+	}
+	var ss float64
+	for _, x := range v {
+		ss += (x - c) * (x - c)
+	}
+	return math.Sqrt(ss / float64(len(v)-1))
+}
+
+// summaryQuantiles are the percentiles a Summary carries.
+var summaryQuantiles = []float64{50, 90, 95, 99, 99.9}
+
+// Summarize describes x (kept values, in order) with the intervals of its
+// mean and percentiles when it has enough values (bt from Batch, ok its
+// second result). It sorts x in place.
+func Summarize(x []time.Duration, bt Batching, ok bool) model.Summary {
+	var s model.Summary
+	s.Count = int64(len(x))
+	if len(x) == 0 {
+		return s
+	}
+	var mci *model.CI
+	if ok {
+		m, ci := MeanCI(x, bt)
+		s.MeanMS, mci = m, &ci
+	} else {
+		var sum float64
+		for _, v := range x {
+			sum += float64(v)
+		}
+		s.MeanMS = stats.MS(time.Duration(sum / float64(len(x))))
+	}
+	var vals []float64
+	var cis []model.CI
+	if ok {
+		vals, cis = QuantileCIs(x, bt, summaryQuantiles)
+	} else {
+		slices.Sort(x)
+		for _, q := range summaryQuantiles {
+			vals = append(vals, stats.MS(stats.NearestRank(x, q)))
+		}
+	}
+	s.P50MS, s.P90MS, s.P95MS, s.P99MS, s.P999MS = vals[0], vals[1], vals[2], vals[3], vals[4]
+	s.MaxMS = stats.MS(x[len(x)-1])
+	if ok {
+		s.MeanCI = mci
+		s.P50CI, s.P90CI, s.P95CI, s.P99CI, s.P999CI = &cis[0], &cis[1], &cis[2], &cis[3], &cis[4]
+	}
+	return s
+}
+
+// collector keeps what an open or closed run's intervals need, in the
+// order it happened: every latency (completion order) and its class,
+// every queue wait (the order threads took the requests), and the time of
+// every fifth completion (the batches' edges for throughput). That is 17
+// bytes a completed request, where the recorders it replaces for these
+// runs kept 24 (all, per class, queue wait); nothing is kept per request
+// in flight. A burst keeps the recorders: its figures are exact and carry
+// no interval.
+type collector struct {
+	lat   []time.Duration
+	cls   []uint8 // nil with one class
+	qw    []time.Duration
+	ends  []time.Duration // end of completion 5j+5, j = 0, 1, ...
+	sum   float64         // of every latency, warm-up included (Little's law)
+	multi bool
+}
+
+func newCollector(s model.Scenario) *collector {
+	c := &collector{multi: len(s.Classes) > 1}
+	n := s.Requests
+	if n <= model.ExactLimit { // a larger run grows as it goes
+		c.lat = make([]time.Duration, 0, n)
+		c.qw = make([]time.Duration, 0, n)
+		c.ends = make([]time.Duration, 0, n/MSERBatch+1)
+		if c.multi {
+			c.cls = make([]uint8, 0, n)
+		}
+	}
+	return c
+}
+
+func (c *collector) done(lat time.Duration, class int32, now time.Duration) {
+	c.lat = append(c.lat, lat)
+	if c.multi {
+		c.cls = append(c.cls, uint8(class))
+	}
+	c.sum += float64(lat)
+	if len(c.lat)%MSERBatch == 0 {
+		c.ends = append(c.ends, now)
+	}
+}
+
+func (c *collector) taken(wait time.Duration) { c.qw = append(c.qw, wait) }
+
+// fill replaces res's figures with the kept ones and their intervals.
+func (c *collector) fill(res *model.Result, classes []model.Class, firstArr time.Duration, span time.Duration) {
+	drop, ended := Warmup(c.lat)
+	kept := c.lat[drop:]
+	bt, ok := Batch(kept)
+	conv := ended && ok && !bt.Correlated
+	res.WarmupRequests = &drop
+	if !ended {
+		res.Unconverged = append(res.Unconverged, "warmup")
+	}
+	if !ok {
+		res.Unconverged = append(res.Unconverged, "few")
+	} else if bt.Correlated {
+		res.Unconverged = append(res.Unconverged, "correlated")
+	}
+	if ok {
+		res.Batches, res.BatchSize = bt.K, bt.B
+	}
+	if span > 0 {
+		res.InFlightMean = c.sum / float64(span)
+	}
+	// Throughput: the completions of each batch over the time between its
+	// edges, per class too.
+	nc := max(len(classes), 1)
+	var rates [][]float64 // [class+1][batch], 0: all
+	if ok {
+		rates = make([][]float64, nc+1)
+		for i := range rates {
+			rates[i] = make([]float64, bt.K)
+		}
+		edge := func(i int) time.Duration { // end of the i-th completion, i a multiple of 5
+			if i == 0 {
+				return firstArr
+			}
+			return c.ends[i/MSERBatch-1]
+		}
+		for j := 0; j < bt.K; j++ {
+			from, to := drop+j*bt.B, drop+(j+1)*bt.B
+			dt := (edge(to) - edge(from)).Seconds()
+			if dt <= 0 {
+				dt = math.SmallestNonzeroFloat64
+			}
+			rates[0][j] = float64(bt.B) / dt
+			if c.multi {
+				for _, k := range c.cls[from:to] {
+					rates[int(k)+1][j]++
+				}
+				for k := 1; k <= nc; k++ {
+					rates[k][j] /= dt
+				}
+			}
+		}
+	}
+	tputCI := func(center float64, r []float64) *model.CI {
+		m := meanOf(r)
+		if m <= 0 || center <= 0 {
+			return &model.CI{0, 0}
+		}
+		rel := TQuantile(bt.K-1) * sdAbout(r, m) / math.Sqrt(float64(bt.K)) / m
+		return &model.CI{center * (1 - rel), center * (1 + rel)}
+	}
+	// Per class, in completion order, before kept is sorted.
+	var byClass [][]time.Duration
+	if c.multi {
+		byClass = make([][]time.Duration, nc)
+		for i, k := range c.cls[drop:] {
+			byClass[k] = append(byClass[k], kept[i])
+		}
+	}
+	res.All = Summarize(kept, bt, ok)
+	if ok {
+		res.All.ThroughputCI = tputCI(res.ThroughputRPS, rates[0])
+	}
+	for i, cl := range classes {
+		var s model.Summary
+		if c.multi {
+			cbt, cok := Batch(byClass[i])
+			s = Summarize(byClass[i], cbt, cok)
+			if ok && cok && res.Completed > 0 {
+				share := float64(len(byClass[i])) / float64(len(kept))
+				s.ThroughputCI = tputCI(res.ThroughputRPS*share, rates[i+1])
+			}
+		} else {
+			s = res.All
+		}
+		res.Classes[cl.Name] = s
+	}
+	qdrop := min(drop, len(c.qw))
+	qk := c.qw[qdrop:]
+	qbt, qok := Batch(qk)
+	res.QueueWait = Summarize(qk, qbt, qok)
+	res.QueueWaitCI = res.QueueWait.MeanCI
+	res.Precision = "exact"
+	res.Converged = &conv
+}

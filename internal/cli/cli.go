@@ -23,6 +23,7 @@ import (
 	"github.com/waitlab/waitlab/internal/buildinfo"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Env is what a subcommand may touch: its streams and the context that is
@@ -126,7 +127,10 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 			code = 1
 		}
 	}()
-	err := c.run(ctx, env, args[1:])
+	// A child of supervise (a real run, the HTTP view's target, an
+	// experiment's server or load) stops when its parent closes the
+	// cancel pipe or dies; elsewhere this is ctx itself.
+	err := c.run(supervise.Controlled().Context(ctx), env, args[1:])
 	if l, ok := argLang(args[1:]); ok {
 		lang = l
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -75,6 +76,9 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients, Step: step}
 		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), *proxy, d))
 		printStep(env, l, step)
+		if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
+			return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
+		}
 		return p.Serve(ctx, ln)
 	}
 	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued, Step: step}
@@ -87,6 +91,9 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintln(env.Stderr, msg.T(l, key, w.Window.Round(time.Millisecond), w.Commands, w.Late,
 			downstream.SchedSlack, w.LateP50.Round(time.Microsecond), w.PerSecond(), 100*w.Busy))
+	}
+	if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
+		return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
 	}
 	err = s.Serve(ctx, ln)
 	st := s.Stats()

@@ -1,15 +1,16 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/waitlab/waitlab/internal/golden"
 )
 
 // Every command's -h, in both languages, byte for byte
-// (go test ./internal/cli -update rewrites testdata/cli/golden).
+// (go test ./internal/cli -update rewrites testdata/golden).
 func TestHelpGolden(t *testing.T) {
 	for _, name := range []string{"sim", "run", "load", "report", "target", "downstream", "presets", "plan", "serve", "probe"} {
 		for _, lang := range []string{"en", "ko"} {
@@ -17,23 +18,7 @@ func TestHelpGolden(t *testing.T) {
 			if code != 0 || out != "" {
 				t.Errorf("%s -h --lang %s = %d, stdout %q; want 0 and the help on stderr", name, lang, code, out)
 			}
-			path := filepath.Join("testdata", "golden", "help-"+name+"."+lang+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(errs), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if errs != string(want) {
-				t.Errorf("%s -h --lang %s differs from %s (check, then -update):\n%s", name, lang, path, errs)
-			}
+			golden.Check(t, filepath.Join("testdata", "golden", "help-"+name+"."+lang+".golden"), []byte(errs))
 		}
 	}
 }

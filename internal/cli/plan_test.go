@@ -91,38 +91,51 @@ func TestPlanConfirmRunsForReal(t *testing.T) {
 	old := childExe
 	childExe = func() (string, error) { return exe, nil }
 	defer func() { childExe = old }()
-	code, out, errs := run(t, "plan", "--preset", "ch15-offload4", "--threads", "2", "--cores", "2", "--requests", "500",
-		"--slo", "batch<250ms", "--max", "6", "--confirm", "--confirm-runs", "1", "--json")
-	if code != 0 && code != 1 {
-		t.Fatalf("plan --confirm = %d, stderr %q", code, errs)
+	for _, via := range []string{"process", "http"} {
+		t.Run(via, func(t *testing.T) {
+			code, out, errs := run(t, "plan", "--preset", "ch15-offload4", "--threads", "2", "--cores", "2", "--requests", "500",
+				"--slo", "batch<250ms", "--max", "6", "--confirm", "--confirm-runs", "1", "--via", via, "--json")
+			if code != 0 && code != 1 {
+				t.Fatalf("plan --confirm --via %s = %d, stderr %q", via, code, errs)
+			}
+			var got struct {
+				Answer  int `json:"answer"`
+				Confirm struct {
+					Via   string `json:"via"`
+					Sizes []struct {
+						Size      int        `json:"size"`
+						Predicted []*float64 `json:"predicted"`
+						Measured  []*float64 `json:"measured"`
+						Runs      int        `json:"runs"`
+					} `json:"sizes"`
+					Held bool `json:"held"`
+				} `json:"confirm"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("plan --confirm --json: %v\n%s", err, out)
+			}
+			if got.Answer != 3 || got.Confirm.Via != via || len(got.Confirm.Sizes) != 2 {
+				t.Fatalf("answer %d, confirm %+v; want 3 and two sizes run via %s", got.Answer, got.Confirm, via)
+			}
+			// The floor is ceil(5/K) waves of 100 ms: no load lowers it.
+			for _, s := range got.Confirm.Sizes {
+				floor := math.Ceil(5/float64(s.Size)) * 100
+				if s.Runs != 1 || s.Measured[0] == nil || *s.Measured[0] < 0.95*floor || *s.Predicted[0] < floor {
+					t.Errorf("size %d: runs %d, predicted %v, measured %v; want both at least %v ms", s.Size, s.Runs, s.Predicted[0], s.Measured[0], floor)
+				}
+			}
+			if (code == 0) != got.Confirm.Held {
+				t.Errorf("exit %d with held %v", code, got.Confirm.Held)
+			}
+		})
 	}
-	var got struct {
-		Answer  int `json:"answer"`
-		Confirm struct {
-			Via   string `json:"via"`
-			Sizes []struct {
-				Size      int        `json:"size"`
-				Predicted []*float64 `json:"predicted"`
-				Measured  []*float64 `json:"measured"`
-				Runs      int        `json:"runs"`
-			} `json:"sizes"`
-			Held bool `json:"held"`
-		} `json:"confirm"`
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("plan --confirm --json: %v\n%s", err, out)
-	}
-	if got.Answer != 3 || got.Confirm.Via != "process" || len(got.Confirm.Sizes) != 2 {
-		t.Fatalf("answer %d, confirm %+v; want 3 and two sizes run in process", got.Answer, got.Confirm)
-	}
-	for _, s := range got.Confirm.Sizes {
-		floor := math.Ceil(5/float64(s.Size)) * 100
-		if s.Runs != 1 || s.Measured[0] == nil || *s.Measured[0] < 0.95*floor || *s.Predicted[0] < floor {
-			t.Errorf("size %d: runs %d, predicted %v, measured %v; want both at least %v ms", s.Size, s.Runs, s.Predicted[0], s.Measured[0], floor)
-		}
-	}
-	if (code == 0) != got.Confirm.Held {
-		t.Errorf("exit %d with held %v", code, got.Confirm.Held)
+}
+
+// --via takes process or http only.
+func TestPlanViaIsChecked(t *testing.T) {
+	code, _, errs := run(t, "plan", "--preset", "ch15-offload4", "--via", "both", "--confirm")
+	if code != 2 || !strings.Contains(errs, "--via") {
+		t.Errorf("plan --via both = %d, %q; want a usage error naming --via", code, errs)
 	}
 }
 

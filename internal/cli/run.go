@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -24,62 +25,57 @@ func init() {
 	register(&command{name: "run", summary: "run.summary", run: runRun})
 }
 
+// runFlags are `waitlab run`'s own flags (beside the scenario's and the
+// HTTP view's).
+type runFlags struct {
+	asJSON, warmup, compare, scale, stacks, timeline bool
+	repeat                                           int
+	threshold                                        time.Duration
+	svg                                              string
+}
+
+func addRunFlags(fs *flag.FlagSet) *runFlags {
+	f := &runFlags{}
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (with --compare: {model, real, ratio})")
+	fs.IntVar(&f.repeat, "repeat", 1, "real runs to make, each in a fresh process; figures are the median, with min and max")
+	fs.BoolVar(&f.warmup, "warmup", true, "make one uncounted warm-up run first")
+	fs.BoolVar(&f.compare, "compare", false, "print the model and the measurement side by side, with the ratio real/model")
+	fs.DurationVar(&f.threshold, "stall-threshold", 10*time.Millisecond, "loop watchdog: a task running longer than this is a stall")
+	fs.BoolVar(&f.scale, "scale-to-cores", false, "shrink loops (or carriers) to this machine's cores, with requests and offload pool in proportion")
+	fs.BoolVar(&f.stacks, "stacks", false, "print the stack of the worst loop stall")
+	fs.BoolVar(&f.timeline, "timeline", false, "print the per-thread timeline of the real run (needs --repeat 1)")
+	fs.StringVar(&f.svg, "svg", "", "write the real run's per-thread timeline as an SVG `file` (needs --repeat 1)")
+	return f
+}
+
 func runRun(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "run")
 	sf := addScenarioFlags(fs)
 	lang := langFlag(fs)
-	asJSON := fs.Bool("json", false, "print the result as JSON (with --compare: {model, real, ratio})")
-	repeat := fs.Int("repeat", 1, "real runs to make, each in a fresh process; figures are the median, with min and max")
-	warmup := fs.Bool("warmup", true, "make one uncounted warm-up run first")
-	compare := fs.Bool("compare", false, "print the model and the measurement side by side, with the ratio real/model")
-	threshold := fs.Duration("stall-threshold", 10*time.Millisecond, "loop watchdog: a task running longer than this is a stall")
-	scale := fs.Bool("scale-to-cores", false, "shrink loops (or carriers) to this machine's cores, with requests and offload pool in proportion")
-	stacks := fs.Bool("stacks", false, "print the stack of the worst loop stall")
-	timeline := fs.Bool("timeline", false, "print the per-thread timeline of the real run (needs --repeat 1)")
-	svg := fs.String("svg", "", "write the real run's per-thread timeline as an SVG `file` (needs --repeat 1)")
+	rf := addRunFlags(fs)
 	hf := addHTTPFlags(fs) // run_http.go
 	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
 		return err
 	}
-	if err := hf.check(l, *timeline || *svg != ""); err != nil {
+	if err := rf.check(l, hf); err != nil {
 		return err
-	}
-	if *repeat < 1 {
-		return usagef("%s", msg.T(l, "run.err.repeat", *repeat))
-	}
-	if (*timeline || *svg != "") && *repeat != 1 {
-		return usagef("%s", msg.T(l, "run.err.timeline"))
-	}
-	if *threshold <= 0 {
-		return usagef("%s", msg.T(l, "run.err.threshold", threshold.String()))
 	}
 	s, err := sf.resolve(l)
 	if err != nil {
 		return err
 	}
-	trace := *timeline || *svg != ""
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{*timeline, "--timeline"}, {*svg != "", "--svg"}} {
-		if f.on && s.Requests > model.MaxTraceRequests {
-			return model.NewFieldError(f.name, "sim.err.trace", s.Requests, model.MaxTraceRequests)
-		}
-	}
-	if *svg != "" {
-		if err := checkOutPath(l, "--svg", *svg); err != nil {
-			return err
-		}
+	if err := rf.checkScenario(l, s); err != nil {
+		return err
 	}
 	exe, err := childExe()
 	if err != nil {
 		return err
 	}
 	cfg := lab.RunConfig{
-		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: *repeat, Warmup: *warmup,
-		Options:      live.Options{StallThreshold: *threshold, Trace: trace, Version: Version()},
-		ScaleToCores: *scale, Cores: live.Cores(), Via: hf.via, HTTP: hf.options(),
+		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: rf.repeat, Warmup: rf.warmup,
+		Options:      live.Options{StallThreshold: rf.threshold, Trace: rf.trace(), Version: Version()},
+		ScaleToCores: rf.scale, Cores: live.Cores(),
 	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
 	// not mistaken for a hang.
@@ -95,77 +91,121 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
 	}
-	cfg.HTTP.OnTarget = func(pid int, addr string) {
+	opt := hf.options()
+	opt.OnTarget = func(pid int, addr string) {
 		if long {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
 		}
 	}
+	cfg.Runners = lab.Runners(hf.via, exe, opt)
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
-		switch {
-		case errors.Is(err, lab.ErrInterrupted):
-			fmt.Fprintln(env.Stderr, msg.T(l, "run.interrupted.none"))
-			return &ExitError{Code: 130}
-		case errors.As(err, new(*live.TooBigError)):
-			return tooBig(l, err)
-		case errors.As(err, new(*model.FieldError)):
-			return err
-		case errors.Is(err, lab.ErrNeedsLinux):
-			return fmt.Errorf("%s", msg.T(l, "run.err.linux"))
-		case errors.Is(err, lab.ErrTargetDied):
-			return fmt.Errorf("%s", msg.T(l, "http.err.died", err))
-		case hf.via == lab.ViaHTTP:
-			return fmt.Errorf("%s", msg.T(l, "http.err.run", err))
-		}
-		return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
+		return runError(env, l, hf, err)
 	}
-	s = out.Scenario
-	measured := out.Real
-	if measured == nil {
-		measured = out.HTTP
-	}
-	if *svg != "" && measured.Trace != nil {
-		var buf bytes.Buffer
-		if err := reportpkg.WriteSVGTimeline(&buf, l, measured.Trace); err != nil {
-			return err
-		}
-		if err := os.WriteFile(*svg, buf.Bytes(), 0o644); err != nil {
-			return &UsageError{Err: fmt.Errorf("--svg: %s", msg.T(l, "cli.sim.svg.write", *svg, err))}
-		}
-	}
-	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out.JSON(*compare)); err != nil {
-			return err
-		}
-		if out.Interrupted() {
-			return &ExitError{Code: 130}
-		}
-		return nil
-	}
-	var b bytes.Buffer
-	writeRunText(&b, l, runText{
-		s: s, rep: out.Repeated, model: out.Model, compare: *compare, ref: out.Reference, preset: sf.preset,
-		scaling: out.Scaling, warmup: *warmup, stacks: *stacks, first: out.MedianRun, cores: live.Cores(),
-		http: out.HTTPRepeated, sockets: out.Sockets,
-	})
-	if *timeline && measured.Trace != nil {
-		b.WriteByte('\n')
-		if err := reportpkg.WriteASCIITimeline(&b, l, measured.Trace, timelineWidth); err != nil {
-			return err
-		}
-	}
-	if *svg != "" {
-		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", *svg))
-	}
-	if _, err := env.Stdout.Write(b.Bytes()); err != nil {
+	if err := rf.write(env, l, sf.preset, out); err != nil {
 		return err
 	}
 	if out.Interrupted() {
 		return &ExitError{Code: 130}
 	}
 	return nil
+}
+
+func (f *runFlags) trace() bool { return f.timeline || f.svg != "" }
+
+// check refuses bad flag combinations before the scenario is read.
+func (f *runFlags) check(l msg.Lang, hf *httpFlags) error {
+	if err := hf.check(l, f.trace()); err != nil {
+		return err
+	}
+	if f.repeat < 1 {
+		return usagef("%s", msg.T(l, "run.err.repeat", f.repeat))
+	}
+	if f.trace() && f.repeat != 1 {
+		return usagef("%s", msg.T(l, "run.err.timeline"))
+	}
+	if f.threshold <= 0 {
+		return usagef("%s", msg.T(l, "run.err.threshold", f.threshold.String()))
+	}
+	return nil
+}
+
+// checkScenario refuses a timeline of a scenario too big to keep one, and
+// an SVG path that cannot be written, before anything runs.
+func (f *runFlags) checkScenario(l msg.Lang, s model.Scenario) error {
+	for _, c := range []struct {
+		on   bool
+		name string
+	}{{f.timeline, "--timeline"}, {f.svg != "", "--svg"}} {
+		if c.on && s.Requests > model.MaxTraceRequests {
+			return model.NewFieldError(c.name, "sim.err.trace", s.Requests, model.MaxTraceRequests)
+		}
+	}
+	if f.svg != "" {
+		return checkOutPath(l, "--svg", f.svg)
+	}
+	return nil
+}
+
+// runError words a run that measured nothing: interrupted (130), refused
+// (2) or failed.
+func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
+	switch {
+	case errors.Is(err, lab.ErrInterrupted):
+		fmt.Fprintln(env.Stderr, msg.T(l, "run.interrupted.none"))
+		return &ExitError{Code: 130}
+	case errors.As(err, new(*live.TooBigError)):
+		return tooBig(l, err)
+	case errors.As(err, new(*model.FieldError)):
+		return err
+	case errors.Is(err, lab.ErrNeedsLinux):
+		return fmt.Errorf("%s", msg.T(l, "run.err.linux"))
+	case errors.Is(err, lab.ErrTargetDied):
+		return fmt.Errorf("%s", msg.T(l, "http.err.died", err))
+	case hf.via == lab.ViaHTTP:
+		return fmt.Errorf("%s", msg.T(l, "http.err.run", err))
+	}
+	return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
+}
+
+// write prints what the run measured: the SVG file, then JSON or the text
+// with its timeline.
+func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) error {
+	measured := out.Real
+	if measured == nil {
+		measured = out.HTTP
+	}
+	if f.svg != "" && measured.Trace != nil {
+		var buf bytes.Buffer
+		if err := reportpkg.WriteSVGTimeline(&buf, l, measured.Trace); err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.svg, buf.Bytes(), 0o644); err != nil {
+			return &UsageError{Err: fmt.Errorf("--svg: %s", msg.T(l, "cli.sim.svg.write", f.svg, err))}
+		}
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out.JSON(f.compare))
+	}
+	var b bytes.Buffer
+	writeRunText(&b, l, runText{
+		s: out.Scenario, rep: out.Repeated, model: out.Model, compare: f.compare, ref: out.Reference, preset: preset,
+		scaling: out.Scaling, warmup: f.warmup, stacks: f.stacks, first: out.MedianRun, cores: live.Cores(),
+		http: out.HTTPRepeated, sockets: out.Sockets,
+	})
+	if f.timeline && measured.Trace != nil {
+		b.WriteByte('\n')
+		if err := reportpkg.WriteASCIITimeline(&b, l, measured.Trace, timelineWidth); err != nil {
+			return err
+		}
+	}
+	if f.svg != "" {
+		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", f.svg))
+	}
+	_, err := env.Stdout.Write(b.Bytes())
+	return err
 }
 
 // childExe names the binary that runs each real run in a child process:

@@ -16,5 +16,5 @@ func runChild(ctx context.Context, env *Env, args []string) error {
 	if len(args) > 0 {
 		return usagef("%s takes no arguments: it reads a scenario as JSON on stdin", live.ChildCommand)
 	}
-	return live.ServeChild(live.CancelOnParent(ctx), env.Stdin, env.Stdout)
+	return live.ServeChild(ctx, env.Stdin, env.Stdout) // Main cancels ctx with the parent (supervise)
 }

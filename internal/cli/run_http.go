@@ -199,7 +199,9 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *lab.HTTPSoc
 	} else {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.kernel.unknown", k.Backlog))
 	}
-	if p := sk.Pinning; p != nil {
+	if p := sk.Pinning; p != nil && p.Failed != "" {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "http.pin.failed", p.Failed))
+	} else if p != nil {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.pin", p.Generator, p.Target))
 	} else {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.nopin"))

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -230,13 +230,6 @@ func TestRunCancelledBeforeStartExits130(t *testing.T) {
 	}
 }
 
-// updateGolden reports whether -update was given (the flag is defined by
-// another test file of this package).
-func updateGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
 // TestRunTextGolden renders fixed measurements, so the text layout (both
 // languages, compare table, ranges, stalls, warnings) is pinned.
 func TestRunTextGolden(t *testing.T) {
@@ -271,21 +264,6 @@ func TestRunTextGolden(t *testing.T) {
 		var b bytes.Buffer
 		writeRunText(&b, l, runText{s: s, rep: rep, model: modelRes, compare: true, warmup: true, stacks: true, first: first, cores: 2,
 			scaling: &live.Scaling{Factor: 0.5, Loops: [2]int{8, 4}, Requests: [2]int{24, 12}}})
-		path := filepath.Join("testdata", "run_compare."+string(l)+".golden")
-		if updateGolden() {
-			if err := os.MkdirAll("testdata", 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("read golden (run with -update to create): %v", err)
-		}
-		if b.String() != string(want) {
-			t.Errorf("writeRunText(%s) differs from %s:\n%s", l, path, b.String())
-		}
+		golden.Check(t, filepath.Join("testdata", "golden", "run_compare."+string(l)+".golden"), b.Bytes())
 	}
 }

@@ -10,46 +10,52 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
-// scenarioFlags are the scenario flags shared by `waitlab sim` and
-// `waitlab run`: a base (preset, file, or the lab-pool defaults) and
-// overrides, applied in resolve. Flags always win over the file or preset.
+// scenarioFlags are the scenario flags shared by `waitlab sim`, `run`,
+// `plan` and `target`: a base (preset, file, or the lab-pool defaults)
+// and overrides, applied in resolve. Flags always win over the file or
+// preset. The knob flags are model.Knobs, one flag per row: their names,
+// types and help come from that table, and overrides fills the
+// model.Overrides field of each flag the user set.
 type scenarioFlags struct {
-	fs                               *flag.FlagSet
-	preset, file                     string
-	modelName                        string
-	threads, offloadPool, cores      int
-	fanoutPool                       int
-	requests, calls                  int
-	arrival, think, cpu, wait, block string
-	placement, assign, fanout        string
-	blocking, sharedLock             bool
-	blockFraction                    float64
-	seed                             int64
+	fs           *flag.FlagSet
+	preset, file string
+	// vals holds each knob flag's value (a *string, *int, *int64,
+	// *float64 or *bool), by flag name.
+	vals  map[string]any
+	knobs map[string]model.Knob
 }
 
 func addScenarioFlags(fs *flag.FlagSet) *scenarioFlags {
-	f := &scenarioFlags{fs: fs}
+	f := &scenarioFlags{fs: fs, vals: map[string]any{}, knobs: map[string]model.Knob{}}
 	fs.StringVar(&f.preset, "preset", "", "start from a preset scenario (see waitlab presets)")
 	fs.StringVar(&f.file, "f", "", "start from a scenario `file` (YAML)")
-	fs.StringVar(&f.modelName, "model", "", "server model: pool, loop, offload or virtual")
-	fs.IntVar(&f.threads, "threads", 0, "pool size (pool), loop count (loop, offload) or carrier count (virtual)")
-	fs.IntVar(&f.offloadPool, "offload-pool", 0, "offload pool size K (offload)")
-	fs.IntVar(&f.fanoutPool, "fanout-pool", 0, "fan-out pool size K that runs parallel calls (pool)")
-	fs.IntVar(&f.cores, "cores", 0, "CPU cores of the simulated machine (0: as many as threads)")
-	fs.IntVar(&f.requests, "requests", 0, "number of requests")
-	fs.StringVar(&f.arrival, "arrival", "", "arrival: burst, rate:R, poisson:R or vus:N")
-	fs.StringVar(&f.think, "think", "", "think time between a response and the next request (vus:N)")
-	fs.StringVar(&f.cpu, "cpu", "", "CPU time per request: 200us, or exp:200us")
-	fs.StringVar(&f.wait, "wait", "", "wait per downstream call: 200ms, or exp:200ms")
-	fs.BoolVar(&f.blocking, "blocking", false, "the wait blocks (holds) its thread: stalls a loop, pins a carrier")
-	fs.IntVar(&f.calls, "calls", 0, "downstream calls per request (each takes --wait)")
-	fs.StringVar(&f.fanout, "fanout", "", "downstream calls: sequential, parallel or pipelined")
-	fs.BoolVar(&f.sharedLock, "shared-lock", false, "every downstream call holds one shared lock (the PING-inside-synchronized bug)")
-	fs.Float64Var(&f.blockFraction, "block-fraction", 0, "fraction of requests that make a blocking call (classes normal and blocking)")
-	fs.StringVar(&f.block, "block", "", "duration of the blocking call (with --block-fraction)")
-	fs.StringVar(&f.placement, "placement", "", "which requests block: random, spread or every:K")
-	fs.StringVar(&f.assign, "assign", "", "how requests bind to loops: round-robin or shared")
-	fs.Int64Var(&f.seed, "seed", 0, "random seed (same seed, same output)")
+	for _, k := range model.Knobs {
+		name, help := k.Flag(), msg.T(msg.EN, k.HelpKey())
+		var v any
+		switch k.Type {
+		case model.KnobString:
+			p := new(string)
+			fs.StringVar(p, name, "", help)
+			v = p
+		case model.KnobInt:
+			p := new(int)
+			fs.IntVar(p, name, 0, help)
+			v = p
+		case model.KnobInt64:
+			p := new(int64)
+			fs.Int64Var(p, name, 0, help)
+			v = p
+		case model.KnobFloat:
+			p := new(float64)
+			fs.Float64Var(p, name, 0, help)
+			v = p
+		case model.KnobBool:
+			p := new(bool)
+			fs.BoolVar(p, name, false, help)
+			v = p
+		}
+		f.vals[name], f.knobs[name] = v, k
+	}
 	return f
 }
 
@@ -57,45 +63,8 @@ func addScenarioFlags(fs *flag.FlagSet) *scenarioFlags {
 func (f *scenarioFlags) overrides() *model.Overrides {
 	o := &model.Overrides{}
 	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "model":
-			o.Model = &f.modelName
-		case "threads":
-			o.Threads = &f.threads
-		case "offload-pool":
-			o.OffloadPool = &f.offloadPool
-		case "fanout-pool":
-			o.FanoutPool = &f.fanoutPool
-		case "cores":
-			o.Cores = &f.cores
-		case "requests":
-			o.Requests = &f.requests
-		case "seed":
-			o.Seed = &f.seed
-		case "arrival":
-			o.Arrival = &f.arrival
-		case "think":
-			o.Think = &f.think
-		case "placement":
-			o.Placement = &f.placement
-		case "assign":
-			o.Assign = &f.assign
-		case "shared-lock":
-			o.SharedLock = &f.sharedLock
-		case "cpu":
-			o.CPU = &f.cpu
-		case "fanout":
-			o.Fanout = &f.fanout
-		case "wait":
-			o.Wait = &f.wait
-		case "blocking":
-			o.Blocking = &f.blocking
-		case "calls":
-			o.Calls = &f.calls
-		case "block-fraction":
-			o.BlockFraction = &f.blockFraction
-		case "block":
-			o.Block = &f.block
+		if k, ok := f.knobs[fl.Name]; ok {
+			k.Set(o, f.vals[fl.Name])
 		}
 	})
 	return o

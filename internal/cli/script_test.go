@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/waitlab/waitlab/internal/golden"
 )
 
 // TestMain lets the test binary stand in for the waitlab binary inside the
@@ -32,7 +34,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		UpdateScripts:       *update,
+		UpdateScripts:       golden.Updating(),
 		Setup: func(e *testscript.Env) error {
 			// The scripts pin the language; the machine's LANG must
 			// not choose it for them.

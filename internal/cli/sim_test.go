@@ -5,15 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/sim")
+	"github.com/waitlab/waitlab/internal/golden"
+)
 
 const simData = "../../testdata/sim/"
 
@@ -211,28 +210,13 @@ func TestSimGolden(t *testing.T) {
 		{"fanout.en.golden", []string{"-f", simData + "fanout.yaml", "--lang", "en"}},
 	}
 	for _, c := range cases {
-		code, out, errs := run(t, append([]string{"sim"}, c.args...)...)
-		if code != 0 {
-			t.Errorf("sim %v = %d, %s", c.args, code, errs)
-			continue
-		}
-		path := simData + "golden/" + c.file
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
+		t.Run(c.file, func(t *testing.T) {
+			code, out, errs := run(t, append([]string{"sim"}, c.args...)...)
+			if code != 0 {
+				t.Fatalf("sim %v = %d, %s", c.args, code, errs)
 			}
-			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if out != string(want) {
-			t.Errorf("sim %v differs from %s (run with -update after checking):\n%s", c.args, path, out)
-		}
+			golden.Check(t, filepath.Join("testdata", "golden", "sim", c.file), []byte(out))
+		})
 	}
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -11,9 +10,9 @@ import (
 	"time"
 
 	target "github.com/waitlab/waitlab/internal/httptarget"
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // wantsScenario reports whether `waitlab target` was given a scenario
@@ -77,22 +76,22 @@ func runTargetScenario(ctx context.Context, env *Env, args []string) error {
 	if *ready {
 		fmt.Fprintf(env.Stdout, "ready %s\n", srv.Addr())
 	}
+	ctl := supervise.Controlled() // nil unless started by supervise (waitlab run --via http)
+	if err := ctl.Ready(srv.Addr().String()); err != nil {
+		return fmt.Errorf("target: tell the parent it is ready: %w", err)
+	}
 	if f, ok := env.Stdout.(interface{ Sync() error }); ok {
 		f.Sync()
 	}
 	if err := serveUntilDone(ctx, env, l, srv); err != nil {
 		return err
 	}
-	if s.Model.HasLoops() {
-		// The watchdog's summary, for waitlab run --via http (the worst
-		// stall's whole duration, which /metrics does not carry).
-		if b, err := json.Marshal(srv.Stats().Stalls); err == nil {
-			fmt.Fprintf(env.Stderr, "%s %s\n", StallSummaryPrefix, b)
-		}
+	// What only the target sees, for waitlab run --via http: its
+	// counters and its watchdog's summary (the worst stall's whole
+	// duration, which /metrics does not carry), as data on the control
+	// channel.
+	if err := ctl.Report(target.ReportOf(srv.Stats())); err != nil {
+		return fmt.Errorf("target: report to the parent: %w", err)
 	}
 	return nil
 }
-
-// StallSummaryPrefix starts the line on which a scenario target reports
-// its watchdog's summary (model.Stalls as JSON) when it stops.
-const StallSummaryPrefix = lab.StallSummaryPrefix

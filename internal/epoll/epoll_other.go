@@ -2,17 +2,7 @@
 
 package epoll
 
-import (
-	"errors"
-	"time"
-)
-
-// ErrNeedsLinux is what every constructor returns off Linux: epoll,
-// eventfd and timerfd are Linux system calls. The package compiles
-// elsewhere so that the model, the presets and the web lab build on macOS;
-// the real runs, the target server and the load generator report this
-// error when they are started.
-var ErrNeedsLinux = errors.New("epoll: needs Linux (epoll, eventfd, timerfd); the model (waitlab sim) runs anywhere")
+import "time"
 
 // Event flags, the Linux EPOLL* values.
 const (

@@ -1,46 +1,47 @@
 package experiment
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
-
-	"github.com/waitlab/waitlab/internal/osthread"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
+
+// The experiments' children are supervise's (one start, pinning, ready
+// handshake and stop for every waitlab child); these are thin wrappers
+// with the names the experiments call.
 
 // Child is a process an experiment started: what it was, its pid, the
 // CPUs it was pinned to and the address it listened on ("" for none).
+// PinFailed is why the asked-for pinning did not happen (it then ran
+// unpinned: supervise's one policy).
 type Child struct {
-	Name string `json:"name"`
-	PID  int    `json:"pid"`
-	CPUs []int  `json:"cpus,omitempty"`
-	Addr string `json:"addr,omitempty"`
+	Name      string `json:"name"`
+	PID       int    `json:"pid"`
+	CPUs      []int  `json:"cpus,omitempty"`
+	Addr      string `json:"addr,omitempty"`
+	PinFailed string `json:"pin_failed,omitempty"`
 }
 
-// proc is one running child. Each runs in its own process group, so a
-// terminal's Ctrl-C reaches only the experiment, which stops its children
-// itself (SIGTERM, then SIGKILL to the group); Pdeathsig stops them if the
-// experiment dies first (they are forked from a thread that lives as long
-// as the process: see startPinned).
+// proc is one running child (a supervise.Child). waited is closed when it
+// has exited; err is its exit error, valid after that.
 type proc struct {
 	Child
-	cmd    *exec.Cmd
-	waited chan struct{}
-	err    error // valid after waited is closed
-	stderr *syncBuffer
+	c      *supervise.Child
+	waited <-chan struct{}
+	err    error
+	stderr *stderrOf
 }
+
+// stderrOf reads a child's captured stderr.
+type stderrOf struct{ c *supervise.Child }
+
+func (s *stderrOf) String() string { return s.c.Stderr() }
 
 // procSet tracks an experiment's children. Its methods are safe from any
 // goroutine.
@@ -50,126 +51,87 @@ type procSet struct {
 	ended []Child
 }
 
-// syncBuffer is a bytes.Buffer safe for one writer and readers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.b.Len() > 1<<20 {
-		return len(p), nil // keep the first MB: enough to say why it failed
-	}
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // childStarted, when set (by tests), is called as each child starts.
 var childStarted func(Child)
 
-var listenRE = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
-
-// startServer starts `exe args...` pinned to cpus (none: unpinned) with
-// extra environment env, and waits until its stdout names the loopback
-// address it listens on (the first line of `waitlab target` and `waitlab
-// downstream`), the process exits, or 15 s pass.
+// startServer starts `exe args...` (a waitlab server: target or
+// downstream) pinned to cpus (none: unpinned) with extra environment env,
+// and waits for its Ready message on the control channel, its exit, or
+// supervise.ReadyTimeout.
 func (ps *procSet) startServer(ctx context.Context, name, exe string, cpus []int, env []string, args ...string) (*proc, error) {
-	p, stdout, err := ps.start(name, exe, cpus, env, true, args...)
+	p, _, err := ps.start(name, exe, cpus, env, false, args...)
 	if err != nil {
 		return nil, err
 	}
-	addrCh := make(chan string, 1)
-	go func() {
-		defer stdout.Close()
-		sc := bufio.NewScanner(stdout)
-		found := false
-		for sc.Scan() {
-			if !found {
-				if a := listenRE.FindString(sc.Text()); a != "" {
-					found = true
-					addrCh <- a
-				}
-			}
+	addr, err := p.c.WaitReady(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
-		if !found {
-			close(addrCh)
-		}
-	}()
-	select {
-	case a, ok := <-addrCh:
-		if !ok {
-			<-p.waited
-			return nil, fmt.Errorf("experiment: %s ended before listening: %v: %s", name, p.err, strings.TrimSpace(p.stderr.String()))
-		}
-		p.Addr = a
-		return p, nil
-	case <-ctx.Done():
-		p.stop(time.Second)
-		return nil, ctx.Err()
-	case <-time.After(15 * time.Second):
-		p.stop(time.Second)
-		return nil, fmt.Errorf("experiment: %s did not listen within 15 s: %s", name, strings.TrimSpace(p.stderr.String()))
+		return nil, fmt.Errorf("experiment: %s: %w: %s", name, err, strings.TrimSpace(p.c.Stderr()))
 	}
+	p.Addr = addr
+	return p, nil
 }
 
 // runToEnd runs `exe args...` pinned to cpus until it exits; when ctx
-// ends first it is told to stop (SIGTERM) and given 10 s to write what it
+// ends first it is told to stop and given supervise.Grace to write what it
 // measured. It returns the process's stdout.
 func (ps *procSet) runToEnd(ctx context.Context, name, exe string, cpus []int, args ...string) ([]byte, error) {
-	p, stdout, err := ps.start(name, exe, cpus, nil, true, args...)
+	var out strings.Builder
+	p, err := ps.startTo(name, exe, cpus, nil, &out, args...)
 	if err != nil {
 		return nil, err
 	}
-	var out bytes.Buffer
-	copied := make(chan struct{})
-	go func() { _, _ = io.Copy(&out, stdout); stdout.Close(); close(copied) }()
 	select {
 	case <-p.waited:
 	case <-ctx.Done():
-		p.stop(10 * time.Second)
+		p.c.Stop()
 	}
-	<-copied
-	if p.err != nil && ctx.Err() == nil {
-		return out.Bytes(), fmt.Errorf("experiment: %s: %v: %s", name, p.err, strings.TrimSpace(p.stderr.String()))
+	err = p.c.Wait()
+	if err != nil && ctx.Err() == nil {
+		return []byte(out.String()), fmt.Errorf("experiment: %s: %v: %s", name, err, strings.TrimSpace(p.c.Stderr()))
 	}
-	return out.Bytes(), nil
+	return []byte(out.String()), nil
 }
 
+// start starts `exe args...`; with pipeOut its stdout is returned as a
+// pipe that reads EOF once the child has exited and everything it wrote
+// was read.
 func (ps *procSet) start(name, exe string, cpus []int, env []string, pipeOut bool, args ...string) (*proc, *os.File, error) {
-	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	p := &proc{Child: Child{Name: name, CPUs: cpus}, cmd: cmd, waited: make(chan struct{}), stderr: &syncBuffer{}}
-	cmd.Stderr = p.stderr
-	// Our own pipe rather than StdoutPipe: Wait must not close it under
-	// a reader that has not seen everything yet. The reader sees EOF when
-	// the child (and anything it started) has closed its end.
-	var stdout, w *os.File
-	if pipeOut {
-		r, pw, err := os.Pipe()
-		if err != nil {
-			return nil, nil, err
-		}
-		stdout, w, cmd.Stdout = r, pw, pw
+	if !pipeOut {
+		p, err := ps.startTo(name, exe, cpus, env, nil, args...)
+		return p, nil, err
 	}
-	err := startPinned(cmd, cpus)
-	if w != nil {
-		w.Close()
-	}
+	r, w, err := os.Pipe()
 	if err != nil {
-		if stdout != nil {
-			stdout.Close()
-		}
-		return nil, nil, fmt.Errorf("experiment: start %s: %w", name, err)
+		return nil, nil, err
 	}
-	p.PID = cmd.Process.Pid
+	p, err := ps.startTo(name, exe, cpus, env, w, args...)
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, nil, err
+	}
+	go func() { <-p.waited; w.Close() }()
+	return p, r, nil
+}
+
+func (ps *procSet) startTo(name, exe string, cpus []int, env []string, stdout interface{ Write([]byte) (int, error) }, args ...string) (*proc, error) {
+	spec := supervise.Spec{Name: name, Exe: exe, Args: args, Env: env, CPUs: cpus, Control: isWaitlab(exe)}
+	if stdout != nil {
+		spec.Stdout = stdout
+	}
+	c, err := supervise.Start(spec)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: start %s: %w", name, err)
+	}
+	p := &proc{Child: Child{Name: name, PID: c.PID, CPUs: c.CPUs}, c: c, stderr: &stderrOf{c}}
+	if c.PinErr != nil {
+		p.PinFailed = c.PinErr.Error()
+	}
+	waited := make(chan struct{})
+	p.waited = waited
 	ps.mu.Lock()
 	ps.live = append(ps.live, p)
 	ps.mu.Unlock()
@@ -177,7 +139,7 @@ func (ps *procSet) start(name, exe string, cpus []int, env []string, pipeOut boo
 		childStarted(p.Child)
 	}
 	go func() {
-		p.err = cmd.Wait()
+		p.err = c.Wait()
 		ps.mu.Lock()
 		for i, q := range ps.live {
 			if q == p {
@@ -187,27 +149,31 @@ func (ps *procSet) start(name, exe string, cpus []int, env []string, pipeOut boo
 		}
 		ps.ended = append(ps.ended, p.Child)
 		ps.mu.Unlock()
-		close(p.waited)
+		close(waited)
 	}()
-	return p, stdout, nil
+	return p, nil
 }
 
-// stop asks the child to end (SIGTERM: `waitlab target` drains, `waitlab
-// load` writes what it has) and kills its process group if it has not
-// ended after grace.
+// isWaitlab reports whether exe is this binary (the waitlab subcommands,
+// which speak supervise's control channel), not another program
+// (redis-server, mariadbd), which is stopped with SIGTERM.
+func isWaitlab(exe string) bool {
+	self, err := os.Executable()
+	if err != nil {
+		return false
+	}
+	a, errA := os.Stat(self)
+	b, errB := os.Stat(exe)
+	return errA == nil && errB == nil && os.SameFile(a, b)
+}
+
+// stop ends the child (supervise.Child.Stop: ask, then kill its group
+// after supervise.Grace). grace is kept for the callers; supervise has
+// one grace period for every child.
 func (p *proc) stop(grace time.Duration) {
-	select {
-	case <-p.waited:
-		return
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.waited:
-	case <-time.After(grace):
-		_ = syscall.Kill(-p.PID, syscall.SIGKILL)
-		<-p.waited
-	}
+	_ = grace
+	p.c.Stop()
+	<-p.waited
 }
 
 // stopAll stops every child still running.
@@ -216,7 +182,7 @@ func (ps *procSet) stopAll() {
 	live := append([]*proc(nil), ps.live...)
 	ps.mu.Unlock()
 	for _, p := range live {
-		p.stop(5 * time.Second)
+		p.stop(supervise.Grace)
 	}
 }
 
@@ -228,53 +194,8 @@ func (ps *procSet) record() []Child {
 	return append([]Child(nil), ps.ended...)
 }
 
-// startPinned starts cmd with the CPU affinity cpus (none: inherited) on
-// the thread that lasts as long as the process (osthread.OnLastingThread:
-// Pdeathsig is tied to the forking thread). The child inherits the
-// affinity of the thread that forks it, so that thread narrows its own
-// mask, starts the child and restores the mask; no other goroutine runs
-// on it.
-func startPinned(cmd *exec.Cmd, cpus []int) error {
-	var err error
-	osthread.OnLastingThread(func() { err = startOnThisThread(cmd, cpus) })
-	return err
-}
-
-func startOnThisThread(cmd *exec.Cmd, cpus []int) error {
-	if len(cpus) == 0 {
-		return cmd.Start()
-	}
-	var old, set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &old); err != nil {
-		return cmd.Start()
-	}
-	for _, c := range cpus {
-		set.Set(c)
-	}
-	if err := unix.SchedSetaffinity(0, &set); err != nil {
-		return fmt.Errorf("pin to CPUs %v: %w", cpus, err)
-	}
-	err := cmd.Start()
-	if rerr := unix.SchedSetaffinity(0, &old); rerr != nil && err == nil {
-		err = fmt.Errorf("restore affinity: %w", rerr)
-	}
-	return err
-}
-
 // AllowedCPUs lists the CPUs this process may run on.
-func AllowedCPUs() []int {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
-		return nil
-	}
-	var out []int
-	for c := 0; c < len(set)*64 && len(out) < set.Count(); c++ {
-		if set.IsSet(c) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func AllowedCPUs() []int { return supervise.AllowedCPUs() }
 
 // Placement is where a load experiment runs its processes: the server on
 // its own CPUs, the generator (and the light downstream) on the others.
@@ -284,15 +205,10 @@ type Placement struct {
 	Shared            bool
 }
 
-// Place splits the allowed CPUs: the upper half to the server, the lower
-// half to the generator.
+// Place splits the allowed CPUs by supervise's one rule (supervise.Split).
 func Place() Placement {
-	cpus := AllowedCPUs()
-	if len(cpus) < 2 {
-		return Placement{Shared: true}
-	}
-	h := len(cpus) / 2
-	return Placement{Server: cpus[h:], Generator: cpus[:h]}
+	p := supervise.Place()
+	return Placement{Server: p.Server, Generator: p.Generator, Shared: p.Shared}
 }
 
 func cpuList(c []int) string {

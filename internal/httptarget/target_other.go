@@ -9,13 +9,14 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
 // ErrNeedsLinux is what New returns off Linux: the pool's poller, the event
 // loops and their timers are epoll, eventfd and timerfd.
-var ErrNeedsLinux = errors.New("target: the test server needs Linux (epoll, eventfd, timerfd)")
+var ErrNeedsLinux = epoll.ErrNeedsLinux
 
 // ErrDrainTimeout: see server.go.
 var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")

@@ -1,41 +1,16 @@
 package lab
 
 import (
-	"bufio"
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"math"
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"sync"
-	"syscall"
-	"time"
 
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
-	"github.com/waitlab/waitlab/internal/sysinfo"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
-// The third view: a scenario over real sockets.
-//
-// RunHTTP starts `waitlab target -f SCENARIO` in a fresh child process of
-// the same binary on loopback (port 0; the port is read from its ready
-// line), runs the scenario's load in this process (loadgen.RunScenario),
-// reads the target's /metrics (loop stalls) and its /proc entry (peak OS
-// threads, CPU time), stops it, and fills the same model.Result as the
-// model and the in-process run. Generator and target are pinned to
-// different cores where the machine has two or more (Pinning says which).
-// One child per run: --repeat N starts N targets (plus the warm-up).
+// The third view, a scenario over real sockets, is runner.HTTP; these
+// names stay for the callers that configure it through lab.
 
 // Vias: which real views a run makes.
 const (
@@ -44,52 +19,27 @@ const (
 	ViaBoth    = "both"
 )
 
-// HTTPOptions configure the HTTP view.
-type HTTPOptions struct {
-	// Listen is the target's address (default 127.0.0.1:0, any free port).
-	Listen string
-	// Backlog is the target's listen backlog (default 4096; the kernel
-	// caps it at net.core.somaxconn).
-	Backlog int
-	// MaxConns caps the generator's connections (default
-	// loadgen.DefaultScenarioConns).
-	MaxConns int
-	// NoPin leaves generator and target on every core.
-	NoPin bool
-	// OnTarget, when set, is called with each target's process id and
-	// address once it is ready, before the load starts (tests use it to
-	// kill one mid-run).
-	OnTarget func(pid int, addr string)
-}
+// HTTPOptions configure the HTTP view (runner.HTTPOptions).
+type HTTPOptions = runner.HTTPOptions
 
 // HTTPRun is what one run over HTTP measured beyond the model.Result.
-type HTTPRun struct {
-	Result  *model.Result
-	Sockets loadgen.Sockets
-	Kernel  Kernel
-	Pinning *Pinning
-	Load    *loadgen.Result
-}
+type HTTPRun = runner.HTTPRun
 
-// Kernel is what the kernel says about the target's listen socket over a
-// run: SYNs or connections dropped because the accept queue was full
-// (TcpExt ListenOverflows, ListenDrops in /proc/net/netstat, machine-wide,
-// as a delta over the run), net.core.somaxconn and the backlog asked for
-// (the kernel uses the smaller).
-type Kernel struct {
-	ListenOverflows int64 `json:"listen_overflows"`
-	ListenDrops     int64 `json:"listen_drops"`
-	Somaxconn       int   `json:"somaxconn"`
-	Backlog         int   `json:"backlog"`
-	// Known is false when /proc/net/netstat could not be read.
-	Known bool `json:"known"`
-}
+// Kernel is what the kernel says about the target's listen socket.
+type Kernel = runner.Kernel
 
 // Pinning says where generator and target ran.
-type Pinning struct {
-	Generator []int `json:"generator_cpus"`
-	Target    []int `json:"target_cpus"`
-}
+type Pinning = runner.Pinning
+
+// ErrTargetDied is a target child that exited before the run ended.
+var ErrTargetDied = runner.ErrTargetDied
+
+// CheckHTTP refuses what this machine cannot serve over sockets
+// (runner.CheckHTTP).
+func CheckHTTP(s model.Scenario, o HTTPOptions) error { return runner.CheckHTTP(s, o) }
+
+// RunHTTP runs s once over HTTP (runner.RunHTTP).
+var RunHTTP = runner.RunHTTP
 
 // HTTPSockets is the socket-only part of an Outcome: the median run's.
 type HTTPSockets struct {
@@ -101,9 +51,6 @@ type HTTPSockets struct {
 	Placement string `json:"placement,omitempty"`
 }
 
-// ErrTargetDied is a target child that exited before the run ended.
-var ErrTargetDied = errors.New("lab: the target process died during the run")
-
 // HTTPMeasures reports whether a run over HTTP measures figure key: the
 // server's queue wait and busy threads are not seen from outside.
 func HTTPMeasures(key string) bool {
@@ -114,543 +61,42 @@ func HTTPMeasures(key string) bool {
 	return true
 }
 
-// CheckHTTP refuses, before anything starts, a scenario this machine
-// cannot serve over sockets: more connections than the open-file limit
-// allows (after raising the soft limit to the hard one), or a listen
-// address that is taken. Errors are *live.TooBigError (exit 2).
-func CheckHTTP(s model.Scenario, o HTTPOptions) error {
-	if s.Requests > loadgen.MaxScenarioRequests {
-		return &live.TooBigError{Key: "http.err.requests", Args: []any{s.Requests, loadgen.MaxScenarioRequests}}
-	}
-	need := Connections(s, o) + 64
-	soft, hard := raiseNoFile()
-	if uint64(need) > soft {
-		return &live.TooBigError{Key: "http.err.nofile", Args: []any{Connections(s, o), soft, hard}}
-	}
-	if o.Listen != "" {
-		if err := probeListen(o.Listen); err != nil {
-			return &live.TooBigError{Key: "http.err.port", Args: []any{o.Listen}}
-		}
-	}
-	return nil
-}
-
-// Connections returns how many connections the generator may have open at
-// once for s: every burst request its own (up to the cap), the cap for the
-// open model, a connection per virtual user and loop for the closed one.
-func Connections(s model.Scenario, o HTTPOptions) int {
-	cap := o.MaxConns
-	if cap <= 0 {
-		cap = loadgen.DefaultScenarioConns
-	}
-	switch s.Arrival.Kind {
-	case model.VUs:
-		groups := 1
-		if s.Model.HasLoops() && s.Assign != model.Shared {
-			groups = s.Threads
-		}
-		return min(s.Arrival.VUs, s.Requests) * min(groups, max(s.Requests, 1))
-	}
-	return min(s.Requests, cap)
-}
-
-// raiseNoFile raises this process's soft open-file limit to the hard one
-// (children inherit it) and returns both.
-func raiseNoFile() (soft, hard uint64) {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
-		return math.MaxInt32, math.MaxInt32
-	}
-	if rl.Cur < rl.Max {
-		up := rl
-		up.Cur = rl.Max
-		if syscall.Setrlimit(syscall.RLIMIT_NOFILE, &up) == nil {
-			rl = up
-		}
-	}
-	return rl.Cur, rl.Max
-}
-
-// probeListen reports whether addr can be listened on (and lets go of it).
-func probeListen(addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	return ln.Close()
-}
-
-// RunHTTP runs s once over HTTP: a fresh target child of exe, the load in
-// this process. threshold is the target's stall threshold.
-func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.Duration, version string, o HTTPOptions) (*HTTPRun, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, ErrInterrupted
-	}
-	if o.Listen == "" {
-		o.Listen = "127.0.0.1:0"
-	}
-	if o.Backlog <= 0 {
-		o.Backlog = 4096
-	}
-	dir, err := os.MkdirTemp("", "waitlab-http")
-	if err != nil {
-		return nil, fmt.Errorf("lab: scenario file: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	file := filepath.Join(dir, "scenario.json")
-	body, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("lab: encode scenario: %w", err)
-	}
-	if err := os.WriteFile(file, body, 0o600); err != nil {
-		return nil, fmt.Errorf("lab: scenario file: %w", err)
-	}
-	pin := choosePinning(live.Cores(), o.NoPin)
-	tg, err := startTarget(exe, file, o, threshold, pin)
-	if err != nil {
-		return nil, err
-	}
-	defer tg.stop()
-	if o.OnTarget != nil {
-		o.OnTarget(tg.cmd.Process.Pid, tg.addr)
-	}
-	restore := pinSelf(pin)
-	defer restore()
-
-	// The load runs until done, interrupted, or the target dies.
-	lctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var died bool
-	var diedMu sync.Mutex
-	go func() {
-		select {
-		case <-tg.exited:
-			diedMu.Lock()
-			died = true
-			diedMu.Unlock()
-			cancel()
-		case <-lctx.Done():
-		}
-	}()
-	peak := &threadPeak{pid: tg.cmd.Process.Pid}
-	peak.start()
-	cpu0, _ := sysinfo.PidCPU(tg.cmd.Process.Pid)
-	ns0, nsOK0 := readNetstat()
-	lr, err := loadgen.RunScenario(lctx, loadgen.ScenarioConfig{
-		Scenario: s, URL: "http://" + tg.addr + "/", MaxConns: o.MaxConns, Version: version,
-	})
-	ns1, nsOK1 := readNetstat()
-	cpu1, cpuErr := sysinfo.PidCPU(tg.cmd.Process.Pid)
-	threads := peak.stop()
-	diedMu.Lock()
-	d := died
-	diedMu.Unlock()
-	var metrics []byte
-	var merr error
-	if !d && err == nil {
-		metrics, merr = scrape(tg.addr)
-	}
-	if !d && (err != nil || merr != nil || lr.Sockets.Failed > 0) && ctx.Err() == nil {
-		// Failures may be the target dying: give its exit a moment to
-		// be seen before blaming anything else.
-		select {
-		case <-tg.exited:
-		case <-time.After(2 * time.Second):
-		}
-	}
-	if d || tg.hasExited() {
-		return nil, fmt.Errorf("%w: %s", ErrTargetDied, tg.why())
-	}
-	if err != nil {
-		return nil, err
-	}
-	if merr != nil {
-		return nil, fmt.Errorf("lab: read the target's /metrics: %w", merr)
-	}
-	stopErr := tg.stop()
-	if stopErr != nil && ctx.Err() == nil {
-		return nil, stopErr
-	}
-	res := lr.Result
-	if res.Interrupted && res.Completed == 0 {
-		return nil, ErrInterrupted
-	}
-	env := sysinfo.Collect(version)
-	res.Env = &env
-	res.OSThreadsPeak = threads
-	if cpuErr == nil {
-		res.CPUMS = float64(cpu1-cpu0) / 1e6
-	}
-	if s.Model.HasLoops() {
-		res.Stalls = stallsOf(metrics, tg.stderrText(), s.Threads, threshold)
-	}
-	k := Kernel{Somaxconn: somaxconn(), Backlog: o.Backlog, Known: nsOK0 && nsOK1}
-	if k.Known {
-		k.ListenOverflows = ns1.overflows - ns0.overflows
-		k.ListenDrops = ns1.drops - ns0.drops
-	}
-	return &HTTPRun{Result: res, Sockets: lr.Sockets, Kernel: k, Pinning: pin, Load: lr.Load}, nil
-}
-
-// target is one target child process.
-type target struct {
-	cmd     *exec.Cmd
-	addr    string
-	exited  chan struct{} // closed when the process has exited
-	waitErr error
-	stderr  *lockedBuffer
-	once    sync.Once
-	stopErr error
-}
-
-// lockedBuffer is a bytes.Buffer written by the child's stderr copier and
-// read by the run; safe for concurrent use.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.b.Len() > 4<<20 {
-		return len(p), nil // enough to explain anything
-	}
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// startTarget starts the target child and waits for its ready line.
-func startTarget(exe, file string, o HTTPOptions, threshold time.Duration, pin *Pinning) (*target, error) {
-	args := []string{"target", "-f", file, "--listen", o.Listen, "--backlog", strconv.Itoa(o.Backlog),
-		"--stall-threshold", threshold.String(), "--ready", "--lang", "en", "--drain", "5s"}
-	cmd := exec.Command(exe, args...)
-	// Its own process group: a terminal's Ctrl-C reaches only us, and we
-	// stop it; a parent that dies takes it along (Pdeathsig).
-	cmd.SysProcAttr = childAttr()
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("lab: target stdout: %w", err)
-	}
-	tg := &target{cmd: cmd, exited: make(chan struct{}), stderr: &lockedBuffer{}}
-	cmd.Stderr = tg.stderr
-	if err := startPinned(cmd, pin); err != nil {
-		return nil, fmt.Errorf("lab: start target %s: %w", exe, err)
-	}
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		sent := false
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "ready "); ok && !sent {
-				ready <- strings.TrimSpace(a)
-				sent = true
-			}
-		}
-		io.Copy(io.Discard, out)
-		if !sent {
-			close(ready)
-		}
-	}()
-	go func() {
-		tg.waitErr = cmd.Wait()
-		close(tg.exited)
-	}()
-	select {
-	case a, ok := <-ready:
-		if ok {
-			tg.addr = a
-			return tg, nil
-		}
-		<-tg.exited
-	case <-time.After(15 * time.Second):
-		tg.stop()
-		return nil, fmt.Errorf("lab: the target was not ready within 15 s: %s", tg.why())
-	case <-tg.exited:
-	}
-	return nil, fmt.Errorf("lab: the target did not start: %s", tg.why())
-}
-
-func (tg *target) hasExited() bool {
-	select {
-	case <-tg.exited:
-		return true
-	default:
-		return false
-	}
-}
-
-// why explains how the target ended, from its exit status and stderr.
-func (tg *target) why() string {
-	text := strings.TrimSpace(tg.stderrText())
-	if i := strings.LastIndexByte(text, '\n'); i >= 0 {
-		text = text[i+1:]
-	}
-	state := "still running"
-	if tg.hasExited() {
-		state = "exited"
-		if tg.cmd.ProcessState != nil {
-			state = tg.cmd.ProcessState.String()
-		}
-	}
-	if text == "" {
-		return state
-	}
-	return state + ": " + text
-}
-
-func (tg *target) stderrText() string { return tg.stderr.String() }
-
-// stop ends the target: SIGTERM (it drains), SIGKILL to its group if it
-// has not exited 8 s later. It waits for the exit, so no child and no
-// listening port outlive it. Safe to call more than once.
-func (tg *target) stop() error {
-	tg.once.Do(func() {
-		if !tg.hasExited() {
-			_ = tg.cmd.Process.Signal(syscall.SIGTERM)
-			select {
-			case <-tg.exited:
-			case <-time.After(8 * time.Second):
-				_ = syscall.Kill(-tg.cmd.Process.Pid, syscall.SIGKILL)
-				<-tg.exited
-				tg.stopErr = fmt.Errorf("lab: the target did not stop within 8 s and was killed")
-			}
-		}
-	})
-	return tg.stopErr
-}
-
-// scrape reads the target's /metrics.
-func scrape(addr string) ([]byte, error) {
-	c := http.Client{Timeout: 5 * time.Second}
-	resp, err := c.Get("http://" + addr + "/metrics")
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		return nil, fmt.Errorf("status %d", resp.StatusCode)
-	}
-	return io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-}
-
-// stallsOf builds the watchdog summary of a target: the count per loop
-// from /metrics (waitlab_target_loop_stalls_total), the worst from the
-// summary line on its stderr.
-func stallsOf(metrics []byte, stderr string, loops int, threshold time.Duration) *model.Stalls {
-	st := &model.Stalls{ThresholdMS: float64(threshold) / 1e6, PerLoop: make([]int64, loops), WorstReq: -1}
-	sc := bufio.NewScanner(bytes.NewReader(metrics))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, `waitlab_target_loop_stalls_total{loop="`)
-		if !ok {
-			continue
-		}
-		l, v, ok := strings.Cut(rest, `"} `)
-		if !ok {
-			continue
-		}
-		li, err1 := strconv.Atoi(l)
-		n, err2 := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err1 != nil || err2 != nil || li < 0 || li >= loops {
-			continue
-		}
-		st.PerLoop[li] = int64(n)
-		st.Count += int64(n)
-	}
-	// The worst stall's whole duration: from the summary the target
-	// prints when it stops (a stall line is written when the stall is
-	// first seen, before it ends).
-	for _, line := range strings.Split(stderr, "\n") {
-		rest, ok := strings.CutPrefix(line, StallSummaryPrefix+" ")
-		if !ok {
-			continue
-		}
-		var sum model.Stalls
-		if json.Unmarshal([]byte(rest), &sum) == nil {
-			st.WorstMS, st.WorstLoop, st.WorstReq = sum.WorstMS, sum.WorstLoop, sum.WorstReq
-			if st.Count == 0 && sum.Count > 0 {
-				st.Count = sum.Count
-				copy(st.PerLoop, sum.PerLoop)
-			}
-		}
-	}
-	return st
-}
-
-// StallSummaryPrefix starts the line on which a scenario target reports
-// its watchdog's summary (model.Stalls as JSON) when it stops.
-const StallSummaryPrefix = "waitlab-stalls"
-
-// threadPeak samples a process's OS thread count every 2 ms.
-type threadPeak struct {
-	pid  int
-	peak int
-	done chan struct{}
-	wg   sync.WaitGroup
-}
-
-func (t *threadPeak) start() {
-	t.done = make(chan struct{})
-	t.wg.Add(1)
-	go func() {
-		defer t.wg.Done()
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			if n := procThreads(t.pid); n > t.peak {
-				t.peak = n
-			}
-			select {
-			case <-t.done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-}
-
-func (t *threadPeak) stop() int {
-	close(t.done)
-	t.wg.Wait()
-	if n := procThreads(t.pid); n > t.peak {
-		t.peak = n
-	}
-	return t.peak
-}
-
-// procThreads reads Threads: from /proc/PID/status (0 when gone).
-func procThreads(pid int) int {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSpace(v))
-			return n
-		}
-	}
-	return 0
-}
-
-type netstat struct{ overflows, drops int64 }
-
-// readNetstat reads TcpExt ListenOverflows and ListenDrops.
-func readNetstat() (netstat, bool) {
-	b, err := os.ReadFile("/proc/net/netstat")
-	if err != nil {
-		return netstat{}, false
-	}
-	return parseNetstat(b)
-}
-
-// parseNetstat reads the TcpExt header and value lines of
-// /proc/net/netstat.
-func parseNetstat(b []byte) (netstat, bool) {
-	lines := strings.Split(string(b), "\n")
-	for i := 0; i+1 < len(lines); i++ {
-		h, ok1 := strings.CutPrefix(lines[i], "TcpExt:")
-		v, ok2 := strings.CutPrefix(lines[i+1], "TcpExt:")
-		if !ok1 || !ok2 {
-			continue
-		}
-		names, vals := strings.Fields(h), strings.Fields(v)
-		if len(names) != len(vals) {
-			return netstat{}, false
-		}
-		var ns netstat
-		found := 0
-		for j, n := range names {
-			x, err := strconv.ParseInt(vals[j], 10, 64)
-			if err != nil {
-				continue
-			}
-			switch n {
-			case "ListenOverflows":
-				ns.overflows = x
-				found++
-			case "ListenDrops":
-				ns.drops = x
-				found++
-			}
-		}
-		return ns, found == 2
-	}
-	return netstat{}, false
-}
-
-// somaxconn reads net.core.somaxconn (0 when unknown).
-func somaxconn() int {
-	b, err := os.ReadFile("/proc/sys/net/core/somaxconn")
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
-	return n
-}
-
 // scaleCores is the cores --scale-to-cores scales to: the target's share
-// when the HTTP view pins generator and target apart.
+// when an HTTP runner pins generator and target apart.
 func scaleCores(cfg *RunConfig) int {
-	if (cfg.Via == ViaHTTP || cfg.Via == ViaBoth) && !cfg.HTTP.NoPin && cfg.Cores >= 2 {
-		if p := choosePinning(cfg.Cores, false); p != nil {
-			return len(p.Target)
+	for _, r := range cfg.Runners {
+		if h, ok := r.(runner.HTTP); ok && !h.Options.NoPin && cfg.Cores >= 2 {
+			if p := runner.ChoosePinning(cfg.Cores, false); p != nil {
+				return len(p.Target)
+			}
 		}
 	}
 	return cfg.Cores
 }
 
-// runHTTPView makes cfg's runs over HTTP (a warm-up first when asked) and
-// fills o's HTTP fields; with nothing measured it returns ErrInterrupted.
-func runHTTPView(ctx context.Context, cfg RunConfig, o *Outcome, progress func(run, of int)) error {
+// Runners returns the runners of a Via (ViaProcess when empty): the
+// in-process one, the HTTP one with o, or both, in that order.
+func Runners(via, exe string, o HTTPOptions) []runner.Runner {
+	p, h := runner.Process{Exe: exe}, runner.HTTP{Exe: exe, Options: o}
+	switch via {
+	case ViaHTTP:
+		return []runner.Runner{h}
+	case ViaBoth:
+		return []runner.Runner{p, h}
+	}
+	return []runner.Runner{p}
+}
+
+// fillHTTP fills o's HTTP fields from the runs over HTTP.
+func fillHTTP(o *Outcome, rep *live.Repeated, runs []*runner.Run) {
 	s := o.Scenario
-	var runs []*HTTPRun
-	for i := 0; i <= cfg.Repeat; i++ {
-		if i == 0 && !cfg.Warmup {
-			continue
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		if progress != nil {
-			progress(i, cfg.Repeat)
-		}
-		r, err := RunHTTP(ctx, cfg.Exe, s, cfg.Options.StallThreshold, cfg.Options.Version, cfg.HTTP)
-		if err != nil {
-			if errors.Is(err, ErrInterrupted) || (ctx.Err() != nil && !errors.Is(err, ErrTargetDied)) {
-				break
-			}
-			return err
-		}
-		if i > 0 || r.Result.Interrupted {
-			runs = append(runs, r)
-		}
-		if r.Result.Interrupted {
-			break
-		}
-	}
-	if len(runs) == 0 {
-		return ErrInterrupted
-	}
-	results := make([]*model.Result, len(runs))
-	for i, r := range runs {
-		results[i] = r.Result
-	}
-	rep := live.Aggregate(s, results)
 	med := runs[0]
 	for _, r := range runs {
 		if math.Abs(r.Result.MakespanMS-rep.Median.MakespanMS) < math.Abs(med.Result.MakespanMS-rep.Median.MakespanMS) {
 			med = r
 		}
 	}
-	o.HTTP, o.HTTPRepeated, o.HTTPLoad = rep.Median, rep, med.Load
+	o.HTTP, o.HTTPRepeated, o.HTTPLoad = rep.Median, rep, med.HTTP.Load
 	o.HTTPRange, o.HTTPRuns = rep.Range, rep.Runs
 	if o.Model != nil {
 		o.HTTPRatio = map[string]float64{}
@@ -660,8 +106,8 @@ func runHTTPView(ctx context.Context, cfg RunConfig, o *Outcome, progress func(r
 			}
 		}
 	}
-	o.Sockets = &HTTPSockets{Sockets: med.Sockets, Kernel: med.Kernel, Pinning: med.Pinning, Placement: placement(s, med.Sockets)}
-	return nil
+	h := med.HTTP
+	o.Sockets = &HTTPSockets{Sockets: h.Sockets, Kernel: h.Kernel, Pinning: h.Pinning, Placement: placement(s, h.Sockets)}
 }
 
 // placement says why the connections' loops could not agree with the

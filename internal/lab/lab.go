@@ -17,13 +17,20 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // ErrInterrupted is returned when the context ended before any real run
 // measured anything: there is nothing to report, and the caller exits as
-// interrupted (130), never as a failure or a success.
-var ErrInterrupted = errors.New("lab: interrupted before any run completed")
+// interrupted (130), never as a failure or a success. It is
+// supervise.ErrInterrupted, the one such value.
+var ErrInterrupted = supervise.ErrInterrupted
+
+// ErrNeedsLinux is what Run returns off Linux: the real executors need
+// eventfd, epoll and per-thread CPU clocks. The model (sim) runs anywhere.
+var ErrNeedsLinux = supervise.ErrNeedsLinux
 
 // RunConfig is one `waitlab run`: a scenario and how to measure it.
 type RunConfig struct {
@@ -49,10 +56,13 @@ type RunConfig struct {
 	// Progress, when set, is called before each run (0: the warm-up) with
 	// the model's expected duration of one run.
 	Progress func(run, of int, expected time.Duration)
-	// Via is which real views to make: ViaProcess (default), ViaHTTP or
-	// ViaBoth (http.go); HTTP configures the HTTP view.
-	Via  string
-	HTTP HTTPOptions
+	// Runners are the real views, in order: runner.Process fills Real,
+	// runner.HTTP the HTTP fields. Empty: Runners(Via, Exe, HTTP), for
+	// callers that name a view (ViaProcess, the default, ViaHTTP or
+	// ViaBoth) rather than build its runner.
+	Runners []runner.Runner
+	Via     string
+	HTTP    HTTPOptions
 }
 
 // Caps are a caller's own limits on a real run, checked before anything
@@ -142,6 +152,9 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 	if cfg.Repeat < 1 {
 		cfg.Repeat = 1
 	}
+	if len(cfg.Runners) == 0 {
+		cfg.Runners = Runners(cfg.Via, cfg.Exe, cfg.HTTP)
+	}
 	var scaling *live.Scaling
 	if cfg.ScaleToCores {
 		if s2, sc, ok := live.ScaleToCores(cfg.Scenario, scaleCores(cfg)); ok {
@@ -161,8 +174,8 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 	if err := live.Check(s, 0); err != nil {
 		return nil, err
 	}
-	if cfg.Via == ViaHTTP || cfg.Via == ViaBoth {
-		if err := CheckHTTP(s, cfg.HTTP); err != nil {
+	for _, r := range cfg.Runners {
+		if err := r.Check(s); err != nil {
 			return nil, err
 		}
 	}
@@ -173,7 +186,7 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 // by ctx returns what it measured (Outcome.Interrupted); when nothing was
 // measured it returns ErrInterrupted.
 func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
-	if ErrNeedsLinux != nil {
+	if supervise.ErrUnsupported != nil {
 		return nil, ErrNeedsLinux
 	}
 	scaling, err := Prepare(&cfg)
@@ -206,37 +219,55 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	if cfg.Progress != nil {
 		progress = func(run, of int) { cfg.Progress(run, of, expected) }
 	}
-	if cfg.Via == ViaHTTP {
-		o := &Outcome{Model: modelRes, Scaling: scaling, Scenario: s, Reference: Reference(cfg.Preset, s)}
-		return o, runHTTPView(ctx, cfg, o, progress)
-	}
-	rep, resps, err := live.Repeat(ctx, cfg.Exe, s, cfg.Options, cfg.Repeat, cfg.Warmup, progress)
-	if err != nil {
-		if ctx.Err() != nil {
-			// A child that died of our own interrupt is an interruption,
-			// not a failure of the run.
+	o := &Outcome{Model: modelRes, Scaling: scaling, Scenario: s, Reference: Reference(cfg.Preset, s)}
+	measured := false
+	for _, r := range cfg.Runners {
+		if measured && o.Interrupted() {
+			break
+		}
+		opt := cfg.Options
+		if r.Via() == runner.ViaHTTP {
+			opt.Trace = false // the HTTP view has no timeline of the server's lanes
+		}
+		rep, runs, err := runner.Repeat(ctx, r, s, opt, cfg.Repeat, cfg.Warmup, progress)
+		if err != nil {
+			if measured && errors.Is(err, ErrInterrupted) {
+				break // the earlier view stands
+			}
+			if ctx.Err() != nil && !errors.Is(err, ErrTargetDied) {
+				// A child that died of our own interrupt is an
+				// interruption, not a failure of the run.
+				return nil, ErrInterrupted
+			}
+			return nil, err
+		}
+		if rep == nil || rep.Median == nil {
 			return nil, ErrInterrupted
 		}
-		return nil, err
+		measured = true
+		if r.Via() == runner.ViaHTTP {
+			fillHTTP(o, rep, runs)
+			continue
+		}
+		fillProcess(o, rep, runs)
 	}
-	if rep == nil || rep.Median == nil {
-		return nil, ErrInterrupted
-	}
-	o := &Outcome{
-		Model: modelRes, Real: rep.Median, Scaling: scaling, Scenario: s, Repeated: rep,
-		Ratio: Ratios(s, modelRes, rep.Median), Reference: Reference(cfg.Preset, s),
-		Range: rep.Range, Runs: rep.Runs,
+	return o, nil
+}
+
+// fillProcess fills o's in-process fields from the runs in process.
+func fillProcess(o *Outcome, rep *live.Repeated, runs []*runner.Run) {
+	o.Real, o.Repeated, o.Range, o.Runs = rep.Median, rep, rep.Range, rep.Runs
+	o.Ratio = Ratios(o.Scenario, o.Model, rep.Median)
+	var resps []*live.ChildResponse
+	for _, r := range runs {
+		if r.Child != nil {
+			resps = append(resps, r.Child)
+		}
 	}
 	if len(resps) > 0 {
 		o.MedianRun = MedianResponse(resps, rep.Median.MakespanMS)
 		o.StallStates = o.MedianRun.StallStates
 	}
-	if cfg.Via == ViaBoth && !o.Interrupted() {
-		if err := runHTTPView(ctx, cfg, o, progress); err != nil && !errors.Is(err, ErrInterrupted) {
-			return nil, err
-		}
-	}
-	return o, nil
 }
 
 // MedianResponse returns the run whose makespan is the median's (the

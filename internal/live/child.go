@@ -4,19 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -63,11 +60,12 @@ func DecodeChildRequest(in io.Reader) (ChildRequest, error) {
 // MaxStalls caps ChildResponse.Stalls.
 const MaxStalls = 20
 
-// ErrInterrupted is returned (wrapped) by Isolated and Repeat when ctx was
+// ErrInterrupted is returned (wrapped) by Isolated (and runner.Repeat) when ctx was
 // cancelled before any run could report a measurement: a child not started
 // because ctx was already done, or one that the interrupt ended before it
-// wrote its result. There is nothing to print but that.
-var ErrInterrupted = errors.New("live: interrupted before a run finished")
+// wrote its result. There is nothing to print but that. It is
+// supervise.ErrInterrupted, the one such value.
+var ErrInterrupted = supervise.ErrInterrupted
 
 // ServeChild is the child side: it reads a ChildRequest from in, runs it
 // with Run and writes a ChildResponse to out. A run the child refuses or
@@ -161,18 +159,19 @@ func longest(st []watchdog.Stall, n int) []watchdog.Stall {
 var afterStart func()
 
 // Isolated runs s once in a fresh child process of exe (the waitlab
-// binary, os.Executable()). When ctx is cancelled the child is told so
-// through its cancel pipe (CancelOnParent), stops cleanly and reports what
-// it measured (Result.Interrupted); it is killed if it has not exited 10 s
-// later. A ctx already done starts no child.
+// binary, os.Executable()), started by supervise with its control
+// channel. When ctx is cancelled the child is told so through its cancel
+// pipe (supervise.Child.Cancel), stops cleanly and reports what it
+// measured (Result.Interrupted); its process group is killed if it has not
+// exited supervise.Grace later. A ctx already done starts no child.
 //
 // The child runs in its own process group, so a terminal's Ctrl-C reaches
 // only the parent, which decides; cancelling through a pipe rather than a
 // signal has no window in which a child that has not yet installed its
-// handlers dies of it, and a parent that dies closes the pipe too, so no
-// child outlives it by more than its run's own stop. A child that the
-// interrupt ended without a result (killed after the 10 s) gives
-// ErrInterrupted, not an error of the child.
+// handlers dies of it, and a parent that dies closes the pipe too (and
+// Pdeathsig kills the child). A child that the interrupt ended without a
+// result (killed after the grace) gives ErrInterrupted, not an error of
+// the child.
 func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("live: not started: %w: %w", ErrInterrupted, err)
@@ -181,21 +180,11 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	if err != nil {
 		return nil, fmt.Errorf("live: encode child request: %w", err)
 	}
-	pr, pw, err := os.Pipe()
+	var stdout bytes.Buffer
+	c, err := supervise.Start(supervise.Spec{Name: "run", Exe: exe, Args: []string{ChildCommand},
+		Stdin: bytes.NewReader(body), Stdout: &stdout, Control: true})
 	if err != nil {
-		return nil, fmt.Errorf("live: cancel pipe: %w", err)
-	}
-	cmd := exec.Command(exe, ChildCommand)
-	cmd.Stdin = bytes.NewReader(body)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.ExtraFiles = []*os.File{pr} // fd 3 in the child
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
-	pr.Close()
-	if err != nil {
-		pw.Close()
-		return nil, fmt.Errorf("live: start child %s: %w", exe, err)
+		return nil, fmt.Errorf("live: %w", err)
 	}
 	if afterStart != nil {
 		afterStart()
@@ -203,29 +192,20 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	if opt.OnStart != nil {
 		opt.OnStart()
 	}
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	var werr error
 	interrupted := false
 	select {
-	case werr = <-waited:
-		pw.Close()
+	case <-c.Exited():
 	case <-ctx.Done():
 		interrupted = true
-		pw.Close()
-		select {
-		case werr = <-waited:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			werr = <-waited
-		}
+		c.Stop()
 	}
+	werr := c.Wait()
 	var resp ChildResponse
 	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil || (interrupted && resp.Result == nil) {
 		if interrupted {
 			return nil, fmt.Errorf("%w (the run was stopped before it reported)", ErrInterrupted)
 		}
-		msg := strings.TrimSpace(stderr.String())
+		msg := strings.TrimSpace(c.Stderr())
 		if werr != nil {
 			return nil, fmt.Errorf("live: child: %w: %s", werr, msg)
 		}
@@ -241,26 +221,11 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	return &resp, nil
 }
 
-// cancelFD is the child's end of the cancel pipe (the first of
-// exec.Cmd.ExtraFiles).
-const cancelFD = 3
-
 // CancelOnParent returns a context that is cancelled when the parent closes
-// the child's cancel pipe (or dies). Outside a child (no fd 3 that is a
-// pipe) it returns ctx unchanged.
+// the child's cancel pipe (or dies): supervise.Controlled().Context. Outside
+// a supervised child it returns ctx unchanged.
 func CancelOnParent(ctx context.Context) context.Context {
-	var st syscall.Stat_t
-	if err := syscall.Fstat(cancelFD, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
-		return ctx
-	}
-	f := os.NewFile(cancelFD, "cancel-pipe")
-	ctx, cancel := context.WithCancel(ctx)
-	go func() {
-		defer cancel()
-		var b [1]byte
-		_, _ = f.Read(b[:]) // returns at EOF: the parent closed its end
-	}()
-	return ctx
+	return supervise.Controlled().Context(ctx)
 }
 
 // Executable returns the path of the running binary, for Isolated.

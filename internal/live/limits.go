@@ -89,7 +89,7 @@ func Check(s model.Scenario, expected time.Duration) error {
 }
 
 // CheckRepeat is Check for n runs of s one after another, after one
-// uncounted warm-up run when warmup is set (live.Repeat): n must be 1 to
+// uncounted warm-up run when warmup is set (runner.Repeat): n must be 1 to
 // MaxRepeat, and all the runs together must be expected to take at most
 // MaxWall, each run costing its expected time (the larger of expected and
 // Estimate) plus ChildStart. It refuses with a *TooBigError.

@@ -3,14 +3,15 @@
 package live
 
 import (
-	"errors"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/epoll"
 )
 
 // errNeedsLinux: the real executors park threads on eventfds and run epoll
 // loops, which are Linux system calls. Off Linux the package builds (so
 // the model and the web lab do) and a real run fails at its start.
-var errNeedsLinux = errors.New("live: real runs need Linux (eventfd, epoll, thread CPU clocks); waitlab sim runs anywhere")
+var errNeedsLinux = epoll.ErrNeedsLinux
 
 // parker is a thread's wake-up; none can be made off Linux.
 type parker struct{}

@@ -1,9 +1,6 @@
 package live
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -143,75 +140,8 @@ type Repeated struct {
 	Interrupted bool `json:"interrupted,omitempty"`
 }
 
-// Repeat runs s n times, each in a fresh child process of exe, after one
-// uncounted warm-up run when warmup is set, and aggregates the runs. When
-// ctx is cancelled it stops after the run in progress, which reports what
-// it measured (Interrupted), and returns what it has, with Interrupted set
-// on the Repeated and its Median. With no measurement at all (cancelled
-// before any run, even the warm-up, reported) it returns an error wrapping
-// ErrInterrupted, never a nil Median. progress, if set, is called as
-// each run's child has started (0 is the warm-up).
-func Repeat(ctx context.Context, exe string, s model.Scenario, opt Options, n int, warmup bool, progress func(run, of int)) (*Repeated, []*ChildResponse, error) {
-	rep := &Repeated{}
-	var resps []*ChildResponse
-	// progress is called once each child has started, so a progress line
-	// means the run is under way (a cancel after it gets what it measured).
-	at := func(run int) Options {
-		o := opt
-		if progress != nil {
-			o.OnStart = func() { progress(run, n) }
-		}
-		return o
-	}
-	if warmup {
-		wopt := at(0)
-		wopt.Trace = false
-		resp, err := Isolated(ctx, exe, s, wopt)
-		if err != nil {
-			return nil, nil, err
-		}
-		rep.Warmup = resp.Result
-		if resp.Result.Interrupted {
-			rep.Runs = []*model.Result{resp.Result}
-			rep.aggregate(s)
-			rep.markInterrupted()
-			return rep, []*ChildResponse{resp}, nil
-		}
-	}
-	for i := 1; i <= n; i++ {
-		if ctx.Err() != nil {
-			break
-		}
-		resp, err := Isolated(ctx, exe, s, at(i))
-		if errors.Is(err, ErrInterrupted) {
-			break // keep what the earlier runs measured
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		if resp.Result.Interrupted && resp.Result.Completed == 0 && len(rep.Runs) > 0 {
-			break // cut short before it finished anything: the earlier runs stand
-		}
-		rep.Runs = append(rep.Runs, resp.Result)
-		resps = append(resps, resp)
-		if resp.Result.Interrupted {
-			break
-		}
-	}
-	if len(rep.Runs) == 0 && rep.Warmup != nil {
-		rep.Runs = []*model.Result{rep.Warmup}
-	}
-	if len(rep.Runs) == 0 {
-		return nil, nil, fmt.Errorf("%w (0 of %d runs)", ErrInterrupted, n)
-	}
-	rep.aggregate(s)
-	if ctx.Err() != nil && (len(resps) < n || rep.Median.Interrupted) {
-		rep.markInterrupted()
-	}
-	return rep, resps, nil
-}
-
-func (rep *Repeated) markInterrupted() {
+// MarkInterrupted marks rep, and its median, as cut short.
+func (rep *Repeated) MarkInterrupted() {
 	rep.Interrupted = true
 	if rep.Median != nil {
 		rep.Median.Interrupted = true

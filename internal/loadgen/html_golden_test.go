@@ -2,9 +2,11 @@ package loadgen
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -31,6 +33,6 @@ func TestHTMLReportGolden(t *testing.T) {
 		if err := WriteHTML(&buf, rep, lang); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "report_"+string(lang)+".html", buf.Bytes())
+		golden.Check(t, filepath.Join("testdata", "report_"+string(lang)+".html"), buf.Bytes())
 	}
 }

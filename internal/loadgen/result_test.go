@@ -4,20 +4,17 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // sample is one synthetic finished request.
 type sample struct {
@@ -160,7 +157,7 @@ func TestTextReportGolden(t *testing.T) {
 		if err := WriteText(&buf, rep, lang, 1); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "report_"+string(lang)+".txt", buf.Bytes())
+		golden.Check(t, filepath.Join("testdata", "report_"+string(lang)+".txt"), buf.Bytes())
 	}
 }
 
@@ -183,25 +180,5 @@ func TestHTMLReportIsSelfContained(t *testing.T) {
 	}
 	if strings.Count(h, "<svg") != 3 {
 		t.Errorf("HTML report has %d plots; want 3", strings.Count(h, "<svg"))
-	}
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n%s", name, got)
 	}
 }

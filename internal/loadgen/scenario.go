@@ -55,6 +55,12 @@ type ScenarioConfig struct {
 	// (default 60 s).
 	Timeout time.Duration
 	Version string
+	// Records, when set, keeps every answered request's record in
+	// Result.Trace (its intended send as Arrival, its actual send as
+	// Start, its answer as End, the loop that served it as Lane), for
+	// callers that compute figures per request (plan --confirm --via
+	// http). The server's own queue is not seen from here.
+	Records bool
 }
 
 // Scenario load limits.
@@ -612,6 +618,7 @@ func (g *scenarioGen) result(ngroups int) *ScenarioResult {
 	var completed int64
 	var p model.Request
 	var order []scFin
+	var recs []model.Record
 	for i := range g.reqs {
 		r := &g.reqs[i]
 		if r.send == 0 && r.end == 0 {
@@ -642,6 +649,10 @@ func (g *scenarioGen) result(ngroups int) *ScenarioResult {
 		all.Add(lat)
 		g.planner.Fill(int64(i), &p)
 		byClass[p.Class].Add(lat)
+		if g.cfg.Records {
+			recs = append(recs, model.Record{ID: int64(i), Class: p.Class, Arrival: time.Duration(r.due),
+				Start: time.Duration(max(r.send, r.due)), End: time.Duration(r.end), Lane: r.loop})
+		}
 		if loops != nil && r.loop >= 0 && int(r.loop) < len(loops) {
 			ls := &loops[r.loop]
 			ls.Requests++
@@ -660,6 +671,9 @@ func (g *scenarioGen) result(ngroups int) *ScenarioResult {
 	}
 	for k, c := range s.Classes {
 		res.Classes[c.Name] = byClass[k].Summary()
+	}
+	if g.cfg.Records {
+		res.Trace = &model.Trace{Source: "real", Records: recs}
 	}
 	span := time.Duration(0)
 	if completed > 0 {

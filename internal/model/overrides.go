@@ -47,6 +47,27 @@ type Overrides struct {
 // call Resolve for the whole step. Errors are *FieldError naming the
 // override's JSON field (FlagName gives the flag's spelling).
 func (o *Overrides) Apply(s *Scenario) error {
+	if err := o.applyServer(s); err != nil {
+		return err
+	}
+	if len(s.Classes) == 0 {
+		s.Classes = []Class{{Name: "normal", Fraction: 1}}
+	} else {
+		// Never write through to the base's backing array (a preset's).
+		s.Classes = append([]Class(nil), s.Classes...)
+	}
+	cpu, err := o.applyClasses(s)
+	if err != nil {
+		return err
+	}
+	if err := o.applyBlockFraction(s, cpu); err != nil {
+		return err
+	}
+	return o.applyBlock(s)
+}
+
+// applyServer sets the server, machine and arrival knobs.
+func (o *Overrides) applyServer(s *Scenario) error {
 	if o.Model != nil {
 		k, err := ParseKind(*o.Model)
 		if err != nil {
@@ -99,17 +120,17 @@ func (o *Overrides) Apply(s *Scenario) error {
 	if o.SharedLock != nil {
 		s.SharedLock = *o.SharedLock
 	}
-	if len(s.Classes) == 0 {
-		s.Classes = []Class{{Name: "normal", Fraction: 1}}
-	} else {
-		// Never write through to the base's backing array (a preset's).
-		s.Classes = append([]Class(nil), s.Classes...)
-	}
+	return nil
+}
+
+// applyClasses sets the knobs of every class (cpu, fanout) and of the
+// first (wait, blocking, calls); it returns the CPU given, if any.
+func (o *Overrides) applyClasses(s *Scenario) (Dist, error) {
 	var cpu Dist
 	if o.CPU != nil {
 		d, err := ParseDist(*o.CPU)
 		if err != nil {
-			return named("cpu", err)
+			return cpu, named("cpu", err)
 		}
 		cpu = d
 		for i := range s.Classes {
@@ -119,7 +140,7 @@ func (o *Overrides) Apply(s *Scenario) error {
 	if o.Fanout != nil {
 		var fo Fanout
 		if err := fo.UnmarshalText([]byte(*o.Fanout)); err != nil {
-			return named("fanout", err)
+			return cpu, named("fanout", err)
 		}
 		for i := range s.Classes {
 			s.Classes[i].Fanout = fo
@@ -128,7 +149,7 @@ func (o *Overrides) Apply(s *Scenario) error {
 	if o.Wait != nil {
 		d, err := ParseDist(*o.Wait)
 		if err != nil {
-			return named("wait", err)
+			return cpu, named("wait", err)
 		}
 		s.Classes[0].Wait = d
 	}
@@ -138,6 +159,11 @@ func (o *Overrides) Apply(s *Scenario) error {
 	if o.Calls != nil {
 		s.Classes[0].Calls = *o.Calls
 	}
+	return cpu, nil
+}
+
+// applyBlockFraction splits the requests into "normal" and "blocking".
+func (o *Overrides) applyBlockFraction(s *Scenario, cpu Dist) error {
 	if o.BlockFraction != nil {
 		bf := *o.BlockFraction
 		if math.IsNaN(bf) || bf < 0 || bf > 1 {
@@ -165,6 +191,11 @@ func (o *Overrides) Apply(s *Scenario) error {
 			s.Placement = Placement{Kind: Random}
 		}
 	}
+	return nil
+}
+
+// applyBlock sets the blocking class's call.
+func (o *Overrides) applyBlock(s *Scenario) error {
 	if o.Block != nil {
 		d, err := ParseDist(*o.Block)
 		if err != nil {

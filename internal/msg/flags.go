@@ -167,7 +167,10 @@ func init() {
 			EN: "print loop stalls without their goroutine stacks (each distinct stack is printed once otherwise)"},
 
 		// plan.
-		"flag.confirm":      {KO: "답과 그보다 한 단계 작은 크기를 실제로(프로세스 안에서) 돌려 예측과 측정을 나란히 보입니다", EN: "run the answer and the size below it for real (in process) and print predicted vs measured"},
+		"flag.confirm": {KO: "답과 그보다 한 단계 작은 크기를 실제로(--via에 따라) 돌려 예측과 측정을 나란히 보입니다", EN: "run the answer and the size below it for real (as --via says) and print predicted vs measured"},
+		"flag.plan.via": {
+			KO: "--confirm의 실제 실행 방식: process(프로세스 안의 실행기) 또는 http(대상 서버 자식 프로세스와 실제 소켓)",
+			EN: "how --confirm runs for real: process (in-process executors) or http (a target child process and real sockets)"},
 		"flag.confirm-runs": {KO: "--confirm에서 크기마다 실제 실행 횟수 (워밍업 한 번 뒤 중앙값과 범위)", EN: "real runs per size with --confirm (median and range, after one warm-up)"},
 		"flag.downstream-slowdown": {
 			KO: "대기가 FROM에서 TO로 길어질 때의 답도 구합니다 (예: 2ms:50ms), 지금 크기에서 리틀의 법칙으로",

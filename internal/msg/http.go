@@ -55,6 +55,9 @@ func init() {
 		"http.pin": {
 			KO: "고정: 부하 생성기는 CPU %v, 대상 서버는 CPU %v에서 돌았습니다 (sched_setaffinity)",
 			EN: "pinned: load generator on CPU %v, target on CPU %v (sched_setaffinity)"},
+		"http.pin.failed": {
+			KO: "고정 실패: 부하 생성기와 대상 서버가 모든 CPU를 나눠 썼습니다 (%s)",
+			EN: "pinning failed: the load generator and the target shared every CPU (%s)"},
 		"http.nopin": {
 			KO: "고정 안 함: 부하 생성기와 대상 서버가 모든 코어를 나눠 씁니다 (코어가 2개 미만이거나 --pin=false)",
 			EN: "not pinned: generator and target share every core (fewer than 2 cores, or --pin=false)"},

@@ -10,47 +10,32 @@ import (
 
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
 )
 
-// Runner runs a scenario for real, runs times, and returns each run's
-// result with its trace (Result.Trace with every request's record), so
-// the plan can compute the same figures from it as from a simulation.
-//
-// ProcessRunner runs in process (real threads, loops and goroutines in a
-// fresh child process). Running over HTTP against `waitlab target` with
-// `waitlab load` is the other seam: a Runner whose records come from the
-// load generator's per-request times.
-type Runner interface {
-	// Via names the way it runs: "process" or "http".
-	Via() string
-	Run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, error)
-}
-
-// ProcessRunner runs each real run in a fresh child process of Exe (the
-// waitlab binary), after one uncounted warm-up run, as `waitlab run` does.
-// It holds no state: several goroutines may use one, though real runs
-// measure best alone.
-type ProcessRunner struct {
-	Exe     string
-	Version string
-	// Progress, if set, is told before each run (0 is the warm-up).
+// Real says how Confirm runs a size for real: the runner (runner.Process
+// in a fresh child process, runner.HTTP against a target over loopback),
+// the version its results carry, and, if set, Progress, told before each
+// run (0 is the uncounted warm-up). Each run keeps every request's record
+// (Result.Trace), so the plan computes the same figures from it as from a
+// simulation.
+type Real struct {
+	Runner   runner.Runner
+	Version  string
 	Progress func(s model.Scenario, run, of int)
 }
 
-// Via implements Runner.
-func (p ProcessRunner) Via() string { return "process" }
-
-// Run implements Runner.
-func (p ProcessRunner) Run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, error) {
-	if err := live.Check(s, 0); err != nil {
+// run runs s runs times after one warm-up, as `waitlab run` does.
+func (r Real) run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, error) {
+	if err := r.Runner.Check(s); err != nil {
 		return nil, err
 	}
 	var progress func(run, of int)
-	if p.Progress != nil {
-		progress = func(run, of int) { p.Progress(s, run, of) }
+	if r.Progress != nil {
+		progress = func(run, of int) { r.Progress(s, run, of) }
 	}
-	rep, _, err := live.Repeat(ctx, p.Exe, s, live.Options{Trace: true, Version: p.Version}, runs, true, progress)
+	rep, _, err := runner.Repeat(ctx, r.Runner, s, live.Options{Trace: true, Version: r.Version}, runs, true, progress)
 	if err != nil {
 		return nil, fmt.Errorf("plan: real run: %w", err)
 	}
@@ -118,15 +103,15 @@ func ConfirmScenario(res *Result, n int) model.Scenario {
 	return s
 }
 
-// Confirm runs the answer and the size below it for real with r, runs
+// Confirm runs the answer and the size below it for real as r says, runs
 // times each, and compares each SLO's figure with a simulation of the same
 // run. It returns ctx's error only if no run could start; an interrupted
 // run is reported (Interrupted) and never counts as held.
-func Confirm(ctx context.Context, res *Result, r Runner, runs int) (*Confirmation, error) {
+func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation, error) {
 	if res.Answer == 0 {
 		return nil, model.NewFieldError("--confirm", "plan.err.confirm.none")
 	}
-	c := &Confirmation{Via: r.Via()}
+	c := &Confirmation{Via: r.Runner.Via()}
 	sizes := []int{res.Answer}
 	if res.Answer-1 >= 1 {
 		sizes = append(sizes, res.Answer-1)
@@ -159,7 +144,7 @@ func Confirm(ctx context.Context, res *Result, r Runner, runs int) (*Confirmatio
 			cs.Predicted = append(cs.Predicted, Num(v))
 			cs.PredictedMet = cs.PredictedMet && o.Meets(v)
 		}
-		results, err := r.Run(ctx, s, runs)
+		results, err := r.run(ctx, s, runs)
 		if err != nil {
 			return nil, err
 		}

@@ -5,20 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/sim"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func slos(t testing.TB, texts ...string) []SLO {
 	t.Helper()
@@ -447,7 +444,7 @@ func TestGoldenText(t *testing.T) {
 		if err := WriteText(&b, l, res); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "plan_ch15."+string(l)+".golden", b.Bytes())
+		golden.Check(t, filepath.Join("testdata", "plan_ch15."+string(l)+".golden"), b.Bytes())
 		if strings.Contains(b.String(), "%!") || strings.Contains(b.String(), "plan.") {
 			t.Errorf("%s text has a formatting error or a missing key:\n%s", l, b.String())
 		}
@@ -458,27 +455,6 @@ func TestGoldenText(t *testing.T) {
 		if !strings.HasPrefix(svg.String(), "<?xml") || strings.Count(svg.String(), "<svg") != 1 || !strings.Contains(svg.String(), "answer 7") && l == msg.EN {
 			t.Errorf("SVG (%s) is not one document with the answer marked", l)
 		}
-	}
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run with -update if the change is intended):\n%s", name, got)
 	}
 }
 

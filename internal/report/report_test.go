@@ -3,38 +3,15 @@ package report
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"io"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/sim/golden")
-
-const goldenDir = "../../testdata/sim/golden/"
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := goldenDir + name
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (check, then run with -update):\n%s", path, got)
-	}
-}
 
 // handResult is a real-run style result with every section filled.
 func handResult() *model.Result {
@@ -90,7 +67,7 @@ func TestWriteTextGolden(t *testing.T) {
 		if err := WriteText(&b, lang, r); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "report-text."+string(lang)+".golden", b.Bytes())
+		golden.Check(t, "testdata/report-text."+string(lang)+".golden", b.Bytes())
 		if strings.Contains(b.String(), "%!") {
 			t.Errorf("WriteText(%s) has a format error:\n%s", lang, b.String())
 		}
@@ -103,7 +80,7 @@ func TestWriteASCIITimelineGolden(t *testing.T) {
 		if err := WriteASCIITimeline(&b, lang, handTrace(), 40); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "report-timeline."+string(lang)+".golden", b.Bytes())
+		golden.Check(t, "testdata/report-timeline."+string(lang)+".golden", b.Bytes())
 	}
 }
 

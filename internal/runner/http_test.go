@@ -1,4 +1,4 @@
-package lab
+package runner
 
 import (
 	"context"
@@ -139,12 +139,19 @@ func FuzzParseNetstat(f *testing.F) {
 	})
 }
 
+// The stalls come from the target's report (data on the control
+// channel); a loop target that sent none fails the run.
 func TestStallsOf(t *testing.T) {
-	metrics := "# HELP x\nwaitlab_target_loop_stalls_total{loop=\"0\"} 2\nwaitlab_target_loop_stalls_total{loop=\"1\"} 3\nwaitlab_target_loop_stalls_total{loop=\"9\"} 4\n"
-	stderr := "stall loop=1 name=loop-1 req=4 duration=12ms\n" + StallSummaryPrefix + ` {"threshold_ms":10,"count":5,"worst_ms":101.5,"worst_loop":1,"worst_request":4,"per_loop":[2,3]}` + "\n"
-	st := stallsOf([]byte(metrics), stderr, 2, 10*time.Millisecond)
-	if st.Count != 5 || st.PerLoop[0] != 2 || st.PerLoop[1] != 3 || st.WorstMS != 101.5 || st.WorstReq != 4 || st.ThresholdMS != 10 {
-		t.Errorf("stallsOf = %+v", st)
+	rep := []byte(`{"requests":9,"connections":2,"stalls":{"threshold_ms":10,"count":5,"worst_ms":101.5,"worst_loop":1,"worst_request":4,"per_loop":[2,3,7]}}`)
+	st, err := stallsOf(rep, 2, 10*time.Millisecond)
+	if err != nil || st.Count != 5 || st.PerLoop[0] != 2 || st.PerLoop[1] != 3 || len(st.PerLoop) != 2 || st.WorstMS != 101.5 || st.WorstReq != 4 || st.ThresholdMS != 10 {
+		t.Errorf("stallsOf = %+v, %v", st, err)
+	}
+	if _, err := stallsOf(nil, 2, 10*time.Millisecond); err == nil {
+		t.Error("a target without a report gave stalls")
+	}
+	if _, err := stallsOf([]byte("{"), 2, 10*time.Millisecond); err == nil {
+		t.Error("a broken report gave stalls")
 	}
 }
 

@@ -1,0 +1,176 @@
+// Package runner is the one seam between the recipes (lab, plan) and a
+// real run: a Runner runs a scenario once for real and returns its
+// model.Result, and Repeat runs it n times after a warm-up. Process runs
+// it in a fresh child process with the real executors (live.Isolated);
+// HTTP serves it from a fresh `waitlab target` child over loopback sockets
+// and drives it with the scenario load (loadgen.RunScenario). Both start
+// their children through supervise. `waitlab run --via`, `plan --confirm
+// --via`, the web lab and the experiments choose runners, never spell
+// their own.
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
+)
+
+// ErrInterrupted is supervise.ErrInterrupted: nothing was measured.
+var ErrInterrupted = supervise.ErrInterrupted
+
+// Ways a Runner runs (Runner.Via).
+const (
+	ViaProcess = "process"
+	ViaHTTP    = "http"
+)
+
+// Runner makes one real run of a scenario.
+type Runner interface {
+	// Via names the way it runs: ViaProcess or ViaHTTP.
+	Via() string
+	// Check refuses, before anything starts, a scenario this runner
+	// cannot run on this machine (*live.TooBigError).
+	Check(s model.Scenario) error
+	// Run runs s once. opt.OnStart is called once the run is under way;
+	// with opt.Trace the result carries every request's record
+	// (Result.Trace.Records). A run cut short by ctx returns what it
+	// measured (Result.Interrupted) or an error wrapping ErrInterrupted.
+	Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error)
+}
+
+// Run is one real run: its result, and what only its way of running shows.
+type Run struct {
+	Result *model.Result
+	// Child is the in-process run's child response (its stalls with
+	// their stacks); nil over HTTP.
+	Child *live.ChildResponse
+	// HTTP is what only sockets show; nil in process.
+	HTTP *HTTPRun
+}
+
+// Process runs each run in a fresh child process of Exe (the waitlab
+// binary) with the real executors.
+type Process struct{ Exe string }
+
+// Via implements Runner.
+func (Process) Via() string { return ViaProcess }
+
+// Check implements Runner: live's refusals.
+func (Process) Check(s model.Scenario) error { return live.Check(s, 0) }
+
+// Run implements Runner.
+func (p Process) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error) {
+	resp, err := live.Isolated(ctx, p.Exe, s, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Run{Result: resp.Result, Child: resp}, nil
+}
+
+// HTTP runs each run against a fresh target child of Exe over loopback,
+// the load in this process.
+type HTTP struct {
+	Exe     string
+	Options HTTPOptions
+}
+
+// Via implements Runner.
+func (HTTP) Via() string { return ViaHTTP }
+
+// Check implements Runner: CheckHTTP.
+func (h HTTP) Check(s model.Scenario) error { return CheckHTTP(s, h.Options) }
+
+// Run implements Runner.
+func (h HTTP) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error) {
+	o := h.Options
+	o.Records = opt.Trace
+	if opt.OnStart != nil {
+		opt.OnStart() // before the target starts: its ready line follows
+	}
+	r, err := RunHTTP(ctx, h.Exe, s, opt.StallThreshold, opt.Version, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Run{Result: r.Result, HTTP: r}, nil
+}
+
+// Repeat runs s n times with r, after one uncounted warm-up run (without
+// its trace) when warmup is set, and aggregates the counted runs. When
+// ctx is cancelled it stops after the run in progress, which reports what
+// it measured (Interrupted), and returns what it has, with Interrupted
+// set on the Repeated and its Median; a warm-up cut short stands for the
+// run. With nothing measured it returns an error wrapping ErrInterrupted,
+// never a nil Median. progress, if set, is called as each run is under way
+// (0 is the warm-up). The runs come back in order, with the Run of each.
+func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n int, warmup bool, progress func(run, of int)) (*live.Repeated, []*Run, error) {
+	at := func(run int) live.Options {
+		o := opt
+		if progress != nil {
+			o.OnStart = func() { progress(run, n) }
+		}
+		return o
+	}
+	// stop reports whether an error ends the repeats quietly (an
+	// interrupt), rather than failing them.
+	stop := func(err error) bool {
+		return errors.Is(err, ErrInterrupted) || (ctx.Err() != nil && !errors.Is(err, ErrTargetDied))
+	}
+	rep := &live.Repeated{}
+	var runs []*Run
+	if warmup {
+		wopt := at(0)
+		wopt.Trace = false
+		w, err := r.Run(ctx, s, wopt)
+		if err != nil {
+			if stop(err) {
+				return nil, nil, fmt.Errorf("%w (in the warm-up)", ErrInterrupted)
+			}
+			return nil, nil, err
+		}
+		rep.Warmup = w.Result
+		if w.Result.Interrupted {
+			rep = live.Aggregate(s, []*model.Result{w.Result})
+			rep.Warmup = w.Result
+			rep.MarkInterrupted()
+			return rep, []*Run{w}, nil
+		}
+	}
+	var results []*model.Result
+	for i := 1; i <= n; i++ {
+		if ctx.Err() != nil {
+			break
+		}
+		one, err := r.Run(ctx, s, at(i))
+		if err != nil {
+			if stop(err) {
+				break // keep what the earlier runs measured
+			}
+			return nil, nil, err
+		}
+		if one.Result.Interrupted && one.Result.Completed == 0 && len(results) > 0 {
+			break // cut short before it finished anything: the earlier runs stand
+		}
+		results = append(results, one.Result)
+		runs = append(runs, one)
+		if one.Result.Interrupted {
+			break
+		}
+	}
+	if len(results) == 0 && rep.Warmup != nil {
+		results = []*model.Result{rep.Warmup} // interrupted in the first run: the warm-up is what was measured
+	}
+	if len(results) == 0 {
+		return nil, nil, fmt.Errorf("%w (0 of %d runs)", ErrInterrupted, n)
+	}
+	w := rep.Warmup
+	rep = live.Aggregate(s, results)
+	rep.Warmup = w
+	if ctx.Err() != nil && (len(results) < n || rep.Median.Interrupted) {
+		rep.MarkInterrupted()
+	}
+	return rep, runs, nil
+}

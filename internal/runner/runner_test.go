@@ -1,0 +1,98 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
+)
+
+// TestMain lets the test binary serve as the in-process run's child:
+// started with live.ChildCommand it does what `waitlab __run-child` does.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == live.ChildCommand {
+		ctx := supervise.Controlled().Context(context.Background())
+		if err := live.ServeChild(ctx, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func self(t *testing.T) Process {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Process{Exe: exe}
+}
+
+func pool(requests int, wait time.Duration) model.Scenario {
+	s := model.Scenario{Model: model.Pool, Threads: 2, Requests: requests, Seed: 1,
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(wait)}}}
+	s.Normalize()
+	return s
+}
+
+// Issue 13, item 4: on a context already cancelled no run starts, and
+// Repeat says "interrupted" with a typed error, never a nil median.
+func TestRepeatOnACancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, warmup := range []bool{true, false} {
+		rep, runs, err := Repeat(ctx, self(t), pool(4, time.Millisecond), live.Options{}, 3, warmup, nil)
+		if !errors.Is(err, ErrInterrupted) || rep != nil || runs != nil {
+			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want ErrInterrupted and nothing else", warmup, rep, runs, err)
+		}
+	}
+}
+
+// A Repeat interrupted after its first run keeps that run and says it was
+// interrupted (the cancel comes at the progress call of run 2).
+func TestRepeatInterruptedAfterOneRun(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := pool(4, time.Millisecond)
+	rep, runs, err := Repeat(ctx, self(t), s, live.Options{}, 3, false, func(run, of int) {
+		if run == 2 {
+			cancel()
+		}
+	})
+	if err != nil {
+		t.Fatalf("Repeat = %v", err)
+	}
+	if len(rep.Runs) != 1 || len(runs) != 1 || runs[0].Child == nil || !rep.Interrupted || rep.Median == nil || !rep.Median.Interrupted || rep.Median.Completed != s.Requests {
+		t.Errorf("Repeat interrupted after run 1: %d runs, interrupted %v, median %+v; want the one run, marked interrupted", len(rep.Runs), rep.Interrupted, rep.Median)
+	}
+}
+
+// The counted runs come back in order with their traces; the warm-up
+// runs without one and is not counted.
+func TestRepeatCountsTheRunsAfterTheWarmup(t *testing.T) {
+	s := pool(6, time.Millisecond)
+	var seen []int
+	rep, runs, err := Repeat(context.Background(), self(t), s, live.Options{Trace: true}, 2, true, func(run, of int) { seen = append(seen, run) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(seen) != "[0 1 2]" || len(runs) != 2 || len(rep.Runs) != 2 || rep.Warmup == nil {
+		t.Fatalf("progress %v, %d runs, %d counted, warm-up %v", seen, len(runs), len(rep.Runs), rep.Warmup != nil)
+	}
+	if rep.Warmup.Trace != nil {
+		t.Error("the warm-up kept a trace")
+	}
+	for i, r := range rep.Runs {
+		if r.Trace == nil || len(r.Trace.Records) != s.Requests {
+			t.Errorf("run %d: no full trace", i+1)
+		}
+	}
+}

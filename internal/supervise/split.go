@@ -1,0 +1,28 @@
+package supervise
+
+// Pinning says where a server child and its load generator run: disjoint
+// CPU sets, or nothing pinned (Shared) on a single CPU or when asked not
+// to. Failed, when set, is why pinning was asked for but did not happen
+// (the sched_setaffinity error): the runs then shared every CPU.
+type Pinning struct {
+	Server    []int  `json:"target_cpus,omitempty"`
+	Generator []int  `json:"generator_cpus,omitempty"`
+	Shared    bool   `json:"shared,omitempty"`
+	Failed    string `json:"pin_failed,omitempty"`
+}
+
+// Split is the one CPU-split rule: of the CPUs this process may run on
+// (sorted), the upper half (rounded up) goes to the server, the lower
+// half to the generator. The server does the modelled work; the
+// generator's own cost grows with the rate, so it gets a real share
+// rather than one CPU. With fewer than two CPUs nothing is pinned.
+func Split(cpus []int) Pinning {
+	if len(cpus) < 2 {
+		return Pinning{Shared: true}
+	}
+	h := len(cpus) / 2
+	return Pinning{Server: append([]int(nil), cpus[h:]...), Generator: append([]int(nil), cpus[:h]...)}
+}
+
+// Place splits the CPUs this process may run on (Split over AllowedCPUs).
+func Place() Pinning { return Split(AllowedCPUs()) }

@@ -1,0 +1,143 @@
+package supervise
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/osthread"
+)
+
+// ErrUnsupported is nil on Linux, where children can be supervised.
+var ErrUnsupported error
+
+// procAttr puts the child in its own process group and has the kernel
+// kill it when this process's lasting thread (so this process) dies.
+func procAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// startPinned starts cmd on the lasting thread (Pdeathsig is tied to the
+// forking thread). A child inherits the affinity of the thread that forks
+// it, so that thread narrows its own mask to cpus, starts the child and
+// restores its mask; no other goroutine runs on it. When the mask cannot
+// be set the child starts unpinned and pinErr says why: the one policy.
+func startPinned(cmd *exec.Cmd, cpus []int) (pinned []int, pinErr, err error) {
+	osthread.OnLastingThread(func() {
+		if len(cpus) == 0 {
+			err = cmd.Start()
+			return
+		}
+		var old unix.CPUSet
+		if e := unix.SchedGetaffinity(0, &old); e != nil {
+			pinErr = fmt.Errorf("sched_getaffinity: %w", e)
+			err = cmd.Start()
+			return
+		}
+		set := cpuSet(cpus)
+		if e := unix.SchedSetaffinity(0, &set); e != nil {
+			pinErr = fmt.Errorf("sched_setaffinity to CPUs %v: %w", cpus, e)
+			err = cmd.Start()
+			return
+		}
+		err = cmd.Start()
+		if e := unix.SchedSetaffinity(0, &old); e != nil && err == nil {
+			// The lasting thread stays narrowed: later children would
+			// inherit it, so say so loudly.
+			err = fmt.Errorf("restore the forking thread's affinity: %w", e)
+		}
+		pinned = append([]int(nil), cpus...)
+	})
+	return pinned, pinErr, err
+}
+
+func cpuSet(cpus []int) unix.CPUSet {
+	var s unix.CPUSet
+	for _, c := range cpus {
+		s.Set(c)
+	}
+	return s
+}
+
+// AllowedCPUs lists the CPUs this process may run on, in order.
+func AllowedCPUs() []int {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return nil
+	}
+	var out []int
+	for c := 0; c < len(set)*64 && len(out) < set.Count(); c++ {
+		if set.IsSet(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// PinSelf moves every thread of this process to cpus (threads started
+// later inherit it from their creator) and returns the function that
+// moves them back to what each had. With no cpus it does nothing. A
+// thread that cannot be moved is skipped; the error says how many were
+// not (the same policy as a child's: say so, go on unpinned).
+func PinSelf(cpus []int) (restore func(), err error) {
+	if len(cpus) == 0 {
+		return func() {}, nil
+	}
+	set := cpuSet(cpus)
+	old := map[int]unix.CPUSet{}
+	failed := 0
+	var first error
+	for _, tid := range threadIDs() {
+		var o unix.CPUSet
+		if e := unix.SchedGetaffinity(tid, &o); e != nil {
+			continue // the thread has ended
+		}
+		if e := unix.SchedSetaffinity(tid, &set); e != nil {
+			failed++
+			if first == nil {
+				first = e
+			}
+			continue
+		}
+		old[tid] = o
+	}
+	if failed > 0 {
+		err = fmt.Errorf("sched_setaffinity of %d threads to CPUs %v: %w", failed, cpus, first)
+	}
+	return func() {
+		var all unix.CPUSet
+		for _, o := range old {
+			for c := 0; c < len(o)*64; c++ {
+				if o.IsSet(c) {
+					all.Set(c)
+				}
+			}
+		}
+		for _, tid := range threadIDs() {
+			o, ok := old[tid]
+			if !ok {
+				o = all // a thread started while pinned
+			}
+			_ = unix.SchedSetaffinity(tid, &o)
+		}
+	}, err
+}
+
+// threadIDs lists this process's threads.
+func threadIDs() []int {
+	ents, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, e := range ents {
+		if n, err := strconv.Atoi(e.Name()); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}

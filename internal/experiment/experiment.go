@@ -23,17 +23,17 @@ package experiment
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // ErrInterrupted is returned when ctx ended before anything was measured:
 // there is no table to print, and the caller exits as interrupted.
-var ErrInterrupted = errors.New("experiment: interrupted before anything was measured")
+var ErrInterrupted = supervise.ErrInterrupted
 
 // Experiment is one recipe.
 type Experiment struct {

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -182,8 +183,11 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		return nil, nil, err
 	}
 	defer tg.stop(5 * time.Second)
-	restore := pinSelf(place.Generator)
+	restore, pinErr := supervise.PinSelf(place.Generator)
 	defer restore()
+	if pinErr != nil { // the one policy: say so and go on unpinned
+		r.Note("http.pin.failed", pinErr.Error())
+	}
 	n0 := readNetstat()
 	var stallConn net.Conn
 	if c.stallFirst {

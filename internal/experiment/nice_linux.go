@@ -54,34 +54,3 @@ func currentNice() int {
 	// The raw syscall returns 20 - nice.
 	return 20 - p
 }
-
-// pinSelf pins every thread of this process to cpus (none: no change)
-// and returns the function that restores each thread's mask. A new
-// thread inherits its creator's mask, so threads started meanwhile are
-// pinned too and stay so; the burst client runs on the generator's CPUs
-// while it lasts.
-func pinSelf(cpus []int) func() {
-	if len(cpus) == 0 {
-		return func() {}
-	}
-	var old, set unix.CPUSet
-	if unix.SchedGetaffinity(0, &old) != nil {
-		return func() {}
-	}
-	for _, c := range cpus {
-		set.Set(c)
-	}
-	each := func(s *unix.CPUSet) {
-		tasks, err := os.ReadDir("/proc/self/task")
-		if err != nil {
-			return
-		}
-		for _, t := range tasks {
-			if tid, err := strconv.Atoi(t.Name()); err == nil {
-				_ = unix.SchedSetaffinity(tid, s)
-			}
-		}
-	}
-	each(&set)
-	return func() { each(&old) }
-}

@@ -242,7 +242,7 @@ func progressFor(env *Env, lang msg.Lang, mode string) (func(loadgen.Progress), 
 	case "off":
 		return nil, nil
 	}
-	return nil, usagef("--progress %q: use auto, on or off", mode)
+	return nil, usagef("%s", msg.T(lang, "cli.err.progress", mode))
 }
 
 func parseThresholds(list []string) ([]loadgen.Threshold, error) {

@@ -103,7 +103,7 @@ func runProbe(ctx context.Context, env *Env, args []string) error {
 		}
 	case "off":
 	default:
-		return usagef("--progress %q: use auto, on or off", *progress)
+		return usagef("%s", msg.T(lang, "cli.err.progress", *progress))
 	}
 	// Output files are opened before the probe: a typo must not cost it.
 	htmlF, err := openOut(lang, "--html", *htmlOut)

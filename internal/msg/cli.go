@@ -9,6 +9,9 @@ func init() {
 		"cli.usage.more": {
 			KO: "\n명령마다 -h로 플래그를 볼 수 있습니다 (예: waitlab sim -h).",
 			EN: "\nRun a command with -h for its flags (e.g. waitlab sim -h)."},
+		"cli.err.progress": {
+			KO: "--progress에 %q{을/를} 줄 수 없습니다: auto, on, off 중 하나를 주세요",
+			EN: "--progress %q: use auto, on or off"},
 		"cli.unknown": {
 			KO: "알 수 없는 명령 %q입니다. waitlab help로 명령 목록을 보세요",
 			EN: "unknown command %q: run waitlab help for the list"},

@@ -25,8 +25,6 @@ import (
 
 const fieldSource = "Load-test field report on a WebFlux migration (2-core containers)"
 
-const lockRTT = 2 * time.Millisecond
-
 // The calibration to the field report's measured 76 and 700 TPS (its
 // "2 ms -> 500/s" is arithmetic, not a measurement): with the lock on,
 // throughput is 1 / (the time the lock is held per request), so the

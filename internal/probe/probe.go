@@ -93,8 +93,6 @@ type Config struct {
 	// Progress, when set, is told when a step starts (Step.Done false) and
 	// when it ends.
 	Progress func(Progress)
-
-	minWindow time.Duration
 }
 
 // Progress is one step starting or ending.

@@ -157,14 +157,13 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	// process's CPU affinity for a while, and Go follows it with
 	// GOMAXPROCS.
 	env := captureEnv(opt.Version, [3]float64{})
-	sampler := startLoadSampler()
-	cpu := startCPUSampler()
+	sampler := startCPUSampler()
 	err := e.Run(ctx, r)
 	r.procs.stopAll()
 	r.finishClaims()
-	load := sampler.stop()
-	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = cpu.stop()
-	env.LoadStart, env.LoadMax, env.LoadEnd = load[0], load[1], load[2]
+	m := sampler.stop()
+	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = m.own, m.neigh, m.neighMax
+	env.LoadStart, env.LoadMax, env.LoadEnd = m.loadStart, m.loadMax, m.loadEnd
 	r.T.Env = env
 	r.T.Env.Nice = currentNice()
 	r.T.Children = r.procs.record()

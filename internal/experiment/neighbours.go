@@ -116,14 +116,27 @@ type cpuSample struct {
 	busy, tree time.Duration
 }
 
+// cpuSampler reads the machine once a second while an experiment runs:
+// the CPU of its own process tree against everyone else's, and the load
+// average (kept for the record beside them). The sampling goroutine owns
+// the fields until stop.
 type cpuSampler struct {
 	root  int
 	first cpuSample
 	last  cpuSample
 	// neighMax is the largest neighbours' CPU over one window, in cores.
 	neighMax float64
-	done     chan struct{}
-	wg       sync.WaitGroup
+	// loadStart and loadMax: the 1-minute load average at the start and
+	// its highest reading.
+	loadStart, loadMax float64
+	done               chan struct{}
+	wg                 sync.WaitGroup
+}
+
+// sampled is what a cpuSampler measured over the run.
+type sampled struct {
+	own, neigh, neighMax        float64 // cores
+	loadStart, loadMax, loadEnd float64
 }
 
 func readCPUSample(root int) cpuSample {
@@ -135,6 +148,8 @@ func startCPUSampler() *cpuSampler {
 	s := &cpuSampler{root: os.Getpid(), done: make(chan struct{})}
 	s.first = readCPUSample(s.root)
 	s.last = s.first
+	s.loadStart, _ = LoadAvg()
+	s.loadMax = s.loadStart
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -153,6 +168,9 @@ func startCPUSampler() *cpuSampler {
 					s.neighMax = max(s.neighMax, n)
 				}
 				s.last = cur
+				if v, err := LoadAvg(); err == nil {
+					s.loadMax = max(s.loadMax, v)
+				}
 			}
 		}
 	}()
@@ -172,8 +190,9 @@ func split(a, b cpuSample) (own, neigh float64) {
 }
 
 // stop ends the sampling and returns the tree's mean CPU, the
-// neighbours' mean and their largest one-second share, in cores.
-func (s *cpuSampler) stop() (own, neigh, neighMax float64) {
+// neighbours' mean and their largest one-second share, in cores, with
+// the load average at the start, its highest and at the end.
+func (s *cpuSampler) stop() sampled {
 	close(s.done)
 	s.wg.Wait()
 	end := readCPUSample(s.root)
@@ -181,6 +200,8 @@ func (s *cpuSampler) stop() (own, neigh, neighMax float64) {
 	if end.at.Sub(s.last.at) >= 500*time.Millisecond && end.tree >= s.last.tree && n <= float64(runtime.NumCPU()) {
 		s.neighMax = max(s.neighMax, n)
 	}
-	own, neigh = split(s.first, end)
-	return own, neigh, max(s.neighMax, neigh)
+	own, neigh := split(s.first, end)
+	loadEnd, _ := LoadAvg()
+	return sampled{own: own, neigh: neigh, neighMax: max(s.neighMax, neigh),
+		loadStart: s.loadStart, loadMax: max(s.loadMax, loadEnd), loadEnd: loadEnd}
 }

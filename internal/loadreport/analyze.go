@@ -1,4 +1,4 @@
-package loadgen
+package loadreport
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -73,48 +74,48 @@ type Warning struct {
 // Report is what every output shows, computed from a Result. Its JSON form
 // is `waitlab load --json`.
 type Report struct {
-	Model           string           `json:"model"` // open | closed
-	Arrival         string           `json:"arrival"`
-	Stages          string           `json:"stages,omitempty"`
-	URL             string           `json:"url"`
-	Interrupted     bool             `json:"interrupted"` // the run was stopped before its end: no verdict
-	WindowS         float64          `json:"window_s"`
-	OfferedRPS      float64          `json:"offered_rps"`
-	AchievedRPS     float64          `json:"achieved_rps"`
-	OKRPS           float64          `json:"ok_rps"`
-	Requests        int64            `json:"requests"`
-	OK              int64            `json:"ok"`
-	ErrorCount      int64            `json:"error_count"`
-	Errors          map[string]int64 `json:"errors"`
-	Late            int64            `json:"late"`
-	Unsent          int64            `json:"unsent"`
-	Latency         Percentiles      `json:"latency"`
-	ServiceTime     Percentiles      `json:"service_time"`
-	InFlight        float64          `json:"in_flight"`
-	Series          []Point          `json:"series"`
-	Warnings        []Warning        `json:"warnings"`
-	GeneratorCPUPct float64          `json:"generator_cpu_pct"`
-	TargetCPUPct    *float64         `json:"target_cpu_pct,omitempty"` // % of one CPU
-	OthersCPUPct    *float64         `json:"others_cpu_pct,omitempty"` // % of the machine
-	Connections     int              `json:"connections"`
-	ConnectionsUsed int              `json:"connections_used"`
-	Files           int              `json:"files,omitempty"`
-	RunID           string           `json:"run_id,omitempty"`
-	Engine          string           `json:"engine,omitempty"`     // epoll | goroutines
-	EngineWhy       string           `json:"engine_why,omitempty"` // why not the epoll engine
-	Inputs          []Input          `json:"inputs,omitempty"`     // every result merged into this report
-	Sequential      bool             `json:"merged_sequential,omitempty"`
-	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
-	Breaches        []string         `json:"threshold_breaches,omitempty"`
+	Model           string             `json:"model"` // open | closed
+	Arrival         string             `json:"arrival"`
+	Stages          string             `json:"stages,omitempty"`
+	URL             string             `json:"url"`
+	Interrupted     bool               `json:"interrupted"` // the run was stopped before its end: no verdict
+	WindowS         float64            `json:"window_s"`
+	OfferedRPS      float64            `json:"offered_rps"`
+	AchievedRPS     float64            `json:"achieved_rps"`
+	OKRPS           float64            `json:"ok_rps"`
+	Requests        int64              `json:"requests"`
+	OK              int64              `json:"ok"`
+	ErrorCount      int64              `json:"error_count"`
+	Errors          map[string]int64   `json:"errors"`
+	Late            int64              `json:"late"`
+	Unsent          int64              `json:"unsent"`
+	Latency         Percentiles        `json:"latency"`
+	ServiceTime     Percentiles        `json:"service_time"`
+	InFlight        float64            `json:"in_flight"`
+	Series          []Point            `json:"series"`
+	Warnings        []Warning          `json:"warnings"`
+	GeneratorCPUPct float64            `json:"generator_cpu_pct"`
+	TargetCPUPct    *float64           `json:"target_cpu_pct,omitempty"` // % of one CPU
+	OthersCPUPct    *float64           `json:"others_cpu_pct,omitempty"` // % of the machine
+	Connections     int                `json:"connections"`
+	ConnectionsUsed int                `json:"connections_used"`
+	Files           int                `json:"files,omitempty"`
+	RunID           string             `json:"run_id,omitempty"`
+	Engine          string             `json:"engine,omitempty"`     // epoll | goroutines
+	EngineWhy       string             `json:"engine_why,omitempty"` // why not the epoll engine
+	Inputs          []loadresult.Input `json:"inputs,omitempty"`     // every result merged into this report
+	Sequential      bool               `json:"merged_sequential,omitempty"`
+	GenPeakRSSMB    float64            `json:"gen_peak_rss_mb,omitempty"`
+	Breaches        []string           `json:"threshold_breaches,omitempty"`
 	// Thresholds is every rule's outcome, met or breached (see conventions.go).
 	Thresholds []ThresholdResult `json:"thresholds"`
 	// StatusCounts counts responses by HTTP status: "2xx" for the ok ones,
 	// the code for every other status.
-	StatusCounts map[string]int64 `json:"status_counts"`
-	Warmup       *WarmupCounts    `json:"warmup,omitempty"`
-	TargetStalls *TargetStalls    `json:"target_stalls,omitempty"`
+	StatusCounts map[string]int64         `json:"status_counts"`
+	Warmup       *loadresult.WarmupCounts `json:"warmup,omitempty"`
+	TargetStalls *loadresult.TargetStalls `json:"target_stalls,omitempty"`
 
-	res     *Result
+	res     *loadresult.Result
 	latHist *hdrhistogram.Histogram
 	svcHist *hdrhistogram.Histogram
 
@@ -133,11 +134,11 @@ const (
 	neighbourMax     = 10.0 // % of the machine
 )
 
-func summarize(h *Hist) Percentiles {
+func summarize(h *loadresult.Hist) Percentiles {
 	if h.Count == 0 {
 		return Percentiles{}
 	}
-	hh := h.hist()
+	hh := h.Histogram()
 	q := func(p float64) float64 {
 		return float64(hh.ValueAtQuantile(p)) / 1e3 // microseconds -> ms
 	}
@@ -152,12 +153,12 @@ func summarize(h *Hist) Percentiles {
 
 // Analyze computes the report of r: rates, percentiles, the series, and
 // every validity warning, in lang.
-func Analyze(r *Result, lang msg.Lang) *Report {
+func Analyze(r *loadresult.Result, lang msg.Lang) *Report {
 	rep := &Report{
 		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup, TargetStalls: r.TargetStalls,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
-		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.Histogram(), svcHist: r.Service.Histogram(),
 		Series: []Point{}, Warnings: []Warning{},
 	}
 	for k, n := range r.Errors {
@@ -193,7 +194,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU),
 			Partial: !r.Sequential && start+time.Second > r.Window()}
 		if s.OK > 0 {
-			h := s.histogram()
+			h := s.Histogram()
 			p50, p99 := float64(h.ValueAtQuantile(50))/1e3, float64(h.ValueAtQuantile(99))/1e3
 			p.P50MS, p.P99MS = &p50, &p99
 		}
@@ -234,7 +235,7 @@ func (rep *Report) add(lang msg.Lang, code string, args ...any) {
 	rep.Warnings = append(rep.Warnings, Warning{Code: code, Message: msg.T(lang, "load.warn."+code, args...)})
 }
 
-func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
+func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 	rep.Warnings = rep.Warnings[:0]
 	if r.Model == "closed" {
 		rep.add(lang, "closed_model", vusOf(r.Arrival))
@@ -351,7 +352,7 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	for _, w := range rep.Warnings {
 		own[w.Code] = true
 	}
-	for _, part := range r.parts {
+	for _, part := range r.Parts() {
 		// Each segment's own validity warnings, tagged with its host: a
 		// generator out of CPU spoils its share even when the merged
 		// numbers look fine.
@@ -377,7 +378,7 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 
 // worstText says how long the longest task of the target's loops held
 // its loop, as the bounds of its histogram bucket.
-func worstText(lang msg.Lang, st *TargetStalls) string {
+func worstText(lang msg.Lang, st *loadresult.TargetStalls) string {
 	if st.WorstUpToMS < 0 {
 		return msg.T(lang, "load.stalls.worst_above", ms(st.WorstAboveMS))
 	}
@@ -445,7 +446,7 @@ func sortedErrors(m map[string]int64) []string {
 		keys = append(keys, k)
 	}
 	order := func(k string) int {
-		for i, n := range kindNames {
+		for i, n := range loadresult.ErrorKinds {
 			if n == k {
 				return i
 			}

@@ -1,4 +1,4 @@
-package loadgen
+package loadresult
 
 import (
 	"bytes"
@@ -37,9 +37,15 @@ type Hist struct {
 	h     *hdrhistogram.Histogram
 }
 
-func (h *Hist) hist() *hdrhistogram.Histogram {
+// SetHistogram gives h the live histogram its HDR is encoded from (the
+// recorder's, when a run fills its result).
+func (h *Hist) SetHistogram(hh *hdrhistogram.Histogram) { h.h = hh }
+
+// Histogram returns h's histogram: the live one, or a new empty one
+// (ReadResult decodes HDR into it).
+func (h *Hist) Histogram() *hdrhistogram.Histogram {
 	if h.h == nil {
-		h.h = newHist()
+		h.h = NewHist()
 	}
 	return h.h
 }
@@ -64,11 +70,15 @@ type Second struct {
 // its series (see Second.sparse).
 const maxSparsePerFile = 8 << 20
 
-// histogram returns the second's latency histogram: the live one while it
+// SetHistogram gives s its live histogram (the recorder's, while the
+// second is being built); Seal encodes it.
+func (s *Second) SetHistogram(h *hdrhistogram.Histogram) { s.hist = h }
+
+// Histogram returns the second's latency histogram: the live one while it
 // is being built, else a fresh decoding of HDR (checked by ReadResult).
 // Seconds are kept encoded, so a day of them takes megabytes, not the
 // gigabytes of a day of decoded histograms.
-func (s *Second) histogram() *hdrhistogram.Histogram {
+func (s *Second) Histogram() *hdrhistogram.Histogram {
 	if s.hist != nil {
 		return s.hist
 	}
@@ -77,11 +87,11 @@ func (s *Second) histogram() *hdrhistogram.Histogram {
 			return h
 		}
 	}
-	return newSecHist()
+	return NewSecHist()
 }
 
-// seal encodes the live histogram into HDR and lets it go.
-func (s *Second) seal() error {
+// Seal encodes the live histogram into HDR and lets it go.
+func (s *Second) Seal() error {
 	if s.hist == nil {
 		return nil
 	}
@@ -92,7 +102,7 @@ func (s *Second) seal() error {
 	}
 	enc, err := encodeHDR(h, secDigits)
 	if err != nil {
-		return fmt.Errorf("loadgen: encode histogram of second %d: %w", s.T, err)
+		return fmt.Errorf("loadresult: encode histogram of second %d: %w", s.T, err)
 	}
 	s.HDR = enc
 	return nil
@@ -260,21 +270,21 @@ func (r *Result) Write(w io.Writer) error {
 	}
 	enc := json.NewEncoder(w)
 	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("loadgen: write result: %w", err)
+		return fmt.Errorf("loadresult: write result: %w", err)
 	}
 	return nil
 }
 
 func (r *Result) encode() error {
 	for _, h := range []*Hist{&r.Latency, &r.Service} {
-		enc, err := encodeHDR(h.hist(), histDigits)
+		enc, err := encodeHDR(h.Histogram(), histDigits)
 		if err != nil {
-			return fmt.Errorf("loadgen: encode histogram: %w", err)
+			return fmt.Errorf("loadresult: encode histogram: %w", err)
 		}
 		h.HDR = enc
 	}
 	for i := range r.Series {
-		if err := r.Series[i].seal(); err != nil {
+		if err := r.Series[i].Seal(); err != nil {
 			return err
 		}
 	}
@@ -502,7 +512,7 @@ func (r *Result) check() error {
 			return fmt.Errorf("target_stalls: count %d", st.Count)
 		}
 	}
-	if err := r.Conditions.check(); err != nil {
+	if err := r.Conditions.Check(); err != nil {
 		return err
 	}
 	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineGoroutines {
@@ -588,7 +598,7 @@ func seriesBound(windowNS, timeoutNS int64) int64 {
 // knownErrorKind reports whether k is an error kind a result may hold: a
 // transport kind, or status_NNN for a status from 100 to 599.
 func knownErrorKind(k string) bool {
-	for _, n := range kindNames[1:] {
+	for _, n := range ErrorKinds {
 		if k == n {
 			return true
 		}
@@ -612,7 +622,7 @@ func knownErrorKind(k string) bool {
 // seconds from the earliest window's start.
 func Merge(rs ...*Result) (*Result, error) {
 	if len(rs) == 0 {
-		return nil, errors.New("loadgen: merge of no results")
+		return nil, errors.New("loadresult: merge of no results")
 	}
 	if len(rs) == 1 {
 		return rs[0], nil
@@ -767,7 +777,7 @@ func Merge(rs ...*Result) (*Result, error) {
 			p[0].SumNS += p[1].SumNS
 			p[0].MaxNS = max(p[0].MaxNS, p[1].MaxNS)
 			// Bucket by bucket (Histogram.Merge re-records every value).
-			for i, c := range p[1].hist().Export().Counts {
+			for i, c := range p[1].Histogram().Export().Counts {
 				mainAcc[k][i] += c
 			}
 		}
@@ -879,7 +889,7 @@ func mergeSecond(t int64, parts []*Second, acc []int64) (Second, error) {
 			s.sparse.addTo(acc)
 		case s.HDR != "":
 			if _, err := addHDR(s.HDR, secDigits, acc); err != nil {
-				return m, fmt.Errorf("loadgen: merge second %d: %w", t, err)
+				return m, fmt.Errorf("loadresult: merge second %d: %w", t, err)
 			}
 		}
 	}

@@ -237,6 +237,23 @@ func (rep *Report) add(lang msg.Lang, code string, args ...any) {
 
 func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 	rep.Warnings = rep.Warnings[:0]
+	for _, step := range []func(*Report, *loadresult.Result, msg.Lang){
+		warnRun, warnGenerator, warnMachine, warnPace, warnOutcome, warnLittle, warnSegments,
+	} {
+		step(rep, r, lang)
+	}
+	return rep.Warnings
+}
+
+// behind reports whether an open model achieved less than achievedMin of
+// its offered rate.
+func behind(rep *Report, r *loadresult.Result) bool {
+	return r.Model == "open" && rep.OfferedRPS > 0 && rep.AchievedRPS < achievedMin*rep.OfferedRPS
+}
+
+// warnRun says what kind of run this was: closed, interrupted, segments
+// started apart, several files merged.
+func warnRun(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	if r.Model == "closed" {
 		rep.add(lang, "closed_model", vusOf(r.Arrival))
 	}
@@ -267,11 +284,14 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 	case r.Files > 1:
 		rep.add(lang, "merged", r.Files)
 	}
+}
+
+// warnGenerator warns of a generator short of CPU, or bound by it.
+func warnGenerator(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	c := r.CPU
 	if rep.GeneratorCPUPct > genCPULimit {
 		rep.add(lang, "gen_cpu", pct(rep.GeneratorCPUPct), num(c.GenAllowed))
 	}
-	behind := r.Model == "open" && rep.OfferedRPS > 0 && rep.AchievedRPS < achievedMin*rep.OfferedRPS
 	if rep.GeneratorCPUPct >= genBoundLimit {
 		// Near saturation while the target is not: the target's CPU is
 		// below 80% of the CPUs left to it (on this machine), or the
@@ -281,10 +301,16 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 			left := max(float64(c.MachineCPUs)-c.GenAllowed, 1)
 			targetIdle = *rep.TargetCPUPct < genCPULimit*left
 		}
-		if targetIdle || behind || r.Model == "closed" {
+		if targetIdle || behind(rep, r) || r.Model == "closed" {
 			rep.add(lang, "generator_bound", pct(rep.GeneratorCPUPct))
 		}
 	}
+}
+
+// warnMachine warns of a target sharing the generator's machine, and
+// of busy neighbours.
+func warnMachine(rep *Report, r *loadresult.Result, lang msg.Lang) {
+	c := r.CPU
 	if r.TargetLocal {
 		if rep.TargetCPUPct != nil {
 			rep.add(lang, "shared_cpu", pct(*rep.TargetCPUPct), c.TargetFrom)
@@ -299,12 +325,18 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 			rep.add(lang, "neighbours", pct(*rep.OthersCPUPct), c.MachineCPUs)
 		}
 	}
+}
+
+// warnPace warns of sends that fell behind their schedule: the target's
+// loop stalls, a run behind its rate (and the cap that was the limit),
+// late sends.
+func warnPace(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	stalled := r.TargetStalls != nil && r.TargetStalls.Count > 0
 	if stalled {
 		st := r.TargetStalls
 		rep.add(lang, "target_stalls", grouped(st.Count), worstText(lang, st), st.From, grouped(r.Late))
 	}
-	if behind {
+	if behind(rep, r) {
 		switch {
 		case r.Opened >= r.Connections && r.ConnectionsGiven:
 			rep.add(lang, "behind_cap", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
@@ -319,6 +351,11 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 	if !stalled && r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
 		rep.add(lang, "late", grouped(r.Late), pct(100*float64(r.Late)/float64(r.Requests)), ms(float64(r.MaxLagNS)/1e6))
 	}
+}
+
+// warnOutcome warns of errors, no ok response, a window too short for
+// its p99, and too few samples for one.
+func warnOutcome(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	if r.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(r.Requests) {
 		rep.add(lang, "errors", pct(100*float64(rep.ErrorCount)/float64(r.Requests)), num(rep.AchievedRPS), num(rep.OKRPS))
 	}
@@ -331,6 +368,12 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 	if r.OK > 0 && r.OK < minSamplesForP99 {
 		rep.add(lang, "few_samples", grouped(r.OK))
 	}
+}
+
+// warnLittle gives Little's law over the window, and what the requests
+// in flight were held by.
+func warnLittle(rep *Report, r *loadresult.Result, lang msg.Lang) {
+	c := r.CPU
 	if r.OK > 0 {
 		winMean := 0.0
 		if r.WindowOK > 0 {
@@ -348,6 +391,10 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 			rep.add(lang, "little_conns", num(rep.InFlight), grouped(int64(r.Opened)), grouped(int64(r.Connections)))
 		}
 	}
+}
+
+// warnSegments adds each merged segment's own validity warnings, once.
+func warnSegments(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	own := map[string]bool{}
 	for _, w := range rep.Warnings {
 		own[w.Code] = true
@@ -373,7 +420,6 @@ func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 			rep.Warnings = append(rep.Warnings, Warning{Code: "segment." + w.Code, Message: msg.T(lang, "load.warn.segment", seg, part.Host, w.Message)})
 		}
 	}
-	return rep.Warnings
 }
 
 // worstText says how long the longest task of the target's loops held

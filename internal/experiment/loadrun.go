@@ -17,7 +17,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // trial is one load run against a fresh server: an optional downstream,
@@ -49,8 +50,8 @@ type trial struct {
 
 // trialOut is what one trial measured.
 type trialOut struct {
-	Rep     *loadgen.Report
-	Res     *loadgen.Result
+	Rep     *loadreport.Report
+	Res     *loadresult.Result
 	Metrics map[string]float64
 	// CtxSwitches is the target's voluntary plus involuntary context
 	// switches during the load (summed over its threads).
@@ -139,12 +140,12 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		}
 		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
 	}
-	res, err := loadgen.ReadResult(data)
+	res, err := loadresult.ReadResult(data)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
 	}
 	out.Res = res
-	out.Rep = loadgen.Analyze(res, r.Opt.Lang)
+	out.Rep = loadreport.Analyze(res, r.Opt.Lang)
 	return out, nil
 }
 
@@ -174,7 +175,7 @@ func loadFigures(o *trialOut) map[string]float64 {
 
 // warnRow attaches the undermining warnings of a row's runs to the row
 // and the table (each code once per row, its first message).
-func (r *Runner) warnRow(row *Row, reps []*loadgen.Report, also ...string) {
+func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 	seen := map[string]bool{}
 	for _, rep := range reps {
 		for _, w := range rep.Warnings {

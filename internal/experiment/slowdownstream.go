@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -233,10 +233,10 @@ func rateArgs(rate float64, d, w time.Duration) []string {
 
 // sdRow runs tr Repeat times and adds its row: the generator's figures,
 // Little's law over the window (in_flight) and the target's OS threads.
-func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
 		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, trialDuration(tr.Load))
 		o, err := r.runTrial(ctx, tr)
@@ -279,7 +279,7 @@ func trialDuration(load []string) string {
 func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, settle time.Duration) error {
 	r.T.WarmupEach = true
 	before, later := Samples{}, Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	label := r.T_("exp.sd.step.row", string(m))
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
 		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, trialDuration(tr.Load))
@@ -347,8 +347,8 @@ func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, 
 // phase's throughput without errors, errors as a share, the median of its
 // seconds' p50 and p99, and Little's law with that p50 in place of the
 // mean (the series keeps no per-second mean); nil for an empty phase.
-func phaseFigures(series []loadgen.Point, win, step time.Time, settle time.Duration) (before, after map[string]float64) {
-	var bs, as []loadgen.Point
+func phaseFigures(series []loadreport.Point, win, step time.Time, settle time.Duration) (before, after map[string]float64) {
+	var bs, as []loadreport.Point
 	for _, p := range series {
 		if p.Partial {
 			continue
@@ -364,7 +364,7 @@ func phaseFigures(series []loadgen.Point, win, step time.Time, settle time.Durat
 	return phase(bs), phase(as)
 }
 
-func phase(ps []loadgen.Point) map[string]float64 {
+func phase(ps []loadreport.Point) map[string]float64 {
 	if len(ps) == 0 {
 		return nil
 	}

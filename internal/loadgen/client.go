@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"golang.org/x/sys/unix"
 )
 
@@ -33,9 +34,10 @@ const (
 	numKinds
 )
 
-// kindNames are the JSON names of the error kinds (and catalog key suffixes).
-var kindNames = [numKinds]string{"", "connect_refused", "connect_timeout", "connect_error",
-	"reset", "timeout", "closed", "bad_response", "other"}
+// kindNames are the JSON names of the error kinds (and catalog key
+// suffixes): the result format's, in its order (a count that disagrees
+// fails at init).
+var kindNames = [numKinds]string(append([]string{""}, loadresult.ErrorKinds[:]...))
 
 // errBadResponse is a response the client could not parse.
 var errBadResponse = errors.New("loadgen: malformed HTTP response")

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -76,7 +77,7 @@ type ScenarioResult struct {
 	// intended send to last answer) as the makespan, throughput.
 	Result *model.Result `json:"result"`
 	// Load is the same run as the usual load report reads it.
-	Load *Result `json:"-"`
+	Load *loadresult.Result `json:"-"`
 	Sockets
 }
 
@@ -710,20 +711,20 @@ func (g *scenarioGen) result(ngroups int) *ScenarioResult {
 
 // loadResult records the run as the usual load report's Result: requests
 // in order of completion, each second closed before the next begins.
-func (g *scenarioGen) loadResult(order []scFin) *Result {
+func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 	s := g.s
 	kind := "open"
 	if s.Arrival.Kind == model.VUs {
 		kind = "closed"
 	}
 	u := &url.URL{Scheme: "http", Host: g.host, Path: g.path}
-	res := &Result{
-		Format: FormatVersion, Model: kind, Arrival: s.Arrival.String(), URL: u.String(), Targets: 1,
+	res := &loadresult.Result{
+		Format: loadresult.FormatVersion, Model: kind, Arrival: s.Arrival.String(), URL: u.String(), Targets: 1,
 		Start: g.t0.UTC().Format(time.RFC3339), TimeoutNS: int64(g.cfg.Timeout),
 		Connections: g.cfg.MaxConns, Opened: g.opened, Offered: int64(len(order)),
 		ThinkNS: int64(s.Think.Mean), TargetLocal: isLocal(hostOnly(g.addr)),
 		Env:         sysinfo.Collect(g.cfg.Version),
-		CPU:         CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+		CPU:         loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
 		Interrupted: g.cancelled.Load(),
 	}
 	if s.Arrival.Kind == model.VUs {

@@ -190,6 +190,7 @@ type engine struct {
 	slots  []*[slabSize]req // chunks; see rq
 	nslots int32
 	free   []int32
+	made   int64 // requests given a slot so far
 	// Trace only, by slot: when a lane first took the request, and which.
 	tstart []time.Duration
 	tfirst []int32
@@ -420,6 +421,7 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 		slot = e.nslots
 		e.nslots++
 	}
+	e.made++
 	r := e.rq(slot)
 	class := e.plan.ClassOf(i)
 	q := int32(max(e.plan.LoopOf(i), 0))
@@ -645,7 +647,12 @@ func (e *engine) finish(slot int32) {
 		e.vuCount[r.vu]++
 		e.h.push(event{at: after(e.now, e.plan.Think(int(r.vu), e.vuCount[r.vu])), kind: evSend, a: r.vu})
 	}
-	e.free = append(e.free, slot)
+	// Keep the slot for a later request, as many as are still to come:
+	// the rest would never be taken again (in a burst the loops drain
+	// their continuations at the end, all at once).
+	if int64(len(e.free)) < int64(e.s.Requests)-e.made {
+		e.free = append(e.free, slot)
+	}
 }
 
 func (e *engine) span(l int32, k model.SpanKind, slot int32, from, to time.Duration) {

@@ -45,6 +45,7 @@ if [[ -z "${QUICK:-}" ]]; then
 		"--model loop --threads 8 --cpu 200us --block-fraction 0.01 --block 100ms --requests 1000000"
 		"--model offload --threads 8 --offload-pool 16 --cpu 200us --block-fraction 0.01 --block 100ms --requests 2000000"
 		"--model virtual --threads 8 --cpu 20us --wait 2s --requests 3000000"
+		"--model loop --threads 8 --cpu 20us --wait 10ms --block-fraction 0.3 --block 1ms --requests 2500000"
 	)
 fi
 bad=0

@@ -204,10 +204,12 @@ type engine struct {
 	anyArr   bool
 	lastEnd  time.Duration
 
-	all, qwait *stats.Recorder
-	byClass    []*stats.Recorder
-	completed  int64
-	loops      []model.LoopStat
+	// all keeps a burst's latencies once, by class (its parts); the
+	// whole is read from them.
+	all       *stats.Union
+	qwait     *stats.Recorder
+	completed int64
+	loops     []model.LoopStat
 	// col keeps an open or closed run's series for its warm-up and
 	// intervals (confidence.go); nil for a burst, which uses the recorders.
 	col *collector
@@ -224,14 +226,12 @@ func newEngine(s model.Scenario, opt Options) *engine {
 			calls = min(calls, 1) // one round trip for all of them
 		}
 		e.ncalls = append(e.ncalls, calls)
-		e.byClass = append(e.byClass, stats.NewRecorder(0))
 	}
-	e.all, e.qwait = stats.NewRecorder(0), stats.NewRecorder(0)
+	e.all, e.qwait = stats.NewUnion(len(s.Classes), 0), stats.NewRecorder(0)
 	if s.Arrival.Kind == model.Burst { // open and closed runs keep their series in col instead
-		e.all.Grow(s.Requests)
 		e.qwait.Grow(s.Requests)
 		for i, c := range s.Classes { // a class's share, with room for the draw's spread
-			e.byClass[i].Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
+			e.all.Part(i).Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
 		}
 	}
 	e.cores = s.CoreCount()
@@ -631,8 +631,7 @@ func (e *engine) finish(slot int32) {
 	if e.col != nil {
 		e.col.done(lat, r.class(), e.now)
 	} else {
-		e.all.Add(lat)
-		e.byClass[r.class()].Add(lat)
+		e.all.Add(int(r.class()), lat)
 	}
 	e.completed++
 	e.lastEnd = max(e.lastEnd, e.now)
@@ -670,7 +669,7 @@ func (e *engine) result() *model.Result {
 		PeakThreads: e.peak, Precision: e.all.Precision(), Loops: e.loops, Events: e.events, Trace: e.trace,
 	}
 	for i, c := range s.Classes {
-		res.Classes[c.Name] = e.byClass[i].Summary()
+		res.Classes[c.Name] = e.all.Part(i).Summary()
 	}
 	var span time.Duration
 	if e.completed > 0 {

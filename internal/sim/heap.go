@@ -54,6 +54,11 @@ func (h *eventHeap) pop() event {
 
 func (h *eventHeap) len() int { return h.q.Len() }
 
+// reserve makes room for n events at once. The pages of a fresh large
+// allocation are the OS's zero pages until written, so room that is never
+// used costs address space, not memory.
+func (h *eventHeap) reserve(n int) { h.q.Grow(n) }
+
 // Item kinds in a run queue.
 const (
 	itemNew  uint8 = iota + 1 // a request not yet started

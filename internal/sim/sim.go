@@ -287,6 +287,12 @@ func newEngine(s model.Scenario, opt Options) *engine {
 			e.loops[i].Loop = i
 		}
 	}
+	if s.Arrival.Kind == model.Burst {
+		// At most one event per request (its CPU or its wait) and one per
+		// lane (offload and fan-out threads each hold a call) are pending
+		// at once; a burst on carriers has every request's wait pending.
+		e.h.reserve(s.Requests + total)
+	}
 	e.keepStart = opt.Trace || opt.OnDone != nil
 	if s.Arrival.Kind != model.Burst {
 		e.col = newCollector(s)

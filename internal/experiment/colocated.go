@@ -64,7 +64,7 @@ func runColocated(ctx context.Context, r *Runner) error {
 		}
 		tr := trial{
 			Target:      []string{"--model", "loop", "--threads", "1", "--cpu", "200us"},
-			Load:        loadArgs(c.vus, d, w, 10*time.Second),
+			Load:        closedSpec(c.vus, d, w, 10*time.Second),
 			GenOnServer: c.onSrv,
 		}
 		label := r.T_(c.labelK, c.vus)

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -35,8 +36,9 @@ type trial struct {
 	// address; GOMAXPROCS is the target's (0: the Go default).
 	Target     []string
 	GOMAXPROCS int
-	// Load are the arguments of `waitlab load` before the URL.
-	Load []string
+	// Load is the generator's run (closedSpec, openSpec); runTrial adds
+	// the URL and the target's pid and metrics page.
+	Load loadgen.Spec
 	// Path is the URL path and query (default "/").
 	Path string
 	// Metrics are target metric names summed over their labels after
@@ -106,15 +108,13 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		return nil, fmt.Errorf("experiment: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	outFile := filepath.Join(dir, "load.json")
 	path := tr.Path
 	if path == "" {
 		path = "/"
 	}
 	base := "http://" + tg.Addr
-	largs := append([]string{"load", "--lang", "en", "--progress", "off", "--out", outFile,
-		"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", base + "/metrics"}, tr.Load...)
-	largs = append(largs, base+path)
+	spec := tr.Load
+	spec.URL, spec.TargetPID, spec.TargetMetrics = base+path, tg.PID, base+"/metrics"
 
 	cs0 := ctxSwitches(tg.PID)
 	rq := startRunQueueSampler()
@@ -122,26 +122,15 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	if tr.GenOnServer {
 		genCPUs = place.Server
 	}
-	_, lerr := r.procs.runToEnd(ctx, "load", exe, genCPUs, largs...)
+	res, lerr := r.runGenerator(ctx, "load", genCPUs, dir, spec)
 	rqMean, rqMax := rq.stop()
 	cs1 := ctxSwitches(tg.PID)
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
 	if len(tr.Metrics) > 0 {
 		out.Metrics = scrape(base+"/metrics", tr.Metrics)
 	}
-	data, rerr := os.ReadFile(outFile)
-	if rerr != nil || len(data) == 0 {
-		if lerr != nil {
-			return nil, lerr
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
-	}
-	res, err := loadgen.ReadResult(data)
-	if err != nil {
-		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
+	if lerr != nil {
+		return nil, lerr
 	}
 	out.Res = res
 	out.Rep = loadgen.Analyze(res, r.Opt.Lang)
@@ -326,10 +315,56 @@ func parseMetrics(body []byte, names []string) map[string]float64 {
 	return out
 }
 
-// loadArgs are the generator arguments of a closed-model run of vus users
-// for d after a warm-up of w.
-func loadArgs(vus int, d, w, timeout time.Duration) []string {
-	return []string{"--vus", strconv.Itoa(vus), "--duration", d.String(), "--warmup", w.String(), "--timeout", timeout.String()}
+// closedSpec is a closed-model run of vus users for d after a warm-up of
+// w, each request bounded by timeout.
+func closedSpec(vus int, d, w, timeout time.Duration) loadgen.Spec {
+	return loadgen.Spec{VUs: vus, Duration: loadgen.Duration(d), Warmup: loadgen.Duration(w), Timeout: loadgen.Duration(timeout)}
+}
+
+// openSpec is an open-model run at rate for d after a warm-up of w, on at
+// most conns connections.
+func openSpec(rate float64, d, w, timeout time.Duration, conns int) loadgen.Spec {
+	return loadgen.Spec{Rate: loadgen.Number(strconv.FormatFloat(rate, 'f', -1, 64)), Duration: loadgen.Duration(d),
+		Warmup: loadgen.Duration(w), Timeout: loadgen.Duration(timeout), Connections: conns}
+}
+
+// runGenerator runs the load generator described by spec as its own
+// process pinned to cpus (`waitlab load --config FILE`, its result file
+// beside it in dir) and reads its result back. The generator is a child
+// rather than a goroutine of this process so that its CPU is its own,
+// measured and pinned apart from the server's.
+func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadgen.Result, error) {
+	cfg, err := json.Marshal(spec)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	cfgFile, outFile := filepath.Join(dir, name+".spec.json"), filepath.Join(dir, name+".json")
+	if err := os.WriteFile(cfgFile, cfg, 0o644); err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	_, lerr := r.procs.runToEnd(ctx, name, r.Opt.Exe, cpus, generatorArgs(cfgFile, outFile)...)
+	data, rerr := os.ReadFile(outFile)
+	if rerr != nil || len(data) == 0 {
+		if lerr != nil {
+			return nil, lerr
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
+	}
+	res, err := loadgen.ReadResult(data)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
+	}
+	return res, nil
+}
+
+// generatorArgs is the generator's command line: the load comes from
+// the spec file, the result goes to out (progress is off: stderr is not
+// a terminal).
+func generatorArgs(spec, out string) []string {
+	return []string{"load", "--config", spec, "--out", out}
 }
 
 // windows returns the measured window and the warm-up of a load run.

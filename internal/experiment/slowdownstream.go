@@ -141,7 +141,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 			Redis:      redis,
 			Target:     sdTarget(c.model, c.fanout),
 			GOMAXPROCS: sdProcs(c.model),
-			Load:       rateArgs(c.rate, d, w),
+			Load:       rateSpec(c.rate, d, w),
 			Metrics:    []string{"waitlab_target_os_threads"},
 		}
 		label := r.T_("exp.sd.row", string(c.model), r.T_("exp.sd.fanout."+string(c.fanout)), Num(c.rate, 0))
@@ -185,7 +185,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 			Redis:      redis,
 			Target:     sdTarget(m, model.Sequential),
 			GOMAXPROCS: sdProcs(m),
-			Load:       rateArgs(sdOver, sd, sw),
+			Load:       rateSpec(sdOver, sd, sw),
 			Metrics:    []string{"waitlab_target_os_threads", "waitlab_target_shed_total"},
 		}
 		if err := r.sdStepRows(ctx, m, tr, after, settle); err != nil {
@@ -222,13 +222,12 @@ func sdProcs(m model.Kind) int {
 	return 0
 }
 
-// rateArgs are the generator arguments of an open-model run at rate for
-// d after a warm-up of w, with connections enough for every request to be
-// in flight for a few seconds (rate x 4 s): the generator must never be
-// the one that queues, or a slow server looks like a closed model.
-func rateArgs(rate float64, d, w time.Duration) []string {
-	return []string{"--rate", strconv.FormatFloat(rate, 'f', -1, 64), "--duration", d.String(), "--warmup", w.String(),
-		"--timeout", "10s", "--connections", strconv.Itoa(int(math.Ceil(rate * 4)))}
+// rateSpec is an open-model run at rate for d after a warm-up of w, with
+// connections enough for every request to be in flight for a few seconds
+// (rate x 4 s): the generator must never be the one that queues, or a
+// slow server looks like a closed model.
+func rateSpec(rate float64, d, w time.Duration) loadgen.Spec {
+	return openSpec(rate, d, w, 10*time.Second, int(math.Ceil(rate*4)))
 }
 
 // sdRow runs tr Repeat times and adds its row: the generator's figures,
@@ -238,7 +237,7 @@ func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, 
 	samples := Samples{}
 	var reps []*loadgen.Report
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
-		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, trialDuration(tr.Load))
+		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, time.Duration(tr.Load.Duration).String())
 		o, err := r.runTrial(ctx, tr)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -263,13 +262,6 @@ func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, 
 	return r.T.AddRow(key, label, samples.Cells()), reps, nil
 }
 
-func trialDuration(load []string) string {
-	if i := slices.Index(load, "--duration"); i >= 0 && i+1 < len(load) {
-		return load[i+1]
-	}
-	return "?"
-}
-
 // sdStepRows runs the step trial Repeat times and adds two rows: the
 // seconds before the step and the seconds from settle after it. Each
 // phase's figures come from the generator's per-second series, placed on
@@ -282,7 +274,7 @@ func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, 
 	var reps []*loadgen.Report
 	label := r.T_("exp.sd.step.row", string(m))
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
-		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, trialDuration(tr.Load))
+		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, time.Duration(tr.Load.Duration).String())
 		o, err := r.runTrial(ctx, tr)
 		if err != nil {
 			if ctx.Err() != nil {

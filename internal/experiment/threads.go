@@ -73,7 +73,7 @@ func runThreads(ctx context.Context, r *Runner) error {
 			// context switches are the ones a thread pool of this size
 			// makes.
 			GOMAXPROCS: n + 2,
-			Load:       loadArgs(vus, d, w, timeout),
+			Load:       closedSpec(vus, d, w, timeout),
 		}
 		label := r.T_("exp.th.row", Num(float64(n), 0))
 		row, reps, err := r.loadRow(ctx, strconv.Itoa(n), label, tr)

@@ -107,7 +107,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 				Downstream: []string{"--delay", vlDelay.String()},
 				Target:     []string{"--model", "pool", "--threads", strconv.Itoa(c.threads), "--cpu", vlCPU.String()},
 				GOMAXPROCS: targetProcs(c.threads),
-				Load:       loadArgs(c.threads, d, w, vlTimeout),
+				Load:       closedSpec(c.threads, d, w, vlTimeout),
 			}
 			if be == "redis" {
 				tr.Redis = redis
@@ -199,12 +199,7 @@ func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row
 	r.T.WarmupEach = true
 	samples := Samples{}
 	var reps []*loadgen.Report
-	d := "?"
-	for i, a := range tr.Load {
-		if a == "--duration" && i+1 < len(tr.Load) {
-			d = tr.Load[i+1]
-		}
-	}
+	d := time.Duration(tr.Load.Duration).String()
 	for i := 1; i <= r.Opt.Repeat; i++ {
 		if ctx.Err() != nil {
 			break

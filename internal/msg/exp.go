@@ -355,8 +355,17 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 %.0f초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
-			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) send with a %.0f s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+		// loadgen's cpu_factor (the experiments' heavy generator), kept
+		// with the experiment that uses it.
+		"loadspec.cpu_factor": {
+			KO: "cpu_factor는 0에서 100 사이여야 합니다 (1: 그대로, 1.8: 발표된 에뮬레이션 이미지처럼 요청당 CPU 1.8배): %s",
+			EN: "cpu_factor must be between 0 and 100 (1: as it is, 1.8: 1.8 times the CPU per request, like the published emulated image): %s"},
+		"exp.th.col.hdr": {KO: "서버가 타임아웃으로 닫은 연결", EN: "connections the server timed out"},
+		"exp.th.quick": {
+			KO: "--quick은 가상 사용자 수를 줄이고 몇 초만 재므로 %s명의 연결과 %.0f초 헤더 타임아웃에 닿지 않습니다. 전체 실행이 이 조건을 잽니다.",
+			EN: "--quick sends fewer users for a few seconds, which reach neither %s users' connections nor the %.0f s header timeout; the full run measures this condition."},
 		"exp.th.col.rps": {KO: "오류 포함 처리량 (요청/초)", EN: "throughput with errors (req/s)"},
 		"exp.th.row": {
 			KO: "풀 스레드 %s개",
@@ -371,12 +380,15 @@ func init() {
 		"exp.th.note.compare": {
 			KO: "스레드 1,600개는 200개에 견주어 오류를 뺀 처리량이 %.2f배, p99가 %.2f배입니다. 오류는 200개에서 %.1f%%, 1,600개에서 %.1f%%이고, 요청당 서버 문맥 교환은 %.1f번과 %.1f번입니다.",
 			EN: "Against 200 threads, 1,600 give %.2fx the throughput without errors and %.2fx the p99; errors are %.1f%% with 200 and %.1f%% with 1,600; the server switches context %.1f and %.1f times per request."},
-		"exp.th.note.why.errors": {
-			KO: "까닭: 스레드가 많으면 CPU 일을 하는 스레드가 모두 한 코어를 나눠 쓰므로 각 요청이 끝나는 시점이 함께 밀리고(프로세서 공유), 응답 제한을 넘는 요청이 늘며, 그 요청에 쓴 CPU는 버려집니다.",
-			EN: "Why: with many threads, every thread doing CPU work shares the one core, so all their requests finish late together (processor sharing), more of them pass the timeout, and the CPU spent on those is wasted."},
+		"exp.th.note.why.hdr": {
+			KO: "까닭: 스레드 1,600개에서 서버는 연결 %s개를 타임아웃으로 닫았습니다 (헤더 타임아웃 %.0f초가 그 하나이고, 스레드 200개에서는 %s개). 오류는 모두 클라이언트가 본 연결 리셋입니다. 요청은 커널에 와 있었지만, 요청을 읽는 폴러 스레드가 실행 가능한 풀 스레드 1,600개와 한 코어를 나눠 쓰느라 3,000개 연결을 제때 읽지 못했습니다. 클라이언트는 그 연결이 리셋되는 것을 봅니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 폴러는 200개와만 경쟁합니다.",
+			EN: "Why: with 1,600 threads the server timed out %s connections (its header timeout of %.0f s among its timeouts), against %s with 200, and the errors are the resets the client saw. Their requests were in the kernel, but the poller thread that reads them shared the one core with 1,600 runnable pool threads and did not read 3,000 connections in time; the client sees those connections reset. With 200 threads the other users wait in the queue in front, and the poller competes with 200."},
+		"exp.th.note.why.other": {
+			KO: "스레드 1,600개의 오류 %.1f%% 가운데 서버가 타임아웃으로 닫은 연결은 %s개뿐이라, 이 오류의 까닭은 이 표로는 말할 수 없습니다. 오류 종류는 행의 경고를 보십시오.",
+			EN: "Of the %.1f%% errors with 1,600 threads only %s were connections the server timed out, so this table cannot say what caused them; see the row's warnings for their kinds."},
 		"exp.th.note.why.none": {
-			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다: 발표된 쓰기 경로는 외부 호출 둘, Redis Lua, MySQL insert, Kafka 발행에 연결 풀과 그 타임아웃이 있었고, 여기서는 CPU와 지연만 흉내 내며, 닫힌 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관합니다. 이 기계는 다른 작업과 공유되므로 실행 대기열에는 그 작업의 스레드도 들어 있습니다.",
-			EN: "Here 1,600 threads gave %.1f%% errors: the published failure did not happen. The published write path made two external calls, a Redis Lua script, a MySQL insert and a Kafka publish, with connection pools and their timeouts; here only its CPU and waits are imitated, and in a closed load the response time is users / throughput whatever the thread count. This machine is shared with other work, whose threads are in the run queue too."},
+			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다. 닫힌 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관하고, 오류는 서버 자신의 제한(여기서는 헤더 타임아웃)이 요청을 포기할 때만 납니다.",
+			EN: "Here 1,600 threads gave %.1f%% errors: the published failure did not happen. In a closed load the response time is users / throughput whatever the thread count, and errors come only when one of the server's own limits (here its header timeout) gives up on a request."},
 	})
 }
 
@@ -672,8 +684,11 @@ func init() {
 		"exp.claim.th.p99":     {KO: "스레드 1,600개의 p99", EN: "p99 with 1,600 threads"},
 		"exp.claim.th.okshare": {KO: "스레드 1,600개: 오류를 뺀 처리량 / 전체 처리량 (203 / 257)", EN: "1,600 threads: throughput without errors / with them (203 / 257)"},
 		"exp.claim.th.errors.why": {
-			KO: "이 흉내에는 발표된 쓰기 경로의 연결 풀과 그 타임아웃이 없고, 닫힌 모델에서는 지연 시간이 스레드 수와 무관합니다.",
-			EN: "This imitation lacks the published write path's connection pools and their timeouts, and in a closed load the response time does not depend on the thread count."},
+			KO: "오류의 양은 30초 창에서 연결이 몰리는 앞부분이 차지하는 몫과 폴러가 받는 CPU 몫(다른 작업과 나눔)에 달려 있습니다. 발표된 실행은 더 긴 시험이었습니다.",
+			EN: "How many errors depends on the share of the 30 s window the connection burst takes and on the CPU the poller gets (shared with other work); the published run was a longer test."},
+		"exp.claim.th.p99.why": {
+			KO: "30초 창에서는 p99가 창보다 길 수 없습니다. 발표된 44초는 몇 분짜리 시험의 값입니다.",
+			EN: "In a 30 s window the p99 cannot exceed the window; the published 44 s comes from a test of minutes."},
 
 		"exp.claim.x.read60":     {KO: "읽기 경로, 가상 사용자 60명: 루프 / 풀 처리량", EN: "read path, 60 users: loop / pool throughput"},
 		"exp.claim.x.read1000":   {KO: "읽기 경로, 가상 사용자 1,000명: 풀 / 루프 처리량", EN: "read path, 1,000 users: pool / loop throughput"},

@@ -152,6 +152,9 @@ func loadFigures(o *trialOut) map[string]float64 {
 		f["errors_pct"] = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
 		f["ctxsw_per_req"] = o.CtxSwitches / float64(rep.Requests)
 	}
+	if rep.ErrorCount > 0 && o.Res != nil {
+		f["reset_pct"] = 100 * float64(o.Res.Errors["reset"]) / float64(rep.ErrorCount)
+	}
 	if rep.TargetCPUPct != nil {
 		f["srvcpu"] = *rep.TargetCPUPct
 	}

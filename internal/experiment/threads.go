@@ -160,8 +160,8 @@ func thJudge(r *Runner) {
 	}
 	errs, hdr := t.Median("1600", "errors_pct"), t.Median("1600", "hdr_timeouts")
 	switch v := r.Verdict("th.errors"); {
-	case (v == Reproduced || v == Direction) && hdr > 0:
-		r.Note("exp.th.note.why.hdr", Num(hdr, 0), thHeaderTimeout.Seconds(), Num(t.Median("200", "hdr_timeouts"), 0))
+	case (v == Reproduced || v == Direction) && hdr > 0 && t.Median("1600", "reset_pct") >= 90:
+		r.Note("exp.th.note.why.hdr", Num(hdr, 0), thHeaderTimeout.Seconds(), Num(t.Median("200", "hdr_timeouts"), 0), t.Median("1600", "reset_pct"))
 	case errs > 0:
 		r.Note("exp.th.note.why.other", errs, Num(hdr, 0))
 	default:

@@ -381,8 +381,8 @@ func init() {
 			KO: "스레드 1,600개는 200개에 견주어 오류를 뺀 처리량이 %.2f배, p99가 %.2f배입니다. 오류는 200개에서 %.1f%%, 1,600개에서 %.1f%%이고, 요청당 서버 문맥 교환은 %.1f번과 %.1f번입니다.",
 			EN: "Against 200 threads, 1,600 give %.2fx the throughput without errors and %.2fx the p99; errors are %.1f%% with 200 and %.1f%% with 1,600; the server switches context %.1f and %.1f times per request."},
 		"exp.th.note.why.hdr": {
-			KO: "까닭: 스레드 1,600개에서 서버는 연결 %s개를 타임아웃으로 닫았습니다 (헤더 타임아웃 %.0f초가 그 하나이고, 스레드 200개에서는 %s개). 오류는 모두 클라이언트가 본 연결 리셋입니다. 요청은 커널에 와 있었지만, 요청을 읽는 폴러 스레드가 실행 가능한 풀 스레드 1,600개와 한 코어를 나눠 쓰느라 3,000개 연결을 제때 읽지 못했습니다. 클라이언트는 그 연결이 리셋되는 것을 봅니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 폴러는 200개와만 경쟁합니다.",
-			EN: "Why: with 1,600 threads the server timed out %s connections (its header timeout of %.0f s among its timeouts), against %s with 200, and the errors are the resets the client saw. Their requests were in the kernel, but the poller thread that reads them shared the one core with 1,600 runnable pool threads and did not read 3,000 connections in time; the client sees those connections reset. With 200 threads the other users wait in the queue in front, and the poller competes with 200."},
+			KO: "까닭: 스레드 1,600개에서 서버는 연결 %s개를 타임아웃으로 닫았습니다 (헤더 타임아웃 %.0f초가 그 하나이고, 스레드 200개에서는 %s개). 오류의 %.0f%%{이/가} 클라이언트가 본 연결 리셋입니다. 요청은 커널에 와 있었지만, 요청을 읽는 폴러 스레드가 실행 가능한 풀 스레드 1,600개와 한 코어를 나눠 쓰느라 3,000개 연결을 제때 읽지 못했습니다. 클라이언트는 그 연결이 리셋되는 것을 봅니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 폴러는 200개와만 경쟁합니다.",
+			EN: "Why: with 1,600 threads the server timed out %s connections (its header timeout of %.0f s among its timeouts), against %s with 200, and %.0f%% of the errors are resets the client saw. Their requests were in the kernel, but the poller thread that reads them shared the one core with 1,600 runnable pool threads and did not read 3,000 connections in time; the client sees those connections reset. With 200 threads the other users wait in the queue in front, and the poller competes with 200."},
 		"exp.th.note.why.other": {
 			KO: "스레드 1,600개의 오류 %.1f%% 가운데 서버가 타임아웃으로 닫은 연결은 %s개뿐이라, 이 오류의 까닭은 이 표로는 말할 수 없습니다. 오류 종류는 행의 경고를 보십시오.",
 			EN: "Of the %.1f%% errors with 1,600 threads only %s were connections the server timed out, so this table cannot say what caused them; see the row's warnings for their kinds."},
@@ -450,11 +450,12 @@ func init() {
 			KO: "같은 대상 서버를 부하 생성기를 다른 코어에 두고, 같은 코어에 두고, 같은 코어에서 세 배로 무겁게 해서 잽니다: 처리량이 얼마나 움직이는지와 생성기의 경고",
 			EN: "the same target with the generator on its own core, on the server's core, and three times heavier on the server's core: how far throughput moves and the generator's warnings"},
 		"exp.co.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(셋째 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
-			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the third row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
-		"exp.co.row.apart":   {KO: "생성기는 자기 코어에 (가상 사용자 %d명)", EN: "generator on its own core (%d virtual users)"},
-		"exp.co.row.shared":  {KO: "생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "generator on the server's core (%d virtual users)"},
-		"exp.co.row.shared3": {KO: "더 무거운 생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "heavier generator on the server's core (%d virtual users)"},
+			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(마지막 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 무거운 생성기는 요청당 자기 CPU의 %.1f배를 씁니다 (부하 설정의 cpu_factor: 이벤트 루프가 처리한 만큼의 CPU를 더 돌립니다). 발표된 에뮬레이션 이미지의 값입니다.",
+			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the last row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The heavy generator spends %.1fx its own CPU per request (the load configuration's cpu_factor: its event loop spins the CPU it used once more, times the factor minus one), the published emulated image's figure."},
+		"exp.co.row.apart":   {KO: "생성기는 자기 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on its own core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.shared":  {KO: "생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on the server's core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.heavy":   {KO: "무거운 생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "heavy generator on the server's core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.heavy3":  {KO: "무거운 생성기, 가상 사용자 세 배 (%d명, CPU %.1f배)", EN: "heavy generator, three times the users (%d, %.1fx CPU)"},
 		"exp.co.pub.before":  {KO: "한 노트북에서 생성기와 서버", EN: "generator and servers on one laptop"},
 		"exp.co.pub.after":   {KO: "같은 노트북, 가상 사용자 세 배", EN: "same laptop, three times the virtual users"},
 		"exp.co.pub.note": {
@@ -464,11 +465,8 @@ func init() {
 			KO: "CPU가 하나뿐이라 첫 행도 서버와 생성기가 코어를 나눠 씁니다: 세 행의 차이는 생성기의 무게에서만 나옵니다.",
 			EN: "With one CPU the first row shares a core too: the rows differ only in the generator's weight."},
 		"exp.co.note.moves": {
-			KO: "서버의 처리량은 생성기가 같은 코어로 오면 %+.0f%%, 세 배 무거워지면 %+.0f%% 움직입니다 (발표값 %+.0f%%). 생성기 자신의 CPU와 경고가 그 까닭을 말해 줍니다.",
-			EN: "The server's throughput moves %+.0f%% when the generator comes onto its core and %+.0f%% when that generator is three times heavier (published %+.0f%%); the generator's own CPU and warnings say why."},
-		"exp.co.note.light": {
-			KO: "여기서는 처리량이 떨어지지 않았습니다: 이 생성기는 가볍고(무거운 행에서도 자기 코어의 %.0f%%), 따로 둔 행에서도 서버가 자기 코어를 다 쓰지 못했습니다 (%.0f%%): 다른 작업이 그 코어를 나눠 가졌고, 코어를 넘나드는 깨우기가 한 코어 안의 깨우기보다 비쌉니다. 생성기가 요청당 CPU를 더 쓸수록(발표된 에뮬레이션 이미지처럼 1.8배) 같은 코어에서 서버가 잃는 몫이 커집니다.",
-			EN: "Throughput did not fall here: this generator is light (%.0f%% of a core even in the heavy row), and with the generator apart the server did not fill its own core either (%.0f%%): other work shared that core, and a wake-up across cores costs more than one within a core. The more CPU per request a generator spends (the published emulated image: 1.8x), the more the server loses on a shared core."},
+			KO: "따로 둔 행에 견주어 서버의 처리량은 가벼운 생성기가 같은 코어로 오면 %+.0f%%, 그 생성기가 요청당 CPU를 더 쓰면 %+.0f%% 움직입니다. 무거운 생성기의 사용자를 세 배로 늘리면 %+.1f%% 움직입니다 (발표값 %+.1f%%). 생성기의 CPU는 가벼울 때 %.0f%%, 무거울 때 %.0f%%입니다.",
+			EN: "Against the row with the generator apart, the server's throughput moves %+.0f%% when the light generator comes onto its core and %+.0f%% when that generator spends more CPU per request; tripling the heavy generator's users moves it %+.1f%% (published %+.1f%%). The generator used %.0f%% of a core light and %.0f%% heavy."},
 		"exp.co.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 측정은 노트북 한 대에서 컨테이너로 잰 것이고 생성기는 에뮬레이션되어 요청당 CPU가 더 들었습니다. 여기서는 생성기를 sched_setaffinity로 서버의 코어에 일부러 묶어 같은 실수를 재현합니다. 부하 생성기가 서버와 같은 기계에 있다는 경고는 모든 행에 뜨지만, 같은 코어를 쓰는지는 생성기가 알 수 없으므로 생성기 CPU와 처리량을 함께 보아야 합니다.",
 			EN: "What differs and why: the published run used containers on one laptop with an emulated generator that cost more CPU per request; here the generator is pinned onto the server's core with sched_setaffinity to make the same mistake on purpose. The generator warns on every row that the target shares its machine, but it cannot tell whether it shares the core, so read its CPU beside the throughput."},
@@ -711,10 +709,10 @@ func init() {
 		"exp.claim.db.slowdown.why": {
 			KO: "닫힌 부하(가상 사용자 64명)에서는 막힌 루프에 묶인 사용자만 기다리고 나머지는 계속 보내므로, 한꺼번에 보내는 발표된 배치보다 처리량이 덜 떨어집니다.",
 			EN: "In a closed load (64 users) only the users bound to a stalled loop wait while the rest keep sending, so throughput falls less than in the published burst."},
-		"exp.claim.co.3x": {KO: "생성기가 서버의 코어에서 세 배 무거워질 때 처리량의 변화", EN: "throughput change when the generator on the server's core gets three times heavier"},
+		"exp.claim.co.3x": {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
 		"exp.claim.co.3x.why": {
-			KO: "이 생성기는 요청당 CPU가 작아 세 배가 되어도 서버의 코어에서 가져가는 몫이 작습니다. 발표된 에뮬레이션 이미지는 요청당 CPU가 1.8배였습니다.",
-			EN: "This generator spends little CPU per request, so even three times heavier it takes little of the server's core; the published emulated image cost 1.8x CPU per request."},
+			KO: "이 생성기의 CPU는 사용자 수가 아니라 요청 수를 따라가므로, 사용자가 세 배가 되어도 서버에서 가져가는 몫이 거의 같습니다. 발표된 k6는 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
+			EN: "This generator's CPU follows requests, not users, so three times the users take about the same share of the server's core; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
 	})
 }
 

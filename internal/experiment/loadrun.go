@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,6 +64,13 @@ type trialOut struct {
 	// DownstreamReady is when the downstream printed its address (it
 	// serves from then on: a --delay-step counts from about here).
 	DownstreamReady time.Time
+	// DownstreamCommands and DownstreamDelayP50 are what the downstream
+	// said when it stopped: the commands it answered over the whole run
+	// and the median delay it achieved (from reading a command to writing
+	// its reply); 0 when there was no downstream or it said nothing.
+	DownstreamCommands  float64
+	DownstreamDelayP50  time.Duration
+	TargetRequestsTotal float64
 }
 
 // undermining are the generator's warning codes that make a row's
@@ -79,12 +87,14 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	exe := r.Opt.Exe
 	targs := []string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}
 	var dsReady time.Time
+	var ds *proc
 	if tr.Downstream != nil {
 		dargs := append([]string{"downstream", "--listen", "127.0.0.1:0", "--lang", "en"}, tr.Downstream...)
 		if tr.Redis != "" {
 			dargs = append(dargs, "--proxy", tr.Redis)
 		}
-		ds, err := r.procs.startServer(ctx, "downstream", exe, place.Generator, nil, dargs...)
+		var err error
+		ds, err = r.procs.startServer(ctx, "downstream", exe, place.Generator, nil, dargs...)
 		if err != nil {
 			return nil, err
 		}
@@ -126,8 +136,11 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	rqMean, rqMax := rq.stop()
 	cs1 := ctxSwitches(tg.PID)
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
-	if len(tr.Metrics) > 0 {
-		out.Metrics = scrape(base+"/metrics", tr.Metrics)
+	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
+	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
+	if ds != nil {
+		ds.stop(5 * time.Second) // it says what it served as it stops
+		out.DownstreamCommands, out.DownstreamDelayP50 = parseDownstreamStop(ds.stderr.String())
 	}
 	if lerr != nil {
 		return nil, lerr
@@ -135,6 +148,23 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	out.Res = res
 	out.Rep = loadgen.Analyze(res, r.Opt.Lang)
 	return out, nil
+}
+
+// dsStopLine is the downstream's last line in English (msg key
+// downstream.stopped.delay): the commands it answered and the median
+// delay it gave.
+var dsStopLine = regexp.MustCompile(`stopped \((\d+) commands? answered; delay given p50 ([0-9.]+[a-zµ]+),`)
+
+// parseDownstreamStop reads dsStopLine from a downstream's stderr (0, 0
+// when it is not there).
+func parseDownstreamStop(stderr string) (commands float64, p50 time.Duration) {
+	m := dsStopLine.FindStringSubmatch(stderr)
+	if m == nil {
+		return 0, 0
+	}
+	commands, _ = strconv.ParseFloat(m[1], 64)
+	p50, _ = time.ParseDuration(m[2])
+	return commands, p50
 }
 
 // loadFigures are a trial's figures for a table row.
@@ -151,6 +181,12 @@ func loadFigures(o *trialOut) map[string]float64 {
 	if rep.Requests > 0 {
 		f["errors_pct"] = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
 		f["ctxsw_per_req"] = o.CtxSwitches / float64(rep.Requests)
+	}
+	if o.DownstreamCommands > 0 && o.TargetRequestsTotal > 0 {
+		f["ds_per_req"] = o.DownstreamCommands / o.TargetRequestsTotal
+	}
+	if o.DownstreamDelayP50 > 0 {
+		f["ds_delay_ms"] = float64(o.DownstreamDelayP50) / 1e6
 	}
 	if rep.ErrorCount > 0 && o.Res != nil {
 		f["reset_pct"] = 100 * float64(o.Res.Errors["reset"]) / float64(rep.ErrorCount)

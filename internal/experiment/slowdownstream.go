@@ -56,6 +56,9 @@ func init() {
 var sdClaims = []ClaimDef{
 	{ID: "sd.fanout", Source: "exp.src.field.fanout", Published: 2.7 / 0.22, Quantity: "multiple", Unit: "×", Digits: 1, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: 1},
 	{ID: "sd.inflight", Source: "exp.src.field.redis50", Published: 1885.0 / 1600, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: 1},
+	// Reactive: 648 x 3.06 s = 1,983 in flight on a handful of threads,
+	// against the pool's 1,885: the loop's in flight over the pool's.
+	{ID: "sd.inflight-loop", Source: "exp.src.field.redis50", Published: 1983.0 / 1885, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: NoNull},
 }
 
 // sdCond is one condition of part one.
@@ -462,6 +465,9 @@ func sdStepNotes(r *Runner) {
 		}
 		if m == model.Pool {
 			r.Claim("sd.inflight", perThread, "")
+		}
+		if m == model.Loop {
+			r.Claim("sd.inflight-loop", ratios(t.Vals(key, "in_flight"), t.Vals("step-pool-after", "in_flight")), "")
 		}
 		switch {
 		case m == model.Pool && ok < 0.9*okBefore:

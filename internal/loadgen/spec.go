@@ -55,11 +55,11 @@ type Spec struct {
 	Engine        string `json:"engine,omitempty"` // auto (""), epoll or goroutines
 	// RuntimePoll: see Config.RuntimePoll. GoroutinesEnv is
 	// WAITLAB_LOAD_GOROUTINES: with Engine auto, the goroutine engine.
-	RuntimePoll   bool `json:"runtime_poll,omitempty"`
+	RuntimePoll bool `json:"runtime_poll,omitempty"`
 	// CPUFactor: see Config.CPUFactor (a configuration file's field
 	// only, for the experiments' heavy generator).
-	CPUFactor float64 `json:"cpu_factor,omitempty"`
-	GoroutinesEnv bool `json:"-"`
+	CPUFactor     float64 `json:"cpu_factor,omitempty"`
+	GoroutinesEnv bool    `json:"-"`
 }
 
 // Number is a number as text (the --rate flag's spelling), which a file

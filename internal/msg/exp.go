@@ -64,6 +64,7 @@ func init() {
 		"exp.progress.run": {
 			KO: "%s: 실행 %d/%d (0은 워밍업), 한 번에 약 %s",
 			EN: "%s: run %d of %d (0 is the warm-up), about %s each"},
+		"exp.progress.calibrate": {KO: "이 기계에서 맞추는 짧은 실행 두 번", EN: "two short calibration runs on this machine"},
 		"exp.progress.trial": {
 			KO: "%s: 실행 %d/%d, 워밍업 뒤 %s 동안 부하",
 			EN: "%s: run %d of %d, load for %s after its warm-up"},
@@ -268,6 +269,17 @@ func init() {
 		"exp.vl.recipe": {
 			KO: "다운스트림은 명령마다 %s ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 CPU %s ms를 쓰고 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The downstream answers every command %s ms after it arrives. The target is the thread pool; each request spends %s ms of CPU and makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.col.dsperreq": {KO: "요청당 다운스트림 명령", EN: "downstream commands per request"},
+		"exp.col.dsdelay":  {KO: "다운스트림이 실제로 준 지연 p50 (ms)", EN: "delay the downstream gave, p50 (ms)"},
+		"exp.vl.calib": {
+			KO: "이 기계에서 맞춤: 짧은 실행에서 잠금이 있을 때 초당 %s건이었고, 다운스트림은 요청한 %s ms 대신 %s ms를 주었으니, 잠금은 준 지연보다 %s ms 더 잡혀 있었습니다 (잡은 스레드가 깨어나 쓰고 읽는 시간). 그래서 다운스트림 지연을 %s ms로 줄여 잠금이 1/76초 잡히게 했습니다. 잠금이 없을 때 초당 %s건이었으니 요청마다 돌린 CPU %s ms 말고 %s ms가 더 들었고, 요청당 CPU를 %s ms로 두었습니다.",
+			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream gave %s ms asked as %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s. Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
+		"exp.vl.calib.quick": {
+			KO: "--quick은 이 기계에서 맞추는 짧은 실행을 하지 않고 위의 값을 그대로 씁니다.",
+			EN: "--quick does not run the short calibration runs on this machine and uses the values above."},
+		"exp.vl.calib.none": {
+			KO: "이 기계에서 맞추는 짧은 실행이 아무것도 재지 못해 위의 값을 그대로 씁니다.",
+			EN: "The short calibration runs on this machine measured nothing, so the values above are used."},
 		"exp.vl.calibration": {
 			KO: "발표된 측정값에 맞춘 값: 잠금이 있으면 처리량은 1 / (요청마다 잠금을 쥐는 시간)이므로 다운스트림 지연을 1/76초 = %s ms로 두었고, 잠금이 없으면 서버의 코어 하나에서 CPU가 정하므로 요청당 CPU를 1/700초에서 이 서버가 HTTP에 쓰는 약 0.13 ms를 뺀 %s ms로 두었습니다. 발표된 '2 ms → 초당 500'은 산술 예시이지 측정이 아닙니다.",
 			EN: "Calibrated to the published measurements: with the lock, throughput is 1 / (the time the lock is held per request), so the downstream answers after 1/76 s = %s ms; without it the server's one core sets throughput, so each request spends 1/700 s less the about 0.13 ms this server spends on HTTP: %s ms of CPU. The published \"2 ms -> 500/s\" is arithmetic, not a measurement."},
@@ -452,12 +464,12 @@ func init() {
 		"exp.co.recipe": {
 			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(마지막 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 무거운 생성기는 요청당 자기 CPU의 %.1f배를 씁니다 (부하 설정의 cpu_factor: 이벤트 루프가 처리한 만큼의 CPU를 더 돌립니다). 발표된 에뮬레이션 이미지의 값입니다.",
 			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the last row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The heavy generator spends %.1fx its own CPU per request (the load configuration's cpu_factor: its event loop spins the CPU it used once more, times the factor minus one), the published emulated image's figure."},
-		"exp.co.row.apart":   {KO: "생성기는 자기 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on its own core (%d virtual users, %.1fx CPU)"},
-		"exp.co.row.shared":  {KO: "생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on the server's core (%d virtual users, %.1fx CPU)"},
-		"exp.co.row.heavy":   {KO: "무거운 생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "heavy generator on the server's core (%d virtual users, %.1fx CPU)"},
-		"exp.co.row.heavy3":  {KO: "무거운 생성기, 가상 사용자 세 배 (%d명, CPU %.1f배)", EN: "heavy generator, three times the users (%d, %.1fx CPU)"},
-		"exp.co.pub.before":  {KO: "한 노트북에서 생성기와 서버", EN: "generator and servers on one laptop"},
-		"exp.co.pub.after":   {KO: "같은 노트북, 가상 사용자 세 배", EN: "same laptop, three times the virtual users"},
+		"exp.co.row.apart":  {KO: "생성기는 자기 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on its own core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.shared": {KO: "생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on the server's core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.heavy":  {KO: "무거운 생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "heavy generator on the server's core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.heavy3": {KO: "무거운 생성기, 가상 사용자 세 배 (%d명, CPU %.1f배)", EN: "heavy generator, three times the users (%d, %.1fx CPU)"},
+		"exp.co.pub.before": {KO: "한 노트북에서 생성기와 서버", EN: "generator and servers on one laptop"},
+		"exp.co.pub.after":  {KO: "같은 노트북, 가상 사용자 세 배", EN: "same laptop, three times the virtual users"},
 		"exp.co.pub.note": {
 			KO: "생성기가 서버의 CPU를 가져갔습니다 (arm64에서 에뮬레이션한 amd64 생성기 이미지는 요청당 CPU가 1.8배). 부하 도구 업체들은 생성기의 CPU를 80% 아래로 두라고 권합니다.",
 			EN: "The generator took the server's CPU (an emulated amd64 generator image on arm64 cost 1.8x CPU per request). Load-tool vendors advise keeping the generator's CPU under 80%."},
@@ -627,6 +639,12 @@ func init() {
 		"exp.tol.coin": {
 			KO: "15회 중 몇 회인지의 비율: 15회의 이항 비율은 그 자체로 약 ±13퍼센트포인트 흔들립니다",
 			EN: "a share of 15 runs: a binomial share over 15 runs moves about ±13 points by itself"},
+		"exp.tol.near": {
+			KO: "발표는 \"가까이\"라고만 합니다: 그 말이 덮는 폭입니다",
+			EN: "the source only says \"near\": the span that word covers"},
+		"exp.tol.count": {
+			KO: "세는 값: 요청마다 명령 수는 정수라 어긋남은 연결 재시도와 창 가장자리뿐입니다",
+			EN: "a count: commands per request are whole numbers, so only retried connections and the window's edges move it"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},
@@ -657,6 +675,12 @@ func init() {
 		"exp.claim.bl.p50-offload64": {KO: "막지 않는 요청의 p50: 오프로드 풀 64 / 막음 없음", EN: "non-blocking p50, offload to pool 64 / no blocking"},
 		"exp.claim.bl.p50-offload4":  {KO: "막지 않는 요청의 p50: 오프로드 풀 4 / 막음 없음", EN: "non-blocking p50, offload to pool 4 / no blocking"},
 		"exp.claim.bl.pool64-4":      {KO: "처리량: 오프로드 풀 64 / 풀 4", EN: "throughput, offload pool 64 / pool 4"},
+		"exp.claim.bl.offload64":     {KO: "처리량: 막힘 없음 / 오프로드 풀 64", EN: "throughput, no blocking / offload pool 64"},
+		"exp.claim.bl.max-offload64": {KO: "오프로드 풀 64에서 보통 요청의 최대 지연 (막는 호출 100 ms 가까이)", EN: "max latency of normal requests with offload pool 64 (near the 100 ms blocking call)"},
+		"exp.claim.ls.threads":       {KO: "루프 하나로 연결 500개를 받는 서버의 OS 스레드", EN: "OS threads of the server taking 500 connections on one loop"},
+		"exp.claim.ls.threads.why": {
+			KO: "발표된 서버는 JVM이라 GC, JIT 컴파일러, 참조 처리, 시그널 스레드를 따로 띄웁니다. Go 바이너리는 GOMAXPROCS만큼의 스레드와 sysmon, 잠긴 루프 스레드로 돌아갑니다.",
+			EN: "The published server is a JVM, which starts threads of its own for GC, the JIT compilers, reference handling and signals; a Go binary runs on its GOMAXPROCS threads, sysmon and the locked loop thread."},
 		"exp.claim.bl.slowdown.why": {
 			KO: "루프마다 코어가 하나씩인 이 기계에서는 막힌 루프의 코어를 다른 일이 쓰지 못하므로 배수가 점유 예측(6.05배)에 가까워지고, 발표된 8코어 노트북은 그 코어를 다른 일이 썼습니다.",
 			EN: "With a core per loop here, no other work uses a blocked loop's core, so the multiple moves toward the occupancy prediction (6.05x); on the published 8-core laptop other work used it."},
@@ -698,8 +722,9 @@ func init() {
 			KO: "이 훑기는 프로세스 안에서 (가상 사용자 %s명까지) 돌고, 거기서는 요청이 실패할 수 없으므로 오류를 재지 않습니다.",
 			EN: "This sweep runs in process (up to %s users), where a request cannot fail, so errors are not measured."},
 
-		"exp.claim.sd.fanout":   {KO: "pool의 p50: 조회 10번 차례로 / 동시에", EN: "pool p50, ten lookups in sequence / in parallel"},
-		"exp.claim.sd.inflight": {KO: "다운스트림이 느려진 뒤 pool의 처리 중 요청 / 스레드 수 (1,885 / 1,600)", EN: "pool requests in flight after the downstream slows / its threads (1,885 / 1,600)"},
+		"exp.claim.sd.fanout":        {KO: "pool의 p50: 조회 10번 차례로 / 동시에", EN: "pool p50, ten lookups in sequence / in parallel"},
+		"exp.claim.sd.inflight-loop": {KO: "다운스트림이 느려진 뒤 처리 중 요청: loop / pool (1,983 / 1,885)", EN: "requests in flight after the downstream slows, loop / pool (1,983 / 1,885)"},
+		"exp.claim.sd.inflight":      {KO: "다운스트림이 느려진 뒤 pool의 처리 중 요청 / 스레드 수 (1,885 / 1,600)", EN: "pool requests in flight after the downstream slows / its threads (1,885 / 1,600)"},
 		"exp.claim.sd.fanout.why": {
 			KO: "여기서는 조회 하나가 정확히 50 ms라 모델이 10배를 말합니다. 발표된 조회에는 네트워크와 Redis의 일이 더 얹혀 있었습니다.",
 			EN: "Each lookup here is exactly 50 ms, so the model says 10x; the published lookups carried network and Redis work on top."},
@@ -709,9 +734,10 @@ func init() {
 		"exp.claim.db.slowdown.why": {
 			KO: "닫힌 부하(가상 사용자 64명)에서는 막힌 루프에 묶인 사용자만 기다리고 나머지는 계속 보내므로, 한꺼번에 보내는 발표된 배치보다 처리량이 덜 떨어집니다.",
 			EN: "In a closed load (64 users) only the users bound to a stalled loop wait while the rest keep sending, so throughput falls less than in the published burst."},
-		"exp.claim.co.3x": {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
+		"exp.claim.vl.rtt": {KO: "요청당 다운스트림 명령: 잠금 있음 / 없음", EN: "downstream commands per request, lock on / off"},
+		"exp.claim.co.3x":  {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
 		"exp.claim.co.3x.why": {
-			KO: "이 생성기의 CPU는 사용자 수가 아니라 요청 수를 따라가므로, 사용자가 세 배가 되어도 서버에서 가져가는 몫이 거의 같습니다. 발표된 k6는 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
+			KO: "이 생성기의 CPU는 사용자 수가 아니라 요청 수를 따라가므로, 사용자가 세 배가 되어도 서버에서 가져가는 몫이 거의 같습니다. 발표된 k6은 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
 			EN: "This generator's CPU follows requests, not users, so three times the users take about the same share of the server's core; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
 	})
 }

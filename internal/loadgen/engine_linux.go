@@ -358,6 +358,7 @@ func (l *loop) run(ctx context.Context) {
 		l.arm(g.end)
 	}
 	var lastYield time.Duration
+	heavy := heavyBurner(g.cfg.CPUFactor)
 	for {
 		now := g.since()
 		if g.cancelled.Load() {
@@ -405,6 +406,7 @@ func (l *loop) run(ctx context.Context) {
 			}
 		}
 		l.nEvs = 0
+		heavy()
 	}
 }
 

@@ -48,6 +48,9 @@ type Config struct {
 	// of blocking in epoll_wait (see engine_linux.go): costlier per
 	// request, kinder to a server in the same process with GOMAXPROCS=1.
 	RuntimePoll bool
+	// CPUFactor > 1 makes the epoll engine spend that many times its own
+	// CPU per request (heavy_linux.go): a heavier generator on purpose.
+	CPUFactor float64
 
 	autoConns bool // Connections was chosen by Validate, not given
 	Version   string

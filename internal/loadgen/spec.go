@@ -56,8 +56,11 @@ type Spec struct {
 	Engine        string `json:"engine,omitempty"` // auto (""), epoll or goroutines
 	// RuntimePoll: see Config.RuntimePoll. GoroutinesEnv is
 	// WAITLAB_LOAD_GOROUTINES: with Engine auto, the goroutine engine.
-	RuntimePoll   bool `json:"runtime_poll,omitempty"`
-	GoroutinesEnv bool `json:"-"`
+	RuntimePoll bool `json:"runtime_poll,omitempty"`
+	// CPUFactor: see Config.CPUFactor (a configuration file's field
+	// only, for the experiments' heavy generator).
+	CPUFactor     float64 `json:"cpu_factor,omitempty"`
+	GoroutinesEnv bool    `json:"-"`
 }
 
 // Number is a number as text (the --rate flag's spelling), which a file
@@ -149,7 +152,7 @@ func (s Spec) Config(lang msg.Lang, version string) (Config, error) {
 	}
 	cfg := Config{Think: time.Duration(s.Think), Duration: time.Duration(s.Duration), Requests: s.Requests, Timeout: timeout,
 		Connections: s.Connections, Warmup: time.Duration(s.Warmup), Seed: seed, TargetPID: s.TargetPID, Insecure: s.Insecure,
-		Version: version, Engine: s.Engine, RuntimePoll: s.RuntimePoll}
+		Version: version, Engine: s.Engine, RuntimePoll: s.RuntimePoll, CPUFactor: s.CPUFactor}
 	// The environment switches of earlier versions map to the config.
 	switch {
 	case (s.Engine == "auto" || s.Engine == "") && s.GoroutinesEnv:
@@ -206,6 +209,9 @@ func (s Spec) checkSigns(lang msg.Lang) error {
 		if d.v < 0 {
 			return errors.New(msg.T(lang, "load.flag.negative", d.name, time.Duration(d.v)))
 		}
+	}
+	if s.CPUFactor < 0 || math.IsNaN(s.CPUFactor) || s.CPUFactor > 100 {
+		return errors.New(msg.T(lang, "loadspec.cpu_factor", strconv.FormatFloat(s.CPUFactor, 'g', -1, 64)))
 	}
 	for _, n := range []struct {
 		name string

@@ -99,6 +99,14 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
+	return emitScenarioJSON(env, res, ths, l, outs)
+}
+
+// emitScenarioJSON prints a scenario load as JSON (the scenario's view and
+// the load report), writes its files, and gives its exit: 130 when
+// interrupted, 1 on a breached threshold, no completed request or a file
+// not written.
+func emitScenarioJSON(env *Env, res *loadgen.ScenarioResult, ths []loadreport.Threshold, l msg.Lang, outs *outputs) error {
 	rep := loadreport.Analyze(res.Load, l)
 	enc := json.NewEncoder(env.Stdout)
 	enc.SetIndent("", "  ")

@@ -742,7 +742,7 @@ func (l *loop) parse(c *econn) {
 				}
 				return
 			}
-			h, err := parseHead(b[:e])
+			h, err := parseHead(b[:e], nil)
 			if err != nil {
 				l.fail(c, kindBadResponse)
 				return

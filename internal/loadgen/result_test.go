@@ -5,16 +5,12 @@ import (
 	"cmp"
 	"encoding/json"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/golden"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
-	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -148,39 +144,3 @@ func TestMergeRefusesMixedModels(t *testing.T) {
 
 // The text report of a fixed result, in both languages, against golden
 // files (go test -update rewrites them).
-func TestTextReportGolden(t *testing.T) {
-	res := resultOf(t, samples(3, 4000), 20*time.Second)
-	res.Env = model.Env{}
-	for _, lang := range []msg.Lang{msg.EN, msg.KO} {
-		rep := loadreport.Analyze(res, lang)
-		th, _ := loadreport.ParseThreshold("p99<200ms")
-		loadreport.Check(rep, []loadreport.Threshold{th}, lang)
-		var buf bytes.Buffer
-		if err := loadreport.WriteText(&buf, rep, lang, 1); err != nil {
-			t.Fatal(err)
-		}
-		golden.Check(t, filepath.Join("testdata", "report_"+string(lang)+".txt"), buf.Bytes())
-	}
-}
-
-func TestHTMLReportIsSelfContained(t *testing.T) {
-	res := resultOf(t, samples(4, 2000), 10*time.Second)
-	var buf bytes.Buffer
-	if err := loadreport.WriteHTML(&buf, loadreport.Analyze(res, msg.EN), msg.EN); err != nil {
-		t.Fatal(err)
-	}
-	h := buf.String()
-	for _, want := range []string{"<svg", "Latency percentiles over time", "Latency distribution", "Throughput and errors over time", "polyline"} {
-		if !strings.Contains(h, want) {
-			t.Errorf("HTML report lacks %q", want)
-		}
-	}
-	for _, bad := range []string{"<script", "http://cdn", "https://"} {
-		if strings.Contains(h, bad) {
-			t.Errorf("HTML report holds %q; want one self-contained file without scripts", bad)
-		}
-	}
-	if strings.Count(h, "<svg") != 3 {
-		t.Errorf("HTML report has %d plots; want 3", strings.Count(h, "<svg"))
-	}
-}

@@ -70,9 +70,11 @@ func runSeeds(t *testing.T, n int, s func(seed int64) model.Scenario) []*model.R
 }
 
 // Issue 21: M/M/4 at rho 0.9, 0.95 and 0.97, 40 seeds each: the p99's
-// interval holds Erlang C's p99, or the run says it did not converge. The
-// raw coverage (held, converged or not) is logged: see docs/sim.md for
-// what it was when measured.
+// interval holds Erlang C's p99 for at least 36 of them (90%). At 0.97 the
+// runs are 1.6M requests: at 400k, 35 of 40 said converged:false (the
+// batches were still correlated at the largest size), and a run that says
+// so claims no coverage; at 1.6M, 31 converge. What each held when
+// measured is in docs/sim.md; the log prints it.
 func TestMMcP99IntervalCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("40 seeds at three loads")
@@ -80,28 +82,23 @@ func TestMMcP99IntervalCoverage(t *testing.T) {
 	for _, c := range []struct {
 		rho float64
 		n   int
-	}{{0.9, 200_000}, {0.95, 400_000}, {0.97, 400_000}} {
+	}{{0.9, 200_000}, {0.95, 400_000}, {0.97, 1_600_000}} {
 		truth := mmcP99(4, c.rho*4, 1)
 		res := runSeeds(t, 40, func(seed int64) model.Scenario { return mmc(4, c.rho, c.n, seed) })
-		held, honest, conv := 0, 0, 0
+		held, conv := 0, 0
+		var hw float64
 		for _, r := range res {
-			h := r.All.P99CI.Holds(truth)
-			if h {
+			hw += r.All.P99CI.Half(r.All.P99MS) / 40
+			if r.All.P99CI.Holds(truth) {
 				held++
 			}
 			if *r.Converged {
 				conv++
 			}
-			if h || !*r.Converged {
-				honest++
-			}
 		}
-		t.Logf("rho %v, %d requests: Erlang C p99 %.3f ms held by %d/40 intervals, %d/40 converged", c.rho, c.n, truth, held, conv)
-		// The issue asks for 36/40; measured on this branch: 35/40 at 0.9
-		// and 34/40 at 0.95 (docs/sim.md). This asserts what the method
-		// delivers today, so a regression fails; raising it to 36 is open.
-		if honest < 32 {
-			t.Errorf("rho %v: %d/40 runs hold the true p99 %.3f ms or say converged:false; want at least 32", c.rho, honest, truth)
+		t.Logf("rho %v, %d requests: Erlang C p99 %.3f ms held by %d/40 intervals (mean half-width %.1f%%), %d/40 converged", c.rho, c.n, truth, held, hw*100, conv)
+		if held < 36 {
+			t.Errorf("rho %v: %d/40 intervals hold the true p99 %.3f ms; want at least 36", c.rho, held, truth)
 		}
 	}
 }
@@ -174,18 +171,33 @@ func TestWarmupMSER5(t *testing.T) {
 			x[i] = time.Duration(float64(i) / 2000 * 10e6) // a ramp from empty
 		}
 	}
-	d, ended := Warmup(x)
+	d, ended := Warmup(x, FromEmpty)
 	if !ended || d < 1500 || d > 2500 {
 		t.Errorf("Warmup(ramp of 2000, then flat) = %d, %v; want about 2000, true", d, ended)
 	}
-	d, ended = Warmup(x[3000:])
+	d, ended = Warmup(x[3000:], FromEmpty)
 	if !ended || d > 500 {
 		t.Errorf("Warmup(flat) = %d, %v; want near 0, true", d, ended)
+	}
+	// An early high excursion of a stationary series is no transient from
+	// empty: it is kept. From full, a fall from high is the transient.
+	flat := x[3000:]
+	for i := 1000; i < 3000; i++ {
+		flat[i] = 30e6
+	}
+	if d, _ := Warmup(flat, FromEmpty); d > 500 {
+		t.Errorf("Warmup(high excursion at 1000..3000, FromEmpty) = %d; want near 0", d)
+	}
+	for i := 0; i < 2000; i++ {
+		flat[i] = time.Duration(30e6 - float64(i)/2000*20e6) // a fall from full
+	}
+	if d, ended := Warmup(flat, FromFull); !ended || d < 1500 || d > 3500 {
+		t.Errorf("Warmup(fall from full, FromFull) = %d, %v; want about 2000-3000, true", d, ended)
 	}
 	for i := range x { // a series that only climbs never ends its transient
 		x[i] = time.Duration(i)
 	}
-	if _, ended := Warmup(x); ended {
+	if _, ended := Warmup(x, FromEmpty); ended {
 		t.Error("Warmup(a steady climb) ended; want not ended")
 	}
 }

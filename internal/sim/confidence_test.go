@@ -104,21 +104,34 @@ func TestMMcP99IntervalCoverage(t *testing.T) {
 }
 
 // Issue 21, acceptance: M/M/4 at rho 0.9, 400k requests: the interval
-// holds the true p99. Its half-width is logged (the issue asked for 5%; see
-// docs/sim.md for what one run at this length can give).
+// holds the true p99. Its half-width there is more than 5%, and must be:
+// the p99's own standard deviation across seeds at 400k is 5.0% (the
+// birth-death chain's asymptotic variance of the fraction above it; 4.8%
+// measured over 40 seeds, docs/sim.md), so an honest 95% interval is near
+// +-10%. --precision 5% then runs on until it is within 5%, and it still
+// holds the truth.
 func TestMM4At400k(t *testing.T) {
 	if testing.Short() {
-		t.Skip("400k requests")
+		t.Skip("400k requests, then millions")
 	}
+	truth := mmcP99(4, 3.6, 1)
 	r, err := Run(mmc(4, 0.9, 400_000, 1), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	truth := mmcP99(4, 3.6, 1)
-	if !r.All.P99CI.Holds(truth) {
-		t.Errorf("p99 %v ms, interval %v: want it to hold Erlang C's %.3f ms", r.All.P99MS, *r.All.P99CI, truth)
+	h := r.All.P99CI.Half(r.All.P99MS)
+	if !r.All.P99CI.Holds(truth) || h <= 0.05 {
+		t.Errorf("400k: p99 %v ms in %v (+-%.1f%%): want it to hold Erlang C's %.3f ms, wider than 5%%", r.All.P99MS, *r.All.P99CI, h*100, truth)
 	}
-	t.Logf("p99 %.3f ms ±%.1f%% (truth %.3f), converged %v", r.All.P99MS, r.All.P99CI.Half(r.All.P99MS)*100, truth, *r.Converged)
+	p, err := RunPrecise(t.Context(), mmc(4, 0.9, 400_000, 1), Options{}, Goal{Precision: 0.05, Figures: []string{"p99"}, MaxRequests: 8_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp := p.All.P99CI.Half(p.All.P99MS)
+	if !*p.Converged || hp > 0.05 || !p.All.P99CI.Holds(truth) {
+		t.Errorf("--precision 5%%: converged %v after %d requests, p99 %v ms in %v (+-%.1f%%): want converged within 5%%, holding %.3f ms", *p.Converged, p.Requests, p.All.P99MS, *p.All.P99CI, hp*100, truth)
+	}
+	t.Logf("400k: p99 %.3f ms +-%.1f%%; --precision 5%%: %d requests, p99 %.3f ms +-%.1f%% (truth %.3f)", r.All.P99MS, h*100, p.Requests, p.All.P99MS, hp*100, truth)
 }
 
 // M/D/1 at rho 0.9 against Pollaczek-Khinchine: Wq = rho/(2 mu (1-rho)) =

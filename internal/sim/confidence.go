@@ -215,29 +215,44 @@ func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
 // QuantileCIs returns the percentiles qs (0 < q <= 100) of x (ms) and
 // their intervals, by batch means on the fraction of values at or below
 // the estimate, mapped back through the quantile function of all the kept
-// values (the inversion interval; see the package comment on intervals,
-// top of this file). It sorts x in place once it has counted, so the
-// caller must be done with x's order.
+// values (the inversion interval; see the comment on intervals at the top
+// of this file). It sorts x in place, batch by batch and then whole, so
+// the caller must be done with x's order; it needs no copy of x: a rank
+// of the whole is found from the sorted batches (see ranked).
 func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []model.CI) {
-	sorted := slices.Clone(x)
-	slices.Sort(sorted)
-	n := float64(len(x))
+	parts := make([][]time.Duration, 0, bt.K+1) // the batches, then the rest
+	for j := 0; j < bt.K; j++ {
+		parts = append(parts, x[j*bt.B:(j+1)*bt.B])
+	}
+	parts = append(parts, x[bt.K*bt.B:])
+	for _, p := range parts {
+		slices.Sort(p)
+	}
+	n := len(x)
+	counts := make([]int, bt.K) // of each batch at or below v
 	vals := make([]float64, len(qs))
 	cis := make([]model.CI, len(qs))
 	for i, q := range qs {
-		v := stats.NearestRank(sorted, q)
+		v := ranked(parts, rankOf(q/100, n))
+		total := 0
+		for j, p := range parts {
+			c := upperBound(p, v)
+			total += c
+			if j < bt.K {
+				counts[j] = c
+			}
+		}
 		// p is the fraction of all the kept values at or below v: q itself
 		// but for ties (a fixed service puts many values on one point).
-		p := float64(upperBound(sorted, v)) / n
+		p := float64(total) / float64(n)
 		var h float64 // the half-width of p's interval, by batch means
 		for _, lv := range levels(bt) {
+			g := lv.B / bt.B // level batches are g batches of bt each
 			fr := make([]float64, lv.K)
 			for j := range fr {
 				c := 0
-				for _, w := range x[j*lv.B : (j+1)*lv.B] {
-					if w <= v {
-						c++
-					}
+				for _, k := range counts[j*g : (j+1)*g] {
+					c += k
 				}
 				fr[j] = float64(c) / float64(lv.B)
 			}
@@ -250,11 +265,42 @@ func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []mod
 			lo, hi = logistic(l-hl), logistic(l+hl)
 		}
 		vals[i] = stats.MS(v)
-		cis[i] = model.CI{stats.MS(quantileAt(sorted, lo)), stats.MS(quantileAt(sorted, hi))}
-
+		cis[i] = model.CI{stats.MS(ranked(parts, rankOf(lo, n))), stats.MS(ranked(parts, rankOf(hi, n)))}
 	}
-	copy(x, sorted)
+	slices.Sort(x)
 	return vals, cis
+}
+
+// rankOf is the nearest rank (1..n) of fraction p of n values, p clamped
+// to [0, 1] (a lower bound under the smallest value is the smallest).
+func rankOf(p float64, n int) int {
+	r := int(math.Ceil(min(max(p, 0), 1) * float64(n)))
+	return min(max(r, 1), n)
+}
+
+// ranked is the r-th smallest (1-based) of the values of parts, each
+// sorted: the smallest v with at least r values at or below it, by
+// bisection over the values (about 64 steps of a binary search a part).
+func ranked(parts [][]time.Duration, r int) time.Duration {
+	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
+	for _, p := range parts {
+		if len(p) > 0 {
+			lo, hi = min(lo, p[0]), max(hi, p[len(p)-1])
+		}
+	}
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		c := 0
+		for _, p := range parts {
+			c += upperBound(p, mid)
+		}
+		if c >= r {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }
 
 func logistic(l float64) float64 { return 1 / (1 + math.Exp(-l)) }
@@ -268,15 +314,6 @@ func upperBound(sorted []time.Duration, v time.Duration) int {
 		return 1
 	})
 	return i
-}
-
-// quantileAt is the nearest-rank value of sorted at fraction p, clamped
-// to [0, 1] (a lower bound under the smallest value is the smallest).
-func quantileAt(sorted []time.Duration, p float64) time.Duration {
-	p = min(max(p, 0), 1)
-	rank := int(math.Ceil(p * float64(len(sorted))))
-	rank = min(max(rank, 1), len(sorted))
-	return sorted[rank-1]
 }
 
 func meanOf(v []float64) float64 {

@@ -79,9 +79,9 @@ func open400k() model.Scenario {
 	return s
 }
 
-// The confidence work alone: the result of SimOpen400k's run (warm-up,
-// batches, intervals of latency and queue wait, throughput), made again
-// from the same kept values. Its cpu-ns/request over SimOpen400k's is the
+// The confidence work alone: the collector's fill of SimOpen400k's
+// result (warm-up, batches, intervals of latency and queue wait,
+// throughput), made again from the same kept values. Its cpu-ns/request over SimOpen400k's is the
 // share of a run the intervals cost; the run without them costs the
 // difference.
 //
@@ -92,12 +92,40 @@ func BenchmarkIntervals400k(b *testing.B) {
 		b.Fatal(err)
 	}
 	lat, qw := slices.Clone(e.col.lat), slices.Clone(e.col.qw)
+	s := e.s
+	span := e.lastEnd - e.firstArr
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuNS()
 	for b.Loop() {
 		copy(e.col.lat, lat)
 		copy(e.col.qw, qw)
+		res := &model.Result{Completed: int(e.completed), ThroughputRPS: float64(e.completed) / span.Seconds(), Classes: map[string]model.Summary{}}
+		e.col.fill(res, s.Classes, e.firstArr, span)
+	}
+	b.ReportMetric(float64(cpuNS()-cpu0)/float64(b.N)/400_000, "cpu-ns/request")
+}
+
+// The same run without the confidence work, on the same engine: the
+// collector off and the recorders on, as a burst keeps them (exact
+// percentiles, no warm-up, no batches, no intervals). SimOpen400k's
+// cpu-ns/request over this one's is what the intervals cost.
+//
+// go test -run ^$ -bench 'SimOpen400k' -benchtime 5x ./internal/sim/
+func BenchmarkSimOpen400kPlain(b *testing.B) {
+	s := open400k()
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuNS()
+	for b.Loop() {
+		e := newEngine(s, Options{})
+		e.col = nil
+		e.all.Grow(s.Requests)
+		e.qwait.Grow(s.Requests)
+		e.byClass[0].Grow(s.Requests)
+		if err := e.run(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
 		_ = e.result()
 	}
 	b.ReportMetric(float64(cpuNS()-cpu0)/float64(b.N)/400_000, "cpu-ns/request")

@@ -65,8 +65,8 @@ func BenchmarkSimInFlight10M(b *testing.B) { benchScenarioRun(b, burstOnLoops(10
 
 // Issue 21: the cost of the intervals for a fixed request count, on an
 // open model (M/M/4 at rho 0.9, 400k requests: warm-up, batches,
-// sectioning). Compare with the same benchmark on the commit before
-// (bench/README or docs/sim.md say how it was measured).
+// intervals). SimOpen400kPlain is the same run without them; docs/sim.md
+// has both, measured.
 //
 // go test -run ^$ -bench SimOpen400k -benchtime 3x -benchmem ./internal/sim/
 func BenchmarkSimOpen400k(b *testing.B) { benchScenarioRun(b, open400k(), 400_000) }

@@ -26,10 +26,11 @@ import (
 // The interval of a mean is the batch-means t interval. The interval of a
 // percentile v is found where its error is a mean: the fraction p of the
 // kept values at or below v is a mean of indicators, so its batch means
-// give it a t interval p +- h like any mean's; that interval is taken on
-// the logit scale (a tail fraction's error is relative: 1-p = 1% +- 0.75%
-// is no symmetric thing), and mapped back through the quantile function
-// of all the kept values: [Q(lo), Q(hi)]. This is the order-statistic
+// give it a standard error like any mean's, and the values whose fraction
+// is within t * se of q/100 form the interval: q/100 +- t * se, taken on
+// the logit scale (a tail fraction's error is relative: 1% +- 0.75% is no
+// symmetric thing), mapped back through the quantile function of all the
+// kept values: [Q(lo), Q(hi)]. This is the order-statistic
 // (inversion) interval of a quantile, with the variance of the fraction
 // taken from batch means instead of the binomial's, which would hold only
 // for independent values.
@@ -234,18 +235,10 @@ func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []mod
 	cis := make([]model.CI, len(qs))
 	for i, q := range qs {
 		v := ranked(parts, rankOf(q/100, n))
-		total := 0
-		for j, p := range parts {
-			c := upperBound(p, v)
-			total += c
-			if j < bt.K {
-				counts[j] = c
-			}
+		for j := range counts {
+			counts[j] = upperBound(parts[j], v)
 		}
-		// p is the fraction of all the kept values at or below v: q itself
-		// but for ties (a fixed service puts many values on one point).
-		p := float64(total) / float64(n)
-		var h float64 // the half-width of p's interval, by batch means
+		var h float64 // the half-width of the fraction's interval, by batch means
 		for _, lv := range levels(bt) {
 			g := lv.B / bt.B // level batches are g batches of bt each
 			fr := make([]float64, lv.K)
@@ -259,6 +252,12 @@ func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []mod
 			se := sdAbout(fr, meanOf(fr)) / math.Sqrt(float64(lv.K))
 			h = max(h, TQuantile(lv.K-1)*se)
 		}
+		// The interval holds the values x whose fraction at or below is
+		// within h of q: [Q(q-h), Q(q+h)]. It is centred on q, not on the
+		// fraction at v, which differ only where values tie: the p50 of
+		// requests that mostly never wait is the no-wait time, and the top
+		// of that tie is no edge of the p50's interval.
+		p := q / 100
 		lo, hi := p-h, p+h
 		if p > 0 && p < 1 { // on the logit scale: se(logit p) = se(p)/(p(1-p))
 			l, hl := math.Log(p/(1-p)), h/(p*(1-p))

@@ -43,6 +43,9 @@ var stallClaims = []ClaimDef{
 	{ID: "ls.batch-500", Source: "exp.src.stall", Published: 87, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 	{ID: "ls.p50-500", Source: "exp.src.stall", Published: 36, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 	{ID: "ls.p99-500", Source: "exp.src.stall", Published: 63, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
+	// "17 platform threads": the server's OS threads serving 500
+	// connections on one loop.
+	{ID: "ls.threads", Source: "exp.src.stall", Published: 17, Quantity: "count", Digits: 0, Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 	// 178-243 ms and 119-142 ms against 87 and 36: the stall adds 91-156
 	// ms to the batch and 83-106 ms to p50; the middles, ± half the range.
 	{ID: "ls.stall-batch", Source: "exp.src.stall", Published: (178+243)/2.0 - 87, Quantity: "latency", Unit: "ms", Tolerance: 0.27, TolWhy: "exp.tol.range", Null: 0},
@@ -388,6 +391,7 @@ func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burs
 	r.Claim("ls.batch-500", t.Vals("500", "batch_ms"), "")
 	r.Claim("ls.p50-500", t.Vals("500", "p50_ms"), "")
 	r.Claim("ls.p99-500", t.Vals("500", "p99_ms"), "")
+	r.Claim("ls.threads", t.Vals("500", "threads"), "")
 	r.Claim("ls.stall-batch", diffs(t.Vals("500-stall", "batch_ms"), t.Vals("500", "batch_ms")), "")
 	r.Claim("ls.stall-p50", diffs(t.Vals("500-stall", "p50_ms"), t.Vals("500", "p50_ms")), "")
 	if r.Opt.Quick {

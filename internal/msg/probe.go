@@ -182,11 +182,18 @@ func init() {
 
 func init() {
 	Register(map[string]Entry{
-		"probe.err.confirm":      {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
-		"probe.dist.fixed":       {KO: "고정", EN: "fixed"},
-		"probe.dist.exponential": {KO: "지수", EN: "exponential"},
-		"probe.lock.yes":         {KO: "있음", EN: "yes"},
-		"probe.lock.no":          {KO: "없음", EN: "no"},
-		"probe.breach.behind":    {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
+		"probe.err.confirm":       {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
+		"probe.err.spawn_both":    {KO: "--spawn-target과 --restart-cmd는 함께 줄 수 없습니다: 직접 띄운 대상은 --threads를 바꿔 다시 띄웁니다", EN: "--spawn-target and --restart-cmd cannot both be given: a spawned target is restarted with its --threads changed"},
+		"probe.err.restart_cmd":   {KO: "%q에 {n}이 없습니다: 일꾼 수가 들어갈 자리에 {n}을, 포트 자리에 {port}를 쓰세요", EN: "%q has no {n}: write {n} where the worker count goes and {port} where the port goes"},
+		"probe.err.spawn_url":     {KO: "--spawn-target은 대상을 127.0.0.1:0에 직접 띄우므로 URL %q{을/를} 함께 줄 수 없습니다", EN: "--spawn-target starts the target on 127.0.0.1:0 itself, so the URL %q cannot be given with it"},
+		"probe.err.spawn":         {KO: "waitlab target %s{이/가} 뜨지 않았습니다: %s", EN: "waitlab target %s did not start: %s"},
+		"probe.confirm.as_is":     {KO: "다시 띄울 방법(--spawn-target이나 --restart-cmd)이 없어 서버를 지금 크기 %d 그대로 다시 쟀습니다: 답의 크기가 아니라 오늘 크기의 예측을 확인합니다.", EN: "with no way to restart the server (--spawn-target or --restart-cmd), it was re-measured as it is, at today's size %d: this checks the prediction for today, not the answer's size."},
+		"flag.probe.spawn-target": {KO: "이 FLAGS로 waitlab target을 127.0.0.1:0에 띄워 잽니다 (--confirm은 답의 --threads로 다시 띄움)", EN: "start waitlab target with these FLAGS on 127.0.0.1:0 and probe it (--confirm restarts it with the answer's --threads)"},
+		"flag.probe.restart-cmd":  {KO: "--confirm에서 서버를 일꾼 {n}개, 127.0.0.1:{port}로 띄우는 셸 명령", EN: "shell COMMAND that starts the server with {n} workers on 127.0.0.1:{port}, run by --confirm"},
+		"probe.dist.fixed":        {KO: "고정", EN: "fixed"},
+		"probe.dist.exponential":  {KO: "지수", EN: "exponential"},
+		"probe.lock.yes":          {KO: "있음", EN: "yes"},
+		"probe.lock.no":           {KO: "없음", EN: "no"},
+		"probe.breach.behind":     {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
 	})
 }

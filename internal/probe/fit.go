@@ -83,27 +83,7 @@ type ClosedForm struct {
 // analyze fills the verdict, the fitted scenario and the predictions.
 func analyze(cfg *Config, res *Result, s0 float64) {
 	lang := cfg.Lang
-	var s0p50, s0p90 float64
-	for _, st := range res.Steps {
-		if st.Kind == "calibrate" {
-			s0p50, s0p90 = st.SvcP50MS, st.SvcP90MS
-		}
-	}
-	// The service time at no load: the calibration's, or a lighter one
-	// seen at an open step the server kept up with (one user on a busy
-	// machine can draw few samples, and a server whose idle workers all
-	// wake for one connection is slowest when nearly idle).
-	for _, st := range res.Steps {
-		if !st.Closed && st.Met && st.OK >= 50 && st.SvcMeanMS > 0 && st.SvcMeanMS < s0 {
-			s0, s0p50, s0p90 = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS
-		}
-	}
-	// A tight service time (p90 near p50: a fixed holding time) is its
-	// median; the rare slow ones above it are the machine's scheduling,
-	// which a busy machine adds to every mean. A spread one is its mean.
-	if s0p50 > 0 && s0p90/s0p50 <= expSpread {
-		s0 = math.Min(s0, s0p50)
-	}
+	s0, s0p50, s0p90 := noLoadService(res.Steps, s0)
 	for i := range res.Steps {
 		res.Steps[i].Busy = math.Round(res.Steps[i].OKRPS*s0/1e3*10) / 10
 	}
@@ -118,21 +98,7 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
-	others := 0.0
-	for _, st := range res.Steps {
-		if st.OthersCPUPct != nil {
-			others = math.Max(others, *st.OthersCPUPct)
-		}
-	}
-	if others >= neighboursBound {
-		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
-	}
-	for _, st := range res.Steps {
-		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {
-			res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))
-			break
-		}
-	}
+	machineWarnings(res, lang)
 	if v.Shape == Generator {
 		res.Limit, res.CeilingRPS = nil, nil
 		res.Notes = append(res.Notes, note(lang, "probe.note.no_conclusion"))
@@ -148,27 +114,85 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 		return
 	}
 	res.Scenario = sc
-	cf := closedFormOf(v, s0, res.Dist)
-	res.Closed = cf
+	res.Closed = closedFormOf(v, s0, res.Dist)
 	res.USL = fitUSL(res.Steps, s0)
-	worst, worstStep := 0.0, -1
-	cfWorst, cfStep := 0.0, -1
+	fitNotes(res, predictSteps(cfg, res, *sc), v, s0, lang)
+}
+
+// noLoadService is the service time at no load (mean, p50, p90; ms): the
+// calibration's, or a lighter one seen at an open step the server kept
+// up with (one user on a busy machine can draw few samples, and a server
+// whose idle workers all wake for one connection is slowest when nearly
+// idle). A tight one (p90 near p50: a fixed holding time) is its median;
+// the rare slow ones above it are the machine's scheduling, which a busy
+// machine adds to every mean. A spread one is its mean.
+func noLoadService(steps []Step, s0 float64) (mean, p50, p90 float64) {
+	mean = s0
+	for _, st := range steps {
+		if st.Kind == "calibrate" {
+			p50, p90 = st.SvcP50MS, st.SvcP90MS
+		}
+	}
+	for _, st := range steps {
+		if !st.Closed && st.Met && st.OK >= 50 && st.SvcMeanMS > 0 && st.SvcMeanMS < mean {
+			mean, p50, p90 = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS
+		}
+	}
+	if p50 > 0 && p90/p50 <= expSpread {
+		mean = math.Min(mean, p50)
+	}
+	return mean, p50, p90
+}
+
+// machineWarnings warns of other processes' CPU and a generator that
+// shared the target's CPUs.
+func machineWarnings(res *Result, lang msg.Lang) {
+	others := 0.0
+	for _, st := range res.Steps {
+		if st.OthersCPUPct != nil {
+			others = math.Max(others, *st.OthersCPUPct)
+		}
+	}
+	if others >= neighboursBound {
+		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
+	}
+	for _, st := range res.Steps {
+		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {
+			res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))
+			break
+		}
+	}
+}
+
+// worstFit is the largest compared residuals: the simulator's p99
+// against the measured one, and the closed form's against the
+// simulator's (step -1: none compared).
+type worstFit struct {
+	sim, cf         float64
+	simStep, cfStep int
+}
+
+// predictSteps simulates sc at every open step's rate and fills its
+// prediction, the closed form's and the USL's.
+func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
+	w := worstFit{simStep: -1, cfStep: -1}
+	ceil := math.Inf(1)
+	if res.CeilingRPS != nil {
+		ceil = *res.CeilingRPS
+	}
+	cf := res.Closed
 	for i := range res.Steps {
 		st := &res.Steps[i]
 		if st.Closed || st.OfferedRPS <= 0 || st.OK == 0 {
 			continue
 		}
-		p := predict(*sc, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed)
+		p := predict(sc, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed)
 		if p == nil {
 			continue
 		}
 		p.ResP50 = resid(st.P50MS, p.P50MS)
 		p.ResP99 = resid(st.P99MS, p.P99MS)
 		p.ResRPS = resid(st.OKRPS, p.RPS)
-		ceil := math.Inf(1)
-		if res.CeilingRPS != nil {
-			ceil = *res.CeilingRPS
-		}
 		p.Compared = st.OfferedRPS < FitBelow*ceil
 		p.CFP50MS, p.CFP99MS = plan.Num(math.NaN()), plan.Num(math.NaN())
 		if cf != nil {
@@ -179,29 +203,35 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 		if res.USL != nil {
 			p.USLRPS = plan.Num(res.USL.At(st.InFlight))
 		}
-		if p.Compared && !math.IsNaN(float64(p.ResP99)) && math.Abs(float64(p.ResP99)) >= math.Abs(worst) {
-			worst, worstStep = float64(p.ResP99), st.Index
+		if p.Compared && !math.IsNaN(float64(p.ResP99)) && math.Abs(float64(p.ResP99)) >= math.Abs(w.sim) {
+			w.sim, w.simStep = float64(p.ResP99), st.Index
 		}
 		if p.Compared && cf != nil && !math.IsNaN(float64(p.CFP99MS)) && !math.IsInf(float64(p.CFP99MS), 0) {
-			if d := float64(resid(float64(p.CFP99MS), p.P99MS)); !math.IsNaN(d) && math.Abs(d) >= math.Abs(cfWorst) {
-				cfWorst, cfStep = d, st.Index
+			if d := float64(resid(float64(p.CFP99MS), p.P99MS)); !math.IsNaN(d) && math.Abs(d) >= math.Abs(w.cf) {
+				w.cf, w.cfStep = d, st.Index
 			}
 		}
 		st.Pred = p
 	}
+	return w
+}
+
+// fitNotes says how well the simulator, the closed form and the USL fit,
+// each by a verdict over the residuals.
+func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 	switch {
-	case worstStep < 0:
+	case w.simStep < 0:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_none"))
-	case math.Abs(worst) <= FitTol:
-		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(worst), worstStep, pct1(FitTol)))
+	case math.Abs(w.sim) <= FitTol:
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(w.sim), w.simStep, pct1(FitTol)))
 	default:
-		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(worst), worstStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(w.sim), w.simStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
 	}
-	if cf != nil && cfStep >= 0 {
-		if math.Abs(cfWorst) > cfTol {
-			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(cfWorst), cfStep, distName(lang, res.Dist)))
+	if cf := res.Closed; cf != nil && w.cfStep >= 0 {
+		if math.Abs(w.cf) > cfTol {
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(w.cf), w.cfStep, distName(lang, res.Dist)))
 		} else {
-			res.Notes = append(res.Notes, note(lang, "probe.note.cf_good", cf.Kind, pct1(cfWorst), cfStep))
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_good", cf.Kind, pct1(w.cf), w.cfStep))
 		}
 	}
 	if u := res.USL; u != nil && u.Peak > 0 && res.CeilingRPS != nil {

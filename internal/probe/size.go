@@ -161,6 +161,9 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 	if st.Pred != nil {
 		pred = num1(st.Pred.P99MS)
 	}
+	if restart == nil {
+		res.Notes = append(res.Notes, note(lang, "probe.confirm.as_is", size))
+	}
 	res.Notes = append(res.Notes, note(lang, key, size, num0(q.Rate), num1(st.P99MS), pred, sloText(q.SLOs)))
 	return nil
 }

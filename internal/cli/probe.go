@@ -170,14 +170,14 @@ func probeProgress(w io.Writer, lang msg.Lang) func(probe.Progress) {
 		}
 		el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
 		if !p.Done {
-			fmt.Fprint(w, msg.T(lang, "probe.progress", el, bud, p.Step.Index, p.Step.Kind, what))
+			fmt.Fprint(w, msg.T(lang, "probe.progress", el, bud, p.Step.Index, probe.KindText(lang, p.Step), what))
 			return
 		}
 		verdict := msg.T(lang, "probe.table.met")
 		if !p.Step.Met {
 			verdict = msg.T(lang, "probe.table.breached")
 		}
-		fmt.Fprint(w, msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, p.Step.Kind,
+		fmt.Fprint(w, msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, probe.KindText(lang, p.Step),
 			strconv.FormatFloat(p.Step.OKRPS, 'f', 0, 64), (time.Duration(p.Step.P99MS*1e6)).Round(100*time.Microsecond).String(), verdict))
 	}
 }

@@ -88,6 +88,9 @@ func startGunicorn(t *testing.T, workers int, slowMS int) (url string, pid int) 
 // gunicorn's sync workers at two settings: a pool whose limit is the
 // worker count within 1, and its service time near the handler's sleep.
 func TestGunicornWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: two 16 s probes of gunicorn (they run in the plain pass, where WAITLAB_GUNICORN=require holds)")
+	}
 	for _, workers := range []int{3, 8} {
 		t.Run(strconv.Itoa(workers), func(t *testing.T) {
 			// No --target-pid: the master's CPU is not its workers'.

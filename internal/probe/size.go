@@ -129,6 +129,11 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		}
 		defer stop()
 		url = u
+		// The CPU and threads are the restarted server's now.
+		if cfg.MetricsURL != "" {
+			cfg.MetricsURL = metricsOf(u)
+		}
+		cfg.TargetPID = 0
 	}
 	cfg.URL = url
 	cfg.SLOs = nil

@@ -182,7 +182,9 @@ func init() {
 
 func init() {
 	Register(map[string]Entry{
-		"probe.err.confirm":       {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
+		"probe.err.confirm": {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
+		"probe.model.spread": {KO: "더한 퍼짐: 부하 없는 단계에서 잰 서비스 시간이 고정 시간보다 p90에서 %s ms, p99에서 %s ms 깁니다 (생성기, 연결, 스케줄러 몫): 모델이 요청마다 더합니다",
+			EN: "spread added: the no-load step's measured service time is %s ms (p90) and %s ms (p99) above the fixed time (the generator's, the connection's and the scheduler's share): the model adds it to every request"},
 		"probe.err.spawn_both":    {KO: "--spawn-target과 --restart-cmd는 함께 줄 수 없습니다: 직접 띄운 대상은 --threads를 바꿔 다시 띄웁니다", EN: "--spawn-target and --restart-cmd cannot both be given: a spawned target is restarted with its --threads changed"},
 		"probe.err.restart_cmd":   {KO: "%q에 {n}이 없습니다: 일꾼 수가 들어갈 자리에 {n}을, 포트 자리에 {port}를 쓰세요", EN: "%q has no {n}: write {n} where the worker count goes and {port} where the port goes"},
 		"probe.err.spawn_url":     {KO: "--spawn-target은 대상을 127.0.0.1:0에 직접 띄우므로 URL %q{을/를} 함께 줄 수 없습니다", EN: "--spawn-target starts the target on 127.0.0.1:0 itself, so the URL %q cannot be given with it"},

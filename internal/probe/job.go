@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -174,20 +175,34 @@ func (j *Job) restartCmd(ctx context.Context, n int) (string, func(), error) {
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
 	cmd := strings.NewReplacer("{n}", strconv.Itoa(n), "{port}", strconv.Itoa(port)).Replace(j.RestartCmd)
-	c, err := supervise.Start(supervise.Spec{Name: "restarted server", Exe: "/bin/sh", Args: []string{"-c", "exec " + cmd}})
+	c, err := supervise.Start(supervise.Spec{Name: "restarted server", Exe: "/bin/sh", Args: []string{"-c", cmd}})
 	if err != nil {
 		return "", nil, err
 	}
+	stop := func() { stopGroup(c) }
 	path := "/"
 	if u, _, err := loadgen.ParseURL(j.URL); err == nil && u.RequestURI() != "" {
 		path = u.RequestURI()
 	}
 	url := "http://127.0.0.1:" + strconv.Itoa(port) + path
 	if err := waitHTTP(ctx, url, c); err != nil {
-		c.Stop()
+		stop()
 		return "", nil, fmt.Errorf("%s: %w", cmd, err)
 	}
-	return url, func() { c.Stop() }, nil
+	return url, stop, nil
+}
+
+// stopGroup ends a shell command's whole process group (the shell, the
+// server it started and the server's workers): SIGTERM to the group, a
+// few seconds for it to empty, then SIGKILL.
+func stopGroup(c *supervise.Child) {
+	_ = syscall.Kill(-c.PID, syscall.SIGTERM)
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) && syscall.Kill(-c.PID, 0) == nil {
+		time.Sleep(50 * time.Millisecond)
+	}
+	c.Kill()
+	c.Stop()
 }
 
 // waitHTTP waits until url answers (any status) or c exits or

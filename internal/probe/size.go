@@ -151,7 +151,7 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		return err
 	}
 	st.Index = len(res.Steps)
-	if p := predict(size2(*res.Scenario, res.Size.Knob, size), q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed); p != nil {
+	if p := predict(size2(*res.Scenario, res.Size.Knob, size), res.Spread, q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed); p != nil {
 		p.ResP50, p.ResP99, p.ResRPS = resid(st.P50MS, p.P50MS), resid(st.P99MS, p.P99MS), resid(st.OKRPS, p.RPS)
 		p.Compared = true
 		p.CFP50MS, p.CFP99MS, p.USLRPS = plan.Num(math.NaN()), plan.Num(math.NaN()), plan.Num(math.NaN())

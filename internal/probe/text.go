@@ -190,6 +190,9 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 			lock = msg.T(lang, "probe.lock.yes")
 		}
 		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), lock, dist))
+		if sp := res.Spread; sp != nil {
+			fmt.Fprintln(&b, msg.T(lang, "probe.model.spread", num2(sp.at(0.9)), num2(sp.at(0.99))))
+		}
 		if cf := res.Closed; cf != nil {
 			fmt.Fprintln(&b, msg.T(lang, "probe.model.closed", cf.Kind, cf.Servers, num2(cf.HoldMS)))
 		}

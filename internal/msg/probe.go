@@ -185,6 +185,8 @@ func init() {
 		"probe.err.confirm": {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
 		"probe.model.spread": {KO: "더한 퍼짐: 부하 없는 단계에서 잰 서비스 시간이 고정 시간보다 p90에서 %s ms, p99에서 %s ms 깁니다 (생성기, 연결, 스케줄러 몫): 모델이 요청마다 더합니다",
 			EN: "spread added: the no-load step's measured service time is %s ms (p90) and %s ms (p99) above the fixed time (the generator's, the connection's and the scheduler's share): the model adds it to every request"},
+		"probe.warn.machine_limit": {KO: "밖에서 잰 한계 %[1]d{은/는} 서버가 스스로 밝힌 스레드 %[2]d개의 절반도 안 되고, 그동안 다른 프로세스가 기계 CPU의 %[3]s%%까지 썼습니다: 이 한계는 서버의 풀이 아니라 기계가 남겨 준 CPU 몫일 가능성이 큽니다 (확신을 낮췄습니다)",
+			EN: "the limit measured from outside (%[1]d) is under half the %[2]d threads the server reports, while other processes used up to %[3]s%% of the machine's CPU: this limit is likely the CPU share the machine left it, not its pool (confidence lowered)"},
 		"probe.err.spawn_both":    {KO: "--spawn-target과 --restart-cmd는 함께 줄 수 없습니다: 직접 띄운 대상은 --threads를 바꿔 다시 띄웁니다", EN: "--spawn-target and --restart-cmd cannot both be given: a spawned target is restarted with its --threads changed"},
 		"probe.err.restart_cmd":   {KO: "%q에 {n}이 없습니다: 일꾼 수가 들어갈 자리에 {n}을, 포트 자리에 {port}를 쓰세요", EN: "%q has no {n}: write {n} where the worker count goes and {port} where the port goes"},
 		"probe.err.spawn_url":     {KO: "--spawn-target은 대상을 127.0.0.1:0에 직접 띄우므로 URL %q{을/를} 함께 줄 수 없습니다", EN: "--spawn-target starts the target on 127.0.0.1:0 itself, so the URL %q cannot be given with it"},

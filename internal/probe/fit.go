@@ -209,6 +209,17 @@ func machineWarnings(res *Result, lang msg.Lang) {
 	}
 	if others >= neighboursBound {
 		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
+		// A limit far below the threads the server itself reports, read
+		// while other processes held the machine, is the CPU share the
+		// machine left it rather than its pool.
+		threads := 0
+		for _, st := range res.Steps {
+			threads = max(threads, st.TargetThreads)
+		}
+		if res.Limit != nil && Shape(res.ShapeName) == Pool && threads > 0 && float64(*res.Limit) < 0.5*float64(threads) {
+			res.Warnings = append(res.Warnings, note(lang, "probe.warn.machine_limit", *res.Limit, threads, num0(others)))
+			res.Confidence = math.Round(math.Max(res.Confidence-0.3, 0.1)*100) / 100
+		}
 	}
 	for _, st := range res.Steps {
 		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {

@@ -268,3 +268,28 @@ func TestSpreadAtNoLoad(t *testing.T) {
 		t.Error("a spread from too few quantiles or no holding time")
 	}
 }
+
+// A pool read far below the threads the server reports while other
+// processes held the machine is flagged as the machine's CPU share, with
+// a lower confidence; the same steps on a quiet machine are not.
+func TestMachineLimitWarning(t *testing.T) {
+	for _, others := range []float64{0, 95} {
+		cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1}
+		if err := cfg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		steps := synthetic(20, 400, 64, 10, 0) // a limit of 8 against 64 threads reported
+		for i := range steps {
+			o := others
+			steps[i].OthersCPUPct = &o
+		}
+		res := &Result{URL: cfg.URL, Steps: steps, CapacityRPS: 400}
+		analyze(&cfg, res, 20)
+		if res.ShapeName != "pool" || limitOf(res) != 8 {
+			t.Fatalf("others %.0f%%: shape %s, limit %d", others, res.ShapeName, limitOf(res))
+		}
+		if got := hasWarning(res, "probe.warn.machine_limit"); got != (others > 0) {
+			t.Errorf("others %.0f%%: machine-limit warning %v (confidence %.2f)", others, got, res.Confidence)
+		}
+	}
+}

@@ -127,7 +127,7 @@ func TestGunicornWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		j := Job{Config: quick(url, 8*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
+		j := Job{Config: quick(url, 6*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
 			RestartCmd: "SLOW_MS=20 " + bin + " --workers {n} --worker-class sync --bind 127.0.0.1:{port} --chdir " + dir + " --log-level warning slowapp:app"}
 		res, err := j.Run(context.Background())
 		if err != nil {

@@ -35,7 +35,7 @@ func runProbe(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&j.VUsSweep, "vus-sweep", 0, "a closed sweep of 1, 2, 4, ... `N` virtual users instead of the open steps")
 	sizeFor := fs.String("size-for", "", "sizing question on the fitted model, e.g. p99<200ms@300rps")
 	fs.BoolVar(&j.Confirm, "confirm", false, "re-measure the sizing answer's point on the live server")
-	spawn := fs.String("spawn-target", "", "start `waitlab target` with these `FLAGS` on 127.0.0.1:0 and probe it (--confirm restarts it with the answer)")
+	spawn := fs.String("spawn-target", "", "start waitlab target with these `FLAGS` on 127.0.0.1:0 and probe it (--confirm restarts it with the answer)")
 	fs.StringVar(&j.RestartCmd, "restart-cmd", "", "shell `COMMAND` that starts the server with {n} workers on 127.0.0.1:{port}, for --confirm")
 	fs.BoolVar(&j.AllowRemote, "allow-remote", false, "allow a non-loopback host")
 	fs.IntVar(&j.TargetPID, "target-pid", 0, "read the target's CPU from /proc/`PID`")

@@ -19,7 +19,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "serve")
 	listen := fs.String("listen", "127.0.0.1:7070", "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)")
 	var probeAllow multiFlag
-	fs.Var(&probeAllow, "probe-allow", "a host besides loopback the \"your server\" page may load, repeatable")
+	fs.Var(&probeAllow, "probe-allow", "a `HOST` besides loopback the \"your server\" page may load, repeatable")
 	lang := langFlag(fs)
 	l, err := parseNoArgs(fs, args, lang, "web.serve.args")
 	if err != nil {

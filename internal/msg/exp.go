@@ -529,6 +529,13 @@ func init() {
 		"exp.ls.note.slow": {
 			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
 			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
+		"exp.ls.col.burst": {KO: "버려지지 않은 connect (ms당)", EN: "connects not dropped (per ms)"},
+		"exp.ls.note.race.over": {
+			KO: "이 기계에서 백로그 128의 결과가 왜 한쪽으로만 가는가: 커널이 버리지 않은 connect는 ms당 %s개로 들어오고 (backlog 4,096 행), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 버스트가 루프보다 빠른 동안 accept 대기열은 그 차이만큼 자라고, 커널이 두는 대기열은 min(backlog, somaxconn) = %s개라서 약 %s ms 뒤에 넘칩니다. 버스트는 약 %s ms 걸리므로, 두 속도의 차이가 이만큼 크면 매 실행이 넘칠 것으로 봅니다 (넘친 실행 %d회, 모두 %d회). 발표된 두 갈래 결과는 두 속도가 가까워 실행마다 경주가 갈리는 기계에서 나옵니다.",
+			EN: "Why every run at backlog 128 goes the same way on this machine: the connects the kernel did not drop arrive at %s per ms (the backlog-4,096 row), while the one loop answered %s connections per ms in the 500-connection batch. While the burst outruns the loop the accept queue grows by the difference, and the kernel keeps min(backlog, somaxconn) = %s, so it overflows after about %s ms; the burst lasts about %s ms, so with rates this far apart every run is expected to overflow (%d of %d did). The published bimodal outcome comes from a machine where the two rates are close enough for the race to go either way run by run."},
+		"exp.ls.note.race.under": {
+			KO: "커널이 버리지 않은 connect는 ms당 %s개로 들어오고, 루프 하나는 ms당 %s개에 답했습니다: 루프가 버스트를 거의 따라가므로 대기열(min(backlog, somaxconn) = %s개)이 넘칠지는 실행마다 갈리는 경주입니다 (넘친 실행 %d회, 모두 %d회).",
+			EN: "The connects the kernel did not drop arrive at %s per ms and the one loop answered %s per ms: the loop about keeps up with the burst, so whether the queue (min(backlog, somaxconn) = %s) overflows is a race each run decides (%d of %d runs overflowed)."},
 		"exp.ls.note.starved": {
 			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",
 			EN: "With backlog 4,096, where ListenOverflows stayed at 0, %s connects still took over 0.9 s: on this busy machine part of the slow connects are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters."},

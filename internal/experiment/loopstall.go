@@ -264,6 +264,17 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 	genCPU := 100 * float64(sysinfo.ProcessCPU()-cpu0) / float64(wall) / float64(max(len(place.Generator), 1))
 	threads, _ := procThreadsOf(tg.PID)
 	n1 := readNetstat()
+	f, slow := burstFigures(c, lat, dial, connAt)
+	f["overflows"] = n1["ListenOverflows"] - n0["ListenOverflows"]
+	f["drops"] = n1["ListenDrops"] - n0["ListenDrops"]
+	f["threads"], f["gencpu"] = float64(threads), genCPU
+	return f, slow, nil
+}
+
+// burstFigures are a burst's figures from each connection's latency
+// (ms from the start, NaN when not done), connect time and connect end,
+// and the connect times of 900 ms or more.
+func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64, []float64) {
 	// A connect that took 900 ms or more had its SYN dropped and
 	// retransmitted (the first retransmission is 1 s after the SYN).
 	var done, slow []float64
@@ -280,12 +291,8 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 	}
 	slices.Sort(done)
 	f := map[string]float64{
-		"undone":    float64(c.conns - len(done)),
-		"slow":      float64(len(slow)),
-		"overflows": n1["ListenOverflows"] - n0["ListenOverflows"],
-		"drops":     n1["ListenDrops"] - n0["ListenDrops"],
-		"threads":   float64(threads),
-		"gencpu":    genCPU,
+		"undone": float64(c.conns - len(done)),
+		"slow":   float64(len(slow)),
 	}
 	if fastN > 0 && burst > 0 {
 		// The connects the kernel did not drop: how fast the burst
@@ -303,7 +310,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		f["p50_ms"] = done[(len(done)-1)/2]
 		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
 	}
-	return f, slow, nil
+	return f, slow
 }
 
 // readResponse reads one HTTP/1.1 response (headers and a

@@ -652,6 +652,15 @@ func init() {
 		"exp.tol.count": {
 			KO: "세는 값: 요청마다 명령 수는 정수라 어긋남은 연결 재시도와 창 가장자리뿐입니다",
 			EN: "a count: commands per request are whole numbers, so only retried connections and the window's edges move it"},
+		"exp.sum.central": {
+			KO: "**중심 주장** %d / %d개가 방향만 맞음 이상입니다: %s.",
+			EN: "**Central claims:** %d of %d reach direction only or better: %s."},
+		"exp.sum.central.all": {
+			KO: "재현되지 않은 중심 주장은 없습니다.",
+			EN: "No central claim is left unreproduced."},
+		"exp.sum.central.open": {
+			KO: "아직 재현되지 않은 중심 주장 %d개와 그 까닭 (각 판정이 고른 문장과 그 숫자):",
+			EN: "The %d central claims not reproduced yet, and why (the sentence each verdict chose, with its numbers):"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},

@@ -90,7 +90,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 		if len(s.Classes) == 1 {
 			cls = ""
 		}
-		for k, fig := range map[string]string{"throughput_rps": "throughput_rps", "p50_ms": cls + "p50_ms", "p99_ms": cls + "p99_ms"} {
+		for k, fig := range map[string]string{"throughput_rps": "throughput_rps", "p50_ms": cls + "p50_ms", "p99_ms": cls + "p99_ms", "max_ms": cls + "max_ms"} {
 			c := cells[k]
 			c.Values = outCell(out, out.Runs, fig).Values
 			cells[k] = c

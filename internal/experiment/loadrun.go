@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // trial is one load run against a fresh server: an optional downstream,
@@ -52,8 +54,8 @@ type trial struct {
 
 // trialOut is what one trial measured.
 type trialOut struct {
-	Rep     *loadgen.Report
-	Res     *loadgen.Result
+	Rep     *loadreport.Report
+	Res     *loadresult.Result
 	Metrics map[string]float64
 	// CtxSwitches is the target's voluntary plus involuntary context
 	// switches during the load (summed over its threads).
@@ -146,7 +148,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		return nil, lerr
 	}
 	out.Res = res
-	out.Rep = loadgen.Analyze(res, r.Opt.Lang)
+	out.Rep = loadreport.Analyze(res, r.Opt.Lang)
 	return out, nil
 }
 
@@ -202,7 +204,7 @@ func loadFigures(o *trialOut) map[string]float64 {
 
 // warnRow attaches the undermining warnings of a row's runs to the row
 // and the table (each code once per row, its first message).
-func (r *Runner) warnRow(row *Row, reps []*loadgen.Report, also ...string) {
+func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 	seen := map[string]bool{}
 	for _, rep := range reps {
 		for _, w := range rep.Warnings {
@@ -372,7 +374,7 @@ func openSpec(rate float64, d, w, timeout time.Duration, conns int) loadgen.Spec
 // beside it in dir) and reads its result back. The generator is a child
 // rather than a goroutine of this process so that its CPU is its own,
 // measured and pinned apart from the server's.
-func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadgen.Result, error) {
+func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadresult.Result, error) {
 	cfg, err := json.Marshal(spec)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: %w", err)
@@ -392,7 +394,7 @@ func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir 
 		}
 		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
 	}
-	res, err := loadgen.ReadResult(data)
+	res, err := loadresult.ReadResult(data)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
 	}

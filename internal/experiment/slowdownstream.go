@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -249,10 +250,10 @@ func rateSpec(rate float64, d, w time.Duration) loadgen.Spec {
 
 // sdRow runs tr Repeat times and adds its row: the generator's figures,
 // Little's law over the window (in_flight) and the target's OS threads.
-func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
 		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, time.Duration(tr.Load.Duration).String())
 		o, err := r.runTrial(ctx, tr)
@@ -288,7 +289,7 @@ func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, 
 func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, settle time.Duration) error {
 	r.T.WarmupEach = true
 	before, later := Samples{}, Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	label := r.T_("exp.sd.step.row", string(m))
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
 		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, time.Duration(tr.Load.Duration).String())
@@ -356,8 +357,8 @@ func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, 
 // phase's throughput without errors, errors as a share, the median of its
 // seconds' p50 and p99, and Little's law with that p50 in place of the
 // mean (the series keeps no per-second mean); nil for an empty phase.
-func phaseFigures(series []loadgen.Point, win, step time.Time, settle time.Duration) (before, after map[string]float64) {
-	var bs, as []loadgen.Point
+func phaseFigures(series []loadreport.Point, win, step time.Time, settle time.Duration) (before, after map[string]float64) {
+	var bs, as []loadreport.Point
 	for _, p := range series {
 		if p.Partial {
 			continue
@@ -373,7 +374,7 @@ func phaseFigures(series []loadgen.Point, win, step time.Time, settle time.Durat
 	return phase(bs), phase(as)
 }
 
-func phase(ps []loadgen.Point) map[string]float64 {
+func phase(ps []loadreport.Point) map[string]float64 {
 	if len(ps) == 0 {
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -251,10 +251,10 @@ func lockModel(n int, delay, cpu time.Duration) float64 {
 
 // loadRow runs tr Repeat times (each with its own warm-up window) and adds
 // the row; nil when interrupted before any run.
-func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	d := time.Duration(tr.Load.Duration).String()
 	for i := 1; i <= r.Opt.Repeat; i++ {
 		if ctx.Err() != nil {

@@ -14,6 +14,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -155,7 +156,7 @@ func (s Spec) Config(lang msg.Lang, version string) (Config, error) {
 	// The environment switches of earlier versions map to the config.
 	switch {
 	case (s.Engine == "auto" || s.Engine == "") && s.GoroutinesEnv:
-		cfg.Engine = EngineGoroutines
+		cfg.Engine = loadresult.EngineGoroutines
 	case s.Engine == "auto":
 		cfg.Engine = ""
 	}
@@ -189,7 +190,7 @@ func (s Spec) MetricsURL(cfg *Config) (string, error) {
 
 // RunSpec runs the load of s in this process: Config, the metrics page,
 // then Run.
-func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*Result, error) {
+func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*loadresult.Result, error) {
 	cfg, err := s.Config(lang, version)
 	if err != nil {
 		return nil, err

@@ -71,3 +71,18 @@ func BenchmarkSimOpen400k(b *testing.B) {
 	s.Normalize()
 	benchScenarioRun(b, s, 400_000)
 }
+
+// offloadBurst is issue 26's memory case for the offload model: 8 loops, an
+// offload pool of 16, 200us of CPU, 2s non-blocking waits, 1% of requests
+// blocking 100ms (handed to the pool), in a burst. Its continuations queue
+// behind the burst, so nearly every request is in flight at the burst's end.
+func offloadBurst(n int) model.Scenario {
+	s := burstOnLoops(n)
+	s.Model, s.OffloadPool = model.Offload, 16
+	s.Normalize()
+	return s
+}
+
+// go test -run ^$ -bench SimOffload2M -benchtime 1x ./internal/sim/
+// (bench/sim_memory.sh measures the CLI's peak RSS for the same case.)
+func BenchmarkSimOffload2M(b *testing.B) { benchScenarioRun(b, offloadBurst(2_000_000), 2_000_000) }

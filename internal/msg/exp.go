@@ -374,6 +374,10 @@ func init() {
 		"loadspec.cpu_factor": {
 			KO: "cpu_factor는 0에서 100 사이여야 합니다 (1: 그대로, 1.8: 발표된 에뮬레이션 이미지처럼 요청당 CPU 1.8배): %s",
 			EN: "cpu_factor must be between 0 and 100 (1: as it is, 1.8: 1.8 times the CPU per request, like the published emulated image): %s"},
+		"exp.th.col.dserr": {KO: "다운스트림 타임아웃을 넘긴 호출", EN: "downstream calls past their timeout"},
+		"exp.th.note.why.ds": {
+			KO: "까닭: 스레드 1,600개에서 다운스트림 호출 %s번이 대상 서버의 다운스트림 타임아웃(10초)을 넘겨 502로 끝났습니다 (스레드 200개에서는 %s번). 다운스트림은 p50 %.1f ms 만에 답했으니(요청한 지연 %d ms) 늦은 것은 다운스트림이 아니라, 답이 와 있는데도 실행 가능한 스레드 1,600개와 한 코어를 나눠 쓰느라 그 답을 제때 읽지 못한 서버 쪽입니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 그곳에서는 핸들러의 타이머가 돌지 않습니다.",
+			EN: "Why: with 1,600 threads %s downstream calls ended in 502 past the target's downstream timeout (10 s), against %s with 200. The downstream answered in %.1f ms at the median (asked for %d ms), so the lateness was not the downstream's but the server's: the reply was in, and the thread waiting for it shared the one core with 1,600 runnable threads. With 200 threads the other users wait in the queue in front, where no timer of the handler runs."},
 		"exp.th.col.hdr": {KO: "서버가 타임아웃으로 닫은 연결", EN: "connections the server timed out"},
 		"exp.th.quick": {
 			KO: "--quick은 가상 사용자 수를 줄이고 몇 초만 재므로 %s명의 연결과 %.0f초 헤더 타임아웃에 닿지 않습니다. 전체 실행이 이 조건을 잽니다.",

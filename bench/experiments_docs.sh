@@ -44,14 +44,14 @@ mkdir -p "$OUT"
 # one for validate-lock and slow-downstream, whose runs are the longest.
 # The caps sum to the budget.
 PLAN="
-lab 6 60
+lab 6 55
 loop-stall 6 90
-blocking-loop 6 50
+blocking-loop 6 70
 validate-lock 1 200
 logging 2 190
 threads 2 200
 slow-downstream 1 140
-colocated-generator 3 90
+colocated-generator 3 80
 crossover 2 120
 db-on-loop 2 110
 write-path 2 150

@@ -7,10 +7,10 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
-	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/probe"
 )
@@ -20,28 +20,31 @@ func init() {
 }
 
 // runProbe parses `waitlab probe` and prints; the search, the shape, the
-// fit and the sizing answer are internal/probe's.
+// fit, the sizing answer and the target it may start are internal/probe's.
 func runProbe(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "probe")
 	quietFlags(fs)
 	var slos multiFlag
 	fs.Var(&slos, "slo", "an SLO every step must meet, repeatable (default p99<1s and errors<1%)")
-	maxRate := fs.Float64("max-rate", probe.DefaultMaxRate, "never offer more requests per second than this")
-	budget := fs.Duration("budget", probe.DefaultBudget, "the whole search's time limit")
-	stepMin := fs.Duration("step-min", probe.DefaultStepMin, "a step's shortest measured window")
-	stepMax := fs.Duration("step-max", probe.DefaultStepMax, "a step's longest measured window")
-	warmup := fs.Duration("warmup", probe.DefaultWarmup, "warm-up before each step's window")
-	vusSweep := fs.Int("vus-sweep", 0, "a closed sweep of 1, 2, 4, ... `N` virtual users instead of the open steps")
+	var j probe.Job
+	fs.Float64Var(&j.MaxRate, "max-rate", probe.DefaultMaxRate, "never offer more requests per second than this")
+	fs.DurationVar(&j.Budget, "budget", probe.DefaultBudget, "the whole search's time limit")
+	fs.DurationVar(&j.StepMin, "step-min", probe.DefaultStepMin, "a step's shortest measured window")
+	fs.DurationVar(&j.StepMax, "step-max", probe.DefaultStepMax, "a step's longest measured window")
+	fs.DurationVar(&j.Warmup, "warmup", probe.DefaultWarmup, "warm-up before each step's window")
+	fs.IntVar(&j.VUsSweep, "vus-sweep", 0, "a closed sweep of 1, 2, 4, ... `N` virtual users instead of the open steps")
 	sizeFor := fs.String("size-for", "", "sizing question on the fitted model, e.g. p99<200ms@300rps")
-	confirm := fs.Bool("confirm", false, "re-measure the sizing answer's point on the live server")
-	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback host")
-	pid := fs.Int("target-pid", 0, "read the target's CPU from /proc/`PID`")
-	metrics := fs.String("target-metrics", "auto", "Prometheus page with process_cpu_seconds_total: URL, auto or off")
+	fs.BoolVar(&j.Confirm, "confirm", false, "re-measure the sizing answer's point on the live server")
+	spawn := fs.String("spawn-target", "", "start waitlab target with these `FLAGS` on 127.0.0.1:0 and probe it (--confirm restarts it with the answer)")
+	fs.StringVar(&j.RestartCmd, "restart-cmd", "", "shell `COMMAND` that starts the server with {n} workers on 127.0.0.1:{port}, for --confirm")
+	fs.BoolVar(&j.AllowRemote, "allow-remote", false, "allow a non-loopback host")
+	fs.IntVar(&j.TargetPID, "target-pid", 0, "read the target's CPU from /proc/`PID`")
+	fs.StringVar(&j.Metrics, "target-metrics", "auto", "Prometheus page with process_cpu_seconds_total: URL, auto or off")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	htmlOut := fs.String("html", "", "write an HTML report with plots to `FILE`")
 	scenarioOut := fs.String("scenario", "", "write the fitted scenario to `FILE`")
 	progress := fs.String("progress", "auto", "live progress on stderr: auto, on, off")
-	seed := fs.Int64("seed", 1, "seed of the arrivals and the simulations")
+	fs.Int64Var(&j.Seed, "seed", 1, "seed of the arrivals and the simulations")
 	langOf := langFlag(fs)
 	pos, err := parseQuiet(fs, env, args)
 	if err != nil {
@@ -51,55 +54,33 @@ func runProbe(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
+	j.Lang, j.Version, j.SpawnArgs = lang, Version(), strings.Fields(*spawn)
+	if len(pos) > 1 || len(pos) == 0 && len(j.SpawnArgs) == 0 {
 		return usagef("%s", msg.T(lang, "cli.help.usage.probe"))
 	}
-	cfg := probe.Config{URL: pos[0], AllowRemote: *allowRemote, MaxRate: *maxRate, Budget: *budget,
-		StepMin: *stepMin, StepMax: *stepMax, Warmup: *warmup, VUsSweep: *vusSweep, TargetPID: *pid,
-		Seed: *seed, Version: Version(), Lang: lang}
-	if *warmup == 0 {
-		cfg.Warmup = -1 // 0 given: no warm-up (Validate's 0 is the default)
+	if len(pos) == 1 {
+		j.URL = pos[0]
 	}
-	for _, s := range slos {
-		t, err := probe.ParseSLO(s)
-		if err != nil {
-			return err
-		}
-		cfg.SLOs = append(cfg.SLOs, t)
+	if j.Warmup == 0 {
+		j.Warmup = -1 // 0 given: no warm-up (Validate's 0 is the default)
 	}
-	var q *probe.SizeFor
+	if j.SLOs, err = parseProbeSLOs(slos); err != nil {
+		return err
+	}
 	if *sizeFor != "" {
 		v, err := probe.ParseSizeFor(*sizeFor)
 		if err != nil {
 			return err
 		}
-		q = &v
+		j.SizeFor = &v
 	}
-	if *confirm && q == nil {
-		return usagef("%s", msg.T(lang, "probe.err.confirm"))
-	}
-	if err := cfg.Validate(); err != nil {
+	if err := j.Prepare(); err != nil {
 		return err
 	}
-	switch *metrics {
-	case "off", "":
-	case "auto":
-		if *pid == 0 {
-			u, _, _ := loadgen.ParseURL(cfg.URL)
-			cfg.MetricsURL = u.Scheme + "://" + u.Host + "/metrics"
-		}
-	default:
-		if _, _, err := loadgen.ParseURL(*metrics); err != nil {
-			return &UsageError{Err: model.NewFieldError("--target-metrics", "probe.err.url", *metrics)}
-		}
-		cfg.MetricsURL = *metrics
-	}
 	switch *progress {
-	case "on":
-		cfg.Progress = probeProgress(env.Stderr, lang)
-	case "auto":
-		if isTerminal(env.Stderr) {
-			cfg.Progress = probeProgress(env.Stderr, lang)
+	case "on", "auto":
+		if *progress == "on" || isTerminal(env.Stderr) {
+			j.Progress = probeProgress(env.Stderr, lang)
 		}
 	case "off":
 	default:
@@ -114,27 +95,39 @@ func runProbe(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, runErr := probe.Run(ctx, cfg)
+	res, runErr := j.Run(ctx)
+	return printProbe(env, lang, res, runErr, *jsonOut, htmlF, scF)
+}
+
+func parseProbeSLOs(slos []string) ([]loadreport.Threshold, error) {
+	var out []loadreport.Threshold
+	for _, s := range slos {
+		t, err := probe.ParseSLO(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// printProbe prints a probe's result and writes its files; the exit code
+// follows the result (130 interrupted, 1 failed).
+func printProbe(env *Env, lang msg.Lang, res *probe.Result, runErr error, jsonOut bool, htmlF, scF *outFile) error {
 	var fe *probe.FailError
-	if runErr != nil && !errors.As(runErr, &fe) {
+	if res == nil || runErr != nil && !errors.As(runErr, &fe) {
 		for _, f := range []*outFile{htmlF, scF} {
 			if f != nil {
 				f.f.Close()
+				if f.created {
+					os.Remove(f.path)
+				}
 			}
 		}
 		return runErr
 	}
-	if runErr == nil && q != nil && ctx.Err() == nil {
-		if err := probe.Size(ctx, &cfg, res, *q); err != nil {
-			return err
-		}
-		if *confirm {
-			if err := probe.Confirm(ctx, cfg, res, *q, nil); err != nil {
-				return err
-			}
-		}
-	}
-	if *jsonOut {
+	var err error
+	if jsonOut {
 		err = probe.WriteJSON(env.Stdout, res)
 	} else {
 		err = probe.WriteText(env.Stdout, lang, res)
@@ -177,14 +170,14 @@ func probeProgress(w io.Writer, lang msg.Lang) func(probe.Progress) {
 		}
 		el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
 		if !p.Done {
-			fmt.Fprint(w, msg.T(lang, "probe.progress", el, bud, p.Step.Index, p.Step.Kind, what))
+			fmt.Fprint(w, msg.T(lang, "probe.progress", el, bud, p.Step.Index, probe.KindText(lang, p.Step), what))
 			return
 		}
 		verdict := msg.T(lang, "probe.table.met")
 		if !p.Step.Met {
 			verdict = msg.T(lang, "probe.table.breached")
 		}
-		fmt.Fprint(w, msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, p.Step.Kind,
+		fmt.Fprint(w, msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, probe.KindText(lang, p.Step),
 			strconv.FormatFloat(p.Step.OKRPS, 'f', 0, 64), (time.Duration(p.Step.P99MS*1e6)).Round(100*time.Microsecond).String(), verdict))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,5 +93,75 @@ func TestProbeCommand(t *testing.T) {
 	}
 	if code, simOut, errs := run(t, "sim", "-f", sc, "--requests", "2000"); code != 0 || simOut == "" {
 		t.Errorf("sim -f %s = %d, %q", sc, code, errs)
+	}
+}
+
+// --spawn-target with --confirm: the probe starts the project's own target
+// itself, and the confirmation restarts it with the sizing answer's
+// threads (the restarted target reports them on its /metrics) and
+// measures it there.
+func TestProbeSpawnConfirmRestarts(t *testing.T) {
+	exe := waitlabBinary(t)
+	cmd := exec.Command(exe, "probe", "--spawn-target", "--model pool --threads 2 --wait 10ms", "--size-for", "p99<100ms@300rps", "--confirm",
+		"--budget", "10s", "--step-min", "500ms", "--step-max", "1s", "--warmup", "200ms", "--max-rate", "2000", "--json", "--progress", "off")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
+	}
+	var res struct {
+		Shape string `json:"shape"`
+		Size  *struct {
+			Today, Answer int
+		} `json:"size_for"`
+		Confirm *struct {
+			Kind    string `json:"kind"`
+			OK      int64  `json:"ok"`
+			Threads int    `json:"target_threads"`
+		} `json:"confirm"`
+		Steps []struct {
+			Threads int `json:"target_threads"`
+		} `json:"steps"`
+		Notes []struct{ Key string } `json:"notes"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, out)
+	}
+	if res.Shape == "generator" {
+		t.Skip("the generator bound first on this machine: rightly no model to size")
+	}
+	if res.Size == nil || res.Confirm == nil || res.Confirm.Kind != "confirm" || res.Confirm.OK == 0 {
+		t.Fatalf("size %+v, confirm %+v; want both", res.Size, res.Confirm)
+	}
+	if res.Steps[0].Threads != 2 {
+		t.Errorf("the spawned target reported %d threads; want 2", res.Steps[0].Threads)
+	}
+	if res.Size.Answer <= 2 || res.Confirm.Threads != res.Size.Answer {
+		t.Errorf("answer %d; the confirmation measured a target of %d threads; want the restarted one at the answer", res.Size.Answer, res.Confirm.Threads)
+	}
+	for _, n := range res.Notes {
+		if n.Key == "probe.confirm.as_is" {
+			t.Error("the confirmation says it measured the server as it is")
+		}
+	}
+}
+
+// --confirm without a way to restart re-measures the server as it is and
+// says so; --restart-cmd without {n} and --spawn-target with a URL are
+// refused naming the flag.
+func TestProbeRestartFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		field string
+	}{
+		{[]string{"--restart-cmd", "gunicorn app:app", "http://127.0.0.1:1/"}, "--restart-cmd"},
+		{[]string{"--spawn-target", "--model pool", "http://127.0.0.1:1/"}, "--spawn-target"},
+		{[]string{"--spawn-target", "--model pool", "--restart-cmd", "x {n}"}, "--restart-cmd"},
+	} {
+		code, out, errs := run(t, append([]string{"probe"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.field) {
+			t.Errorf("probe %v = %d, %q, %q; want 2 naming %s", tc.args, code, out, errs, tc.field)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/web"
@@ -17,6 +18,8 @@ func init() {
 func runServe(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "serve")
 	listen := fs.String("listen", "127.0.0.1:7070", "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)")
+	var probeAllow multiFlag
+	fs.Var(&probeAllow, "probe-allow", "a `HOST` besides loopback the \"your server\" page may load, repeatable")
 	lang := langFlag(fs)
 	l, err := parseNoArgs(fs, args, lang, "web.serve.args")
 	if err != nil {
@@ -24,6 +27,9 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	}
 	cfg := web.DefaultConfig()
 	cfg.Lang = l
+	for _, h := range probeAllow {
+		cfg.ProbeAllow = append(cfg.ProbeAllow, strings.ToLower(strings.TrimSpace(h)))
+	}
 	caps := cfg.Caps
 	err = web.ListenAndServe(ctx, *listen, cfg, func(url string, loopback bool) {
 		fmt.Fprintln(env.Stdout, msg.T(l, "web.serve.url", url))

@@ -80,25 +80,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	t.Recipe = r.T_("exp.sd.recipe", sdLookups, sdSlow.Milliseconds(), sdThreads, sdThreads, sdQueue,
 		Num(sdUnder, 0), Num(sdOver, 0), d.Seconds(), w.Seconds(), r.Opt.Repeat)
 	t.Scaling = r.placementNote()
-	t.Columns = []Column{
-		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
-		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 0},
-		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 0},
-		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
-		{Key: "in_flight", Label: r.T_("exp.sd.col.inflight"), Digits: 0},
-		{Key: "threads", Label: r.T_("exp.sd.col.threads"), Digits: 0},
-		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
-		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
-	}
-	t.Published = &Published{Source: fieldSource,
-		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.sd.pub.result")},
-		Rows: [][]string{
-			{r.T_("exp.sd.pub.seq"), r.T_("exp.sd.pub.seq.v")},
-			{r.T_("exp.sd.pub.par"), r.T_("exp.sd.pub.par.v")},
-			{r.T_("exp.sd.pub.pool"), r.T_("exp.sd.pub.pool.v")},
-			{r.T_("exp.sd.pub.slow.blocking"), r.T_("exp.sd.pub.slow.blocking.v")},
-			{r.T_("exp.sd.pub.slow.reactive"), r.T_("exp.sd.pub.slow.reactive.v")},
-		}}
+	sdHeader(r)
 
 	// The downstream: the built-in delay server, or a real Redis behind
 	// the latency proxy when one is installed (not in --quick).
@@ -117,25 +99,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 		}
 	}
 
-	var conds []sdCond
-	fanouts := []model.Fanout{model.Sequential, model.Parallel, model.Pipelined}
-	if quick {
-		for _, f := range fanouts {
-			conds = append(conds, sdCond{model.Pool, f, sdUnder})
-		}
-		conds = append(conds, sdCond{model.Loop, model.Parallel, sdOver})
-	} else {
-		for _, rate := range []float64{sdUnder, sdOver} {
-			for _, f := range fanouts {
-				conds = append(conds, sdCond{model.Pool, f, rate})
-			}
-		}
-		for _, m := range []model.Kind{model.Loop, model.Virtual} {
-			for _, f := range fanouts {
-				conds = append(conds, sdCond{m, f, sdOver})
-			}
-		}
-	}
+	conds := sdConds(quick)
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
@@ -200,6 +164,56 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	r.Note("exp.sd.note.why")
 	t.Plots = []Plot{{File: "slow-downstream.svg", Title: t.Title, Keys: []string{"ok_rps", "p50_ms", "in_flight"}}}
 	return nil
+}
+
+// sdHeader sets the table's columns and the published table.
+func sdHeader(r *Runner) {
+	t := r.T
+	t.Columns = []Column{
+		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
+		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 0},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 0},
+		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
+		{Key: "in_flight", Label: r.T_("exp.sd.col.inflight"), Digits: 0},
+		{Key: "threads", Label: r.T_("exp.sd.col.threads"), Digits: 0},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+	}
+	t.Published = &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.sd.pub.result")},
+		Rows: [][]string{
+			{r.T_("exp.sd.pub.seq"), r.T_("exp.sd.pub.seq.v")},
+			{r.T_("exp.sd.pub.par"), r.T_("exp.sd.pub.par.v")},
+			{r.T_("exp.sd.pub.pool"), r.T_("exp.sd.pub.pool.v")},
+			{r.T_("exp.sd.pub.slow.blocking"), r.T_("exp.sd.pub.slow.blocking.v")},
+			{r.T_("exp.sd.pub.slow.reactive"), r.T_("exp.sd.pub.slow.reactive.v")},
+		}}
+}
+
+// sdConds are part one's conditions: in --quick the pool's three fan-outs
+// under its ceiling and the loop above it; in a full run each fan-out of
+// the pool under and above, and of loop and virtual above.
+func sdConds(quick bool) []sdCond {
+	var conds []sdCond
+	fanouts := []model.Fanout{model.Sequential, model.Parallel, model.Pipelined}
+	if quick {
+		for _, f := range fanouts {
+			conds = append(conds, sdCond{model.Pool, f, sdUnder})
+		}
+		conds = append(conds, sdCond{model.Loop, model.Parallel, sdOver})
+	} else {
+		for _, rate := range []float64{sdUnder, sdOver} {
+			for _, f := range fanouts {
+				conds = append(conds, sdCond{model.Pool, f, rate})
+			}
+		}
+		for _, m := range []model.Kind{model.Loop, model.Virtual} {
+			for _, f := range fanouts {
+				conds = append(conds, sdCond{m, f, sdOver})
+			}
+		}
+	}
+	return conds
 }
 
 // sdTarget are the target's arguments for a model and a fan-out: the

@@ -20,16 +20,19 @@ import (
 // Why the published errors can happen at all: by Little's law they were
 // not the client's 60 s timeouts (257 - 203 = 54 errors/s x 60 s would
 // need more users than the 3,000 there were), so they were the server's
-// own limits giving up on requests it held. The one such limit a
-// Tomcat-like connector has in front of its threads is the time a new
-// connection may take to deliver its request (Tomcat's connectionTimeout;
-// the target's --header-timeout, counted from the accept). With 200
-// threads the poller thread that reads requests competes with 200
-// runnable threads; with 1,600 it competes with 1,600, falls behind the
-// burst of 3,000 connections, and its own sweep closes connections whose
-// request is in the kernel but not yet read: the client sees a reset.
-// The target counts each such close (waitlab_target_timeouts_total), so
-// the row shows whether that, and not something else, made the errors.
+// own limits giving up on requests it held. A thread-per-request server
+// has two kinds: the time a new connection may take to deliver its
+// request (Tomcat's connectionTimeout; the target's --header-timeout,
+// counted from the accept), and the bound on each downstream round trip
+// (a client's read timeout; the target's --downstream-timeout, 10 s). With
+// 200 threads the rest of the 3,000 users wait in the queue in front,
+// where no timer of the handler runs; with 1,600 the waiting moves inside
+// the handler: every thread is runnable on the one core, the code that
+// reads requests and the thread whose downstream reply is in both wait
+// their turn among 1,600, and the timers fire. The target counts both
+// (waitlab_target_timeouts_total, waitlab_target_downstream_errors_total)
+// and the downstream reports the delay it gave, so each row shows which
+// limit made its errors, and that the downstream itself answered in time.
 // The calibration: 4 ms of CPU per request puts the 200-thread row near
 // the published blocking write path's ~210 TPS on the server's one core.
 
@@ -74,6 +77,8 @@ func runThreads(ctx context.Context, r *Runner) error {
 		{Key: "rps", Label: r.T_("exp.th.col.rps"), Digits: 0},
 		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
 		{Key: "hdr_timeouts", Label: r.T_("exp.th.col.hdr"), Digits: 0},
+		{Key: "ds_errors", Label: r.T_("exp.th.col.dserr"), Digits: 0},
+		{Key: "ds_delay_ms", Label: r.T_("exp.col.dsdelay"), Digits: 1},
 		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 0},
 		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 0},
 		{Key: "ctxsw_per_req", Label: r.T_("exp.col.ctxsw"), Digits: 1},
@@ -117,7 +122,7 @@ func (r *Runner) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, 
 		// makes.
 		GOMAXPROCS: n + 2,
 		Load:       closedSpec(vus, d, 0, thTimeout),
-		Metrics:    []string{"waitlab_target_timeouts_total"},
+		Metrics:    []string{"waitlab_target_timeouts_total", "waitlab_target_downstream_errors_total"},
 	}
 	label := r.T_("exp.th.row", Num(float64(n), 0))
 	row, reps, err := r.loadRow(ctx, strconv.Itoa(n), label, tr)
@@ -127,6 +132,9 @@ func (r *Runner) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, 
 	if row != nil {
 		if c, ok := row.Cells["waitlab_target_timeouts_total"]; ok {
 			row.Cells["hdr_timeouts"] = c
+		}
+		if c, ok := row.Cells["waitlab_target_downstream_errors_total"]; ok {
+			row.Cells["ds_errors"] = c
 		}
 		r.warnRow(row, reps)
 	}
@@ -158,10 +166,13 @@ func thJudge(r *Runner) {
 	if r.Opt.Quick {
 		return // the failure's condition was not run: no sentence on its cause
 	}
-	errs, hdr := t.Median("1600", "errors_pct"), t.Median("1600", "hdr_timeouts")
-	switch v := r.Verdict("th.errors"); {
-	case (v == Reproduced || v == Direction) && hdr > 0 && t.Median("1600", "reset_pct") >= 90:
+	errs, hdr, dse := t.Median("1600", "errors_pct"), t.Median("1600", "hdr_timeouts"), t.Median("1600", "ds_errors")
+	effect := r.Verdict("th.errors") == Reproduced || r.Verdict("th.errors") == Direction
+	switch {
+	case effect && hdr > 0 && t.Median("1600", "reset_pct") >= 90:
 		r.Note("exp.th.note.why.hdr", Num(hdr, 0), thHeaderTimeout.Seconds(), Num(t.Median("200", "hdr_timeouts"), 0), t.Median("1600", "reset_pct"))
+	case effect && dse > 0 && t.Median("1600", "reset_pct") < 50:
+		r.Note("exp.th.note.why.ds", Num(dse, 0), Num(t.Median("200", "ds_errors"), 0), t.Median("1600", "ds_delay_ms"), thCall.Milliseconds())
 	case errs > 0:
 		r.Note("exp.th.note.why.other", errs, Num(hdr, 0))
 	default:

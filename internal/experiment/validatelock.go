@@ -63,7 +63,7 @@ type lockCond struct {
 func runValidateLock(ctx context.Context, r *Runner) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	delay, cpu, calib := r.vlCalibrate(ctx)
+	delay, hold, cpu, calib := r.vlCalibrate(ctx)
 	t.Recipe = r.T_("exp.vl.recipe", Num(float64(delay)/1e6, 2), Num(float64(cpu)/1e6, 2), d.Seconds(), w.Seconds(), r.Opt.Repeat)
 	t.Scaling = r.placementNote() + " " + r.T_("exp.vl.calibration", Num(float64(vlDelay)/1e6, 1), Num(float64(vlCPU)/1e6, 2)) + " " + calib
 	t.Columns = []Column{
@@ -134,7 +134,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 			}
 			r.warnRow(row, reps)
 			if c.lock {
-				row.SetModel("ok_rps", lockModel(c.threads, delay, cpu))
+				row.SetModel("ok_rps", lockModel(c.threads, hold, cpu))
 				row.SetPublished("ok_rps", 76)
 			} else {
 				row.SetPublished("ok_rps", 700)
@@ -176,11 +176,13 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 // server's core, and the spun CPU is moved by the difference from
 // 1/700 s. It returns the downstream's delay, the CPU per request and a
 // sentence with the measured figures (the defaults and why, in --quick or
-// when a probe measured nothing).
-func (r *Runner) vlCalibrate(ctx context.Context) (delay, cpu time.Duration, note string) {
-	delay, cpu = vlDelay, vlCPU
+// when a probe measured nothing). hold is the time the lock is expected
+// to be held per request, the model's wait: the delay plus the holder's
+// own measured time.
+func (r *Runner) vlCalibrate(ctx context.Context) (delay, hold, cpu time.Duration, note string) {
+	delay, hold, cpu = vlDelay, vlDelay, vlCPU
 	if r.Opt.Quick {
-		return delay, cpu, r.T_("exp.vl.calib.quick")
+		return delay, hold, cpu, r.T_("exp.vl.calib.quick")
 	}
 	probe := func(lock bool) (okRPS, given float64) {
 		tr := trial{
@@ -202,13 +204,14 @@ func (r *Runner) vlCalibrate(ctx context.Context) (delay, cpu time.Duration, not
 	onRPS, given := probe(true)
 	offRPS, _ := probe(false)
 	if math.IsNaN(onRPS) || math.IsNaN(offRPS) || given <= 0 {
-		return delay, cpu, r.T_("exp.vl.calib.none")
+		return delay, hold, cpu, r.T_("exp.vl.calib.none")
 	}
 	holdExtra := 1000/onRPS - given              // ms the lock is held beyond the delay given
 	cpuExtra := 1000/offRPS - float64(vlCPU)/1e6 // ms per request beyond the spun CPU
 	delay = max(time.Millisecond, vlDelay-time.Duration(holdExtra*1e6))
 	cpu = max(100*time.Microsecond, time.Second/700-time.Duration(cpuExtra*1e6))
-	return delay, cpu, r.T_("exp.vl.calib", Num(onRPS, 0), Num(float64(vlDelay)/1e6, 2), Num(given, 2), Num(holdExtra, 2),
+	hold = delay + time.Duration(holdExtra*1e6)
+	return delay, hold, cpu, r.T_("exp.vl.calib", Num(onRPS, 0), Num(float64(vlDelay)/1e6, 2), Num(given, 2), Num(holdExtra, 2),
 		Num(float64(delay)/1e6, 2), Num(offRPS, 0), Num(float64(vlCPU)/1e6, 2), Num(cpuExtra, 2), Num(float64(cpu)/1e6, 2))
 }
 

@@ -265,7 +265,9 @@ func testNeverAnsweringTarget(t *testing.T) {
 	goroutines, fds := runtime.NumGoroutine(), openFDs()
 	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: s.url()}}, Arrival: rate(20),
 		Duration: time.Second, Timeout: 200 * time.Millisecond})
-	if res.OK != 0 || res.Errors["timeout"] != res.Requests || res.Requests < 15 {
+	// On a busy machine a dial may itself outlast the 200 ms: a timeout
+	// either way, never an answer or another error.
+	if res.OK != 0 || res.Errors["timeout"]+res.Errors["connect_timeout"] != res.Requests || res.Requests < 15 {
 		t.Errorf("ok = %d, requests = %d, errors = %v; want every request a timeout", res.OK, res.Requests, res.Errors)
 	}
 	if !hasWarning(rep, "no_ok") {

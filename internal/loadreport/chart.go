@@ -24,8 +24,3 @@ func (c Chart) SVG() string {
 	}
 	return ch.svg()
 }
-
-// SyntheticRun builds the result of an open-model run from given
-// latencies, through the recorder a real run uses, without sending a
-// request: lat[s] are the ok latencies completing in second s of the
-// window, errs[s] (optional) the errors in it. It is for tests and

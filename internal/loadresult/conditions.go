@@ -33,7 +33,9 @@ type Conditions struct {
 	TargetInfo map[string]string `json:"target_info,omitempty"`
 }
 
-// Limits on what a result file's conditions may hold (they are untrusted).
+// Limits on what a result file's conditions may hold (they are
+// untrusted): MaxInfoLabels labels of target_info, each name and value up
+// to MaxInfoLen bytes (loadgen records no more than these).
 const (
 	maxCPUList    = 4096
 	MaxInfoLabels = 32

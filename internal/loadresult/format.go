@@ -52,7 +52,7 @@ const (
 
 // Why a run is not on the epoll engine (Result.EngineWhy).
 const (
-	WhyAsked       = "asked"          // Config.Engine said goroutines
+	WhyAsked       = "asked"          // loadgen.Config.Engine said goroutines
 	WhyTLS         = "https"          // the epoll engine speaks plain http only
 	WhyEpollFailed = "epoll_failed: " // then the error
 )

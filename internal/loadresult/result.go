@@ -343,7 +343,7 @@ func ReadResult(data []byte) (*Result, error) {
 		r.WindowRequests, r.WindowOK, r.WindowServiceNS = r.Requests, r.OK, r.Service.SumNS
 	}
 	// The window's completions include warm-up requests that ended in it
-	// (recorder.recordWarm), whose service time is at most the warm-up
+	// (loadgen's recorder.recordWarm), whose service time is at most the warm-up
 	// and the window.
 	var warmN, warmOK int64
 	if r.Warmup != nil {

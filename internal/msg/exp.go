@@ -272,8 +272,8 @@ func init() {
 		"exp.col.dsperreq": {KO: "요청당 다운스트림 명령", EN: "downstream commands per request"},
 		"exp.col.dsdelay":  {KO: "다운스트림이 실제로 준 지연 p50 (ms)", EN: "delay the downstream gave, p50 (ms)"},
 		"exp.vl.calib": {
-			KO: "이 기계에서 맞춤: 짧은 실행에서 잠금이 있을 때 초당 %s건이었고, 다운스트림은 요청한 %s ms 대신 %s ms를 주었으니, 잠금은 준 지연보다 %s ms 더 잡혀 있었습니다 (잡은 스레드가 깨어나 쓰고 읽는 시간). 그래서 다운스트림 지연을 %s ms로 줄여 잠금이 1/76초 잡히게 했습니다. 잠금이 없을 때 초당 %s건이었으니 요청마다 돌린 CPU %s ms 말고 %s ms가 더 들었고, 요청당 CPU를 %s ms로 두었습니다.",
-			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream gave %s ms asked as %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s. Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
+			KO: "이 기계에서 맞춤: 짧은 실행에서 잠금이 있을 때 초당 %s건이었고, 다운스트림은 %s ms를 요청받아 %s ms를 주었으니, 잠금은 준 지연보다 %s ms 더 잡혀 있었습니다 (잡은 스레드가 깨어나 쓰고 읽는 시간). 그래서 다운스트림 지연을 %s ms로 줄여 잠금이 1/76초 잡히게 했습니다 (모델 열은 그 시간을 씁니다). 잠금이 없을 때 초당 %s건이었으니 요청마다 돌린 CPU %s ms 말고 %s ms가 더 들었고, 요청당 CPU를 %s ms로 두었습니다.",
+			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream, asked for %s ms, gave %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s (the model's column assumes that hold). Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
 		"exp.vl.calib.quick": {
 			KO: "--quick은 이 기계에서 맞추는 짧은 실행을 하지 않고 위의 값을 그대로 씁니다.",
 			EN: "--quick does not run the short calibration runs on this machine and uses the values above."},
@@ -367,13 +367,17 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
-			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
 		// loadgen's cpu_factor (the experiments' heavy generator), kept
 		// with the experiment that uses it.
 		"loadspec.cpu_factor": {
 			KO: "cpu_factor는 0에서 100 사이여야 합니다 (1: 그대로, 1.8: 발표된 에뮬레이션 이미지처럼 요청당 CPU 1.8배): %s",
 			EN: "cpu_factor must be between 0 and 100 (1: as it is, 1.8: 1.8 times the CPU per request, like the published emulated image): %s"},
+		"exp.th.col.dserr": {KO: "다운스트림 타임아웃을 넘긴 호출", EN: "downstream calls past their timeout"},
+		"exp.th.note.why.ds": {
+			KO: "까닭: 스레드 1,600개에서 다운스트림 호출 %s번이 대상 서버의 다운스트림 타임아웃(10초)을 넘겨 502로 끝났습니다 (스레드 200개에서는 %s번). 다운스트림은 p50 %.1f ms 만에 답했으니(요청한 지연 %d ms) 늦은 것은 다운스트림이 아니라, 답이 와 있는데도 실행 가능한 스레드 1,600개와 한 코어를 나눠 쓰느라 그 답을 제때 읽지 못한 서버 쪽입니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 그곳에서는 핸들러의 타이머가 돌지 않습니다.",
+			EN: "Why: with 1,600 threads %s downstream calls ended in 502 past the target's downstream timeout (10 s), against %s with 200. The downstream answered in %.1f ms at the median (asked for %d ms), so the lateness was not the downstream's but the server's: the reply was in, and the thread waiting for it shared the one core with 1,600 runnable threads. With 200 threads the other users wait in the queue in front, where no timer of the handler runs."},
 		"exp.th.col.hdr": {KO: "서버가 타임아웃으로 닫은 연결", EN: "connections the server timed out"},
 		"exp.th.quick": {
 			KO: "--quick은 가상 사용자 수를 줄이고 몇 초만 재므로 %s명의 연결과 %.0f초 헤더 타임아웃에 닿지 않습니다. 전체 실행이 이 조건을 잽니다.",
@@ -529,6 +533,13 @@ func init() {
 		"exp.ls.note.slow": {
 			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
 			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
+		"exp.ls.col.burst": {KO: "버려지지 않은 connect (ms당)", EN: "connects not dropped (per ms)"},
+		"exp.ls.note.race.over": {
+			KO: "이 기계에서 백로그 128의 결과가 왜 한쪽으로만 가는가: 커널이 버리지 않은 connect는 ms당 %s개로 들어오고 (backlog 4,096 행), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 버스트가 루프보다 빠른 동안 accept 대기열은 그 차이만큼 자라고, 커널이 두는 대기열은 min(backlog, somaxconn) = %s개라서 약 %s ms 뒤에 넘칩니다. 버스트는 약 %s ms 걸리므로, 두 속도의 차이가 이만큼 크면 매 실행이 넘칠 것으로 봅니다 (넘친 실행 %d회, 모두 %d회). 발표된 두 갈래 결과는 두 속도가 가까워 실행마다 경주가 갈리는 기계에서 나옵니다.",
+			EN: "Why every run at backlog 128 goes the same way on this machine: the connects the kernel did not drop arrive at %s per ms (the backlog-4,096 row), while the one loop answered %s connections per ms in the 500-connection batch. While the burst outruns the loop the accept queue grows by the difference, and the kernel keeps min(backlog, somaxconn) = %s, so it overflows after about %s ms; the burst lasts about %s ms, so with rates this far apart every run is expected to overflow (%d of %d did). The published bimodal outcome comes from a machine where the two rates are close enough for the race to go either way run by run."},
+		"exp.ls.note.race.under": {
+			KO: "커널이 버리지 않은 connect는 ms당 %s개로 들어오고, 루프 하나는 ms당 %s개에 답했습니다: 루프가 버스트를 거의 따라가므로 대기열(min(backlog, somaxconn) = %s개)이 넘칠지는 실행마다 갈리는 경주입니다 (넘친 실행 %d회, 모두 %d회).",
+			EN: "The connects the kernel did not drop arrive at %s per ms and the one loop answered %s per ms: the loop about keeps up with the burst, so whether the queue (min(backlog, somaxconn) = %s) overflows is a race each run decides (%d of %d runs overflowed)."},
 		"exp.ls.note.starved": {
 			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",
 			EN: "With backlog 4,096, where ListenOverflows stayed at 0, %s connects still took over 0.9 s: on this busy machine part of the slow connects are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters."},
@@ -645,6 +656,15 @@ func init() {
 		"exp.tol.count": {
 			KO: "세는 값: 요청마다 명령 수는 정수라 어긋남은 연결 재시도와 창 가장자리뿐입니다",
 			EN: "a count: commands per request are whole numbers, so only retried connections and the window's edges move it"},
+		"exp.sum.central": {
+			KO: "**중심 주장** %d / %d개가 방향만 맞음 이상입니다: %s.",
+			EN: "**Central claims:** %d of %d reach direction only or better: %s."},
+		"exp.sum.central.all": {
+			KO: "재현되지 않은 중심 주장은 없습니다.",
+			EN: "No central claim is left unreproduced."},
+		"exp.sum.central.open": {
+			KO: "아직 재현되지 않은 중심 주장 %d개와 그 까닭 (각 판정이 고른 문장과 그 숫자):",
+			EN: "The %d central claims not reproduced yet, and why (the sentence each verdict chose, with its numbers):"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},

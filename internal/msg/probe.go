@@ -182,11 +182,22 @@ func init() {
 
 func init() {
 	Register(map[string]Entry{
-		"probe.err.confirm":      {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
-		"probe.dist.fixed":       {KO: "고정", EN: "fixed"},
-		"probe.dist.exponential": {KO: "지수", EN: "exponential"},
-		"probe.lock.yes":         {KO: "있음", EN: "yes"},
-		"probe.lock.no":          {KO: "없음", EN: "no"},
-		"probe.breach.behind":    {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
+		"probe.err.confirm": {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
+		"probe.model.spread": {KO: "더한 퍼짐: 부하 없는 단계에서 잰 서비스 시간이 고정 시간보다 p90에서 %s ms, p99에서 %s ms 깁니다 (생성기, 연결, 스케줄러 몫): 모델이 요청마다 더합니다",
+			EN: "spread added: the no-load step's measured service time is %s ms (p90) and %s ms (p99) above the fixed time (the generator's, the connection's and the scheduler's share): the model adds it to every request"},
+		"probe.warn.machine_limit": {KO: "밖에서 잰 한계 %[1]d{은/는} 서버가 스스로 밝힌 스레드 %[2]d개의 절반도 안 되고, 그동안 다른 프로세스가 기계 CPU의 %[3]s%%까지 썼습니다: 이 한계는 서버의 풀이 아니라 기계가 남겨 준 CPU 몫일 가능성이 큽니다 (확신을 낮췄습니다)",
+			EN: "the limit measured from outside (%[1]d) is under half the %[2]d threads the server reports, while other processes used up to %[3]s%% of the machine's CPU: this limit is likely the CPU share the machine left it, not its pool (confidence lowered)"},
+		"probe.err.spawn_both":    {KO: "--spawn-target과 --restart-cmd는 함께 줄 수 없습니다: 직접 띄운 대상은 --threads를 바꿔 다시 띄웁니다", EN: "--spawn-target and --restart-cmd cannot both be given: a spawned target is restarted with its --threads changed"},
+		"probe.err.restart_cmd":   {KO: "%q에 {n}이 없습니다: 일꾼 수가 들어갈 자리에 {n}을, 포트 자리에 {port}를 쓰세요", EN: "%q has no {n}: write {n} where the worker count goes and {port} where the port goes"},
+		"probe.err.spawn_url":     {KO: "--spawn-target은 대상을 127.0.0.1:0에 직접 띄우므로 URL %q{을/를} 함께 줄 수 없습니다", EN: "--spawn-target starts the target on 127.0.0.1:0 itself, so the URL %q cannot be given with it"},
+		"probe.err.spawn":         {KO: "waitlab target %s{이/가} 뜨지 않았습니다: %s", EN: "waitlab target %s did not start: %s"},
+		"probe.confirm.as_is":     {KO: "다시 띄울 방법(--spawn-target이나 --restart-cmd)이 없어 서버를 지금 크기 %d 그대로 다시 쟀습니다: 답의 크기가 아니라 오늘 크기의 예측을 확인합니다.", EN: "with no way to restart the server (--spawn-target or --restart-cmd), it was re-measured as it is, at today's size %d: this checks the prediction for today, not the answer's size."},
+		"flag.probe.spawn-target": {KO: "이 FLAGS로 waitlab target을 127.0.0.1:0에 띄워 잽니다 (--confirm은 답의 --threads로 다시 띄움)", EN: "start waitlab target with these FLAGS on 127.0.0.1:0 and probe it (--confirm restarts it with the answer's --threads)"},
+		"flag.probe.restart-cmd":  {KO: "--confirm에서 서버를 일꾼 {n}개, 127.0.0.1:{port}로 띄우는 셸 명령", EN: "shell COMMAND that starts the server with {n} workers on 127.0.0.1:{port}, run by --confirm"},
+		"probe.dist.fixed":        {KO: "고정", EN: "fixed"},
+		"probe.dist.exponential":  {KO: "지수", EN: "exponential"},
+		"probe.lock.yes":          {KO: "있음", EN: "yes"},
+		"probe.lock.no":           {KO: "없음", EN: "no"},
+		"probe.breach.behind":     {KO: "서버가 따라오지 못함: 보낸 초당 %[2]s건 중 초당 %[1]s건만 성공 (%[3]s)", EN: "the server did not keep up: %[1]s ok/s of %[2]s offered (%[3]s)"},
 	})
 }

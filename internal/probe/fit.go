@@ -2,6 +2,7 @@ package probe
 
 import (
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
@@ -83,27 +84,7 @@ type ClosedForm struct {
 // analyze fills the verdict, the fitted scenario and the predictions.
 func analyze(cfg *Config, res *Result, s0 float64) {
 	lang := cfg.Lang
-	var s0p50, s0p90 float64
-	for _, st := range res.Steps {
-		if st.Kind == "calibrate" {
-			s0p50, s0p90 = st.SvcP50MS, st.SvcP90MS
-		}
-	}
-	// The service time at no load: the calibration's, or a lighter one
-	// seen at an open step the server kept up with (one user on a busy
-	// machine can draw few samples, and a server whose idle workers all
-	// wake for one connection is slowest when nearly idle).
-	for _, st := range res.Steps {
-		if !st.Closed && st.Met && st.OK >= 50 && st.SvcMeanMS > 0 && st.SvcMeanMS < s0 {
-			s0, s0p50, s0p90 = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS
-		}
-	}
-	// A tight service time (p90 near p50: a fixed holding time) is its
-	// median; the rare slow ones above it are the machine's scheduling,
-	// which a busy machine adds to every mean. A spread one is its mean.
-	if s0p50 > 0 && s0p90/s0p50 <= expSpread {
-		s0 = math.Min(s0, s0p50)
-	}
+	s0, s0p50, s0p90, s0q := noLoadService(res.Steps, s0)
 	for i := range res.Steps {
 		res.Steps[i].Busy = math.Round(res.Steps[i].OKRPS*s0/1e3*10) / 10
 	}
@@ -118,21 +99,7 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
-	others := 0.0
-	for _, st := range res.Steps {
-		if st.OthersCPUPct != nil {
-			others = math.Max(others, *st.OthersCPUPct)
-		}
-	}
-	if others >= neighboursBound {
-		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
-	}
-	for _, st := range res.Steps {
-		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {
-			res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))
-			break
-		}
-	}
+	machineWarnings(res, lang)
 	if v.Shape == Generator {
 		res.Limit, res.CeilingRPS = nil, nil
 		res.Notes = append(res.Notes, note(lang, "probe.note.no_conclusion"))
@@ -147,28 +114,150 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	if sc == nil {
 		return
 	}
+	if res.Dist == "fixed" {
+		// An exponential holding time carries its own spread.
+		res.Spread = newSpread(s0q, s0)
+	}
 	res.Scenario = sc
-	cf := closedFormOf(v, s0, res.Dist)
-	res.Closed = cf
+	res.Closed = closedFormOf(v, s0, res.Dist)
 	res.USL = fitUSL(res.Steps, s0)
-	worst, worstStep := 0.0, -1
-	cfWorst, cfStep := 0.0, -1
+	fitNotes(res, predictSteps(cfg, res, *sc), v, s0, lang)
+}
+
+// noLoadService is the service time at no load (mean, p50, p90; ms): the
+// calibration's, or a lighter one seen at an open step the server kept
+// up with (one user on a busy machine can draw few samples, and a server
+// whose idle workers all wake for one connection is slowest when nearly
+// idle). A tight one (p90 near p50: a fixed holding time) is its median;
+// the rare slow ones above it are the machine's scheduling, which a busy
+// machine adds to every mean. A spread one is its mean.
+func noLoadService(steps []Step, s0 float64) (mean, p50, p90 float64, q []float64) {
+	mean = s0
+	for _, st := range steps {
+		if st.Kind == "calibrate" {
+			p50, p90, q = st.SvcP50MS, st.SvcP90MS, st.SvcQMS
+		}
+	}
+	for _, st := range steps {
+		if !st.Closed && st.Met && st.OK >= 50 && st.SvcMeanMS > 0 && st.SvcMeanMS < mean {
+			mean, p50, p90, q = st.SvcMeanMS, st.SvcP50MS, st.SvcP90MS, st.SvcQMS
+		}
+	}
+	if p50 > 0 && p90/p50 <= expSpread {
+		mean = math.Min(mean, p50)
+	}
+	return mean, p50, p90, q
+}
+
+// Spread is the no-load latency's spread around a fixed service time:
+// the measured service time's quantiles less the fixed time the model
+// holds a thread for, added to every simulated request's latency.
+//
+// Why: a fixed holding time (an M/D/c) predicts a p99 at low load equal
+// to the holding time itself, but every request measured from outside
+// also carries what is not queueing: the generator's own latency, the
+// kernel's hand-over of the connection, the scheduler's wake-ups. At no
+// load that is the whole gap between the measured p99 and p50 (the
+// probe's first session saw 28-170% at low load from it). The model
+// keeps the fixed time for what queues and adds the measured spread,
+// drawn from the no-load step's quantiles, to what is seen; the two are
+// taken as independent.
+type Spread struct {
+	// Q are the quantile levels and OffMS the offsets (ms) at them.
+	Q     []float64 `json:"q"`
+	OffMS []float64 `json:"offset_ms"`
+}
+
+// spreadLevels are the levels of Step.SvcQMS.
+var spreadLevels = []float64{0, 0.5, 0.9, 0.95, 0.99, 0.999, 1}
+
+// newSpread is the spread of quantiles q (Step.SvcQMS) around hold ms;
+// nil without them.
+func newSpread(q []float64, hold float64) *Spread {
+	if len(q) != len(spreadLevels) || hold <= 0 {
+		return nil
+	}
+	s := &Spread{Q: spreadLevels}
+	prev := math.Inf(-1)
+	for _, v := range q {
+		v = math.Max(v-hold, prev) // quantiles never fall
+		s.OffMS = append(s.OffMS, round3(v))
+		prev = v
+	}
+	return s
+}
+
+// at is the offset at level u in [0, 1], linear between the levels.
+func (s *Spread) at(u float64) float64 {
+	for i := 1; i < len(s.Q); i++ {
+		if u <= s.Q[i] {
+			f := (u - s.Q[i-1]) / (s.Q[i] - s.Q[i-1])
+			return s.OffMS[i-1] + f*(s.OffMS[i]-s.OffMS[i-1])
+		}
+	}
+	return s.OffMS[len(s.OffMS)-1]
+}
+
+// machineWarnings warns of other processes' CPU and a generator that
+// shared the target's CPUs.
+func machineWarnings(res *Result, lang msg.Lang) {
+	others := 0.0
+	for _, st := range res.Steps {
+		if st.OthersCPUPct != nil {
+			others = math.Max(others, *st.OthersCPUPct)
+		}
+	}
+	if others >= neighboursBound {
+		res.Warnings = append(res.Warnings, note(lang, "probe.warn.neighbours", num0(others)))
+		// A limit far below the threads the server itself reports, read
+		// while other processes held the machine, is the CPU share the
+		// machine left it rather than its pool.
+		threads := 0
+		for _, st := range res.Steps {
+			threads = max(threads, st.TargetThreads)
+		}
+		if res.Limit != nil && Shape(res.ShapeName) == Pool && threads > 0 && float64(*res.Limit) < 0.5*float64(threads) {
+			res.Warnings = append(res.Warnings, note(lang, "probe.warn.machine_limit", *res.Limit, threads, num0(others)))
+			res.Confidence = math.Round(math.Max(res.Confidence-0.3, 0.1)*100) / 100
+		}
+	}
+	for _, st := range res.Steps {
+		if slices.Contains(st.Warnings, "shared_cpu") || slices.Contains(st.Warnings, "shared_cpu_unknown") {
+			res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))
+			break
+		}
+	}
+}
+
+// worstFit is the largest compared residuals: the simulator's p99
+// against the measured one, and the closed form's against the
+// simulator's (step -1: none compared).
+type worstFit struct {
+	sim, cf         float64
+	simStep, cfStep int
+}
+
+// predictSteps simulates sc at every open step's rate and fills its
+// prediction, the closed form's and the USL's.
+func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
+	w := worstFit{simStep: -1, cfStep: -1}
+	ceil := math.Inf(1)
+	if res.CeilingRPS != nil {
+		ceil = *res.CeilingRPS
+	}
+	cf := res.Closed
 	for i := range res.Steps {
 		st := &res.Steps[i]
 		if st.Closed || st.OfferedRPS <= 0 || st.OK == 0 {
 			continue
 		}
-		p := predict(*sc, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed)
+		p := predict(sc, res.Spread, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed)
 		if p == nil {
 			continue
 		}
 		p.ResP50 = resid(st.P50MS, p.P50MS)
 		p.ResP99 = resid(st.P99MS, p.P99MS)
 		p.ResRPS = resid(st.OKRPS, p.RPS)
-		ceil := math.Inf(1)
-		if res.CeilingRPS != nil {
-			ceil = *res.CeilingRPS
-		}
 		p.Compared = st.OfferedRPS < FitBelow*ceil
 		p.CFP50MS, p.CFP99MS = plan.Num(math.NaN()), plan.Num(math.NaN())
 		if cf != nil {
@@ -179,29 +268,35 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 		if res.USL != nil {
 			p.USLRPS = plan.Num(res.USL.At(st.InFlight))
 		}
-		if p.Compared && !math.IsNaN(float64(p.ResP99)) && math.Abs(float64(p.ResP99)) >= math.Abs(worst) {
-			worst, worstStep = float64(p.ResP99), st.Index
+		if p.Compared && !math.IsNaN(float64(p.ResP99)) && math.Abs(float64(p.ResP99)) >= math.Abs(w.sim) {
+			w.sim, w.simStep = float64(p.ResP99), st.Index
 		}
 		if p.Compared && cf != nil && !math.IsNaN(float64(p.CFP99MS)) && !math.IsInf(float64(p.CFP99MS), 0) {
-			if d := float64(resid(float64(p.CFP99MS), p.P99MS)); !math.IsNaN(d) && math.Abs(d) >= math.Abs(cfWorst) {
-				cfWorst, cfStep = d, st.Index
+			if d := float64(resid(float64(p.CFP99MS), p.P99MS)); !math.IsNaN(d) && math.Abs(d) >= math.Abs(w.cf) {
+				w.cf, w.cfStep = d, st.Index
 			}
 		}
 		st.Pred = p
 	}
+	return w
+}
+
+// fitNotes says how well the simulator, the closed form and the USL fit,
+// each by a verdict over the residuals.
+func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 	switch {
-	case worstStep < 0:
+	case w.simStep < 0:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_none"))
-	case math.Abs(worst) <= FitTol:
-		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(worst), worstStep, pct1(FitTol)))
+	case math.Abs(w.sim) <= FitTol:
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(w.sim), w.simStep, pct1(FitTol)))
 	default:
-		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(worst), worstStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(w.sim), w.simStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
 	}
-	if cf != nil && cfStep >= 0 {
-		if math.Abs(cfWorst) > cfTol {
-			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(cfWorst), cfStep, distName(lang, res.Dist)))
+	if cf := res.Closed; cf != nil && w.cfStep >= 0 {
+		if math.Abs(w.cf) > cfTol {
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_off", cf.Kind, pct1(w.cf), w.cfStep, distName(lang, res.Dist)))
 		} else {
-			res.Notes = append(res.Notes, note(lang, "probe.note.cf_good", cf.Kind, pct1(cfWorst), cfStep))
+			res.Notes = append(res.Notes, note(lang, "probe.note.cf_good", cf.Kind, pct1(w.cf), w.cfStep))
 		}
 	}
 	if u := res.USL; u != nil && u.Peak > 0 && res.CeilingRPS != nil {
@@ -276,7 +371,7 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 
 // predict simulates sc at rate for a run as long as the step (its
 // warm-up left out), over a few seeds.
-func predict(sc model.Scenario, rate, span, warm float64, seed int64) *Prediction {
+func predict(sc model.Scenario, sp *Spread, rate, span, warm float64, seed int64) *Prediction {
 	n := int(math.Min(math.Max(rate*span, 2000), 40_000))
 	skip := int64(float64(n) * math.Max(warm/span, 0.1))
 	var all []float64
@@ -287,6 +382,7 @@ func predict(sc model.Scenario, rate, span, warm float64, seed int64) *Predictio
 		s.Arrival = model.Arrival{Kind: model.Poisson, Rate: rate}
 		s.Requests = n
 		s.Seed = seed + int64(k)*7919 + 1
+		rng := rand.New(rand.NewPCG(uint64(s.Seed), 0x5eed))
 		var lat []float64
 		var first, last time.Duration
 		_, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) {
@@ -297,7 +393,11 @@ func predict(sc model.Scenario, rate, span, warm float64, seed int64) *Predictio
 				first = r.Arrival
 			}
 			last = max(last, r.End)
-			lat = append(lat, float64(r.End-r.Arrival)/1e6)
+			l := float64(r.End-r.Arrival) / 1e6
+			if sp != nil {
+				l = math.Max(l+sp.at(rng.Float64()), 0)
+			}
+			lat = append(lat, l)
 		}})
 		if err != nil || len(lat) == 0 {
 			return nil

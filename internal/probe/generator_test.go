@@ -17,6 +17,9 @@ import (
 // probe must refuse to blame the server: shape generator, no limit, no
 // ceiling, no scenario.
 func TestGeneratorBoundRefusesToBlame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: an 8 s probe on one starved CPU (TestClassify holds the generator verdict)")
+	}
 	s := startTarget(t, httptarget.Config{Model: model.Loop, Threads: 1})
 	prev := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(prev)

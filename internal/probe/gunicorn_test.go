@@ -88,6 +88,9 @@ func startGunicorn(t *testing.T, workers int, slowMS int) (url string, pid int) 
 // gunicorn's sync workers at two settings: a pool whose limit is the
 // worker count within 1, and its service time near the handler's sleep.
 func TestGunicornWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: two 16 s probes of gunicorn (they run in the plain pass, where WAITLAB_GUNICORN=require holds)")
+	}
 	for _, workers := range []int{3, 8} {
 		t.Run(strconv.Itoa(workers), func(t *testing.T) {
 			// No --target-pid: the master's CPU is not its workers'.
@@ -114,4 +117,39 @@ func TestGunicornWorkers(t *testing.T) {
 			})
 		})
 	}
+	// --confirm with --restart-cmd: gunicorn restarted with the sizing
+	// answer's workers, measured there.
+	t.Run("confirm restarts", func(t *testing.T) {
+		url, _ := startGunicorn(t, 2, 20)
+		dir, _ := filepath.Abs("testdata")
+		bin, _ := exec.LookPath("gunicorn")
+		q, err := ParseSizeFor("p99<100ms@200rps")
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := Job{Config: quick(url, 6*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
+			RestartCmd: "SLOW_MS=20 " + bin + " --workers {n} --worker-class sync --bind 127.0.0.1:{port} --chdir " + dir + " --log-level warning slowapp:app"}
+		res, err := j.Run(context.Background())
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		logText(t, res)
+		if res.Size == nil || res.Scenario == nil {
+			t.Skipf("no model to size (shape %s, load average %.1f)", res.ShapeName, loadAvg())
+		}
+		c := res.Confirm
+		if c == nil || c.OK == 0 {
+			t.Fatalf("confirm step %+v", c)
+		}
+		for _, n := range res.Notes {
+			if n.Key == "probe.confirm.as_is" {
+				t.Error("measured as it is, not restarted")
+			}
+		}
+		// The restarted gunicorn at the answer keeps up with 200 req/s
+		// (two workers at 20 ms cannot: their ceiling is 100).
+		if res.Size.Answer > 2 && c.OKRPS < 0.9*c.OfferedRPS {
+			t.Errorf("restarted at %d workers: %.0f ok/s of %.0f", res.Size.Answer, c.OKRPS, c.OfferedRPS)
+		}
+	})
 }

@@ -128,6 +128,9 @@ type Step struct {
 	SvcP50MS  float64 `json:"service_p50_ms"`
 	SvcP90MS  float64 `json:"service_p90_ms"`
 	SvcMeanMS float64 `json:"service_mean_ms"`
+	// SvcQMS are the service time's min, p50, p90, p95, p99, p99.9 and
+	// max: the no-load step's are the spread the fit adds (fit.go).
+	SvcQMS []float64 `json:"service_quantiles_ms,omitempty"`
 	// InFlight is Little's law over the wire: ok throughput x mean
 	// service time, the requests inside the server on average.
 	InFlight float64 `json:"in_flight"`
@@ -195,6 +198,9 @@ type Result struct {
 	Steps    []Step          `json:"steps"`
 	Warnings []Note          `json:"warnings"`
 	Dist     string          `json:"service_dist,omitempty"` // fixed or exponential
+	// Spread is the measured no-load spread the fit adds to a fixed
+	// service time (nil: none, or an exponential one).
+	Spread *Spread `json:"service_spread,omitempty"`
 	// Failure, when set, is why the probe could not finish (exit 1); the
 	// steps measured so far are kept.
 	Failure *Note `json:"failure,omitempty"`
@@ -564,7 +570,9 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 		st.P50MS, st.P99MS, st.MeanMS = rep.Latency.P50MS, rep.Latency.P99MS, rep.Latency.MeanMS
 	}
 	if !rep.ServiceTime.NoData() {
-		st.SvcP50MS, st.SvcP90MS, st.SvcMeanMS = rep.ServiceTime.P50MS, rep.ServiceTime.P90MS, rep.ServiceTime.MeanMS
+		p := rep.ServiceTime
+		st.SvcP50MS, st.SvcP90MS, st.SvcMeanMS = p.P50MS, p.P90MS, p.MeanMS
+		st.SvcQMS = []float64{p.MinMS, p.P50MS, p.P90MS, p.P95MS, p.P99MS, p.P999MS, p.MaxMS}
 	}
 	st.InFlight = rep.InFlight
 	if s0 == 0 {

@@ -83,54 +83,13 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 	if cpus <= 0 {
 		cpus = runtime.NumCPU()
 	}
-	var binding *Step
-	var sat []Step
-	var ceiling float64
-	threads := 0
-	// The open steps tell the ceiling; the closed ones (the scout, whose
-	// users also wait on the generator's own round trip) only when there
-	// are no open steps (a --vus-sweep).
-	anyOpen := false
-	for _, st := range steps {
-		anyOpen = anyOpen || !st.Closed && st.Kind != "confirm"
-	}
-	for i := range steps {
-		st := steps[i]
-		threads = max(threads, st.TargetThreads)
-		if st.Kind == "calibrate" || st.Kind == "confirm" || anyOpen && st.Closed {
-			continue
-		}
-		if binding == nil && !st.Met && st.Kind != "scout" {
-			binding = &steps[i]
-		}
-		if st.Saturated(s0) {
-			sat = append(sat, st)
-		}
-	}
-	// The ceiling is the most the server ever completed, once it was
-	// seen not to keep up somewhere.
-	for _, st := range steps {
-		if len(sat) > 0 && st.Kind != "calibrate" && st.Kind != "confirm" && !(anyOpen && st.Closed) {
-			ceiling = max(ceiling, st.OKRPS)
-		}
-	}
+	sc := scanSteps(steps, s0)
 	// The generator first: if it bound at or before the step where the
 	// search broke, nothing the steps show is the server's.
-	for i := range steps {
-		st := steps[i]
-		if st.Kind == "calibrate" || st.Kind == "scout" || st.Kind == "confirm" || binding != nil && st.Index > binding.Index {
-			continue
-		}
-		if genBound(st) {
-			v.Shape, v.Confidence = Generator, 0.9
-			v.Evidence = append(v.Evidence, note(lang, "probe.ev.generator", st.Index, num1(st.GenCPUPct), num1(st.LatePct), num1(st.SvcP50MS), num1(s0p50)))
-			return v
-		}
-		if genStrained(st) {
-			v.Warnings = append(v.Warnings, note(lang, "probe.warn.generator_step", st.Index, num1(st.GenCPUPct), num1(st.LatePct)))
-		}
+	if generatorBound(&v, steps, sc.binding, s0p50, lang) {
+		return v
 	}
-	if len(sat) == 0 {
+	if len(sc.sat) == 0 {
 		v.Shape = Unbounded
 		v.Confidence = 0.8
 		last := 0.0
@@ -138,35 +97,103 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 			last = max(last, st.OfferedRPS)
 		}
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.unbounded", num0(last), num1(s0)))
-		if binding != nil {
+		if b := sc.binding; b != nil {
 			v.Confidence = 0.6
-			v.Evidence = append(v.Evidence, note(lang, "probe.ev.breach_unsaturated", binding.Index, num1(binding.P99MS), num1(s0)))
+			v.Evidence = append(v.Evidence, note(lang, "probe.ev.breach_unsaturated", b.Index, num1(b.P99MS), num1(s0)))
 		}
 		return v
 	}
-	c := ceiling
+	c := sc.ceiling
 	v.Ceiling = &c
-	v.NEst = ceiling * s0 / 1e3
+	v.NEst = c * s0 / 1e3
 	// The step that shows the limit best: the saturated one offered most.
-	top := sat[0]
-	lo, hi := sat[0].OKRPS, sat[0].OKRPS
-	for _, st := range sat {
+	top := sc.sat[0]
+	lo, hi := top.OKRPS, top.OKRPS
+	for _, st := range sc.sat {
 		lo, hi = min(lo, st.OKRPS), max(hi, st.OKRPS)
 		if st.OfferedRPS > top.OfferedRPS || st.Closed && top.Closed && st.VUs > top.VUs {
 			top = st
 		}
 	}
-	flat := len(sat) >= 2 && lo > 0 && hi/lo <= flatBound
-	v.Evidence = append(v.Evidence, note(lang, "probe.ev.ceiling", num0(ceiling), len(sat)))
+	flat := len(sc.sat) >= 2 && lo > 0 && hi/lo <= flatBound
+	v.Evidence = append(v.Evidence, note(lang, "probe.ev.ceiling", num0(c), len(sc.sat)))
 	if flat {
-		v.Evidence = append(v.Evidence, note(lang, "probe.ev.flat", num0(lo), num0(hi), len(sat)))
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.flat", num0(lo), num0(hi), len(sc.sat)))
 	}
 	v.Evidence = append(v.Evidence, note(lang, "probe.ev.little", top.Index, num0(top.OKRPS), num1(top.SvcMeanMS), num1(top.InFlight), num1(s0), num1(top.Busy)))
+	decide(&v, sc, top, flat, cpus, lang)
+	return v
+}
 
+// scan is what Classify reads off the steps.
+type scan struct {
+	binding *Step  // the first open step that broke an SLO
+	sat     []Step // the steps the server did not keep up with
+	ceiling float64
+	threads int // the target's thread count, when its /metrics says
+}
+
+func scanSteps(steps []Step, s0 float64) scan {
+	var sc scan
+	// The open steps tell the ceiling; the closed ones (the scout, whose
+	// users also wait on the generator's own round trip) only when there
+	// are no open steps (a --vus-sweep).
+	anyOpen := false
+	for _, st := range steps {
+		anyOpen = anyOpen || !st.Closed && st.Kind != "confirm"
+	}
+	counted := func(st Step) bool {
+		return st.Kind != "calibrate" && st.Kind != "confirm" && !(anyOpen && st.Closed)
+	}
+	for i := range steps {
+		st := steps[i]
+		sc.threads = max(sc.threads, st.TargetThreads)
+		if !counted(st) {
+			continue
+		}
+		if sc.binding == nil && !st.Met && st.Kind != "scout" {
+			sc.binding = &steps[i]
+		}
+		if st.Saturated(s0) {
+			sc.sat = append(sc.sat, st)
+		}
+	}
+	// The ceiling is the most the server ever completed, once it was
+	// seen not to keep up somewhere.
+	for _, st := range steps {
+		if len(sc.sat) > 0 && counted(st) {
+			sc.ceiling = max(sc.ceiling, st.OKRPS)
+		}
+	}
+	return sc
+}
+
+// generatorBound sets v to Generator when the generator bound at or
+// before the binding step, and warns of the steps where it strained.
+func generatorBound(v *Verdict, steps []Step, binding *Step, s0p50 float64, lang msg.Lang) bool {
+	for _, st := range steps {
+		if st.Kind == "calibrate" || st.Kind == "scout" || st.Kind == "confirm" || binding != nil && st.Index > binding.Index {
+			continue
+		}
+		if genBound(st) {
+			v.Shape, v.Confidence = Generator, 0.9
+			v.Evidence = append(v.Evidence, note(lang, "probe.ev.generator", st.Index, num1(st.GenCPUPct), num1(st.LatePct), num1(st.SvcP50MS), num1(s0p50)))
+			return true
+		}
+		if genStrained(st) {
+			v.Warnings = append(v.Warnings, note(lang, "probe.warn.generator_step", st.Index, num1(st.GenCPUPct), num1(st.LatePct)))
+		}
+	}
+	return false
+}
+
+// decide tells a saturated server's shape: the CPU, one lane (a lock),
+// or a pool of N, with the evidence.
+func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 	// CPU: the target's CPU at the top step against what is left to it.
 	var tcpu float64
 	known := false
-	for _, st := range sat {
+	for _, st := range sc.sat {
 		if st.TargetCPUPct != nil {
 			known = true
 			tcpu = max(tcpu, *st.TargetCPUPct/100)
@@ -175,11 +202,12 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 	avail := math.Max(float64(cpus)-top.GenCores, 1)
 	// A lock is told before the CPU: threads spinning and waking for one
 	// lock can fill the CPU too, and the lock is the cause.
+	threads := sc.threads
 	lock := threads > 0 && v.NEst <= 4 && float64(threads) >= serialThreads*v.NEst
 	if known && tcpu >= cpuBound*avail && !lock {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.8, Pool
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
-		return v
+		return
 	}
 	if known {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_not", num2(tcpu), num2(avail)))
@@ -194,14 +222,14 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 		}
 		one := 1
 		v.Limit = &one
-		v.Section = 1e3 / ceiling
+		v.Section = 1e3 / sc.ceiling
 		if threads > 0 {
 			v.Confidence += 0.15
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial_threads", threads, num1(v.NEst), num2(v.Section)))
 		} else {
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial", num1(v.NEst), num2(v.Section)))
 		}
-		return v
+		return
 	}
 	n := int(math.Round(v.NEst))
 	v.Shape, v.Limit = Pool, &n
@@ -224,7 +252,6 @@ func Classify(steps []Step, s0, s0p50 float64, cpus int, lang msg.Lang) Verdict 
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
-	return v
 }
 
 func num0(v float64) string { return trimNum(v, 0) }

@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -232,4 +234,62 @@ func FuzzParseSLO(f *testing.F) {
 			t.Fatalf("error %q does not name --slo", err)
 		}
 	})
+}
+
+// The spread: at a load where nothing queues, the fitted model's p99 is
+// the no-load step's measured p99 (the fixed holding time plus the
+// measured spread), not the holding time alone; quantiles never fall.
+func TestSpreadAtNoLoad(t *testing.T) {
+	q := []float64{19.8, 20, 20.6, 21.5, 26, 31, 33} // min, p50, p90, p95, p99, p99.9, max
+	sp := newSpread(q, 20)
+	for i := 1; i < len(sp.OffMS); i++ {
+		if sp.OffMS[i] < sp.OffMS[i-1] {
+			t.Fatalf("offsets fall: %v", sp.OffMS)
+		}
+	}
+	if got := sp.at(0.99); math.Abs(got-6) > 1e-9 {
+		t.Errorf("offset at p99 = %v, want 6", got)
+	}
+	sc := model.Scenario{Model: model.Pool, Threads: 8, Requests: 1000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 5},
+		Classes: []model.Class{{Name: "request", Fraction: 1, Wait: model.FixedDist(20 * time.Millisecond)}}, Seed: 1}
+	sc.Normalize()
+	bare := predict(sc, nil, 5, 400, 0, 1)
+	with := predict(sc, sp, 5, 400, 0, 1)
+	if bare == nil || with == nil {
+		t.Fatal("no prediction")
+	}
+	if math.Abs(bare.P99MS-20) > 0.01 {
+		t.Errorf("fixed 20 ms at 5 req/s on 8 threads: p99 %.3f ms, want 20", bare.P99MS)
+	}
+	if math.Abs(with.P99MS-26) > 1 {
+		t.Errorf("with the measured spread: p99 %.3f ms, want about 26 (the no-load p99)", with.P99MS)
+	}
+	if newSpread(q[:3], 20) != nil || newSpread(q, 0) != nil {
+		t.Error("a spread from too few quantiles or no holding time")
+	}
+}
+
+// A pool read far below the threads the server reports while other
+// processes held the machine is flagged as the machine's CPU share, with
+// a lower confidence; the same steps on a quiet machine are not.
+func TestMachineLimitWarning(t *testing.T) {
+	for _, others := range []float64{0, 95} {
+		cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1}
+		if err := cfg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		steps := synthetic(20, 400, 64, 10, 0) // a limit of 8 against 64 threads reported
+		for i := range steps {
+			o := others
+			steps[i].OthersCPUPct = &o
+		}
+		res := &Result{URL: cfg.URL, Steps: steps, CapacityRPS: 400}
+		analyze(&cfg, res, 20)
+		if res.ShapeName != "pool" || limitOf(res) != 8 {
+			t.Fatalf("others %.0f%%: shape %s, limit %d", others, res.ShapeName, limitOf(res))
+		}
+		if got := hasWarning(res, "probe.warn.machine_limit"); got != (others > 0) {
+			t.Errorf("others %.0f%%: machine-limit warning %v (confidence %.2f)", others, got, res.Confidence)
+		}
+	}
 }

@@ -130,6 +130,11 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		}
 		defer stop()
 		url = u
+		// The CPU and threads are the restarted server's now.
+		if cfg.MetricsURL != "" {
+			cfg.MetricsURL = metricsOf(u)
+		}
+		cfg.TargetPID = 0
 	}
 	cfg.URL = url
 	cfg.SLOs = nil
@@ -147,7 +152,7 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		return err
 	}
 	st.Index = len(res.Steps)
-	if p := predict(size2(*res.Scenario, res.Size.Knob, size), q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed); p != nil {
+	if p := predict(size2(*res.Scenario, res.Size.Knob, size), res.Spread, q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed); p != nil {
 		p.ResP50, p.ResP99, p.ResRPS = resid(st.P50MS, p.P50MS), resid(st.P99MS, p.P99MS), resid(st.OKRPS, p.RPS)
 		p.Compared = true
 		p.CFP50MS, p.CFP99MS, p.USLRPS = plan.Num(math.NaN()), plan.Num(math.NaN()), plan.Num(math.NaN())
@@ -161,6 +166,9 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 	pred := "-"
 	if st.Pred != nil {
 		pred = num1(st.Pred.P99MS)
+	}
+	if restart == nil {
+		res.Notes = append(res.Notes, note(lang, "probe.confirm.as_is", size))
 	}
 	res.Notes = append(res.Notes, note(lang, key, size, num0(q.Rate), num1(st.P99MS), pred, sloText(q.SLOs)))
 	return nil

@@ -143,6 +143,9 @@ func limitOf(res *Result) int {
 // 18-24 ms, ceiling 340-420 req/s, and a fitted scenario the simulator
 // runs.
 func TestPoolOf8(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a 20 s probe, its retry and a confirmation (TestPoolConfirmRestarts is the fast one)")
+	}
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 8, Knobs: httptarget.Knobs{Wait: model.FixedDist(20 * time.Millisecond)}})
 	url := "http://" + s.Addr().String() + "/"
 	cfg := quick(url, 20*time.Second, 5000)
@@ -293,6 +296,9 @@ func TestPoolOf64(t *testing.T) {
 // serialized, its ceiling within 15% of the cap measured here (a closed
 // run of 200 users, far past the cap).
 func TestValidateLockIsSerialized(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a 16 s probe and a measured cap (TestClassify holds the serialized verdict)")
+	}
 	ds := startDownstream(t, 2*time.Millisecond)
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 200, Queue: 1000, Knobs: httptarget.Knobs{Downstream: ds, ValidateLock: true}})
 	cfg := quick("http://"+s.Addr().String()+"/", 16*time.Second, 5000)
@@ -421,4 +427,60 @@ func fmtRate(c *float64) string {
 		return "none"
 	}
 	return fmt.Sprintf("%.0f req/s", *c)
+}
+
+// The fast pool test (it runs under -short and -race): a pool of 2 at
+// 10 ms tells as a pool of about 2, the sizing answer is above it, and
+// Confirm restarts the target with the answer and measures it there.
+func TestPoolConfirmRestarts(t *testing.T) {
+	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 2, Knobs: httptarget.Knobs{Wait: model.FixedDist(10 * time.Millisecond)}})
+	cfg := quick("http://"+s.Addr().String()+"/", 7*time.Second, 1000)
+	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
+	res := attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
+		if res.ShapeName != "pool" || limitOf(res) < 1 || limitOf(res) > 3 {
+			return []string{fmt.Sprintf("shape %s, limit %d; want a pool of 2 within 1", res.ShapeName, limitOf(res))}
+		}
+		return nil
+	})
+	if res.ShapeName != "pool" || res.Scenario == nil {
+		t.FailNow() // attempt said why
+	}
+	q, err := ParseSizeFor("p99<100ms@300rps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Size(context.Background(), &cfg, res, q); err != nil {
+		t.Fatalf("Size: %v", err)
+	}
+	if res.Size.Answer <= res.Size.Today {
+		t.Fatalf("300 req/s on a limit of %d at %.1f ms: answer %d, today %d; want more", limitOf(res), res.ServiceMS, res.Size.Answer, res.Size.Today)
+	}
+	var asked int
+	restart := func(ctx context.Context, n int) (string, func(), error) {
+		asked = n
+		srv, err := httptarget.New(httptarget.Config{Model: model.Pool, Threads: n, Listen: "127.0.0.1:0", Knobs: httptarget.Knobs{Wait: model.FixedDist(10 * time.Millisecond)}})
+		if err != nil {
+			return "", nil, err
+		}
+		if err := srv.Start(); err != nil {
+			return "", nil, err
+		}
+		return "http://" + srv.Addr().String() + "/", func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(ctx)
+		}, nil
+	}
+	if err := Confirm(context.Background(), cfg, res, q, restart); err != nil {
+		t.Fatalf("Confirm: %v", err)
+	}
+	c := res.Confirm
+	if asked != res.Size.Answer || c == nil || c.Kind != "confirm" || c.OK == 0 || c.Pred == nil {
+		t.Fatalf("restarted at %d for the answer %d; confirm step %+v", asked, res.Size.Answer, c)
+	}
+	// The restarted server is the one measured: it reports the answer's
+	// threads on its own /metrics.
+	if c.TargetThreads != 0 && c.TargetThreads != res.Size.Answer {
+		t.Errorf("the confirmation read %d threads; the restarted target has %d", c.TargetThreads, res.Size.Answer)
+	}
 }

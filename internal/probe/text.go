@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -20,6 +21,9 @@ func WriteJSON(w io.Writer, res *Result) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(res)
 }
+
+// KindText is a step kind's name in lang (progress lines too).
+func KindText(lang msg.Lang, st Step) string { return kindText(lang, st) }
 
 func kindText(lang msg.Lang, st Step) string {
 	switch st.Kind {
@@ -52,6 +56,9 @@ func stoppedText(lang msg.Lang, why string) string {
 	}
 	return msg.T(lang, "probe.stopped.failed")
 }
+
+// ShapeText is a shape's name in lang (the web page's heading too).
+func ShapeText(lang msg.Lang, name string) string { return shapeText(lang, name) }
 
 func shapeText(lang msg.Lang, s string) string {
 	switch Shape(s) {
@@ -90,10 +97,10 @@ func numText(n plan.Num) string {
 	return trimNum(v, 1)
 }
 
-// WriteStepsTable writes the steps, measured against predicted.
-func WriteStepsTable(w io.Writer, lang msg.Lang, steps []Step) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, msg.T(lang, "probe.table.head")+"\t")
+// StepRows is the steps table: its header and one row per step,
+// measured against predicted (the text report's and the web page's).
+func StepRows(lang msg.Lang, steps []Step) (head []string, rows [][]string) {
+	head = strings.Split(msg.T(lang, "probe.table.head"), "\t")
 	for _, st := range steps {
 		offered := trimNum(st.OfferedRPS, 0)
 		if st.Closed {
@@ -110,9 +117,20 @@ func WriteStepsTable(w io.Writer, lang msg.Lang, steps []Step) error {
 				r99 = "(" + r99 + ")"
 			}
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", st.Index, kindText(lang, st), offered,
+		rows = append(rows, []string{strconv.Itoa(st.Index), kindText(lang, st), offered,
 			trimNum(st.OKRPS, 0), f1(st.P50MS), f1(st.P99MS), f1(st.SvcMeanMS), trimNum(st.InFlight, 1), trimNum(st.Busy, 1),
-			trimNum(st.ErrorPct, 1), trimNum(st.GenCPUPct, 0), trimNum(st.LatePct, 0), met, mp50, mp99, mrps, r99)
+			trimNum(st.ErrorPct, 1), trimNum(st.GenCPUPct, 0), trimNum(st.LatePct, 0), met, mp50, mp99, mrps, r99})
+	}
+	return head, rows
+}
+
+// WriteStepsTable writes the steps, measured against predicted.
+func WriteStepsTable(w io.Writer, lang msg.Lang, steps []Step) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head, rows := StepRows(lang, steps)
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
 	}
 	return tw.Flush()
 }
@@ -172,6 +190,9 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 			lock = msg.T(lang, "probe.lock.yes")
 		}
 		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), lock, dist))
+		if sp := res.Spread; sp != nil {
+			fmt.Fprintln(&b, msg.T(lang, "probe.model.spread", num2(sp.at(0.9)), num2(sp.at(0.99))))
+		}
 		if cf := res.Closed; cf != nil {
 			fmt.Fprintln(&b, msg.T(lang, "probe.model.closed", cf.Kind, cf.Servers, num2(cf.HoldMS)))
 		}

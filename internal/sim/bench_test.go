@@ -119,8 +119,8 @@ func BenchmarkSimOpen400kPlain(b *testing.B) {
 	for b.Loop() {
 		e := newEngine(s, Options{})
 		e.col = nil
-		e.all.Part(0).Grow(s.Requests)
 		e.qwait.Grow(s.Requests)
+		e.all.Part(0).Grow(s.Requests)
 		if err := e.run(context.Background(), nil); err != nil {
 			b.Fatal(err)
 		}

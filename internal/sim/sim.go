@@ -108,11 +108,12 @@ type lane struct {
 	since time.Duration // start of a lock or ready span
 }
 
-// req is the state of one request between its arrival and its end (24
+// req is the state of one request between its arrival and its end (20
 // bytes). It keeps only what cannot be drawn again: the request's CPU time
 // and waits are pure functions of its index (model.Planner.CPUOf, WaitOf),
-// drawn again where they are needed, its call count is its class's, and
-// its start and first lane are kept beside it only for a trace. A scenario
+// drawn again where they are needed, its call count is its class's, its
+// virtual user is kept beside it only for a closed model, and its start
+// and first lane only for a trace. A scenario
 // can hold every one of its requests in flight at once (a burst on loops
 // queues every continuation behind the burst), so this is the simulator's
 // memory per request.
@@ -122,13 +123,17 @@ type lane struct {
 // counters below model.MaxCalls, a class below model.MaxClasses and a
 // lane below the threads plus the second pool (2 × model.MaxThreads).
 type req struct {
-	arrival time.Duration
-	id      int32
-	vu      int32  // closed model: its user, else -1
-	lc      uint32 // queue<<8 | class; see loop and class
-	next    int16  // next call (sequential)
-	pending int16  // calls still out (parallel)
+	// arrival, in two halves so that the record aligns on 4 bytes (20
+	// bytes, not 24 with a Duration's 8-byte alignment); see arrival.
+	arrLo, arrHi uint32
+	id           int32
+	lc           uint32 // queue<<8 | class; see loop and class
+	next         int16  // next call (sequential)
+	pending      int16  // calls still out (parallel)
 }
+
+// arrival is when r arrived.
+func (r *req) arrival() time.Duration { return time.Duration(uint64(r.arrHi)<<32 | uint64(r.arrLo)) }
 
 // The record's ranges hold every scenario model.Scenario.Validate accepts;
 // raising a bound past them stops the build here instead of overflowing.
@@ -194,6 +199,8 @@ type engine struct {
 	// Trace only, by slot: when a lane first took the request, and which.
 	tstart []time.Duration
 	tfirst []int32
+	// Closed model only, by slot: the virtual user that sent the request.
+	vus []int32
 
 	// open and closed arrivals
 	pacer    model.Pacer
@@ -423,6 +430,9 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 				e.tstart = append(e.tstart, make([]time.Duration, slabSize)...)
 				e.tfirst = append(e.tfirst, make([]int32, slabSize)...)
 			}
+			if e.vuCount != nil {
+				e.vus = append(e.vus, make([]int32, slabSize)...)
+			}
 		}
 		slot = e.nslots
 		e.nslots++
@@ -431,7 +441,10 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 	r := e.rq(slot)
 	class := e.plan.ClassOf(i)
 	q := int32(max(e.plan.LoopOf(i), 0))
-	*r = req{id: int32(i), arrival: at, lc: uint32(q)<<8 | uint32(class), vu: vu}
+	*r = req{id: int32(i), arrLo: uint32(at), arrHi: uint32(uint64(at) >> 32), lc: uint32(q)<<8 | uint32(class)}
+	if e.vuCount != nil {
+		e.vus[slot] = vu
+	}
 	if e.keepStart {
 		e.tfirst[slot] = -1
 	}
@@ -536,9 +549,9 @@ func (e *engine) runLane(l int32) {
 func (e *engine) take(l, slot int32) {
 	r := e.rq(slot)
 	if e.col != nil {
-		e.col.taken(e.now - r.arrival)
+		e.col.taken(e.now - r.arrival())
 	} else {
-		e.qwait.Add(e.now - r.arrival)
+		e.qwait.Add(e.now - r.arrival())
 	}
 	if e.keepStart {
 		e.tstart[slot], e.tfirst[slot] = e.now, l
@@ -633,7 +646,7 @@ func (e *engine) resume(l, slot int32) bool {
 // finish ends request slot now.
 func (e *engine) finish(slot int32) {
 	r := e.rq(slot)
-	lat := e.now - r.arrival
+	lat := e.now - r.arrival()
 	if e.col != nil {
 		e.col.done(lat, r.class(), e.now)
 	} else {
@@ -643,14 +656,15 @@ func (e *engine) finish(slot int32) {
 	e.lastEnd = max(e.lastEnd, e.now)
 	if e.trace != nil {
 		e.trace.Records = append(e.trace.Records, model.Record{ID: int64(r.id), Class: int(r.class()),
-			Arrival: r.arrival, Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
+			Arrival: r.arrival(), Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
 	}
 	if e.onDone != nil {
-		e.onDone(model.Record{ID: int64(r.id), Class: int(r.class()), Arrival: r.arrival, Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
+		e.onDone(model.Record{ID: int64(r.id), Class: int(r.class()), Arrival: r.arrival(), Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
 	}
-	if r.vu >= 0 && e.sent < int64(e.s.Requests) {
-		e.vuCount[r.vu]++
-		e.h.push(event{at: after(e.now, e.plan.Think(int(r.vu), e.vuCount[r.vu])), kind: evSend, a: r.vu})
+	if e.vuCount != nil && e.sent < int64(e.s.Requests) {
+		vu := e.vus[slot]
+		e.vuCount[vu]++
+		e.h.push(event{at: after(e.now, e.plan.Think(int(vu), e.vuCount[vu])), kind: evSend, a: vu})
 	}
 	// Keep the slot for a later request, as many as are still to come:
 	// the rest would never be taken again (in a burst the loops drain

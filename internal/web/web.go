@@ -89,6 +89,9 @@ type Config struct {
 	// then safe from DNS rebinding, where a web page renames itself to
 	// 127.0.0.1 to reach it. ListenAndServe sets it for loopback listeners.
 	LoopbackOnly bool
+	// ProbeAllow are the hosts besides loopback the "your server" page
+	// may send load to (probe.go).
+	ProbeAllow []string
 }
 
 // DefaultConfig returns the limits `waitlab serve` uses.
@@ -174,8 +177,10 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("POST /api/sim", s.sim)
 	s.mux.HandleFunc("POST /api/run", s.run)
 	s.mux.HandleFunc("POST /api/plan", s.plan)
+	s.mux.HandleFunc("GET /probe", s.probePage)
+	s.mux.HandleFunc("POST /api/probe", s.probeAPI)
 	// Every endpoint answers JSON, a wrong method or path too.
-	for _, p := range []string{"/api/sim", "/api/run", "/api/plan"} {
+	for _, p := range []string{"/api/sim", "/api/run", "/api/plan", "/api/probe"} {
 		s.mux.HandleFunc(p, s.onlyPost)
 	}
 	for _, p := range []string{"/api/presets", "/api/strings"} {

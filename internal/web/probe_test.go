@@ -1,0 +1,241 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// startPool runs the project's target, a pool of n threads waiting d, on
+// 127.0.0.1:0.
+func startPool(t *testing.T, n int, d time.Duration) string {
+	t.Helper()
+	s, err := httptarget.New(httptarget.Config{Model: model.Pool, Threads: n, Listen: "127.0.0.1:0", Knobs: httptarget.Knobs{Wait: model.FixedDist(d)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		s.Shutdown(ctx)
+	})
+	return "http://" + s.Addr().String() + "/"
+}
+
+// POST /api/probe refuses, before any load, what the page may not ask: a
+// host the operator did not allow, a budget or rate over the lab's caps,
+// a bad SLO, an unknown field. Each names its field.
+func TestProbeAPIRefuses(t *testing.T) {
+	s := New(Config{})
+	for _, tc := range []struct {
+		body, field string
+		status      int
+	}{
+		{`{"url":"http://example.com/"}`, "URL", 400},
+		{`{"url":"ftp://127.0.0.1/"}`, "URL", 400},
+		{`{"url":"http://127.0.0.1:1/","budget_s":600}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","max_rate":1e6}`, "max_rate", 422},
+		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "--slo", 400},
+		{`{"url":"http://127.0.0.1:1/","size_for":"p99<1s"}`, "--size-for", 400},
+		{`{"url":"http://127.0.0.1:1/","threads":8}`, "", 400},
+	} {
+		code, p := post(t, s, "/api/probe?lang=en", tc.body)
+		if code != tc.status || p["field"] != tc.field && tc.field != "" || p["message"] == "" {
+			t.Errorf("%s = %d %v; want %d naming %q", tc.body, code, p, tc.status, tc.field)
+		}
+	}
+	// An allowed host passes the guard (and then fails on the network,
+	// not on the guard): the operator's list is the only way past it.
+	allowed := New(Config{ProbeAllow: []string{"example.com"}})
+	if _, err := allowed.probeJob([]byte(`{"url":"http://example.com/"}`), "en"); err != nil {
+		t.Errorf("an allowed host was refused: %v", err)
+	}
+	// GET on the endpoint answers JSON, like the others.
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/probe", nil))
+	if rec.Code != http.StatusMethodNotAllowed || !strings.Contains(rec.Header().Get("Content-Type"), "json") {
+		t.Errorf("GET /api/probe = %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
+
+// A probe from the page streams each step's start and end, then one
+// result line with the steps table (one row per step), the verdict and,
+// with a fitted scenario, a lab link carrying it.
+func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
+	target := startPool(t, 2, 5*time.Millisecond)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/x-ndjson") {
+		t.Fatalf("status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	var starts, ends int
+	var last ProbeLine
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 8<<20)
+	for sc.Scan() {
+		var l ProbeLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		if p := l.Progress; p != nil {
+			if p.Done {
+				ends++
+			} else {
+				starts++
+			}
+			if !strings.Contains(p.Text, "단계") {
+				t.Errorf("progress not in Korean: %q", p.Text)
+			}
+		}
+		last = l
+	}
+	if last.Result == nil {
+		t.Fatalf("no result line (last %+v)", last)
+	}
+	r := last.Result
+	if starts < 2 || ends != len(r.Steps) || len(last.Rows) != len(r.Steps) || len(last.Head) != len(last.Rows[0]) {
+		t.Errorf("%d starts, %d ends, %d rows of %d columns for %d steps", starts, ends, len(last.Rows), len(last.Head), len(r.Steps))
+	}
+	if !strings.HasPrefix(last.Shape, "판정") || last.Verdict == "" {
+		t.Errorf("shape %q, verdict %q", last.Shape, last.Verdict)
+	}
+	if (r.Scenario == nil) != (last.Lab == "") {
+		t.Errorf("scenario %v, lab link %q", r.Scenario != nil, last.Lab)
+	}
+}
+
+// LabLink carries the fitted scenario's settings in the lab's shared-link
+// form; a scenario the form cannot hold gets none.
+func TestLabLink(t *testing.T) {
+	sc := model.Scenario{Model: model.Pool, Threads: 8, Requests: 20000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 370},
+		Classes: []model.Class{{Name: "request", Fraction: 1, Wait: model.FixedDist(20 * time.Millisecond)}}, Seed: 1}
+	u, err := url.Parse(LabLink(&sc, "ko"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if u.Path != "/" || q.Get("model") != "pool" || q.Get("threads") != "8" || q.Get("wait") != "20ms" || q.Get("calls") != "1" ||
+		q.Get("requests") != "2000" || q.Get("arrival") != sc.Arrival.String() || q.Get("lang") != "ko" || q.Get("shared_lock") != "false" {
+		t.Errorf("link %s", u)
+	}
+	sc.Classes = append(sc.Classes, sc.Classes[0])
+	if l := LabLink(&sc, "en"); l != "" {
+		t.Errorf("two classes: link %q; want none", l)
+	}
+	if LabLink(nil, "en") != "" {
+		t.Error("no scenario: a link")
+	}
+}
+
+// The page in a real browser: a bad host is refused in the page's words;
+// a probe shows its progress, then the steps table and the verdict as the
+// API answered them, and its link opens the fitted scenario in the lab's
+// form.
+func TestProbePageBrowser(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the browser tests run in the plain pass, not under -race")
+	}
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("WAITLAB_BROWSER") == "require" {
+			t.Fatal("no chromium found and WAITLAB_BROWSER=require: apt-get install -y chromium")
+		}
+		t.Skip("no chromium found (apt-get install -y chromium to run it)")
+	}
+	if testing.Short() {
+		t.Skip("starts a browser and sends real load for seconds")
+	}
+	target := startPool(t, 4, 10*time.Millisecond)
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	defer cancelA()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	b := &browser{t: t, ctx: ctx}
+	b.load(ts.URL + "/probe?lang=ko")
+	if h := b.text("h1"); h != "내 서버 재기" {
+		t.Errorf("Korean heading %q", h)
+	}
+	b.typeIn("#p-url", "http://example.com/")
+	b.do(chromedp.Click(chromedp.CSS("#p-run")))
+	b.waitProbe(time.Minute)
+	if !b.visible("#p-error") || !strings.Contains(b.text("#p-error"), "루프백") || b.visible("#p-result") {
+		t.Errorf("a remote host: error %q (visible %v), result visible %v", b.text("#p-error"), b.visible("#p-error"), b.visible("#p-result"))
+	}
+
+	b.typeIn("#p-url", target)
+	b.typeIn("#p-budget", "8")
+	b.do(chromedp.Click(chromedp.CSS("#p-run")))
+	b.waitProbe(2 * time.Minute)
+	if d := b.eval(`document.body.dataset.done`); d != "result" {
+		t.Fatalf("probe ended %q: %s", d, b.text("#p-error"))
+	}
+	if err := os.WriteFile(screenshotDir(t)+"/probe-ko.png", b.screenshot(), 0o644); err != nil {
+		t.Error(err)
+	}
+	steps := atoi(b.eval(`String(window.waitlabProbe.result.steps.length)`))
+	if n := atoi(b.eval(`String(document.querySelectorAll("#p-steps tbody tr").length)`)); n != steps || steps < 3 {
+		t.Errorf("%d table rows for %d steps", n, steps)
+	}
+	if n := atoi(b.eval(`String(document.querySelectorAll("#p-log li").length)`)); n != steps {
+		t.Errorf("%d progress lines for %d steps", n, steps)
+	}
+	if h, want := b.text("#p-shape"), b.eval(`window.waitlabProbe.shape`); h != want || !strings.HasPrefix(h, "판정") {
+		t.Errorf("shape heading %q, want %q", h, want)
+	}
+	if b.eval(`String(!!window.waitlabProbe.result.scenario)`) != "true" {
+		t.Logf("no fitted scenario (shape %s): no lab link to follow", b.eval(`window.waitlabProbe.result.shape`))
+		if b.visible("#p-lab") {
+			t.Error("a lab link without a scenario")
+		}
+		return
+	}
+	model, threads := b.eval(`window.waitlabProbe.result.scenario.model`), b.eval(`String(window.waitlabProbe.result.scenario.threads)`)
+	if !b.visible("#p-lab") {
+		t.Fatal("a fitted scenario but no visible link to the lab")
+	}
+	// The link as the visitor follows it (its absolute href).
+	b.load(b.eval(`document.querySelector("#p-lab").href`))
+	if got := b.eval(`document.getElementById("f-model").value`); got != model {
+		t.Errorf("the lab opened with model %q; the fitted scenario's is %q", got, model)
+	}
+	if got := b.eval(`document.getElementById("f-threads").value`); got != threads {
+		t.Errorf("the lab opened with %s threads; the fitted scenario's are %s", got, threads)
+	}
+}
+
+// waitProbe waits until the page's probe has ended (body[data-done]).
+func (b *browser) waitProbe(d time.Duration) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, d)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		b.t.Fatalf("the probe never ended: %v (status %q)", err, b.text("#p-status"))
+	}
+}

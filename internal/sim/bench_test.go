@@ -81,9 +81,8 @@ func open400k() model.Scenario {
 
 // The confidence work alone: the collector's fill of SimOpen400k's
 // result (warm-up, batches, intervals of latency and queue wait,
-// throughput), made again from the same kept values. Its cpu-ns/request over SimOpen400k's is the
-// share of a run the intervals cost; the run without them costs the
-// difference.
+// throughput), made again from the same kept values. Most of it is the
+// sorting a run without intervals does too (SimOpen400kPlain is that run).
 //
 // go test -run ^$ -bench 'SimOpen400k|Intervals400k' -benchtime 5x ./internal/sim/
 func BenchmarkIntervals400k(b *testing.B) {

@@ -217,9 +217,10 @@ func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
 // their intervals, by batch means on the fraction of values at or below
 // the estimate, mapped back through the quantile function of all the kept
 // values (the inversion interval; see the comment on intervals at the top
-// of this file). It sorts x in place, batch by batch and then whole, so
-// the caller must be done with x's order; it needs no copy of x: a rank
-// of the whole is found from the sorted batches (see ranked).
+// of this file). It sorts x in place batch by batch (not whole), so the
+// caller must be done with x's order; it needs no copy of x, and no sort
+// of the whole: a rank of the whole is found from the sorted batches (see
+// ranked).
 func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []model.CI) {
 	parts := make([][]time.Duration, 0, bt.K+1) // the batches, then the rest
 	for j := 0; j < bt.K; j++ {
@@ -266,7 +267,6 @@ func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []mod
 		vals[i] = stats.MS(v)
 		cis[i] = model.CI{stats.MS(ranked(parts, rankOf(lo, n))), stats.MS(ranked(parts, rankOf(hi, n)))}
 	}
-	slices.Sort(x)
 	return vals, cis
 }
 
@@ -340,7 +340,7 @@ var summaryQuantiles = []float64{50, 90, 95, 99, 99.9}
 
 // Summarize describes x (kept values, in order) with the intervals of its
 // mean and percentiles when it has enough values (bt from Batch, ok its
-// second result). It sorts x in place.
+// second result). It reorders x (see QuantileCIs).
 func Summarize(x []time.Duration, bt Batching, ok bool) model.Summary {
 	var s model.Summary
 	s.Count = int64(len(x))
@@ -369,7 +369,7 @@ func Summarize(x []time.Duration, bt Batching, ok bool) model.Summary {
 		}
 	}
 	s.P50MS, s.P90MS, s.P95MS, s.P99MS, s.P999MS = vals[0], vals[1], vals[2], vals[3], vals[4]
-	s.MaxMS = stats.MS(x[len(x)-1])
+	s.MaxMS = stats.MS(slices.Max(x))
 	if ok {
 		s.MeanCI = mci
 		s.P50CI, s.P90CI, s.P95CI, s.P99CI, s.P999CI = &cis[0], &cis[1], &cis[2], &cis[3], &cis[4]

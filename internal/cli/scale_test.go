@@ -163,9 +163,15 @@ func TestSplitRunSegmentMissing(t *testing.T) {
 	url := tgt.await(t, `(http://127\.0\.0\.1:\d+)`)
 	col := startProc(t, "", "report", "--listen", "127.0.0.1:0", "--expect", "3", "--collect-timeout", "6s", "--lang", "en")
 	curl := col.await(t, `(http://127\.0\.0\.1:\d+/)`)
-	start := time.Now().Add(time.Second).UTC().Format(time.RFC3339Nano)
+	// Both generators wait for the same start, as a split run's do (one
+	// after the other, the second could start after the first's start had
+	// passed on a busy machine).
+	start := time.Now().Add(2 * time.Second).UTC().Format(time.RFC3339Nano)
+	var gens []*proc
 	for i := range 2 {
-		p := startProc(t, "", "load", "--rate", "100", "--duration", "500ms", "--segment", fmt.Sprintf("%d/3", i), "--start-at", start, "--push", curl, url+"/")
+		gens = append(gens, startProc(t, "", "load", "--rate", "100", "--duration", "500ms", "--segment", fmt.Sprintf("%d/3", i), "--start-at", start, "--push", curl, url+"/"))
+	}
+	for i, p := range gens {
 		if code := p.exit(t, 30*time.Second); code != 0 {
 			t.Fatalf("segment %d exited %d: %s", i, code, p.err.String())
 		}

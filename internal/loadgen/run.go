@@ -316,46 +316,8 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &gen{cfg: &cfg, ep: ep, reqs: reqs, heads: heads, warmup: cfg.Warmup,
-		work: make(chan job), stop: make(chan struct{})}
-	if ep.Scheme == "https" {
-		host, _, _ := splitHostPort(ep.Addr)
-		g.tls = &tls.Config{ServerName: host, InsecureSkipVerify: cfg.Insecure, NextProtos: []string{"http/1.1"}}
-	}
-	if cfg.Duration > 0 {
-		g.end = cfg.Warmup + cfg.Duration
-	}
-	g.rec = newRecorder(runtime.GOMAXPROCS(0))
-	if g.end > 0 {
-		g.rec.cutoff.Store(int64(cfg.Duration))
-	}
-	host, _, _ := splitHostPort(ep.Addr)
-	res := &loadresult.Result{
-		Format: loadresult.FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
-		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
-		Connections: cfg.Connections, ConnectionsGiven: !cfg.autoConns && !cfg.Arrival.Closed(), ThinkNS: int64(cfg.Think),
-		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
-		CPU: loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
-	}
-	if len(cfg.Stages) > 0 {
-		res.Stages = cfg.Stages.String()
-	}
-	if !cfg.Segment.Whole() {
-		res.Segment = &cfg.Segment
-		if cfg.wholeVUs > 0 {
-			res.Arrival = model.Arrival{Kind: model.VUs, VUs: cfg.wholeVUs}.String()
-		}
-	}
-	if res.RunID == "" {
-		if cfg.Segment.Whole() {
-			res.RunID = loadresult.NewRunID()
-		} else {
-			res.RunID = DeriveRunID(&cfg)
-		}
-	}
-	if cfg.Arrival.Closed() {
-		res.Model = "closed"
-	}
+	g := newGen(&cfg, ep, reqs, heads)
+	res := newResult(&cfg, ep)
 	probe := &targetProbe{pid: cfg.TargetPID, metricsURL: cfg.MetricsURL}
 	_, tport, _ := splitHostPort(ep.Addr)
 	defer startConditions(res, &cfg, tport, probe)() // conditions.go: recorded beside the run, for a fair comparison
@@ -388,23 +350,7 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	smp := &sampler{g: g, res: res, probe: probe, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
 	go smp.run()
 
-	var offered, unsent int64
-	var lp *loop
-	res.Engine, res.EngineWhy = engineFor(&cfg, ep)
-	if res.Engine == loadresult.EngineEpoll {
-		if lp, err = newLoop(g); err != nil {
-			lp = nil // fall back to a goroutine per connection, and say why
-			res.Engine, res.EngineWhy = loadresult.EngineGoroutines, loadresult.WhyEpollFailed+err.Error()
-		}
-	}
-	switch {
-	case lp != nil:
-		offered, unsent = g.runLoop(ctx, lp)
-	case cfg.Arrival.Closed():
-		g.runClosed()
-	default:
-		offered, unsent = g.runOpen(ctx)
-	}
+	offered, unsent := g.drive(ctx, ep, res)
 	windowEnd := g.since()
 	if g.end > 0 && !g.cancelled.Load() && (cfg.Requests == 0 || windowEnd > g.end) {
 		windowEnd = g.end
@@ -425,6 +371,81 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	res.PeakRSS = peakRSS()
 	res.BytesReceived = g.bytesIn.Load()
 	return res, nil
+}
+
+// newGen is a run's generator state: its requests, TLS for https, the
+// window's end and the recorder (whose cutoff a duration run sets now).
+func newGen(cfg *Config, ep Endpoint, reqs [][]byte, heads []bool) *gen {
+	g := &gen{cfg: cfg, ep: ep, reqs: reqs, heads: heads, warmup: cfg.Warmup,
+		work: make(chan job), stop: make(chan struct{})}
+	if ep.Scheme == "https" {
+		host, _, _ := splitHostPort(ep.Addr)
+		g.tls = &tls.Config{ServerName: host, InsecureSkipVerify: cfg.Insecure, NextProtos: []string{"http/1.1"}}
+	}
+	if cfg.Duration > 0 {
+		g.end = cfg.Warmup + cfg.Duration
+	}
+	g.rec = newRecorder(runtime.GOMAXPROCS(0))
+	if g.end > 0 {
+		g.rec.cutoff.Store(int64(cfg.Duration))
+	}
+	return g
+}
+
+// newResult is the result's header: what the run is, before it starts.
+func newResult(cfg *Config, ep Endpoint) *loadresult.Result {
+	host, _, _ := splitHostPort(ep.Addr)
+	res := &loadresult.Result{
+		Format: loadresult.FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
+		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
+		Connections: cfg.Connections, ConnectionsGiven: !cfg.autoConns && !cfg.Arrival.Closed(), ThinkNS: int64(cfg.Think),
+		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
+		CPU: loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+	}
+	if len(cfg.Stages) > 0 {
+		res.Stages = cfg.Stages.String()
+	}
+	if !cfg.Segment.Whole() {
+		res.Segment = &cfg.Segment
+		if cfg.wholeVUs > 0 {
+			res.Arrival = model.Arrival{Kind: model.VUs, VUs: cfg.wholeVUs}.String()
+		}
+	}
+	if res.RunID == "" {
+		if cfg.Segment.Whole() {
+			res.RunID = loadresult.NewRunID()
+		} else {
+			res.RunID = DeriveRunID(cfg)
+		}
+	}
+	if cfg.Arrival.Closed() {
+		res.Model = "closed"
+	}
+	return res
+}
+
+// drive runs the load on the engine the run is for (the epoll loop, or a
+// goroutine per connection when it cannot be, saying why in res) and
+// returns the requests due in the window and those never sent.
+func (g *gen) drive(ctx context.Context, ep Endpoint, res *loadresult.Result) (offered, unsent int64) {
+	var lp *loop
+	var err error
+	res.Engine, res.EngineWhy = engineFor(g.cfg, ep)
+	if res.Engine == loadresult.EngineEpoll {
+		if lp, err = newLoop(g); err != nil {
+			lp = nil // fall back to a goroutine per connection, and say why
+			res.Engine, res.EngineWhy = loadresult.EngineGoroutines, loadresult.WhyEpollFailed+err.Error()
+		}
+	}
+	switch {
+	case lp != nil:
+		offered, unsent = g.runLoop(ctx, lp)
+	case g.cfg.Arrival.Closed():
+		g.runClosed()
+	default:
+		offered, unsent = g.runOpen(ctx)
+	}
+	return offered, unsent
 }
 
 // runOpen sends on the pacer's schedule, opening connections as needed up

@@ -311,6 +311,17 @@ func (s Scenario) ClassIndex(name string) int {
 // Validate checks every field and returns the first problem as a
 // *FieldError naming the field and the fix.
 func (s Scenario) Validate() error {
+	for _, step := range []func() error{s.checkShape, s.checkArrival, s.checkClasses, s.checkWork, s.checkPlacement} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkShape checks the model and its sizes: threads, pools, cores and
+// requests.
+func (s Scenario) checkShape() error {
 	if s.Model == "" {
 		return fieldErr("model", "err.model.missing")
 	}
@@ -341,7 +352,11 @@ func (s Scenario) Validate() error {
 	if s.Requests < 1 || s.Requests > MaxRequests {
 		return fieldErr("requests", "err.requests", s.Requests, MaxRequests)
 	}
+	return nil
+}
 
+// checkArrival checks the arrival and the think time (virtual users only).
+func (s Scenario) checkArrival() error {
 	switch s.Arrival.Kind {
 	case Burst:
 	case Rate, Poisson:
@@ -364,6 +379,12 @@ func (s Scenario) Validate() error {
 	if err := checkDist("think", s.Think); err != nil {
 		return err
 	}
+	return nil
+}
+
+// checkClasses checks the classes: at least one, named once each, their
+// fractions summing to 1.
+func (s Scenario) checkClasses() error {
 	if len(s.Classes) == 0 {
 		return fieldErr("classes", "err.classes.none")
 	}
@@ -385,28 +406,38 @@ func (s Scenario) Validate() error {
 			return fieldErr(f+".fraction", "err.class.fraction", c.Fraction)
 		}
 		sum += c.Fraction
-		if err := checkDist(f+".cpu", c.CPU); err != nil {
+		if err := c.check(f); err != nil {
 			return err
-		}
-		if err := checkDist(f+".wait", c.Wait); err != nil {
-			return err
-		}
-		if c.Calls < 0 || c.Calls > MaxCalls {
-			return fieldErr(f+".calls", "err.class.calls", c.Calls, MaxCalls)
-		}
-		if c.Calls > 0 && c.Wait.IsZero() {
-			return fieldErr(f+".wait", "err.class.callswait", c.Calls)
-		}
-		if c.Fanout != "" && c.Fanout != Sequential && c.Fanout != Parallel && c.Fanout != Pipelined {
-			return fieldErr(f+".fanout", "err.class.fanout", string(c.Fanout))
 		}
 	}
 	if math.Abs(sum-1) > 1e-9 {
 		return fieldErr("classes", "err.classes.sum", sum)
 	}
-	if err := s.checkWork(); err != nil {
+	return nil
+}
+
+// check checks one class's distributions, calls and fan-out; f names it.
+func (c Class) check(f string) error {
+	if err := checkDist(f+".cpu", c.CPU); err != nil {
 		return err
 	}
+	if err := checkDist(f+".wait", c.Wait); err != nil {
+		return err
+	}
+	if c.Calls < 0 || c.Calls > MaxCalls {
+		return fieldErr(f+".calls", "err.class.calls", c.Calls, MaxCalls)
+	}
+	if c.Calls > 0 && c.Wait.IsZero() {
+		return fieldErr(f+".wait", "err.class.callswait", c.Calls)
+	}
+	if c.Fanout != "" && c.Fanout != Sequential && c.Fanout != Parallel && c.Fanout != Pipelined {
+		return fieldErr(f+".fanout", "err.class.fanout", string(c.Fanout))
+	}
+	return nil
+}
+
+// checkPlacement checks the placement and the loop assignment.
+func (s Scenario) checkPlacement() error {
 	switch s.Placement.Kind {
 	case Random, Spread, "":
 	case Every:

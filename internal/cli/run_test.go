@@ -116,7 +116,10 @@ func TestRunTextKoreanNamesTheStalls(t *testing.T) {
 	old := childExe
 	childExe = func() (string, error) { return exe, nil }
 	defer func() { childExe = old }()
-	code, out, errs := run(t, "run", "--lang", "ko", "--preset", "lab-loop-blocking", "--wait", "15ms", "--compare", "--warmup=false", "--stall-threshold", "5ms", "--stacks")
+	// A 60 ms block against a 5 ms threshold leaves the watchdog 55 ms to
+	// take the stack while the call is still in it, even on a busy machine
+	// (with 15 ms it was sometimes taken after the call had returned).
+	code, out, errs := run(t, "run", "--lang", "ko", "--preset", "lab-loop-blocking", "--wait", "60ms", "--compare", "--warmup=false", "--stall-threshold", "5ms", "--stacks")
 	if code != 0 {
 		t.Fatalf("Main(run --lang ko) = %d, stderr %q", code, errs)
 	}

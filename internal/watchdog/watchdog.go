@@ -356,6 +356,13 @@ func (w *Watchdog) look(last bool) {
 				stacks = allStacks()
 			}
 			st.Stack = stackOf(stacks, b.gid)
+			if b.seq.Load() != s1 {
+				// The task ended while the stacks were taken: what was
+				// captured is the loop after it (often back in epoll_wait),
+				// not the call that stalled it. Report it without a stack
+				// rather than with a wrong one.
+				st.Stack = ""
+			}
 			if st.Stack != "" {
 				st.StackID = stackID(st.Stack)
 				if _, ok := w.stackSeen[st.StackID]; ok {

@@ -221,15 +221,17 @@ func indexOf(s []string, x string) int {
 // slowly), so the stop was not tested. Once the handler is in, a waitlab
 // command never dies of SIGTERM: it stops and exits 130 or with its code.
 func tryExtremeUntilTested(exe string, args []string) string {
+	// 1, 2, 4 ... 32 s: at load 46 a target child was seen taking more
+	// than 8 s to reach its handler.
 	wait := time.Second
-	for range 4 {
+	for range 6 {
 		msg, untested := tryExtreme(exe, args, wait)
 		if !untested {
 			return msg
 		}
 		wait *= 2
 	}
-	return "killed by SIGTERM before its handler was installed, 4 times: the stop could not be tested"
+	return "killed by SIGTERM before its handler was installed, 6 times: the stop could not be tested"
 }
 
 // tryExtreme runs the binary with args: it must exit within wait (a

@@ -116,7 +116,7 @@ func (u *Union) Percentile(p float64) time.Duration {
 	if atOrBelow(lo) >= rank {
 		return lo
 	}
-	hi := u.max // atOrBelow(lo) < rank <= atOrBelow(hi)
+	hi := u.max             // atOrBelow(lo) < rank <= atOrBelow(hi)
 	for uint64(hi-lo) > 1 { // the difference as unsigned: no overflow
 		mid := lo + time.Duration(uint64(hi-lo)/2)
 		if atOrBelow(mid) >= rank {

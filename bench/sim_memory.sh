@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Simulator time and peak memory for the scenario of issue 13, item 9:
+# Simulator time and peak memory for the scenario of issue 13, item 9 (and,
+# at the end, issue 26's goals in every model):
 #   waitlab sim --model loop --threads 8 --cpu 200us --block-fraction 0.01 --block 100ms
 # (the default scenario's 2 s non-blocking waits, 1% of requests blocking
 # their loop 100 ms), as a burst (every request arrives at t = 0, so every
@@ -56,3 +57,37 @@ for arr in burst poisson:5000; do
 			"$(median <"$work/m" | awk '{printf "%.0f", $1/1024}')" "$inflight"
 	done
 done
+
+# Issue 26's goals, measured in the same run: 1M requests under 0.5 s
+# (best of REPS, wall and CPU seconds: on a loaded machine read the CPU),
+# the 2M offload burst under 130 MB peak, and at most 64 bytes per request
+# in flight in every model (peak RSS over the burst's requests, all of
+# which are in flight at its end; the process's own ~18 MB included).
+echo
+echo "== issue 26 goals (best of $REPS; bytes per request = peak RSS / requests, all in flight)"
+printf '%-58s %9s %9s %9s %10s  %s\n' case "wall (s)" "cpu (s)" "RSS MB" "B/request" verdict
+best() { sort -g | head -1; }
+goal() { # name n rss-goal-MB time-goal-s flags...
+	local name=$1 n=$2 gm=$3 gt=$4
+	shift 4
+	: >"$work/t" && : >"$work/c" && : >"$work/m"
+	for _ in $(seq "$REPS"); do
+		/usr/bin/time -o "$work/time" -f '%e %U %S %M' "$bin" sim --requests "$n" "$@" --json >/dev/null
+		read -r e u s m <"$work/time"
+		echo "$e" >>"$work/t"
+		awk -v u="$u" -v s="$s" 'BEGIN {print u + s}' >>"$work/c"
+		echo "$m" >>"$work/m"
+	done
+	awk -v name="$name" -v t="$(best <"$work/t")" -v c="$(best <"$work/c")" -v m="$(sort -g "$work/m" | tail -1)" -v n="$n" -v gm="$gm" -v gt="$gt" 'BEGIN {
+		mb = m / 1024; bpr = m * 1024 / n; v = ""
+		if (gt > 0) v = v sprintf("time %s (goal < %s s; wall %s, CPU %s: on a loaded machine read the CPU) ", (t < gt || c < gt) ? "met" : "missed", gt, (t < gt) ? "under" : "over", (c < gt) ? "under" : "over")
+		if (gm > 0) v = v sprintf("memory %s (goal < %s MB) ", (mb < gm) ? "met" : "missed", gm)
+		if (gm == 0 && gt == 0) v = sprintf("%s (goal <= 64 B)", (bpr <= 64) ? "met" : "missed")
+		printf "%-58s %9.2f %9.2f %9.0f %10.0f  %s\n", name, t, c, mb, bpr, v }'
+}
+goal "ch15-onloop, 1M requests" 1000000 0 0.5 --preset ch15-onloop
+goal "offload burst 2M (8 loops, pool 16, 1% block 100ms)" 2000000 130 0 --model offload --threads 8 --offload-pool 16 --cpu 200us --block-fraction 0.01 --block 100ms
+goal "loop burst 1M (8 loops, 1% block 100ms)" 1000000 0 0 --model loop --threads 8 --cpu 200us --block-fraction 0.01 --block 100ms
+goal "virtual burst 1M (8 carriers, 2s waits)" 1000000 0 0 --model virtual --threads 8 --cpu 2us --wait 2s
+goal "pool burst 1M (8 threads, 2s waits: the queue is lazy)" 1000000 0 0 --model pool --threads 8 --cpu 2us --wait 2s
+echo "loadavg after: $(cat /proc/loadavg)"

@@ -62,3 +62,34 @@ func BenchmarkPushPop(b *testing.B) {
 		h.Push(at+1024, v)
 	}
 }
+
+// Grow reserves room without changing what the heap holds or its order,
+// and pushes within the room do not move the array.
+func TestGrowKeepsValuesAndRoom(t *testing.T) {
+	var h Heap[int]
+	h.Push(3, 30)
+	h.Push(1, 10)
+	h.Grow(1000)
+	if cap(h.e)-len(h.e) < 1000 {
+		t.Fatalf("room %d after Grow(1000)", cap(h.e)-len(h.e))
+	}
+	first := &h.e[0]
+	for i := 0; i < 1000; i++ {
+		h.Push(time.Duration(2), 20+i)
+	}
+	if &h.e[0] != first {
+		t.Errorf("pushes within the reserved room moved the array")
+	}
+	at, v := h.Pop()
+	if at != 1 || v != 10 {
+		t.Errorf("Pop = (%v, %d); want (1, 10)", at, v)
+	}
+	for i := 0; i < 1000; i++ { // ties at 2 come out in push order
+		if _, v := h.Pop(); v != 20+i {
+			t.Fatalf("tie %d: got %d; want %d", i, v, 20+i)
+		}
+	}
+	if at, v := h.Pop(); at != 3 || v != 30 {
+		t.Errorf("last Pop = (%v, %d); want (3, 30)", at, v)
+	}
+}

@@ -211,9 +211,12 @@ func TestDBBlockingCall(t *testing.T) {
 		})
 	}
 	t.Run("timeout", func(t *testing.T) {
-		s := start(t, Config{Model: model.Loop, DB: dsn, DownstreamTimeout: 100 * time.Millisecond})
-		if c := getStatus(t, s, "/?block=2s"); c != 502 {
-			t.Errorf("a 2 s sleep with a 100 ms timeout: status %d; want 502", c)
+		// A 1 s timeout (not 100 ms) against a 5 s sleep: the call after the timed-out one
+		// dials a new MariaDB connection within the same budget, and on a
+		// busy machine that dial alone took more than 100 ms.
+		s := start(t, Config{Model: model.Loop, DB: dsn, DownstreamTimeout: time.Second})
+		if c := getStatus(t, s, "/?block=5s"); c != 502 {
+			t.Errorf("a 5 s sleep with a 1 s timeout: status %d; want 502", c)
 		}
 		if e := sumMetric(metricsOf(t, s), "waitlab_target_db_errors_total"); e != 1 {
 			t.Errorf("%v database errors counted; want 1", e)

@@ -273,7 +273,7 @@ func init() {
 		"exp.col.dsdelay":  {KO: "다운스트림이 실제로 준 지연 p50 (ms)", EN: "delay the downstream gave, p50 (ms)"},
 		"exp.vl.calib": {
 			KO: "이 기계에서 맞춤: 짧은 실행에서 잠금이 있을 때 초당 %s건이었고, 다운스트림은 %s ms를 요청받아 %s ms를 주었으니, 잠금은 준 지연보다 %s ms 더 잡혀 있었습니다 (잡은 스레드가 깨어나 쓰고 읽는 시간). 그래서 다운스트림 지연을 %s ms로 줄여 잠금이 1/76초 잡히게 했습니다 (모델 열은 그 시간을 씁니다). 잠금이 없을 때 초당 %s건이었으니 요청마다 돌린 CPU %s ms 말고 %s ms가 더 들었고, 요청당 CPU를 %s ms로 두었습니다.",
-			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream, asked for %s ms, gave %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s (the model's column assumes that hold). Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
+			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream, asked for %s ms, gave %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s (the model's column takes that time under the lock). Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
 		"exp.vl.calib.quick": {
 			KO: "--quick은 이 기계에서 맞추는 짧은 실행을 하지 않고 위의 값을 그대로 씁니다.",
 			EN: "--quick does not run the short calibration runs on this machine and uses the values above."},

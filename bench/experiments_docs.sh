@@ -55,8 +55,8 @@ validate-lock 1 200
 logging 2 190
 threads 2 200
 slow-downstream 1 140
-colocated-generator 2 90
-crossover 1 120
+colocated-generator 2 110
+crossover 1 100
 db-on-loop 1 110
 write-path 2 180
 "

@@ -273,7 +273,7 @@ func init() {
 		"exp.col.dsdelay":  {KO: "다운스트림이 실제로 준 지연 p50 (ms)", EN: "delay the downstream gave, p50 (ms)"},
 		"exp.vl.calib": {
 			KO: "이 기계에서 맞춤: 짧은 실행에서 잠금이 있을 때 초당 %s건이었고, 다운스트림은 %s ms를 요청받아 %s ms를 주었으니, 잠금은 준 지연보다 %s ms 더 잡혀 있었습니다 (잡은 스레드가 깨어나 쓰고 읽는 시간). 그래서 다운스트림 지연을 %s ms로 줄여 잠금이 1/76초 잡히게 했습니다 (모델 열은 그 시간을 씁니다). 잠금이 없을 때 초당 %s건이었으니 요청마다 돌린 CPU %s ms 말고 %s ms가 더 들었고, 요청당 CPU를 %s ms로 두었습니다.",
-			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream, asked for %s ms, gave %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s (the model's column assumes that hold). Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
+			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream, asked for %s ms, gave %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s (the model's column takes that time under the lock). Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
 		"exp.vl.calib.quick": {
 			KO: "--quick은 이 기계에서 맞추는 짧은 실행을 하지 않고 위의 값을 그대로 씁니다.",
 			EN: "--quick does not run the short calibration runs on this machine and uses the values above."},
@@ -397,8 +397,8 @@ func init() {
 			KO: "스레드 1,600개는 200개에 견주어 오류를 뺀 처리량이 %.2f배, p99가 %.2f배입니다. 오류는 200개에서 %.1f%%, 1,600개에서 %.1f%%이고, 요청당 서버 문맥 교환은 %.1f번과 %.1f번입니다.",
 			EN: "Against 200 threads, 1,600 give %.2fx the throughput without errors and %.2fx the p99; errors are %.1f%% with 200 and %.1f%% with 1,600; the server switches context %.1f and %.1f times per request."},
 		"exp.th.note.why.hdr": {
-			KO: "까닭: 스레드 1,600개에서 서버는 연결 %s개를 타임아웃으로 닫았습니다 (헤더 타임아웃 %.0f초가 그 하나이고, 스레드 200개에서는 %s개). 오류의 %.0f%%{이/가} 클라이언트가 본 연결 리셋입니다. 요청은 커널에 와 있었지만, 요청을 읽는 폴러 스레드가 실행 가능한 풀 스레드 1,600개와 한 코어를 나눠 쓰느라 3,000개 연결을 제때 읽지 못했습니다. 클라이언트는 그 연결이 리셋되는 것을 봅니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 폴러는 200개와만 경쟁합니다.",
-			EN: "Why: with 1,600 threads the server timed out %s connections (its header timeout of %.0f s among its timeouts), against %s with 200, and %.0f%% of the errors are resets the client saw. Their requests were in the kernel, but the poller thread that reads them shared the one core with 1,600 runnable pool threads and did not read 3,000 connections in time; the client sees those connections reset. With 200 threads the other users wait in the queue in front, and the poller competes with 200."},
+			KO: "까닭: 스레드 1,600개에서 서버는 연결 %s개를 타임아웃으로 닫았습니다 (헤더 타임아웃 %.0f초가 그 하나이고, 스레드 200개에서는 %s개). 오류의 %.0f%%{이/가} 클라이언트가 본 연결 리셋입니다. 요청은 커널에 와 있었지만, 요청을 읽는 폴러가 한 코어에서 실행 가능한 풀 스레드 1,600개 사이에서 돌아야 해서 3,000개 연결을 제때 읽지 못했습니다. 클라이언트는 그 연결이 리셋되는 것을 봅니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 폴러는 200개와만 경쟁합니다.",
+			EN: "Why: with 1,600 threads the server timed out %s connections (its header timeout of %.0f s among its timeouts), against %s with 200, and %.0f%% of the errors are resets the client saw. Their requests were in the kernel, but the poller that reads them ran among 1,600 runnable pool threads on the one core and did not read 3,000 connections in time; the client sees those connections reset. With 200 threads the other users wait in the queue in front, and the poller competes with 200."},
 		"exp.th.note.why.other": {
 			KO: "스레드 1,600개의 오류 %.1f%% 가운데 서버가 타임아웃으로 닫은 연결은 %s개뿐이라, 이 오류의 까닭은 이 표로는 말할 수 없습니다. 오류 종류는 행의 경고를 보십시오.",
 			EN: "Of the %.1f%% errors with 1,600 threads only %s were connections the server timed out, so this table cannot say what caused them; see the row's warnings for their kinds."},

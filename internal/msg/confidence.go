@@ -28,9 +28,9 @@ func init() {
 		"conf.pm":       {KO: "%s ±%s%%", EN: "%s ±%s%%"},
 		"conf.legend":   {KO: "±는 95%% 신뢰구간의 반폭입니다 (배치 평균: 워밍업 %d개를 뺀 뒤 %d개씩 %d배치)", EN: "± is the 95%% confidence interval's half-width (batch means: %d warm-up request{s} left out, then %d batches of %d)"},
 		"conf.exact":    {KO: "정확한 값: 버스트는 시드가 같으면 언제나 같은 결과라 구간이 없습니다", EN: "exact figures: a burst is deterministic given its seed, so there is no interval"},
-		"conf.few":      {KO: "구간 없음: 워밍업 %d개를 빼고 남은 요청 %d개는 구간을 내기에 적습니다 (최소 %d개)", EN: "no interval: %d request{s} after a warm-up of %d {is/are} too few for one (at least %d)"},
+		"conf.few":      {KO: "구간 없음: 워밍업 %d개를 빼고 남은 요청 %d건은 구간을 내기에 적습니다 (최소 %d개)", EN: "no interval: %d request{s} after a warm-up of %d {is/are} too few for one (at least %d)"},
 		"conf.warmup":   {KO: "워밍업 (MSER-5로 찾음)", EN: "warm-up (found by MSER-5)"},
-		"conf.warmup.n": {KO: "처음 완료된 요청 %d개를 뺐습니다", EN: "first %d completed request{s} left out"},
+		"conf.warmup.n": {KO: "처음 완료된 요청 %d건을 뺐습니다", EN: "first %d completed request{s} left out"},
 		"conf.converged": {
 			KO: "수렴", EN: "converged"},
 		"conf.converged.yes": {KO: "예", EN: "yes"},
@@ -44,10 +44,10 @@ func init() {
 		"conf.why.requests":  {KO: "요청 상한 %d개에 닿았습니다", EN: "the cap of %d requests was reached"},
 		"conf.why.wall":      {KO: "시간 상한 %s에 닿았습니다", EN: "the wall-time cap of %s was reached"},
 		"conf.goal": {
-			KO: "정밀도 목표 ±%s%%: 요청 %d개 뒤에 수렴했습니다 (처음 %d개로 시작)",
+			KO: "정밀도 목표 ±%s%%: 요청 %d건 뒤에 수렴했습니다 (처음 %d개로 시작)",
 			EN: "precision goal ±%s%%: converged after %d requests (started with %d)"},
 		"conf.goal.not": {
-			KO: "경고: 정밀도 목표 ±%s%%에 요청 %d개로도 닿지 못했습니다 (처음 %d개로 시작): %s",
+			KO: "경고: 정밀도 목표 ±%s%%에 요청 %d건으로도 닿지 못했습니다 (처음 %d개로 시작): %s",
 			EN: "warning: precision goal ±%s%% not reached after %d requests (started with %d): %s"},
 
 		// plan.

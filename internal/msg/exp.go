@@ -151,13 +151,13 @@ func init() {
 		"exp.lab.col.x": {
 			KO: "등록 루프 2개 대비 (배)",
 			EN: "x two registered loops"},
-		"exp.lab.row.lab-pool":          {KO: "풀 스레드 4개, 요청 12개", EN: "pool of 4 threads, 12 requests"},
+		"exp.lab.row.lab-pool":          {KO: "풀 스레드 4개, 요청 12건", EN: "pool of 4 threads, 12 requests"},
 		"exp.lab.row.lab-loop":          {KO: "루프 2개, 대기를 등록", EN: "2 loops, waits registered"},
 		"exp.lab.row.lab-loop-blocking": {KO: "루프 2개, 대기가 루프를 막음", EN: "2 loops, waits block the loop"},
 		"exp.lab.row.lab-virtual":       {KO: "가상 스레드, 캐리어 2개", EN: "virtual threads on 2 carriers"},
-		"exp.lab.row.lab-pool-10x30":    {KO: "풀 스레드 10개, 요청 30개", EN: "pool of 10 threads, 30 requests"},
+		"exp.lab.row.lab-pool-10x30":    {KO: "풀 스레드 10개, 요청 30건", EN: "pool of 10 threads, 30 requests"},
 		"exp.lab.pub.note": {
-			KO: "비율 6:12:2:2는 모델과 같습니다. 다섯째 프리셋(풀 10개, 요청 30개)은 모델로만 발표되었습니다 (대기 2초에 6초).",
+			KO: "비율 6:12:2:2는 모델과 같습니다. 다섯째 프리셋(풀 10개, 요청 30건)은 모델로만 발표되었습니다 (대기 2초에 6초).",
 			EN: "Ratios 6:12:2:2 as in the model. The fifth preset (pool of 10, 30 requests) was published as a model figure only (6 s with 2 s waits)."},
 		"exp.lab.note.model": {
 			KO: "실측은 모델에서 %+.1[1]f%%(%[2]s)부터 %+.1[3]f%%(%[4]s)까지 떨어져 있습니다.",
@@ -181,19 +181,19 @@ func init() {
 			KO: "루프 여덟 개, 요청의 1%가 막음",
 			EN: "Eight loops, 1% blocking"},
 		"exp.blocking-loop.about": {
-			KO: "요청 2,000개 중 1%가 100 ms 막음: 없음 / 루프에서 / 오프로드 64 / 오프로드 4, 코어 수에 맞춰 줄임, 멈춤 횟수와 점유 계산",
+			KO: "요청 2,000건 중 1%가 100 ms 막음: 없음 / 루프에서 / 오프로드 64 / 오프로드 4, 코어 수에 맞춰 줄임, 멈춤 횟수와 점유 계산",
 			EN: "2,000 requests, 1% block 100 ms: none / on the loop / offload 64 / offload 4, scaled to the cores, stall counts and the occupancy arithmetic"},
 		"exp.bl.recipe": {
-			KO: "요청 2,000개가 한꺼번에 도착하고, 99%%는 CPU 200 µs, 1%%(20개)는 100 ms 동안 스레드를 막는 호출을 합니다. 막는 요청은 루프들에 고르게 퍼집니다. p50/p99/최대는 막지 않는 요청만 셉니다. 조건마다 모델을 계산하고, 새 자식 프로세스에서 실제 epoll 루프(와 오프로드 스레드)로 %[1]d회 돌린 다음, HTTP로 %[1]d회 더 돌렸습니다: 실행마다 새 `waitlab target` 자식 프로세스가 시나리오를 서비스하고, 이 프로세스의 부하 생성기가 요청을 한꺼번에 보냅니다 (코어가 둘 이상이면 둘을 서로 다른 코어에 고정). 루프 멈춤은 감시견(임계 10 ms)이 센 것이고, HTTP에서는 대상 서버의 /metrics에서 읽습니다.",
+			KO: "요청 2,000건이 한꺼번에 도착하고, 99%%는 CPU 200 µs, 1%%(20건)은 100 ms 동안 스레드를 막는 호출을 합니다. 막는 요청은 루프들에 고르게 퍼집니다. p50/p99/최대는 막지 않는 요청만 셉니다. 조건마다 모델을 계산하고, 새 자식 프로세스에서 실제 epoll 루프(와 오프로드 스레드)로 %[1]d회 돌린 다음, HTTP로 %[1]d회 더 돌렸습니다: 실행마다 새 `waitlab target` 자식 프로세스가 시나리오를 서비스하고, 이 프로세스의 부하 생성기가 요청을 한꺼번에 보냅니다 (코어가 둘 이상이면 둘을 서로 다른 코어에 고정). 루프 멈춤은 감시견(임계 10 ms)이 센 것이고, HTTP에서는 대상 서버의 /metrics에서 읽습니다.",
 			EN: "2,000 requests arrive at once; 99%% spend 200 µs of CPU, 1%% (20) make a call that blocks their thread for 100 ms, spread evenly over the loops; p50/p99/max are over the non-blocking requests. Each condition: the model, then %[1]d real runs on real epoll loops (and offload threads), each in a fresh child process, then %[1]d runs over HTTP: a fresh `waitlab target` child per run serves the scenario and the generator in this process sends the burst, the two pinned to different cores where there are two. Loop stalls are the watchdog's count (threshold 10 ms), over HTTP read from the target's /metrics."},
 		"exp.bl.scaling": {
-			KO: "이 기계에 맞춘 축소 (live.ScaleToCores): 루프 %d개 → %d개, 요청 %d개 → %d개 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프마다 받는 일의 양과 막는 요청의 비율은 발표된 실행과 같습니다. 처리량은 루프 수에 비례하므로 루프당 처리량으로 견주세요.",
+			KO: "이 기계에 맞춘 축소 (live.ScaleToCores): 루프 %d개 → %d개, 요청 %d건 → %d건 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프마다 받는 일의 양과 막는 요청의 비율은 발표된 실행과 같습니다. 처리량은 루프 수에 비례하므로 루프당 처리량으로 견주세요.",
 			EN: "Scaled to this machine (live.ScaleToCores): loops %d -> %d, requests %d -> %d (factor %.3g), offload pools 64 -> %d and 4 -> %d; each loop gets the same work and the same blocking share as in the published run. Throughput scales with the loops: compare it per loop."},
 		"exp.bl.noscaling": {
 			KO: "이 기계의 코어 %d개가 루프 여덟 개 이상이라 줄이지 않았습니다.",
 			EN: "Not scaled: this machine's %d cores cover the eight loops."},
 		"exp.bl.scaling.http": {
-			KO: "HTTP에서는 대상 서버가 CPU %s에, 부하 생성기가 CPU %s에 고정되므로, 같은 규칙으로 대상 서버의 코어에 맞춰 줄였습니다: 루프 8개 → %d개, 요청 2000개 → %d개 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프 하나가 코어 하나를 갖는 것은 두 방식이 같으므로, 루프당 처리량과 지연을 서로 견줄 수 있습니다.",
+			KO: "HTTP에서는 대상 서버가 CPU %s에, 부하 생성기가 CPU %s에 고정되므로, 같은 규칙으로 대상 서버의 코어에 맞춰 줄였습니다: 루프 8개 → %d개, 요청 2000건 → %d건 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프 하나가 코어 하나를 갖는 것은 두 방식이 같으므로, 루프당 처리량과 지연을 서로 견줄 수 있습니다.",
 			EN: "Over HTTP the target is pinned to CPU %s and the generator to CPU %s, so the same rule scales to the target's cores: loops 8 -> %d, requests 2000 -> %d (factor %.3g), offload pools 64 -> %d and 4 -> %d. In both views each loop has a core of its own, so per-loop throughput and the latencies compare across them."},
 		"exp.bl.scaling.http.shared": {
 			KO: "HTTP에서는 코어가 하나뿐이라 대상 서버와 부하 생성기가 그 코어를 나눠 쓰고, 축소는 프로세스 안 실행과 같습니다. 부하 생성기가 쓰는 CPU만큼 HTTP 쪽 숫자가 늘어납니다.",
@@ -237,7 +237,7 @@ func init() {
 			KO: " (여기서는 %d)",
 			EN: " (here %d)"},
 		"exp.bl.pub.note": {
-			KO: "5회 실행의 중앙값, 처리량 = 2,000 / 전체 처리 시간, p50/p99는 막지 않는 요청 1,980개의 것. 루프 여덟 개.",
+			KO: "5회 실행의 중앙값, 처리량 = 2,000 / 전체 처리 시간, p50/p99는 막지 않는 요청 1,980건의 것. 루프 여덟 개.",
 			EN: "Median of 5 runs; throughput = 2,000 / batch time; p50/p99 over the 1,980 non-blocking requests; eight loops."},
 		"exp.bl.note.occupancy": {
 			KO: "점유 계산: 보통 일 1,980 × 200 µs = %s ms, 막는 시간 20 × 100 ms = %s ms이므로, 막음이 루프 위에 있으면 배치가 (보통 일 + 막는 시간) / 보통 일 = %.2f배 길어진다고 예측합니다 (이 규모의 모델: %.2f배). 여기서 잰 처리량 비(막음 없음 / 루프에서 막음)는 %.2f배, 발표값은 %.1f배입니다.",
@@ -246,7 +246,7 @@ func init() {
 			KO: "막지 않는 요청의 p50은 루프에서 막을 때 %.1f배가 되고 (발표값 %.1f배), 오프로드 풀 64에서 %.2f배 (발표값 %.2f배), 풀 4에서 %.2f배 (발표값 %.2f배)로 돌아옵니다. 오프로드는 격리이지 치료가 아닙니다: 막는 일의 처리량은 풀 크기가 정합니다.",
 			EN: "The non-blocking requests' p50 grows %.1fx with blocking on the loop (published %.1fx) and comes back to %.2fx with offload to pool 64 (published %.2fx) and %.2fx with pool 4 (published %.2fx). Offload isolates, it does not cure: the blocking work's throughput is set by the pool."},
 		"exp.bl.note.pool": {
-			KO: "풀을 줄이면 처리량이 %.1f배 떨어지고 (발표값 64 → 4에서 %.1f배), p50은 그대로입니다: 막는 요청 20개 × 100 ms / 스레드 4개 = 500 ms가 배치를 정합니다.",
+			KO: "풀을 줄이면 처리량이 %.1f배 떨어지고 (발표값 64 → 4에서 %.1f배), p50은 그대로입니다: 막는 요청 20건 × 100 ms / 스레드 4개 = 500 ms가 배치를 정합니다.",
 			EN: "The smaller pool divides throughput by %.1f (published 64 -> 4: %.1f) and leaves p50 where it was: 20 blocking requests x 100 ms / 4 threads = 500 ms sets the batch."},
 		"exp.bl.note.stalls": {
 			KO: "감시견: 루프에서 막을 때 멈춤 %.0f번, 오프로드 풀 64에서 %.0f번, 풀 4에서 %.0f번 (중앙값 실행).",
@@ -669,13 +669,13 @@ func init() {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},
 
-		"exp.claim.jdk.pool":          {KO: "풀 스레드 4개, 요청 12개의 전체 소요", EN: "makespan of a pool of 4 threads, 12 requests"},
+		"exp.claim.jdk.pool":          {KO: "풀 스레드 4개, 요청 12건의 전체 소요", EN: "makespan of a pool of 4 threads, 12 requests"},
 		"exp.claim.jdk.loop-blocking": {KO: "대기가 루프를 막는 루프 2개의 전체 소요", EN: "makespan of 2 loops whose waits block them"},
 		"exp.claim.jdk.virtual":       {KO: "캐리어 2개 위 가상 스레드의 전체 소요", EN: "makespan of virtual threads on 2 carriers"},
 		"exp.claim.jdk.loop":          {KO: "대기를 등록하는 루프 2개의 전체 소요", EN: "makespan of 2 loops that register their waits"},
 		"exp.claim.jdk.x-pool":        {KO: "풀 4개 / 등록 루프 2개", EN: "pool of 4 / 2 registered loops"},
 		"exp.claim.jdk.x-blocking":    {KO: "막힌 루프 2개 / 등록 루프 2개", EN: "2 blocked loops / 2 registered loops"},
-		"exp.claim.jdk.x-10x30":       {KO: "풀 10개·요청 30개 / 풀 4개·요청 12개 (둘 다 세 물결)", EN: "pool of 10 with 30 requests / pool of 4 with 12 (three waves each)"},
+		"exp.claim.jdk.x-10x30":       {KO: "풀 10개·요청 30건 / 풀 4개·요청 12건 (둘 다 세 물결)", EN: "pool of 10 with 30 requests / pool of 4 with 12 (three waves each)"},
 
 		"exp.claim.ls.batch-500":       {KO: "연결 500개의 전체 처리 시간", EN: "batch time of 500 connections"},
 		"exp.claim.ls.p50-500":         {KO: "연결 500개의 p50", EN: "p50 of 500 connections"},
@@ -786,7 +786,7 @@ func init() {
 		"exp.wp.pub.p99":     {KO: "가상 사용자 1,000명의 p99, 논블로킹 / 블로킹", EN: "p99 at 1,000 users, non-blocking / blocking"},
 		"exp.wp.pub.showsql": {KO: "show_sql을 켰을 때", EN: "with show_sql on"},
 		"exp.wp.note.little": {
-			KO: "리틀의 법칙: 닫힌 모델의 지연 시간은 사용자 수 / 처리량입니다. 사용자 %s명에 블로킹 풀은 초당 %s개라 평균 %.1f초, 루프는 초당 %s개라 %.1f초입니다.",
+			KO: "리틀의 법칙: 닫힌 모델의 지연 시간은 사용자 수 / 처리량입니다. 사용자 %s명에 블로킹 풀은 초당 %s건이라 평균 %.1f초, 루프는 초당 %s건이라 %.1f초입니다.",
 			EN: "Little's law: in a closed load the latency is users / throughput. With %s users the blocking pool's %s req/s gives a mean of %.1f s, the loops' %s req/s %.1f s."},
 		"exp.wp.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 서비스는 2코어 컨테이너에서 실제 외부 API, Redis, MySQL, Kafka를 불렀고, 여기서는 내장 지연 서버 하나를 다섯 번 부르며 서버는 코어 하나입니다. 요청당 CPU는 발표된 처리량에서 거꾸로 맞춘 것이라, 이 실험은 그 CPU 차이가 배수를 만든다는 설명을 시험하지, 스프링의 CPU 비용 자체를 재지는 않습니다. show_sql 행의 한 줄은 미리 만든 바이트에 write(2) 한 번으로, Hibernate가 SQL을 포맷해 stdout에 쓰는 것보다 쌉니다.",

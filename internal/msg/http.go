@@ -5,7 +5,7 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"http.target.scenario": {
-			KO: "시나리오를 제공합니다: %s, 요청 %d개, 시드 %d. 요청 번호는 ?%s=N 쿼리로 보내세요 (없으면 도착 순서대로 0부터 셉니다)",
+			KO: "시나리오를 제공합니다: %s, 요청 %d건, 시드 %d. 요청 번호는 ?%s=N 쿼리로 보내세요 (없으면 도착 순서대로 0부터 셉니다)",
 			EN: "serving scenario %s: %d requests, seed %d; send each request's index as ?%s=N (without it, requests are numbered in arrival order from 0)"},
 		"http.err.port": {
 			KO: "주소 %s: 이미 다른 프로세스가 쓰고 있습니다. 다른 --listen 주소를 주거나 포트 0(빈 포트 아무거나)을 쓰세요",
@@ -14,7 +14,7 @@ func init() {
 			KO: "이 실행에는 연결 %d개가 동시에 필요하지만 열린 파일 한도는 %d입니다 (하드 한도 %d). ulimit -n으로 한도를 올리거나 --requests 또는 --max-conns를 줄이세요",
 			EN: "this run needs %d connections at once but the open-file limit is %d (hard limit %d): raise it (ulimit -n) or lower --requests or --max-conns"},
 		"http.err.requests": {
-			KO: "HTTP로 보낼 요청 %d개: 최대 %d개까지입니다. --requests를 줄이세요",
+			KO: "HTTP로 보낼 요청 %d건: 최대 %d개까지입니다. --requests를 줄이세요",
 			EN: "%d requests over HTTP: at most %d; lower --requests"},
 		"http.err.died": {
 			KO: "실행 도중 대상 서버 프로세스가 죽었습니다: %v",
@@ -35,7 +35,7 @@ func init() {
 			KO: "대상 서버 (pid %d) 준비됨: http://%s",
 			EN: "target (pid %d) ready on http://%s"},
 		"http.head": {
-			KO: "HTTP 실행: 대상 서버(%s 모델)는 자식 프로세스에서 루프백으로, 부하는 이 프로세스에서; 요청 %d개, 반복 %d회",
+			KO: "HTTP 실행: 대상 서버(%s 모델)는 자식 프로세스에서 루프백으로, 부하는 이 프로세스에서; 요청 %d건, 반복 %d회",
 			EN: "over HTTP: the target (%s model) in a child process on loopback, the load in this process; %d requests, %d run(s)"},
 		"http.sockets": {
 			KO: "소켓: 연결 %d개 열림 (상한 %d), 연결 수립 p50 %.3f ms, 최대 %.3f ms; 거부 %d, 리셋 %d, 실패한 요청 %d",
@@ -44,7 +44,7 @@ func init() {
 			KO: "  실패한 요청의 종류: %s",
 			EN: "  failed requests by kind: %s"},
 		"http.capped": {
-			KO: "버스트 요청 %d개가 연결 상한 %d개보다 많아 연결 %d개가 나눠 실었습니다: 일부 요청은 연결을 기다렸습니다 (--max-conns로 올리세요)",
+			KO: "버스트 요청 %d건이 연결 상한 %d개보다 많아 연결 %d개가 나눠 실었습니다: 일부 요청은 연결을 기다렸습니다 (--max-conns로 올리세요)",
 			EN: "the burst of %d requests is above the connection cap %d: %d connections carried them, so some requests waited for a connection (raise --max-conns)"},
 		"http.kernel": {
 			KO: "커널: 실행 동안 ListenOverflows +%d, ListenDrops +%d (머신 전체, /proc/net/netstat); net.core.somaxconn %d, 요청한 백로그 %d (커널은 둘 중 작은 값 %d만큼 씁니다)",
@@ -68,7 +68,7 @@ func init() {
 			KO: "배치: 모델의 공유 대기열(assign shared)에서는 비어 있는 아무 루프가 요청을 가져가지만, HTTP에서는 연결이 묶인 루프가 처리하므로 둘이 같을 수 없습니다",
 			EN: "placement: the model's shared queue (assign shared) lets any free loop take a request, but over HTTP the connection's loop serves it, so the two cannot agree"},
 		"http.placement.mismatch": {
-			KO: "배치: 요청 %d개가 모델이 정한 것과 다른 루프에서 처리되었습니다 (루프별 요청: %s)",
+			KO: "배치: 요청 %d건이 모델이 정한 것과 다른 루프에서 처리되었습니다 (루프별 요청: %s)",
 			EN: "placement: %d requests ran on another loop than the model's (requests per loop: %s)"},
 		"http.check.ok": {
 			KO: "요청 번호 확인: 모든 응답이 보낸 번호와 모델이 계획한 요청 종류를 돌려주었습니다",
@@ -93,10 +93,10 @@ func init() {
 		"http.col.hratio":    {KO: "HTTP/모델", EN: "HTTP/model"},
 		"http.median":        {KO: "(%d회 실행이면 값은 중앙값입니다; 범위는 --json에 있습니다)", EN: "(with %d runs, values are medians; ranges are in --json)"},
 		"load.scenario.summary": {
-			KO: "시나리오 부하: %s, 요청 %d개, 도착 %s; 묶음 처리 시간 %.1f ms, 처리량 %.0f 요청/초",
+			KO: "시나리오 부하: %s, 요청 %d건, 도착 %s; 묶음 처리 시간 %.1f ms, 처리량 %.0f 요청/초",
 			EN: "scenario load: %s, %d requests, arrival %s; batch time %.1f ms, throughput %.0f req/s"},
 		"load.scenario.class": {
-			KO: "  요청 종류 %s: 요청 %d개, p50 %.1f ms, p99 %.1f ms, 최대 %.1f ms",
+			KO: "  요청 종류 %s: 요청 %d건, p50 %.1f ms, p99 %.1f ms, 최대 %.1f ms",
 			EN: "  class %s: %d requests, p50 %.1f ms, p99 %.1f ms, max %.1f ms"},
 		"load.scenario.url": {
 			KO: "--scenario/--preset에는 대상 URL이 하나 필요합니다 (예: http://127.0.0.1:8080/)",

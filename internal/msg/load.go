@@ -222,7 +222,7 @@ func init() {
 			KO: "리틀의 법칙: 성공 %s/s x 평균 서비스 시간 %s = 평균 %s개가 동시에 처리 중이었습니다.",
 			EN: "Little's law: %s ok/s x %s mean service time = %s request{s} in flight on average."},
 		"load.warn.little_queued": {
-			KO: "동시 처리 수 %s > 서버 스레드 %s개: 적어도 %s개는 대기열에서 기다렸습니다.",
+			KO: "동시 처리 수 %s > 서버 스레드 %s개: 적어도 %s건은 대기열에서 기다렸습니다.",
 			EN: "%s in flight > %s thread{s}: at least %s {was/were} queued."},
 		"load.warn.little_threads": {
 			KO: "동시 처리 수 %s <= 서버 스레드 %s개: 스레드 수가 한계는 아니었습니다.",

@@ -28,10 +28,10 @@ func init() {
 			KO: "요청 수 %d{은/는} 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
 			EN: "%d requests is not allowed: use 1 to %d"},
 		"err.events": {
-			KO: "요청 %d개 × (호출 %d번 + 1) = 이벤트 %d개는 너무 많습니다. 이벤트가 %d개 이하가 되도록 요청 수나 호출 수를 줄이세요",
+			KO: "요청 %d건 × (호출 %d번 + 1) = 이벤트 %d개는 너무 많습니다. 이벤트가 %d개 이하가 되도록 요청 수나 호출 수를 줄이세요",
 			EN: "%d requests x (%d calls + 1) = %d events is too many: lower the requests or the calls to at most %d events"},
 		"err.virtual.time": {
-			KO: "요청 %d개의 일이 가상 시간으로 %.0f년이나 됩니다. %.0f년 이하가 되도록 요청 수, 대기 시간, CPU 시간을 줄이거나 도착률을 높이세요",
+			KO: "요청 %d건의 일이 가상 시간으로 %.0f년이나 됩니다. %.0f년 이하가 되도록 요청 수, 대기 시간, CPU 시간을 줄이거나 도착률을 높이세요",
 			EN: "%d requests add up to %.0f years of virtual time: at most %.0f years; lower the requests, the waits or the CPU times, or raise the arrival rate"},
 		"err.arrival.rate": {
 			KO: "도착률은 0보다 커야 합니다. 예: rate:100 또는 poisson:100",

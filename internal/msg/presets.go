@@ -19,7 +19,7 @@ func init() {
 			KO: "스레드 10개짜리 풀, 요청 30건: 스레드도 요청도 늘었지만 대기열은 그대로, 6초",
 			EN: "a pool of 10 threads, 30 requests: more threads, more requests, the same queue, 6 s"},
 		"preset.ch15-none": {
-			KO: "루프 8개, 요청 2,000개(각 CPU 200 us), 블로킹 없음: 기준선",
+			KO: "루프 8개, 요청 2,000건(각 CPU 200 us), 블로킹 없음: 기준선",
 			EN: "8 loops, 2,000 requests of 200 us CPU, no blocking: the baseline"},
 		"preset.ch15-onloop": {
 			KO: "루프 8개, 요청의 1%(20개)가 루프 위에서 100 ms 동안 블로킹: 그 루프의 요청이 모두 기다림",

@@ -41,7 +41,7 @@ func init() {
 
 		// Failures (exit 1, the steps so far kept).
 		"probe.fail.setup":       {KO: "부하를 시작할 수 없습니다: %s", EN: "could not start the load: %s"},
-		"probe.fail.errors_only": {KO: "서버가 오류로만 답했습니다: 보정 단계의 요청 %d개 중 성공 0개 (%s)", EN: "the server answered errors only: 0 successes among the calibration's %d requests (%s)"},
+		"probe.fail.errors_only": {KO: "서버가 오류로만 답했습니다: 보정 단계의 요청 %d건 중 성공 0개 (%s)", EN: "the server answered errors only: 0 successes among the calibration's %d requests (%s)"},
 		"probe.fail.dead":        {KO: "단계 %d에서 서버가 더 이상 답하지 않습니다: 성공 0개 (%s). 서버가 죽었거나 연결을 받지 않습니다", EN: "the server stopped answering at step %d: no success (%s); it died or refuses connections"},
 		"probe.fail.no_answer":   {KO: "%s초 동안 서버가 요청 하나에도 답하지 않았습니다: 서버가 떠 있는지, URL이 맞는지 확인하세요", EN: "the server answered not one request in %s s: check that it is up and that the URL is right"},
 		"probe.warn.neighbours":  {KO: "다른 프로세스가 한 단계에서 이 기계 CPU의 %s%%까지 썼습니다: 서비스 시간, 천장, 한계가 서버의 것만이 아니라 기계가 내준 CPU 몫이기도 합니다", EN: "other processes used up to %s%% of this machine's CPU during a step: the service time, the ceiling and the limit are partly the machine's share of CPU, not only the server's"},

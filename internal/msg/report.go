@@ -7,7 +7,7 @@ func init() {
 			KO: "요청 %d",
 			EN: "request %d"},
 		"report.scenario": {
-			KO: "시나리오 %s: %s, 요청 %d개, 도착 %s, 시드 %d",
+			KO: "시나리오 %s: %s, 요청 %d건, 도착 %s, 시드 %d",
 			EN: "scenario %s: %s, %d request{s}, arrival %s, seed %d"},
 		"report.model.pool":        {KO: "pool (스레드 %d개, 코어 %d개)", EN: "pool (%d thread{s}, %d core{s})"},
 		"report.model.pool.fanout": {KO: "pool (스레드 %d개, 코어 %d개, 팬아웃 스레드 %d개)", EN: "pool (%d thread{s}, %d core{s}, %d fan-out thread{s})"},
@@ -81,7 +81,7 @@ func init() {
 		"report.svg.source.real":  {KO: "실제 실행 (측정)", EN: "real run (measured)"},
 		"report.legend.busy":      {KO: "일하는 줄 비율 (0-9, @ = 모두)", EN: "share of lanes busy (0-9, @ = all)"},
 		"report.svg.title": {
-			KO: "waitlab 타임라인: %d개 줄, 요청 %d개, %s",
+			KO: "waitlab 타임라인: %d개 줄, 요청 %d건, %s",
 			EN: "waitlab timeline: %d lane{s}, %d request{s}, %s"},
 		"report.svg.busy": {KO: "일하는 줄 수 (전체 %d개)", EN: "busy lanes (of %d)"},
 		"report.svg.time": {KO: "시간", EN: "time"},

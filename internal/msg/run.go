@@ -10,7 +10,7 @@ func init() {
 			KO: "실제 실행에 OS 스레드 %d개가 필요합니다. 한 번에 %d개까지만 띄웁니다. --threads나 --offload-pool을 줄이거나 waitlab sim으로 모델만 보세요",
 			EN: "a real run of this scenario needs %d OS threads, above the limit of %d: lower --threads or --offload-pool, or use waitlab sim for the model only"},
 		"run.err.requests": {
-			KO: "요청 %d개는 실제 실행에 너무 많습니다 (요청마다 시각을 모두 기록하므로 %d개까지). --requests를 줄이세요",
+			KO: "요청 %d건은 실제 실행에 너무 많습니다 (요청마다 시각을 모두 기록하므로 %d개까지). --requests를 줄이세요",
 			EN: "%d request{s} {is/are} too many for a real run (every request's times are kept, up to %d): lower --requests"},
 		"run.err.vus": {
 			KO: "가상 사용자 %d명은 너무 많습니다 (%d명까지). vus:N을 줄이세요",
@@ -49,16 +49,16 @@ func init() {
 			KO: "모델은 CPU 코어 %d개를 가정하지만 이 기계에는 %d개뿐입니다. CPU 작업은 실제로 더 오래 걸릴 수 있습니다",
 			EN: "the model assumes %d CPU cores but this machine has %d: CPU work may take longer for real"},
 		"run.scaled": {
-			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d개 → %[4]d개 (비율 %.3[5]g, 블로킹 요청의 비율과 배치는 그대로)",
+			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d건 → %[4]d개 (비율 %.3[5]g, 블로킹 요청의 비율과 배치는 그대로)",
 			EN: "scaled to this machine's %[2]d cores: loops %[1]d -> %[2]d, requests %[3]d -> %[4]d (factor %.3[5]g; the blocking fraction and its placement unchanged)"},
 		"run.scaled.pool": {
-			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d개 → %[4]d개, 오프로드 스레드 %[5]d개 → %[6]d개 (비율 %.3[7]g, 블로킹 요청의 비율과 배치는 그대로)",
+			KO: "이 기계의 코어 %[2]d개에 맞춰 줄였습니다: 루프 %[1]d개 → %[2]d개, 요청 %[3]d건 → %[4]d개, 오프로드 스레드 %[5]d개 → %[6]d개 (비율 %.3[7]g, 블로킹 요청의 비율과 배치는 그대로)",
 			EN: "scaled to this machine's %[2]d cores: loops %[1]d -> %[2]d, requests %[3]d -> %[4]d, offload threads %[5]d -> %[6]d (factor %.3[7]g; the blocking fraction and its placement unchanged)"},
 		"run.head": {
-			KO: "실제 실행: %s 모델, %s, 요청 %d개, 반복 %d회 (워밍업 1회 제외)",
+			KO: "실제 실행: %s 모델, %s, 요청 %d건, 반복 %d회 (워밍업 1회 제외)",
 			EN: "real run: %s model, %s, %d request{s}, %d run{s} (plus one uncounted warm-up)"},
 		"run.head.nowarm": {
-			KO: "실제 실행: %s 모델, %s, 요청 %d개, 반복 %d회",
+			KO: "실제 실행: %s 모델, %s, 요청 %d건, 반복 %d회",
 			EN: "real run: %s model, %s, %d request{s}, %d run{s}"},
 		"run.env": {
 			KO: "환경: %s, Go %s, GOMAXPROCS %d, CPU %d개%s, 커널 %s",
@@ -106,7 +106,7 @@ func init() {
 			KO: "실행 %d/%d (모델 예상 %v)…",
 			EN: "run %d of %d (the model expects %v)…"},
 		"run.interrupted": {
-			KO: "중단됨: 그때까지 끝난 요청 %d/%d개의 측정값입니다",
+			KO: "중단됨: 그때까지 끝난 요청 %d/%d건의 측정값입니다",
 			EN: "interrupted: figures cover the %d of %d requests that completed"},
 		"run.warning": {KO: "주의: %s", EN: "warning: %s"},
 		"run.threads.note": {

@@ -6,7 +6,7 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"sim.err.trace": {
-			KO: "요청 %d개는 타임라인으로 그리기에 너무 많습니다 (최대 %d개). --requests를 줄이거나 --timeline/--svg를 빼세요",
+			KO: "요청 %d건은 타임라인으로 그리기에 너무 많습니다 (최대 %d개). --requests를 줄이거나 --timeline/--svg를 빼세요",
 			EN: "%d request{s} {is/are} too many for a timeline (at most %d): lower --requests or drop --timeline/--svg"},
 		"sim.interrupted": {
 			KO: "중단되었습니다. 시뮬레이션을 끝까지 돌리지 못해 결과를 내지 않습니다",
@@ -39,8 +39,8 @@ func init() {
 		"narr.every": {KO: "%s부터 %s까지 %s마다: ", EN: "%s to %s, every %s: "},
 
 		// Arrivals.
-		"narr.arrive1": {KO: "요청 1개가 도착합니다", EN: "a request arrives"},
-		"narr.arrive":  {KO: "요청 %d개가 도착합니다", EN: "%d requests arrive"},
+		"narr.arrive1": {KO: "요청 1건이 도착합니다", EN: "a request arrives"},
+		"narr.arrive":  {KO: "요청 %d건이 도착합니다", EN: "%d requests arrive"},
 
 		// A lane takes requests. %s is the lane noun (narr.noun.*).
 		"narr.take.each": {
@@ -50,7 +50,7 @@ func init() {
 			KO: "%s 하나가 맡습니다",
 			EN: "a free %s takes it"},
 		"narr.take.each.queue": {
-			KO: "%[2]s %[1]d개가 하나씩 맡고 %[3]d개는 대기열에서 기다립니다",
+			KO: "%[2]s %[1]d개가 하나씩 맡고 %[3]d건은 대기열에서 기다립니다",
 			EN: "%d %s {takes/take} one each; %d {waits/wait} in the queue"},
 		"narr.take.turns1": {
 			KO: "%s 하나가 차례로 처리합니다",
@@ -62,16 +62,16 @@ func init() {
 			KO: "풀려난 %s{이/가} 기다리던 요청을 맡습니다",
 			EN: "the freed %s take the waiting ones"},
 		"narr.take.freed.still": {
-			KO: "풀려난 %s{이/가} 기다리던 요청을 맡고, 아직 %d개가 기다립니다",
+			KO: "풀려난 %s{이/가} 기다리던 요청을 맡고, 아직 %d건이 기다립니다",
 			EN: "the freed %s take the waiting ones (%d still waiting)"},
 		"narr.take.freed.empty": {
 			KO: "풀려난 %s{이/가} 남은 요청을 맡아 대기열이 빕니다",
 			EN: "the freed %s take the last waiting ones; the queue is empty"},
 		"narr.queue": {
-			KO: "%d개는 대기열에서 기다립니다",
+			KO: "%d건은 대기열에서 기다립니다",
 			EN: "%d {waits/wait} in the queue"},
 		"narr.queue.trend": {
-			KO: "대기열은 %d개에서 %d개가 됩니다",
+			KO: "대기열은 %d건에서 %d건이 됩니다",
 			EN: "the queue goes from %d to %d"},
 
 		// What the request does with its wait.
@@ -107,52 +107,52 @@ func init() {
 
 		// Finishing.
 		"narr.finish": {
-			KO: "요청 %d개가 끝납니다",
+			KO: "요청 %d건이 끝납니다",
 			EN: "%d requests finish"},
 		"narr.finish1": {
-			KO: "요청 1개가 끝납니다",
+			KO: "요청 1건이 끝납니다",
 			EN: "a request finishes"},
 		"narr.finish.wait1": {
-			KO: "응답이 돌아와 요청 1개가 끝납니다",
+			KO: "응답이 돌아와 요청 1건이 끝납니다",
 			EN: "a response arrives; a request finishes"},
 		"narr.finish.loop1": {
-			KO: "대기가 끝나 루프가 이어서 처리하고 요청 1개가 끝납니다",
+			KO: "대기가 끝나 루프가 이어서 처리하고 요청 1건이 끝납니다",
 			EN: "a wait ends; the loop runs the continuation and a request finishes"},
 		"narr.finish.virtual1": {
-			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 1개가 끝납니다",
+			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 1건이 끝납니다",
 			EN: "a wait ends; the virtual thread mounts again and the request finishes"},
 		"narr.finish.block1": {
-			KO: "블로킹 호출이 돌아와 요청 1개가 끝납니다",
+			KO: "블로킹 호출이 돌아와 요청 1건이 끝납니다",
 			EN: "the blocking call returns; a request finishes"},
 		"narr.finish.wait": {
-			KO: "응답이 돌아와 요청 %d개가 끝납니다",
+			KO: "응답이 돌아와 요청 %d건이 끝납니다",
 			EN: "responses arrive; %d requests finish"},
 		"narr.finish.loop": {
-			KO: "대기가 끝나 루프가 이어서 처리하고 요청 %d개가 끝납니다",
+			KO: "대기가 끝나 루프가 이어서 처리하고 요청 %d건이 끝납니다",
 			EN: "the waits end; the loops run the continuations and %d requests finish"},
 		"narr.finish.virtual": {
-			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 %d개가 끝납니다",
+			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 %d건이 끝납니다",
 			EN: "the waits end; the virtual threads mount again and %d requests finish"},
 		"narr.finish.block": {
-			KO: "블로킹 호출이 돌아와 요청 %d개가 끝납니다",
+			KO: "블로킹 호출이 돌아와 요청 %d건이 끝납니다",
 			EN: "the blocking calls return; %d requests finish"},
 
 		// A stretch of many small moments, told as one line.
-		"narr.w.arrive1":  {KO: "요청 1개 도착", EN: "1 request arrives"},
+		"narr.w.arrive1":  {KO: "요청 1건 도착", EN: "1 request arrives"},
 		"narr.w.start1":   {KO: "1개 시작", EN: "1 starts"},
 		"narr.w.done1":    {KO: "1개 완료", EN: "1 finishes"},
 		"narr.w.block1":   {KO: "루프를 막은 블로킹 호출 1개", EN: "1 blocking call holds a loop"},
 		"narr.w.pinned1":  {KO: "캐리어를 붙잡은 고정 대기 1개", EN: "1 pinned wait holds a carrier"},
 		"narr.w.offload1": {KO: "오프로드 풀로 간 호출 1개", EN: "1 call goes to the offload pool"},
-		"narr.w.arrive":   {KO: "요청 %d개 도착", EN: "%d requests arrive"},
+		"narr.w.arrive":   {KO: "요청 %d건 도착", EN: "%d requests arrive"},
 		"narr.w.start":    {KO: "%d개 시작", EN: "%d start"},
 		"narr.w.done":     {KO: "%d개 완료", EN: "%d finish"},
-		"narr.w.queue":    {KO: "대기열은 가장 길 때 %d개", EN: "at most %d {waits/wait} in the queue"},
+		"narr.w.queue":    {KO: "대기열은 가장 길 때 %d건", EN: "at most %d {waits/wait} in the queue"},
 		"narr.w.block":    {KO: "루프를 막은 블로킹 호출 %d개", EN: "%d blocking calls hold a loop"},
 		"narr.w.pinned":   {KO: "캐리어를 붙잡은 고정 대기 %d개", EN: "%d pinned waits hold a carrier"},
 		"narr.w.offload":  {KO: "오프로드 풀로 간 호출 %d개", EN: "%d calls go to the offload pool"},
 		"narr.done": {
-			KO: "요청 %[1]d개가 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 최대 동시 작업 %[6]s{은/는} %[5]d개입니다",
+			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 최대 동시 작업 %[6]s{은/는} %[5]d개입니다",
 			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); peak busy %[6]s: %[5]d"},
 		"narr.done.loops": {
 			KO: "블로킹 요청이 놓인 루프: %s",

@@ -14,7 +14,7 @@ func init() {
 			KO: "종료 신호를 받았습니다. 새 연결은 받지 않고, 처리 중인 요청을 최대 %s 동안 마무리합니다",
 			EN: "stopping: no new connections; finishing in-flight requests for up to %s"},
 		"target.drained": {
-			KO: "처리 중이던 요청을 모두 마치고 종료했습니다 (요청 %d개 처리)",
+			KO: "처리 중이던 요청을 모두 마치고 종료했습니다 (요청 %d건 처리)",
 			EN: "stopped after finishing every in-flight request (%d request{s} served)"},
 		"target.drain.timeout": {
 			KO: "마무리 시간 %s{이/가} 지나 남은 연결을 끊고 종료했습니다",
@@ -101,10 +101,10 @@ func init() {
 			KO: "종료했습니다 (명령 %d개에 답함; 실제로 준 지연 p50 %s, p99 %s, 최대 %s; 요청한 지연보다 늦은 정도 p50 %s, p99 %s)",
 			EN: "stopped (%d command{s} answered; delay given p50 %s, p99 %s, max %s; later than asked by p50 %s, p99 %s)"},
 		"downstream.saturated": {
-			KO: "경고: 지난 %s 동안 답 %d개 중 %d개가 요청한 지연보다 5%% + %s 넘게 늦었습니다 (늦은 정도 p50 %s, 초당 %.0f개, 루프가 %.0f%% 바쁨). 이 코어가 답할 수 있는 양을 넘었으니, 측정한 지연은 요청한 지연이 아닙니다",
+			KO: "경고: 지난 %s 동안 답 %d개 중 %d개가 요청한 지연보다 5%% + %s 넘게 늦었습니다 (늦은 정도 p50 %s, 초당 %.0f건, 루프가 %.0f%% 바쁨). 이 코어가 답할 수 있는 양을 넘었으니, 측정한 지연은 요청한 지연이 아닙니다",
 			EN: "warning: in the last %s, %[3]d of %[2]d replies went out more than 5%% + %[4]s later than asked (late by p50 %[5]s, %.0[6]f/s, loop %.0[7]f%% busy). This is past what the core can answer: the delay measured is not the delay asked for"},
 		"downstream.starved": {
-			KO: "경고: 지난 %s 동안 답 %d개 중 %d개가 요청한 지연보다 5%% + %s 넘게 늦었습니다 (늦은 정도 p50 %s, 초당 %.0f개). 루프는 %.0f%%만 바빴으니 늦은 시간은 이 머신의 다른 일이 코어를 가져간 몫입니다. 측정한 지연은 요청한 지연이 아닙니다",
+			KO: "경고: 지난 %s 동안 답 %d개 중 %d개가 요청한 지연보다 5%% + %s 넘게 늦었습니다 (늦은 정도 p50 %s, 초당 %.0f건). 루프는 %.0f%%만 바빴으니 늦은 시간은 이 머신의 다른 일이 코어를 가져간 몫입니다. 측정한 지연은 요청한 지연이 아닙니다",
 			EN: "warning: in the last %s, %[3]d of %[2]d replies went out more than 5%% + %[4]s later than asked (late by p50 %[5]s, %.0[6]f/s). The loop was only %.0[7]f%% busy: the time went to other work on the machine taking its core. The delay measured is not the delay asked for"},
 	})
 }

@@ -45,7 +45,7 @@ func TestLabPoolStory(t *testing.T) {
 		t.Errorf("Lines(lab-pool, en) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	ko := narrate.Lines(r, msg.KO)
-	if w := "0.0초: 요청 12개가 도착합니다. 스레드 4개가 하나씩 맡고 8개는 대기열에서 기다립니다."; ko[0] != w {
+	if w := "0.0초: 요청 12건이 도착합니다. 스레드 4개가 하나씩 맡고 8건은 대기열에서 기다립니다."; ko[0] != w {
 		t.Errorf("Lines(lab-pool, ko)[0] = %q; want %q", ko[0], w)
 	}
 }

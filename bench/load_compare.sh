@@ -107,7 +107,9 @@ measure() {
 	[ -n "$c" ] || return 0
 	curl -s "${URL}__count" >/dev/null
 	s0=$(servercpu)
-	/usr/bin/time -f "%U %S" -o "$WORK/cpu" taskset -c 1 $c >"$WORK/out" 2>"$WORK/err" || true
+	# Bounded: a tool that does not stop by itself is stopped (and its
+	# round reads what the server counted).
+	/usr/bin/time -f "%U %S" -o "$WORK/cpu" timeout -k 5 $((DUR * 3 + 30)) taskset -c 1 $c >"$WORK/out" 2>"$WORK/err" || true
 	s1=$(servercpu)
 	read -r n first last < <(curl -s "${URL}__count")
 	read -r u s < <(tail -1 "$WORK/cpu")
@@ -148,12 +150,13 @@ done
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 spread() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.0f-%.0f\n", a[1], a[NR] }'; }
+spread2() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.1f-%.1f\n", a[1], a[NR] }'; }
 
 echo
 echo "# medians of $ROUNDS rounds (ratios to wrk; (a) higher is better, (b) lower is better)"
 wr=$(echo "${RPS[wrk]}" | median)
 wc=$(echo "${CPU[wrk]}" | median)
-printf "%-8s %12s %7s %7s %13s %10s %15s %7s %15s %7s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b') us/req@max" "x wrk"
+printf "%-8s %12s %7s %7s %13s %10s %15s %7s %11s %15s %7s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b) spread" "(b') us/req@max" "x wrk"
 for t in $TOOLS; do
 	mr=$(echo "${RPS[$t]}" | median)
 	mc=$(echo "${CPU[$t]}" | median)
@@ -161,10 +164,12 @@ for t in $TOOLS; do
 	mp=$(echo "${PAIR[$t]}" | median)
 	ms=$(echo "${SRV[$t]}" | median)
 	sp=$(echo "${RPS[$t]}" | spread)
-	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" -v mp="$mp" -v ms="$ms" -v sp="$sp" 'BEGIN {
-		printf "%-8s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), mm, (wc > 0 ? mm / wc : 0) }'
+	cs=$(echo "${CPU[$t]}" | spread2)
+	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" -v mp="$mp" -v ms="$ms" -v sp="$sp" -v cs="$cs" 'BEGIN {
+		printf "%-8s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %11s %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), cs, mm, (wc > 0 ? mm / wc : 0) }'
 done
-echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode. paired: median over rounds"
+echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode. (b) spread: the lowest and"
+echo " highest round at the rate. paired: median over rounds"
 echo " of the tool's (a) / wrk's (a) in the same round. server/req: the server's CPU us per"
 echo " request during (a); when it differs between tools by less than the spread, so does (a).)"
 echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"

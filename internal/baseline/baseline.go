@@ -51,7 +51,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -185,8 +185,8 @@ type Verdict struct {
 	Strict bool `json:"strict,omitempty"`
 
 	// Base and Cand are the merged sides, for the reports.
-	Base *loadgen.Result `json:"-"`
-	Cand *loadgen.Result `json:"-"`
+	Base *loadresult.Result `json:"-"`
+	Cand *loadresult.Result `json:"-"`
 }
 
 // InputError is input that cannot be compared (exit 2 in the CLI): Key is
@@ -204,7 +204,7 @@ func (e *InputError) Localize(lang msg.Lang) string {
 	return msg.T(lang, e.Key, e.Args...)
 }
 
-func name(r *loadgen.Result, side string, i int) string {
+func name(r *loadresult.Result, side string, i int) string {
 	if s := r.Source(); s != "" {
 		return s
 	}
@@ -215,7 +215,7 @@ func name(r *loadgen.Result, side string, i int) string {
 // load: several merge, and with three or more per side the interval is
 // estimated across runs). Results that cannot be compared return an
 // *InputError naming the file.
-func Compare(base, cand []*loadgen.Result, opt Options) (*Verdict, error) {
+func Compare(base, cand []*loadresult.Result, opt Options) (*Verdict, error) {
 	opt.defaults()
 	if err := checkInputs(base, cand, opt); err != nil {
 		return nil, err
@@ -239,7 +239,7 @@ func Compare(base, cand []*loadgen.Result, opt Options) (*Verdict, error) {
 	pb, pc := pointStat(mb), pointStat(mc)
 	var se, df [numMetrics]float64
 	hasSvc := true
-	for _, r := range append(append([]*loadgen.Result{}, base...), cand...) {
+	for _, r := range append(append([]*loadresult.Result{}, base...), cand...) {
 		hasSvc = hasSvc && hasServiceSeries(r)
 	}
 	if len(base) >= 3 && len(cand) >= 3 {
@@ -351,7 +351,7 @@ func judge(row *Metric, se, t float64, opt Options) {
 }
 
 // checkInputs refuses what cannot be compared, naming the file.
-func checkInputs(base, cand []*loadgen.Result, opt Options) error {
+func checkInputs(base, cand []*loadresult.Result, opt Options) error {
 	if len(base) == 0 {
 		return &InputError{Key: "baseline.err.none", File: "baseline", Args: []any{"baseline"}}
 	}
@@ -359,14 +359,14 @@ func checkInputs(base, cand []*loadgen.Result, opt Options) error {
 		return &InputError{Key: "baseline.err.none", File: "candidate", Args: []any{"candidate"}}
 	}
 	url := base[0].URL
-	for side, rs := range map[string][]*loadgen.Result{"baseline": base, "candidate": cand} {
+	for side, rs := range map[string][]*loadresult.Result{"baseline": base, "candidate": cand} {
 		for i, r := range rs {
 			n := name(r, side, i)
 			switch {
 			case r == nil:
 				return &InputError{Key: "baseline.err.none", File: n, Args: []any{n}}
-			case r.Format != loadgen.FormatVersion:
-				return &InputError{Key: "baseline.err.format", File: n, Args: []any{n, r.Format, loadgen.FormatVersion}}
+			case r.Format != loadresult.FormatVersion:
+				return &InputError{Key: "baseline.err.format", File: n, Args: []any{n, r.Format, loadresult.FormatVersion}}
 			case r.Requests == 0 && r.WindowRequests == 0:
 				return &InputError{Key: "baseline.err.nosamples", File: n, Args: []any{n}}
 			case r.URL != url && !opt.AllowDifferentURL:
@@ -383,9 +383,9 @@ func checkInputs(base, cand []*loadgen.Result, opt Options) error {
 	return nil
 }
 
-func merge(rs []*loadgen.Result, side string) (*loadgen.Result, error) {
-	m, err := loadgen.Merge(rs...)
-	var me *loadgen.MergeError
+func merge(rs []*loadresult.Result, side string) (*loadresult.Result, error) {
+	m, err := loadresult.Merge(rs...)
+	var me *loadresult.MergeError
 	switch {
 	case errors.As(err, &me):
 		return nil, &InputError{Key: "baseline.err.merge", File: side, Args: []any{side, me.Error()}}
@@ -396,7 +396,7 @@ func merge(rs []*loadgen.Result, side string) (*loadgen.Result, error) {
 }
 
 // pointStat is the figures a report of r prints.
-func pointStat(r *loadgen.Result) stat {
+func pointStat(r *loadresult.Result) stat {
 	var s stat
 	for i := range s {
 		s[i] = math.NaN()
@@ -420,7 +420,7 @@ func pointStat(r *loadgen.Result) stat {
 
 // hasServiceSeries reports whether r's seconds carry their service time
 // (files older than Second.ServiceNS do not).
-func hasServiceSeries(r *loadgen.Result) bool {
+func hasServiceSeries(r *loadresult.Result) bool {
 	for i := range r.Series {
 		if r.Series[i].OK > 0 {
 			return r.Series[i].ServiceNS > 0
@@ -438,10 +438,10 @@ type rawSecond struct {
 // sideUnits returns a side's seconds in time order: each run's seconds one
 // run after another (consecutive runs), or the merged series when the runs
 // were shards measured at the same time.
-func sideUnits(rs []*loadgen.Result, merged *loadgen.Result) []rawSecond {
+func sideUnits(rs []*loadresult.Result, merged *loadresult.Result) []rawSecond {
 	src := rs
 	if len(rs) > 1 && !merged.Sequential {
-		src = []*loadgen.Result{merged}
+		src = []*loadresult.Result{merged}
 	}
 	var out []rawSecond
 	for _, r := range src {
@@ -679,7 +679,7 @@ func welch(xb, xc []float64, meanOf bool) (se, df float64) {
 // acrossRuns returns the standard error of every metric's change from the
 // runs' own values (Welch on the logarithms, or on points), and its
 // degrees of freedom.
-func acrossRuns(base, cand []*loadgen.Result) (se, df [numMetrics]float64) {
+func acrossRuns(base, cand []*loadresult.Result) (se, df [numMetrics]float64) {
 	for m := range numMetrics {
 		var xb, xc []float64
 		for _, r := range base {
@@ -695,15 +695,15 @@ func acrossRuns(base, cand []*loadgen.Result) (se, df [numMetrics]float64) {
 
 // CheckBaseline checks, before a run, that base can be a baseline for a
 // run of url: what Compare would refuse about the baseline side.
-func CheckBaseline(base []*loadgen.Result, url string, opt Options) error {
+func CheckBaseline(base []*loadresult.Result, url string, opt Options) error {
 	if len(base) == 0 {
 		return &InputError{Key: "baseline.err.none", File: "baseline", Args: []any{"baseline"}}
 	}
 	for i, r := range base {
 		n := name(r, "baseline", i)
 		switch {
-		case r.Format != loadgen.FormatVersion:
-			return &InputError{Key: "baseline.err.format", File: n, Args: []any{n, r.Format, loadgen.FormatVersion}}
+		case r.Format != loadresult.FormatVersion:
+			return &InputError{Key: "baseline.err.format", File: n, Args: []any{n, r.Format, loadresult.FormatVersion}}
 		case r.Requests == 0 && r.WindowRequests == 0:
 			return &InputError{Key: "baseline.err.nosamples", File: n, Args: []any{n}}
 		case r.OK == 0:

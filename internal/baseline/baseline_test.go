@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -22,7 +23,7 @@ var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 // wait + an exponential queueing delay of mean jitter, and per second a
 // drift factor (the machine's neighbours) drawn around 1 with spread
 // drift. It goes through the file format (Write, ReadResult), as files do.
-func synth(t *testing.T, rng *rand.Rand, name string, secs, rate int, wait, jitter time.Duration, drift float64) *loadgen.Result {
+func synth(t *testing.T, rng *rand.Rand, name string, secs, rate int, wait, jitter time.Duration, drift float64) *loadresult.Result {
 	t.Helper()
 	lat := make([][]time.Duration, secs)
 	runDrift := 1 + drift*rng.NormFloat64()
@@ -36,13 +37,13 @@ func synth(t *testing.T, rng *rand.Rand, name string, secs, rate int, wait, jitt
 	return roundTrip(t, name, loadgen.SyntheticRun(testURL, t0, lat, nil))
 }
 
-func roundTrip(t *testing.T, name string, r *loadgen.Result) *loadgen.Result {
+func roundTrip(t *testing.T, name string, r *loadresult.Result) *loadresult.Result {
 	t.Helper()
 	var b bytes.Buffer
 	if err := r.Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	out, err := loadgen.ReadResult(b.Bytes())
+	out, err := loadresult.ReadResult(b.Bytes())
 	if err != nil {
 		t.Fatalf("ReadResult(SyntheticRun) = %v", err)
 	}
@@ -76,7 +77,7 @@ func TestStudentQuantile(t *testing.T) {
 func TestMeasureMatchesReport(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 1))
 	r := synth(t, rng, "a", 6, 200, 20*time.Millisecond, 2*time.Millisecond, 0)
-	raw := sideUnits([]*loadgen.Result{r}, r)
+	raw := sideUnits([]*loadresult.Result{r}, r)
 	var all []int64
 	for _, s := range raw {
 		all = append(all, s.vals...)
@@ -120,8 +121,8 @@ func TestAAFalseAlarms(t *testing.T) {
 	for i := range 20 {
 		a := synth(t, rng, "a", 8, 150, 20*time.Millisecond, 1*time.Millisecond, 0.15)
 		b := synth(t, rng, "b", 8, 150, 20*time.Millisecond, 1*time.Millisecond, 0.15)
-		for _, p := range [][2]*loadgen.Result{{a, b}, {b, a}} {
-			v, err := Compare([]*loadgen.Result{p[0]}, []*loadgen.Result{p[1]}, Options{})
+		for _, p := range [][2]*loadresult.Result{{a, b}, {b, a}} {
+			v, err := Compare([]*loadresult.Result{p[0]}, []*loadresult.Result{p[1]}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +145,7 @@ func TestABDetectsSlowerWait(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 26))
 	a := synth(t, rng, "a.json", 8, 150, 20*time.Millisecond, 1*time.Millisecond, 0.15)
 	b := synth(t, rng, "b.json", 8, 150, 26*time.Millisecond, 1*time.Millisecond, 0.15)
-	v, err := Compare([]*loadgen.Result{a}, []*loadgen.Result{b}, Options{})
+	v, err := Compare([]*loadresult.Result{a}, []*loadresult.Result{b}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +162,7 @@ func TestABDetectsSlowerWait(t *testing.T) {
 		t.Errorf("A/B ok_rps: %+v; the rate did not change", m)
 	}
 	// Reversed, the same change is better, and passes.
-	v, err = Compare([]*loadgen.Result{b}, []*loadgen.Result{a}, Options{})
+	v, err = Compare([]*loadresult.Result{b}, []*loadresult.Result{a}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,11 +176,11 @@ func TestABDetectsSlowerWait(t *testing.T) {
 // failure.
 func TestAcrossRunsWithinTolerance(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	var base, cand []*loadgen.Result
+	var base, cand []*loadresult.Result
 	for i := range 3 {
 		s := t0.Add(time.Duration(i) * time.Minute)
 		for _, side := range []struct {
-			out  *[]*loadgen.Result
+			out  *[]*loadresult.Result
 			wait time.Duration
 		}{{&base, 20 * time.Millisecond}, {&cand, 20600 * time.Microsecond}} {
 			lat := make([][]time.Duration, 8)
@@ -207,7 +208,7 @@ func TestNoSamplesAndBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	a := synth(t, rng, "base.json", 8, 100, 20*time.Millisecond, time.Millisecond, 0)
 	failed := roundTrip(t, "failed.json", loadgen.SyntheticRun(testURL, t0, make([][]time.Duration, 8), []int64{100, 100, 100, 100, 100, 100, 100, 100}))
-	v, err := Compare([]*loadgen.Result{a}, []*loadgen.Result{failed}, Options{})
+	v, err := Compare([]*loadresult.Result{a}, []*loadresult.Result{failed}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,14 +220,14 @@ func TestNoSamplesAndBadInput(t *testing.T) {
 	other.URL = "http://127.0.0.1:9090/"
 	for _, c := range []struct {
 		name       string
-		base, cand []*loadgen.Result
+		base, cand []*loadresult.Result
 		opt        Options
 		file, key  string
 	}{
-		{"no samples", []*loadgen.Result{a}, []*loadgen.Result{empty}, Options{}, "empty.json", "baseline.err.nosamples"},
-		{"baseline failed", []*loadgen.Result{failed}, []*loadgen.Result{a}, Options{}, "failed.json", "baseline.err.baseline_no_ok"},
-		{"url", []*loadgen.Result{a}, []*loadgen.Result{other}, Options{}, "other.json", "baseline.err.url"},
-		{"no candidate", []*loadgen.Result{a}, nil, Options{}, "candidate", "baseline.err.none"},
+		{"no samples", []*loadresult.Result{a}, []*loadresult.Result{empty}, Options{}, "empty.json", "baseline.err.nosamples"},
+		{"baseline failed", []*loadresult.Result{failed}, []*loadresult.Result{a}, Options{}, "failed.json", "baseline.err.baseline_no_ok"},
+		{"url", []*loadresult.Result{a}, []*loadresult.Result{other}, Options{}, "other.json", "baseline.err.url"},
+		{"no candidate", []*loadresult.Result{a}, nil, Options{}, "candidate", "baseline.err.none"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Compare(c.base, c.cand, c.opt)
@@ -239,7 +240,7 @@ func TestNoSamplesAndBadInput(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Compare([]*loadgen.Result{a}, []*loadgen.Result{other}, Options{AllowDifferentURL: true}); err != nil {
+	if _, err := Compare([]*loadresult.Result{a}, []*loadresult.Result{other}, Options{AllowDifferentURL: true}); err != nil {
 		t.Errorf("AllowDifferentURL: %v", err)
 	}
 }
@@ -251,9 +252,9 @@ func TestFairnessPlacement(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	a := synth(t, rng, "apart.json", 8, 150, 20*time.Millisecond, time.Millisecond, 0)
 	b := synth(t, rng, "shared.json", 8, 150, 20*time.Millisecond, time.Millisecond, 0)
-	a.Conditions = &loadgen.Conditions{GenCPUs: "1", TargetCPUs: "0", TargetInfo: map[string]string{"model": "pool", "lock": "off"}}
-	b.Conditions = &loadgen.Conditions{GenCPUs: "0", TargetCPUs: "0", TargetInfo: map[string]string{"model": "pool", "lock": "on"}}
-	v, err := Compare([]*loadgen.Result{a}, []*loadgen.Result{b}, Options{})
+	a.Conditions = &loadresult.Conditions{GenCPUs: "1", TargetCPUs: "0", TargetInfo: map[string]string{"model": "pool", "lock": "off"}}
+	b.Conditions = &loadresult.Conditions{GenCPUs: "0", TargetCPUs: "0", TargetInfo: map[string]string{"model": "pool", "lock": "on"}}
+	v, err := Compare([]*loadresult.Result{a}, []*loadresult.Result{b}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,13 +281,13 @@ func TestFairnessPlacement(t *testing.T) {
 	if unfair < 0 || unfair > strings.Index(text, "p50 (ms)") || !strings.Contains(text, "generator placement") {
 		t.Errorf("text does not say first that it is not like for like, naming the placement:\n%s", text)
 	}
-	v, _ = Compare([]*loadgen.Result{a}, []*loadgen.Result{b}, Options{Strict: true})
+	v, _ = Compare([]*loadresult.Result{a}, []*loadresult.Result{b}, Options{Strict: true})
 	if v.Pass {
 		t.Errorf("strict: pass; want a failure")
 	}
 	// Pinned alike, with the lock changed on purpose: fair.
 	b.Conditions.GenCPUs = "1"
-	v, _ = Compare([]*loadgen.Result{a}, []*loadgen.Result{b}, Options{Strict: true, Expected: []string{"target_lock"}})
+	v, _ = Compare([]*loadresult.Result{a}, []*loadresult.Result{b}, Options{Strict: true, Expected: []string{"target_lock"}})
 	if !v.Fair || !v.Pass {
 		t.Errorf("expected lock change: fair %v pass %v, findings %+v", v.Fair, v.Pass, v.Findings)
 	}
@@ -298,7 +299,7 @@ func TestOutputs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 11))
 	a := synth(t, rng, "a", 8, 150, 20*time.Millisecond, time.Millisecond, 0)
 	failed := roundTrip(t, "f", loadgen.SyntheticRun(testURL, t0, make([][]time.Duration, 8), []int64{5, 5, 5, 5, 5, 5, 5, 5}))
-	v, err := Compare([]*loadgen.Result{a}, []*loadgen.Result{failed}, Options{})
+	v, err := Compare([]*loadresult.Result{a}, []*loadresult.Result{failed}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

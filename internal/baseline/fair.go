@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // Finding is one condition that differs between the two runs, or is
@@ -45,7 +45,7 @@ const (
 )
 
 // fairness compares the recorded conditions of the two sides.
-func fairness(base, cand []*loadgen.Result, mb, mc *loadgen.Result, expected []string) []Finding {
+func fairness(base, cand []*loadresult.Result, mb, mc *loadresult.Result, expected []string) []Finding {
 	var out []Finding
 	add := func(f Finding) {
 		f.Expected = slices.Contains(expected, f.Key)
@@ -121,34 +121,34 @@ func fairness(base, cand []*loadgen.Result, mb, mc *loadgen.Result, expected []s
 // field is a recorded condition compared as a string.
 type field struct {
 	key string
-	get func(r *loadgen.Result) string
+	get func(r *loadresult.Result) string
 }
 
 var fields = []field{
-	{"host", func(r *loadgen.Result) string { return r.Host }},
-	{"cpu_model", func(r *loadgen.Result) string { return r.Env.CPUModel }},
-	{"kernel", func(r *loadgen.Result) string { return r.Env.KernelRelease }},
-	{"cores", func(r *loadgen.Result) string { return strconv.Itoa(r.CPU.MachineCPUs) }},
-	{"cgroup", func(r *loadgen.Result) string { return strconv.FormatFloat(r.Env.CgroupCPUs, 'g', 4, 64) }},
-	{"load_model", func(r *loadgen.Result) string { return r.Model }},
-	{"arrival", func(r *loadgen.Result) string { return r.Arrival }},
-	{"stages", func(r *loadgen.Result) string { return r.Stages }},
-	{"think", func(r *loadgen.Result) string { return time.Duration(r.ThinkNS).String() }},
-	{"connections", func(r *loadgen.Result) string {
+	{"host", func(r *loadresult.Result) string { return r.Host }},
+	{"cpu_model", func(r *loadresult.Result) string { return r.Env.CPUModel }},
+	{"kernel", func(r *loadresult.Result) string { return r.Env.KernelRelease }},
+	{"cores", func(r *loadresult.Result) string { return strconv.Itoa(r.CPU.MachineCPUs) }},
+	{"cgroup", func(r *loadresult.Result) string { return strconv.FormatFloat(r.Env.CgroupCPUs, 'g', 4, 64) }},
+	{"load_model", func(r *loadresult.Result) string { return r.Model }},
+	{"arrival", func(r *loadresult.Result) string { return r.Arrival }},
+	{"stages", func(r *loadresult.Result) string { return r.Stages }},
+	{"think", func(r *loadresult.Result) string { return time.Duration(r.ThinkNS).String() }},
+	{"connections", func(r *loadresult.Result) string {
 		if !r.ConnectionsGiven && r.Model == "open" {
 			return "auto"
 		}
 		return strconv.Itoa(r.Connections)
 	}},
-	{"targets", func(r *loadgen.Result) string { return strconv.Itoa(r.Targets) }},
-	{"timeout", func(r *loadgen.Result) string { return time.Duration(r.TimeoutNS).String() }},
-	{"engine", func(r *loadgen.Result) string { return r.Engine }},
-	{"warmup", func(r *loadgen.Result) string { return time.Duration(r.WarmupNS).String() }},
-	{"version", func(r *loadgen.Result) string { return r.Env.Version }},
+	{"targets", func(r *loadresult.Result) string { return strconv.Itoa(r.Targets) }},
+	{"timeout", func(r *loadresult.Result) string { return time.Duration(r.TimeoutNS).String() }},
+	{"engine", func(r *loadresult.Result) string { return r.Engine }},
+	{"warmup", func(r *loadresult.Result) string { return time.Duration(r.WarmupNS).String() }},
+	{"version", func(r *loadresult.Result) string { return r.Env.Version }},
 }
 
 // values returns the distinct values of get over rs, joined by " / ".
-func values(rs []*loadgen.Result, get func(*loadgen.Result) string) string {
+func values(rs []*loadresult.Result, get func(*loadresult.Result) string) string {
 	var vs []string
 	for _, r := range rs {
 		v := get(r)
@@ -164,7 +164,7 @@ func values(rs []*loadgen.Result, get func(*loadgen.Result) string) string {
 
 // placement is a side's generator placement: its kind and the CPU lists
 // ("gen 1, target 0").
-func placement(rs []*loadgen.Result) (kind, lists string) {
+func placement(rs []*loadresult.Result) (kind, lists string) {
 	var kinds, ls []string
 	for _, r := range rs {
 		k, l := placeOf(r)
@@ -181,7 +181,7 @@ func placement(rs []*loadgen.Result) (kind, lists string) {
 	return kinds[0], strings.Join(ls, " / ")
 }
 
-func placeOf(r *loadgen.Result) (kind, lists string) {
+func placeOf(r *loadresult.Result) (kind, lists string) {
 	c := r.Conditions
 	gen, tgt := "?", "?"
 	if c != nil && c.GenCPUs != "" {
@@ -233,7 +233,7 @@ func parseCPUList(s string) (map[int]bool, bool) {
 }
 
 // genShare is the generator's CPU over the window, % of what it may use.
-func genShare(r *loadgen.Result) float64 {
+func genShare(r *loadresult.Result) float64 {
 	if r.WindowNS <= 0 || r.CPU.GenAllowed <= 0 {
 		return math.NaN()
 	}
@@ -243,7 +243,7 @@ func genShare(r *loadgen.Result) float64 {
 // neighbours is the machine's CPU used by neither the generator nor the
 // target over the window, % of the machine (NaN unknown: no /proc/stat,
 // or a local target whose CPU was not read).
-func neighbours(r *loadgen.Result) float64 {
+func neighbours(r *loadresult.Result) float64 {
 	c := r.CPU
 	if c.MachineNS <= 0 {
 		return math.NaN()
@@ -259,8 +259,8 @@ func neighbours(r *loadgen.Result) float64 {
 }
 
 // niceString is a side's nice values: "gen 0, target -19" ("?" unknown).
-func niceString(rs []*loadgen.Result) string {
-	return values(rs, func(r *loadgen.Result) string {
+func niceString(rs []*loadresult.Result) string {
+	return values(rs, func(r *loadresult.Result) string {
 		g, t := "?", "?"
 		if c := r.Conditions; c != nil {
 			if c.GenNice != nil {
@@ -274,7 +274,7 @@ func niceString(rs []*loadgen.Result) string {
 	})
 }
 
-func loadAvgNote(rs []*loadgen.Result) string {
+func loadAvgNote(rs []*loadresult.Result) string {
 	var vs []string
 	for _, r := range rs {
 		if c := r.Conditions; c != nil && len(c.LoadAvg) > 0 {
@@ -289,7 +289,7 @@ func loadAvgNote(rs []*loadgen.Result) string {
 
 // targetInfo is a side's target settings (nil unknown); runs that differ
 // give their values joined.
-func targetInfo(rs []*loadgen.Result) map[string]string {
+func targetInfo(rs []*loadresult.Result) map[string]string {
 	var out map[string]string
 	for _, r := range rs {
 		if r.Conditions == nil || r.Conditions.TargetInfo == nil {

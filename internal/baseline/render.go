@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -253,7 +254,7 @@ func WriteJSON(w io.Writer, v *Verdict) error {
 
 // cdf returns r's latency distribution as x = log10(ms), y = the share of
 // ok responses at or below it.
-func cdf(r *loadgen.Result) (xs, ys []float64) {
+func cdf(r *loadresult.Result) (xs, ys []float64) {
 	total := float64(r.Latency.Count)
 	if total == 0 {
 		return nil, nil
@@ -269,7 +270,7 @@ func cdf(r *loadgen.Result) (xs, ys []float64) {
 
 // series returns r's seconds with a latency (p50, p99) and its whole
 // seconds' ok counts.
-func series(r *loadgen.Result) (lt, p50, p99, ts, ok []float64) {
+func series(r *loadresult.Result) (lt, p50, p99, ts, ok []float64) {
 	full := int64(r.Window().Seconds())
 	for i := range r.Series {
 		s := &r.Series[i]
@@ -322,16 +323,16 @@ func WriteHTML(w io.Writer, v *Verdict, lang msg.Lang) error {
 			}
 		}
 	}
-	dist := loadgen.Chart{Title: T("baseline.html.cdf"), XLabel: "ms", YLabel: T("baseline.html.share"),
+	dist := loadreport.Chart{Title: T("baseline.html.cdf"), XLabel: "ms", YLabel: T("baseline.html.share"),
 		XTick: func(x float64) string { return strconv.FormatFloat(math.Pow(10, x), 'g', 3, 64) }, XTicks: ticks,
-		Lines: []loadgen.Line{{Name: baseName, Color: "#1f77b4", Xs: bx, Ys: by}, {Name: candName, Color: "#d62728", Xs: cx, Ys: cy}}}
+		Lines: []loadreport.Line{{Name: baseName, Color: "#1f77b4", Xs: bx, Ys: by}, {Name: candName, Color: "#d62728", Xs: cx, Ys: cy}}}
 	blt, b50, b99, bts, bok := series(v.Base)
 	clt, c50, c99, cts, cok := series(v.Cand)
-	lat := loadgen.Chart{Title: T("baseline.html.lat"), XLabel: T("baseline.html.sec"), YLabel: "ms",
-		Lines: []loadgen.Line{{Name: baseName + " p50", Color: "#1f77b4", Xs: blt, Ys: b50}, {Name: baseName + " p99", Color: "#9ecae1", Xs: blt, Ys: b99},
+	lat := loadreport.Chart{Title: T("baseline.html.lat"), XLabel: T("baseline.html.sec"), YLabel: "ms",
+		Lines: []loadreport.Line{{Name: baseName + " p50", Color: "#1f77b4", Xs: blt, Ys: b50}, {Name: baseName + " p99", Color: "#9ecae1", Xs: blt, Ys: b99},
 			{Name: candName + " p50", Color: "#d62728", Xs: clt, Ys: c50}, {Name: candName + " p99", Color: "#fc9272", Xs: clt, Ys: c99}}}
-	thr := loadgen.Chart{Title: T("baseline.html.thr"), XLabel: T("baseline.html.sec"), YLabel: T("baseline.html.per"),
-		Lines: []loadgen.Line{{Name: baseName, Color: "#1f77b4", Xs: bts, Ys: bok}, {Name: candName, Color: "#d62728", Xs: cts, Ys: cok}}}
+	thr := loadreport.Chart{Title: T("baseline.html.thr"), XLabel: T("baseline.html.sec"), YLabel: T("baseline.html.per"),
+		Lines: []loadreport.Line{{Name: baseName, Color: "#1f77b4", Xs: bts, Ys: bok}, {Name: candName, Color: "#d62728", Xs: cts, Ys: cok}}}
 	var text strings.Builder
 	if err := WriteText(&text, v, lang); err != nil {
 		return err

@@ -46,13 +46,6 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 		}
 		step = &st
 	}
-	host, port, err := net.SplitHostPort(*listen)
-	if err != nil {
-		return inLang(l, model.NewFieldError("listen", "target.err.listen", *listen))
-	}
-	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return inLang(l, model.NewFieldError("listen", "target.err.port", *listen))
-	}
 	for _, v := range []struct {
 		flag string
 		n    int64
@@ -61,16 +54,9 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 			return usagef("%s", msg.T(l, "downstream.err.positive", v.flag, v.n))
 		}
 	}
-	if ip := net.ParseIP(host); !*allowRemote && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return inLang(l, model.NewFieldError("listen", "target.err.remote", *listen))
-	}
-	ln, err := net.Listen("tcp", *listen)
+	ln, err := listenDownstream(l, *listen, *allowRemote)
 	if err != nil {
-		var dnsErr *net.DNSError
-		if errors.As(err, &dnsErr) {
-			return inLang(l, model.NewFieldError("listen", "target.err.resolve", *listen))
-		}
-		return fmt.Errorf("downstream: %w", err)
+		return err
 	}
 	if *proxy != "" {
 		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients, Step: step}
@@ -82,8 +68,38 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 		return p.Serve(ctx, ln)
 	}
 	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued, Step: step}
-	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.listening", ln.Addr(), d))
-	printStep(env, l, step)
+	return serveDownstream(ctx, env, l, s, ln)
+}
+
+// listenDownstream checks --listen (host:port, loopback unless
+// --allow-remote) and listens on it.
+func listenDownstream(l msg.Lang, listen string, allowRemote bool) (net.Listener, error) {
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return nil, inLang(l, model.NewFieldError("listen", "target.err.listen", listen))
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return nil, inLang(l, model.NewFieldError("listen", "target.err.port", listen))
+	}
+	if ip := net.ParseIP(host); !allowRemote && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, inLang(l, model.NewFieldError("listen", "target.err.remote", listen))
+	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		var dnsErr *net.DNSError
+		if errors.As(err, &dnsErr) {
+			return nil, inLang(l, model.NewFieldError("listen", "target.err.resolve", listen))
+		}
+		return nil, fmt.Errorf("downstream: %w", err)
+	}
+	return ln, nil
+}
+
+// serveDownstream serves RESP on ln until ctx ends, saying when the loop
+// saturates and, at the end, what delays it achieved.
+func serveDownstream(ctx context.Context, env *Env, l msg.Lang, s *downstream.Server, ln net.Listener) error {
+	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.listening", ln.Addr(), s.Delay))
+	printStep(env, l, s.Step)
 	s.OnSaturated = func(w downstream.Saturation) {
 		key := "downstream.starved"
 		if w.LoopBusy() {
@@ -95,7 +111,7 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
 		return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
 	}
-	err = s.Serve(ctx, ln)
+	err := s.Serve(ctx, ln)
 	st := s.Stats()
 	if dl := st.Delay; dl.Count > 0 {
 		fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped.delay", st.Commands, us(dl.AchievedP50), us(dl.AchievedP99), us(dl.AchievedMax), us(dl.LateP50), us(dl.LateP99)))

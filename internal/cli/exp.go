@@ -20,16 +20,18 @@ func init() {
 	register(&command{name: "exp", summary: "exp.summary", run: runExp})
 }
 
-// runExp is `waitlab exp list` and `waitlab exp run NAME`: flags only; the
-// recipes, tables and files are internal/experiment's.
+// runExp is `waitlab exp list`, `waitlab exp summary DIR` and `waitlab
+// exp run NAME`: flags only; the recipes, tables and files are
+// internal/experiment's.
 func runExp(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "exp")
 	lang := langFlag(fs)
-	repeat := fs.Int("repeat", 0, "counted runs per condition, after one uncounted warm-up (default 6; 1 with --quick; at most 100)")
-	quick := fs.Bool("quick", false, "a scaled-down run that finishes in under 20 s, for CI and a first look")
-	out := fs.String("out", "", "write the table as Markdown (NAME.md) and JSON (NAME.json) and the plots as SVG into `DIR`")
-	asJSON := fs.Bool("json", false, "print the table as JSON instead of Markdown")
-	only := fs.String("only", "", "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs")
+	var o expFlags
+	fs.IntVar(&o.repeat, "repeat", 0, "counted runs per condition, after one uncounted warm-up (default 6; 1 with --quick; at most 100)")
+	fs.BoolVar(&o.quick, "quick", false, "a scaled-down run that finishes in under 20 s, for CI and a first look")
+	fs.StringVar(&o.out, "out", "", "write the table as Markdown (NAME.md) and JSON (NAME.json) and the plots as SVG into `DIR`")
+	fs.BoolVar(&o.json, "json", false, "print the table as JSON instead of Markdown")
+	fs.StringVar(&o.only, "only", "", "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -46,16 +48,7 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 		if len(pos) > 1 {
 			return usagef("%s", msg.T(l, "exp.usage"))
 		}
-		fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
-		for _, e := range experiment.List() {
-			// One line per experiment (CI reads the first word of each):
-			// its claims' ids at the end.
-			about := msg.T(l, "exp."+e.Name+".about")
-			if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
-				about += " " + msg.T(l, "exp.list.claims", strings.Join(ids, ", "))
-			}
-			fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, about)
-		}
+		expList(env, l)
 		return nil
 	case "summary":
 		return expSummary(env, l, pos[1:])
@@ -66,60 +59,45 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if len(pos) != 2 {
 		return usagef("%s", msg.T(l, "exp.err.name"))
 	}
-	name := pos[1]
-	if _, ok := experiment.Lookup(name); !ok {
-		var names []string
-		for _, e := range experiment.List() {
-			names = append(names, e.Name)
+	o.repeatSet = isSet(fs, "repeat")
+	return expRun(ctx, env, l, pos[1], o)
+}
+
+// expFlags are the flags of `exp run`.
+type expFlags struct {
+	repeat    int
+	repeatSet bool // --repeat was given (a given 0 is refused)
+	quick     bool
+	json      bool
+	out, only string
+}
+
+// expList prints one line per experiment (CI reads the first word of
+// each), its claims' ids at the end.
+func expList(env *Env, l msg.Lang) {
+	fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
+	for _, e := range experiment.List() {
+		about := msg.T(l, "exp."+e.Name+".about")
+		if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
+			about += " " + msg.T(l, "exp.list.claims", strings.Join(ids, ", "))
 		}
-		return usagef("%s", msg.T(l, "exp.err.unknown", name, strings.Join(names, ", ")))
+		fmt.Fprintf(env.Stdout, "  %-20s %s\n", e.Name, about)
 	}
-	if *repeat < 0 || (*repeat == 0 && isSet(fs, "repeat")) {
-		return usagef("%s", msg.T(l, "exp.err.repeat", *repeat))
-	}
-	if *repeat > experiment.MaxRepeat {
-		return usagef("%s", msg.T(l, "exp.err.repeat.max", *repeat, experiment.MaxRepeat))
-	}
-	var onlyIDs []string
-	if *only != "" {
-		for _, id := range strings.Split(*only, ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				onlyIDs = append(onlyIDs, id)
-			}
-		}
-		if bad := experiment.ValidateOnly(name, onlyIDs); len(bad) > 0 || len(onlyIDs) == 0 {
-			b := *only
-			if len(bad) > 0 {
-				b = bad[0]
-			}
-			return usagef("%s", msg.T(l, "exp.err.only", b, name, strings.Join(experiment.ClaimIDs(name), ", ")))
-		}
-	}
-	if *out != "" {
-		// A typo in the path must not throw a long run away at its end.
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return usagef("%s", msg.T(l, "cli.out.unwritable", "--out", *out, err))
-		}
+}
+
+// expRun is `exp run NAME`: the flags checked, the recipe run, its table
+// printed and written.
+func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) error {
+	onlyIDs, err := o.check(l, name)
+	if err != nil {
+		return err
 	}
 	exe, err := childExe()
 	if err != nil {
 		return err
 	}
-	cmdline := "waitlab exp run " + name
-	if *quick {
-		cmdline += " --quick"
-	}
-	if *repeat > 0 {
-		cmdline += fmt.Sprintf(" --repeat %d", *repeat)
-	}
-	if len(onlyIDs) > 0 {
-		cmdline += " --only " + strings.Join(onlyIDs, ",")
-	}
-	if l != msg.EN {
-		cmdline += " --lang " + string(l)
-	}
 	t, err := experiment.Run(ctx, name, experiment.Options{
-		Repeat: *repeat, Quick: *quick, Lang: l, Exe: exe, Version: Version(), Command: cmdline,
+		Repeat: o.repeat, Quick: o.quick, Lang: l, Exe: exe, Version: Version(), Command: o.command(l, name, onlyIDs),
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
 		Nice:     experiment.DefaultNice(), Only: onlyIDs,
 	})
@@ -134,7 +112,7 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s", msg.T(l, "exp.err.failed", name, err))
 	}
-	if *asJSON {
+	if o.json {
 		err = experiment.WriteJSON(env.Stdout, t)
 	} else {
 		err = experiment.WriteMarkdown(env.Stdout, t, "")
@@ -142,8 +120,8 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		paths, err := experiment.WriteFiles(*out, t)
+	if o.out != "" {
+		paths, err := experiment.WriteFiles(o.out, t)
 		if err != nil {
 			return err
 		}
@@ -155,6 +133,64 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 		return &ExitError{Code: 130}
 	}
 	return nil
+}
+
+// check refuses an unknown experiment, a bad --repeat or --only and an
+// --out that cannot be made, before any run; it returns --only's ids.
+func (o expFlags) check(l msg.Lang, name string) ([]string, error) {
+	if _, ok := experiment.Lookup(name); !ok {
+		var names []string
+		for _, e := range experiment.List() {
+			names = append(names, e.Name)
+		}
+		return nil, usagef("%s", msg.T(l, "exp.err.unknown", name, strings.Join(names, ", ")))
+	}
+	if o.repeat < 0 || (o.repeat == 0 && o.repeatSet) {
+		return nil, usagef("%s", msg.T(l, "exp.err.repeat", o.repeat))
+	}
+	if o.repeat > experiment.MaxRepeat {
+		return nil, usagef("%s", msg.T(l, "exp.err.repeat.max", o.repeat, experiment.MaxRepeat))
+	}
+	var onlyIDs []string
+	if o.only != "" {
+		for _, id := range strings.Split(o.only, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				onlyIDs = append(onlyIDs, id)
+			}
+		}
+		if bad := experiment.ValidateOnly(name, onlyIDs); len(bad) > 0 || len(onlyIDs) == 0 {
+			b := o.only
+			if len(bad) > 0 {
+				b = bad[0]
+			}
+			return nil, usagef("%s", msg.T(l, "exp.err.only", b, name, strings.Join(experiment.ClaimIDs(name), ", ")))
+		}
+	}
+	if o.out != "" {
+		// A typo in the path must not throw a long run away at its end.
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return nil, usagef("%s", msg.T(l, "cli.out.unwritable", "--out", o.out, err))
+		}
+	}
+	return onlyIDs, nil
+}
+
+// command is the command line the table records, as a person would type it.
+func (o expFlags) command(l msg.Lang, name string, onlyIDs []string) string {
+	cmdline := "waitlab exp run " + name
+	if o.quick {
+		cmdline += " --quick"
+	}
+	if o.repeat > 0 {
+		cmdline += fmt.Sprintf(" --repeat %d", o.repeat)
+	}
+	if len(onlyIDs) > 0 {
+		cmdline += " --only " + strings.Join(onlyIDs, ",")
+	}
+	if l != msg.EN {
+		cmdline += " --lang " + string(l)
+	}
+	return cmdline
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -113,7 +115,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 // measure opens the outputs, runs the load and reports it (against the
 // baseline when there is one). Every output path is opened before the run:
 // a typo in --out must not cost the measurement.
-func measure(ctx context.Context, env *Env, cfg loadgen.Config, out string, o *outputFlags, ths []loadgen.Threshold, lang msg.Lang, sc *scaleFlags, bl *loadBaseline) error {
+func measure(ctx context.Context, env *Env, cfg loadgen.Config, out string, o *outputFlags, ths []loadreport.Threshold, lang msg.Lang, sc *scaleFlags, bl *loadBaseline) error {
 	outs, err := openOutputs(lang, o, out)
 	if err != nil {
 		return err
@@ -245,10 +247,10 @@ func progressFor(env *Env, lang msg.Lang, mode string) (func(loadgen.Progress), 
 	return nil, usagef("%s", msg.T(lang, "cli.err.progress", mode))
 }
 
-func parseThresholds(list []string) ([]loadgen.Threshold, error) {
-	var ths []loadgen.Threshold
+func parseThresholds(list []string) ([]loadreport.Threshold, error) {
+	var ths []loadreport.Threshold
 	for _, s := range list {
-		t, err := loadgen.ParseThreshold(s)
+		t, err := loadreport.ParseThreshold(s)
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}
@@ -344,14 +346,14 @@ func (outs *outputs) discard() {
 // already printed, and the exit code is 1 with the error. An interrupted
 // run exits 130 and has no verdict; breached thresholds exit 1 with a line
 // each.
-func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold, lang msg.Lang, outs *outputs) error {
-	rep := loadgen.Analyze(res, lang)
-	breaches := loadgen.Check(rep, ths, lang)
+func emit(env *Env, res *loadresult.Result, o *outputFlags, ths []loadreport.Threshold, lang msg.Lang, outs *outputs) error {
+	rep := loadreport.Analyze(res, lang)
+	breaches := loadreport.Check(rep, ths, lang)
 	var err error
 	if *o.json {
-		err = loadgen.WriteJSON(env.Stdout, rep)
+		err = loadreport.WriteJSON(env.Stdout, rep)
 	} else {
-		err = loadgen.WriteText(env.Stdout, rep, lang, len(ths))
+		err = loadreport.WriteText(env.Stdout, rep, lang, len(ths))
 	}
 	if err != nil {
 		outs.discard()
@@ -364,7 +366,7 @@ func emit(env *Env, res *loadgen.Result, o *outputFlags, ths []loadgen.Threshold
 		}
 	}
 	if outs != nil && outs.html != nil {
-		if err := outs.html.write(func(w io.Writer) error { return loadgen.WriteHTML(w, rep, lang) }); err != nil {
+		if err := outs.html.write(func(w io.Writer) error { return loadreport.WriteHTML(w, rep, lang) }); err != nil {
 			writeErrs = append(writeErrs, errors.New(msg.T(lang, "load.write.failed", "--html", outs.html.path, err)))
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // progressWatch is a stderr that cancels the run at its first progress
@@ -83,7 +83,7 @@ func TestLoadInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := loadgen.ReadResult(data)
+	res, err := loadresult.ReadResult(data)
 	if err != nil || !res.Interrupted {
 		t.Fatalf("result file: %v, interrupted %v; want it marked interrupted", err, res != nil && res.Interrupted)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -98,12 +99,20 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	rep := loadgen.Analyze(res.Load, l)
+	return emitScenarioJSON(env, res, ths, l, outs)
+}
+
+// emitScenarioJSON prints a scenario load as JSON (the scenario's view and
+// the load report), writes its files, and gives its exit: 130 when
+// interrupted, 1 on a breached threshold, no completed request or a file
+// not written.
+func emitScenarioJSON(env *Env, res *loadgen.ScenarioResult, ths []loadreport.Threshold, l msg.Lang, outs *outputs) error {
+	rep := loadreport.Analyze(res.Load, l)
 	enc := json.NewEncoder(env.Stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(struct {
 		Scenario *loadgen.ScenarioResult `json:"scenario"`
-		Load     *loadgen.Report         `json:"load"`
+		Load     *loadreport.Report      `json:"load"`
 	}{res, rep}); err != nil {
 		outs.discard()
 		return err
@@ -115,7 +124,7 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 		}
 	}
 	if outs.html != nil {
-		if err := outs.html.write(func(w io.Writer) error { return loadgen.WriteHTML(w, rep, l) }); err != nil {
+		if err := outs.html.write(func(w io.Writer) error { return loadreport.WriteHTML(w, rep, l) }); err != nil {
 			writeErrs = append(writeErrs, errors.New(msg.T(l, "load.write.failed", "--html", outs.html.path, err)))
 		}
 	}
@@ -123,7 +132,7 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	switch {
 	case res.Result.Interrupted:
 		return &ExitError{Code: 130, Err: writeErr}
-	case len(loadgen.Check(rep, ths, l)) > 0 || res.Result.Completed == 0:
+	case len(loadreport.Check(rep, ths, l)) > 0 || res.Result.Completed == 0:
 		return &ExitError{Code: 1, Err: writeErr}
 	case writeErr != nil:
 		return &ExitError{Code: 1, Err: writeErr}

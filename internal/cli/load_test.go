@@ -122,8 +122,17 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 		t.Errorf("report --html wrote %d bytes, %v; want an HTML page with plots", len(b), err)
 	}
 	code, _, errs = run(t, "report", out, "--threshold", "p99<1us", "--threshold", "errors<50%")
-	if code != 1 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "p99") {
-		t.Errorf("report --threshold p99<1us = %d, %q; want 1 and one breach line", code, errs)
+	// One breach, p99's (errors<50% replaces the default error rule); a
+	// run that fell behind on a busy machine also says so, and only that.
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	others := 0
+	for _, line := range lines {
+		if !strings.Contains(line, "p99") && !strings.Contains(line, "never sent") {
+			others++
+		}
+	}
+	if code != 1 || !strings.Contains(errs, "p99") || others != 0 {
+		t.Errorf("report --threshold p99<1us = %d, %q; want 1 and the p99 breach (and at most the unsent one)", code, errs)
 	}
 }
 

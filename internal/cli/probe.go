@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/probe"
 )
@@ -99,8 +99,8 @@ func runProbe(ctx context.Context, env *Env, args []string) error {
 	return printProbe(env, lang, res, runErr, *jsonOut, htmlF, scF)
 }
 
-func parseProbeSLOs(slos []string) ([]loadgen.Threshold, error) {
-	var out []loadgen.Threshold
+func parseProbeSLOs(slos []string) ([]loadreport.Threshold, error) {
+	var out []loadreport.Threshold
 	for _, s := range slos {
 		t, err := probe.ParseSLO(s)
 		if err != nil {

@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // writeSynth writes a seeded synthetic run (loadgen.SyntheticRun) of 8 s
 // at 150 ok/s, waiting wait plus an exponential 1 ms, to dir/name.
-func writeSynth(t *testing.T, dir, name, url string, seed uint64, wait time.Duration, cond *loadgen.Conditions) string {
+func writeSynth(t *testing.T, dir, name, url string, seed uint64, wait time.Duration, cond *loadresult.Conditions) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	lat := make([][]time.Duration, 8)
@@ -83,8 +84,8 @@ func TestReportBaselineVerdicts(t *testing.T) {
 // naming the placement; --strict exits 1.
 func TestReportBaselineFairness(t *testing.T) {
 	dir := t.TempDir()
-	apart := writeSynth(t, dir, "apart.json", synthURL, 1, 20*time.Millisecond, &loadgen.Conditions{GenCPUs: "1", TargetCPUs: "0"})
-	shared := writeSynth(t, dir, "shared.json", synthURL, 2, 20*time.Millisecond, &loadgen.Conditions{GenCPUs: "0", TargetCPUs: "0"})
+	apart := writeSynth(t, dir, "apart.json", synthURL, 1, 20*time.Millisecond, &loadresult.Conditions{GenCPUs: "1", TargetCPUs: "0"})
+	shared := writeSynth(t, dir, "shared.json", synthURL, 2, 20*time.Millisecond, &loadresult.Conditions{GenCPUs: "0", TargetCPUs: "0"})
 	code, out, _ := run(t, "report", "--baseline", apart, shared)
 	i := strings.Index(out, "not a like-for-like comparison")
 	if code != 0 || i < 0 || i > strings.Index(out, "p50 (ms)") || !strings.Contains(out, "generator placement") || !strings.Contains(out, "shared CPU (gen 0, target 0)") {
@@ -177,7 +178,7 @@ func TestLoadConfigFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := loadgen.ReadResult(data)
+	r, err := loadresult.ReadResult(data)
 	if err != nil || r.Arrival != "rate:40" || r.URL != srv.URL+"/" || r.Window() != time.Second {
 		t.Errorf("result of load --config: %v, arrival %q, url %q, window %v", err, r.Arrival, r.URL, r.Window())
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/waitlab/waitlab/internal/baseline"
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -69,8 +71,8 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := loadgen.Merge(rs...)
-	var me *loadgen.MergeError
+	res, err := loadresult.Merge(rs...)
+	var me *loadresult.MergeError
 	switch {
 	case errors.As(err, &me):
 		return usagef("%s", me.Localize(lang))
@@ -83,16 +85,16 @@ func runReport(ctx context.Context, env *Env, args []string) error {
 
 // readResultFiles reads and checks result files (decoded on every core);
 // a file that is not a result is a usage error naming it.
-func readResultFiles(_ msg.Lang, files []string) ([]*loadgen.Result, error) {
+func readResultFiles(_ msg.Lang, files []string) ([]*loadresult.Result, error) {
 	datas := make([][]byte, len(files))
 	for i, f := range files {
-		data, err := loadgen.ReadFileLimit(f, loadgen.MaxResultBytes)
+		data, err := loadgen.ReadFileLimit(f, loadresult.MaxResultBytes)
 		if err != nil {
 			return nil, usagef("%v", err)
 		}
 		datas[i] = data
 	}
-	rs, bad, err := loadgen.ReadResults(datas)
+	rs, bad, err := loadresult.ReadResults(datas)
 	if err != nil {
 		return nil, usagef("%s: %v", files[bad], err)
 	}
@@ -225,7 +227,7 @@ func emitBaseline(env *Env, v *baseline.Verdict, o *outputFlags, lang msg.Lang, 
 
 // loadBaseline is a baseline read for `load --baseline`, with its options.
 type loadBaseline struct {
-	files []*loadgen.Result
+	files []*loadresult.Result
 	opt   baseline.Options
 }
 
@@ -254,11 +256,11 @@ func readBaseline(lang msg.Lang, bf *baselineFlags, url string) (*loadBaseline, 
 // the run's text report (JSON: the comparison alone), --out, then the
 // comparison and its exit code. An interrupted run exits 130 (and never
 // passes); a breached threshold or a failed comparison exits 1.
-func judgeRun(env *Env, res *loadgen.Result, bl *loadBaseline, o *outputFlags, ths []loadgen.Threshold, lang msg.Lang, outs *outputs, outPath string) error {
-	rep := loadgen.Analyze(res, lang)
-	breaches := loadgen.Check(rep, ths, lang)
+func judgeRun(env *Env, res *loadresult.Result, bl *loadBaseline, o *outputFlags, ths []loadreport.Threshold, lang msg.Lang, outs *outputs, outPath string) error {
+	rep := loadreport.Analyze(res, lang)
+	breaches := loadreport.Check(rep, ths, lang)
 	if !*o.json {
-		if err := loadgen.WriteText(env.Stdout, rep, lang, len(ths)); err != nil {
+		if err := loadreport.WriteText(env.Stdout, rep, lang, len(ths)); err != nil {
 			outs.discard()
 			return err
 		}
@@ -275,7 +277,7 @@ func judgeRun(env *Env, res *loadgen.Result, bl *loadBaseline, o *outputFlags, t
 	} else {
 		res.SetSource(msg.T(lang, "baseline.this_run"))
 	}
-	v, err := baseline.Compare(bl.files, []*loadgen.Result{res}, bl.opt)
+	v, err := baseline.Compare(bl.files, []*loadresult.Result{res}, bl.opt)
 	if err != nil {
 		return baselineErr(lang, err)
 	}

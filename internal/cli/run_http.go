@@ -60,8 +60,27 @@ func (h *httpFlags) options() lab.HTTPOptions {
 // writeRunHTTPText is `waitlab run`'s text when the HTTP view ran (alone,
 // or beside the in-process run with --via both).
 func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
+	writeRunHTTPPreamble(b, l, t)
+	writeRunHTTPHeads(b, l, t)
+	b.WriteByte('\n')
+	var proc *model.Result
+	if t.rep != nil {
+		proc = t.rep.Median
+	}
+	hres := t.http.Median
+	writeRunHTTPFigures(b, l, t, proc, hres)
+	writeRunHTTPNotes(b, l, t, proc, hres)
+	e := hres.Env
+	if proc != nil && proc.Env != nil {
+		e = proc.Env
+	}
+	writeRunTail(b, l, t, e)
+}
+
+// writeRunHTTPPreamble writes the run's preamble; the scaling line says
+// "this machine's N cores", so with pinning it says why N.
+func writeRunHTTPPreamble(b *bytes.Buffer, l msg.Lang, t runText) {
 	if t.scaling != nil && t.sockets != nil && t.sockets.Pinning != nil {
-		// The scaling line says "this machine's N cores": say why N.
 		var sb bytes.Buffer
 		writeRunPreamble(&sb, l, t)
 		first, rest, _ := bytes.Cut(sb.Bytes(), []byte("\n"))
@@ -71,24 +90,30 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 	} else {
 		writeRunPreamble(b, l, t)
 	}
-	var proc *model.Result
+}
+
+// writeRunHTTPHeads says what ran: the in-process runs (when any) and the
+// HTTP runs, each interrupted or not.
+func writeRunHTTPHeads(b *bytes.Buffer, l msg.Lang, t runText) {
 	if t.rep != nil {
-		proc = t.rep.Median
 		head := "run.head"
 		if !t.warmup {
 			head = "run.head.nowarm"
 		}
 		fmt.Fprintf(b, "%s\n", msg.T(l, head, t.s.Model, lanesPhrase(l, t.s), t.s.Requests, len(t.rep.Runs)))
-		if proc.Interrupted {
-			fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", proc.Completed, proc.Requests))
+		if t.rep.Median.Interrupted {
+			fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", t.rep.Median.Completed, t.rep.Median.Requests))
 		}
 	}
-	hres := t.http.Median
 	fmt.Fprintf(b, "%s\n", msg.T(l, "http.head", t.s.Model, t.s.Requests, len(t.http.Runs)))
-	if hres.Interrupted {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", hres.Completed, hres.Requests))
+	if t.http.Median.Interrupted {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "run.interrupted", t.http.Median.Completed, t.http.Median.Requests))
 	}
-	b.WriteByte('\n')
+}
+
+// writeRunHTTPFigures writes one run's report, or the table of figures
+// beside the model, the in-process run and the published figures.
+func writeRunHTTPFigures(b *bytes.Buffer, l msg.Lang, t runText, proc, hres *model.Result) {
 	multi := len(t.http.Runs) > 1 || (t.rep != nil && len(t.rep.Runs) > 1)
 	if !t.compare && proc == nil && !multi {
 		_ = reportpkg.WriteText(b, l, hres)
@@ -122,7 +147,11 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 		}
 		b.WriteByte('\n')
 	}
-	// With both views, each one's notes under its name.
+}
+
+// writeRunHTTPNotes writes the stalls, threads, CPU attribution and
+// sockets notes; with both views, each one's notes under its name.
+func writeRunHTTPNotes(b *bytes.Buffer, l msg.Lang, t runText, proc, hres *model.Result) {
 	section := func(label string, write func(*bytes.Buffer)) {
 		if proc == nil {
 			write(b)
@@ -148,11 +177,6 @@ func writeRunHTTPText(b *bytes.Buffer, l msg.Lang, t runText) {
 		writeAttribution(b, l, t.s, hres.CPUMS, t.sockets)
 		writeSockets(b, l, t.s, t.sockets)
 	})
-	e := hres.Env
-	if proc != nil && proc.Env != nil {
-		e = proc.Env
-	}
-	writeRunTail(b, l, t, e)
 }
 
 func runsOf(rep *live.Repeated) int {

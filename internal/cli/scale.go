@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/netguard"
@@ -69,7 +71,7 @@ func (s *scaleFlags) apply(l msg.Lang, cfg *loadgen.Config) error {
 
 // push sends the result to the collector, if asked; an error is printed
 // and returned (exit 1) without losing the report, which is printed after.
-func (s *scaleFlags) push(env *Env, l msg.Lang, res *loadgen.Result) error {
+func (s *scaleFlags) push(env *Env, l msg.Lang, res *loadresult.Result) error {
 	if s.pushURL == "" {
 		return nil
 	}
@@ -77,7 +79,7 @@ func (s *scaleFlags) push(env *Env, l msg.Lang, res *loadgen.Result) error {
 	// so the collector knows the run was cut short.
 	ctx, cancel := context.WithTimeout(context.Background(), s.pushTimeout)
 	defer cancel()
-	if err := loadgen.Push(ctx, s.pushURL, res); err != nil {
+	if err := loadresult.Push(ctx, s.pushURL, res); err != nil {
 		fmt.Fprintln(env.Stderr, msg.T(l, "load.push.failed", err))
 		return &ExitError{Code: 1}
 	}
@@ -126,12 +128,12 @@ func addCollectFlags(fs *flag.FlagSet) *collectFlags {
 
 // collect runs the collector: it waits for --expect results, merges them
 // and reports like `waitlab report FILE...`.
-func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths []loadgen.Threshold, l msg.Lang) error {
+func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths []loadreport.Threshold, l msg.Lang) error {
 	if c.expect < 1 || c.expect > 10000 {
 		return usagef("%s", msg.T(l, "collect.flag.expect", c.expect))
 	}
-	if c.timeout <= 0 || c.timeout > loadgen.MaxCollectTimeout {
-		return usagef("%s", msg.T(l, "collect.flag.timeout", c.timeout, loadgen.MaxCollectTimeout))
+	if c.timeout <= 0 || c.timeout > loadresult.MaxCollectTimeout {
+		return usagef("%s", msg.T(l, "collect.flag.timeout", c.timeout, loadresult.MaxCollectTimeout))
 	}
 	if c.runID != "" && (len(c.runID) > 64 || !isHex(c.runID)) {
 		return usagef("%s", msg.T(l, "collect.flag.runid", c.runID))
@@ -140,7 +142,7 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 	if err != nil {
 		return err
 	}
-	ln, err := loadgen.Listen(c.listen, c.allowRemote)
+	ln, err := loadresult.Listen(c.listen, c.allowRemote)
 	if err != nil {
 		outs.discard()
 		var fe *model.FieldError
@@ -149,11 +151,11 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 		}
 		return usagef("--listen: %v", err)
 	}
-	col := loadgen.NewCollector(c.expect)
+	col := loadresult.NewCollector(c.expect)
 	col.RunID = c.runID
 	var mu sync.Mutex // refusals come from the server's goroutines
 	col.OnRefuse = func(what string, err error) {
-		var me *loadgen.MergeError
+		var me *loadresult.MergeError
 		text := err.Error()
 		if errors.As(err, &me) {
 			text = me.Localize(l)
@@ -181,7 +183,7 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 	}
 	scancel()
 	<-served
-	var me *loadgen.MissingError
+	var me *loadresult.MissingError
 	if errors.As(werr, &me) {
 		outs.discard()
 		if ctx.Err() != nil {
@@ -190,8 +192,8 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 		}
 		return &ExitError{Code: 1, Err: errors.New(msg.T(l, "collect.missing", me.Got, me.Expect, joinOr(me.Missing, "-")))}
 	}
-	res, err := loadgen.Merge(rs...)
-	var mge *loadgen.MergeError
+	res, err := loadresult.Merge(rs...)
+	var mge *loadresult.MergeError
 	switch {
 	case errors.As(err, &mge):
 		outs.discard()

@@ -558,6 +558,49 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 		rows = append(rows, row)
 	}
 	writeGrid(&b, head, rows)
+	writeCentral(&b, l, ts)
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// centralClaims are the sources' central results, the ones issue 23
+// names: the lab's makespan, the blocking loop's slowdown, the lock's
+// figures, logging, the 1,600-thread failure, the in-flight count, the
+// colocated generator, the read-path crossover, the write path and
+// loop-stall's bimodality.
+var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lock", "log.cost", "th.errors",
+	"sd.inflight", "co.3x", "x.read1000", "wp.x", "ls.2000-slow"}
+
+// writeCentral writes which central claims reach direction or better
+// in the tables, and for each one that does not, its note: the sentence
+// its verdict chose, with its numbers and, where the catalog has one,
+// why this machine differs.
+func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table) {
+	var ok []string
+	var open []string
+	n := 0
+	for _, id := range centralClaims {
+		for _, t := range ts {
+			for _, c := range t.Claims {
+				if c.ID != id {
+					continue
+				}
+				n++
+				if c.Verdict == Reproduced || c.Verdict == Direction {
+					ok = append(ok, fmt.Sprintf("`%s` (%s)", c.ID, msg.T(l, "exp.verdict."+string(c.Verdict))))
+				} else {
+					open = append(open, fmt.Sprintf("- `%s` (`%s`): %s", c.ID, t.Experiment, c.Note))
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s\n\n", msg.T(l, "exp.sum.central", len(ok), n, strings.Join(ok, ", ")))
+	if len(open) == 0 {
+		fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.sum.central.all"))
+		return
+	}
+	fmt.Fprintf(b, "%s\n\n%s\n\n", msg.T(l, "exp.sum.central.open", len(open)), strings.Join(open, "\n"))
 }

@@ -9,28 +9,35 @@ import (
 	"time"
 )
 
-// Experiment 8: the same target measured three ways: the generator on its
-// own core; the generator on the server's core; and a heavier generator
-// (three times the virtual users) on the server's core. How far the
-// "server's" throughput moves, what the generator's CPU was, and the
-// warnings the generator raised in each case. The field report: three
-// times the virtual users on one laptop took TPS from 248 to 225, because
-// the generator took the server's CPU.
+// Experiment 8: the same target measured four ways: the generator on its
+// own core; the generator on the server's core; a heavy generator (1.8
+// times its CPU per request, loadgen's cpu_factor, as the field report's
+// emulated amd64 image on arm64 cost) on the server's core; and that heavy
+// generator with three times the virtual users. How far the "server's"
+// throughput moves, what the generator's CPU was, and the warnings the
+// generator raised in each case. The field report: three times the
+// virtual users on one laptop took TPS from 248 to 225, because the
+// generator took the server's CPU: more users bought no throughput.
 
 func init() {
 	Register(&Experiment{Name: "colocated-generator", Order: 8, Run: runColocated, Claims: coClaims})
 }
 
-// 248 -> 225 TPS as the users on one laptop tripled: -9.3%.
+// 248 -> 225 TPS as the users on one laptop tripled: -9.3%. Judged on the
+// heavy generator, the published one.
 var coClaims = []ClaimDef{
 	{ID: "co.3x", Source: "exp.src.field.colocated", Published: 100 * (225.0/248 - 1), Quantity: "share", Unit: "%", Digits: 1, Tolerance: 0.5, TolWhy: "exp.tol.env", Null: 0},
 }
+
+// coFactor is the heavy generator's CPU per request against the light
+// one's: the published emulated image's 1.8x.
+const coFactor = 1.8
 
 func runColocated(ctx context.Context, r *Runner) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	const vus = 64
-	t.Recipe = r.T_("exp.co.recipe", vus, d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Recipe = r.T_("exp.co.recipe", vus, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
 	t.Scaling = r.placementNote()
 	t.Columns = []Column{
 		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
@@ -52,11 +59,13 @@ func runColocated(ctx context.Context, r *Runner) error {
 		key    string
 		vus    int
 		onSrv  bool
+		factor float64
 		labelK string
 	}{
-		{"apart", vus, false, "exp.co.row.apart"},
-		{"shared", vus, true, "exp.co.row.shared"},
-		{"shared-3x", 3 * vus, true, "exp.co.row.shared3"},
+		{"apart", vus, false, 1, "exp.co.row.apart"},
+		{"shared", vus, true, 1, "exp.co.row.shared"},
+		{"heavy", vus, true, coFactor, "exp.co.row.heavy"},
+		{"heavy-3x", 3 * vus, true, coFactor, "exp.co.row.heavy3"},
 	}
 	for _, c := range conds {
 		if ctx.Err() != nil {
@@ -64,10 +73,11 @@ func runColocated(ctx context.Context, r *Runner) error {
 		}
 		tr := trial{
 			Target:      []string{"--model", "loop", "--threads", "1", "--cpu", "200us"},
-			Load:        loadArgs(c.vus, d, w, 10*time.Second),
+			Load:        closedSpec(c.vus, d, w, 10*time.Second),
 			GenOnServer: c.onSrv,
 		}
-		label := r.T_(c.labelK, c.vus)
+		tr.Load.CPUFactor = c.factor
+		label := r.T_(c.labelK, c.vus, c.factor)
 		row, reps, err := r.loadRow(ctx, c.key, label, tr)
 		if err != nil {
 			return fmt.Errorf("experiment colocated-generator: %s: %w", label, err)
@@ -79,19 +89,18 @@ func runColocated(ctx context.Context, r *Runner) error {
 		// shared-CPU one too.
 		r.warnRow(row, reps, "shared_cpu")
 	}
-	apart, shared, heavy := t.Median("apart", "ok_rps"), t.Median("shared", "ok_rps"), t.Median("shared-3x", "ok_rps")
+	apart, shared, heavy, heavy3 := t.Median("apart", "ok_rps"), t.Median("shared", "ok_rps"), t.Median("heavy", "ok_rps"), t.Median("heavy-3x", "ok_rps")
 	var moved []float64
-	for _, x := range ratios(t.Vals("shared-3x", "ok_rps"), t.Vals("shared", "ok_rps")) {
+	for _, x := range ratios(t.Vals("heavy-3x", "ok_rps"), t.Vals("heavy", "ok_rps")) {
 		moved = append(moved, 100*(x-1))
 	}
 	r.Claim("co.3x", moved, "")
-	if !math.IsNaN(heavy) {
-		r.Note("exp.co.note.moves", 100*(shared/apart-1), 100*(heavy/apart-1), 100*(225.0/248-1))
-		if heavy >= 0.95*apart {
-			r.Note("exp.co.note.light", t.Median("shared-3x", "gencpu"), t.Median("apart", "srvcpu"))
-		}
+	if !math.IsNaN(heavy3) {
+		r.Note("exp.co.note.moves", 100*(shared/apart-1), 100*(heavy/apart-1), 100*(heavy3/heavy-1), 100*(225.0/248-1),
+			t.Median("shared", "gencpu"), t.Median("heavy", "gencpu"))
 	}
 	r.Note("exp.co.note.why")
 	t.Plots = []Plot{{File: "colocated-generator.svg", Title: t.Title, Keys: []string{"ok_rps", "gencpu"}}}
+
 	return nil
 }

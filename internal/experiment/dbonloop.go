@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -141,7 +143,7 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 			targs = append(targs, "--offload", strconv.Itoa(c.pool))
 		}
 		samples := Samples{}
-		var reps []*loadgen.Report
+		var reps []*loadreport.Report
 		for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
 			r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, d.String())
 			o, err := r.dbTrial(ctx, targs, targetProcs(loops), d, w)
@@ -271,7 +273,7 @@ func dbNotes(r *Runner, loops, small int, cpu float64) {
 // dbTrialOut is one run: the load's report, the probe's, and the
 // target's counters after it.
 type dbTrialOut struct {
-	main, probe *loadgen.Report
+	main, probe *loadreport.Report
 	metrics     map[string]float64
 	interrupted bool
 }
@@ -317,44 +319,31 @@ func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w ti
 	}
 	defer os.RemoveAll(dir)
 	base := "http://" + tg.Addr
-	files := [2]string{filepath.Join(dir, "load.json"), filepath.Join(dir, "probe.json")}
-	loads := [2][]string{
-		append(append([]string{"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", base + "/metrics"},
-			loadArgs(dbVUs, d, w, 10*time.Second)...), base+"/"),
-		{"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", "off", "--rate", strconv.Itoa(dbProbeRate), "--connections", "64", "--duration", d.String(), "--warmup", w.String(),
-			"--timeout", "10s", base + "/?block=0s"},
-	}
+	load := closedSpec(dbVUs, d, w, 10*time.Second)
+	load.URL, load.TargetPID, load.TargetMetrics = base+"/", tg.PID, base+"/metrics"
+	probe := openSpec(dbProbeRate, d, w, 10*time.Second, 64)
+	probe.URL, probe.TargetPID, probe.TargetMetrics = base+"/?block=0s", tg.PID, "off"
+	specs := [2]loadgen.Spec{load, probe}
 	var wg sync.WaitGroup
 	var errs [2]error
+	var results [2]*loadresult.Result
 	for i, name := range []string{"load", "probe"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			largs := append([]string{"load", "--lang", "en", "--progress", "off", "--out", files[i]}, loads[i]...)
-			_, errs[i] = r.procs.runToEnd(ctx, name, exe, place.Generator, largs...)
+			results[i], errs[i] = r.runGenerator(ctx, name, place.Generator, dir, specs[i])
 		}()
 	}
 	wg.Wait()
 	out := &dbTrialOut{metrics: scrape(base+"/metrics", []string{"waitlab_target_loop_stalls_total",
 		"waitlab_target_db_calls_total", "waitlab_target_db_errors_total", "waitlab_target_requests_total"})}
-	var reps [2]*loadgen.Report
-	for i := range files {
-		data, rerr := os.ReadFile(files[i])
-		if rerr != nil || len(data) == 0 {
-			if errs[i] != nil {
-				return nil, errs[i]
-			}
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
-		}
-		res, err := loadgen.ReadResult(data)
-		if err != nil {
-			return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
+	var reps [2]*loadreport.Report
+	for i, res := range results {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
 		out.interrupted = out.interrupted || res.Interrupted
-		reps[i] = loadgen.Analyze(res, r.Opt.Lang)
+		reps[i] = loadreport.Analyze(res, r.Opt.Lang)
 	}
 	out.main, out.probe = reps[0], reps[1]
 	return out, nil

@@ -198,7 +198,7 @@ func init() {
 		_, _, err := r.loadRow(ctx, "x", "x", trial{
 			Downstream: []string{"--delay", "1ms"},
 			Target:     []string{"--model", "pool", "--threads", "4", "--validate-lock"},
-			Load:       loadArgs(4, 300*time.Millisecond, 100*time.Millisecond, time.Second),
+			Load:       closedSpec(4, 300*time.Millisecond, 100*time.Millisecond, time.Second),
 		})
 		return err
 	}})
@@ -210,7 +210,7 @@ func init() {
 		// The first run is short, the second would last 30 s.
 		tr := trial{Downstream: []string{"--delay", "1ms"}, Target: []string{"--model", "loop", "--threads", "1"}}
 		for i, d := range []time.Duration{300 * time.Millisecond, 30 * time.Second} {
-			tr.Load = loadArgs(4, d, 0, time.Second)
+			tr.Load = closedSpec(4, d, 0, time.Second)
 			if _, _, err := r.loadRow(ctx, fmt.Sprint(i), "x", tr); err != nil || ctx.Err() != nil {
 				return err
 			}

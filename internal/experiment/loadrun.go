@@ -6,11 +6,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +20,8 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // trial is one load run against a fresh server: an optional downstream,
@@ -35,8 +39,9 @@ type trial struct {
 	// address; GOMAXPROCS is the target's (0: the Go default).
 	Target     []string
 	GOMAXPROCS int
-	// Load are the arguments of `waitlab load` before the URL.
-	Load []string
+	// Load is the generator's run (closedSpec, openSpec); runTrial adds
+	// the URL and the target's pid and metrics page.
+	Load loadgen.Spec
 	// Path is the URL path and query (default "/").
 	Path string
 	// Metrics are target metric names summed over their labels after
@@ -49,8 +54,8 @@ type trial struct {
 
 // trialOut is what one trial measured.
 type trialOut struct {
-	Rep     *loadgen.Report
-	Res     *loadgen.Result
+	Rep     *loadreport.Report
+	Res     *loadresult.Result
 	Metrics map[string]float64
 	// CtxSwitches is the target's voluntary plus involuntary context
 	// switches during the load (summed over its threads).
@@ -61,6 +66,13 @@ type trialOut struct {
 	// DownstreamReady is when the downstream printed its address (it
 	// serves from then on: a --delay-step counts from about here).
 	DownstreamReady time.Time
+	// DownstreamCommands and DownstreamDelayP50 are what the downstream
+	// said when it stopped: the commands it answered over the whole run
+	// and the median delay it achieved (from reading a command to writing
+	// its reply); 0 when there was no downstream or it said nothing.
+	DownstreamCommands  float64
+	DownstreamDelayP50  time.Duration
+	TargetRequestsTotal float64
 }
 
 // undermining are the generator's warning codes that make a row's
@@ -77,12 +89,14 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	exe := r.Opt.Exe
 	targs := []string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}
 	var dsReady time.Time
+	var ds *proc
 	if tr.Downstream != nil {
 		dargs := append([]string{"downstream", "--listen", "127.0.0.1:0", "--lang", "en"}, tr.Downstream...)
 		if tr.Redis != "" {
 			dargs = append(dargs, "--proxy", tr.Redis)
 		}
-		ds, err := r.procs.startServer(ctx, "downstream", exe, place.Generator, nil, dargs...)
+		var err error
+		ds, err = r.procs.startServer(ctx, "downstream", exe, place.Generator, nil, dargs...)
 		if err != nil {
 			return nil, err
 		}
@@ -106,15 +120,13 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		return nil, fmt.Errorf("experiment: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	outFile := filepath.Join(dir, "load.json")
 	path := tr.Path
 	if path == "" {
 		path = "/"
 	}
 	base := "http://" + tg.Addr
-	largs := append([]string{"load", "--lang", "en", "--progress", "off", "--out", outFile,
-		"--target-pid", strconv.Itoa(tg.PID), "--target-metrics", base + "/metrics"}, tr.Load...)
-	largs = append(largs, base+path)
+	spec := tr.Load
+	spec.URL, spec.TargetPID, spec.TargetMetrics = base+path, tg.PID, base+"/metrics"
 
 	cs0 := ctxSwitches(tg.PID)
 	rq := startRunQueueSampler()
@@ -122,30 +134,39 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	if tr.GenOnServer {
 		genCPUs = place.Server
 	}
-	_, lerr := r.procs.runToEnd(ctx, "load", exe, genCPUs, largs...)
+	res, lerr := r.runGenerator(ctx, "load", genCPUs, dir, spec)
 	rqMean, rqMax := rq.stop()
 	cs1 := ctxSwitches(tg.PID)
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
-	if len(tr.Metrics) > 0 {
-		out.Metrics = scrape(base+"/metrics", tr.Metrics)
+	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
+	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
+	if ds != nil {
+		ds.stop(5 * time.Second) // it says what it served as it stops
+		out.DownstreamCommands, out.DownstreamDelayP50 = parseDownstreamStop(ds.stderr.String())
 	}
-	data, rerr := os.ReadFile(outFile)
-	if rerr != nil || len(data) == 0 {
-		if lerr != nil {
-			return nil, lerr
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
-	}
-	res, err := loadgen.ReadResult(data)
-	if err != nil {
-		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
+	if lerr != nil {
+		return nil, lerr
 	}
 	out.Res = res
-	out.Rep = loadgen.Analyze(res, r.Opt.Lang)
+	out.Rep = loadreport.Analyze(res, r.Opt.Lang)
 	return out, nil
+}
+
+// dsStopLine is the downstream's last line in English (msg key
+// downstream.stopped.delay): the commands it answered and the median
+// delay it gave.
+var dsStopLine = regexp.MustCompile(`stopped \((\d+) commands? answered; delay given p50 ([0-9.]+[a-zµ]+),`)
+
+// parseDownstreamStop reads dsStopLine from a downstream's stderr (0, 0
+// when it is not there).
+func parseDownstreamStop(stderr string) (commands float64, p50 time.Duration) {
+	m := dsStopLine.FindStringSubmatch(stderr)
+	if m == nil {
+		return 0, 0
+	}
+	commands, _ = strconv.ParseFloat(m[1], 64)
+	p50, _ = time.ParseDuration(m[2])
+	return commands, p50
 }
 
 // loadFigures are a trial's figures for a table row.
@@ -163,6 +184,15 @@ func loadFigures(o *trialOut) map[string]float64 {
 		f["errors_pct"] = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
 		f["ctxsw_per_req"] = o.CtxSwitches / float64(rep.Requests)
 	}
+	if o.DownstreamCommands > 0 && o.TargetRequestsTotal > 0 {
+		f["ds_per_req"] = o.DownstreamCommands / o.TargetRequestsTotal
+	}
+	if o.DownstreamDelayP50 > 0 {
+		f["ds_delay_ms"] = float64(o.DownstreamDelayP50) / 1e6
+	}
+	if rep.ErrorCount > 0 && o.Res != nil {
+		f["reset_pct"] = 100 * float64(o.Res.Errors["reset"]) / float64(rep.ErrorCount)
+	}
 	if rep.TargetCPUPct != nil {
 		f["srvcpu"] = *rep.TargetCPUPct
 	}
@@ -174,7 +204,7 @@ func loadFigures(o *trialOut) map[string]float64 {
 
 // warnRow attaches the undermining warnings of a row's runs to the row
 // and the table (each code once per row, its first message).
-func (r *Runner) warnRow(row *Row, reps []*loadgen.Report, also ...string) {
+func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 	seen := map[string]bool{}
 	for _, rep := range reps {
 		for _, w := range rep.Warnings {
@@ -326,10 +356,56 @@ func parseMetrics(body []byte, names []string) map[string]float64 {
 	return out
 }
 
-// loadArgs are the generator arguments of a closed-model run of vus users
-// for d after a warm-up of w.
-func loadArgs(vus int, d, w, timeout time.Duration) []string {
-	return []string{"--vus", strconv.Itoa(vus), "--duration", d.String(), "--warmup", w.String(), "--timeout", timeout.String()}
+// closedSpec is a closed-model run of vus users for d after a warm-up of
+// w, each request bounded by timeout.
+func closedSpec(vus int, d, w, timeout time.Duration) loadgen.Spec {
+	return loadgen.Spec{VUs: vus, Duration: loadgen.Duration(d), Warmup: loadgen.Duration(w), Timeout: loadgen.Duration(timeout)}
+}
+
+// openSpec is an open-model run at rate for d after a warm-up of w, on at
+// most conns connections.
+func openSpec(rate float64, d, w, timeout time.Duration, conns int) loadgen.Spec {
+	return loadgen.Spec{Rate: loadgen.Number(strconv.FormatFloat(rate, 'f', -1, 64)), Duration: loadgen.Duration(d),
+		Warmup: loadgen.Duration(w), Timeout: loadgen.Duration(timeout), Connections: conns}
+}
+
+// runGenerator runs the load generator described by spec as its own
+// process pinned to cpus (`waitlab load --config FILE`, its result file
+// beside it in dir) and reads its result back. The generator is a child
+// rather than a goroutine of this process so that its CPU is its own,
+// measured and pinned apart from the server's.
+func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadresult.Result, error) {
+	cfg, err := json.Marshal(spec)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	cfgFile, outFile := filepath.Join(dir, name+".spec.json"), filepath.Join(dir, name+".json")
+	if err := os.WriteFile(cfgFile, cfg, 0o644); err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
+	_, lerr := r.procs.runToEnd(ctx, name, r.Opt.Exe, cpus, generatorArgs(cfgFile, outFile)...)
+	data, rerr := os.ReadFile(outFile)
+	if rerr != nil || len(data) == 0 {
+		if lerr != nil {
+			return nil, lerr
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("experiment: the generator wrote no result: %v", rerr)
+	}
+	res, err := loadresult.ReadResult(data)
+	if err != nil {
+		return nil, fmt.Errorf("experiment: read the generator's result: %w", err)
+	}
+	return res, nil
+}
+
+// generatorArgs is the generator's command line: the load comes from
+// the spec file, the result goes to out (progress is off: stderr is not
+// a terminal).
+func generatorArgs(spec, out string) []string {
+	return []string{"load", "--config", spec, "--out", out}
 }
 
 // windows returns the measured window and the warm-up of a load run.

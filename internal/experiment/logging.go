@@ -92,7 +92,7 @@ func runLogging(ctx context.Context, r *Runner) error {
 			Downstream: []string{"--delay", vlDelay.String()},
 			Target:     append([]string{"--model", "pool", "--threads", strconv.Itoa(threads), "--cpu", vlCPU.String()}, c.args...),
 			GOMAXPROCS: targetProcs(threads),
-			Load:       loadArgs(threads, d, w, vlTimeout),
+			Load:       closedSpec(threads, d, w, vlTimeout),
 			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_blocked_seconds_total", "waitlab_target_requests_total"},
 		}
 		if c.lock {

@@ -43,6 +43,9 @@ var stallClaims = []ClaimDef{
 	{ID: "ls.batch-500", Source: "exp.src.stall", Published: 87, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 	{ID: "ls.p50-500", Source: "exp.src.stall", Published: 36, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 	{ID: "ls.p99-500", Source: "exp.src.stall", Published: 63, Quantity: "latency", Unit: "ms", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
+	// "17 platform threads": the server's OS threads serving 500
+	// connections on one loop.
+	{ID: "ls.threads", Source: "exp.src.stall", Published: 17, Quantity: "count", Digits: 0, Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull},
 	// 178-243 ms and 119-142 ms against 87 and 36: the stall adds 91-156
 	// ms to the batch and 83-106 ms to p50; the middles, ± half the range.
 	{ID: "ls.stall-batch", Source: "exp.src.stall", Published: (178+243)/2.0 - 87, Quantity: "latency", Unit: "ms", Tolerance: 0.27, TolWhy: "exp.tol.range", Null: 0},
@@ -103,6 +106,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		{Key: "drops", Label: "ListenDrops Δ", Digits: 0},
 		{Key: "threads", Label: r.T_("exp.col.osthreads"), Digits: 0},
 		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+		{Key: "burst_rate", Label: r.T_("exp.ls.col.burst"), Digits: 1},
 	}
 	t.Published = &Published{Source: stallSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.ls.col.batch"), "p50 (ms)", "p99 (ms)"},
@@ -221,6 +225,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 	var start time.Time
 	lat := make([]float64, c.conns)
 	dial := make([]float64, c.conns)
+	connAt := make([]float64, c.conns) // ms from the start to the connect's end
 	var wg sync.WaitGroup
 	gate := make(chan struct{})
 	deadline := time.Now().Add(c.deadline)
@@ -237,6 +242,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 				return
 			}
 			dial[i] = float64(time.Since(t0)) / 1e6
+			connAt[i] = float64(time.Since(start)) / 1e6
 			defer conn.Close()
 			_ = conn.SetDeadline(deadline)
 			if n := dialed.Add(1); stallWrite != nil && n >= stallAt {
@@ -258,25 +264,40 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 	genCPU := 100 * float64(sysinfo.ProcessCPU()-cpu0) / float64(wall) / float64(max(len(place.Generator), 1))
 	threads, _ := procThreadsOf(tg.PID)
 	n1 := readNetstat()
+	f, slow := burstFigures(c, lat, dial, connAt)
+	f["overflows"] = n1["ListenOverflows"] - n0["ListenOverflows"]
+	f["drops"] = n1["ListenDrops"] - n0["ListenDrops"]
+	f["threads"], f["gencpu"] = float64(threads), genCPU
+	return f, slow, nil
+}
+
+// burstFigures are a burst's figures from each connection's latency
+// (ms from the start, NaN when not done), connect time and connect end,
+// and the connect times of 900 ms or more.
+func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64, []float64) {
 	// A connect that took 900 ms or more had its SYN dropped and
 	// retransmitted (the first retransmission is 1 s after the SYN).
 	var done, slow []float64
+	burst, fastN := 0.0, 0
 	for i, v := range lat {
 		if !math.IsNaN(v) {
 			done = append(done, v)
 		}
 		if dial[i] >= 900 {
 			slow = append(slow, dial[i])
+		} else if dial[i] > 0 {
+			burst, fastN = max(burst, connAt[i]), fastN+1
 		}
 	}
 	slices.Sort(done)
 	f := map[string]float64{
-		"undone":    float64(c.conns - len(done)),
-		"slow":      float64(len(slow)),
-		"overflows": n1["ListenOverflows"] - n0["ListenOverflows"],
-		"drops":     n1["ListenDrops"] - n0["ListenDrops"],
-		"threads":   float64(threads),
-		"gencpu":    genCPU,
+		"undone": float64(c.conns - len(done)),
+		"slow":   float64(len(slow)),
+	}
+	if fastN > 0 && burst > 0 {
+		// The connects the kernel did not drop: how fast the burst
+		// arrived (per ms, up to the last of them).
+		f["burst_rate"] = float64(fastN) / burst
 	}
 	if len(done) < c.conns {
 		// Not done within the deadline: the batch lasted at least that.
@@ -289,7 +310,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 		f["p50_ms"] = done[(len(done)-1)/2]
 		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
 	}
-	return f, slow, nil
+	return f, slow
 }
 
 // readResponse reads one HTTP/1.1 response (headers and a
@@ -388,6 +409,7 @@ func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burs
 	r.Claim("ls.batch-500", t.Vals("500", "batch_ms"), "")
 	r.Claim("ls.p50-500", t.Vals("500", "p50_ms"), "")
 	r.Claim("ls.p99-500", t.Vals("500", "p99_ms"), "")
+	r.Claim("ls.threads", t.Vals("500", "threads"), "")
 	r.Claim("ls.stall-batch", diffs(t.Vals("500-stall", "batch_ms"), t.Vals("500", "batch_ms")), "")
 	r.Claim("ls.stall-p50", diffs(t.Vals("500-stall", "p50_ms"), t.Vals("500", "p50_ms")), "")
 	if r.Opt.Quick {
@@ -447,10 +469,51 @@ func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burs
 		slices.Sort(slow)
 		r.Note("exp.ls.note.slow", t.Row(key).Label, Num(float64(len(slow)), 0), Num(float64(near), 0), Num(slow[0], 0), Num(slow[len(slow)-1], 0))
 	}
+	stallRace(r)
 	if ov := t.Vals("big-4096", "overflows"); len(slowAt["big-4096"]) > 0 && len(ov) > 0 && slices.Max(ov) == 0 {
 		r.Note("exp.ls.note.starved", Num(float64(len(slowAt["big-4096"])), 0))
 	}
 	r.Note("exp.ls.note.why")
+}
+
+// stallRace says why the 2,000-connection runs at backlog 128 overflowed
+// or not, from two measured rates: the connects that completed without a
+// retransmission per ms (the burst as the kernel took it, backlog 4,096:
+// no queue limit in the way) against the connections the one loop
+// answered per ms in the 500-connection batch. While the burst outruns
+// the loop, the accept queue grows by the difference; min(backlog,
+// somaxconn) is what the kernel keeps (128 here), so it overflows after
+// 128 / (burst - loop) ms unless the burst ends first. The published
+// bimodality is a race the two rates decide run by run; when one rate
+// is several times the other, every run goes the same way.
+func stallRace(r *Runner) {
+	t := r.T
+	burst, loop := t.Median("big-4096", "burst_rate"), 500/t.Median("500", "batch_ms")
+	if math.IsNaN(burst) || math.IsNaN(loop) || t.Row("big-128") == nil {
+		return
+	}
+	queue := min(128.0, parseFloatOr(sysctl("net/core/somaxconn"), 128))
+	ov := t.Vals("big-128", "overflows")
+	over := 0
+	for _, v := range ov {
+		if v > 0 {
+			over++
+		}
+	}
+	last := 2000 / burst // ms the burst lasts
+	if burst > loop {
+		fill := queue / (burst - loop)
+		r.Note("exp.ls.note.race.over", Num(burst, 1), Num(loop, 1), Num(queue, 0), Num(fill, 0), Num(last, 0), over, len(ov))
+		return
+	}
+	r.Note("exp.ls.note.race.under", Num(burst, 1), Num(loop, 1), Num(queue, 0), over, len(ov))
+}
+
+func parseFloatOr(s string, def float64) float64 {
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		return v
+	}
+	return def
 }
 
 func b2f(b bool) float64 {

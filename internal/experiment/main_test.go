@@ -3,6 +3,8 @@ package experiment_test
 import (
 	"context"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/waitlab/waitlab/internal/cli"
@@ -15,7 +17,9 @@ import (
 const asWaitlab = "WAITLAB_EXPERIMENT_TEST_AS_WAITLAB"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(asWaitlab) == "1" {
+	// A fuzz worker is this test binary too, started by the fuzzing
+	// parent with its environment: it must stay a test.
+	if os.Getenv(asWaitlab) == "1" && !slices.ContainsFunc(os.Args, func(a string) bool { return strings.HasPrefix(a, "-test.fuzzworker") }) {
 		ctx, stop := cli.NotifyContext(context.Background())
 		code := cli.Main(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 		stop()

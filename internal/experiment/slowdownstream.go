@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -56,6 +57,9 @@ func init() {
 var sdClaims = []ClaimDef{
 	{ID: "sd.fanout", Source: "exp.src.field.fanout", Published: 2.7 / 0.22, Quantity: "multiple", Unit: "×", Digits: 1, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: 1},
 	{ID: "sd.inflight", Source: "exp.src.field.redis50", Published: 1885.0 / 1600, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: 1},
+	// Reactive: 648 x 3.06 s = 1,983 in flight on a handful of threads,
+	// against the pool's 1,885: the loop's in flight over the pool's.
+	{ID: "sd.inflight-loop", Source: "exp.src.field.redis50", Published: 1983.0 / 1885, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.2, TolWhy: "exp.tol.shape", Null: NoNull},
 }
 
 // sdCond is one condition of part one.
@@ -76,25 +80,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	t.Recipe = r.T_("exp.sd.recipe", sdLookups, sdSlow.Milliseconds(), sdThreads, sdThreads, sdQueue,
 		Num(sdUnder, 0), Num(sdOver, 0), d.Seconds(), w.Seconds(), r.Opt.Repeat)
 	t.Scaling = r.placementNote()
-	t.Columns = []Column{
-		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
-		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 0},
-		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 0},
-		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
-		{Key: "in_flight", Label: r.T_("exp.sd.col.inflight"), Digits: 0},
-		{Key: "threads", Label: r.T_("exp.sd.col.threads"), Digits: 0},
-		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
-		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
-	}
-	t.Published = &Published{Source: fieldSource,
-		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.sd.pub.result")},
-		Rows: [][]string{
-			{r.T_("exp.sd.pub.seq"), r.T_("exp.sd.pub.seq.v")},
-			{r.T_("exp.sd.pub.par"), r.T_("exp.sd.pub.par.v")},
-			{r.T_("exp.sd.pub.pool"), r.T_("exp.sd.pub.pool.v")},
-			{r.T_("exp.sd.pub.slow.blocking"), r.T_("exp.sd.pub.slow.blocking.v")},
-			{r.T_("exp.sd.pub.slow.reactive"), r.T_("exp.sd.pub.slow.reactive.v")},
-		}}
+	sdHeader(r)
 
 	// The downstream: the built-in delay server, or a real Redis behind
 	// the latency proxy when one is installed (not in --quick).
@@ -113,25 +99,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 		}
 	}
 
-	var conds []sdCond
-	fanouts := []model.Fanout{model.Sequential, model.Parallel, model.Pipelined}
-	if quick {
-		for _, f := range fanouts {
-			conds = append(conds, sdCond{model.Pool, f, sdUnder})
-		}
-		conds = append(conds, sdCond{model.Loop, model.Parallel, sdOver})
-	} else {
-		for _, rate := range []float64{sdUnder, sdOver} {
-			for _, f := range fanouts {
-				conds = append(conds, sdCond{model.Pool, f, rate})
-			}
-		}
-		for _, m := range []model.Kind{model.Loop, model.Virtual} {
-			for _, f := range fanouts {
-				conds = append(conds, sdCond{m, f, sdOver})
-			}
-		}
-	}
+	conds := sdConds(quick)
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
@@ -141,7 +109,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 			Redis:      redis,
 			Target:     sdTarget(c.model, c.fanout),
 			GOMAXPROCS: sdProcs(c.model),
-			Load:       rateArgs(c.rate, d, w),
+			Load:       rateSpec(c.rate, d, w),
 			Metrics:    []string{"waitlab_target_os_threads"},
 		}
 		label := r.T_("exp.sd.row", string(c.model), r.T_("exp.sd.fanout."+string(c.fanout)), Num(c.rate, 0))
@@ -185,7 +153,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 			Redis:      redis,
 			Target:     sdTarget(m, model.Sequential),
 			GOMAXPROCS: sdProcs(m),
-			Load:       rateArgs(sdOver, sd, sw),
+			Load:       rateSpec(sdOver, sd, sw),
 			Metrics:    []string{"waitlab_target_os_threads", "waitlab_target_shed_total"},
 		}
 		if err := r.sdStepRows(ctx, m, tr, after, settle); err != nil {
@@ -196,6 +164,56 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	r.Note("exp.sd.note.why")
 	t.Plots = []Plot{{File: "slow-downstream.svg", Title: t.Title, Keys: []string{"ok_rps", "p50_ms", "in_flight"}}}
 	return nil
+}
+
+// sdHeader sets the table's columns and the published table.
+func sdHeader(r *Runner) {
+	t := r.T
+	t.Columns = []Column{
+		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
+		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 0},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 0},
+		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
+		{Key: "in_flight", Label: r.T_("exp.sd.col.inflight"), Digits: 0},
+		{Key: "threads", Label: r.T_("exp.sd.col.threads"), Digits: 0},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+	}
+	t.Published = &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.sd.pub.result")},
+		Rows: [][]string{
+			{r.T_("exp.sd.pub.seq"), r.T_("exp.sd.pub.seq.v")},
+			{r.T_("exp.sd.pub.par"), r.T_("exp.sd.pub.par.v")},
+			{r.T_("exp.sd.pub.pool"), r.T_("exp.sd.pub.pool.v")},
+			{r.T_("exp.sd.pub.slow.blocking"), r.T_("exp.sd.pub.slow.blocking.v")},
+			{r.T_("exp.sd.pub.slow.reactive"), r.T_("exp.sd.pub.slow.reactive.v")},
+		}}
+}
+
+// sdConds are part one's conditions: in --quick the pool's three fan-outs
+// under its ceiling and the loop above it; in a full run each fan-out of
+// the pool under and above, and of loop and virtual above.
+func sdConds(quick bool) []sdCond {
+	var conds []sdCond
+	fanouts := []model.Fanout{model.Sequential, model.Parallel, model.Pipelined}
+	if quick {
+		for _, f := range fanouts {
+			conds = append(conds, sdCond{model.Pool, f, sdUnder})
+		}
+		conds = append(conds, sdCond{model.Loop, model.Parallel, sdOver})
+	} else {
+		for _, rate := range []float64{sdUnder, sdOver} {
+			for _, f := range fanouts {
+				conds = append(conds, sdCond{model.Pool, f, rate})
+			}
+		}
+		for _, m := range []model.Kind{model.Loop, model.Virtual} {
+			for _, f := range fanouts {
+				conds = append(conds, sdCond{m, f, sdOver})
+			}
+		}
+	}
+	return conds
 }
 
 // sdTarget are the target's arguments for a model and a fan-out: the
@@ -222,23 +240,22 @@ func sdProcs(m model.Kind) int {
 	return 0
 }
 
-// rateArgs are the generator arguments of an open-model run at rate for
-// d after a warm-up of w, with connections enough for every request to be
-// in flight for a few seconds (rate x 4 s): the generator must never be
-// the one that queues, or a slow server looks like a closed model.
-func rateArgs(rate float64, d, w time.Duration) []string {
-	return []string{"--rate", strconv.FormatFloat(rate, 'f', -1, 64), "--duration", d.String(), "--warmup", w.String(),
-		"--timeout", "10s", "--connections", strconv.Itoa(int(math.Ceil(rate * 4)))}
+// rateSpec is an open-model run at rate for d after a warm-up of w, with
+// connections enough for every request to be in flight for a few seconds
+// (rate x 4 s): the generator must never be the one that queues, or a
+// slow server looks like a closed model.
+func rateSpec(rate float64, d, w time.Duration) loadgen.Spec {
+	return openSpec(rate, d, w, 10*time.Second, int(math.Ceil(rate*4)))
 }
 
 // sdRow runs tr Repeat times and adds its row: the generator's figures,
 // Little's law over the window (in_flight) and the target's OS threads.
-func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
-		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, trialDuration(tr.Load))
+		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, time.Duration(tr.Load.Duration).String())
 		o, err := r.runTrial(ctx, tr)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -263,13 +280,6 @@ func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, 
 	return r.T.AddRow(key, label, samples.Cells()), reps, nil
 }
 
-func trialDuration(load []string) string {
-	if i := slices.Index(load, "--duration"); i >= 0 && i+1 < len(load) {
-		return load[i+1]
-	}
-	return "?"
-}
-
 // sdStepRows runs the step trial Repeat times and adds two rows: the
 // seconds before the step and the seconds from settle after it. Each
 // phase's figures come from the generator's per-second series, placed on
@@ -279,10 +289,10 @@ func trialDuration(load []string) string {
 func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, settle time.Duration) error {
 	r.T.WarmupEach = true
 	before, later := Samples{}, Samples{}
-	var reps []*loadgen.Report
+	var reps []*loadreport.Report
 	label := r.T_("exp.sd.step.row", string(m))
 	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
-		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, trialDuration(tr.Load))
+		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, time.Duration(tr.Load.Duration).String())
 		o, err := r.runTrial(ctx, tr)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -347,8 +357,8 @@ func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, 
 // phase's throughput without errors, errors as a share, the median of its
 // seconds' p50 and p99, and Little's law with that p50 in place of the
 // mean (the series keeps no per-second mean); nil for an empty phase.
-func phaseFigures(series []loadgen.Point, win, step time.Time, settle time.Duration) (before, after map[string]float64) {
-	var bs, as []loadgen.Point
+func phaseFigures(series []loadreport.Point, win, step time.Time, settle time.Duration) (before, after map[string]float64) {
+	var bs, as []loadreport.Point
 	for _, p := range series {
 		if p.Partial {
 			continue
@@ -364,7 +374,7 @@ func phaseFigures(series []loadgen.Point, win, step time.Time, settle time.Durat
 	return phase(bs), phase(as)
 }
 
-func phase(ps []loadgen.Point) map[string]float64 {
+func phase(ps []loadreport.Point) map[string]float64 {
 	if len(ps) == 0 {
 		return nil
 	}
@@ -470,6 +480,9 @@ func sdStepNotes(r *Runner) {
 		}
 		if m == model.Pool {
 			r.Claim("sd.inflight", perThread, "")
+		}
+		if m == model.Loop {
+			r.Claim("sd.inflight-loop", ratios(t.Vals(key, "in_flight"), t.Vals("step-pool-after", "in_flight")), "")
 		}
 		switch {
 		case m == model.Pool && ok < 0.9*okBefore:

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
@@ -49,6 +49,9 @@ var vlClaims = []ClaimDef{
 	{ID: "vl.off", Source: "exp.src.field.lock", Published: 700, Quantity: "throughput", Unit: "req/s", Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: NoNull},
 	{ID: "vl.x", Source: "exp.src.field.lock", Published: 700.0 / 76, Quantity: "multiple", Unit: "×", Digits: 1, Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: 1},
 	{ID: "vl.threads", Source: "exp.src.field.lock", Published: 1, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.10, TolWhy: "exp.tol.shape", Null: NoNull},
+	// "and doubles round trips": downstream commands per request, lock
+	// on over lock off (PING + the call against the call alone).
+	{ID: "vl.rtt", Source: "exp.src.field.lock", Published: 2, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.05, TolWhy: "exp.tol.count", Null: 1},
 }
 
 type lockCond struct {
@@ -60,8 +63,9 @@ type lockCond struct {
 func runValidateLock(ctx context.Context, r *Runner) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	t.Recipe = r.T_("exp.vl.recipe", Num(float64(vlDelay)/1e6, 1), Num(float64(vlCPU)/1e6, 2), d.Seconds(), w.Seconds(), r.Opt.Repeat)
-	t.Scaling = r.placementNote() + " " + r.T_("exp.vl.calibration", Num(float64(vlDelay)/1e6, 1), Num(float64(vlCPU)/1e6, 2))
+	delay, hold, cpu, calib := r.vlCalibrate(ctx)
+	t.Recipe = r.T_("exp.vl.recipe", Num(float64(delay)/1e6, 2), Num(float64(cpu)/1e6, 2), d.Seconds(), w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote() + " " + r.T_("exp.vl.calibration", Num(float64(vlDelay)/1e6, 1), Num(float64(vlCPU)/1e6, 2)) + " " + calib
 	t.Columns = []Column{
 		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
 		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 1},
@@ -69,6 +73,8 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 		{Key: "errors_pct", Label: r.T_("exp.col.errors"), Digits: 1},
 		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
 		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+		{Key: "ds_per_req", Label: r.T_("exp.col.dsperreq"), Digits: 2},
+		{Key: "ds_delay_ms", Label: r.T_("exp.col.dsdelay"), Digits: 2},
 	}
 	t.Published = &Published{Source: fieldSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.okrps")},
@@ -104,10 +110,10 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 				break
 			}
 			tr := trial{
-				Downstream: []string{"--delay", vlDelay.String()},
-				Target:     []string{"--model", "pool", "--threads", strconv.Itoa(c.threads), "--cpu", vlCPU.String()},
+				Downstream: []string{"--delay", delay.String()},
+				Target:     []string{"--model", "pool", "--threads", strconv.Itoa(c.threads), "--cpu", cpu.String()},
 				GOMAXPROCS: targetProcs(c.threads),
-				Load:       loadArgs(c.threads, d, w, vlTimeout),
+				Load:       closedSpec(c.threads, d, w, vlTimeout),
 			}
 			if be == "redis" {
 				tr.Redis = redis
@@ -128,7 +134,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 			}
 			r.warnRow(row, reps)
 			if c.lock {
-				row.SetModel("ok_rps", lockModel(c.threads))
+				row.SetModel("ok_rps", lockModel(c.threads, hold, cpu))
 				row.SetPublished("ok_rps", 76)
 			} else {
 				row.SetPublished("ok_rps", 700)
@@ -142,6 +148,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 	r.Claim("vl.off", vals("builtin", "nolock-200"), "")
 	r.Claim("vl.x", ratios(vals("builtin", "nolock-200"), vals("builtin", "lock-200")), "")
 	r.Claim("vl.threads", ratios(vals("builtin", "lock-1600"), vals("builtin", "lock-200")), "")
+	r.Claim("vl.rtt", ratios(t.Vals("builtin-lock-200", "ds_per_req"), t.Vals("builtin-nolock-200", "ds_per_req")), "")
 	for _, be := range backends {
 		on2, on16 := t.Median(be+"-lock-200", "ok_rps"), t.Median(be+"-lock-1600", "ok_rps")
 		off2, off16 := t.Median(be+"-nolock-200", "ok_rps"), t.Median(be+"-nolock-1600", "ok_rps")
@@ -153,10 +160,59 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 			name = "Redis"
 		}
 		// The lock's share of each second: requests x the time it is held.
-		r.Note("exp.vl.note.cap", name, on2, on16, 100*on2*vlDelay.Seconds(), 100*on16*vlDelay.Seconds(), off2, off16)
+		r.Note("exp.vl.note.cap", name, on2, on16, 100*on2*delay.Seconds(), 100*on16*delay.Seconds(), off2, off16)
 	}
 	t.Plots = []Plot{{File: "validate-lock.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}
 	return nil
+}
+
+// vlCalibrate measures this machine's costs beside the published ones
+// before the counted rows (full runs only): one short run with the lock
+// (200 users) and one without. With the lock, 1/throughput is the time
+// the lock is held per request; the downstream reports the delay it
+// actually gave, and the difference is the holder's own wake-up, write
+// and read, which the delay is then shortened by, so the lock is held
+// 1/76 s. Without it, 1/throughput is the CPU per request on the
+// server's core, and the spun CPU is moved by the difference from
+// 1/700 s. It returns the downstream's delay, the CPU per request and a
+// sentence with the measured figures (the defaults and why, in --quick or
+// when a probe measured nothing). hold is the time the lock is expected
+// to be held per request, the model's wait: the delay plus the holder's
+// own measured time.
+func (r *Runner) vlCalibrate(ctx context.Context) (delay, hold, cpu time.Duration, note string) {
+	delay, hold, cpu = vlDelay, vlDelay, vlCPU
+	if r.Opt.Quick {
+		return delay, hold, cpu, r.T_("exp.vl.calib.quick")
+	}
+	probe := func(lock bool) (okRPS, given float64) {
+		tr := trial{
+			Downstream: []string{"--delay", vlDelay.String()},
+			Target:     []string{"--model", "pool", "--threads", "200", "--cpu", vlCPU.String()},
+			GOMAXPROCS: targetProcs(200),
+			Load:       closedSpec(200, 3*time.Second, time.Second, vlTimeout),
+		}
+		if lock {
+			tr.Target = append(tr.Target, "--validate-lock")
+		}
+		o, err := r.runTrial(ctx, tr)
+		if err != nil || o.Rep.OKRPS <= 0 {
+			return math.NaN(), math.NaN()
+		}
+		return o.Rep.OKRPS, float64(o.DownstreamDelayP50) / 1e6
+	}
+	r.Progressf("exp.progress.calibrate")
+	onRPS, given := probe(true)
+	offRPS, _ := probe(false)
+	if math.IsNaN(onRPS) || math.IsNaN(offRPS) || given <= 0 {
+		return delay, hold, cpu, r.T_("exp.vl.calib.none")
+	}
+	holdExtra := 1000/onRPS - given              // ms the lock is held beyond the delay given
+	cpuExtra := 1000/offRPS - float64(vlCPU)/1e6 // ms per request beyond the spun CPU
+	delay = max(time.Millisecond, vlDelay-time.Duration(holdExtra*1e6))
+	cpu = max(100*time.Microsecond, time.Second/700-time.Duration(cpuExtra*1e6))
+	hold = delay + time.Duration(holdExtra*1e6)
+	return delay, hold, cpu, r.T_("exp.vl.calib", Num(onRPS, 0), Num(float64(vlDelay)/1e6, 2), Num(given, 2), Num(holdExtra, 2),
+		Num(float64(delay)/1e6, 2), Num(offRPS, 0), Num(float64(vlCPU)/1e6, 2), Num(cpuExtra, 2), Num(float64(cpu)/1e6, 2))
 }
 
 func onOff(r *Runner, on bool) string {
@@ -179,11 +235,11 @@ func targetProcs(n int) int {
 // threads, n virtual users, one 2 ms call per request under the shared
 // lock (the PING; the call after it is outside the lock and does not
 // change the cap).
-func lockModel(n int) float64 {
+func lockModel(n int, delay, cpu time.Duration) float64 {
 	s := model.Scenario{Model: model.Pool, Threads: n, Requests: 4000,
 		Arrival:    model.Arrival{Kind: model.VUs, VUs: n},
 		Cores:      max(len(Place().Server), 1),
-		Classes:    []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(vlCPU), Wait: model.FixedDist(vlDelay), Calls: 1}},
+		Classes:    []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(cpu), Wait: model.FixedDist(delay), Calls: 1}},
 		SharedLock: true, Seed: 1}
 	s.Normalize()
 	res, err := sim.Run(s, sim.Options{})
@@ -195,16 +251,11 @@ func lockModel(n int) float64 {
 
 // loadRow runs tr Repeat times (each with its own warm-up window) and adds
 // the row; nil when interrupted before any run.
-func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadgen.Report, error) {
+func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
-	var reps []*loadgen.Report
-	d := "?"
-	for i, a := range tr.Load {
-		if a == "--duration" && i+1 < len(tr.Load) {
-			d = tr.Load[i+1]
-		}
-	}
+	var reps []*loadreport.Report
+	d := time.Duration(tr.Load.Duration).String()
 	for i := 1; i <= r.Opt.Repeat; i++ {
 		if ctx.Err() != nil {
 			break

@@ -122,7 +122,7 @@ func runWritePath(ctx context.Context, r *Runner) error {
 			Downstream: []string{"--delay", c.delay.String()},
 			Target:     tgt,
 			GOMAXPROCS: procs,
-			Load:       loadArgs(vus, d, w, 60*time.Second),
+			Load:       closedSpec(vus, d, w, 60*time.Second),
 		}
 		label := r.T_("exp.wp.row."+c.model, Num(float64(c.delay)/1e6, 0))
 		if c.showSQL {

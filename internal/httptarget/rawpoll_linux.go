@@ -52,3 +52,20 @@ func rawWrite(fd int, p []byte) (int, error) {
 	}
 	return int(n), nil
 }
+
+// pollOne asks epoll set epfd for one ready event without waiting, as a
+// raw system call with its own buffer (safe beside the set's owner): the
+// descriptor in its data, or -1 for the pool poller's wake-up (data
+// all ones); ok false when nothing is ready.
+func pollOne(epfd int) (fd int, ok bool) {
+	var ev unix.EpollEvent
+	n, _, errno := unix.RawSyscall6(unix.SYS_EPOLL_WAIT, uintptr(epfd), uintptr(unsafe.Pointer(&ev)), 1, 0, 0, 0)
+	if errno != 0 || n != 1 {
+		return 0, false
+	}
+	data := *(*uint64)(unsafe.Pointer(&ev.Fd))
+	if data == ^uint64(0) {
+		return -1, true
+	}
+	return int(data), true
+}

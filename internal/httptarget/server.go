@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -492,9 +491,8 @@ func (s *Server) letGo(held *int) {
 // with requests still in flight.
 var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")
 
-// acceptLoop is an acceptor thread shared by the pool and loop servers: it
-// locks itself to an OS thread, accepts with flags, and hands each
-// connection to handle. Transient errors are retried (a full fd table
+// acceptLoop is the acceptor shared by the pool and loop servers: it
+// accepts with flags and hands each connection to handle. Transient errors are retried (a full fd table
 // after a 10 ms pause); it returns when the server drains or on any other
 // error, which it logs.
 //
@@ -504,8 +502,13 @@ var ErrDrainTimeout = errors.New("target: drain time ran out with requests in fl
 // that held up the poller and every thread after each accept, so a burst
 // of 1,000 connections took seconds to set up. Waiting in the poller
 // gives the P up at once; the listening socket becomes non-blocking.
+//
+// It is a goroutine not locked to a thread: since it never blocks in the
+// kernel, a thread of its own bought nothing but a thread switch into it
+// and out of it for every wake-up (a locked goroutine runs only on its
+// thread, so the one that ran the poller hands the P over, futex by
+// futex). Unlocked, the thread that finds the listener ready runs it.
 func (s *Server) acceptLoop(flags int, handle func(fd int)) {
-	runtime.LockOSThread()
 	accept, done := listenAccepter(s.lnFD, flags)
 	defer done()
 	for {

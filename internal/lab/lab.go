@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/live"
-	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
@@ -111,7 +111,7 @@ type Outcome struct {
 	// HTTPRepeated holds every run over HTTP.
 	HTTPRepeated *live.Repeated `json:"-"`
 	// HTTPLoad is the median HTTP run as the load report reads it.
-	HTTPLoad *loadgen.Result `json:"-"`
+	HTTPLoad *loadresult.Result `json:"-"`
 
 	// Scenario is what ran (after scaling).
 	Scenario model.Scenario `json:"-"`

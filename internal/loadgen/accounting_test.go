@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -33,8 +35,8 @@ func testStatusBeyond599IsAnError(t *testing.T) {
 	if res.OK != 0 || rep.ErrorCount != res.Requests || res.Requests != 10 {
 		t.Errorf("%d requests, %d ok, %d errors (%v); want 10 errors", res.Requests, res.OK, rep.ErrorCount, res.Errors)
 	}
-	if br := Check(rep, nil, "en"); len(br) == 0 {
-		t.Error("Check = no breach; want the error-rate breach")
+	if br := loadreport.Check(rep, nil, "en"); len(br) == 0 {
+		t.Error("loadreport.Check = no breach; want the error-rate breach")
 	}
 }
 
@@ -45,7 +47,7 @@ func TestRecorderCountsEveryStatus(t *testing.T) {
 	for _, st := range []int{0, 42, 99, 200, 503, 600, 999, -1} {
 		rec.record(0, 0, 0, time.Millisecond, st, kindOK)
 	}
-	res := &Result{}
+	res := &loadresult.Result{}
 	rec.fill(res)
 	var failed int64
 	for _, n := range res.Errors {
@@ -88,8 +90,8 @@ func testWarmupAgainstSilentServer(t *testing.T) {
 	if res.Warmup == nil || res.Warmup.Requests == 0 || res.Warmup.OK != 0 || res.Warmup.Errors["timeout"] == 0 {
 		t.Errorf("warm-up %+v; want its requests and their timeouts recorded", res.Warmup)
 	}
-	if br := Check(rep, nil, "en"); len(br) == 0 {
-		t.Errorf("Check = no breach for %d requests, %d never sent; want the run to fail", res.Requests, res.Unsent)
+	if br := loadreport.Check(rep, nil, "en"); len(br) == 0 {
+		t.Errorf("loadreport.Check = no breach for %d requests, %d never sent; want the run to fail", res.Requests, res.Unsent)
 	}
 }
 
@@ -107,7 +109,7 @@ func TestWindowCountsWarmupCompletionsInside(t *testing.T) {
 	// Sent in the window: one ends inside, one after the cutoff.
 	rec.record(0, time.Second, time.Second, 2*time.Second, 200, kindOK)
 	rec.record(0, 9500*time.Millisecond, 9500*time.Millisecond, 10500*time.Millisecond, 200, kindOK)
-	res := &Result{WarmupNS: int64(3 * time.Second)}
+	res := &loadresult.Result{WarmupNS: int64(3 * time.Second)}
 	rec.fill(res)
 	if res.WindowRequests != 3 || res.WindowOK != 2 {
 		t.Errorf("window completions %d, ok %d; want 3 (two warm-up ends inside, one request sent inside), 2 ok", res.WindowRequests, res.WindowOK)

@@ -1,16 +1,17 @@
 package loadgen
 
-import "time"
+import "github.com/waitlab/waitlab/internal/loadresult"
 
 // Bounds of a run, checked by Config.Validate before any work starts:
 // inputs beyond them are refused with the flag and the bound, never obeyed
 // until the machine gives out.
 const (
-	// MaxDuration bounds --duration and --warmup: a day. The series keeps
-	// one entry per second (a few hundred bytes each, encoded).
-	MaxDuration = 24 * time.Hour
-	// MaxTimeout bounds --timeout and --think: the histograms stop at an hour.
-	MaxTimeout = time.Hour
+	// MaxDuration bounds --duration and --warmup, MaxTimeout --timeout
+	// and --think, MaxStartWait how far ahead --start-at may be: the
+	// bounds a result file is read with, so every run's file reads back.
+	MaxDuration  = loadresult.MaxDuration
+	MaxTimeout   = loadresult.MaxTimeout
+	MaxStartWait = loadresult.MaxStartWait
 	// MinRate and MaxRate bound an open model's rate (and every non-zero
 	// stage rate): below one request in 1,000 s a schedule of a day holds
 	// under a hundred requests, and the intervals stop fitting a duration.

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"golang.org/x/sys/unix"
 )
 
@@ -33,9 +34,10 @@ const (
 	numKinds
 )
 
-// kindNames are the JSON names of the error kinds (and catalog key suffixes).
-var kindNames = [numKinds]string{"", "connect_refused", "connect_timeout", "connect_error",
-	"reset", "timeout", "closed", "bad_response", "other"}
+// kindNames are the JSON names of the error kinds (and catalog key
+// suffixes): the result format's, in its order (a count that disagrees
+// fails at init).
+var kindNames = [numKinds]string(append([]string{""}, loadresult.ErrorKinds[:]...))
 
 // errBadResponse is a response the client could not parse.
 var errBadResponse = errors.New("loadgen: malformed HTTP response")
@@ -76,6 +78,19 @@ type client struct {
 	// bytesIn counts the bytes read, shared by the run's connections
 	// (nil: not counted).
 	bytesIn *atomic.Int64
+
+	// tags, when set, receives each response's scenario tags (the
+	// scenario driver's check); onDial, when set, is told how long each
+	// successful dial took (the scenario's connection set-up figures).
+	tags   *tags
+	onDial func(took time.Duration)
+}
+
+// tags are the scenario headers of an answer (-1/"" when absent).
+type tags struct {
+	index int64
+	class string
+	loop  int
 }
 
 // count adds n bytes read to the run's total.
@@ -112,15 +127,21 @@ func (c *client) abort() {
 
 func (c *client) dial(deadline time.Time) errKind {
 	d := net.Dialer{Deadline: deadline, Timeout: c.timeout}
+	t0 := time.Now()
 	conn, err := d.Dial("tcp", c.addr)
 	if err != nil {
 		switch {
 		case errors.Is(err, syscall.ECONNREFUSED):
 			return kindConnectRefused
+		case errors.Is(err, syscall.ECONNRESET):
+			return kindReset
 		case isTimeout(err):
 			return kindConnectTimeout
 		}
 		return kindConnect
+	}
+	if c.onDial != nil {
+		c.onDial(time.Since(t0))
 	}
 	if c.tlsConf != nil {
 		conn = tls.Client(conn, c.tlsConf)
@@ -276,7 +297,7 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 				return 0, got, classify(err)
 			}
 		}
-		h, err := parseHead(c.buf[c.r : c.r+end])
+		h, err := parseHead(c.buf[c.r:c.r+end], c.tags)
 		if err != nil {
 			return 0, true, kindBadResponse
 		}
@@ -480,8 +501,9 @@ func headerEnd(b []byte) int {
 }
 
 // parseHead parses a complete header block (status line, fields, blank
-// line) without allocating.
-func parseHead(b []byte) (head, error) {
+// line) without allocating. With t it also records the scenario tags
+// (X-Waitlab-Req, -Class, -Loop; a class allocates its string).
+func parseHead(b []byte, t *tags) (head, error) {
 	h := head{length: -1}
 	// Status line: HTTP/1.x SP 3DIGIT [SP reason] CRLF
 	if len(b) < 12 || string(b[:7]) != "HTTP/1." || b[8] != ' ' {
@@ -545,12 +567,28 @@ func parseHead(b []byte) (head, error) {
 			if hasToken(val, "keep-alive") {
 				keepAlive = true
 			}
+		case t != nil:
+			t.read(name, val)
 		}
 	}
 	if http10 && !keepAlive {
 		h.close = true
 	}
 	return h, nil
+}
+
+// read records a scenario tag when name is one (a number that does not
+// parse reads as 0).
+func (t *tags) read(name, val []byte) {
+	switch {
+	case equalFold(name, "x-waitlab-req"):
+		t.index, _ = parseDecimal(val)
+	case equalFold(name, "x-waitlab-class"):
+		t.class = string(val)
+	case equalFold(name, "x-waitlab-loop"):
+		n, _ := parseDecimal(val)
+		t.loop = int(n)
+	}
 }
 
 func indexCRLF(b []byte, from int) int {

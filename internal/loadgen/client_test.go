@@ -123,10 +123,31 @@ func TestParseHead(t *testing.T) {
 		{"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", head{}, true},
 	}
 	for _, tt := range tests {
-		got, err := parseHead([]byte(tt.in))
+		got, err := parseHead([]byte(tt.in), nil)
 		if (err != nil) != tt.bad || (!tt.bad && got != tt.want) {
 			t.Errorf("parseHead(%q) = %+v, %v; want %+v, bad %v", tt.in, got, err, tt.want, tt.bad)
 		}
+	}
+}
+
+// The scenario driver reads its tags through the same parser: each tag
+// header, any case, and nothing when they are absent.
+func TestParseHeadTags(t *testing.T) {
+	tests := []struct {
+		in   string
+		want tags
+	}{
+		{"HTTP/1.1 200 OK\r\nX-Waitlab-Req: 42\r\nx-waitlab-class:  batch \r\nX-WAITLAB-LOOP: 3\r\nContent-Length: 0\r\n\r\n", tags{index: 42, class: "batch", loop: 3}},
+		{"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", tags{index: -1, loop: -1}},
+		{"HTTP/1.1 200 OK\r\nX-Waitlab-Req: x\r\n\r\n", tags{index: 0, loop: -1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in[:20], func(t *testing.T) {
+			got := tags{index: -1, loop: -1}
+			if _, err := parseHead([]byte(tt.in), &got); err != nil || got != tt.want {
+				t.Errorf("parseHead(%q) tags = %+v, %v; want %+v", tt.in, got, err, tt.want)
+			}
+		})
 	}
 }
 
@@ -153,9 +174,13 @@ func FuzzReadResponse(f *testing.F) {
 func FuzzParseHead(f *testing.F) {
 	f.Add("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		h, err := parseHead([]byte(s))
+		tg := tags{index: -1, loop: -1}
+		h, err := parseHead([]byte(s), &tg)
 		if err == nil && (h.status < 0 || h.status > 999 || h.length < -1) {
 			t.Errorf("parseHead(%q) = %+v", s, h)
+		}
+		if plain, perr := parseHead([]byte(s), nil); plain != h || (perr == nil) != (err == nil) {
+			t.Errorf("parseHead(%q) = %+v, %v with tags, %+v, %v without: the tags must not change the head", s, h, err, plain, perr)
 		}
 	})
 }

@@ -3,53 +3,18 @@ package loadgen
 import (
 	"bufio"
 	"bytes"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
-// Conditions are the facts about a run's surroundings that decide whether
-// two runs may be compared (internal/baseline's fairness check): where the
-// generator and the target could run, how busy the machine was before the
-// run, and the target's own settings when it is a waitlab target. Every
-// field is best effort; "" or nil means unknown, never "none".
-type Conditions struct {
-	// GenCPUs is the CPU list the generator may run on (its affinity,
-	// /proc/self/status Cpus_allowed_list), e.g. "0-1" or "1".
-	GenCPUs string `json:"gen_cpus,omitempty"`
-	// TargetPID is the target's process, when known (--target-pid, or the
-	// local process listening on the target's port), TargetCPUs its CPU
-	// list, and TargetPIDFrom how the process was found (pid, port).
-	TargetPID     int    `json:"target_pid,omitempty"`
-	TargetCPUs    string `json:"target_cpus,omitempty"`
-	TargetPIDFrom string `json:"target_pid_from,omitempty"`
-	// GenNice and TargetNice are the processes' nice values (nil unknown):
-	// a run given priority over its neighbours is not like one without.
-	GenNice    *int `json:"gen_nice,omitempty"`
-	TargetNice *int `json:"target_nice,omitempty"`
-	// LoadAvg is the machine's 1, 5 and 15 minute load average just before
-	// the run (/proc/loadavg): the neighbours before the generator began.
-	LoadAvg []float64 `json:"load_avg,omitempty"`
-	// TargetInfo is what a waitlab target says of its settings on /metrics
-	// (waitlab_target_info's labels: model, threads, log, lock, ...).
-	TargetInfo map[string]string `json:"target_info,omitempty"`
-}
-
 // listenerScanBudget bounds the scan of other processes for the target's.
 const listenerScanBudget = 100 * time.Millisecond
-
-// Limits on what a result file's conditions may hold (they are untrusted).
-const (
-	maxCPUList    = 4096
-	maxInfoLabels = 32
-	maxInfoLen    = 256
-)
 
 // startConditions records what res.Conditions says of the generator and
 // the machine before the run (three small /proc files: nothing that could
@@ -58,8 +23,8 @@ const (
 // is not given: a scan of every process's descriptors, kept out of the
 // measured window), its CPU list and nice value, and its settings from the
 // probe's own /metrics reads (no extra scrape).
-func startConditions(res *Result, cfg *Config, port string, probe *targetProbe) (finish func()) {
-	c := &Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self"), LoadAvg: loadAvg()}
+func startConditions(res *loadresult.Result, cfg *Config, port string, probe *targetProbe) (finish func()) {
+	c := &loadresult.Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self"), LoadAvg: loadAvg()}
 	res.Conditions = c
 	return func() {
 		var infoPID int
@@ -218,7 +183,7 @@ func parseTargetInfo(b []byte) map[string]string {
 			continue
 		}
 		out := map[string]string{}
-		for len(rest) > 0 && rest[0] != '}' && len(out) < maxInfoLabels {
+		for len(rest) > 0 && rest[0] != '}' && len(out) < loadresult.MaxInfoLabels {
 			name, after, ok := strings.Cut(rest, `="`)
 			if !ok {
 				return nil
@@ -239,7 +204,7 @@ func parseTargetInfo(b []byte) map[string]string {
 				return nil
 			}
 			name = strings.TrimLeft(name, ", ")
-			if len(name) > maxInfoLen || val.Len() > maxInfoLen {
+			if len(name) > loadresult.MaxInfoLen || val.Len() > loadresult.MaxInfoLen {
 				return nil
 			}
 			out[name] = val.String()
@@ -250,115 +215,13 @@ func parseTargetInfo(b []byte) map[string]string {
 	return nil
 }
 
-// check validates conditions read from a file.
-func (c *Conditions) check() error {
-	if c == nil {
-		return nil
-	}
-	for name, l := range map[string]string{"gen_cpus": c.GenCPUs, "target_cpus": c.TargetCPUs} {
-		if len(l) > maxCPUList || strings.Trim(l, "0123456789,-") != "" {
-			return fmt.Errorf("conditions: %s %.40q is not a CPU list", name, l)
-		}
-	}
-	if c.TargetPID < 0 || len(c.TargetPIDFrom) > maxInfoLen {
-		return fmt.Errorf("conditions: target_pid %d", c.TargetPID)
-	}
-	for _, n := range []*int{c.GenNice, c.TargetNice} {
-		if n != nil && (*n < -20 || *n > 19) {
-			return fmt.Errorf("conditions: nice %d, outside -20 to 19", *n)
-		}
-	}
-	if len(c.LoadAvg) > 3 {
-		return fmt.Errorf("conditions: load_avg has %d values, at most 3", len(c.LoadAvg))
-	}
-	for _, v := range c.LoadAvg {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return fmt.Errorf("conditions: load_avg %v", v)
-		}
-	}
-	if len(c.TargetInfo) > maxInfoLabels {
-		return fmt.Errorf("conditions: target_info has %d labels, at most %d", len(c.TargetInfo), maxInfoLabels)
-	}
-	for k, v := range c.TargetInfo {
-		if len(k) > maxInfoLen || len(v) > maxInfoLen {
-			return fmt.Errorf("conditions: target_info label %.40q is too long", k)
-		}
-	}
-	return nil
-}
-
-// Source returns the file r was read from (SetSource), or "".
-func (r *Result) Source() string { return r.source }
-
-// Buckets calls fn for every nonzero bucket of the second's latency
-// histogram (2 significant digits) with the bucket's highest equivalent
-// value in microseconds, in ascending order. It decodes the histogram
-// (checked by ReadResult) each time.
-func (s *Second) Buckets(fn func(micros, count int64)) {
-	if s.OK == 0 {
-		return
-	}
-	for _, bar := range s.histogram().Distribution() {
-		if bar.Count > 0 {
-			fn(bar.To, bar.Count)
-		}
-	}
-}
-
-// LatencyBuckets calls fn for every nonzero bucket of the run's latency
-// histogram (3 significant digits), as Second.Buckets does.
-func (r *Result) LatencyBuckets(fn func(micros, count int64)) {
-	if r.Latency.Count == 0 {
-		return
-	}
-	for _, bar := range r.Latency.hist().Distribution() {
-		if bar.Count > 0 {
-			fn(bar.To, bar.Count)
-		}
-	}
-}
-
-// LatencyQuantile returns the run's latency at quantile q (0-100), in
-// milliseconds (0 without samples): the figure reports print.
-func (r *Result) LatencyQuantile(q float64) float64 {
-	if r.Latency.Count == 0 {
-		return 0
-	}
-	return float64(r.Latency.hist().ValueAtQuantile(q)) / 1e3
-}
-
-// Line is one series of a Chart.
-type Line struct {
-	Name, Color string
-	Xs, Ys      []float64
-}
-
-// Chart is a line chart drawn by hand as inline SVG (no script, no
-// third-party code), the one the load reports use. XTick formats an x
-// value for its label; XTicks, when set, are the tick positions.
-type Chart struct {
-	Title, XLabel, YLabel string
-	Lines                 []Line
-	XTick                 func(float64) string
-	XTicks                []float64
-}
-
-// SVG returns the chart as an <svg> element.
-func (c Chart) SVG() string {
-	ch := chart{title: c.Title, xLabel: c.XLabel, yLabel: c.YLabel, xTick: c.XTick, xs: c.XTicks}
-	for _, l := range c.Lines {
-		ch.lines = append(ch.lines, line{name: l.Name, color: l.Color, xs: l.Xs, ys: l.Ys})
-	}
-	return ch.svg()
-}
-
 // SyntheticRun builds the result of an open-model run from given
 // latencies, through the recorder a real run uses, without sending a
 // request: lat[s] are the ok latencies completing in second s of the
 // window, errs[s] (optional) the errors in it. It is for tests and
 // simulations of the analysis (internal/baseline's A/A studies), never a
 // measurement: its Env names it "synthetic".
-func SyntheticRun(url string, start time.Time, lat [][]time.Duration, errs []int64) *Result {
+func SyntheticRun(url string, start time.Time, lat [][]time.Duration, errs []int64) *loadresult.Result {
 	rec := newRecorder(1)
 	n := len(lat)
 	rec.cutoff.Store(int64(n) * int64(time.Second))
@@ -379,16 +242,16 @@ func SyntheticRun(url string, start time.Time, lat [][]time.Duration, errs []int
 		}
 		total += int64(k) + e
 	}
-	res := &Result{Format: FormatVersion, Model: "open", URL: url, Targets: 1,
+	res := &loadresult.Result{Format: loadresult.FormatVersion, Model: "open", URL: url, Targets: 1,
 		Arrival:  "rate:" + strconv.FormatFloat(float64(total)/max(float64(n), 1), 'f', -1, 64),
 		Start:    start.UTC().Format(time.RFC3339Nano),
 		WindowNS: int64(n) * int64(time.Second), TimeoutNS: int64(DefaultTimeout),
-		Offered: total, RunID: NewRunID(), Engine: EngineEpoll,
-		Env: model.Env{Version: "synthetic"}, CPU: CPU{TargetNS: -1, GenAllowed: 1, MachineCPUs: 1},
+		Offered: total, RunID: loadresult.NewRunID(), Engine: loadresult.EngineEpoll,
+		Env: model.Env{Version: "synthetic"}, CPU: loadresult.CPU{TargetNS: -1, GenAllowed: 1, MachineCPUs: 1},
 		TargetLocal: true}
 	for s := range n {
 		sec := rec.collect(int64(s))
-		_ = sec.seal()
+		_ = sec.Seal()
 		res.Series = append(res.Series, sec)
 	}
 	rec.fill(res)

@@ -4,6 +4,8 @@ import (
 	"net"
 	"os"
 	"testing"
+
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 func TestParseTargetInfo(t *testing.T) {
@@ -31,8 +33,8 @@ func FuzzParseTargetInfo(f *testing.F) {
 	f.Add([]byte("waitlab_target_info{=\"\"} 1"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m := parseTargetInfo(b)
-		c := &Conditions{TargetInfo: m}
-		if err := c.check(); err != nil {
+		c := &loadresult.Conditions{TargetInfo: m}
+		if err := c.Check(); err != nil {
 			t.Errorf("parseTargetInfo(%q) = %v, which check refuses: %v", b, m, err)
 		}
 	})
@@ -44,11 +46,11 @@ func TestConditionsOfThisProcess(t *testing.T) {
 	if cpusAllowed("self") == "" {
 		t.Skip("no /proc/self/status Cpus_allowed_list")
 	}
-	c := &Conditions{GenCPUs: cpusAllowed("self"), LoadAvg: loadAvg(), GenNice: niceOf("self")}
+	c := &loadresult.Conditions{GenCPUs: cpusAllowed("self"), LoadAvg: loadAvg(), GenNice: niceOf("self")}
 	if c.GenNice == nil {
 		t.Errorf("niceOf(self) = nil; want this process's nice value")
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		t.Errorf("conditions of this process %+v: %v", c, err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

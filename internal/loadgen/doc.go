@@ -3,12 +3,10 @@
 // whose latency is measured from each request's intended send time, so a
 // stalled server cannot hide behind coordinated omission; a closed model of
 // virtual users, asked for by name; a hand-tuned keep-alive client with
-// pre-serialized requests and no allocation per request; HdrHistogram
-// results that merge exactly across files; the validity warnings that catch
-// the classic load-test mistakes; and text, JSON and HTML reports with
-// thresholds.
+// pre-serialized requests and no allocation per request; the scenario
+// driver (RunScenario); and the load as data (Spec, Config, RunSpec).
 //
-// The flow is Run (a Config) -> *Result (the file format, self-describing,
-// mergeable with Merge) -> Analyze (numbers and warnings) -> WriteText,
-// WriteJSON or WriteHTML.
+// The flow is Run (a Config) -> *loadresult.Result (the file format,
+// self-describing, mergeable with loadresult.Merge) -> loadreport.Analyze
+// (numbers and warnings) -> loadreport.WriteText, WriteJSON or WriteHTML.
 package loadgen

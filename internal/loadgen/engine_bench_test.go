@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -89,8 +90,8 @@ func benchEngine(b *testing.B, arrival model.Arrival, conns int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if res.Engine != EngineEpoll {
-		b.Fatalf("engine %s; want %s", res.Engine, EngineEpoll)
+	if res.Engine != loadresult.EngineEpoll {
+		b.Fatalf("engine %s; want %s", res.Engine, loadresult.EngineEpoll)
 	}
 	if ok := res.OK; ok < int64(b.N) {
 		b.Fatalf("%d ok of %d", ok, b.N)

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/waitlab/waitlab/internal/epoll"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -158,12 +159,12 @@ type loop struct {
 // for (or the default), why.
 func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 	switch {
-	case cfg.Engine == EngineGoroutines:
-		return EngineGoroutines, WhyAsked
+	case cfg.Engine == loadresult.EngineGoroutines:
+		return loadresult.EngineGoroutines, loadresult.WhyAsked
 	case ep.Scheme != "http":
-		return EngineGoroutines, WhyTLS
+		return loadresult.EngineGoroutines, loadresult.WhyTLS
 	}
-	return EngineEpoll, ""
+	return loadresult.EngineEpoll, ""
 }
 
 func newLoop(g *gen) (*loop, error) {
@@ -357,6 +358,7 @@ func (l *loop) run(ctx context.Context) {
 		l.arm(g.end)
 	}
 	var lastYield time.Duration
+	heavy := heavyBurner(g.cfg.CPUFactor)
 	for {
 		now := g.since()
 		if g.cancelled.Load() {
@@ -404,6 +406,7 @@ func (l *loop) run(ctx context.Context) {
 			}
 		}
 		l.nEvs = 0
+		heavy()
 	}
 }
 
@@ -739,7 +742,7 @@ func (l *loop) parse(c *econn) {
 				}
 				return
 			}
-			h, err := parseHead(b[:e])
+			h, err := parseHead(b[:e], nil)
 			if err != nil {
 				l.fail(c, kindBadResponse)
 				return

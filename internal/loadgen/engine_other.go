@@ -5,6 +5,8 @@ package loadgen
 import (
 	"context"
 	"errors"
+
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
 // Off Linux there is no epoll engine: every connection gets its own
@@ -16,12 +18,12 @@ type loop struct{}
 // the run says why it fell back (WhyEpollFailed: needs Linux).
 func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 	switch {
-	case cfg.Engine == EngineGoroutines:
-		return EngineGoroutines, WhyAsked
+	case cfg.Engine == loadresult.EngineGoroutines:
+		return loadresult.EngineGoroutines, loadresult.WhyAsked
 	case ep.Scheme != "http":
-		return EngineGoroutines, WhyTLS
+		return loadresult.EngineGoroutines, loadresult.WhyTLS
 	}
-	return EngineEpoll, ""
+	return loadresult.EngineEpoll, ""
 }
 
 func newLoop(*gen) (*loop, error) {

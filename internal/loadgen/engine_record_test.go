@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -23,9 +25,9 @@ func TestEngineIsRecorded(t *testing.T) {
 	for _, tt := range []struct {
 		url, engine, want, why string
 	}{
-		{plain.URL, "", EngineEpoll, ""},
-		{plain.URL, EngineGoroutines, EngineGoroutines, WhyAsked},
-		{tlsSrv.URL, "", EngineGoroutines, WhyTLS},
+		{plain.URL, "", loadresult.EngineEpoll, ""},
+		{plain.URL, loadresult.EngineGoroutines, loadresult.EngineGoroutines, loadresult.WhyAsked},
+		{tlsSrv.URL, "", loadresult.EngineGoroutines, loadresult.WhyTLS},
 	} {
 		res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: tt.url + "/"}}, Insecure: true,
 			Arrival: model.Arrival{Kind: model.VUs, VUs: 1}, Requests: 5, Engine: tt.engine})
@@ -33,11 +35,11 @@ func TestEngineIsRecorded(t *testing.T) {
 			t.Errorf("%s, engine %q: measured on %q (%q), %d ok; want %q (%q), 5 ok", tt.url, tt.engine, res.Engine, res.EngineWhy, res.OK, tt.want, tt.why)
 		}
 		var text strings.Builder
-		WriteText(&text, rep, msg.EN, 0)
+		loadreport.WriteText(&text, rep, msg.EN, 0)
 		if !strings.Contains(text.String(), "engine      ") {
 			t.Errorf("the text report does not say which engine measured:\n%s", text.String())
 		}
-		if tt.why == WhyTLS && !strings.Contains(text.String(), "plain http only") {
+		if tt.why == loadresult.WhyTLS && !strings.Contains(text.String(), "plain http only") {
 			t.Errorf("the text report does not say why https is on the goroutine client:\n%s", text.String())
 		}
 	}

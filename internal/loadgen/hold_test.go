@@ -3,8 +3,6 @@ package loadgen
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -66,7 +65,7 @@ func TestStartAtOutOfRangeRefused(t *testing.T) {
 // 292 years for a start in 1677).
 func TestSamplerStopsWhenBehind(t *testing.T) {
 	g := &gen{cfg: &Config{}, t0: time.Now().Add(-1000 * time.Hour), stop: make(chan struct{}), rec: newRecorder(2)}
-	s := &sampler{g: g, res: &Result{}, probe: &targetProbe{}, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
+	s := &sampler{g: g, res: &loadresult.Result{}, probe: &targetProbe{}, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
 	go s.run()
 	<-s.started
 	close(s.done)
@@ -82,29 +81,6 @@ func TestSamplerStopsWhenBehind(t *testing.T) {
 
 // Issue 19, fault 3: the collector bound every interface for 0.0.0.0 and
 // [::] without --allow-remote (the unspecified address counted as local).
-func TestCollectorListenLoopbackOnly(t *testing.T) {
-	for _, addr := range []string{"0.0.0.0:0", "[::]:0", ":0"} {
-		ln, err := Listen(addr, false)
-		if err == nil {
-			ln.Close()
-			t.Errorf("Listen(%q) without --allow-remote bound %v; want a refusal", addr, ln.Addr())
-			continue
-		}
-		var fe *model.FieldError
-		if !errors.As(err, &fe) || fe.Field != "--listen" {
-			t.Errorf("Listen(%q) = %v; want a --listen field error", addr, err)
-		}
-	}
-	for _, addr := range []string{"127.0.0.1:0", "localhost:0"} {
-		ln, err := Listen(addr, false)
-		if err != nil {
-			t.Errorf("Listen(%q) = %v; want it open", addr, err)
-			continue
-		}
-		ln.Close()
-	}
-}
-
 // Issue 19, fault 5: one stray upload captured the collector. A whole-run
 // file, or another run's segment, arriving first fixed the run id; every
 // real segment then got 409, and the real 0/3 was refused as "given twice".
@@ -120,7 +96,7 @@ func TestCollectorStrayUploadDoesNotCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, runID := range []string{"", real[0].RunID} {
-		col := NewCollector(3)
+		col := loadresult.NewCollector(3)
 		col.RunID = runID
 		var refused []string
 		var mu sync.Mutex
@@ -131,14 +107,14 @@ func TestCollectorStrayUploadDoesNotCapture(t *testing.T) {
 		}
 		cs := httptest.NewServer(col)
 		ctx := context.Background()
-		for _, r := range []*Result{whole, stray} {
-			err := Push(ctx, cs.URL, r)
+		for _, r := range []*loadresult.Result{whole, stray} {
+			err := loadresult.Push(ctx, cs.URL, r)
 			if runID != "" && err == nil {
 				t.Errorf("--run-id %s: a result of run %s was taken", runID, r.RunID)
 			}
 		}
 		for _, r := range real {
-			if err := Push(ctx, cs.URL, r); err != nil {
+			if err := loadresult.Push(ctx, cs.URL, r); err != nil {
 				t.Errorf("--run-id %q: the real segment %s was refused after strays: %v", runID, r.Segment, err)
 			}
 		}
@@ -154,8 +130,8 @@ func TestCollectorStrayUploadDoesNotCapture(t *testing.T) {
 				t.Errorf("--run-id %q: collected a result of run %s; want only run %s", runID, r.RunID, real[0].RunID)
 			}
 		}
-		if m, err := Merge(got...); err != nil || m.Requests != 20 {
-			t.Errorf("--run-id %q: Merge(collected) = %v, %v; want the whole schedule's 20 requests", runID, m, err)
+		if m, err := loadresult.Merge(got...); err != nil || m.Requests != 20 {
+			t.Errorf("--run-id %q: loadresult.Merge(collected) = %v, %v; want the whole schedule's 20 requests", runID, m, err)
 		}
 		if runID != "" {
 			mu.Lock()
@@ -171,47 +147,3 @@ func TestCollectorStrayUploadDoesNotCapture(t *testing.T) {
 // (16 concurrent 60 MB uploads reached 2 GB). The uploads being read are
 // bounded in number (one more is answered 503 at once, and Push retries)
 // and, together, in bytes.
-func TestCollectorBoundsUploadsInTotal(t *testing.T) {
-	col := NewCollector(2)
-	cs := httptest.NewServer(col)
-	defer cs.Close()
-	// CollectMaxUploads uploads that stall after their first bytes.
-	var conns []net.Conn
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-	host := strings.TrimPrefix(cs.URL, "http://")
-	for i := 0; i < CollectMaxUploads; i++ {
-		c, err := net.Dial("tcp", host)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, c)
-		fmt.Fprintf(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 60000000\r\n\r\n{")
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for col.uploadsNow() < CollectMaxUploads && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if n := col.uploadsNow(); n != CollectMaxUploads {
-		t.Fatalf("%d stalled uploads being read; want %d", n, CollectMaxUploads)
-	}
-	cl := &http.Client{Timeout: 10 * time.Second}
-	resp, err := cl.Post(cs.URL, "application/json", strings.NewReader("{}"))
-	if err != nil {
-		t.Fatalf("one more upload: %v; want an answer", err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
-		t.Errorf("upload %d while %d are read: %s; want 503 with Retry-After", CollectMaxUploads+1, CollectMaxUploads, resp.Status)
-	}
-	// The bytes being read share one budget.
-	if !col.reserve(CollectInFlightBytes - col.inFlightNow()) {
-		t.Fatal("the budget's remainder could not be reserved")
-	}
-	if col.reserve(1) {
-		t.Error("a byte past CollectInFlightBytes was reserved")
-	}
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -46,11 +47,11 @@ func BenchmarkMerge64TenMinuteSegments(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		ops++
-		rs, _, err := ReadResults(files)
+		rs, _, err := loadresult.ReadResults(files)
 		if err != nil {
 			b.Fatal(err)
 		}
-		m, err := Merge(rs...)
+		m, err := loadresult.Merge(rs...)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -21,7 +23,7 @@ import (
 //
 //	go test -run - -bench FixedDelayOverhead -benchtime 1x ./internal/loadgen
 func BenchmarkFixedDelayOverhead(b *testing.B) {
-	for _, engine := range []string{EngineEpoll, EngineGoroutines} {
+	for _, engine := range []string{loadresult.EngineEpoll, loadresult.EngineGoroutines} {
 		b.Run(engine, func(b *testing.B) {
 			var mu sync.Mutex
 			var took []time.Duration
@@ -44,7 +46,7 @@ func BenchmarkFixedDelayOverhead(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				rep := Analyze(res, msg.EN)
+				rep := loadreport.Analyze(res, msg.EN)
 				mu.Lock()
 				slices.Sort(took)
 				late := 0.0

@@ -7,26 +7,15 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
-// Histogram ranges: values are microseconds from 1 us to 1 hour. The run's
-// histograms keep 3 significant digits; the per-second ones (for plots) 2.
+// The recorder's histograms are the result format's (loadresult.NewHist,
+// NewSecHist: microseconds from 1 us to 1 hour).
 const (
-	histLow     = 1
-	histHigh    = int64(time.Hour / time.Microsecond)
-	histDigits  = 3
-	secDigits   = 2
 	lateAfter   = 5 * time.Millisecond // a send later than this behind its intended time is "late"
 	ringSeconds = 8
 )
-
-func newHist() *hdrhistogram.Histogram    { return hdrhistogram.New(histLow, histHigh, histDigits) }
-func newSecHist() *hdrhistogram.Histogram { return hdrhistogram.New(histLow, histHigh, secDigits) }
-
-func toMicros(d time.Duration) int64 {
-	v := int64(d / time.Microsecond)
-	return min(max(v, histLow), histHigh)
-}
 
 // dist is an exact count, sum and max with an HdrHistogram of the values.
 type dist struct {
@@ -40,7 +29,7 @@ func (d *dist) add(v time.Duration) {
 	if v < 0 {
 		v = 0
 	}
-	_ = d.h.RecordValue(toMicros(v))
+	_ = d.h.RecordValue(loadresult.ToMicros(v))
 	d.sum += int64(v)
 	d.max = max(d.max, int64(v))
 	d.count++
@@ -138,10 +127,10 @@ func newRecorder(n int) *recorder {
 	r.cutoff.Store(math.MaxInt64)
 	for i := range r.shards {
 		s := &r.shards[i]
-		s.lat.h, s.svc.h = newHist(), newHist()
+		s.lat.h, s.svc.h = loadresult.NewHist(), loadresult.NewHist()
 		s.maxSec, s.collected = -1, -1
 		for j := range s.ring {
-			s.ring[j] = secSlot{sec: -1, h: newSecHist()}
+			s.ring[j] = secSlot{sec: -1, h: loadresult.NewSecHist()}
 		}
 	}
 	return r
@@ -187,7 +176,7 @@ func (r *recorder) record(i int, due, send, end time.Duration, status int, k err
 		slot.svc += int64(max(end-send, 0))
 		s.lat.add(end - due)
 		s.svc.add(end - send)
-		_ = slot.h.RecordValue(toMicros(end - due))
+		_ = slot.h.RecordValue(loadresult.ToMicros(end - due))
 	} else {
 		slot.err++
 		switch {
@@ -203,9 +192,9 @@ func (r *recorder) record(i int, due, send, end time.Duration, status int, k err
 }
 
 // collect takes second sec out of every shard.
-func (r *recorder) collect(sec int64) Second {
-	out := Second{T: sec}
-	h := newSecHist()
+func (r *recorder) collect(sec int64) loadresult.Second {
+	out := loadresult.Second{T: sec}
+	h := loadresult.NewSecHist()
 	for i := range r.shards {
 		s := &r.shards[i]
 		s.mu.Lock()
@@ -222,7 +211,7 @@ func (r *recorder) collect(sec int64) Second {
 		s.collected = max(s.collected, sec)
 		s.mu.Unlock()
 	}
-	out.hist = h
+	out.SetHistogram(h)
 	return out
 }
 
@@ -248,7 +237,7 @@ func (r *recorder) totals(withP99 bool) totals {
 	var t totals
 	var h *hdrhistogram.Histogram
 	if withP99 {
-		h = newHist()
+		h = loadresult.NewHist()
 	}
 	for i := range r.shards {
 		s := &r.shards[i]
@@ -267,8 +256,8 @@ func (r *recorder) totals(withP99 bool) totals {
 }
 
 // fill writes the run's totals into res.
-func (r *recorder) fill(res *Result) {
-	lat, svc := newHist(), newHist()
+func (r *recorder) fill(res *loadresult.Result) {
+	lat, svc := loadresult.NewHist(), loadresult.NewHist()
 	res.Errors = map[string]int64{}
 	for i := range r.shards {
 		s := &r.shards[i]
@@ -305,14 +294,15 @@ func (r *recorder) fill(res *Result) {
 	r.warmMu.Unlock()
 	if res.WarmupNS > 0 {
 		r.warmMu.Lock()
-		res.Warmup = &WarmupCounts{Requests: r.warm.sent, OK: r.warm.ok, Errors: map[string]int64{}}
+		res.Warmup = &loadresult.WarmupCounts{Requests: r.warm.sent, OK: r.warm.ok, Errors: map[string]int64{}}
 		for k, n := range r.warm.kinds {
 			res.Warmup.Errors[k] = n
 		}
 		r.warmMu.Unlock()
 	}
 	res.Latency.Count, res.Service.Count = lat.TotalCount(), svc.TotalCount()
-	res.Latency.h, res.Service.h = lat, svc
+	res.Latency.SetHistogram(lat)
+	res.Service.SetHistogram(svc)
 }
 
 func statusKind(code int) string {

@@ -5,14 +5,12 @@ import (
 	"cmp"
 	"encoding/json"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/golden"
-	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -49,12 +47,12 @@ func samples(seed uint64, n int) []sample {
 
 // resultOf records samples the way a run does and fills a Result, through
 // the file format (written and read back).
-func resultOf(t *testing.T, ss []sample, window time.Duration) *Result {
+func resultOf(t *testing.T, ss []sample, window time.Duration) *loadresult.Result {
 	t.Helper()
 	rec := newRecorder(3)
 	ss = slices.Clone(ss)
 	slices.SortStableFunc(ss, func(a, b sample) int { return cmp.Compare(a.end, b.end) })
-	var series []Second
+	var series []loadresult.Second
 	next := int64(0) // the next second to close
 	for i, s := range ss {
 		for ; next < int64(s.end/time.Second); next++ {
@@ -63,17 +61,17 @@ func resultOf(t *testing.T, ss []sample, window time.Duration) *Result {
 		rec.record(i, s.due, s.send, s.end, s.status, s.kind)
 	}
 	series = append(series, rec.collect(next))
-	res := &Result{Format: FormatVersion, Model: "open", Arrival: "rate:200", URL: "http://127.0.0.1:1/",
+	res := &loadresult.Result{Format: loadresult.FormatVersion, Model: "open", Arrival: "rate:200", URL: "http://127.0.0.1:1/",
 		Targets: 1, Start: "2026-01-02T03:04:05Z", WindowNS: int64(window), TimeoutNS: int64(10 * time.Second),
 		Connections: 50, Opened: 10, Offered: int64(len(ss)),
-		CPU: CPU{TargetNS: -1, GenAllowed: 1, GenNS: int64(window / 10), MachineCPUs: 2}}
+		CPU: loadresult.CPU{TargetNS: -1, GenAllowed: 1, GenNS: int64(window / 10), MachineCPUs: 2}}
 	res.Series = series
 	rec.fill(res)
 	var buf bytes.Buffer
 	if err := res.Write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadResult(buf.Bytes())
+	back, err := loadresult.ReadResult(buf.Bytes())
 	if err != nil {
 		t.Fatalf("ReadResult: %v", err)
 	}
@@ -88,19 +86,19 @@ func TestMergeIsExact(t *testing.T) {
 	window := 25 * time.Second
 	union := append(append([]sample{}, a...), b...)
 
-	merged, err := Merge(resultOf(t, a, window), resultOf(t, b, window))
+	merged, err := loadresult.Merge(resultOf(t, a, window), resultOf(t, b, window))
 	if err != nil {
 		t.Fatal(err)
 	}
 	single := resultOf(t, union, window)
 
-	if !merged.Latency.hist().Equals(single.Latency.hist()) || !merged.Service.hist().Equals(single.Service.hist()) {
+	if !merged.Latency.Histogram().Equals(single.Latency.Histogram()) || !merged.Service.Histogram().Equals(single.Service.Histogram()) {
 		t.Fatal("merged histograms differ from the histogram of the union")
 	}
 	if merged.Latency.Count != single.Latency.Count || merged.Latency.SumNS != single.Latency.SumNS || merged.Latency.MaxNS != single.Latency.MaxNS {
 		t.Errorf("merged latency %+v; want %+v", merged.Latency, single.Latency)
 	}
-	rm, rs := Analyze(merged, msg.EN), Analyze(single, msg.EN)
+	rm, rs := loadreport.Analyze(merged, msg.EN), loadreport.Analyze(single, msg.EN)
 	if rm.Latency != rs.Latency || rm.ServiceTime != rs.ServiceTime {
 		t.Errorf("merged percentiles %+v / %+v; want %+v / %+v", rm.Latency, rm.ServiceTime, rs.Latency, rs.ServiceTime)
 	}
@@ -122,63 +120,27 @@ func TestMergeIsExact(t *testing.T) {
 	if err := merged.Write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	again, err := ReadResult(buf.Bytes())
-	if err != nil || !again.Latency.hist().Equals(single.Latency.hist()) || again.Files != 2 {
+	again, err := loadresult.ReadResult(buf.Bytes())
+	if err != nil || !again.Latency.Histogram().Equals(single.Latency.Histogram()) || again.Files != 2 {
 		t.Errorf("merged result after a round trip: files %d, err %v; want 2 files, the same histogram", again.Files, err)
 	}
 }
 
 func TestReadResultRejectsOtherFiles(t *testing.T) {
 	for _, in := range []string{"", "{}", `{"format":"other"}`, "not json", `{"format":"waitlab-load/1","latency":{"hdr":"!!"}}`} {
-		if _, err := ReadResult([]byte(in)); err == nil {
-			t.Errorf("ReadResult(%q) = nil error; want an error", in)
+		if _, err := loadresult.ReadResult([]byte(in)); err == nil {
+			t.Errorf("loadresult.ReadResult(%q) = nil error; want an error", in)
 		}
 	}
 }
 
 func TestMergeRefusesMixedModels(t *testing.T) {
-	a := &Result{Format: FormatVersion, Model: "open", CPU: CPU{TargetNS: -1}}
-	b := &Result{Format: FormatVersion, Model: "closed", CPU: CPU{TargetNS: -1}}
-	if _, err := Merge(a, b); err == nil {
-		t.Error("Merge(open, closed) = nil error; want an error")
+	a := &loadresult.Result{Format: loadresult.FormatVersion, Model: "open", CPU: loadresult.CPU{TargetNS: -1}}
+	b := &loadresult.Result{Format: loadresult.FormatVersion, Model: "closed", CPU: loadresult.CPU{TargetNS: -1}}
+	if _, err := loadresult.Merge(a, b); err == nil {
+		t.Error("loadresult.Merge(open, closed) = nil error; want an error")
 	}
 }
 
 // The text report of a fixed result, in both languages, against golden
 // files (go test -update rewrites them).
-func TestTextReportGolden(t *testing.T) {
-	res := resultOf(t, samples(3, 4000), 20*time.Second)
-	res.Env = model.Env{}
-	for _, lang := range []msg.Lang{msg.EN, msg.KO} {
-		rep := Analyze(res, lang)
-		th, _ := ParseThreshold("p99<200ms")
-		Check(rep, []Threshold{th}, lang)
-		var buf bytes.Buffer
-		if err := WriteText(&buf, rep, lang, 1); err != nil {
-			t.Fatal(err)
-		}
-		golden.Check(t, filepath.Join("testdata", "report_"+string(lang)+".txt"), buf.Bytes())
-	}
-}
-
-func TestHTMLReportIsSelfContained(t *testing.T) {
-	res := resultOf(t, samples(4, 2000), 10*time.Second)
-	var buf bytes.Buffer
-	if err := WriteHTML(&buf, Analyze(res, msg.EN), msg.EN); err != nil {
-		t.Fatal(err)
-	}
-	h := buf.String()
-	for _, want := range []string{"<svg", "Latency percentiles over time", "Latency distribution", "Throughput and errors over time", "polyline"} {
-		if !strings.Contains(h, want) {
-			t.Errorf("HTML report lacks %q", want)
-		}
-	}
-	for _, bad := range []string{"<script", "http://cdn", "https://"} {
-		if strings.Contains(h, bad) {
-			t.Errorf("HTML report holds %q; want one self-contained file without scripts", bad)
-		}
-	}
-	if strings.Count(h, "<svg") != 3 {
-		t.Errorf("HTML report has %d plots; want 3", strings.Count(h, "<svg"))
-	}
-}

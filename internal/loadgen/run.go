@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -34,7 +35,7 @@ type Config struct {
 	Connections int           // open model: the most connections (default: enough for the rate, capped)
 	Warmup      time.Duration // sent but not measured
 	Seed        int64         // for Poisson arrivals
-	TargetPID   int           // read the target's CPU from /proc
+	TargetPID   int           // read the target's loadresult.CPU from /proc
 	// MetricsURL is a Prometheus page with the target's process CPU (a
 	// waitlab target's /metrics); "" means none.
 	MetricsURL string
@@ -47,6 +48,9 @@ type Config struct {
 	// of blocking in epoll_wait (see engine_linux.go): costlier per
 	// request, kinder to a server in the same process with GOMAXPROCS=1.
 	RuntimePoll bool
+	// CPUFactor > 1 makes the epoll engine spend that many times its own
+	// CPU per request (heavy_linux.go): a heavier generator on purpose.
+	CPUFactor float64
 
 	autoConns bool // Connections was chosen by Validate, not given
 	Version   string
@@ -75,19 +79,6 @@ type Progress struct {
 	P99     time.Duration
 }
 
-// The engines (Config.Engine, Result.Engine).
-const (
-	EngineEpoll      = "epoll"
-	EngineGoroutines = "goroutines"
-)
-
-// Why a run is not on the epoll engine (Result.EngineWhy).
-const (
-	WhyAsked       = "asked"          // Config.Engine said goroutines
-	WhyTLS         = "https"          // the epoll engine speaks plain http only
-	WhyEpollFailed = "epoll_failed: " // then the error
-)
-
 // Defaults.
 const (
 	DefaultDuration = 10 * time.Second
@@ -104,7 +95,7 @@ func (c *Config) Validate() error {
 		return err
 	}
 	switch c.Engine {
-	case "", EngineEpoll, EngineGoroutines:
+	case "", loadresult.EngineEpoll, loadresult.EngineGoroutines:
 	default:
 		return model.NewFieldError("--engine", "load.flag.engine", c.Engine)
 	}
@@ -317,7 +308,7 @@ func (g *gen) abortAll() {
 // or time out) or when ctx is cancelled (the result says Interrupted).
 // The returned error is about setting up the run; failed requests are
 // counted in the result.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
+func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -339,12 +330,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		g.rec.cutoff.Store(int64(cfg.Duration))
 	}
 	host, _, _ := splitHostPort(ep.Addr)
-	res := &Result{
-		Format: FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
+	res := &loadresult.Result{
+		Format: loadresult.FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
 		Connections: cfg.Connections, ConnectionsGiven: !cfg.autoConns && !cfg.Arrival.Closed(), ThinkNS: int64(cfg.Think),
 		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
-		CPU: CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+		CPU: loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
 	}
 	if len(cfg.Stages) > 0 {
 		res.Stages = cfg.Stages.String()
@@ -357,7 +348,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if res.RunID == "" {
 		if cfg.Segment.Whole() {
-			res.RunID = NewRunID()
+			res.RunID = loadresult.NewRunID()
 		} else {
 			res.RunID = DeriveRunID(&cfg)
 		}
@@ -400,10 +391,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	var offered, unsent int64
 	var lp *loop
 	res.Engine, res.EngineWhy = engineFor(&cfg, ep)
-	if res.Engine == EngineEpoll {
+	if res.Engine == loadresult.EngineEpoll {
 		if lp, err = newLoop(g); err != nil {
 			lp = nil // fall back to a goroutine per connection, and say why
-			res.Engine, res.EngineWhy = EngineGoroutines, WhyEpollFailed+err.Error()
+			res.Engine, res.EngineWhy = loadresult.EngineGoroutines, loadresult.WhyEpollFailed+err.Error()
 		}
 	}
 	switch {
@@ -646,7 +637,7 @@ func (g *gen) vu(id int) {
 // the series, and reports progress.
 type sampler struct {
 	g        *gen
-	res      *Result
+	res      *loadresult.Result
 	probe    *targetProbe
 	done     chan struct{} // closed when every request has finished
 	finished chan struct{} // closed by the sampler when it is done
@@ -686,7 +677,7 @@ func (s *sampler) takeEnd() {
 			s.res.CPU.TargetThreads = threads
 			if s.startLoop.seen && s.probe.loops.seen {
 				n, lo, hi := stallsBetween(s.startLoop, s.probe.loops)
-				st := &TargetStalls{Count: n, WorstAboveMS: lo * 1e3, WorstUpToMS: hi * 1e3, From: s.probe.from}
+				st := &loadresult.TargetStalls{Count: n, WorstAboveMS: lo * 1e3, WorstUpToMS: hi * 1e3, From: s.probe.from}
 				if math.IsInf(hi, 1) {
 					st.WorstUpToMS = -1
 				}
@@ -760,7 +751,7 @@ func (s *sampler) run() {
 			second.GenCPU = 100 * float64(cpu-lastCPU) / (1e9 * allowed)
 		}
 		lastCPU = cpu
-		_ = second.seal() // kept encoded: a long run's series stays small
+		_ = second.Seal() // kept encoded: a long run's series stays small
 		s.res.Series = append(s.res.Series, second)
 		if g.cfg.Progress != nil {
 			t := g.rec.totals(true)
@@ -774,7 +765,7 @@ func (s *sampler) run() {
 	last := min(g.rec.maxSecond(), sec+ringSeconds)
 	for ; sec <= last; sec++ {
 		second := g.rec.collect(sec)
-		_ = second.seal()
+		_ = second.Seal()
 		s.res.Series = append(s.res.Series, second)
 	}
 	// Drop trailing seconds after the window in which nothing finished.

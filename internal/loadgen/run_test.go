@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -22,7 +24,7 @@ import (
 func forEachEngine(t *testing.T, f func(*testing.T)) {
 	t.Run("loop", f)
 	t.Run("goroutines", func(t *testing.T) {
-		testEngine = EngineGoroutines
+		testEngine = loadresult.EngineGoroutines
 		defer func() { testEngine = "" }()
 		f(t)
 	})
@@ -41,7 +43,7 @@ func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 	return srv
 }
 
-func run(t *testing.T, cfg Config) (*Result, *Report) {
+func run(t *testing.T, cfg Config) (*loadresult.Result, *loadreport.Report) {
 	t.Helper()
 	if cfg.Engine == "" {
 		cfg.Engine = testEngine
@@ -53,10 +55,10 @@ func run(t *testing.T, cfg Config) (*Result, *Report) {
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	return res, Analyze(res, msg.EN)
+	return res, loadreport.Analyze(res, msg.EN)
 }
 
-func hasWarning(rep *Report, code string) bool {
+func hasWarning(rep *loadreport.Report, code string) bool {
 	for _, w := range rep.Warnings {
 		if w.Code == code {
 			return true
@@ -230,8 +232,8 @@ func testTargetDiesMidRun(t *testing.T) {
 	if !hasWarning(rep, "errors") {
 		t.Errorf("warnings = %+v; want errors", rep.Warnings)
 	}
-	if b := Check(rep, nil, msg.EN); len(b) != 1 {
-		t.Errorf("Check(default) = %q; want one breach (errors above 1%%)", b)
+	if b := loadreport.Check(rep, nil, msg.EN); len(b) != 1 {
+		t.Errorf("loadreport.Check(default) = %q; want one breach (errors above 1%%)", b)
 	}
 }
 
@@ -263,7 +265,9 @@ func testNeverAnsweringTarget(t *testing.T) {
 	goroutines, fds := runtime.NumGoroutine(), openFDs()
 	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: s.url()}}, Arrival: rate(20),
 		Duration: time.Second, Timeout: 200 * time.Millisecond})
-	if res.OK != 0 || res.Errors["timeout"] != res.Requests || res.Requests < 15 {
+	// On a busy machine a dial may itself outlast the 200 ms: a timeout
+	// either way, never an answer or another error.
+	if res.OK != 0 || res.Errors["timeout"]+res.Errors["connect_timeout"] != res.Requests || res.Requests < 15 {
 		t.Errorf("ok = %d, requests = %d, errors = %v; want every request a timeout", res.OK, res.Requests, res.Errors)
 	}
 	if !hasWarning(rep, "no_ok") {
@@ -378,12 +382,12 @@ func TestTargetMetricsAndPid(t *testing.T) {
 	_, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL + "/"}}, Arrival: rate(100),
 		Duration: time.Second, MetricsURL: srv.URL + "/metrics"})
 	if rep.TargetCPUPct == nil || !hasWarning(rep, "shared_cpu") || !hasWarning(rep, "little_queued") {
-		t.Errorf("target cpu %v, warnings %+v; want the target's CPU, shared_cpu and little_queued (5 in flight > 2 threads)", rep.TargetCPUPct, rep.Warnings)
+		t.Errorf("target cpu %v, warnings %+v; want the target's loadresult.CPU, shared_cpu and little_queued (5 in flight > 2 threads)", rep.TargetCPUPct, rep.Warnings)
 	}
 	_, rep = run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL + "/"}}, Arrival: rate(20),
 		Duration: 500 * time.Millisecond, TargetPID: os.Getpid()})
 	if rep.TargetCPUPct == nil || !hasWarning(rep, "shared_cpu") {
-		t.Errorf("--target-pid: target cpu %v, warnings %+v; want the target's CPU and shared_cpu", rep.TargetCPUPct, rep.Warnings)
+		t.Errorf("--target-pid: target cpu %v, warnings %+v; want the target's loadresult.CPU and shared_cpu", rep.TargetCPUPct, rep.Warnings)
 	}
 }
 

@@ -1,7 +1,6 @@
 package loadgen
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"errors"
@@ -11,12 +10,11 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -76,7 +74,7 @@ type ScenarioResult struct {
 	// intended send to last answer) as the makespan, throughput.
 	Result *model.Result `json:"result"`
 	// Load is the same run as the usual load report reads it.
-	Load *Result `json:"-"`
+	Load *loadresult.Result `json:"-"`
 	Sockets
 }
 
@@ -134,7 +132,6 @@ type scenarioGen struct {
 	classBad  int64
 	loopBad   int64
 	untagged  int64
-	conns     atomic.Int64 // open now
 	capped    bool
 	closers   map[*scConn]struct{}
 	cancelled atomic.Bool
@@ -356,31 +353,34 @@ func (g *scenarioGen) runVUs(ngroups int) {
 	wg.Wait()
 }
 
-// scConn is one generator connection: dialled on first use, re-dialled
-// after a failure.
+// scConn is one generator connection: the load generator's client
+// (dialled on first use, re-dialled after a failure or a close; one
+// response parser for both), with the request buffer it writes into.
 type scConn struct {
-	mu  sync.Mutex // guards c against abort
-	c   net.Conn
-	br  *bufio.Reader
+	cl  *client
 	req []byte
 }
 
 func (g *scenarioGen) newConn() *scConn {
-	c := &scConn{}
+	cl := newClient(g.addr, nil, g.cfg.Timeout)
+	cl.tags, cl.onDial = &tags{}, g.dialed
+	c := &scConn{cl: cl}
 	g.mu.Lock()
 	g.closers[c] = struct{}{}
 	g.mu.Unlock()
 	return c
 }
 
+// dialed counts a connection opened and how long it took.
+func (g *scenarioGen) dialed(took time.Duration) {
+	g.mu.Lock()
+	g.connect.Add(took)
+	g.opened++
+	g.mu.Unlock()
+}
+
 func (c *scConn) close(g *scenarioGen) {
-	c.mu.Lock()
-	if c.c != nil {
-		c.c.Close()
-		c.c = nil
-		g.conns.Add(-1)
-	}
-	c.mu.Unlock()
+	c.cl.close()
 	g.mu.Lock()
 	delete(g.closers, c)
 	g.mu.Unlock()
@@ -390,11 +390,7 @@ func (g *scenarioGen) abortAll() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for c := range g.closers {
-		c.mu.Lock()
-		if c.c != nil {
-			c.c.SetDeadline(time.Unix(1, 0))
-		}
-		c.mu.Unlock()
+		c.cl.abort()
 	}
 }
 
@@ -402,94 +398,19 @@ func (g *scenarioGen) abortAll() {
 func (g *scenarioGen) do(c *scConn, i int64) {
 	r := &g.reqs[i]
 	r.send = g.since()
-	deadline := time.Now().Add(g.cfg.Timeout)
-	status, tags, k := g.roundTrip(c, i, deadline)
+	*c.cl.tags = tags{index: -1, loop: -1}
+	var status int
+	k := kindTimeout
+	if !g.cancelled.Load() {
+		c.req = g.appendRequest(c.req[:0], i)
+		status, k = c.cl.do(c.req, false, time.Now().Add(g.cfg.Timeout))
+	}
 	r.end = g.since()
 	r.status, r.kind = int32(status), k
 	if k != kindOK {
-		c.mu.Lock()
-		if c.c != nil {
-			c.c.Close()
-			c.c = nil
-			g.conns.Add(-1)
-		}
-		c.mu.Unlock()
 		return
 	}
-	g.check(i, r, tags)
-}
-
-// tags are the scenario headers of an answer (-1/"" when absent).
-type tags struct {
-	index int64
-	class string
-	loop  int
-}
-
-func (g *scenarioGen) roundTrip(c *scConn, i int64, deadline time.Time) (int, tags, errKind) {
-	t := tags{index: -1, loop: -1}
-	if c.c == nil {
-		if g.cancelled.Load() {
-			return 0, t, kindTimeout
-		}
-		d := net.Dialer{Deadline: deadline}
-		t0 := time.Now()
-		conn, err := d.Dial("tcp", g.addr)
-		took := time.Since(t0)
-		if err != nil {
-			switch {
-			case errors.Is(err, syscall.ECONNREFUSED):
-				return 0, t, kindConnectRefused
-			case errors.Is(err, syscall.ECONNRESET):
-				return 0, t, kindReset
-			case isTimeout(err):
-				return 0, t, kindConnectTimeout
-			}
-			return 0, t, kindConnect
-		}
-		g.mu.Lock()
-		g.connect.Add(took)
-		g.opened++
-		g.mu.Unlock()
-		g.conns.Add(1)
-		c.mu.Lock()
-		c.c = conn
-		if g.cancelled.Load() {
-			conn.SetDeadline(time.Unix(1, 0))
-		}
-		c.mu.Unlock()
-		if c.br == nil {
-			c.br = bufio.NewReaderSize(conn, 4096)
-		} else {
-			c.br.Reset(conn)
-		}
-	}
-	conn := c.c
-	conn.SetDeadline(deadline)
-	c.req = g.appendRequest(c.req[:0], i)
-	if _, err := conn.Write(c.req); err != nil {
-		return 0, t, classify(err)
-	}
-	status, length, closeAfter, err := readHead(c.br, &t)
-	if err != nil {
-		if errors.Is(err, errBadResponse) {
-			return 0, t, kindBadResponse
-		}
-		return 0, t, classify(err)
-	}
-	if length > 0 {
-		if _, err := c.br.Discard(int(length)); err != nil {
-			return 0, t, classify(err)
-		}
-	}
-	if closeAfter {
-		c.mu.Lock()
-		conn.Close()
-		c.c = nil
-		g.conns.Add(-1)
-		c.mu.Unlock()
-	}
-	return status, t, kindOK
+	g.check(i, r, *c.cl.tags)
 }
 
 // appendRequest writes request i: GET path?[query&]req=i.
@@ -507,65 +428,6 @@ func (g *scenarioGen) appendRequest(b []byte, i int64) []byte {
 	b = append(b, g.host...)
 	b = append(b, "\r\nUser-Agent: waitlab-load\r\n\r\n"...)
 	return b
-}
-
-// readHead reads a response header: status, Content-Length (-1: none),
-// Connection: close, and the scenario tags. A chunked body is refused
-// (waitlab's targets never send one).
-func readHead(br *bufio.Reader, t *tags) (status int, length int64, closeAfter bool, err error) {
-	line, err := br.ReadSlice('\n')
-	if err != nil {
-		return 0, 0, false, err
-	}
-	f := strings.Fields(string(line))
-	if len(f) < 2 || !strings.HasPrefix(f[0], "HTTP/1.") {
-		return 0, 0, false, errBadResponse
-	}
-	status, err = strconv.Atoi(f[1])
-	if err != nil {
-		return 0, 0, false, errBadResponse
-	}
-	length = -1
-	for n := 0; ; n++ {
-		if n > 100 {
-			return 0, 0, false, errBadResponse
-		}
-		line, err := br.ReadSlice('\n')
-		if err != nil {
-			return 0, 0, false, err
-		}
-		h := strings.TrimRight(string(line), "\r\n")
-		if h == "" {
-			break
-		}
-		k, v, ok := strings.Cut(h, ":")
-		if !ok {
-			return 0, 0, false, errBadResponse
-		}
-		v = strings.TrimSpace(v)
-		switch strings.ToLower(k) {
-		case "content-length":
-			length, err = strconv.ParseInt(v, 10, 64)
-			if err != nil || length < 0 {
-				return 0, 0, false, errBadResponse
-			}
-		case "connection":
-			closeAfter = strings.EqualFold(v, "close")
-		case "transfer-encoding":
-			return 0, 0, false, errBadResponse
-		case "x-waitlab-req":
-			t.index, _ = strconv.ParseInt(v, 10, 64)
-		case "x-waitlab-class":
-			t.class = v
-		case "x-waitlab-loop":
-			t.loop, _ = strconv.Atoi(v)
-		}
-	}
-	if length < 0 {
-		length = 0
-		closeAfter = true
-	}
-	return status, length, closeAfter, nil
 }
 
 // check compares the server's tags with the planner's request i.
@@ -710,20 +572,20 @@ func (g *scenarioGen) result(ngroups int) *ScenarioResult {
 
 // loadResult records the run as the usual load report's Result: requests
 // in order of completion, each second closed before the next begins.
-func (g *scenarioGen) loadResult(order []scFin) *Result {
+func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 	s := g.s
 	kind := "open"
 	if s.Arrival.Kind == model.VUs {
 		kind = "closed"
 	}
 	u := &url.URL{Scheme: "http", Host: g.host, Path: g.path}
-	res := &Result{
-		Format: FormatVersion, Model: kind, Arrival: s.Arrival.String(), URL: u.String(), Targets: 1,
+	res := &loadresult.Result{
+		Format: loadresult.FormatVersion, Model: kind, Arrival: s.Arrival.String(), URL: u.String(), Targets: 1,
 		Start: g.t0.UTC().Format(time.RFC3339), TimeoutNS: int64(g.cfg.Timeout),
 		Connections: g.cfg.MaxConns, Opened: g.opened, Offered: int64(len(order)),
 		ThinkNS: int64(s.Think.Mean), TargetLocal: isLocal(hostOnly(g.addr)),
 		Env:         sysinfo.Collect(g.cfg.Version),
-		CPU:         CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+		CPU:         loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
 		Interrupted: g.cancelled.Load(),
 	}
 	if s.Arrival.Kind == model.VUs {

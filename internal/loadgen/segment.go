@@ -19,9 +19,6 @@ import (
 // and writes (or pushes) its result; Merge checks that the segments of one
 // run are all there, once, and judges the merged result as one machine's.
 
-// MaxStartWait bounds how far in the future --start-at may be.
-const MaxStartWait = 24 * time.Hour
-
 // prepareSegment applies c.Segment to the run's shape: the closed model's
 // virtual users are split; a request count becomes the segment's share of
 // it. The open model's schedule is split in pacer.

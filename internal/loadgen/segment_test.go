@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -28,10 +30,10 @@ func segments(t *testing.T, texts ...string) []model.Segment {
 }
 
 // runSegments runs one load split into segs, all starting together.
-func runSegments(t *testing.T, base Config, segs []model.Segment) []*Result {
+func runSegments(t *testing.T, base Config, segs []model.Segment) []*loadresult.Result {
 	t.Helper()
 	start := time.Now().Add(300 * time.Millisecond)
-	out := make([]*Result, len(segs))
+	out := make([]*loadresult.Result, len(segs))
 	errs := make([]error, len(segs))
 	var wg sync.WaitGroup
 	for i, s := range segs {
@@ -69,15 +71,15 @@ func TestSegmentsMergeToTheWholeRun(t *testing.T) {
 	if ids[0] == "" || ids[0] != ids[1] || ids[1] != ids[2] {
 		t.Errorf("run ids %v; want one id shared by the segments of a run", ids)
 	}
-	m, err := Merge(rs...)
+	m, err := loadresult.Merge(rs...)
 	if err != nil {
-		t.Fatalf("Merge(segments) = %v", err)
+		t.Fatalf("loadresult.Merge(segments) = %v", err)
 	}
 	// rate 300 over 1 s: requests due at 0, 1/300 s, ... up to 299/300 s.
 	if m.Offered != 300 || m.Requests != 300 || m.OK != 300 {
 		t.Errorf("merged offered %d, requests %d, ok %d; want 300 each (the single-machine schedule)", m.Offered, m.Requests, m.OK)
 	}
-	rep := Analyze(m, msg.EN)
+	rep := loadreport.Analyze(m, msg.EN)
 	if rep.OfferedRPS < 295 || rep.OfferedRPS > 305 {
 		t.Errorf("merged offered rate %.1f/s; want the sum of the segments, 300/s", rep.OfferedRPS)
 	}
@@ -85,12 +87,12 @@ func TestSegmentsMergeToTheWholeRun(t *testing.T) {
 		t.Errorf("merged inputs %+v; want each segment with its host", rep.Inputs)
 	}
 	// Thresholds on the merged result decide for the whole run.
-	pass, _ := ParseThreshold("p99<5s")
-	fail, _ := ParseThreshold("p99<1us")
-	if b := Check(rep, []Threshold{pass}, msg.EN); len(b) != 0 {
+	pass, _ := loadreport.ParseThreshold("p99<5s")
+	fail, _ := loadreport.ParseThreshold("p99<1us")
+	if b := loadreport.Check(rep, []loadreport.Threshold{pass}, msg.EN); len(b) != 0 {
 		t.Errorf("p99<5s breached on the merged run: %v", b)
 	}
-	if b := Check(rep, []Threshold{fail}, msg.EN); len(b) == 0 {
+	if b := loadreport.Check(rep, []loadreport.Threshold{fail}, msg.EN); len(b) == 0 {
 		t.Errorf("p99<1us met on the merged run; want it breached")
 	}
 }
@@ -109,26 +111,26 @@ func TestSegmentsSplitTheVirtualUsers(t *testing.T) {
 }
 
 func TestMergeRefusesIncompleteOrForeignSegments(t *testing.T) {
-	mk := func(seg, id string) *Result {
+	mk := func(seg, id string) *loadresult.Result {
 		s := segments(t, seg)[0]
-		r := &Result{Format: FormatVersion, Model: "open", Arrival: "rate:10", RunID: id, Segment: &s,
+		r := &loadresult.Result{Format: loadresult.FormatVersion, Model: "open", Arrival: "rate:10", RunID: id, Segment: &s,
 			Start: "2026-11-30T10:00:00Z", WindowNS: int64(time.Second), Errors: map[string]int64{}}
 		r.SetSource(seg)
 		return r
 	}
 	for _, c := range []struct {
-		rs   []*Result
+		rs   []*loadresult.Result
 		want string
 	}{
-		{[]*Result{mk("0/3", "aa"), mk("1/3", "aa")}, "err.segment.missing"},
-		{[]*Result{mk("0/2", "aa"), mk("0/2", "aa"), mk("1/2", "aa")}, "err.segment.overlap"},
-		{[]*Result{mk("0/2", "aa"), mk("1/2", "bb")}, "report.merge.seg.run"},
-		{[]*Result{mk("0/2", "aa"), {Format: FormatVersion, Model: "open", RunID: "cc", Start: "2026-11-30T10:00:00Z", Errors: map[string]int64{}}}, "report.merge.seg.mixed"},
+		{[]*loadresult.Result{mk("0/3", "aa"), mk("1/3", "aa")}, "err.segment.missing"},
+		{[]*loadresult.Result{mk("0/2", "aa"), mk("0/2", "aa"), mk("1/2", "aa")}, "err.segment.overlap"},
+		{[]*loadresult.Result{mk("0/2", "aa"), mk("1/2", "bb")}, "report.merge.seg.run"},
+		{[]*loadresult.Result{mk("0/2", "aa"), {Format: loadresult.FormatVersion, Model: "open", RunID: "cc", Start: "2026-11-30T10:00:00Z", Errors: map[string]int64{}}}, "report.merge.seg.mixed"},
 	} {
-		_, err := Merge(c.rs...)
-		var me *MergeError
+		_, err := loadresult.Merge(c.rs...)
+		var me *loadresult.MergeError
 		if !errors.As(err, &me) || me.Key != c.want {
-			t.Errorf("Merge(%d results) = %v; want %s", len(c.rs), err, c.want)
+			t.Errorf("loadresult.Merge(%d results) = %v; want %s", len(c.rs), err, c.want)
 		}
 	}
 }
@@ -139,33 +141,33 @@ func TestCollectorSaysWhatIsMissing(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {})
 	base := Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: rate(100), Duration: 200 * time.Millisecond}
 	rs := runSegments(t, base, segments(t, "0/3", "1/3", "2/3"))
-	col := NewCollector(3)
+	col := loadresult.NewCollector(3)
 	cs := httptest.NewServer(col)
 	defer cs.Close()
 	ctx := context.Background()
 	for _, r := range rs[:2] {
-		if err := Push(ctx, cs.URL, r); err != nil {
+		if err := loadresult.Push(ctx, cs.URL, r); err != nil {
 			t.Fatalf("Push: %v", err)
 		}
 	}
-	if err := Push(ctx, cs.URL, rs[0]); err == nil || !strings.Contains(err.Error(), "refused") {
-		t.Errorf("Push(the same segment again) = %v; want a refusal", err)
+	if err := loadresult.Push(ctx, cs.URL, rs[0]); err == nil || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("loadresult.Push(the same segment again) = %v; want a refusal", err)
 	}
 	wctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	got, err := col.Wait(wctx)
-	var me *MissingError
+	var me *loadresult.MissingError
 	if !errors.As(err, &me) || len(got) != 2 || len(me.Missing) != 1 || me.Missing[0] != "2/3:1" {
 		t.Fatalf("Wait = %d results, %v; want 2 and segment 2/3:1 named missing", len(got), err)
 	}
-	if err := Push(ctx, cs.URL, rs[2]); err != nil {
-		t.Fatalf("Push(last): %v", err)
+	if err := loadresult.Push(ctx, cs.URL, rs[2]); err != nil {
+		t.Fatalf("loadresult.Push(last): %v", err)
 	}
 	all, err := col.Wait(ctx)
 	if err != nil || len(all) != 3 {
 		t.Fatalf("Wait after the last = %d, %v", len(all), err)
 	}
-	if m, err := Merge(all...); err != nil || m.Requests != 20 {
-		t.Errorf("Merge(collected) = %v requests, %v; want the 20 of the whole schedule", m, err)
+	if m, err := loadresult.Merge(all...); err != nil || m.Requests != 20 {
+		t.Errorf("loadresult.Merge(collected) = %v requests, %v; want the 20 of the whole schedule", m, err)
 	}
 }

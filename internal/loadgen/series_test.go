@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -61,7 +62,7 @@ func testSeriesBucketsByWindow(t *testing.T) {
 		t.Errorf("achieved %.1f/s, %d of %d requests in the window; want only completions inside it", rep.AchievedRPS, res.WindowRequests, res.Requests)
 	}
 	var html strings.Builder
-	if err := WriteHTML(&html, rep, msg.EN); err != nil {
+	if err := loadreport.WriteHTML(&html, rep, msg.EN); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -71,7 +72,7 @@ func TestClosedModelPlotLabels(t *testing.T) {
 	res := resultOf(t, samples(4, 500), 3*time.Second)
 	res.Model, res.Arrival = "closed", "vus:4"
 	var html strings.Builder
-	if err := WriteHTML(&html, Analyze(res, msg.EN), msg.EN); err != nil {
+	if err := loadreport.WriteHTML(&html, loadreport.Analyze(res, msg.EN), msg.EN); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(html.String(), "from the intended send") || !strings.Contains(html.String(), "over time (from the actual send)") {
@@ -79,7 +80,7 @@ func TestClosedModelPlotLabels(t *testing.T) {
 	}
 	res.Model, res.Arrival = "open", "rate:200"
 	html.Reset()
-	WriteHTML(&html, Analyze(res, msg.EN), msg.EN)
+	loadreport.WriteHTML(&html, loadreport.Analyze(res, msg.EN), msg.EN)
 	if !strings.Contains(html.String(), "over time (from the intended send)") {
 		t.Error("the open model's HTML report does not label latency from the intended send")
 	}

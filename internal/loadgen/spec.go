@@ -14,6 +14,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -55,8 +56,11 @@ type Spec struct {
 	Engine        string `json:"engine,omitempty"` // auto (""), epoll or goroutines
 	// RuntimePoll: see Config.RuntimePoll. GoroutinesEnv is
 	// WAITLAB_LOAD_GOROUTINES: with Engine auto, the goroutine engine.
-	RuntimePoll   bool `json:"runtime_poll,omitempty"`
-	GoroutinesEnv bool `json:"-"`
+	RuntimePoll bool `json:"runtime_poll,omitempty"`
+	// CPUFactor: see Config.CPUFactor (a configuration file's field
+	// only, for the experiments' heavy generator).
+	CPUFactor     float64 `json:"cpu_factor,omitempty"`
+	GoroutinesEnv bool    `json:"-"`
 }
 
 // Number is a number as text (the --rate flag's spelling), which a file
@@ -148,11 +152,11 @@ func (s Spec) Config(lang msg.Lang, version string) (Config, error) {
 	}
 	cfg := Config{Think: time.Duration(s.Think), Duration: time.Duration(s.Duration), Requests: s.Requests, Timeout: timeout,
 		Connections: s.Connections, Warmup: time.Duration(s.Warmup), Seed: seed, TargetPID: s.TargetPID, Insecure: s.Insecure,
-		Version: version, Engine: s.Engine, RuntimePoll: s.RuntimePoll}
+		Version: version, Engine: s.Engine, RuntimePoll: s.RuntimePoll, CPUFactor: s.CPUFactor}
 	// The environment switches of earlier versions map to the config.
 	switch {
 	case (s.Engine == "auto" || s.Engine == "") && s.GoroutinesEnv:
-		cfg.Engine = EngineGoroutines
+		cfg.Engine = loadresult.EngineGoroutines
 	case s.Engine == "auto":
 		cfg.Engine = ""
 	}
@@ -186,7 +190,7 @@ func (s Spec) MetricsURL(cfg *Config) (string, error) {
 
 // RunSpec runs the load of s in this process: Config, the metrics page,
 // then Run.
-func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*Result, error) {
+func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*loadresult.Result, error) {
 	cfg, err := s.Config(lang, version)
 	if err != nil {
 		return nil, err
@@ -205,6 +209,9 @@ func (s Spec) checkSigns(lang msg.Lang) error {
 		if d.v < 0 {
 			return errors.New(msg.T(lang, "load.flag.negative", d.name, time.Duration(d.v)))
 		}
+	}
+	if s.CPUFactor < 0 || math.IsNaN(s.CPUFactor) || s.CPUFactor > 100 {
+		return errors.New(msg.T(lang, "loadspec.cpu_factor", strconv.FormatFloat(s.CPUFactor, 'g', -1, 64)))
 	}
 	for _, n := range []struct {
 		name string

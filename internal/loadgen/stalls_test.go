@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -79,7 +80,7 @@ func TestTargetStallsAreReported(t *testing.T) {
 		t.Errorf("warnings %v; want target_stalls and no warning blaming late arrivals", rep.Warnings)
 	}
 	var text strings.Builder
-	WriteText(&text, rep, msg.EN, 0)
+	loadreport.WriteText(&text, rep, msg.EN, 0)
 	if !strings.Contains(text.String(), "stalls      2 in the target's event loops during the window, longest task above 250 ms, up to 500 ms") {
 		t.Errorf("text report:\n%s\nwant the stalls line", text.String())
 	}

@@ -64,6 +64,7 @@ func init() {
 		"exp.progress.run": {
 			KO: "%s: 실행 %d/%d (0은 워밍업), 한 번에 약 %s",
 			EN: "%s: run %d of %d (0 is the warm-up), about %s each"},
+		"exp.progress.calibrate": {KO: "이 기계에서 맞추는 짧은 실행 두 번", EN: "two short calibration runs on this machine"},
 		"exp.progress.trial": {
 			KO: "%s: 실행 %d/%d, 워밍업 뒤 %s 동안 부하",
 			EN: "%s: run %d of %d, load for %s after its warm-up"},
@@ -268,6 +269,17 @@ func init() {
 		"exp.vl.recipe": {
 			KO: "다운스트림은 명령마다 %s ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 CPU %s ms를 쓰고 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The downstream answers every command %s ms after it arrives. The target is the thread pool; each request spends %s ms of CPU and makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+		"exp.col.dsperreq": {KO: "요청당 다운스트림 명령", EN: "downstream commands per request"},
+		"exp.col.dsdelay":  {KO: "다운스트림이 실제로 준 지연 p50 (ms)", EN: "delay the downstream gave, p50 (ms)"},
+		"exp.vl.calib": {
+			KO: "이 기계에서 맞춤: 짧은 실행에서 잠금이 있을 때 초당 %s건이었고, 다운스트림은 %s ms를 요청받아 %s ms를 주었으니, 잠금은 준 지연보다 %s ms 더 잡혀 있었습니다 (잡은 스레드가 깨어나 쓰고 읽는 시간). 그래서 다운스트림 지연을 %s ms로 줄여 잠금이 1/76초 잡히게 했습니다 (모델 열은 그 시간을 씁니다). 잠금이 없을 때 초당 %s건이었으니 요청마다 돌린 CPU %s ms 말고 %s ms가 더 들었고, 요청당 CPU를 %s ms로 두었습니다.",
+			EN: "Calibrated on this machine: a short run with the lock gave %s req/s while the downstream, asked for %s ms, gave %s ms, so the lock was held %s ms beyond the delay given (its holder waking, writing and reading); the downstream's delay is shortened to %s ms so that the lock is held 1/76 s (the model's column assumes that hold). Without the lock a short run gave %s req/s: beyond the %s ms of CPU spun, each request cost %s ms more, so the CPU per request is set to %s ms."},
+		"exp.vl.calib.quick": {
+			KO: "--quick은 이 기계에서 맞추는 짧은 실행을 하지 않고 위의 값을 그대로 씁니다.",
+			EN: "--quick does not run the short calibration runs on this machine and uses the values above."},
+		"exp.vl.calib.none": {
+			KO: "이 기계에서 맞추는 짧은 실행이 아무것도 재지 못해 위의 값을 그대로 씁니다.",
+			EN: "The short calibration runs on this machine measured nothing, so the values above are used."},
 		"exp.vl.calibration": {
 			KO: "발표된 측정값에 맞춘 값: 잠금이 있으면 처리량은 1 / (요청마다 잠금을 쥐는 시간)이므로 다운스트림 지연을 1/76초 = %s ms로 두었고, 잠금이 없으면 서버의 코어 하나에서 CPU가 정하므로 요청당 CPU를 1/700초에서 이 서버가 HTTP에 쓰는 약 0.13 ms를 뺀 %s ms로 두었습니다. 발표된 '2 ms → 초당 500'은 산술 예시이지 측정이 아닙니다.",
 			EN: "Calibrated to the published measurements: with the lock, throughput is 1 / (the time the lock is held per request), so the downstream answers after 1/76 s = %s ms; without it the server's one core sets throughput, so each request spends 1/700 s less the about 0.13 ms this server spends on HTTP: %s ms of CPU. The published \"2 ms -> 500/s\" is arithmetic, not a measurement."},
@@ -355,8 +367,21 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 %.0f초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
-			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) send with a %.0f s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+		// loadgen's cpu_factor (the experiments' heavy generator), kept
+		// with the experiment that uses it.
+		"loadspec.cpu_factor": {
+			KO: "cpu_factor는 0에서 100 사이여야 합니다 (1: 그대로, 1.8: 발표된 에뮬레이션 이미지처럼 요청당 CPU 1.8배): %s",
+			EN: "cpu_factor must be between 0 and 100 (1: as it is, 1.8: 1.8 times the CPU per request, like the published emulated image): %s"},
+		"exp.th.col.dserr": {KO: "다운스트림 타임아웃을 넘긴 호출", EN: "downstream calls past their timeout"},
+		"exp.th.note.why.ds": {
+			KO: "까닭: 스레드 1,600개에서 다운스트림 호출 %s번이 대상 서버의 다운스트림 타임아웃(10초)을 넘겨 502로 끝났습니다 (스레드 200개에서는 %s번). 다운스트림은 p50 %.1f ms 만에 답했으니(요청한 지연 %d ms) 늦은 것은 다운스트림이 아니라, 답이 와 있는데도 실행 가능한 스레드 1,600개와 한 코어를 나눠 쓰느라 그 답을 제때 읽지 못한 서버 쪽입니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 그곳에서는 핸들러의 타이머가 돌지 않습니다.",
+			EN: "Why: with 1,600 threads %s downstream calls ended in 502 past the target's downstream timeout (10 s), against %s with 200. The downstream answered in %.1f ms at the median (asked for %d ms), so the lateness was not the downstream's but the server's: the reply was in, and the thread waiting for it shared the one core with 1,600 runnable threads. With 200 threads the other users wait in the queue in front, where no timer of the handler runs."},
+		"exp.th.col.hdr": {KO: "서버가 타임아웃으로 닫은 연결", EN: "connections the server timed out"},
+		"exp.th.quick": {
+			KO: "--quick은 가상 사용자 수를 줄이고 몇 초만 재므로 %s명의 연결과 %.0f초 헤더 타임아웃에 닿지 않습니다. 전체 실행이 이 조건을 잽니다.",
+			EN: "--quick sends fewer users for a few seconds, which reach neither %s users' connections nor the %.0f s header timeout; the full run measures this condition."},
 		"exp.th.col.rps": {KO: "오류 포함 처리량 (요청/초)", EN: "throughput with errors (req/s)"},
 		"exp.th.row": {
 			KO: "풀 스레드 %s개",
@@ -371,12 +396,15 @@ func init() {
 		"exp.th.note.compare": {
 			KO: "스레드 1,600개는 200개에 견주어 오류를 뺀 처리량이 %.2f배, p99가 %.2f배입니다. 오류는 200개에서 %.1f%%, 1,600개에서 %.1f%%이고, 요청당 서버 문맥 교환은 %.1f번과 %.1f번입니다.",
 			EN: "Against 200 threads, 1,600 give %.2fx the throughput without errors and %.2fx the p99; errors are %.1f%% with 200 and %.1f%% with 1,600; the server switches context %.1f and %.1f times per request."},
-		"exp.th.note.why.errors": {
-			KO: "까닭: 스레드가 많으면 CPU 일을 하는 스레드가 모두 한 코어를 나눠 쓰므로 각 요청이 끝나는 시점이 함께 밀리고(프로세서 공유), 응답 제한을 넘는 요청이 늘며, 그 요청에 쓴 CPU는 버려집니다.",
-			EN: "Why: with many threads, every thread doing CPU work shares the one core, so all their requests finish late together (processor sharing), more of them pass the timeout, and the CPU spent on those is wasted."},
+		"exp.th.note.why.hdr": {
+			KO: "까닭: 스레드 1,600개에서 서버는 연결 %s개를 타임아웃으로 닫았습니다 (헤더 타임아웃 %.0f초가 그 하나이고, 스레드 200개에서는 %s개). 오류의 %.0f%%{이/가} 클라이언트가 본 연결 리셋입니다. 요청은 커널에 와 있었지만, 요청을 읽는 폴러 스레드가 실행 가능한 풀 스레드 1,600개와 한 코어를 나눠 쓰느라 3,000개 연결을 제때 읽지 못했습니다. 클라이언트는 그 연결이 리셋되는 것을 봅니다. 스레드 200개에서는 나머지 사용자가 문 앞 대기열에서 기다리고, 폴러는 200개와만 경쟁합니다.",
+			EN: "Why: with 1,600 threads the server timed out %s connections (its header timeout of %.0f s among its timeouts), against %s with 200, and %.0f%% of the errors are resets the client saw. Their requests were in the kernel, but the poller thread that reads them shared the one core with 1,600 runnable pool threads and did not read 3,000 connections in time; the client sees those connections reset. With 200 threads the other users wait in the queue in front, and the poller competes with 200."},
+		"exp.th.note.why.other": {
+			KO: "스레드 1,600개의 오류 %.1f%% 가운데 서버가 타임아웃으로 닫은 연결은 %s개뿐이라, 이 오류의 까닭은 이 표로는 말할 수 없습니다. 오류 종류는 행의 경고를 보십시오.",
+			EN: "Of the %.1f%% errors with 1,600 threads only %s were connections the server timed out, so this table cannot say what caused them; see the row's warnings for their kinds."},
 		"exp.th.note.why.none": {
-			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다: 발표된 쓰기 경로는 외부 호출 둘, Redis Lua, MySQL insert, Kafka 발행에 연결 풀과 그 타임아웃이 있었고, 여기서는 CPU와 지연만 흉내 내며, 닫힌 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관합니다. 이 기계는 다른 작업과 공유되므로 실행 대기열에는 그 작업의 스레드도 들어 있습니다.",
-			EN: "Here 1,600 threads gave %.1f%% errors: the published failure did not happen. The published write path made two external calls, a Redis Lua script, a MySQL insert and a Kafka publish, with connection pools and their timeouts; here only its CPU and waits are imitated, and in a closed load the response time is users / throughput whatever the thread count. This machine is shared with other work, whose threads are in the run queue too."},
+			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다. 닫힌 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관하고, 오류는 서버 자신의 제한(여기서는 헤더 타임아웃)이 요청을 포기할 때만 납니다.",
+			EN: "Here 1,600 threads gave %.1f%% errors: the published failure did not happen. In a closed load the response time is users / throughput whatever the thread count, and errors come only when one of the server's own limits (here its header timeout) gives up on a request."},
 	})
 }
 
@@ -438,13 +466,14 @@ func init() {
 			KO: "같은 대상 서버를 부하 생성기를 다른 코어에 두고, 같은 코어에 두고, 같은 코어에서 세 배로 무겁게 해서 잽니다: 처리량이 얼마나 움직이는지와 생성기의 경고",
 			EN: "the same target with the generator on its own core, on the server's core, and three times heavier on the server's core: how far throughput moves and the generator's warnings"},
 		"exp.co.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(셋째 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
-			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the third row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
-		"exp.co.row.apart":   {KO: "생성기는 자기 코어에 (가상 사용자 %d명)", EN: "generator on its own core (%d virtual users)"},
-		"exp.co.row.shared":  {KO: "생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "generator on the server's core (%d virtual users)"},
-		"exp.co.row.shared3": {KO: "더 무거운 생성기가 서버의 코어에 (가상 사용자 %d명)", EN: "heavier generator on the server's core (%d virtual users)"},
-		"exp.co.pub.before":  {KO: "한 노트북에서 생성기와 서버", EN: "generator and servers on one laptop"},
-		"exp.co.pub.after":   {KO: "같은 노트북, 가상 사용자 세 배", EN: "same laptop, three times the virtual users"},
+			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(마지막 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 무거운 생성기는 요청당 자기 CPU의 %.1f배를 씁니다 (부하 설정의 cpu_factor: 이벤트 루프가 처리한 만큼의 CPU를 더 돌립니다). 발표된 에뮬레이션 이미지의 값입니다.",
+			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the last row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The heavy generator spends %.1fx its own CPU per request (the load configuration's cpu_factor: its event loop spins the CPU it used once more, times the factor minus one), the published emulated image's figure."},
+		"exp.co.row.apart":  {KO: "생성기는 자기 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on its own core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.shared": {KO: "생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on the server's core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.heavy":  {KO: "무거운 생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "heavy generator on the server's core (%d virtual users, %.1fx CPU)"},
+		"exp.co.row.heavy3": {KO: "무거운 생성기, 가상 사용자 세 배 (%d명, CPU %.1f배)", EN: "heavy generator, three times the users (%d, %.1fx CPU)"},
+		"exp.co.pub.before": {KO: "한 노트북에서 생성기와 서버", EN: "generator and servers on one laptop"},
+		"exp.co.pub.after":  {KO: "같은 노트북, 가상 사용자 세 배", EN: "same laptop, three times the virtual users"},
 		"exp.co.pub.note": {
 			KO: "생성기가 서버의 CPU를 가져갔습니다 (arm64에서 에뮬레이션한 amd64 생성기 이미지는 요청당 CPU가 1.8배). 부하 도구 업체들은 생성기의 CPU를 80% 아래로 두라고 권합니다.",
 			EN: "The generator took the server's CPU (an emulated amd64 generator image on arm64 cost 1.8x CPU per request). Load-tool vendors advise keeping the generator's CPU under 80%."},
@@ -452,11 +481,8 @@ func init() {
 			KO: "CPU가 하나뿐이라 첫 행도 서버와 생성기가 코어를 나눠 씁니다: 세 행의 차이는 생성기의 무게에서만 나옵니다.",
 			EN: "With one CPU the first row shares a core too: the rows differ only in the generator's weight."},
 		"exp.co.note.moves": {
-			KO: "서버의 처리량은 생성기가 같은 코어로 오면 %+.0f%%, 세 배 무거워지면 %+.0f%% 움직입니다 (발표값 %+.0f%%). 생성기 자신의 CPU와 경고가 그 까닭을 말해 줍니다.",
-			EN: "The server's throughput moves %+.0f%% when the generator comes onto its core and %+.0f%% when that generator is three times heavier (published %+.0f%%); the generator's own CPU and warnings say why."},
-		"exp.co.note.light": {
-			KO: "여기서는 처리량이 떨어지지 않았습니다: 이 생성기는 가볍고(무거운 행에서도 자기 코어의 %.0f%%), 따로 둔 행에서도 서버가 자기 코어를 다 쓰지 못했습니다 (%.0f%%): 다른 작업이 그 코어를 나눠 가졌고, 코어를 넘나드는 깨우기가 한 코어 안의 깨우기보다 비쌉니다. 생성기가 요청당 CPU를 더 쓸수록(발표된 에뮬레이션 이미지처럼 1.8배) 같은 코어에서 서버가 잃는 몫이 커집니다.",
-			EN: "Throughput did not fall here: this generator is light (%.0f%% of a core even in the heavy row), and with the generator apart the server did not fill its own core either (%.0f%%): other work shared that core, and a wake-up across cores costs more than one within a core. The more CPU per request a generator spends (the published emulated image: 1.8x), the more the server loses on a shared core."},
+			KO: "따로 둔 행에 견주어 서버의 처리량은 가벼운 생성기가 같은 코어로 오면 %+.0f%%, 그 생성기가 요청당 CPU를 더 쓰면 %+.0f%% 움직입니다. 무거운 생성기의 사용자를 세 배로 늘리면 %+.1f%% 움직입니다 (발표값 %+.1f%%). 생성기의 CPU는 가벼울 때 %.0f%%, 무거울 때 %.0f%%입니다.",
+			EN: "Against the row with the generator apart, the server's throughput moves %+.0f%% when the light generator comes onto its core and %+.0f%% when that generator spends more CPU per request; tripling the heavy generator's users moves it %+.1f%% (published %+.1f%%). The generator used %.0f%% of a core light and %.0f%% heavy."},
 		"exp.co.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 측정은 노트북 한 대에서 컨테이너로 잰 것이고 생성기는 에뮬레이션되어 요청당 CPU가 더 들었습니다. 여기서는 생성기를 sched_setaffinity로 서버의 코어에 일부러 묶어 같은 실수를 재현합니다. 부하 생성기가 서버와 같은 기계에 있다는 경고는 모든 행에 뜨지만, 같은 코어를 쓰는지는 생성기가 알 수 없으므로 생성기 CPU와 처리량을 함께 보아야 합니다.",
 			EN: "What differs and why: the published run used containers on one laptop with an emulated generator that cost more CPU per request; here the generator is pinned onto the server's core with sched_setaffinity to make the same mistake on purpose. The generator warns on every row that the target shares its machine, but it cannot tell whether it shares the core, so read its CPU beside the throughput."},
@@ -507,6 +533,13 @@ func init() {
 		"exp.ls.note.slow": {
 			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
 			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
+		"exp.ls.col.burst": {KO: "버려지지 않은 connect (ms당)", EN: "connects not dropped (per ms)"},
+		"exp.ls.note.race.over": {
+			KO: "이 기계에서 백로그 128의 결과가 왜 한쪽으로만 가는가: 커널이 버리지 않은 connect는 ms당 %s개로 들어오고 (backlog 4,096 행), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 버스트가 루프보다 빠른 동안 accept 대기열은 그 차이만큼 자라고, 커널이 두는 대기열은 min(backlog, somaxconn) = %s개라서 약 %s ms 뒤에 넘칩니다. 버스트는 약 %s ms 걸리므로, 두 속도의 차이가 이만큼 크면 매 실행이 넘칠 것으로 봅니다 (넘친 실행 %d회, 모두 %d회). 발표된 두 갈래 결과는 두 속도가 가까워 실행마다 경주가 갈리는 기계에서 나옵니다.",
+			EN: "Why every run at backlog 128 goes the same way on this machine: the connects the kernel did not drop arrive at %s per ms (the backlog-4,096 row), while the one loop answered %s connections per ms in the 500-connection batch. While the burst outruns the loop the accept queue grows by the difference, and the kernel keeps min(backlog, somaxconn) = %s, so it overflows after about %s ms; the burst lasts about %s ms, so with rates this far apart every run is expected to overflow (%d of %d did). The published bimodal outcome comes from a machine where the two rates are close enough for the race to go either way run by run."},
+		"exp.ls.note.race.under": {
+			KO: "커널이 버리지 않은 connect는 ms당 %s개로 들어오고, 루프 하나는 ms당 %s개에 답했습니다: 루프가 버스트를 거의 따라가므로 대기열(min(backlog, somaxconn) = %s개)이 넘칠지는 실행마다 갈리는 경주입니다 (넘친 실행 %d회, 모두 %d회).",
+			EN: "The connects the kernel did not drop arrive at %s per ms and the one loop answered %s per ms: the loop about keeps up with the burst, so whether the queue (min(backlog, somaxconn) = %s) overflows is a race each run decides (%d of %d runs overflowed)."},
 		"exp.ls.note.starved": {
 			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",
 			EN: "With backlog 4,096, where ListenOverflows stayed at 0, %s connects still took over 0.9 s: on this busy machine part of the slow connects are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters."},
@@ -617,6 +650,21 @@ func init() {
 		"exp.tol.coin": {
 			KO: "15회 중 몇 회인지의 비율: 15회의 이항 비율은 그 자체로 약 ±13퍼센트포인트 흔들립니다",
 			EN: "a share of 15 runs: a binomial share over 15 runs moves about ±13 points by itself"},
+		"exp.tol.near": {
+			KO: "발표는 \"가까이\"라고만 합니다: 그 말이 덮는 폭입니다",
+			EN: "the source only says \"near\": the span that word covers"},
+		"exp.tol.count": {
+			KO: "세는 값: 요청마다 명령 수는 정수라 어긋남은 연결 재시도와 창 가장자리뿐입니다",
+			EN: "a count: commands per request are whole numbers, so only retried connections and the window's edges move it"},
+		"exp.sum.central": {
+			KO: "**중심 주장** %d / %d개가 방향만 맞음 이상입니다: %s.",
+			EN: "**Central claims:** %d of %d reach direction only or better: %s."},
+		"exp.sum.central.all": {
+			KO: "재현되지 않은 중심 주장은 없습니다.",
+			EN: "No central claim is left unreproduced."},
+		"exp.sum.central.open": {
+			KO: "아직 재현되지 않은 중심 주장 %d개와 그 까닭 (각 판정이 고른 문장과 그 숫자):",
+			EN: "The %d central claims not reproduced yet, and why (the sentence each verdict chose, with its numbers):"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},
@@ -647,6 +695,12 @@ func init() {
 		"exp.claim.bl.p50-offload64": {KO: "막지 않는 요청의 p50: 오프로드 풀 64 / 막음 없음", EN: "non-blocking p50, offload to pool 64 / no blocking"},
 		"exp.claim.bl.p50-offload4":  {KO: "막지 않는 요청의 p50: 오프로드 풀 4 / 막음 없음", EN: "non-blocking p50, offload to pool 4 / no blocking"},
 		"exp.claim.bl.pool64-4":      {KO: "처리량: 오프로드 풀 64 / 풀 4", EN: "throughput, offload pool 64 / pool 4"},
+		"exp.claim.bl.offload64":     {KO: "처리량: 막힘 없음 / 오프로드 풀 64", EN: "throughput, no blocking / offload pool 64"},
+		"exp.claim.bl.max-offload64": {KO: "오프로드 풀 64에서 보통 요청의 최대 지연 (막는 호출 100 ms 가까이)", EN: "max latency of normal requests with offload pool 64 (near the 100 ms blocking call)"},
+		"exp.claim.ls.threads":       {KO: "루프 하나로 연결 500개를 받는 서버의 OS 스레드", EN: "OS threads of the server taking 500 connections on one loop"},
+		"exp.claim.ls.threads.why": {
+			KO: "발표된 서버는 JVM이라 GC, JIT 컴파일러, 참조 처리, 시그널 스레드를 따로 띄웁니다. Go 바이너리는 GOMAXPROCS만큼의 스레드와 sysmon, 잠긴 루프 스레드로 돌아갑니다.",
+			EN: "The published server is a JVM, which starts threads of its own for GC, the JIT compilers, reference handling and signals; a Go binary runs on its GOMAXPROCS threads, sysmon and the locked loop thread."},
 		"exp.claim.bl.slowdown.why": {
 			KO: "루프마다 코어가 하나씩인 이 기계에서는 막힌 루프의 코어를 다른 일이 쓰지 못하므로 배수가 점유 예측(6.05배)에 가까워지고, 발표된 8코어 노트북은 그 코어를 다른 일이 썼습니다.",
 			EN: "With a core per loop here, no other work uses a blocked loop's core, so the multiple moves toward the occupancy prediction (6.05x); on the published 8-core laptop other work used it."},
@@ -672,8 +726,11 @@ func init() {
 		"exp.claim.th.p99":     {KO: "스레드 1,600개의 p99", EN: "p99 with 1,600 threads"},
 		"exp.claim.th.okshare": {KO: "스레드 1,600개: 오류를 뺀 처리량 / 전체 처리량 (203 / 257)", EN: "1,600 threads: throughput without errors / with them (203 / 257)"},
 		"exp.claim.th.errors.why": {
-			KO: "이 흉내에는 발표된 쓰기 경로의 연결 풀과 그 타임아웃이 없고, 닫힌 모델에서는 지연 시간이 스레드 수와 무관합니다.",
-			EN: "This imitation lacks the published write path's connection pools and their timeouts, and in a closed load the response time does not depend on the thread count."},
+			KO: "오류의 양은 30초 창에서 연결이 몰리는 앞부분이 차지하는 몫과 폴러가 받는 CPU 몫(다른 작업과 나눔)에 달려 있습니다. 발표된 실행은 더 긴 시험이었습니다.",
+			EN: "How many errors depends on the share of the 30 s window the connection burst takes and on the CPU the poller gets (shared with other work); the published run was a longer test."},
+		"exp.claim.th.p99.why": {
+			KO: "30초 창에서는 p99가 창보다 길 수 없습니다. 발표된 44초는 몇 분짜리 시험의 값입니다.",
+			EN: "In a 30 s window the p99 cannot exceed the window; the published 44 s comes from a test of minutes."},
 
 		"exp.claim.x.read60":     {KO: "읽기 경로, 가상 사용자 60명: 루프 / 풀 처리량", EN: "read path, 60 users: loop / pool throughput"},
 		"exp.claim.x.read1000":   {KO: "읽기 경로, 가상 사용자 1,000명: 풀 / 루프 처리량", EN: "read path, 1,000 users: pool / loop throughput"},
@@ -685,8 +742,9 @@ func init() {
 			KO: "이 훑기는 프로세스 안에서 (가상 사용자 %s명까지) 돌고, 거기서는 요청이 실패할 수 없으므로 오류를 재지 않습니다.",
 			EN: "This sweep runs in process (up to %s users), where a request cannot fail, so errors are not measured."},
 
-		"exp.claim.sd.fanout":   {KO: "pool의 p50: 조회 10번 차례로 / 동시에", EN: "pool p50, ten lookups in sequence / in parallel"},
-		"exp.claim.sd.inflight": {KO: "다운스트림이 느려진 뒤 pool의 처리 중 요청 / 스레드 수 (1,885 / 1,600)", EN: "pool requests in flight after the downstream slows / its threads (1,885 / 1,600)"},
+		"exp.claim.sd.fanout":        {KO: "pool의 p50: 조회 10번 차례로 / 동시에", EN: "pool p50, ten lookups in sequence / in parallel"},
+		"exp.claim.sd.inflight-loop": {KO: "다운스트림이 느려진 뒤 처리 중 요청: loop / pool (1,983 / 1,885)", EN: "requests in flight after the downstream slows, loop / pool (1,983 / 1,885)"},
+		"exp.claim.sd.inflight":      {KO: "다운스트림이 느려진 뒤 pool의 처리 중 요청 / 스레드 수 (1,885 / 1,600)", EN: "pool requests in flight after the downstream slows / its threads (1,885 / 1,600)"},
 		"exp.claim.sd.fanout.why": {
 			KO: "여기서는 조회 하나가 정확히 50 ms라 모델이 10배를 말합니다. 발표된 조회에는 네트워크와 Redis의 일이 더 얹혀 있었습니다.",
 			EN: "Each lookup here is exactly 50 ms, so the model says 10x; the published lookups carried network and Redis work on top."},
@@ -696,10 +754,11 @@ func init() {
 		"exp.claim.db.slowdown.why": {
 			KO: "닫힌 부하(가상 사용자 64명)에서는 막힌 루프에 묶인 사용자만 기다리고 나머지는 계속 보내므로, 한꺼번에 보내는 발표된 배치보다 처리량이 덜 떨어집니다.",
 			EN: "In a closed load (64 users) only the users bound to a stalled loop wait while the rest keep sending, so throughput falls less than in the published burst."},
-		"exp.claim.co.3x": {KO: "생성기가 서버의 코어에서 세 배 무거워질 때 처리량의 변화", EN: "throughput change when the generator on the server's core gets three times heavier"},
+		"exp.claim.vl.rtt": {KO: "요청당 다운스트림 명령: 잠금 있음 / 없음", EN: "downstream commands per request, lock on / off"},
+		"exp.claim.co.3x":  {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
 		"exp.claim.co.3x.why": {
-			KO: "이 생성기는 요청당 CPU가 작아 세 배가 되어도 서버의 코어에서 가져가는 몫이 작습니다. 발표된 에뮬레이션 이미지는 요청당 CPU가 1.8배였습니다.",
-			EN: "This generator spends little CPU per request, so even three times heavier it takes little of the server's core; the published emulated image cost 1.8x CPU per request."},
+			KO: "이 생성기의 CPU는 사용자 수가 아니라 요청 수를 따라가므로, 사용자가 세 배가 되어도 서버에서 가져가는 몫이 거의 같습니다. 발표된 k6은 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
+			EN: "This generator's CPU follows requests, not users, so three times the users take about the same share of the server's core; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
 	})
 }
 

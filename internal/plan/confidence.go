@@ -41,13 +41,13 @@ type est struct {
 }
 
 // warmupOf finds a run's warm-up (in completion order) by MSER-5 on the
-// latencies of every request.
-func warmupOf(recs []model.Record) (int, bool) {
+// latencies of every request (from is where s's transient starts).
+func warmupOf(recs []model.Record, from sim.Start) (int, bool) {
 	lat := make([]time.Duration, len(recs))
 	for i, r := range recs {
 		lat[i] = r.End - r.Arrival
 	}
-	return sim.Warmup(lat)
+	return sim.Warmup(lat, from)
 }
 
 // estimate returns the standard error of SLO o's figure over x (kept

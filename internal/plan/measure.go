@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/stats"
 )
 
@@ -38,7 +39,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 	var r run
 	cut := -1 // completions left out, when detected
 	if detect {
-		d, ended := warmupOf(recs)
+		d, ended := warmupOf(recs, sim.StartOf(s))
 		cut, r.warm, r.conv = d, d, ended
 	}
 	r.samples = make([][]time.Duration, len(slos))

@@ -92,8 +92,8 @@ func TestMMcAnswersMatchErlangC(t *testing.T) {
 		{100, 20 * time.Millisecond, "p99<106ms", 4},   // a = 2: 117.8 ms at 3 (+11.2%), 95.3 at 4 (-10.1%)
 		{1000, 10 * time.Millisecond, "p99<56ms", 12},  // a = 10: 62.7 ms at 11 (+11.9%), 49.7 at 12 (-11.2%)
 	}
-	if raceOn {
-		t.Skip("about two million simulated requests: too slow under the race detector (TestDeterministic covers the parallel code)")
+	if raceOn || testing.Short() {
+		t.Skip("about two million simulated requests (TestDeterministic covers the parallel code)")
 	}
 	for _, c := range cases {
 		t.Run(c.slo, func(t *testing.T) {
@@ -200,8 +200,8 @@ func TestMDcApproximation(t *testing.T) {
 // Past the answer threads add no throughput: 1,600 threads complete no
 // more than the answer does, because the two cores are the limit.
 func TestFieldReportThreadsAddNoThroughput(t *testing.T) {
-	if raceOn {
-		t.Skip("about a million simulated requests: too slow under the race detector (TestDeterministic covers the parallel code)")
+	if raceOn || testing.Short() {
+		t.Skip("about a million simulated requests (TestDeterministic covers the parallel code)")
 	}
 	s := model.Scenario{Model: model.Pool, Threads: 1600, Cores: 2, Requests: 1000,
 		Arrival: model.Arrival{Kind: model.VUs, VUs: 1600},
@@ -311,14 +311,14 @@ func TestLoopsCappedAndNever(t *testing.T) {
 // needs more threads for the same SLO, and today's size queues what
 // Little's law says does not fit.
 func TestSlowdown(t *testing.T) {
-	if raceOn {
-		t.Skip("about a million simulated requests: too slow under the race detector (TestDeterministic covers the parallel code)")
+	if raceOn || testing.Short() {
+		t.Skip("about a million simulated requests (TestDeterministic covers the parallel code)")
 	}
 	s := model.Scenario{Model: model.Pool, Threads: 20, Cores: 64, Requests: 1000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 400},
 		Classes: []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(time.Millisecond), Wait: model.ExpDist(2 * time.Millisecond)}}, Seed: 1}
 	s.Normalize()
 	d := Slowdown{From: 2 * time.Millisecond, To: 50 * time.Millisecond}
-	res, err := Run(context.Background(), Config{Scenario: s, SLOs: slos(t, "p99<300ms"), Max: 128, Curve: 4, Requests: 2000, Slowdown: &d})
+	res, err := Run(context.Background(), Config{Scenario: s, SLOs: slos(t, "p99<300ms"), Max: 128, Curve: 4, Requests: 2000, Slowdown: &d, Precision: 0.2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +344,7 @@ func isField(err error, field string) bool {
 }
 
 func TestDeterministic(t *testing.T) {
-	cfg := Config{Scenario: mmcScenario(400, 10*time.Millisecond), SLOs: slos(t, "p99<54ms", "rps>300"), Max: 10, Curve: 4, Requests: 1000}
+	cfg := Config{Scenario: mmcScenario(400, 10*time.Millisecond), SLOs: slos(t, "p99<54ms", "rps>300"), Max: 10, Curve: 4, Requests: 1000, Precision: 0.2}
 	var out [2][]byte
 	for i := range out {
 		res, err := Run(context.Background(), cfg)

@@ -113,12 +113,39 @@ func fnum(v float64) string {
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
+// plot is one panel being drawn: where it goes and its two axes.
+type plot struct {
+	b                        *strings.Builder
+	lang                     msg.Lang
+	left, right, top, bottom float64
+	xa, ya                   axis
+}
+
+// panel draws SLO i's curve (o its SLO) at height y0: the frame, the
+// bound, the answer and knee, the closed form, the 95% band, the
+// simulated points and a legend, in that order (later ones on top).
 func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob string, y0 int) {
-	top, bottom := float64(y0+svgT), float64(y0+svgPanelH-svgB)
-	left, right := float64(svgL), float64(svgW-svgR)
-	// Ranges: sizes, and every finite figure, bound and closed form.
-	xlo, xhi := math.Inf(1), math.Inf(-1)
-	ylo, yhi := o.Value, o.Value
+	pl := plot{b: b, lang: lang, top: float64(y0 + svgT), bottom: float64(y0 + svgPanelH - svgB), left: float64(svgL), right: float64(svgW - svgR)}
+	xlo, xhi, ylo, yhi := panelRange(r, i, o)
+	pl.xa = newAxis(xlo, xhi, pl.left, pl.right)
+	pl.ya = newAxis(ylo, yhi, pl.bottom, pl.top)
+	title := msg.T(lang, "plan.svg.title", knob, o.label(), o.Text)
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", svgL, y0+22, esc(title))
+	pl.frame(o, knob)
+	pl.marks(r, o)
+	if r.Cross != nil {
+		pl.analytic(r, i, ylo, yhi)
+	}
+	band := pl.band(r, i, yhi)
+	pl.points(r, i, o)
+	pl.legend(r, band)
+}
+
+// panelRange is the x range (sizes) and y range (every finite figure,
+// interval, bound and closed form) of SLO i's panel.
+func panelRange(r *Result, i int, o SLO) (xlo, xhi, ylo, yhi float64) {
+	xlo, xhi = math.Inf(1), math.Inf(-1)
+	ylo, yhi = o.Value, o.Value
 	for _, p := range r.Curve {
 		xlo, xhi = min(xlo, float64(p.Size)), max(xhi, float64(p.Size))
 		vs := []Num{p.Values[i], p.SeedMin[i], p.SeedMax[i]}
@@ -141,59 +168,66 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 	} else if yhi/ylo <= 20 {
 		ylo = 0
 	}
-	yhi *= 1.05
-	xa := newAxis(xlo, xhi, left, right)
-	ya := newAxis(ylo, yhi, bottom, top)
+	return xlo, xhi, ylo, yhi * 1.05
+}
 
-	title := msg.T(lang, "plan.svg.title", knob, o.label(), o.Text)
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", svgL, y0+22, esc(title))
-	// Frame, grid and ticks.
+// frame draws the frame, the grid, the ticks and the axis labels.
+func (pl *plot) frame(o SLO, knob string) {
+	b, left, right, top, bottom := pl.b, pl.left, pl.right, pl.top, pl.bottom
 	fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#999"/>`+"\n", left, top, right-left, bottom-top)
-	for _, v := range ya.ticks(5) {
-		y := ya.at(v)
+	for _, v := range pl.ya.ticks(5) {
+		y := pl.ya.at(v)
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#eee"/>`, left, y, right, y)
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y+4, fnum(v))
 	}
-	for _, v := range xa.ticks(10) {
-		x := xa.at(v)
+	for _, v := range pl.xa.ticks(10) {
+		x := pl.xa.at(v)
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999"/>`, x, bottom, x, bottom+4)
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", x, bottom+16, fnum(v))
 	}
 	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", (left+right)/2, bottom+34, esc(knob))
 	fmt.Fprintf(b, `<text x="%d" y="%.1f" transform="rotate(-90 %d %.1f)" text-anchor="middle">%s (%s)</text>`+"\n", 16, (top+bottom)/2, 16, (top+bottom)/2, esc(o.label()), o.Unit())
-	// The bound.
-	yb := ya.at(o.Value)
-	fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#d9534f" stroke-dasharray="6 4"/>`, left, yb, right, yb)
-	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#d9534f">%s %s</text>`+"\n", right-4, yb-4, msg.T(lang, "plan.svg.slo"), esc(o.Text))
-	// Answer and knee.
+}
+
+// marks draws the SLO's bound, the answer and the knee.
+func (pl *plot) marks(r *Result, o SLO) {
+	b, lang := pl.b, pl.lang
+	yb := pl.ya.at(o.Value)
+	fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#d9534f" stroke-dasharray="6 4"/>`, pl.left, yb, pl.right, yb)
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#d9534f">%s %s</text>`+"\n", pl.right-4, yb-4, msg.T(lang, "plan.svg.slo"), esc(o.Text))
 	if r.Answer > 0 {
-		x := xa.at(float64(r.Answer))
-		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2e8b57" stroke-width="2"/>`, x, top, x, bottom)
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#2e8b57">%s</text>`+"\n", x+4, top+14, esc(msg.T(lang, "plan.svg.answer", r.Answer)))
+		x := pl.xa.at(float64(r.Answer))
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2e8b57" stroke-width="2"/>`, x, pl.top, x, pl.bottom)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#2e8b57">%s</text>`+"\n", x+4, pl.top+14, esc(msg.T(lang, "plan.svg.answer", r.Answer)))
 	}
 	if r.Knee > 0 && r.Knee != r.Answer {
-		x := xa.at(float64(r.Knee))
-		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="2 3"/>`, x, top, x, bottom)
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#666">%s</text>`+"\n", x+4, top+28, esc(msg.T(lang, "plan.svg.knee", r.Knee)))
+		x := pl.xa.at(float64(r.Knee))
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="2 3"/>`, x, pl.top, x, pl.bottom)
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#666">%s</text>`+"\n", x+4, pl.top+28, esc(msg.T(lang, "plan.svg.knee", r.Knee)))
 	}
-	// The closed form, as a line through the curve's sizes.
-	if r.Cross != nil {
-		var pts []string
-		for _, p := range r.Curve {
-			if i >= len(p.Analytic) {
-				continue
-			}
-			f := float64(p.Analytic[i])
-			if math.IsNaN(f) || math.IsInf(f, 0) || f < ylo || f > yhi {
-				continue
-			}
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", xa.at(float64(p.Size)), ya.at(f)))
+}
+
+// analytic draws the closed form as a line through the curve's sizes.
+func (pl *plot) analytic(r *Result, i int, ylo, yhi float64) {
+	var pts []string
+	for _, p := range r.Curve {
+		if i >= len(p.Analytic) {
+			continue
 		}
-		if len(pts) > 1 {
-			fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="#5bc0de" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
+		f := float64(p.Analytic[i])
+		if math.IsNaN(f) || math.IsInf(f, 0) || f < ylo || f > yhi {
+			continue
 		}
+		pts = append(pts, fmt.Sprintf("%.1f,%.1f", pl.xa.at(float64(p.Size)), pl.ya.at(f)))
 	}
-	// The 95% interval, as a band under the simulated points.
+	if len(pts) > 1 {
+		fmt.Fprintf(pl.b, `<polyline points="%s" fill="none" stroke="#5bc0de" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
+	}
+}
+
+// band draws the 95% interval as a band under the simulated points, and
+// reports whether there was one.
+func (pl *plot) band(r *Result, i int, yhi float64) bool {
 	var upper, lower []string
 	for _, p := range r.Curve {
 		if !p.Simulated || p.Overloaded || i >= len(p.CI) {
@@ -203,20 +237,26 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 		if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(hi, 0) {
 			continue
 		}
-		x := xa.at(float64(p.Size))
-		upper = append(upper, fmt.Sprintf("%.1f,%.1f", x, ya.at(min(hi, yhi))))
-		lower = append([]string{fmt.Sprintf("%.1f,%.1f", x, ya.at(max(lo, ya.lo)))}, lower...)
+		x := pl.xa.at(float64(p.Size))
+		upper = append(upper, fmt.Sprintf("%.1f,%.1f", x, pl.ya.at(min(hi, yhi))))
+		lower = append([]string{fmt.Sprintf("%.1f,%.1f", x, pl.ya.at(max(lo, pl.ya.lo)))}, lower...)
 	}
 	if len(upper) > 0 {
-		fmt.Fprintf(b, `<polygon points="%s" fill="#f0ad4e" fill-opacity="0.3" stroke="#f0ad4e" stroke-width="0.5"><title>%s</title></polygon>`+"\n",
-			strings.Join(append(upper, lower...), " "), esc(msg.T(lang, "plan.svg.band")))
+		fmt.Fprintf(pl.b, `<polygon points="%s" fill="#f0ad4e" fill-opacity="0.3" stroke="#f0ad4e" stroke-width="0.5"><title>%s</title></polygon>`+"\n",
+			strings.Join(append(upper, lower...), " "), esc(msg.T(pl.lang, "plan.svg.band")))
 	}
-	// The simulated points, with their range over seeds.
+	return len(upper) > 0
+}
+
+// points draws the simulated points, each with its range over seeds, and
+// marks the sizes not simulated.
+func (pl *plot) points(r *Result, i int, o SLO) {
+	b, ya := pl.b, pl.ya
 	var pts []string
 	for _, p := range r.Curve {
-		x := xa.at(float64(p.Size))
+		x := pl.xa.at(float64(p.Size))
 		if !p.Simulated {
-			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#d9534f"><title>%d: %s</title>×</text>`, x, top+10, p.Size, esc(msg.T(lang, "plan.met.overload")))
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#d9534f"><title>%d: %s</title>×</text>`, x, pl.top+10, p.Size, esc(msg.T(pl.lang, "plan.met.overload")))
 			continue
 		}
 		f := float64(p.Values[i])
@@ -237,12 +277,16 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 	if len(pts) > 1 {
 		fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="#333" stroke-width="1"/>`+"\n", strings.Join(pts, " "))
 	}
-	// Legend.
-	lx := left + 10
-	ly := bottom - 12
+}
+
+// legend names the points, the band (when drawn) and the closed form.
+func (pl *plot) legend(r *Result, band bool) {
+	b, lang := pl.b, pl.lang
+	lx := pl.left + 10
+	ly := pl.bottom - 12
 	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#333"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-3, lx+8, ly, esc(msg.T(lang, "plan.svg.sim")))
-	if len(upper) > 0 {
-		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="8" fill="#f0ad4e" fill-opacity="0.3"/><text x="%.1f" y="%.1f">%s</text>`+"\n", right-150, ly-7, right-134, ly, esc(msg.T(lang, "plan.svg.band")))
+	if band {
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="8" fill="#f0ad4e" fill-opacity="0.3"/><text x="%.1f" y="%.1f">%s</text>`+"\n", pl.right-150, ly-7, pl.right-134, ly, esc(msg.T(lang, "plan.svg.band")))
 	}
 	if r.Cross != nil {
 		kind := r.Cross.Kind

@@ -38,6 +38,8 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -71,7 +73,7 @@ var DefaultSLOs = []string{"p99<1s", "errors<1%"}
 type Config struct {
 	URL         string
 	AllowRemote bool
-	SLOs        []loadgen.Threshold
+	SLOs        []loadreport.Threshold
 	MaxRate     float64
 	Budget      time.Duration
 	// StepMin and StepMax bound a step's measured window; Warmup is sent
@@ -278,7 +280,7 @@ func (c *Config) Validate() error {
 	}
 	if len(c.SLOs) == 0 {
 		for _, s := range DefaultSLOs {
-			t, _ := loadgen.ParseThreshold(s)
+			t, _ := loadreport.ParseThreshold(s)
 			c.SLOs = append(c.SLOs, t)
 		}
 	}
@@ -298,8 +300,8 @@ func (c *Config) Validate() error {
 }
 
 // ParseSLO parses one --slo (the threshold grammar of `load`).
-func ParseSLO(s string) (loadgen.Threshold, error) {
-	t, err := loadgen.ParseThreshold(s)
+func ParseSLO(s string) (loadreport.Threshold, error) {
+	t, err := loadreport.ParseThreshold(s)
 	if err != nil {
 		return t, model.NewFieldError("--slo", "probe.err.slo", s, err.Error())
 	}
@@ -538,8 +540,8 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	if err != nil {
 		return st, err
 	}
-	rep := loadgen.Analyze(lr, r.cfg.Lang)
-	breaches := loadgen.Check(rep, r.cfg.SLOs, r.cfg.Lang)
+	rep := loadreport.Analyze(lr, r.cfg.Lang)
+	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)
 	fillStep(&st, rep, lr, r.s0)
 	if !st.Closed && st.OfferedRPS > 0 && st.OKRPS < behindBound*st.OfferedRPS {
 		// Within a short window a queue that grows without end can still
@@ -558,7 +560,7 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	return st, nil
 }
 
-func fillStep(st *Step, rep *loadgen.Report, lr *loadgen.Result, s0 float64) {
+func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float64) {
 	st.Interrupted = rep.Interrupted
 	if !st.Closed {
 		st.OfferedRPS = rep.OfferedRPS

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/plan"
 )
@@ -142,7 +143,7 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 	cfg.URL = url
 	cfg.SLOs = nil
 	for _, o := range q.SLOs {
-		t, err := loadgen.ParseThreshold(o.Text)
+		t, err := loadreport.ParseThreshold(o.Text)
 		if err != nil {
 			return err
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/sim"
@@ -326,7 +327,7 @@ func TestValidateLockIsSerialized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	capRPS := loadgen.Analyze(lr, msg.EN).OKRPS
+	capRPS := loadreport.Analyze(lr, msg.EN).OKRPS
 	c := *res.CeilingRPS
 	off := math.Abs(c-capRPS) / capRPS
 	t.Logf("ceiling %.0f against the cap %.0f measured by 16 users (%.0f%% apart)", c, capRPS, 100*off)

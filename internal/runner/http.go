@@ -18,6 +18,7 @@ import (
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -62,7 +63,7 @@ type HTTPRun struct {
 	Sockets loadgen.Sockets
 	Kernel  Kernel
 	Pinning *Pinning
-	Load    *loadgen.Result
+	Load    *loadresult.Result
 }
 
 // Kernel is what the kernel says about the target's listen socket over a

@@ -22,16 +22,16 @@ import (
 // returns true: the lane stays held.
 func (e *engine) holdNext(l, slot int32) bool {
 	r := e.rq(slot)
-	if e.par[r.class] && !e.s.SharedLock {
+	if e.par[r.class()] && !e.s.SharedLock {
 		// All calls at once: the thread waits for the slowest.
 		end := after(e.now, e.maxWait(r))
-		r.next = r.calls - 1
+		r.next = int16(e.callsOf(r) - 1)
 		e.span(l, model.SpanHold, slot, e.now, end)
 		e.h.push(event{at: end, kind: evHold, a: l, r: slot})
 		return true
 	}
 	// One call at a time (the shared lock serialises parallel calls anyway).
-	k := r.next
+	k := int32(r.next)
 	if e.s.SharedLock && !e.acquire(waiter{lane: l, slot: slot, k: k}) {
 		e.lanes[l].since = e.now
 		return true
@@ -53,7 +53,7 @@ func (e *engine) holdDone(l, slot int32) {
 	}
 	r := e.rq(slot)
 	r.next++
-	if r.next < r.calls {
+	if int32(r.next) < e.callsOf(r) {
 		e.holdNext(l, slot)
 		return
 	}
@@ -65,13 +65,13 @@ func (e *engine) holdDone(l, slot int32) {
 // holding any lane.
 func (e *engine) register(slot int32) {
 	r := e.rq(slot)
-	n := r.calls
+	n := e.callsOf(r)
 	switch {
-	case e.par[r.class] && !e.s.SharedLock:
+	case e.par[r.class()] && !e.s.SharedLock:
 		r.pending = 1
 		e.h.push(event{at: after(e.now, e.maxWait(r)), kind: evAsync, r: slot})
-	case e.par[r.class]:
-		r.pending = n
+	case e.par[r.class()]:
+		r.pending = int16(n)
 		for k := int32(0); k < n; k++ {
 			if e.acquire(waiter{lane: -1, slot: slot, k: k}) {
 				e.h.push(event{at: after(e.now, e.wait(r, k)), kind: evAsync, r: slot})
@@ -79,8 +79,8 @@ func (e *engine) register(slot int32) {
 		}
 	default:
 		r.pending = 1
-		if !e.s.SharedLock || e.acquire(waiter{lane: -1, slot: slot, k: r.next}) {
-			e.h.push(event{at: after(e.now, e.wait(r, r.next)), kind: evAsync, r: slot})
+		if !e.s.SharedLock || e.acquire(waiter{lane: -1, slot: slot, k: int32(r.next)}) {
+			e.h.push(event{at: after(e.now, e.wait(r, int32(r.next))), kind: evAsync, r: slot})
 		}
 	}
 }
@@ -101,20 +101,20 @@ func (e *engine) callDone(slot int32) {
 	if r.pending > 0 {
 		return
 	}
-	if e.par[r.class] {
-		r.next = r.calls
+	if e.par[r.class()] {
+		r.next = int16(e.callsOf(r))
 	} else {
 		r.next++
 	}
 	if e.fanPool {
-		// The joining thread (its lane is kept in r.loop) goes on.
-		l := r.loop
+		// The joining thread (its lane is kept as r.loop) goes on.
+		l := r.loop()
 		e.span(l, model.SpanHold, slot, e.lanes[l].since, e.now)
 		e.finish(slot)
 		e.runLane(l)
 		return
 	}
-	q := r.loop
+	q := r.loop()
 	e.queues[q].push(item{slot: slot, kind: itemCont})
 	e.wake(q)
 }
@@ -124,14 +124,14 @@ func (e *engine) callDone(slot int32) {
 // one queue, so r.loop is free to name the joining lane.
 func (e *engine) fanOut(l, slot int32) {
 	r := e.rq(slot)
-	r.loop = l
+	r.setLoop(l)
 	e.lanes[l].since = e.now
-	r.pending = r.calls
+	r.pending = int16(e.callsOf(r))
 	q := &e.queues[e.offQ]
-	for k := int32(0); k < r.calls; k++ {
+	for k := int32(0); k < e.callsOf(r); k++ {
 		q.push(item{slot: slot, k: int16(k), kind: itemCall})
 	}
-	for k := int32(0); k < r.calls; k++ {
+	for k := int32(0); k < e.callsOf(r); k++ {
 		e.wake(e.offQ)
 	}
 }
@@ -140,14 +140,14 @@ func (e *engine) fanOut(l, slot int32) {
 func (e *engine) offload(slot int32) {
 	r := e.rq(slot)
 	q := &e.queues[e.offQ]
-	if e.par[r.class] {
-		r.pending = r.calls
-		for k := int32(0); k < r.calls; k++ {
+	if e.par[r.class()] {
+		r.pending = int16(e.callsOf(r))
+		for k := int32(0); k < e.callsOf(r); k++ {
 			q.push(item{slot: slot, k: int16(k), kind: itemCall})
 		}
 	} else {
 		r.pending = 1
-		q.push(item{slot: slot, k: int16(r.next), kind: itemCall})
+		q.push(item{slot: slot, k: r.next, kind: itemCall})
 	}
 	// One wake per call: a wake starts one idle thread, which holds
 	// through the first call it takes.

@@ -70,9 +70,11 @@ func runSeeds(t *testing.T, n int, s func(seed int64) model.Scenario) []*model.R
 }
 
 // Issue 21: M/M/4 at rho 0.9, 0.95 and 0.97, 40 seeds each: the p99's
-// interval holds Erlang C's p99, or the run says it did not converge. The
-// raw coverage (held, converged or not) is logged: see docs/sim.md for
-// what it was when measured.
+// interval holds Erlang C's p99 for at least 36 of them (90%). At 0.97 the
+// runs are 1.6M requests: at 400k, 35 of 40 said converged:false (the
+// batches were still correlated at the largest size), and a run that says
+// so claims no coverage; at 1.6M, 31 converge. What each held when
+// measured is in docs/sim.md; the log prints it.
 func TestMMcP99IntervalCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("40 seeds at three loads")
@@ -80,48 +82,56 @@ func TestMMcP99IntervalCoverage(t *testing.T) {
 	for _, c := range []struct {
 		rho float64
 		n   int
-	}{{0.9, 200_000}, {0.95, 400_000}, {0.97, 400_000}} {
+	}{{0.9, 200_000}, {0.95, 400_000}, {0.97, 1_600_000}} {
 		truth := mmcP99(4, c.rho*4, 1)
 		res := runSeeds(t, 40, func(seed int64) model.Scenario { return mmc(4, c.rho, c.n, seed) })
-		held, honest, conv := 0, 0, 0
+		held, conv := 0, 0
+		var hw float64
 		for _, r := range res {
-			h := r.All.P99CI.Holds(truth)
-			if h {
+			hw += r.All.P99CI.Half(r.All.P99MS) / 40
+			if r.All.P99CI.Holds(truth) {
 				held++
 			}
 			if *r.Converged {
 				conv++
 			}
-			if h || !*r.Converged {
-				honest++
-			}
 		}
-		t.Logf("rho %v, %d requests: Erlang C p99 %.3f ms held by %d/40 intervals, %d/40 converged", c.rho, c.n, truth, held, conv)
-		// The issue asks for 36/40; measured on this branch: 35/40 at 0.9
-		// and 34/40 at 0.95 (docs/sim.md). This asserts what the method
-		// delivers today, so a regression fails; raising it to 36 is open.
-		if honest < 32 {
-			t.Errorf("rho %v: %d/40 runs hold the true p99 %.3f ms or say converged:false; want at least 32", c.rho, honest, truth)
+		t.Logf("rho %v, %d requests: Erlang C p99 %.3f ms held by %d/40 intervals (mean half-width %.1f%%), %d/40 converged", c.rho, c.n, truth, held, hw*100, conv)
+		if held < 36 {
+			t.Errorf("rho %v: %d/40 intervals hold the true p99 %.3f ms; want at least 36", c.rho, held, truth)
 		}
 	}
 }
 
 // Issue 21, acceptance: M/M/4 at rho 0.9, 400k requests: the interval
-// holds the true p99. Its half-width is logged (the issue asked for 5%; see
-// docs/sim.md for what one run at this length can give).
+// holds the true p99. Its half-width there is more than 5%, and must be:
+// the p99's own standard deviation across seeds at 400k is 5.0% (the
+// birth-death chain's asymptotic variance of the fraction above it; 4.8%
+// measured over 40 seeds, docs/sim.md), so an honest 95% interval is near
+// +-10%. --precision 5% then runs on until it is within 5%, and it still
+// holds the truth.
 func TestMM4At400k(t *testing.T) {
 	if testing.Short() {
-		t.Skip("400k requests")
+		t.Skip("400k requests, then millions")
 	}
+	truth := mmcP99(4, 3.6, 1)
 	r, err := Run(mmc(4, 0.9, 400_000, 1), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	truth := mmcP99(4, 3.6, 1)
-	if !r.All.P99CI.Holds(truth) {
-		t.Errorf("p99 %v ms, interval %v: want it to hold Erlang C's %.3f ms", r.All.P99MS, *r.All.P99CI, truth)
+	h := r.All.P99CI.Half(r.All.P99MS)
+	if !r.All.P99CI.Holds(truth) || h <= 0.05 {
+		t.Errorf("400k: p99 %v ms in %v (+-%.1f%%): want it to hold Erlang C's %.3f ms, wider than 5%%", r.All.P99MS, *r.All.P99CI, h*100, truth)
 	}
-	t.Logf("p99 %.3f ms ±%.1f%% (truth %.3f), converged %v", r.All.P99MS, r.All.P99CI.Half(r.All.P99MS)*100, truth, *r.Converged)
+	p, err := RunPrecise(t.Context(), mmc(4, 0.9, 400_000, 1), Options{}, Goal{Precision: 0.05, Figures: []string{"p99"}, MaxRequests: 8_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp := p.All.P99CI.Half(p.All.P99MS)
+	if !*p.Converged || hp > 0.05 || !p.All.P99CI.Holds(truth) {
+		t.Errorf("--precision 5%%: converged %v after %d requests, p99 %v ms in %v (+-%.1f%%): want converged within 5%%, holding %.3f ms", *p.Converged, p.Requests, p.All.P99MS, *p.All.P99CI, hp*100, truth)
+	}
+	t.Logf("400k: p99 %.3f ms +-%.1f%%; --precision 5%%: %d requests, p99 %.3f ms +-%.1f%% (truth %.3f)", r.All.P99MS, h*100, p.Requests, p.All.P99MS, hp*100, truth)
 }
 
 // M/D/1 at rho 0.9 against Pollaczek-Khinchine: Wq = rho/(2 mu (1-rho)) =
@@ -146,15 +156,36 @@ func TestMD1PollaczekKhinchine(t *testing.T) {
 
 // Issue 21, acceptance: 20k requests at rho 0.973 either hold the truth
 // or say converged:false; a narrow interval around a wrong answer fails.
+// The issue's case is M/M/37 (1800/s, 20 ms holds: Erlang C's p99 is
+// 128.7 ms); M/M/4 at the same load is the harder one for the interval
+// (fewer servers, longer excursions).
 func TestShortRunNearSaturationIsHonest(t *testing.T) {
-	truth := mmcP99(4, 0.973*4, 1)
-	for seed := int64(1); seed <= 5; seed++ {
-		r, err := Run(mmc(4, 0.973, 20_000, seed), Options{})
-		if err != nil {
-			t.Fatal(err)
+	mm37 := func(seed int64) model.Scenario {
+		return scen(model.Pool, 37, 20_000, none, exp(20), func(s *model.Scenario) {
+			s.Arrival = model.Arrival{Kind: model.Poisson, Rate: 1800}
+			s.Seed = seed
+		})
+	}
+	for _, c := range []struct {
+		name  string
+		s     func(int64) model.Scenario
+		truth float64
+	}{
+		{"M/M/37", mm37, mmcP99(37, 1.8, 0.05)},
+		{"M/M/4", func(seed int64) model.Scenario { return mmc(4, 0.973, 20_000, seed) }, mmcP99(4, 0.973*4, 1)},
+	} {
+		if c.name == "M/M/37" && math.Abs(c.truth-128.7) > 0.05 {
+			t.Fatalf("Erlang C p99 of M/M/37 = %.2f ms; want 128.7 (the issue's)", c.truth)
 		}
-		if *r.Converged && !r.All.P99CI.Holds(truth) {
-			t.Errorf("seed %d: converged with p99 %v ms in %v, which misses the true %.2f ms", seed, r.All.P99MS, *r.All.P99CI, truth)
+		for seed := int64(1); seed <= 5; seed++ {
+			r, err := Run(c.s(seed), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *r.Converged && !r.All.P99CI.Holds(c.truth) {
+				t.Errorf("%s seed %d: converged with p99 %v ms in %v, which misses the true %.2f ms", c.name, seed, r.All.P99MS, *r.All.P99CI, c.truth)
+			}
+			t.Logf("%s seed %d: p99 %.1f ms in [%.1f, %.1f], converged %v %v (truth %.1f)", c.name, seed, r.All.P99MS, r.All.P99CI[0], r.All.P99CI[1], *r.Converged, r.Unconverged, c.truth)
 		}
 	}
 }
@@ -174,18 +205,33 @@ func TestWarmupMSER5(t *testing.T) {
 			x[i] = time.Duration(float64(i) / 2000 * 10e6) // a ramp from empty
 		}
 	}
-	d, ended := Warmup(x)
+	d, ended := Warmup(x, FromEmpty)
 	if !ended || d < 1500 || d > 2500 {
 		t.Errorf("Warmup(ramp of 2000, then flat) = %d, %v; want about 2000, true", d, ended)
 	}
-	d, ended = Warmup(x[3000:])
+	d, ended = Warmup(x[3000:], FromEmpty)
 	if !ended || d > 500 {
 		t.Errorf("Warmup(flat) = %d, %v; want near 0, true", d, ended)
+	}
+	// An early high excursion of a stationary series is no transient from
+	// empty: it is kept. From full, a fall from high is the transient.
+	flat := x[3000:]
+	for i := 1000; i < 3000; i++ {
+		flat[i] = 30e6
+	}
+	if d, _ := Warmup(flat, FromEmpty); d > 500 {
+		t.Errorf("Warmup(high excursion at 1000..3000, FromEmpty) = %d; want near 0", d)
+	}
+	for i := 0; i < 2000; i++ {
+		flat[i] = time.Duration(30e6 - float64(i)/2000*20e6) // a fall from full
+	}
+	if d, ended := Warmup(flat, FromFull); !ended || d < 1500 || d > 3500 {
+		t.Errorf("Warmup(fall from full, FromFull) = %d, %v; want about 2000-3000, true", d, ended)
 	}
 	for i := range x { // a series that only climbs never ends its transient
 		x[i] = time.Duration(i)
 	}
-	if _, ended := Warmup(x); ended {
+	if _, ended := Warmup(x, FromEmpty); ended {
 		t.Error("Warmup(a steady climb) ended; want not ended")
 	}
 }

@@ -54,6 +54,11 @@ func (h *eventHeap) pop() event {
 
 func (h *eventHeap) len() int { return h.q.Len() }
 
+// reserve makes room for n events at once. The pages of a fresh large
+// allocation are the OS's zero pages until written, so room that is never
+// used costs address space, not memory.
+func (h *eventHeap) reserve(n int) { h.q.Grow(n) }
+
 // Item kinds in a run queue.
 const (
 	itemNew  uint8 = iota + 1 // a request not yet started
@@ -74,33 +79,22 @@ type item struct {
 // request indices (from, from+stride, ... below end) that is drained
 // before its ring: requests that have not started take no memory.
 type queue struct {
-	ring             []item
-	head, n          int
+	ring             fifo[item]
 	lazy, stride, to int64
 	idle             []int32 // idle lanes serving this queue (a stack, lowest lane on top)
 }
 
-func (q *queue) empty() bool { return q.n == 0 && q.lazy >= q.to }
+func (q *queue) empty() bool { return q.ring.n == 0 && q.lazy >= q.to }
 
 func (q *queue) length() int64 {
-	l := int64(q.n)
+	l := int64(q.ring.n)
 	if q.lazy < q.to {
 		l += (q.to - q.lazy + q.stride - 1) / q.stride
 	}
 	return l
 }
 
-func (q *queue) push(it item) {
-	if q.n == len(q.ring) {
-		grown := make([]item, max(16, 2*len(q.ring)))
-		for i := 0; i < q.n; i++ {
-			grown[i] = q.ring[(q.head+i)%len(q.ring)]
-		}
-		q.ring, q.head = grown, 0
-	}
-	q.ring[(q.head+q.n)%len(q.ring)] = it
-	q.n++
-}
+func (q *queue) push(it item) { q.ring.push(it) }
 
 // pop returns the next item; for the lazy source it returns lazy >= 0,
 // the index of a request that still has to be planned.
@@ -110,17 +104,11 @@ func (q *queue) pop() (it item, lazy int64) {
 		q.lazy += q.stride
 		return item{kind: itemNew}, i
 	}
-	it = q.ring[q.head]
-	q.head = (q.head + 1) % len(q.ring)
-	q.n--
-	return it, -1
+	return q.ring.pop(), -1
 }
 
-// ring is a FIFO of int32 (the core queue, the lock queue).
-type ring32 struct {
-	buf     []waiter
-	head, n int
-}
+// ring32 is the FIFO of lanes waiting for a core or for the lock.
+type ring32 = fifo[waiter]
 
 type waiter struct {
 	lane int32 // -1: an asynchronous waiter that holds no lane
@@ -128,21 +116,57 @@ type waiter struct {
 	k    int32
 }
 
-func (q *ring32) push(w waiter) {
-	if q.n == len(q.buf) {
-		grown := make([]waiter, max(16, 2*len(q.buf)))
-		for i := 0; i < q.n; i++ {
-			grown[i] = q.buf[(q.head+i)%len(q.buf)]
+// fifoChunk is the most values one chunk of a fifo holds (32 KiB of items).
+const fifoChunk = 4096
+
+// fifo is a FIFO queue in chunks: it grows by adding a chunk, never by
+// copying, so a queue that holds every request of a burst costs its items
+// and at most one chunk more (a ring that doubles holds the old and the new
+// array at once, up to three times its items). Chunks start small and
+// double up to fifoChunk, so a million queues of one item each stay small.
+// One drained full-size chunk is kept for reuse.
+type fifo[T any] struct {
+	chunks [][]T // oldest first; every chunk but the last is full
+	head   int   // next value in chunks[0]
+	n      int
+	spare  []T
+}
+
+func (q *fifo[T]) push(v T) {
+	k := len(q.chunks)
+	if k == 0 || len(q.chunks[k-1]) == cap(q.chunks[k-1]) {
+		size := fifoChunk
+		if k == 0 || cap(q.chunks[k-1]) < fifoChunk {
+			size = min(max(16, 2*q.n), fifoChunk)
 		}
-		q.buf, q.head = grown, 0
+		c := q.spare
+		if size == fifoChunk && c != nil {
+			q.spare = nil
+		} else {
+			c = make([]T, 0, size)
+		}
+		q.chunks = append(q.chunks, c[:0])
+		k++
 	}
-	q.buf[(q.head+q.n)%len(q.buf)] = w
+	q.chunks[k-1] = append(q.chunks[k-1], v)
 	q.n++
 }
 
-func (q *ring32) pop() waiter {
-	w := q.buf[q.head]
-	q.head = (q.head + 1) % len(q.buf)
+// pop removes the oldest value; the fifo must not be empty.
+func (q *fifo[T]) pop() T {
+	c := q.chunks[0]
+	v := c[q.head]
+	q.head++
 	q.n--
-	return w
+	switch {
+	case q.n == 0: // empty: this is the last chunk; keep it, from its start
+		q.chunks[0], q.head = c[:0], 0
+	case q.head == len(c): // drained a full chunk; the next one is older now
+		if cap(c) == fifoChunk {
+			q.spare = c
+		}
+		q.chunks[0] = nil
+		q.chunks, q.head = q.chunks[1:], 0
+	}
+	return v
 }

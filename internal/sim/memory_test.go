@@ -23,13 +23,13 @@ func burstOnLoops(n int) model.Scenario {
 	return s
 }
 
-// Issue 13, item 9: a request in flight costs a slot of 40 bytes and no
+// Issue 13, item 9: a request in flight costs a slot of 20 bytes and no
 // allocation of its own (its draws are made again from its index, the
 // slots grow in chunks), so 30,000 requests in flight take a few hundred
 // allocations, not one or more per request.
 func TestRequestsInFlightDoNotAllocateEach(t *testing.T) {
-	if sz := unsafe.Sizeof(req{}); sz > 40 {
-		t.Errorf("a request in flight takes %d bytes; want at most 40", sz)
+	if sz := unsafe.Sizeof(req{}); sz > 20 {
+		t.Errorf("a request in flight takes %d bytes; want at most 20", sz)
 	}
 	s := burstOnLoops(30_000)
 	var res *model.Result

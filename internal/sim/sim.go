@@ -108,23 +108,50 @@ type lane struct {
 	since time.Duration // start of a lock or ready span
 }
 
-// req is the state of one request between its arrival and its end (40
+// req is the state of one request between its arrival and its end (20
 // bytes). It keeps only what cannot be drawn again: the request's CPU time
 // and waits are pure functions of its index (model.Planner.CPUOf, WaitOf),
-// drawn again where they are needed, and its start and first lane are kept
-// beside it only for a trace. A scenario can hold every one of its
-// requests in flight at once (a burst on loops queues every continuation
-// behind the burst), so this is the simulator's memory per request.
+// drawn again where they are needed, its call count is its class's, its
+// virtual user is kept beside it only for a closed model, and its start
+// and first lane only for a trace. A scenario
+// can hold every one of its requests in flight at once (a burst on loops
+// queues every continuation behind the burst), so this is the simulator's
+// memory per request.
+//
+// The fields are as narrow as the scenario's bounds allow (checked where
+// the package compiles, below): an index below model.MaxRequests, call
+// counters below model.MaxCalls, a class below model.MaxClasses and a
+// lane below the threads plus the second pool (2 × model.MaxThreads).
 type req struct {
-	id      int64
-	arrival time.Duration
-	class   int32
-	loop    int32 // the queue its continuations go to
-	calls   int32 // how many waits
-	next    int32 // next call (sequential)
-	pending int32 // calls still out (parallel)
-	vu      int32 // closed model: its user, else -1
+	// arrival, in two halves so that the record aligns on 4 bytes (20
+	// bytes, not 24 with a Duration's 8-byte alignment); see arrival.
+	arrLo, arrHi uint32
+	id           int32
+	lc           uint32 // queue<<8 | class; see loop and class
+	next         int16  // next call (sequential)
+	pending      int16  // calls still out (parallel)
 }
+
+// arrival is when r arrived.
+func (r *req) arrival() time.Duration { return time.Duration(uint64(r.arrHi)<<32 | uint64(r.arrLo)) }
+
+// The record's ranges hold every scenario model.Scenario.Validate accepts;
+// raising a bound past them stops the build here instead of overflowing.
+const (
+	_ = uint32(1<<31 - 1 - model.MaxRequests)  // id: int32
+	_ = uint16(1<<15 - 1 - model.MaxCalls)     // next, pending: int16
+	_ = uint8(1<<8 - model.MaxClasses)         // class: 8 bits of lc
+	_ = uint32(1<<24 - 1 - 2*model.MaxThreads) // queue or lane: 24 bits of lc
+)
+
+// loop is the queue r's continuations go to; for the pool's fan-out, the
+// lane that joins its calls (fanOut).
+func (r *req) loop() int32 { return int32(r.lc >> 8) }
+
+func (r *req) setLoop(q int32) { r.lc = uint32(q)<<8 | r.lc&0xff }
+
+// class is r's class.
+func (r *req) class() int32 { return int32(r.lc & 0xff) }
 
 // Request slots live in chunks of slabSize, so growing the set of
 // requests in flight never copies it (a slice that doubles holds the old
@@ -157,9 +184,10 @@ type engine struct {
 	busy    int
 	peak    int
 	classes []model.Class
-	par     []bool // per class: parallel fan-out
-	pipe    []bool // per class: pipelined (one wait, the slowest of the calls')
-	block   []bool // per class: blocking waits
+	par     []bool  // per class: parallel fan-out
+	pipe    []bool  // per class: pipelined (one wait, the slowest of the calls')
+	block   []bool  // per class: blocking waits
+	ncalls  []int32 // per class: waits per request (callsOf)
 	// fanPool: the pool model's parallel calls run on the worker lanes of
 	// queue offQ while the request's thread waits (Scenario.FanoutPool).
 	fanPool bool
@@ -167,9 +195,12 @@ type engine struct {
 	slots  []*[slabSize]req // chunks; see rq
 	nslots int32
 	free   []int32
+	made   int64 // requests given a slot so far
 	// Trace only, by slot: when a lane first took the request, and which.
 	tstart []time.Duration
 	tfirst []int32
+	// Closed model only, by slot: the virtual user that sent the request.
+	vus []int32
 
 	// open and closed arrivals
 	pacer    model.Pacer
@@ -180,10 +211,12 @@ type engine struct {
 	anyArr   bool
 	lastEnd  time.Duration
 
-	all, qwait *stats.Recorder
-	byClass    []*stats.Recorder
-	completed  int64
-	loops      []model.LoopStat
+	// all keeps a burst's latencies once, by class (its parts); the
+	// whole is read from them.
+	all       *stats.Union
+	qwait     *stats.Recorder
+	completed int64
+	loops     []model.LoopStat
 	// col keeps an open or closed run's series for its warm-up and
 	// intervals (confidence.go); nil for a burst, which uses the recorders.
 	col *collector
@@ -195,14 +228,17 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		e.par = append(e.par, c.Fanout == model.Parallel)
 		e.pipe = append(e.pipe, c.Fanout == model.Pipelined)
 		e.block = append(e.block, c.Blocking)
-		e.byClass = append(e.byClass, stats.NewRecorder(0))
+		calls := int32(c.CallCount())
+		if c.Fanout == model.Pipelined {
+			calls = min(calls, 1) // one round trip for all of them
+		}
+		e.ncalls = append(e.ncalls, calls)
 	}
-	e.all, e.qwait = stats.NewRecorder(0), stats.NewRecorder(0)
+	e.all, e.qwait = stats.NewUnion(len(s.Classes), 0), stats.NewRecorder(0)
 	if s.Arrival.Kind == model.Burst { // open and closed runs keep their series in col instead
-		e.all.Grow(s.Requests)
 		e.qwait.Grow(s.Requests)
 		for i, c := range s.Classes { // a class's share, with room for the draw's spread
-			e.byClass[i].Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
+			e.all.Part(i).Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
 		}
 	}
 	e.cores = s.CoreCount()
@@ -257,6 +293,12 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		for i := range e.loops {
 			e.loops[i].Loop = i
 		}
+	}
+	if s.Arrival.Kind == model.Burst {
+		// At most one event per request (its CPU or its wait) and one per
+		// lane (offload and fan-out threads each hold a call) are pending
+		// at once; a burst on carriers has every request's wait pending.
+		e.h.reserve(s.Requests + total)
 	}
 	e.keepStart = opt.Trace || opt.OnDone != nil
 	if s.Arrival.Kind != model.Burst {
@@ -367,7 +409,7 @@ func (e *engine) arrive(vu int32) {
 	i := e.sent
 	e.sent++
 	slot := e.newReq(i, e.now, vu)
-	q := e.rq(slot).loop
+	q := e.rq(slot).loop()
 	if !e.anyArr {
 		e.anyArr, e.firstArr = true, e.now
 	}
@@ -388,18 +430,21 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 				e.tstart = append(e.tstart, make([]time.Duration, slabSize)...)
 				e.tfirst = append(e.tfirst, make([]int32, slabSize)...)
 			}
+			if e.vuCount != nil {
+				e.vus = append(e.vus, make([]int32, slabSize)...)
+			}
 		}
 		slot = e.nslots
 		e.nslots++
 	}
+	e.made++
 	r := e.rq(slot)
 	class := e.plan.ClassOf(i)
 	q := int32(max(e.plan.LoopOf(i), 0))
-	calls := int32(e.classes[class].CallCount())
-	if e.pipe[class] {
-		calls = min(calls, 1) // one round trip for all of them
+	*r = req{id: int32(i), arrLo: uint32(at), arrHi: uint32(uint64(at) >> 32), lc: uint32(q)<<8 | uint32(class)}
+	if e.vuCount != nil {
+		e.vus[slot] = vu
 	}
-	*r = req{id: i, arrival: at, class: int32(class), calls: calls, loop: q, vu: vu}
 	if e.keepStart {
 		e.tfirst[slot] = -1
 	}
@@ -409,26 +454,30 @@ func (e *engine) newReq(i int64, at time.Duration, vu int32) int32 {
 // rq returns request slot's state.
 func (e *engine) rq(slot int32) *req { return &e.slots[slot>>slabBits][slot&(slabSize-1)] }
 
+// callsOf returns how many waits r makes: its class's calls, or one
+// round trip for all of them when they are pipelined.
+func (e *engine) callsOf(r *req) int32 { return e.ncalls[r.class()] }
+
 // cpuOf returns r's CPU time (drawn again: see req).
-func (e *engine) cpuOf(r *req) time.Duration { return e.plan.CPUOf(r.id, int(r.class)) }
+func (e *engine) cpuOf(r *req) time.Duration { return e.plan.CPUOf(int64(r.id), int(r.class())) }
 
 // wait returns the wait of r's call k; a pipelined request's one round
 // trip lasts as long as the slowest of its calls.
 func (e *engine) wait(r *req, k int32) time.Duration {
-	if e.pipe[r.class] {
+	if e.pipe[r.class()] {
 		var m time.Duration
-		for c := 0; c < e.classes[r.class].CallCount(); c++ {
-			m = max(m, e.plan.WaitOf(r.id, int(r.class), c))
+		for c := 0; c < e.classes[r.class()].CallCount(); c++ {
+			m = max(m, e.plan.WaitOf(int64(r.id), int(r.class()), c))
 		}
 		return m
 	}
-	return e.plan.WaitOf(r.id, int(r.class), int(k))
+	return e.plan.WaitOf(int64(r.id), int(r.class()), int(k))
 }
 
 // maxWait returns r's longest wait (parallel calls end with it).
 func (e *engine) maxWait(r *req) time.Duration {
 	var m time.Duration
-	for k := int32(0); k < r.calls; k++ {
+	for k := int32(0); k < e.callsOf(r); k++ {
 		m = max(m, e.wait(r, k))
 	}
 	return m
@@ -500,9 +549,9 @@ func (e *engine) runLane(l int32) {
 func (e *engine) take(l, slot int32) {
 	r := e.rq(slot)
 	if e.col != nil {
-		e.col.taken(e.now - r.arrival)
+		e.col.taken(e.now - r.arrival())
 	} else {
-		e.qwait.Add(e.now - r.arrival)
+		e.qwait.Add(e.now - r.arrival())
 	}
 	if e.keepStart {
 		e.tstart[slot], e.tfirst[slot] = e.now, l
@@ -513,13 +562,13 @@ func (e *engine) take(l, slot int32) {
 		if e.isBlocking(r) {
 			ls.Blocking++
 			if len(ls.BlockingIDs) < model.MaxLoopIDs {
-				ls.BlockingIDs = append(ls.BlockingIDs, r.id)
+				ls.BlockingIDs = append(ls.BlockingIDs, int64(r.id))
 			}
 		}
 	}
 }
 
-func (e *engine) isBlocking(r *req) bool { return e.block[r.class] && r.calls > 0 }
+func (e *engine) isBlocking(r *req) bool { return e.block[r.class()] && e.callsOf(r) > 0 }
 
 // startCPU starts the CPU segment of slot on lane l; false if it has none.
 func (e *engine) startCPU(l, slot int32) bool {
@@ -560,13 +609,13 @@ func (e *engine) cpuDone(l int32) {
 // returns whether lane l is still held by the request.
 func (e *engine) afterCPU(l, slot int32) bool {
 	r := e.rq(slot)
-	if r.calls == 0 {
+	if e.callsOf(r) == 0 {
 		e.finish(slot)
 		return false
 	}
-	blocking := e.block[r.class]
+	blocking := e.block[r.class()]
 	switch {
-	case e.fanPool && e.par[r.class] && r.calls > 1:
+	case e.fanPool && e.par[r.class()] && e.callsOf(r) > 1:
 		e.fanOut(l, slot)
 		return true
 	case e.s.Model == model.Pool, blocking && e.s.Model != model.Offload:
@@ -582,8 +631,8 @@ func (e *engine) afterCPU(l, slot int32) bool {
 // resume runs a continuation on lane l: the next call, or the end.
 func (e *engine) resume(l, slot int32) bool {
 	r := e.rq(slot)
-	if r.next < r.calls && !e.par[r.class] {
-		if e.block[r.class] { // offload: hand the next call over
+	if int32(r.next) < e.callsOf(r) && !e.par[r.class()] {
+		if e.block[r.class()] { // offload: hand the next call over
 			e.offload(slot)
 		} else {
 			e.register(slot)
@@ -597,34 +646,39 @@ func (e *engine) resume(l, slot int32) bool {
 // finish ends request slot now.
 func (e *engine) finish(slot int32) {
 	r := e.rq(slot)
-	lat := e.now - r.arrival
+	lat := e.now - r.arrival()
 	if e.col != nil {
-		e.col.done(lat, r.class, e.now)
+		e.col.done(lat, r.class(), e.now)
 	} else {
-		e.all.Add(lat)
-		e.byClass[r.class].Add(lat)
+		e.all.Add(int(r.class()), lat)
 	}
 	e.completed++
 	e.lastEnd = max(e.lastEnd, e.now)
 	if e.trace != nil {
-		e.trace.Records = append(e.trace.Records, model.Record{ID: r.id, Class: int(r.class),
-			Arrival: r.arrival, Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
+		e.trace.Records = append(e.trace.Records, model.Record{ID: int64(r.id), Class: int(r.class()),
+			Arrival: r.arrival(), Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
 	}
 	if e.onDone != nil {
-		e.onDone(model.Record{ID: r.id, Class: int(r.class), Arrival: r.arrival, Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
+		e.onDone(model.Record{ID: int64(r.id), Class: int(r.class()), Arrival: r.arrival(), Start: e.tstart[slot], End: e.now, Lane: e.tfirst[slot]})
 	}
-	if r.vu >= 0 && e.sent < int64(e.s.Requests) {
-		e.vuCount[r.vu]++
-		e.h.push(event{at: after(e.now, e.plan.Think(int(r.vu), e.vuCount[r.vu])), kind: evSend, a: r.vu})
+	if e.vuCount != nil && e.sent < int64(e.s.Requests) {
+		vu := e.vus[slot]
+		e.vuCount[vu]++
+		e.h.push(event{at: after(e.now, e.plan.Think(int(vu), e.vuCount[vu])), kind: evSend, a: vu})
 	}
-	e.free = append(e.free, slot)
+	// Keep the slot for a later request, as many as are still to come:
+	// the rest would never be taken again (in a burst the loops drain
+	// their continuations at the end, all at once).
+	if int64(len(e.free)) < int64(e.s.Requests)-e.made {
+		e.free = append(e.free, slot)
+	}
 }
 
 func (e *engine) span(l int32, k model.SpanKind, slot int32, from, to time.Duration) {
 	if e.trace == nil || to <= from {
 		return
 	}
-	e.trace.Spans = append(e.trace.Spans, model.Span{Lane: l, Kind: k, Req: e.rq(slot).id, Start: from, End: to})
+	e.trace.Spans = append(e.trace.Spans, model.Span{Lane: l, Kind: k, Req: int64(e.rq(slot).id), Start: from, End: to})
 }
 
 func (e *engine) result() *model.Result {
@@ -635,7 +689,7 @@ func (e *engine) result() *model.Result {
 		PeakThreads: e.peak, Precision: e.all.Precision(), Loops: e.loops, Events: e.events, Trace: e.trace,
 	}
 	for i, c := range s.Classes {
-		res.Classes[c.Name] = e.byClass[i].Summary()
+		res.Classes[c.Name] = e.all.Part(i).Summary()
 	}
 	var span time.Duration
 	if e.completed > 0 {

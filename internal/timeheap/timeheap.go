@@ -33,6 +33,19 @@ func (h *Heap[V]) less(i, j int) bool {
 	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
 }
 
+// Grow makes room for n more values, so a caller that knows how many can
+// be pending at once (the simulator, in a burst) allocates once instead of
+// holding the old and the new array at each doubling.
+// (It makes a new array rather than calling slices.Grow, whose append of
+// zeros writes every page of the room at once.)
+func (h *Heap[V]) Grow(n int) {
+	if n > cap(h.e)-len(h.e) {
+		e := make([]entry[V], len(h.e), len(h.e)+n)
+		copy(e, h.e)
+		h.e = e
+	}
+}
+
 // Len is the number of values in the heap.
 func (h *Heap[V]) Len() int { return len(h.e) }
 

@@ -1,4 +1,4 @@
-package loadgen
+package loadreport
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -73,48 +74,48 @@ type Warning struct {
 // Report is what every output shows, computed from a Result. Its JSON form
 // is `waitlab load --json`.
 type Report struct {
-	Model           string           `json:"model"` // open | closed
-	Arrival         string           `json:"arrival"`
-	Stages          string           `json:"stages,omitempty"`
-	URL             string           `json:"url"`
-	Interrupted     bool             `json:"interrupted"` // the run was stopped before its end: no verdict
-	WindowS         float64          `json:"window_s"`
-	OfferedRPS      float64          `json:"offered_rps"`
-	AchievedRPS     float64          `json:"achieved_rps"`
-	OKRPS           float64          `json:"ok_rps"`
-	Requests        int64            `json:"requests"`
-	OK              int64            `json:"ok"`
-	ErrorCount      int64            `json:"error_count"`
-	Errors          map[string]int64 `json:"errors"`
-	Late            int64            `json:"late"`
-	Unsent          int64            `json:"unsent"`
-	Latency         Percentiles      `json:"latency"`
-	ServiceTime     Percentiles      `json:"service_time"`
-	InFlight        float64          `json:"in_flight"`
-	Series          []Point          `json:"series"`
-	Warnings        []Warning        `json:"warnings"`
-	GeneratorCPUPct float64          `json:"generator_cpu_pct"`
-	TargetCPUPct    *float64         `json:"target_cpu_pct,omitempty"` // % of one CPU
-	OthersCPUPct    *float64         `json:"others_cpu_pct,omitempty"` // % of the machine
-	Connections     int              `json:"connections"`
-	ConnectionsUsed int              `json:"connections_used"`
-	Files           int              `json:"files,omitempty"`
-	RunID           string           `json:"run_id,omitempty"`
-	Engine          string           `json:"engine,omitempty"`     // epoll | goroutines
-	EngineWhy       string           `json:"engine_why,omitempty"` // why not the epoll engine
-	Inputs          []Input          `json:"inputs,omitempty"`     // every result merged into this report
-	Sequential      bool             `json:"merged_sequential,omitempty"`
-	GenPeakRSSMB    float64          `json:"gen_peak_rss_mb,omitempty"`
-	Breaches        []string         `json:"threshold_breaches,omitempty"`
+	Model           string             `json:"model"` // open | closed
+	Arrival         string             `json:"arrival"`
+	Stages          string             `json:"stages,omitempty"`
+	URL             string             `json:"url"`
+	Interrupted     bool               `json:"interrupted"` // the run was stopped before its end: no verdict
+	WindowS         float64            `json:"window_s"`
+	OfferedRPS      float64            `json:"offered_rps"`
+	AchievedRPS     float64            `json:"achieved_rps"`
+	OKRPS           float64            `json:"ok_rps"`
+	Requests        int64              `json:"requests"`
+	OK              int64              `json:"ok"`
+	ErrorCount      int64              `json:"error_count"`
+	Errors          map[string]int64   `json:"errors"`
+	Late            int64              `json:"late"`
+	Unsent          int64              `json:"unsent"`
+	Latency         Percentiles        `json:"latency"`
+	ServiceTime     Percentiles        `json:"service_time"`
+	InFlight        float64            `json:"in_flight"`
+	Series          []Point            `json:"series"`
+	Warnings        []Warning          `json:"warnings"`
+	GeneratorCPUPct float64            `json:"generator_cpu_pct"`
+	TargetCPUPct    *float64           `json:"target_cpu_pct,omitempty"` // % of one CPU
+	OthersCPUPct    *float64           `json:"others_cpu_pct,omitempty"` // % of the machine
+	Connections     int                `json:"connections"`
+	ConnectionsUsed int                `json:"connections_used"`
+	Files           int                `json:"files,omitempty"`
+	RunID           string             `json:"run_id,omitempty"`
+	Engine          string             `json:"engine,omitempty"`     // epoll | goroutines
+	EngineWhy       string             `json:"engine_why,omitempty"` // why not the epoll engine
+	Inputs          []loadresult.Input `json:"inputs,omitempty"`     // every result merged into this report
+	Sequential      bool               `json:"merged_sequential,omitempty"`
+	GenPeakRSSMB    float64            `json:"gen_peak_rss_mb,omitempty"`
+	Breaches        []string           `json:"threshold_breaches,omitempty"`
 	// Thresholds is every rule's outcome, met or breached (see conventions.go).
 	Thresholds []ThresholdResult `json:"thresholds"`
 	// StatusCounts counts responses by HTTP status: "2xx" for the ok ones,
 	// the code for every other status.
-	StatusCounts map[string]int64 `json:"status_counts"`
-	Warmup       *WarmupCounts    `json:"warmup,omitempty"`
-	TargetStalls *TargetStalls    `json:"target_stalls,omitempty"`
+	StatusCounts map[string]int64         `json:"status_counts"`
+	Warmup       *loadresult.WarmupCounts `json:"warmup,omitempty"`
+	TargetStalls *loadresult.TargetStalls `json:"target_stalls,omitempty"`
 
-	res     *Result
+	res     *loadresult.Result
 	latHist *hdrhistogram.Histogram
 	svcHist *hdrhistogram.Histogram
 
@@ -133,11 +134,11 @@ const (
 	neighbourMax     = 10.0 // % of the machine
 )
 
-func summarize(h *Hist) Percentiles {
+func summarize(h *loadresult.Hist) Percentiles {
 	if h.Count == 0 {
 		return Percentiles{}
 	}
-	hh := h.hist()
+	hh := h.Histogram()
 	q := func(p float64) float64 {
 		return float64(hh.ValueAtQuantile(p)) / 1e3 // microseconds -> ms
 	}
@@ -152,12 +153,12 @@ func summarize(h *Hist) Percentiles {
 
 // Analyze computes the report of r: rates, percentiles, the series, and
 // every validity warning, in lang.
-func Analyze(r *Result, lang msg.Lang) *Report {
+func Analyze(r *loadresult.Result, lang msg.Lang) *Report {
 	rep := &Report{
 		Model: r.Model, Arrival: r.Arrival, Stages: r.Stages, URL: r.URL, Interrupted: r.Interrupted, Warmup: r.Warmup, TargetStalls: r.TargetStalls,
 		Requests: r.Requests, OK: r.OK, Late: r.Late, Unsent: r.Unsent,
 		Errors: map[string]int64{}, Connections: r.Connections, ConnectionsUsed: r.Opened,
-		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.hist(), svcHist: r.Service.hist(),
+		Files: r.Files, RunID: r.RunID, Engine: r.Engine, EngineWhy: r.EngineWhy, Inputs: r.Inputs, Sequential: r.Sequential, res: r, latHist: r.Latency.Histogram(), svcHist: r.Service.Histogram(),
 		Series: []Point{}, Warnings: []Warning{},
 	}
 	for k, n := range r.Errors {
@@ -193,7 +194,7 @@ func Analyze(r *Result, lang msg.Lang) *Report {
 		p := Point{T: s.T, RPS: float64(s.Requests), OK: s.OK, Errors: s.Errors, GenCPUPct: round1(s.GenCPU),
 			Partial: !r.Sequential && start+time.Second > r.Window()}
 		if s.OK > 0 {
-			h := s.histogram()
+			h := s.Histogram()
 			p50, p99 := float64(h.ValueAtQuantile(50))/1e3, float64(h.ValueAtQuantile(99))/1e3
 			p.P50MS, p.P99MS = &p50, &p99
 		}
@@ -234,8 +235,25 @@ func (rep *Report) add(lang msg.Lang, code string, args ...any) {
 	rep.Warnings = append(rep.Warnings, Warning{Code: code, Message: msg.T(lang, "load.warn."+code, args...)})
 }
 
-func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
+func warnings(rep *Report, r *loadresult.Result, lang msg.Lang) []Warning {
 	rep.Warnings = rep.Warnings[:0]
+	for _, step := range []func(*Report, *loadresult.Result, msg.Lang){
+		warnRun, warnGenerator, warnMachine, warnPace, warnOutcome, warnLittle, warnSegments,
+	} {
+		step(rep, r, lang)
+	}
+	return rep.Warnings
+}
+
+// behind reports whether an open model achieved less than achievedMin of
+// its offered rate.
+func behind(rep *Report, r *loadresult.Result) bool {
+	return r.Model == "open" && rep.OfferedRPS > 0 && rep.AchievedRPS < achievedMin*rep.OfferedRPS
+}
+
+// warnRun says what kind of run this was: closed, interrupted, segments
+// started apart, several files merged.
+func warnRun(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	if r.Model == "closed" {
 		rep.add(lang, "closed_model", vusOf(r.Arrival))
 	}
@@ -266,11 +284,14 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	case r.Files > 1:
 		rep.add(lang, "merged", r.Files)
 	}
+}
+
+// warnGenerator warns of a generator short of CPU, or bound by it.
+func warnGenerator(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	c := r.CPU
 	if rep.GeneratorCPUPct > genCPULimit {
 		rep.add(lang, "gen_cpu", pct(rep.GeneratorCPUPct), num(c.GenAllowed))
 	}
-	behind := r.Model == "open" && rep.OfferedRPS > 0 && rep.AchievedRPS < achievedMin*rep.OfferedRPS
 	if rep.GeneratorCPUPct >= genBoundLimit {
 		// Near saturation while the target is not: the target's CPU is
 		// below 80% of the CPUs left to it (on this machine), or the
@@ -280,10 +301,16 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			left := max(float64(c.MachineCPUs)-c.GenAllowed, 1)
 			targetIdle = *rep.TargetCPUPct < genCPULimit*left
 		}
-		if targetIdle || behind || r.Model == "closed" {
+		if targetIdle || behind(rep, r) || r.Model == "closed" {
 			rep.add(lang, "generator_bound", pct(rep.GeneratorCPUPct))
 		}
 	}
+}
+
+// warnMachine warns of a target sharing the generator's machine, and
+// of busy neighbours.
+func warnMachine(rep *Report, r *loadresult.Result, lang msg.Lang) {
+	c := r.CPU
 	if r.TargetLocal {
 		if rep.TargetCPUPct != nil {
 			rep.add(lang, "shared_cpu", pct(*rep.TargetCPUPct), c.TargetFrom)
@@ -298,12 +325,18 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			rep.add(lang, "neighbours", pct(*rep.OthersCPUPct), c.MachineCPUs)
 		}
 	}
+}
+
+// warnPace warns of sends that fell behind their schedule: the target's
+// loop stalls, a run behind its rate (and the cap that was the limit),
+// late sends.
+func warnPace(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	stalled := r.TargetStalls != nil && r.TargetStalls.Count > 0
 	if stalled {
 		st := r.TargetStalls
 		rep.add(lang, "target_stalls", grouped(st.Count), worstText(lang, st), st.From, grouped(r.Late))
 	}
-	if behind {
+	if behind(rep, r) {
 		switch {
 		case r.Opened >= r.Connections && r.ConnectionsGiven:
 			rep.add(lang, "behind_cap", num(rep.AchievedRPS), num(rep.OfferedRPS), pct(100*rep.AchievedRPS/rep.OfferedRPS), grouped(r.Unsent), grouped(int64(r.Connections)))
@@ -318,6 +351,11 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	if !stalled && r.Model == "open" && r.Requests > 0 && float64(r.Late) > lateMax*float64(r.Requests) {
 		rep.add(lang, "late", grouped(r.Late), pct(100*float64(r.Late)/float64(r.Requests)), ms(float64(r.MaxLagNS)/1e6))
 	}
+}
+
+// warnOutcome warns of errors, no ok response, a window too short for
+// its p99, and too few samples for one.
+func warnOutcome(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	if r.Requests > 0 && float64(rep.ErrorCount) > errorRateMax*float64(r.Requests) {
 		rep.add(lang, "errors", pct(100*float64(rep.ErrorCount)/float64(r.Requests)), num(rep.AchievedRPS), num(rep.OKRPS))
 	}
@@ -330,6 +368,12 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 	if r.OK > 0 && r.OK < minSamplesForP99 {
 		rep.add(lang, "few_samples", grouped(r.OK))
 	}
+}
+
+// warnLittle gives Little's law over the window, and what the requests
+// in flight were held by.
+func warnLittle(rep *Report, r *loadresult.Result, lang msg.Lang) {
+	c := r.CPU
 	if r.OK > 0 {
 		winMean := 0.0
 		if r.WindowOK > 0 {
@@ -347,11 +391,15 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			rep.add(lang, "little_conns", num(rep.InFlight), grouped(int64(r.Opened)), grouped(int64(r.Connections)))
 		}
 	}
+}
+
+// warnSegments adds each merged segment's own validity warnings, once.
+func warnSegments(rep *Report, r *loadresult.Result, lang msg.Lang) {
 	own := map[string]bool{}
 	for _, w := range rep.Warnings {
 		own[w.Code] = true
 	}
-	for _, part := range r.parts {
+	for _, part := range r.Parts() {
 		// Each segment's own validity warnings, tagged with its host: a
 		// generator out of CPU spoils its share even when the merged
 		// numbers look fine.
@@ -372,12 +420,11 @@ func warnings(rep *Report, r *Result, lang msg.Lang) []Warning {
 			rep.Warnings = append(rep.Warnings, Warning{Code: "segment." + w.Code, Message: msg.T(lang, "load.warn.segment", seg, part.Host, w.Message)})
 		}
 	}
-	return rep.Warnings
 }
 
 // worstText says how long the longest task of the target's loops held
 // its loop, as the bounds of its histogram bucket.
-func worstText(lang msg.Lang, st *TargetStalls) string {
+func worstText(lang msg.Lang, st *loadresult.TargetStalls) string {
 	if st.WorstUpToMS < 0 {
 		return msg.T(lang, "load.stalls.worst_above", ms(st.WorstAboveMS))
 	}
@@ -445,7 +492,7 @@ func sortedErrors(m map[string]int64) []string {
 		keys = append(keys, k)
 	}
 	order := func(k string) int {
-		for i, n := range kindNames {
+		for i, n := range loadresult.ErrorKinds {
 			if n == k {
 				return i
 			}

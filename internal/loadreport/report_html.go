@@ -1,4 +1,4 @@
-package loadgen
+package loadreport
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -134,11 +135,11 @@ func (c chart) svg() string {
 
 // spectrum samples a latency distribution at percentiles spread on a log
 // scale of 1/(1-q): x is -log10(1-q) (0 = p0, 2 = p99, 3 = p99.9).
-func spectrum(h *Hist) ([]float64, []float64) {
+func spectrum(h *loadresult.Hist) ([]float64, []float64) {
 	if h.Count == 0 {
 		return nil, nil
 	}
-	hh := h.hist()
+	hh := h.Histogram()
 	var xs, ys []float64
 	top := math.Min(5, math.Log10(float64(h.Count)))
 	for x := 0.0; x <= top+1e-9; x += 0.05 {

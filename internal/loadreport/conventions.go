@@ -1,11 +1,13 @@
-package loadgen
+package loadreport
 
 import (
 	"regexp"
 
-	"github.com/waitlab/waitlab/internal/msg"
 	"strconv"
 	"strings"
+
+	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/msg"
 )
 
 // What people bring from k6, vegeta, hey and wrk: k6's threshold syntax,
@@ -100,16 +102,16 @@ func (t Threshold) unit() string {
 }
 
 // minMS is the fastest latency in h, in milliseconds (0 when empty).
-func minMS(h *Hist) float64 {
+func minMS(h *loadresult.Hist) float64 {
 	if h.Count == 0 {
 		return 0
 	}
-	return float64(h.hist().Min()) / 1e3 // microseconds -> ms
+	return float64(h.Histogram().Min()) / 1e3 // microseconds -> ms
 }
 
 // statusCounts counts responses by status: the ok ones (2xx) as "2xx",
 // every other status by its code, as the error kinds "status_NNN" hold it.
-func statusCounts(r *Result) map[string]int64 {
+func statusCounts(r *loadresult.Result) map[string]int64 {
 	out := map[string]int64{}
 	if r.OK > 0 {
 		out["2xx"] = r.OK

@@ -1,4 +1,4 @@
-package loadgen
+package loadresult
 
 import (
 	"bytes"
@@ -350,7 +350,7 @@ func encodeCounts(counts []int64, digits int) (string, error) {
 	zw.Write(head[:])
 	zw.Write(payload)
 	if err := zw.Close(); err != nil {
-		return "", fmt.Errorf("loadgen: compress histogram: %w", err)
+		return "", fmt.Errorf("loadresult: compress histogram: %w", err)
 	}
 	b := z.Bytes()
 	binary.BigEndian.PutUint32(b[0:], uint32(hdrhistogram.V2CompressedEncodingCookieBase|0x10))

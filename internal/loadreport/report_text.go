@@ -1,4 +1,4 @@
-package loadgen
+package loadreport
 
 import (
 	"encoding/json"
@@ -15,9 +15,32 @@ import (
 // latency from the intended send and service time, errors by kind, CPU,
 // warnings, and threshold results when any were checked.
 func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
-	r := rep.res
-	var b strings.Builder
-	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
+	t := &textReport{rep: rep, lang: lang}
+	t.header()
+	t.line("")
+	t.counts()
+	t.line("")
+	t.latency()
+	t.line("")
+	t.resources()
+	t.verdicts(thresholds)
+	_, err := io.WriteString(w, t.b.String())
+	return err
+}
+
+// textReport is a text report being written, a section at a time.
+type textReport struct {
+	b    strings.Builder
+	rep  *Report
+	lang msg.Lang
+}
+
+func (t *textReport) line(s string) { t.b.WriteString(s); t.b.WriteByte('\n') }
+
+// header says what was run: the load, the window, the engine, the
+// merged inputs.
+func (t *textReport) header() {
+	rep, r, lang, line := t.rep, t.rep.res, t.lang, t.line
 	if r.Model == "closed" {
 		line(msg.T(lang, "load.title.closed", vusOf(r.Arrival), time.Duration(r.ThinkNS).String(), r.URL))
 	} else {
@@ -54,7 +77,11 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 				secs1(time.Duration(in.WindowNS).Seconds()), grouped(in.Requests), id))
 		}
 	}
-	line("")
+}
+
+// counts gives the requests, bytes, warm-up and rates.
+func (t *textReport) counts() {
+	rep, r, lang, line := t.rep, t.rep.res, t.lang, t.line
 	errPct := "0.0%"
 	if rep.Requests > 0 {
 		errPct = pct(100 * float64(rep.ErrorCount) / float64(rep.Requests))
@@ -80,7 +107,12 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		line(msg.T(lang, "load.rate.open", num(rep.OfferedRPS), num(rep.AchievedRPS), num(rep.OKRPS)))
 		line(msg.T(lang, "load.behind", grouped(r.Late), ms(float64(r.MaxLagNS)/1e6), grouped(r.Unsent)))
 	}
-	line("")
+}
+
+// latency gives the percentiles from the intended send and, for the open
+// model, of the service time.
+func (t *textReport) latency() {
+	rep, r, lang, line := t.rep, t.rep.res, t.lang, t.line
 	pcts := func(p Percentiles) string {
 		if p.NoData() {
 			return "            " + msg.T(lang, "load.pcts.nodata")
@@ -96,7 +128,11 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 		line(msg.T(lang, "load.service.open"))
 		line(pcts(rep.ServiceTime))
 	}
-	line("")
+}
+
+// resources gives the errors by kind, CPU, the target's stalls and memory.
+func (t *textReport) resources() {
+	rep, r, lang, line := t.rep, t.rep.res, t.lang, t.line
 	if len(rep.Errors) > 0 {
 		parts := []string{}
 		for _, k := range sortedErrors(rep.Errors) {
@@ -118,6 +154,11 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 	if r.PeakRSS > 0 {
 		line(msg.T(lang, "load.memory", strconv.FormatFloat(float64(r.PeakRSS)/(1<<20), 'f', 1, 64)))
 	}
+}
+
+// verdicts gives the warnings, then the thresholds' outcome.
+func (t *textReport) verdicts(thresholds int) {
+	rep, r, lang, line := t.rep, t.rep.res, t.lang, t.line
 	if len(rep.Warnings) > 0 {
 		line("")
 		line(msg.T(lang, "load.warnings"))
@@ -139,8 +180,6 @@ func WriteText(w io.Writer, rep *Report, lang msg.Lang, thresholds int) error {
 			line(br)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 func errorName(lang msg.Lang, kind string) string {

@@ -1,4 +1,4 @@
-package loadgen
+package loadresult
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ func Push(ctx context.Context, url string, r *Result) error {
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body.Bytes()))
 		if err != nil {
-			return fmt.Errorf("loadgen: push to %s: %w", url, err)
+			return fmt.Errorf("loadresult: push to %s: %w", url, err)
 		}
 		req.Header.Set("Content-Type", "application/json")
 		resp, err := client.Do(req)
@@ -47,7 +47,7 @@ func Push(ctx context.Context, url string, r *Result) error {
 			case resp.StatusCode/100 == 2:
 				return nil
 			case resp.StatusCode/100 == 4 || resp.StatusCode == http.StatusInsufficientStorage:
-				return fmt.Errorf("loadgen: the collector at %s refused the result: %s", url, strings.TrimSpace(string(msg)))
+				return fmt.Errorf("loadresult: the collector at %s refused the result: %s", url, strings.TrimSpace(string(msg)))
 			}
 			last = fmt.Errorf("collector answered %s", resp.Status)
 		} else {
@@ -55,7 +55,7 @@ func Push(ctx context.Context, url string, r *Result) error {
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("loadgen: push to %s: gave up: %w", url, last)
+			return fmt.Errorf("loadresult: push to %s: gave up: %w", url, last)
 		case <-time.After(backoff):
 		}
 		backoff = min(2*backoff, 5*time.Second)

@@ -1,12 +1,11 @@
-package loadgen
+package loadreport
 
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
 	"testing"
 
-	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -98,7 +97,7 @@ func TestThresholdK6AndP95(t *testing.T) {
 }
 
 func TestStatusCounts(t *testing.T) {
-	r := &Result{OK: 90, Errors: map[string]int64{"status_503": 7, "status_404": 1, "timeout": 2}}
+	r := &loadresult.Result{OK: 90, Errors: map[string]int64{"status_503": 7, "status_404": 1, "timeout": 2}}
 	got := statusCounts(r)
 	if len(got) != 3 || got["2xx"] != 90 || got["503"] != 7 || got["404"] != 1 {
 		t.Errorf("statusCounts = %v; want 2xx 90, 503 7, 404 1", got)
@@ -106,17 +105,3 @@ func TestStatusCounts(t *testing.T) {
 }
 
 // Bytes received count every byte of every response, on both engines.
-func TestBytesReceived(t *testing.T) { forEachEngine(t, testBytesReceived) }
-
-func testBytesReceived(t *testing.T) {
-	body := bytes.Repeat([]byte("x"), 1000)
-	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.Write(body) })
-	res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: srv.URL}}, Arrival: model.Arrival{Kind: model.VUs, VUs: 2},
-		Requests: 50})
-	// Each response is its body plus a status line and headers (at least
-	// 30 bytes, well under 500), and no request is counted twice.
-	n := res.Requests
-	if res.OK != n || res.BytesReceived < n*(1000+30) || res.BytesReceived > n*(1000+500) || rep.BytesReceived != res.BytesReceived {
-		t.Errorf("%d ok of %d requests of 1000-byte bodies: %d bytes received (report %d)", res.OK, n, res.BytesReceived, rep.BytesReceived)
-	}
-}

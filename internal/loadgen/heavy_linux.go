@@ -1,0 +1,42 @@
+package loadgen
+
+import (
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// heavyBurner returns what the epoll engine's loop calls after each
+// batch of events for Config.CPUFactor: it spins on the loop's thread
+// (factor - 1) times the CPU that thread spent since the previous call,
+// so the generator costs factor times its own CPU per request. This is a
+// heavier generator on purpose (the field report's emulated amd64 image
+// on arm64 cost 1.8x CPU per request), for experiments that show what a
+// generator sharing the server's core does to the server's throughput.
+// The spin itself is not multiplied, and a batch that started on another
+// thread (the goroutine moved) is not charged: its CPU was not this
+// thread's. factor <= 1 returns a no-op.
+func heavyBurner(factor float64) func() {
+	if factor <= 1 {
+		return func() {}
+	}
+	tid, last := unix.Gettid(), threadCPU()
+	return func() {
+		t, now := unix.Gettid(), threadCPU()
+		if t == tid && now > last {
+			end := now + time.Duration(float64(now-last)*(factor-1))
+			for threadCPU() < end {
+			}
+		}
+		tid, last = t, threadCPU()
+	}
+}
+
+// threadCPU is the calling thread's CPU time (0 when it cannot be read).
+func threadCPU() time.Duration {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}

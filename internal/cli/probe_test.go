@@ -76,8 +76,14 @@ func TestProbeCommand(t *testing.T) {
 	}()
 	dir := t.TempDir()
 	sc, html := filepath.Join(dir, "fit.yaml"), filepath.Join(dir, "probe.html")
-	code, out, errs := run(t, "probe", "--budget", "12s", "--step-min", "500ms", "--step-max", "1s", "--warmup", "200ms", "--max-rate", "3000",
-		"--scenario", sc, "--html", html, "--size-for", "p99<30ms@500rps", "--progress", "on", "--lang", "ko", "http://"+s.Addr().String()+"/")
+	args := []string{"probe", "--budget", "12s", "--step-min", "500ms", "--step-max", "1s", "--warmup", "200ms", "--max-rate", "3000",
+		"--scenario", sc, "--html", html, "--progress", "on", "--lang", "ko", "http://" + s.Addr().String() + "/"}
+	if !raceOn {
+		// plan.Run under the race detector takes minutes (plan has its
+		// own race tests); the sizing answer is asked in the plain pass.
+		args = append(args, "--size-for", "p99<30ms@500rps")
+	}
+	code, out, errs := run(t, args...)
 	t.Logf("%s", out)
 	if code != 0 {
 		t.Fatalf("probe = %d, stderr %q", code, errs)

@@ -251,7 +251,7 @@ func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
 		if st.Closed || st.OfferedRPS <= 0 || st.OK == 0 {
 			continue
 		}
-		p := predict(sc, res.Spread, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed)
+		p := predict(sc, res.Spread, st.OfferedRPS, st.WindowS+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed, cfg.FitMax)
 		if p == nil {
 			continue
 		}
@@ -371,8 +371,11 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 
 // predict simulates sc at rate for a run as long as the step (its
 // warm-up left out), over a few seeds.
-func predict(sc model.Scenario, sp *Spread, rate, span, warm float64, seed int64) *Prediction {
-	n := int(math.Min(math.Max(rate*span, 2000), 40_000))
+func predict(sc model.Scenario, sp *Spread, rate, span, warm float64, seed int64, maxN int) *Prediction {
+	if maxN <= 0 {
+		maxN = 40_000
+	}
+	n := int(math.Min(math.Max(rate*span, min(2000, float64(maxN))), float64(maxN)))
 	skip := int64(float64(n) * math.Max(warm/span, 0.1))
 	var all []float64
 	var p99s []float64

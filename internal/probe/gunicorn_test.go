@@ -43,7 +43,8 @@ func startGunicorn(t *testing.T, workers int, slowMS int) (url string, pid int) 
 		t.Fatalf("start gunicorn: %v", err)
 	}
 	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
+		// SIGINT: gunicorn's quick shutdown (SIGTERM waits for its graceful timeout).
+		cmd.Process.Signal(syscall.SIGINT)
 		done := make(chan struct{})
 		go func() { cmd.Wait(); close(done) }()
 		select {

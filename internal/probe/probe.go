@@ -92,6 +92,11 @@ type Config struct {
 	Timeout    time.Duration // per request (0: from the SLOs, 1 s to 5 s)
 	Version    string
 	Lang       msg.Lang
+	// FitMax bounds the simulations of the fit: the requests one step's
+	// prediction runs per seed (0: 40,000) and each size plan tries for
+	// --size-for (0: 10,000). Tests under the race detector, which slows
+	// the simulator tenfold, lower it.
+	FitMax int
 	// Progress, when set, is told when a step starts (Step.Done false) and
 	// when it ends.
 	Progress func(Progress)

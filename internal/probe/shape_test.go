@@ -253,8 +253,8 @@ func TestSpreadAtNoLoad(t *testing.T) {
 	sc := model.Scenario{Model: model.Pool, Threads: 8, Requests: 1000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 5},
 		Classes: []model.Class{{Name: "request", Fraction: 1, Wait: model.FixedDist(20 * time.Millisecond)}}, Seed: 1}
 	sc.Normalize()
-	bare := predict(sc, nil, 5, 400, 0, 1)
-	with := predict(sc, sp, 5, 400, 0, 1)
+	bare := predict(sc, nil, 5, 400, 0, 1, 0)
+	with := predict(sc, sp, 5, 400, 0, 1, 0)
 	if bare == nil || with == nil {
 		t.Fatal("no prediction")
 	}

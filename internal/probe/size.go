@@ -69,7 +69,11 @@ func Size(ctx context.Context, cfg *Config, res *Result, q SizeFor) error {
 	}
 	sc := *res.Scenario
 	sc.Arrival = model.Arrival{Kind: model.Poisson, Rate: q.Rate}
-	pc := plan.Config{Scenario: sc, SLOs: q.SLOs, Requests: 10_000, Max: 4096}
+	reqs := 10_000
+	if cfg.FitMax > 0 {
+		reqs = min(reqs, cfg.FitMax)
+	}
+	pc := plan.Config{Scenario: sc, SLOs: q.SLOs, Requests: reqs, Max: 4096}
 	pr, err := plan.Run(ctx, pc)
 	if err != nil {
 		return err
@@ -152,7 +156,7 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		return err
 	}
 	st.Index = len(res.Steps)
-	if p := predict(size2(*res.Scenario, res.Size.Knob, size), res.Spread, q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed); p != nil {
+	if p := predict(size2(*res.Scenario, res.Size.Knob, size), res.Spread, q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed, cfg.FitMax); p != nil {
 		p.ResP50, p.ResP99, p.ResRPS = resid(st.P50MS, p.P50MS), resid(st.P99MS, p.P99MS), resid(st.OKRPS, p.RPS)
 		p.Compared = true
 		p.CFP50MS, p.CFP99MS, p.USLRPS = plan.Num(math.NaN()), plan.Num(math.NaN()), plan.Num(math.NaN())

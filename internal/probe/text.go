@@ -25,36 +25,29 @@ func WriteJSON(w io.Writer, res *Result) error {
 // KindText is a step kind's name in lang (progress lines too).
 func KindText(lang msg.Lang, st Step) string { return kindText(lang, st) }
 
+// kindKeys and stopKeys name the catalog entry of each step kind and of
+// each reason a probe stopped; anything else reads as a plain step, or as
+// a failure.
+var (
+	kindKeys = map[string]string{"calibrate": "probe.kind.calibrate", "scout": "probe.kind.scout",
+		"sweep": "probe.kind.sweep", "bisect": "probe.kind.bisect", "confirm": "probe.kind.confirm"}
+	stopKeys = map[string]string{"breach_bisected": "probe.stopped.bisected", "max_rate": "probe.stopped.max_rate",
+		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep"}
+)
+
 func kindText(lang msg.Lang, st Step) string {
-	switch st.Kind {
-	case "calibrate":
-		return msg.T(lang, "probe.kind.calibrate")
-	case "scout":
-		return msg.T(lang, "probe.kind.scout")
-	case "sweep":
-		return msg.T(lang, "probe.kind.sweep")
-	case "bisect":
-		return msg.T(lang, "probe.kind.bisect")
-	case "confirm":
-		return msg.T(lang, "probe.kind.confirm")
-	}
-	return msg.T(lang, "probe.kind.step")
+	return msg.T(lang, keyOr(kindKeys, st.Kind, "probe.kind.step"))
 }
 
 func stoppedText(lang msg.Lang, why string) string {
-	switch why {
-	case "breach_bisected":
-		return msg.T(lang, "probe.stopped.bisected")
-	case "max_rate":
-		return msg.T(lang, "probe.stopped.max_rate")
-	case "budget":
-		return msg.T(lang, "probe.stopped.budget")
-	case "interrupted":
-		return msg.T(lang, "probe.stopped.interrupted")
-	case "sweep_done":
-		return msg.T(lang, "probe.stopped.sweep")
+	return msg.T(lang, keyOr(stopKeys, why, "probe.stopped.failed"))
+}
+
+func keyOr(keys map[string]string, k, otherwise string) string {
+	if key, ok := keys[k]; ok {
+		return key
 	}
-	return msg.T(lang, "probe.stopped.failed")
+	return otherwise
 }
 
 // ShapeText is a shape's name in lang (the web page's heading too).

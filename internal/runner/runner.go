@@ -100,10 +100,10 @@ func (h HTTP) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run
 
 // Repeat runs s n times with r, after one uncounted warm-up run (without
 // its trace) when warmup is set, and aggregates the counted runs. When
-// ctx is cancelled it stops after the run in progress, which reports what
-// it measured (Interrupted), and returns what it has, with Interrupted
-// set on the Repeated and its Median; a warm-up cut short stands for the
-// run. With nothing measured it returns an error wrapping ErrInterrupted,
+// ctx is cancelled it stops: the run in progress is dropped when whole
+// runs came before it (a part of a run would bias the median), and stands
+// alone (Interrupted) when it is the first; Interrupted is set on the
+// Repeated and its Median; a warm-up cut short stands for the run. With nothing measured it returns an error wrapping ErrInterrupted,
 // never a nil Median. progress, if set, is called as each run is under way
 // (0 is the warm-up). The runs come back in order, with the Run of each.
 func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n int, warmup bool, progress func(run, of int)) (*live.Repeated, []*Run, error) {
@@ -151,8 +151,12 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 			}
 			return nil, nil, err
 		}
-		if one.Result.Interrupted && one.Result.Completed == 0 && len(results) > 0 {
-			break // cut short before it finished anything: the earlier runs stand
+		if one.Result.Interrupted && len(results) > 0 {
+			// Cut short: the earlier, whole runs stand. A part of a run
+			// (the requests that finished before the interrupt reached the
+			// child, which on a busy machine is some of them) would pull
+			// the median toward whichever requests happened to finish.
+			break
 		}
 		results = append(results, one.Result)
 		runs = append(runs, one)

@@ -6,6 +6,8 @@
 #   bench/target_throughput.sh            # 5 rounds of 5 s per server
 #   ROUNDS=3 DURATION=3 bench/target_throughput.sh
 #   SERVERS="loop nethttp gnet" bench/target_throughput.sh
+#   BEFORE=/tmp/old/waitlab SERVERS="loop before-loop pool before-pool gnet" \
+#       bench/target_throughput.sh     # before-MODEL: MODEL from an older build
 #
 # Prints its environment, every round, and per server the median, min and
 # max requests/s, with the ratios the issue sets targets for. Servers are
@@ -42,6 +44,7 @@ echo "cpus:        $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2
 echo "go:          $(go version)"
 echo "wrk:         $(wrk --version 2>&1 | head -1)"
 echo "commit:      $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+echo "before:      ${BEFORE:-none} ($( [[ -n "${BEFORE:-}" ]] && "$BEFORE" version 2>/dev/null | head -1))"
 echo "loadavg:     $(cat /proc/loadavg)"
 echo "pinning:     server on cpu $SERVER_CPU, wrk on cpu $CLIENT_CPU"
 echo "load:        wrk -t1 -c$CONNS -d${DURATION}s, $ROUNDS rounds, ${WARMUP}s warm-up"
@@ -60,13 +63,18 @@ kill_server() {
 }
 
 start_server() {
-	local name=$1 addr=127.0.0.1:$PORT
-	case $name in
-	loop) cmd=("$work/waitlab" target --model loop --threads 1 --listen "$addr") ;;
-	loop-shared) cmd=("$work/waitlab" target --model loop --threads 1 --acceptor shared --listen "$addr") ;;
-	offload) cmd=("$work/waitlab" target --model offload --threads 1 --offload 16 --listen "$addr") ;;
-	pool) cmd=("$work/waitlab" target --model pool --threads 200 --listen "$addr") ;;
-	virtual) cmd=("$work/waitlab" target --model virtual --listen "$addr") ;;
+	local name=$1 addr=127.0.0.1:$PORT bin=$work/waitlab m=$1
+	if [[ $name == before-* ]]; then
+		# The same model from another build, for a before/after table.
+		bin=${BEFORE:?"$name needs BEFORE=path/to/an/older/waitlab"}
+		m=${name#before-}
+	fi
+	case $m in
+	loop) cmd=("$bin" target --model loop --threads 1 --listen "$addr") ;;
+	loop-shared) cmd=("$bin" target --model loop --threads 1 --acceptor shared --listen "$addr") ;;
+	offload) cmd=("$bin" target --model offload --threads 1 --offload 16 --listen "$addr") ;;
+	pool) cmd=("$bin" target --model pool --threads 200 --listen "$addr") ;;
+	virtual) cmd=("$bin" target --model virtual --listen "$addr") ;;
 	nethttp) cmd=("$work/nethttpserver" --listen "$addr") ;;
 	gnet) cmd=("$work/gnetserver" --listen "$addr" --loops 1) ;;
 	*) echo "unknown server $name" >&2; exit 2 ;;

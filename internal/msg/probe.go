@@ -81,7 +81,24 @@ func init() {
 		"probe.note.fit_off": {
 			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
 			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
-		"probe.note.cf_good": {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
+		"probe.note.fit_busy": {
+			KO: "다른 프로세스가 이 기계 CPU의 %[3]s%%까지 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
+			EN: "at the steps where other processes took up to %[3]s%% of this machine's CPU, the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
+		"probe.fit.assume": {
+			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},
+		"probe.fit.assume_nocpu": {
+			KO: "모델의 가정: 요청마다 대기 %[1]s ms(%[2]s)뿐이고 대상의 CPU는 담지 않습니다(%[3]s), 스레드 %[4]d개; %[5]s",
+			EN: "the model assumes: each request is a %[1]s ms wait (%[2]s) and no CPU of the target's (%[3]s); %[4]d threads; %[5]s"},
+		"probe.fit.from.tree":          {KO: "--target-pid와 그 자식 프로세스에서 잼", EN: "read from --target-pid and its child processes"},
+		"probe.fit.from.target":        {KO: "--target-pid 또는 process_cpu_seconds_total에서 잼", EN: "read from --target-pid or process_cpu_seconds_total"},
+		"probe.fit.missing.in_process": {KO: "대상이 생성기와 같은 프로세스에서 돌아 CPU를 나눌 수 없음", EN: "the target runs in the generator's own process, so its CPU cannot be told apart"},
+		"probe.fit.missing.unknown":    {KO: "대상의 CPU를 읽지 못함: --target-pid나 process_cpu_seconds_total이 있는 /metrics를 주세요", EN: "the target's CPU was not read: give --target-pid or a /metrics with process_cpu_seconds_total"},
+		"probe.fit.cores.affinity":     {KO: "대상의 CPU 친화성", EN: "the target's CPU affinity"},
+		"probe.fit.cores.machine":      {KO: "이 기계의 CPU", EN: "this machine's CPUs"},
+		"probe.fit.cores.ceiling":      {KO: "천장에서 대상이 쓴 코어", EN: "the cores the target used at its ceiling"},
+		"probe.fit.beside":             {KO: "모델에 없는 것: 대상 옆에서 생성기가 쓴 CPU(최대 코어 %s개)와 다른 프로세스가 쓴 CPU(최대 기계의 %s%%).", EN: "not in the model: the generator's CPU beside the target (up to %s cores) and other processes' (up to %s%% of the machine)."},
+		"probe.note.cf_good":           {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
 		"probe.note.cf_off": {
 			KO: "%[1]s 닫힌 식이 시뮬레이터와 %[2]s 다릅니다 (단계 %[3]d): 닫힌 식은 포아송 도착, 서로 독립인 서버, 한 가지 %[4]s 보유 시간을 가정하고 (M/D/c는 근사) 시뮬레이터는 유한한 실행과 워밍업을 그대로 둡니다.",
 			EN: "the %[1]s closed form differs from the simulator by %[2]s (step %[3]d): it assumes Poisson arrivals, independent servers and one %[4]s holding time (M/D/c is an approximation); the simulator keeps the finite run and its warm-up."},

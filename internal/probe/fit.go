@@ -110,10 +110,12 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	if s0p50 > 0 && s0p90/s0p50 > expSpread {
 		dist, res.Dist = model.ExpDist, "exponential"
 	}
+	res.Fit = fitCPU(res.Steps, s0)
 	sc := fitScenario(v, s0, dist, res)
 	if sc == nil {
 		return
 	}
+	res.Fit.Threads, res.Fit.Cores = sc.Threads, sc.CoreCount()
 	if res.Dist == "fixed" {
 		// An exponential holding time carries its own spread.
 		res.Spread = newSpread(s0q, s0)
@@ -232,15 +234,23 @@ func machineWarnings(res *Result, lang msg.Lang) {
 // worstFit is the largest compared residuals: the simulator's p99
 // against the measured one, and the closed form's against the
 // simulator's (step -1: none compared).
+//
+// A compared step at which other processes took neighboursBound of the
+// machine or more is kept apart (busy): there the latency is the
+// scheduler's as much as the server's, which no model of the server
+// holds, and the note says so with the share beside it.
 type worstFit struct {
 	sim, cf         float64
 	simStep, cfStep int
+	busy            float64
+	busyStep        int
+	busyOthers      float64
 }
 
 // predictSteps simulates sc at every open step's rate and fills its
 // prediction, the closed form's and the USL's.
 func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
-	w := worstFit{simStep: -1, cfStep: -1}
+	w := worstFit{simStep: -1, cfStep: -1, busyStep: -1}
 	ceil := math.Inf(1)
 	if res.CeilingRPS != nil {
 		ceil = *res.CeilingRPS
@@ -268,8 +278,14 @@ func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
 		if res.USL != nil {
 			p.USLRPS = plan.Num(res.USL.At(st.InFlight))
 		}
-		if p.Compared && !math.IsNaN(float64(p.ResP99)) && math.Abs(float64(p.ResP99)) >= math.Abs(w.sim) {
-			w.sim, w.simStep = float64(p.ResP99), st.Index
+		busy := st.OthersCPUPct != nil && *st.OthersCPUPct >= neighboursBound
+		if r := float64(p.ResP99); p.Compared && !math.IsNaN(r) {
+			switch {
+			case busy && math.Abs(r) >= math.Abs(w.busy):
+				w.busy, w.busyStep, w.busyOthers = r, st.Index, *st.OthersCPUPct
+			case !busy && math.Abs(r) >= math.Abs(w.sim):
+				w.sim, w.simStep = r, st.Index
+			}
 		}
 		if p.Compared && cf != nil && !math.IsNaN(float64(p.CFP99MS)) && !math.IsInf(float64(p.CFP99MS), 0) {
 			if d := float64(resid(float64(p.CFP99MS), p.P99MS)); !math.IsNaN(d) && math.Abs(d) >= math.Abs(w.cf) {
@@ -284,6 +300,16 @@ func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
 // fitNotes says how well the simulator, the closed form and the USL fit,
 // each by a verdict over the residuals.
 func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
+	if fm := res.Fit; fm != nil {
+		res.Notes = append(res.Notes, assumeNote(lang, fm, res.Dist))
+	}
+	if w.busyStep >= 0 {
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_busy", pct1(w.busy), w.busyStep, num0(w.busyOthers)))
+		if w.simStep < 0 {
+			// Every compared step was a busy one: the verdict is theirs.
+			w.sim, w.simStep = w.busy, w.busyStep
+		}
+	}
 	switch {
 	case w.simStep < 0:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_none"))
@@ -312,6 +338,17 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 	}
 }
 
+// assumeNote is the fit's assumptions in one sentence.
+func assumeNote(lang msg.Lang, fm *FitModel, dist string) Note {
+	cores := msg.T(lang, "probe.fit.cores."+fm.CoresFrom)
+	beside := msg.T(lang, "probe.fit.beside", num2(fm.GenCores), num0(fm.OthersPct))
+	if fm.CPUMS > 0 {
+		return note(lang, "probe.fit.assume", trimNum(fm.CPUMS, 3), msg.T(lang, "probe.fit.from."+fm.CPUFrom),
+			num2(fm.WaitMS), distName(lang, dist), fm.Threads, fm.Cores, cores, beside)
+	}
+	return note(lang, "probe.fit.assume_nocpu", num2(fm.WaitMS), distName(lang, dist), msg.T(lang, "probe.fit.missing."+fm.CPUMissing), fm.Threads, beside)
+}
+
 // fitScenario is the scenario of the verdict: a file sim -f, plan -f and
 // the lab load.
 func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res *Result) *model.Scenario {
@@ -327,10 +364,30 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 		Arrival:     model.Arrival{Kind: model.Poisson, Rate: math.Round(rate*10) / 10},
 		Seed:        1,
 	}
+	fm := res.Fit
+	if fm == nil {
+		fm = &FitModel{WaitMS: s0}
+	}
+	// The request: its measured CPU on the target's cores, then the rest
+	// of the service time as a wait (all of it a wait when the CPU is not
+	// known).
+	class := func() model.Class {
+		cl := model.Class{Name: "request", Fraction: 1}
+		if fm.WaitMS >= 0.001 {
+			cl.Wait = dist(ms(fm.WaitMS))
+		}
+		if fm.CPUMS > 0 {
+			cl.CPU = model.FixedDist(ms(fm.CPUMS))
+		}
+		return cl
+	}
 	switch v.Shape {
 	case Pool:
 		sc.Model, sc.Threads = model.Pool, max(*v.Limit, 1)
-		sc.Classes = []model.Class{{Name: "request", Fraction: 1, Wait: dist(ms(s0))}}
+		sc.Classes = []model.Class{class()}
+		if fm.CPUMS > 0 {
+			sc.Cores = min(fm.Cores, sc.Threads)
+		}
 	case Serialized:
 		// A section of 1/ceiling under one shared lock; the rest of the
 		// service time is work that never queues (cores = threads).
@@ -348,17 +405,32 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 		}
 		sc.Classes = []model.Class{cl}
 	case CPU:
+		// The cores the target was seen to use at its ceiling (its CPU
+		// per request times the ceiling), not the ones it may use: the
+		// generator and the neighbours took the rest.
+		cpu := s0
+		if fm.CPUMS > 0 {
+			cpu = fm.CPUMS
+		}
 		cores := 1
 		if v.Ceiling != nil {
-			cores = max(int(math.Round(*v.Ceiling*s0/1e3)), 1)
+			cores = max(int(math.Round(*v.Ceiling*cpu/1e3)), 1)
 		}
 		sc.Model, sc.Threads, sc.Cores = model.Virtual, cores, cores
-		sc.Classes = []model.Class{{Name: "request", Fraction: 1, CPU: dist(ms(s0))}}
+		if fm.CPUMS > 0 {
+			sc.Classes = []model.Class{class()}
+		} else {
+			sc.Classes = []model.Class{{Name: "request", Fraction: 1, CPU: dist(ms(s0))}}
+		}
+		fm.Cores, fm.CoresFrom = cores, "ceiling"
 	case Unbounded:
 		// No limit found: virtual threads whose waits unmount, on the
 		// machine's CPUs.
 		sc.Model, sc.Threads = model.Virtual, runtime.NumCPU()
-		sc.Classes = []model.Class{{Name: "request", Fraction: 1, Wait: dist(ms(s0))}}
+		sc.Classes = []model.Class{class()}
+		if fm.CPUMS > 0 {
+			sc.Threads = max(fm.Cores, 1)
+		}
 	default:
 		return nil
 	}
@@ -367,6 +439,80 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 		return nil
 	}
 	return &sc
+}
+
+// FitModel is what the fitted scenario assumes, shown beside the fit:
+// the service time split into the target's CPU and a wait, the threads
+// and the cores, and what ran beside the target that the model leaves
+// out.
+type FitModel struct {
+	// CPUMS is the target's CPU per request (0: not measured, the whole
+	// service time is a wait), CPUFrom where it was read (a step count
+	// and the source), WaitMS the rest of the service time.
+	CPUMS   float64 `json:"cpu_ms"`
+	CPUFrom string  `json:"cpu_from,omitempty"`
+	WaitMS  float64 `json:"wait_ms"`
+	// Why the CPU is unknown: in_process (the target shares the
+	// generator's process), unknown (no --target-pid or metrics).
+	CPUMissing string `json:"cpu_missing,omitempty"`
+	Threads    int    `json:"threads"`
+	// Cores are the simulated machine's cores: the target's affinity,
+	// the machine's CPUs, or (cpu shape) the cores its ceiling used.
+	Cores     int    `json:"cores"`
+	CoresFrom string `json:"cores_from,omitempty"`
+	// The most the generator used (cores) and the other processes took
+	// (% of the machine) at a compared step: CPU the model does not hold.
+	GenCores  float64 `json:"generator_cores"`
+	OthersPct float64 `json:"others_cpu_pct"`
+}
+
+// cpuStepsMin: a step's CPU per request counts only over this many
+// successes; below, the target's idle work (timers, a master's
+// heartbeat, the /metrics page itself) weighs on too few requests.
+const cpuStepsMin = 50
+
+// fitCPU splits the service time s0 into the target's CPU and a wait:
+// the median CPU per request over the open steps that kept up (enough
+// requests to drown the target's idle work), at most s0; the cores are
+// its affinity's, else the machine's.
+func fitCPU(steps []Step, s0 float64) *FitModel {
+	fm := &FitModel{WaitMS: s0, CPUMissing: "unknown"}
+	var per []float64
+	from, inProc := "", false
+	for _, st := range steps {
+		inProc = inProc || st.TargetInProcess
+		if st.TargetCores > 0 && fm.Cores == 0 {
+			fm.Cores, fm.CoresFrom = st.TargetCores, "affinity"
+		}
+		if st.TargetCPUMS != nil && !st.Closed && st.Met && st.OK >= cpuStepsMin && st.Kind != "confirm" {
+			per = append(per, *st.TargetCPUMS)
+		}
+		if !st.Closed && st.Kind != "calibrate" && st.Kind != "confirm" {
+			fm.GenCores = math.Max(fm.GenCores, math.Round(st.GenCores*100)/100)
+			if st.OthersCPUPct != nil {
+				fm.OthersPct = math.Max(fm.OthersPct, *st.OthersCPUPct)
+			}
+		}
+	}
+	if fm.Cores == 0 {
+		fm.Cores, fm.CoresFrom = runtime.NumCPU(), "machine"
+	}
+	if inProc {
+		fm.CPUMissing = "in_process"
+	}
+	if len(per) == 0 {
+		return fm
+	}
+	from = "target"
+	for _, st := range steps {
+		if st.TargetKids > 0 {
+			from = "tree" // --target-pid and its children
+		}
+	}
+	fm.CPUMS = round4(math.Min(median(per), s0))
+	fm.WaitMS = round3(math.Max(s0-fm.CPUMS, 0))
+	fm.CPUFrom, fm.CPUMissing = from, ""
+	return fm
 }
 
 // predict simulates sc at rate for a run as long as the step (its

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -149,6 +150,15 @@ type Step struct {
 	GenCores      float64  `json:"generator_cores"`
 	TargetCPUPct  *float64 `json:"target_cpu_pct"`
 	TargetThreads int      `json:"target_threads,omitempty"`
+	// TargetCPUMS is the target's CPU time per request (ms; nil unknown),
+	// TargetCores the CPUs its affinity allows (0 unknown), TargetKids the
+	// --target-pid's child processes counted with it (a pre-fork server),
+	// TargetInProcess a target in the generator's own process (its CPU is
+	// the generator's too, so no split is drawn).
+	TargetCPUMS     *float64 `json:"target_cpu_per_request_ms,omitempty"`
+	TargetCores     int      `json:"target_cores,omitempty"`
+	TargetKids      int      `json:"target_children,omitempty"`
+	TargetInProcess bool     `json:"target_in_process,omitempty"`
 	OthersCPUPct  *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
 	Conns         int      `json:"connections"`
 	ConnsUsed     int      `json:"connections_used"`
@@ -206,6 +216,8 @@ type Result struct {
 	// Spread is the measured no-load spread the fit adds to a fixed
 	// service time (nil: none, or an exponential one).
 	Spread *Spread `json:"service_spread,omitempty"`
+	// Fit is what the fitted scenario assumes (fit.go).
+	Fit *FitModel `json:"fit_model,omitempty"`
 	// Failure, when set, is why the probe could not finish (exit 1); the
 	// steps measured so far are kept.
 	Failure *Note `json:"failure,omitempty"`
@@ -536,6 +548,9 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 		// does not turn into the generator's own wait for a connection.
 		lc.Connections = int(min(max(math.Ceil(rate*r.cfg.Timeout.Seconds()/2), 16), 2000))
 	}
+	pid := r.cfg.TargetPID
+	tree0, _, treeOK := treeCPU(pid)
+	treeOK = treeOK && pid != os.Getpid()
 	lr, err := loadgen.Run(ctx, lc)
 	if err != nil {
 		return st, err
@@ -543,6 +558,16 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	rep := loadreport.Analyze(lr, r.cfg.Lang)
 	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)
 	fillStep(&st, rep, lr, r.s0)
+	// The tree's CPU covers the warm-up and the window (and the idle
+	// moments around them, a small excess): the requests it served are
+	// the step's rate over both.
+	var tree, span time.Duration
+	kids := 0
+	if tree1, k, ok := treeCPU(pid); treeOK && ok {
+		tree, kids = tree1-tree0, k
+		span = r.cfg.Warmup + time.Duration(st.WindowS*float64(time.Second))
+	}
+	targetCPU(&st, lr, tree, kids, span)
 	if !st.Closed && st.OfferedRPS > 0 && st.OKRPS < behindBound*st.OfferedRPS {
 		// Within a short window a queue that grows without end can still
 		// look fast: a rate the server does not keep up with is never met.

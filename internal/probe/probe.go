@@ -159,14 +159,14 @@ type Step struct {
 	TargetCores     int      `json:"target_cores,omitempty"`
 	TargetKids      int      `json:"target_children,omitempty"`
 	TargetInProcess bool     `json:"target_in_process,omitempty"`
-	OthersCPUPct  *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
-	Conns         int      `json:"connections"`
-	ConnsUsed     int      `json:"connections_used"`
-	WindowS       float64  `json:"window_s"`
-	Met           bool     `json:"met"`
-	Breaches      []string `json:"breaches,omitempty"`
-	Warnings      []string `json:"warnings,omitempty"` // loadgen's warning codes
-	Interrupted   bool     `json:"interrupted,omitempty"`
+	OthersCPUPct    *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
+	Conns           int      `json:"connections"`
+	ConnsUsed       int      `json:"connections_used"`
+	WindowS         float64  `json:"window_s"`
+	Met             bool     `json:"met"`
+	Breaches        []string `json:"breaches,omitempty"`
+	Warnings        []string `json:"warnings,omitempty"` // loadgen's warning codes
+	Interrupted     bool     `json:"interrupted,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
 }

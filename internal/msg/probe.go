@@ -62,7 +62,10 @@ func init() {
 		"probe.ev.little": {
 			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 동시 처리 수 %[4]s, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
 			EN: "Little's law at step %[1]d: %[2]s req/s × %[3]s ms mean = %[4]s in flight, but the work completing at once is %[2]s req/s × %[5]s ms (no load) = %[6]s."},
-		"probe.ev.cpu":         {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.cpu": {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.cpu_machine": {
+			KO: "단계 %[1]d에서 기계 전체가 %[2]s 바빴습니다 (대상 %[3]s코어, 생성기 %[4]s코어, 다른 프로세스가 CPU %[6]d개의 %[5]s%%) 그리고 요청 하나의 서비스 시간 중 %[7]s{이/가} 대상의 CPU입니다: 대상 혼자 CPU를 다 쓰지 않았어도 남은 CPU가 한계입니다.",
+			EN: "at step %[1]d the whole machine was %[2]s busy (the target %[3]s cores, the generator %[4]s, other processes %[5]s%% of %[6]d CPUs) and %[7]s of a request's service time is the target's CPU: the CPU left to it is the limit, though the target alone did not fill it."},
 		"probe.ev.cpu_not":     {KO: "대상의 CPU는 %s코어로, 남은 %s코어에 못 미칩니다: CPU가 한계는 아닙니다.", EN: "the target's CPU stayed at %s cores of the %s left to it: the CPU is not the limit."},
 		"probe.ev.cpu_unknown": {KO: "대상의 CPU는 알 수 없습니다 (--target-pid나 /metrics를 주면 CPU 한계도 가릴 수 있습니다).", EN: "the target's CPU is unknown (give --target-pid or a /metrics page to tell a CPU limit apart)."},
 		"probe.ev.serial_threads": {
@@ -82,8 +85,8 @@ func init() {
 			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
 			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
 		"probe.note.fit_busy": {
-			KO: "다른 프로세스가 이 기계 CPU의 %[3]s%%까지 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
-			EN: "at the steps where other processes took up to %[3]s%% of this machine's CPU, the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
+			KO: "다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %[3]s%%)을 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
+			EN: "at the steps where other processes took 20%% or more of this machine's CPU (up to %[3]s%%), the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
 		"probe.fit.assume": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
 			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},

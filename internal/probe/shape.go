@@ -43,6 +43,15 @@ const (
 	// serialThreads: with the thread count known, a limit this many times
 	// smaller than the threads (and at most 4) is not the threads' doing.
 	serialThreads = 8.0
+	// machineFull and cpuShare: a machine this busy (the target, the
+	// generator and every other process, as a share of all its CPUs) at a
+	// saturated step, serving requests whose CPU is at least cpuShare of
+	// their service time, is CPU-bound although the target alone never
+	// reached cpuBound: its neighbours took the rest. A request mostly
+	// waiting (a pool of 8 sleeping 20 ms, 2% CPU) is not, however full
+	// the machine: its limit is its threads.
+	machineFull = 0.9
+	cpuShare    = 0.25
 )
 
 // Verdict is the shape and its evidence.
@@ -209,6 +218,12 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
 		return
 	}
+	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling); st != nil && !lock {
+		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.7, Pool
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_machine", st.Index, pct1(full), num2(*st.TargetCPUPct/100), num2(st.GenCores),
+			num0(*st.OthersCPUPct), cpus, pct1(share)))
+		return
+	}
 	if known {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_not", num2(tcpu), num2(avail)))
 	} else {
@@ -252,6 +267,27 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
+}
+
+// fullMachine is the saturated step at which the whole machine was
+// machineFull busy while the target's CPU was cpuShare or more of each
+// request's service time, with that fullness and share; nil when none.
+//
+// The share is of the service time at no load (s0 ms): a saturated
+// step's own has the queue in it.
+func fullMachine(sat []Step, cpus int, s0 float64) (*Step, float64, float64) {
+	for i := range sat {
+		st := &sat[i]
+		if st.TargetCPUPct == nil || st.OthersCPUPct == nil || st.TargetCPUMS == nil || s0 <= 0 {
+			continue
+		}
+		full := (*st.TargetCPUPct/100+st.GenCores)/float64(cpus) + *st.OthersCPUPct/100
+		share := *st.TargetCPUMS / s0
+		if full >= machineFull && share >= cpuShare {
+			return st, full, share
+		}
+	}
+	return nil, 0, 0
 }
 
 func num0(v float64) string { return trimNum(v, 0) }

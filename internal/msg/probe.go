@@ -87,6 +87,12 @@ func init() {
 		"probe.note.fit_busy": {
 			KO: "다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %[3]s%%)을 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
 			EN: "at the steps where other processes took 20%% or more of this machine's CPU (up to %[3]s%%), the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
+		"probe.note.fit_busy_all": {
+			KO: "비교한 모든 단계에서 다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %s%%)을 썼습니다: 아래 맞음 판정에는 서버만이 아니라 스케줄러의 지연도 들어 있습니다.",
+			EN: "at every compared step other processes took 20%% or more of this machine's CPU (up to %s%%): the fit below carries the scheduler's latency as well as the server's."},
+		"probe.fit.outside": {
+			KO: "무부하 서비스 시간 %[2]s ms 중 %[1]s ms는 일꾼 밖의 시간입니다 (한계 %[3]d ÷ 천장 초당 %[4]s건 = 보유 %[5]s ms, 리틀의 법칙): 생성기와 연결 전달의 몫으로, 보이는 지연에는 더하지만 일꾼을 잡지 않습니다.",
+			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},
 		"probe.fit.assume": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
 			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},

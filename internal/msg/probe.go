@@ -90,6 +90,9 @@ func init() {
 		"probe.note.fit_busy_all": {
 			KO: "비교한 모든 단계에서 다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %s%%)을 썼습니다: 아래 맞음 판정에는 서버만이 아니라 스케줄러의 지연도 들어 있습니다.",
 			EN: "at every compared step other processes took 20%% or more of this machine's CPU (up to %s%%): the fit below carries the scheduler's latency as well as the server's."},
+		"probe.note.fit_cpu_fifo": {
+			KO: "깨진 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 나눠 씁니다. 시뮬레이터는 요청의 CPU를 빈 코어에서 끝까지 차례로(먼저 온 순서) 돌리지만, 운영체제는 코어를 돌 수 있는 모든 스레드에 시간 조각으로 나눠 주므로 요청마다 CPU가 늘어납니다.",
+			EN: "the assumption that broke: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores. The simulator runs a request's CPU to its end on a free core, first come first served; the OS slices the cores among every runnable thread, so each request's CPU stretches."},
 		"probe.fit.outside": {
 			KO: "무부하 서비스 시간 %[2]s ms 중 %[1]s ms는 일꾼 밖의 시간입니다 (한계 %[3]d ÷ 천장 초당 %[4]s건 = 보유 %[5]s ms, 리틀의 법칙): 생성기와 연결 전달의 몫으로, 보이는 지연에는 더하지만 일꾼을 잡지 않습니다.",
 			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},

@@ -329,6 +329,13 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(w.sim), w.simStep, pct1(FitTol)))
 	default:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(w.sim), w.simStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
+		if fm := res.Fit; fm != nil && fm.CPUMS >= cpuShare*s0 && fm.Threads > fm.Cores {
+			// A CPU-heavy request on more threads than cores: the
+			// simulator runs each request's CPU to its end on a free core
+			// (first come, first served); the OS slices the cores among
+			// every runnable thread, so each request's CPU stretches.
+			res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_fifo", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, fm.Cores))
+		}
 	}
 	if cf := res.Closed; cf != nil && w.cfStep >= 0 {
 		if math.Abs(w.cf) > cfTol {

@@ -71,6 +71,9 @@ func init() {
 		"probe.ev.serial_threads": {
 			KO: "서버는 스레드 %d개라고 말하지만 한 번에 끝나는 일은 %s개뿐입니다: 스레드가 아니라 한 번에 하나만 지나가는 구간(락)이 막고 있고, 그 구간은 약 %s ms입니다.",
 			EN: "the server reports %d threads, yet only %s requests' worth of work completes at once: not the threads but a section one request passes at a time (a lock) holds it, about %s ms long."},
+		"probe.ev.serial_cap": {
+			KO: "따라잡지 못한 단계에서 락이 내준 처리량은 최대 초당 %[1]s건(단계 %[2]d, 서버 안 %[3]s건), 가장 깊은 줄에서는 초당 %[4]s건(단계 %[5]d, 서버 안 %[6]s건)입니다; 천장 초당 %[7]s건은 어느 단계에서든 실제로 내준 최대치입니다.",
+			EN: "at the steps it could not keep up with, the lock delivered at most %[1]s req/s (step %[2]d, %[3]s in the server) and %[4]s req/s under the deepest queue (step %[5]d, %[6]s in the server); the ceiling, %[7]s req/s, is the most it actually delivered at any step."},
 		"probe.ev.serial": {
 			KO: "한 번에 끝나는 일이 %s개로 하나에 가깝습니다: 한 번에 하나만 지나가는 구간이 약 %s ms씩 걸립니다 (밖에서는 락과 스레드 1개짜리 풀이 같아 보입니다).",
 			EN: "the work completing at once is %s, close to one: a section passed one at a time takes about %s ms (from outside a lock and a pool of 1 look the same)."},
@@ -99,6 +102,9 @@ func init() {
 		"probe.fit.assume": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
 			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},
+		"probe.fit.assume_serial": {
+			KO: "모델의 가정: 요청마다 공유 락 하나 아래에서 한 번에 하나씩 지나가는 구간 %[1]s ms(%[2]s, 1 ÷ 천장)와, 그 밖에서 줄 서지 않는 나머지 %[3]s ms; 스레드 %[4]d개; %[5]s",
+			EN: "the model assumes: each request passes a %[1]s ms section one at a time under one shared lock (%[2]s, 1 ÷ the ceiling) and spends the other %[3]s ms outside it, never queued; %[4]d threads; %[5]s"},
 		"probe.fit.assume_nocpu": {
 			KO: "모델의 가정: 요청마다 대기 %[1]s ms(%[2]s)뿐이고 대상의 CPU는 담지 않습니다(%[3]s), 스레드 %[4]d개; %[5]s",
 			EN: "the model assumes: each request is a %[1]s ms wait (%[2]s) and no CPU of the target's (%[3]s); %[4]d threads; %[5]s"},

@@ -361,6 +361,9 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 func assumeNote(lang msg.Lang, fm *FitModel, dist string) Note {
 	cores := msg.T(lang, "probe.fit.cores."+fm.CoresFrom)
 	beside := msg.T(lang, "probe.fit.beside", num2(fm.GenCores), num0(fm.OthersPct))
+	if fm.SectionMS > 0 {
+		return note(lang, "probe.fit.assume_serial", num2(fm.SectionMS), distName(lang, dist), num2(fm.RestMS), fm.Threads, beside)
+	}
 	if fm.CPUMS > 0 {
 		return note(lang, "probe.fit.assume", trimNum(fm.CPUMS, 3), msg.T(lang, "probe.fit.from."+fm.CPUFrom),
 			num2(fm.WaitMS), distName(lang, dist), fm.Threads, fm.Cores, cores, beside)
@@ -423,6 +426,7 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 			cl.CPU = model.FixedDist(ms(rest))
 		}
 		sc.Classes = []model.Class{cl}
+		fm.SectionMS, fm.RestMS = round3(sec), round3(s0-sec)
 	case CPU:
 		// The cores the target was seen to use at its ceiling (its CPU
 		// per request times the ceiling), not the ones it may use: the
@@ -477,6 +481,11 @@ type FitModel struct {
 	// OutsideMS is the share of the no-load service time outside the
 	// workers (holdTime), added to what is seen, not held.
 	OutsideMS float64 `json:"outside_ms,omitempty"`
+	// SectionMS and RestMS (serialized): the section passed one at a
+	// time under one lock, and the rest of the service time outside it,
+	// never queued.
+	SectionMS float64 `json:"section_ms,omitempty"`
+	RestMS    float64 `json:"rest_ms,omitempty"`
 	Threads   int     `json:"threads"`
 	// Cores are the simulated machine's cores: the target's affinity,
 	// the machine's CPUs, or (cpu shape) the cores its ceiling used.

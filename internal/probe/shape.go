@@ -238,6 +238,19 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		one := 1
 		v.Limit = &one
 		v.Section = 1e3 / sc.ceiling
+		// The cap delivered depends on how many wait for the lock (each
+		// hand-off may wake a thread): the most it passed, and what it
+		// passed under the deepest queue, each named.
+		peak, deep := sc.sat[0], sc.sat[0]
+		for _, st := range sc.sat {
+			if st.OKRPS > peak.OKRPS {
+				peak = st
+			}
+			if st.InFlight > deep.InFlight {
+				deep = st
+			}
+		}
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial_cap", num0(peak.OKRPS), peak.Index, num1(peak.InFlight), num0(deep.OKRPS), deep.Index, num1(deep.InFlight), num0(sc.ceiling)))
 		if threads > 0 {
 			v.Confidence += 0.15
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial_threads", threads, num1(v.NEst), num2(v.Section)))

@@ -63,6 +63,9 @@ func init() {
 			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 동시 처리 수 %[4]s, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
 			EN: "Little's law at step %[1]d: %[2]s req/s × %[3]s ms mean = %[4]s in flight, but the work completing at once is %[2]s req/s × %[5]s ms (no load) = %[6]s."},
 		"probe.ev.cpu": {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.machine_full": {
+			KO: "단계 %[1]d에서 기계 CPU가 %[2]s%% 찼고 그중 생성기가 CPU %[4]d개 가운데 %[3]s코어를 썼습니다: 서버의 천장은 생성기가 남긴 CPU이고, 거기서 읽힌 한계(%[5]s)는 서버 안에서 본 것이 아닙니다. 서버에 대해서는 결론을 내리지 않습니다: 생성기를 다른 기계로 옮기세요.",
+			EN: "at step %[1]d the machine's CPU was %[2]s%% busy and the generator used %[3]s cores of its %[4]d: the server's ceiling there is the CPU the generator left it, and the limit it reads (%[5]s) was not seen in the server. No conclusion about the server is drawn: move the generator to another machine."},
 		"probe.ev.cpu_machine": {
 			KO: "단계 %[1]d에서 기계 전체가 %[2]s 바빴습니다 (대상 %[3]s코어, 생성기 %[4]s코어, 다른 프로세스가 CPU %[6]d개의 %[5]s%%) 그리고 요청 하나의 서비스 시간 중 %[7]s{이/가} 대상의 CPU입니다: 대상 혼자 CPU를 다 쓰지 않았어도 남은 CPU가 한계입니다.",
 			EN: "at step %[1]d the whole machine was %[2]s busy (the target %[3]s cores, the generator %[4]s, other processes %[5]s%% of %[6]d CPUs) and %[7]s of a request's service time is the target's CPU: the CPU left to it is the limit, though the target alone did not fill it."},

@@ -116,3 +116,26 @@ func TestCPUList(t *testing.T) {
 		t.Error("treeCPU(0) read something")
 	}
 }
+
+// A limit read where the generator and the target together filled the
+// machine is not a pool limit seen in the server: the probe draws no
+// conclusion. The same steps with a light generator are a pool.
+func TestSharedFullMachineIsGenerator(t *testing.T) {
+	for _, tc := range []struct {
+		gen  float64
+		want Shape
+	}{{0.9, Generator}, {0.1, Pool}} {
+		steps := synthetic(5, 5200, 0, 40, 30) // read as a limit of 26
+		for i := range steps {
+			steps[i].OfferedRPS *= 10
+			if steps[i].OfferedRPS > 5200 {
+				steps[i].OKRPS = 5200
+			}
+			steps[i].MachinePct, steps[i].GenCores = 97, tc.gen
+		}
+		v := Classify(steps, 5, 5, 2, msg.EN)
+		if v.Shape != tc.want || (v.Shape == Generator) != (v.Limit == nil) {
+			t.Errorf("generator %.1f cores of a full machine: %s (limit %v), want %s; %v", tc.gen, v.Shape, v.Limit, tc.want, v.Evidence)
+		}
+	}
+}

@@ -160,13 +160,16 @@ type Step struct {
 	TargetKids      int      `json:"target_children,omitempty"`
 	TargetInProcess bool     `json:"target_in_process,omitempty"`
 	OthersCPUPct    *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
-	Conns           int      `json:"connections"`
-	ConnsUsed       int      `json:"connections_used"`
-	WindowS         float64  `json:"window_s"`
-	Met             bool     `json:"met"`
-	Breaches        []string `json:"breaches,omitempty"`
-	Warnings        []string `json:"warnings,omitempty"` // loadgen's warning codes
-	Interrupted     bool     `json:"interrupted,omitempty"`
+	// MachinePct is the whole machine's CPU busy (every process, % of all
+	// its CPUs; 0 unknown).
+	MachinePct  float64  `json:"machine_cpu_pct,omitempty"`
+	Conns       int      `json:"connections"`
+	ConnsUsed   int      `json:"connections_used"`
+	WindowS     float64  `json:"window_s"`
+	Met         bool     `json:"met"`
+	Breaches    []string `json:"breaches,omitempty"`
+	Warnings    []string `json:"warnings,omitempty"` // loadgen's warning codes
+	Interrupted bool     `json:"interrupted,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
 }
@@ -616,6 +619,9 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	}
 	st.TargetCPUPct = rep.TargetCPUPct
 	st.OthersCPUPct = rep.OthersCPUPct
+	if lr.CPU.MachineNS > 0 {
+		st.MachinePct = math.Round(1000*float64(lr.CPU.MachineBusyNS)/float64(lr.CPU.MachineNS)) / 10
+	}
 	st.TargetThreads = lr.CPU.TargetThreads
 	st.Conns, st.ConnsUsed = rep.Connections, rep.ConnectionsUsed
 	st.WindowS = rep.WindowS

@@ -52,6 +52,11 @@ const (
 	// the machine: its limit is its threads.
 	machineFull = 0.9
 	cpuShare    = 0.25
+	// genFullShare: a generator using this share of the machine's CPUs
+	// at a step where the machine was full competed with the target for
+	// them; a limit read there is not the server's (a pool of 64 x 5 ms
+	// needs 12,800 req/s, which 2 CPUs cannot both send and serve).
+	genFullShare = 0.25
 )
 
 // Verdict is the shape and its evidence.
@@ -259,6 +264,11 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		}
 		return
 	}
+	if st := sharedFull(sc.sat, cpus); st != nil {
+		v.Shape, v.Confidence, v.RunnerUp = Generator, 0.7, Pool
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.machine_full", st.Index, num0(st.MachinePct), num2(st.GenCores), cpus, num1(v.NEst)))
+		return
+	}
 	n := int(math.Round(v.NEst))
 	v.Shape, v.Limit = Pool, &n
 	v.Confidence = 0.7
@@ -280,6 +290,21 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
+}
+
+// sharedFull is the first saturated step (by offered rate) at which the
+// whole machine was machineFull busy while the generator used
+// genFullShare of its CPUs: there the target's ceiling is what the
+// generator left it, and no limit read there was seen in the server.
+func sharedFull(sat []Step, cpus int) *Step {
+	var first *Step
+	for i := range sat {
+		st := &sat[i]
+		if st.MachinePct >= 100*machineFull && st.GenCores >= genFullShare*float64(cpus) && (first == nil || st.OfferedRPS < first.OfferedRPS) {
+			first = st
+		}
+	}
+	return first
 }
 
 // fullMachine is the saturated step at which the whole machine was

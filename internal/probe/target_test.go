@@ -278,8 +278,12 @@ func loadAvg() float64 {
 }
 
 // A pool of 64 with 5 ms: the limit within 10%, unless this machine
-// cannot drive 12,800 req/s (then the probe must say generator, and the
-// test skips with that reason).
+// cannot drive 12,800 req/s (then the probe must say generator or cpu,
+// and the test skips with that reason). A pool limit it reports is held
+// to the range whatever the generator's strain: the probe must never
+// report a limit it did not see. (No closed route avoids the rate: by
+// Little's law, 64 requests of 5 ms in flight are 12,800 req/s, open or
+// closed.)
 func TestPoolOf64(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: 12,800 req/s for seconds is too much for a shared CI machine")
@@ -287,18 +291,14 @@ func TestPoolOf64(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 64, Queue: 1000, Knobs: httptarget.Knobs{Wait: model.FixedDist(5 * time.Millisecond)}})
 	cfg := quick("http://"+s.Addr().String()+"/", 20*time.Second, 40000)
 	res := probeOf(t, cfg)
-	if hasWarning(res, "probe.warn.neighbours") {
-		t.Skipf("other processes held half this machine or more: 12,800 req/s cannot be driven here (shape %s, limit %d)", res.ShapeName, limitOf(res))
-	}
-	if hasWarning(res, "probe.warn.generator_step") {
-		// The probe itself said a step's figures may be the generator's
-		// (measured here at load 2.5: 68% of sends late at 5,000 req/s,
-		// the limit read 28): this machine cannot drive the pool to its
-		// ceiling, and the 10% is a faster machine's to hold.
-		t.Skipf("the probe warned that the generator strained (load average %.1f): limit %d cannot be held to 64 within 10%% here", loadAvg(), limitOf(res))
+	for _, st := range res.Steps {
+		t.Logf("step %d: machine %.0f%% busy, generator %.2f cores, late %.0f%%, errors %.1f%%", st.Index, st.MachinePct, st.GenCores, st.LatePct, st.ErrorPct)
 	}
 	if res.ShapeName == "generator" || res.ShapeName == "cpu" {
 		t.Skipf("this machine could not drive the pool to its ceiling: shape %s (the probe refused to blame the server)", res.ShapeName)
+	}
+	if hasWarning(res, "probe.warn.neighbours") {
+		t.Skipf("other processes held half this machine or more: 12,800 req/s cannot be driven here (shape %s, limit %d)", res.ShapeName, limitOf(res))
 	}
 	if n := limitOf(res); n < 58 || n > 70 {
 		t.Errorf("shape %s, limit = %d, want 58..70 (64 within 10%%)", res.ShapeName, n)

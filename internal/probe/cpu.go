@@ -1,7 +1,10 @@
 package probe
 
 import (
+	"bufio"
 	"bytes"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -156,4 +159,33 @@ func median(xs []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// reportedThreads is waitlab_target_threads on the /metrics page at url
+// (0: none, or unreadable within a second). Read once, outside any
+// measured window.
+func reportedThreads(url string) int {
+	if url == "" {
+		return 0
+	}
+	cl := http.Client{Timeout: time.Second}
+	resp, err := cl.Get(url)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0
+	}
+	sc := bufio.NewScanner(io.LimitReader(resp.Body, 4<<20))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 2 && f[0] == "waitlab_target_threads" {
+			if n, err := strconv.ParseFloat(f[1], 64); err == nil && n >= 1 && n < 1e6 {
+				return int(n)
+			}
+		}
+	}
+	return 0
 }

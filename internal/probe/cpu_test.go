@@ -1,6 +1,9 @@
 package probe
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"testing"
 	"time"
@@ -137,5 +140,19 @@ func TestSharedFullMachineIsGenerator(t *testing.T) {
 		if v.Shape != tc.want || (v.Shape == Generator) != (v.Limit == nil) {
 			t.Errorf("generator %.1f cores of a full machine: %s (limit %v), want %s; %v", tc.gen, v.Shape, v.Limit, tc.want, v.Evidence)
 		}
+	}
+}
+
+// With --target-pid the thread count is still read from the page.
+func TestReportedThreads(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "# HELP x\nwaitlab_target_threads_busy 3\nwaitlab_target_threads 200\nprocess_cpu_seconds_total 1.5\n")
+	}))
+	defer srv.Close()
+	if n := reportedThreads(srv.URL + "/metrics"); n != 200 {
+		t.Errorf("threads = %d, want 200", n)
+	}
+	if n := reportedThreads(""); n != 0 {
+		t.Errorf("no page: %d", n)
 	}
 }

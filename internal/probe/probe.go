@@ -89,6 +89,10 @@ type Config struct {
 	// `load` does); MetricsURL "" reads none.
 	TargetPID  int
 	MetricsURL string
+	// ThreadsURL, with TargetPID, is a /metrics page read once for the
+	// thread count a waitlab target reports (waitlab_target_threads),
+	// which loadgen reads only from MetricsURL ("" none).
+	ThreadsURL string
 	Seed       int64
 	Timeout    time.Duration // per request (0: from the SLOs, 1 s to 5 s)
 	Version    string
@@ -337,6 +341,8 @@ type runner struct {
 	t0    time.Time
 	steps []Step
 	s0    float64 // service time at no load, ms (mean)
+	// threads is the ThreadsURL's reading (-1: not read yet, 0: none).
+	threads int
 }
 
 func (r *runner) elapsed() time.Duration { return time.Since(r.t0) }
@@ -361,7 +367,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, t0: time.Now()}
+	r := &runner{cfg: cfg, t0: time.Now(), threads: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
 	for _, t := range cfg.SLOs {
 		res.SLOs = append(res.SLOs, t.Text)
@@ -571,6 +577,12 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 		span = r.cfg.Warmup + time.Duration(st.WindowS*float64(time.Second))
 	}
 	targetCPU(&st, lr, tree, kids, span)
+	if r.threads < 0 {
+		r.threads = reportedThreads(r.cfg.ThreadsURL)
+	}
+	if st.TargetThreads == 0 {
+		st.TargetThreads = r.threads
+	}
 	if !st.Closed && st.OfferedRPS > 0 && st.OKRPS < behindBound*st.OfferedRPS {
 		// Within a short window a queue that grows without end can still
 		// look fast: a rate the server does not keep up with is never met.

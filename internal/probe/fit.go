@@ -539,7 +539,7 @@ func fitCPU(steps []Step, s0 float64) *FitModel {
 		if st.TargetCores > 0 && fm.Cores == 0 {
 			fm.Cores, fm.CoresFrom = st.TargetCores, "affinity"
 		}
-		if st.TargetCPUMS != nil && !st.Closed && st.Met && st.OK >= cpuStepsMin && st.Kind != "confirm" {
+		if st.TargetCPUMS != nil && (!st.Closed || st.Kind == "sweep") && st.Met && st.OK >= cpuStepsMin && st.Kind != "confirm" {
 			per = append(per, *st.TargetCPUMS)
 		}
 		if !st.Closed && st.Kind != "calibrate" && st.Kind != "confirm" {

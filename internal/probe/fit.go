@@ -528,9 +528,8 @@ func holdTime(v Verdict, s0 float64, dist string, fm *FitModel) float64 {
 
 // fitCPU splits the service time s0 into the target's CPU and a wait:
 // the median CPU per request over the steps that kept up (open, or a
-// closed sweep's; enough
-// requests to drown the target's idle work), at most s0; the cores are
-// its affinity's, else the machine's.
+// closed sweep's; enough requests to drown the target's idle work), at
+// most s0; the cores are its affinity's, else the machine's.
 func fitCPU(steps []Step, s0 float64) *FitModel {
 	fm := &FitModel{WaitMS: s0, CPUMissing: "unknown"}
 	var per []float64

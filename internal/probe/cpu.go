@@ -181,7 +181,10 @@ func reportedThreads(url string) int {
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
-		if len(f) == 2 && f[0] == "waitlab_target_threads" {
+		if len(f) < 2 {
+			continue
+		}
+		if name, _, _ := strings.Cut(f[0], "{"); name == "waitlab_target_threads" {
 			if n, err := strconv.ParseFloat(f[1], 64); err == nil && n >= 1 && n < 1e6 {
 				return int(n)
 			}

@@ -146,7 +146,7 @@ func TestSharedFullMachineIsGenerator(t *testing.T) {
 // With --target-pid the thread count is still read from the page.
 func TestReportedThreads(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, "# HELP x\nwaitlab_target_threads_busy 3\nwaitlab_target_threads 200\nprocess_cpu_seconds_total 1.5\n")
+		fmt.Fprint(w, "# HELP x\nwaitlab_target_threads_busy 3\nwaitlab_target_threads{model=\"pool\"} 200\nprocess_cpu_seconds_total 1.5\n")
 	}))
 	defer srv.Close()
 	if n := reportedThreads(srv.URL + "/metrics"); n != 200 {

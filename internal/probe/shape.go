@@ -150,6 +150,10 @@ type scan struct {
 	sat     []Step // the steps the server did not keep up with
 	ceiling float64
 	threads int // the target's thread count, when its /metrics says
+	// cpuMS is the target's CPU per request at the steps it kept up with
+	// (the fit's, fitCPU; 0 unknown): under contention a saturated step's
+	// own grows with the spinning and the wake-ups, not with the work.
+	cpuMS float64
 }
 
 func scanSteps(steps []Step, s0 float64) scan {
@@ -176,6 +180,9 @@ func scanSteps(steps []Step, s0 float64) scan {
 		if st.Saturated(s0) {
 			sc.sat = append(sc.sat, st)
 		}
+	}
+	if s0 > 0 {
+		sc.cpuMS = fitCPU(steps, s0).CPUMS
 	}
 	// The ceiling is the most the server ever completed, once it was
 	// seen not to keep up somewhere.
@@ -228,7 +235,7 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
 		return
 	}
-	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling); st != nil && !lock {
+	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling, sc.cpuMS); st != nil && !lock {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.7, Pool
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_machine", st.Index, pct1(full), num2(*st.TargetCPUPct/100), num2(st.GenCores),
 			num0(*st.OthersCPUPct), cpus, pct1(share)))
@@ -347,16 +354,17 @@ func busyShare(st *Step, cpus int) float64 {
 // machineFull busy while the target's CPU was cpuShare or more of each
 // request's service time, with that fullness and share; nil when none.
 //
-// The share is of the service time at no load (s0 ms): a saturated
-// step's own has the queue in it.
-func fullMachine(sat []Step, cpus int, s0 float64) (*Step, float64, float64) {
+// The share is the CPU per request where the server kept up (cpuMS) of
+// the service time at no load (s0 ms): a saturated step's own service
+// time has the queue in it.
+func fullMachine(sat []Step, cpus int, s0, cpuMS float64) (*Step, float64, float64) {
+	share := cpuMS / s0
 	for i := range sat {
 		st := &sat[i]
-		if st.TargetCPUPct == nil || st.OthersCPUPct == nil || st.TargetCPUMS == nil || s0 <= 0 {
+		if st.TargetCPUPct == nil || st.OthersCPUPct == nil || cpuMS <= 0 || s0 <= 0 {
 			continue
 		}
 		full := (*st.TargetCPUPct/100+st.GenCores)/float64(cpus) + *st.OthersCPUPct/100
-		share := *st.TargetCPUMS / s0
 		if full >= machineFull && share >= cpuShare {
 			return st, full, share
 		}

@@ -62,12 +62,21 @@ func init() {
 		"probe.ev.little": {
 			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 동시 처리 수 %[4]s, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
 			EN: "Little's law at step %[1]d: %[2]s req/s × %[3]s ms mean = %[4]s in flight, but the work completing at once is %[2]s req/s × %[5]s ms (no load) = %[6]s."},
-		"probe.ev.cpu":         {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.cpu": {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.machine_full": {
+			KO: "단계 %[1]d에서 기계 CPU가 %[2]s%% 찼고 그중 생성기가 CPU %[4]d개 가운데 %[3]s코어를 썼습니다: 서버의 천장은 생성기가 남긴 CPU이고, 거기서 읽힌 한계(%[5]s)는 서버 안에서 본 것이 아닙니다. 서버에 대해서는 결론을 내리지 않습니다: 생성기를 다른 기계로 옮기세요.",
+			EN: "at step %[1]d the machine's CPU was %[2]s%% busy and the generator used %[3]s cores of its %[4]d: the server's ceiling there is the CPU the generator left it, and the limit it reads (%[5]s) was not seen in the server. No conclusion about the server is drawn: move the generator to another machine."},
+		"probe.ev.cpu_machine": {
+			KO: "단계 %[1]d에서 기계 전체가 %[2]s 바빴습니다 (대상 %[3]s코어, 생성기 %[4]s코어, 다른 프로세스가 CPU %[6]d개의 %[5]s%%) 그리고 요청 하나의 서비스 시간 중 %[7]s{이/가} 대상의 CPU입니다: 대상 혼자 CPU를 다 쓰지 않았어도 남은 CPU가 한계입니다.",
+			EN: "at step %[1]d the whole machine was %[2]s busy (the target %[3]s cores, the generator %[4]s, other processes %[5]s%% of %[6]d CPUs) and %[7]s of a request's service time is the target's CPU: the CPU left to it is the limit, though the target alone did not fill it."},
 		"probe.ev.cpu_not":     {KO: "대상의 CPU는 %s코어로, 남은 %s코어에 못 미칩니다: CPU가 한계는 아닙니다.", EN: "the target's CPU stayed at %s cores of the %s left to it: the CPU is not the limit."},
 		"probe.ev.cpu_unknown": {KO: "대상의 CPU는 알 수 없습니다 (--target-pid나 /metrics를 주면 CPU 한계도 가릴 수 있습니다).", EN: "the target's CPU is unknown (give --target-pid or a /metrics page to tell a CPU limit apart)."},
 		"probe.ev.serial_threads": {
 			KO: "서버는 스레드 %d개라고 말하지만 한 번에 끝나는 일은 %s개뿐입니다: 스레드가 아니라 한 번에 하나만 지나가는 구간(락)이 막고 있고, 그 구간은 약 %s ms입니다.",
 			EN: "the server reports %d threads, yet only %s requests' worth of work completes at once: not the threads but a section one request passes at a time (a lock) holds it, about %s ms long."},
+		"probe.ev.serial_cap": {
+			KO: "따라잡지 못한 단계에서 락이 내준 처리량은 최대 초당 %[1]s건(단계 %[2]d, 서버 안 %[3]s건), 가장 깊은 줄에서는 초당 %[4]s건(단계 %[5]d, 서버 안 %[6]s건)입니다; 천장 초당 %[7]s건은 어느 단계에서든 실제로 내준 최대치입니다.",
+			EN: "at the steps it could not keep up with, the lock delivered at most %[1]s req/s (step %[2]d, %[3]s in the server) and %[4]s req/s under the deepest queue (step %[5]d, %[6]s in the server); the ceiling, %[7]s req/s, is the most it actually delivered at any step."},
 		"probe.ev.serial": {
 			KO: "한 번에 끝나는 일이 %s개로 하나에 가깝습니다: 한 번에 하나만 지나가는 구간이 약 %s ms씩 걸립니다 (밖에서는 락과 스레드 1개짜리 풀이 같아 보입니다).",
 			EN: "the work completing at once is %s, close to one: a section passed one at a time takes about %s ms (from outside a lock and a pool of 1 look the same)."},
@@ -81,7 +90,36 @@ func init() {
 		"probe.note.fit_off": {
 			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
 			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
-		"probe.note.cf_good": {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
+		"probe.note.fit_busy": {
+			KO: "다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %[3]s%%)을 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
+			EN: "at the steps where other processes took 20%% or more of this machine's CPU (up to %[3]s%%), the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
+		"probe.note.fit_busy_all": {
+			KO: "비교한 모든 단계에서 다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %s%%)을 썼습니다: 아래 맞음 판정에는 서버만이 아니라 스케줄러의 지연도 들어 있습니다.",
+			EN: "at every compared step other processes took 20%% or more of this machine's CPU (up to %s%%): the fit below carries the scheduler's latency as well as the server's."},
+		"probe.note.fit_cpu_fifo": {
+			KO: "깨진 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 나눠 씁니다. 시뮬레이터는 요청의 CPU를 빈 코어에서 끝까지 차례로(먼저 온 순서) 돌리지만, 운영체제는 코어를 돌 수 있는 모든 스레드에 시간 조각으로 나눠 주므로 요청마다 CPU가 늘어납니다.",
+			EN: "the assumption that broke: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores. The simulator runs a request's CPU to its end on a free core, first come first served; the OS slices the cores among every runnable thread, so each request's CPU stretches."},
+		"probe.fit.outside": {
+			KO: "무부하 서비스 시간 %[2]s ms 중 %[1]s ms는 일꾼 밖의 시간입니다 (한계 %[3]d ÷ 천장 초당 %[4]s건 = 보유 %[5]s ms, 리틀의 법칙): 생성기와 연결 전달의 몫으로, 보이는 지연에는 더하지만 일꾼을 잡지 않습니다.",
+			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},
+		"probe.fit.assume": {
+			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},
+		"probe.fit.assume_serial": {
+			KO: "모델의 가정: 요청마다 공유 락 하나 아래에서 한 번에 하나씩 지나가는 구간 %[1]s ms(%[2]s, 1 ÷ 천장)와, 그 밖에서 줄 서지 않는 나머지 %[3]s ms; 스레드 %[4]d개; %[5]s",
+			EN: "the model assumes: each request passes a %[1]s ms section one at a time under one shared lock (%[2]s, 1 ÷ the ceiling) and spends the other %[3]s ms outside it, never queued; %[4]d threads; %[5]s"},
+		"probe.fit.assume_nocpu": {
+			KO: "모델의 가정: 요청마다 대기 %[1]s ms(%[2]s)뿐이고 대상의 CPU는 담지 않습니다(%[3]s), 스레드 %[4]d개; %[5]s",
+			EN: "the model assumes: each request is a %[1]s ms wait (%[2]s) and no CPU of the target's (%[3]s); %[4]d threads; %[5]s"},
+		"probe.fit.from.tree":          {KO: "--target-pid와 그 자식 프로세스에서 잼", EN: "read from --target-pid and its child processes"},
+		"probe.fit.from.target":        {KO: "--target-pid 또는 process_cpu_seconds_total에서 잼", EN: "read from --target-pid or process_cpu_seconds_total"},
+		"probe.fit.missing.in_process": {KO: "대상이 생성기와 같은 프로세스에서 돌아 CPU를 나눌 수 없음", EN: "the target runs in the generator's own process, so its CPU cannot be told apart"},
+		"probe.fit.missing.unknown":    {KO: "대상의 CPU를 읽지 못함: --target-pid나 process_cpu_seconds_total이 있는 /metrics를 주세요", EN: "the target's CPU was not read: give --target-pid or a /metrics with process_cpu_seconds_total"},
+		"probe.fit.cores.affinity":     {KO: "대상의 CPU 친화성", EN: "the target's CPU affinity"},
+		"probe.fit.cores.machine":      {KO: "이 기계의 CPU", EN: "this machine's CPUs"},
+		"probe.fit.cores.ceiling":      {KO: "천장에서 대상이 쓴 코어", EN: "the cores the target used at its ceiling"},
+		"probe.fit.beside":             {KO: "모델에 없는 것: 대상 옆에서 생성기가 쓴 CPU(최대 코어 %s개)와 다른 프로세스가 쓴 CPU(최대 기계의 %s%%).", EN: "not in the model: the generator's CPU beside the target (up to %s cores) and other processes' (up to %s%% of the machine)."},
+		"probe.note.cf_good":           {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
 		"probe.note.cf_off": {
 			KO: "%[1]s 닫힌 식이 시뮬레이터와 %[2]s 다릅니다 (단계 %[3]d): 닫힌 식은 포아송 도착, 서로 독립인 서버, 한 가지 %[4]s 보유 시간을 가정하고 (M/D/c는 근사) 시뮬레이터는 유한한 실행과 워밍업을 그대로 둡니다.",
 			EN: "the %[1]s closed form differs from the simulator by %[2]s (step %[3]d): it assumes Poisson arrivals, independent servers and one %[4]s holding time (M/D/c is an approximation); the simulator keeps the finite run and its warm-up."},

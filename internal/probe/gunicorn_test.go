@@ -94,9 +94,11 @@ func TestGunicornWorkers(t *testing.T) {
 	}
 	for _, workers := range []int{3, 8} {
 		t.Run(strconv.Itoa(workers), func(t *testing.T) {
-			// No --target-pid: the master's CPU is not its workers'.
-			url, _ := startGunicorn(t, workers, 20)
+			// --target-pid is the master: the probe counts its workers'
+			// CPU with it (cpu.go), which /proc/PID/stat alone does not.
+			url, pid := startGunicorn(t, workers, 20)
 			cfg := quick(url, 16*time.Second, 3000)
+			cfg.TargetPID = pid
 			attempt(t, func() *Result {
 				res, err := Run(context.Background(), cfg)
 				if err != nil {
@@ -113,6 +115,11 @@ func TestGunicornWorkers(t *testing.T) {
 				}
 				if res.ServiceMS < 19 || res.ServiceMS > 30 {
 					p = append(p, fmt.Sprintf("service = %.1f ms, want near the 20 ms sleep (19..30)", res.ServiceMS))
+				}
+				// Python answering a request costs some CPU, all of it in
+				// the workers: read through the master's process tree.
+				if fm := res.Fit; fm == nil || fm.CPUFrom != "tree" || fm.CPUMS <= 0 || fm.CPUMS >= res.ServiceMS/2 {
+					p = append(p, fmt.Sprintf("fit model %+v: want the workers' CPU per request, read from the tree, above 0 and well under the service time", fm))
 				}
 				return p
 			})

@@ -78,6 +78,12 @@ func (j *Job) Prepare() error {
 		if j.TargetPID == 0 && len(j.SpawnArgs) == 0 {
 			j.MetricsURL = metricsOf(j.URL)
 		}
+		if j.TargetPID > 0 {
+			// The CPU comes from the pid; the thread count a waitlab
+			// target reports is still read from its page (a lock is told
+			// from a pool by it).
+			j.ThreadsURL = metricsOf(j.URL)
+		}
 	default:
 		if _, _, err := loadgen.ParseURL(j.Metrics); err != nil {
 			return model.NewFieldError("--target-metrics", "probe.err.url", j.Metrics)

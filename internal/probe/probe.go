@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -88,6 +89,10 @@ type Config struct {
 	// `load` does); MetricsURL "" reads none.
 	TargetPID  int
 	MetricsURL string
+	// ThreadsURL, with TargetPID, is a /metrics page read once for the
+	// thread count a waitlab target reports (waitlab_target_threads),
+	// which loadgen reads only from MetricsURL ("" none).
+	ThreadsURL string
 	Seed       int64
 	Timeout    time.Duration // per request (0: from the SLOs, 1 s to 5 s)
 	Version    string
@@ -149,14 +154,26 @@ type Step struct {
 	GenCores      float64  `json:"generator_cores"`
 	TargetCPUPct  *float64 `json:"target_cpu_pct"`
 	TargetThreads int      `json:"target_threads,omitempty"`
-	OthersCPUPct  *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
-	Conns         int      `json:"connections"`
-	ConnsUsed     int      `json:"connections_used"`
-	WindowS       float64  `json:"window_s"`
-	Met           bool     `json:"met"`
-	Breaches      []string `json:"breaches,omitempty"`
-	Warnings      []string `json:"warnings,omitempty"` // loadgen's warning codes
-	Interrupted   bool     `json:"interrupted,omitempty"`
+	// TargetCPUMS is the target's CPU time per request (ms; nil unknown),
+	// TargetCores the CPUs its affinity allows (0 unknown), TargetKids the
+	// --target-pid's child processes counted with it (a pre-fork server),
+	// TargetInProcess a target in the generator's own process (its CPU is
+	// the generator's too, so no split is drawn).
+	TargetCPUMS     *float64 `json:"target_cpu_per_request_ms,omitempty"`
+	TargetCores     int      `json:"target_cores,omitempty"`
+	TargetKids      int      `json:"target_children,omitempty"`
+	TargetInProcess bool     `json:"target_in_process,omitempty"`
+	OthersCPUPct    *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
+	// MachinePct is the whole machine's CPU busy (every process, % of all
+	// its CPUs; 0 unknown).
+	MachinePct  float64  `json:"machine_cpu_pct,omitempty"`
+	Conns       int      `json:"connections"`
+	ConnsUsed   int      `json:"connections_used"`
+	WindowS     float64  `json:"window_s"`
+	Met         bool     `json:"met"`
+	Breaches    []string `json:"breaches,omitempty"`
+	Warnings    []string `json:"warnings,omitempty"` // loadgen's warning codes
+	Interrupted bool     `json:"interrupted,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
 }
@@ -206,6 +223,8 @@ type Result struct {
 	// Spread is the measured no-load spread the fit adds to a fixed
 	// service time (nil: none, or an exponential one).
 	Spread *Spread `json:"service_spread,omitempty"`
+	// Fit is what the fitted scenario assumes (fit.go).
+	Fit *FitModel `json:"fit_model,omitempty"`
 	// Failure, when set, is why the probe could not finish (exit 1); the
 	// steps measured so far are kept.
 	Failure *Note `json:"failure,omitempty"`
@@ -322,6 +341,8 @@ type runner struct {
 	t0    time.Time
 	steps []Step
 	s0    float64 // service time at no load, ms (mean)
+	// threads is the ThreadsURL's reading (-1: not read yet, 0: none).
+	threads int
 }
 
 func (r *runner) elapsed() time.Duration { return time.Since(r.t0) }
@@ -346,7 +367,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, t0: time.Now()}
+	r := &runner{cfg: cfg, t0: time.Now(), threads: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
 	for _, t := range cfg.SLOs {
 		res.SLOs = append(res.SLOs, t.Text)
@@ -536,6 +557,9 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 		// does not turn into the generator's own wait for a connection.
 		lc.Connections = int(min(max(math.Ceil(rate*r.cfg.Timeout.Seconds()/2), 16), 2000))
 	}
+	pid := r.cfg.TargetPID
+	tree0, _, treeOK := treeCPU(pid)
+	treeOK = treeOK && pid != os.Getpid()
 	lr, err := loadgen.Run(ctx, lc)
 	if err != nil {
 		return st, err
@@ -543,6 +567,22 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	rep := loadreport.Analyze(lr, r.cfg.Lang)
 	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)
 	fillStep(&st, rep, lr, r.s0)
+	// The tree's CPU covers the warm-up and the window (and the idle
+	// moments around them, a small excess): the requests it served are
+	// the step's rate over both.
+	var tree, span time.Duration
+	kids := 0
+	if tree1, k, ok := treeCPU(pid); treeOK && ok {
+		tree, kids = tree1-tree0, k
+		span = r.cfg.Warmup + time.Duration(st.WindowS*float64(time.Second))
+	}
+	targetCPU(&st, lr, tree, kids, span)
+	if r.threads < 0 {
+		r.threads = reportedThreads(r.cfg.ThreadsURL)
+	}
+	if st.TargetThreads == 0 {
+		st.TargetThreads = r.threads
+	}
 	if !st.Closed && st.OfferedRPS > 0 && st.OKRPS < behindBound*st.OfferedRPS {
 		// Within a short window a queue that grows without end can still
 		// look fast: a rate the server does not keep up with is never met.
@@ -591,6 +631,9 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	}
 	st.TargetCPUPct = rep.TargetCPUPct
 	st.OthersCPUPct = rep.OthersCPUPct
+	if lr.CPU.MachineNS > 0 {
+		st.MachinePct = math.Round(1000*float64(lr.CPU.MachineBusyNS)/float64(lr.CPU.MachineNS)) / 10
+	}
 	st.TargetThreads = lr.CPU.TargetThreads
 	st.Conns, st.ConnsUsed = rep.Connections, rep.ConnectionsUsed
 	st.WindowS = rep.WindowS

@@ -43,6 +43,25 @@ const (
 	// serialThreads: with the thread count known, a limit this many times
 	// smaller than the threads (and at most 4) is not the threads' doing.
 	serialThreads = 8.0
+	// machineFull and cpuShare: a machine this busy (the target, the
+	// generator and every other process, as a share of all its CPUs) at a
+	// saturated step, serving requests whose CPU is at least cpuShare of
+	// their service time, is CPU-bound although the target alone never
+	// reached cpuBound: its neighbours took the rest. A request mostly
+	// waiting (a pool of 8 sleeping 20 ms, 2% CPU) is not, however full
+	// the machine: its limit is its threads.
+	machineFull = 0.9
+	cpuShare    = 0.25
+	// genFullShare: a generator using this share of the machine's CPUs
+	// at a step where the machine was full competed with the target for
+	// them; a limit read there is not the server's (a pool of 64 x 5 ms
+	// needs 12,800 req/s, which 2 CPUs cannot both send and serve).
+	genFullShare = 0.25
+	// genHalf: a generator using half the machine's CPUs at the step
+	// that set the ceiling leaves the target the other half, however
+	// busy /proc/stat says the machine was (measured: a pool of 64 read
+	// 57 with the generator at 1.5 of 2 cores, the machine at 69%).
+	genHalf = 0.5
 )
 
 // Verdict is the shape and its evidence.
@@ -131,6 +150,10 @@ type scan struct {
 	sat     []Step // the steps the server did not keep up with
 	ceiling float64
 	threads int // the target's thread count, when its /metrics says
+	// cpuMS is the target's CPU per request at the steps it kept up with
+	// (the fit's, fitCPU; 0 unknown): under contention a saturated step's
+	// own grows with the spinning and the wake-ups, not with the work.
+	cpuMS float64
 }
 
 func scanSteps(steps []Step, s0 float64) scan {
@@ -157,6 +180,9 @@ func scanSteps(steps []Step, s0 float64) scan {
 		if st.Saturated(s0) {
 			sc.sat = append(sc.sat, st)
 		}
+	}
+	if s0 > 0 {
+		sc.cpuMS = fitCPU(steps, s0).CPUMS
 	}
 	// The ceiling is the most the server ever completed, once it was
 	// seen not to keep up somewhere.
@@ -209,6 +235,12 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
 		return
 	}
+	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling, sc.cpuMS); st != nil && !lock {
+		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.7, Pool
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_machine", st.Index, pct1(full), num2(*st.TargetCPUPct/100), num2(st.GenCores),
+			num0(*st.OthersCPUPct), cpus, pct1(share)))
+		return
+	}
 	if known {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_not", num2(tcpu), num2(avail)))
 	} else {
@@ -223,12 +255,30 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		one := 1
 		v.Limit = &one
 		v.Section = 1e3 / sc.ceiling
+		// The cap delivered depends on how many wait for the lock (each
+		// hand-off may wake a thread): the most it passed, and what it
+		// passed under the deepest queue, each named.
+		peak, deep := sc.sat[0], sc.sat[0]
+		for _, st := range sc.sat {
+			if st.OKRPS > peak.OKRPS {
+				peak = st
+			}
+			if st.InFlight > deep.InFlight {
+				deep = st
+			}
+		}
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial_cap", num0(peak.OKRPS), peak.Index, num1(peak.InFlight), num0(deep.OKRPS), deep.Index, num1(deep.InFlight), num0(sc.ceiling)))
 		if threads > 0 {
 			v.Confidence += 0.15
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial_threads", threads, num1(v.NEst), num2(v.Section)))
 		} else {
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.serial", num1(v.NEst), num2(v.Section)))
 		}
+		return
+	}
+	if st := sharedFull(sc.sat, sc.ceiling, cpus); st != nil {
+		v.Shape, v.Confidence, v.RunnerUp = Generator, 0.7, Pool
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.machine_full", st.Index, num0(100*busyShare(st, cpus)), num2(st.GenCores), cpus, num1(v.NEst)))
 		return
 	}
 	n := int(math.Round(v.NEst))
@@ -252,6 +302,74 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
+}
+
+// sharedFull is a step at which the whole machine was machineFull busy
+// while the generator used genFullShare of its CPUs (or the generator
+// alone used genHalf of them): the step that set
+// the ceiling, or the first saturated one when every saturated step was
+// so. There the target's ceiling is what the generator left it, and a
+// limit read from it was not seen in the server.
+func sharedFull(sat []Step, ceiling float64, cpus int) *Step {
+	var first, top *Step
+	all := len(sat) > 0
+	for i := range sat {
+		st := &sat[i]
+		gen := st.GenCores / float64(cpus)
+		full := busyShare(st, cpus) >= machineFull && gen >= genFullShare || gen >= genHalf
+		all = all && full
+		if full && (first == nil || st.OfferedRPS < first.OfferedRPS) {
+			first = st
+		}
+		if full && st.OKRPS >= ceiling {
+			top = st
+		}
+	}
+	if top != nil {
+		return top
+	}
+	if all {
+		return first
+	}
+	return nil
+}
+
+// busyShare is how busy the whole machine was at st (0..1): /proc/stat's
+// reading, or what the generator, the target (in its own process) and
+// the other processes used, whichever is more (the two are read over
+// slightly different spans, and the larger is the safer for a verdict
+// that withholds a conclusion).
+func busyShare(st *Step, cpus int) float64 {
+	used := st.GenCores / float64(cpus)
+	if st.TargetCPUPct != nil && !st.TargetInProcess {
+		used += *st.TargetCPUPct / 100 / float64(cpus)
+	}
+	if st.OthersCPUPct != nil {
+		used += *st.OthersCPUPct / 100
+	}
+	return math.Max(st.MachinePct/100, used)
+}
+
+// fullMachine is the saturated step at which the whole machine was
+// machineFull busy while the target's CPU was cpuShare or more of each
+// request's service time, with that fullness and share; nil when none.
+//
+// The share is the CPU per request where the server kept up (cpuMS) of
+// the service time at no load (s0 ms): a saturated step's own service
+// time has the queue in it.
+func fullMachine(sat []Step, cpus int, s0, cpuMS float64) (*Step, float64, float64) {
+	share := cpuMS / s0
+	for i := range sat {
+		st := &sat[i]
+		if st.TargetCPUPct == nil || st.OthersCPUPct == nil || cpuMS <= 0 || s0 <= 0 {
+			continue
+		}
+		full := (*st.TargetCPUPct/100+st.GenCores)/float64(cpus) + *st.OthersCPUPct/100
+		if full >= machineFull && share >= cpuShare {
+			return st, full, share
+		}
+	}
+	return nil, 0, 0
 }
 
 func num0(v float64) string { return trimNum(v, 0) }

@@ -278,8 +278,12 @@ func loadAvg() float64 {
 }
 
 // A pool of 64 with 5 ms: the limit within 10%, unless this machine
-// cannot drive 12,800 req/s (then the probe must say generator, and the
-// test skips with that reason).
+// cannot drive 12,800 req/s (then the probe must say generator or cpu,
+// and the test skips with that reason). A pool limit it reports is held
+// to the range whatever the generator's strain: the probe must never
+// report a limit it did not see. (No closed route avoids the rate: by
+// Little's law, 64 requests of 5 ms in flight are 12,800 req/s, open or
+// closed.)
 func TestPoolOf64(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: 12,800 req/s for seconds is too much for a shared CI machine")
@@ -287,18 +291,14 @@ func TestPoolOf64(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 64, Queue: 1000, Knobs: httptarget.Knobs{Wait: model.FixedDist(5 * time.Millisecond)}})
 	cfg := quick("http://"+s.Addr().String()+"/", 20*time.Second, 40000)
 	res := probeOf(t, cfg)
-	if hasWarning(res, "probe.warn.neighbours") {
-		t.Skipf("other processes held half this machine or more: 12,800 req/s cannot be driven here (shape %s, limit %d)", res.ShapeName, limitOf(res))
-	}
-	if hasWarning(res, "probe.warn.generator_step") {
-		// The probe itself said a step's figures may be the generator's
-		// (measured here at load 2.5: 68% of sends late at 5,000 req/s,
-		// the limit read 28): this machine cannot drive the pool to its
-		// ceiling, and the 10% is a faster machine's to hold.
-		t.Skipf("the probe warned that the generator strained (load average %.1f): limit %d cannot be held to 64 within 10%% here", loadAvg(), limitOf(res))
+	for _, st := range res.Steps {
+		t.Logf("step %d: machine %.0f%% busy, generator %.2f cores, late %.0f%%, errors %.1f%%", st.Index, st.MachinePct, st.GenCores, st.LatePct, st.ErrorPct)
 	}
 	if res.ShapeName == "generator" || res.ShapeName == "cpu" {
 		t.Skipf("this machine could not drive the pool to its ceiling: shape %s (the probe refused to blame the server)", res.ShapeName)
+	}
+	if hasWarning(res, "probe.warn.neighbours") {
+		t.Skipf("other processes held half this machine or more: 12,800 req/s cannot be driven here (shape %s, limit %d)", res.ShapeName, limitOf(res))
 	}
 	if n := limitOf(res); n < 58 || n > 70 {
 		t.Errorf("shape %s, limit = %d, want 58..70 (64 within 10%%)", res.ShapeName, n)
@@ -307,7 +307,7 @@ func TestPoolOf64(t *testing.T) {
 
 // The validate-lock bug behind a 2 ms downstream with 200 threads:
 // serialized, its ceiling within 15% of the cap measured here (a closed
-// run of 200 users, far past the cap).
+// most of closed runs of 4 and 16 users).
 func TestValidateLockIsSerialized(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a 16 s probe and a measured cap (TestClassify holds the serialized verdict)")
@@ -325,19 +325,27 @@ func TestValidateLockIsSerialized(t *testing.T) {
 	if res.ShapeName != "serialized" {
 		t.FailNow()
 	}
-	// The cap, measured apart from the probe: 16 users, far past the
-	// lock's one at a time, for two seconds. (Many more waiters make each
-	// hand-off of the lock a thread wake-up, which on a busy machine
-	// lowers the cap itself.)
-	lr, err := loadgen.Run(context.Background(), loadgen.Config{Targets: []loadgen.Target{{Method: "GET", URL: cfg.URL}},
-		Arrival: model.Arrival{Kind: model.VUs, VUs: 16}, Duration: 2 * time.Second, Warmup: 300 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
+	// The cap, measured apart from the probe: the most the server
+	// delivers under the lock, over closed runs of 4 and 16 users (both
+	// past the lock's one at a time). The probe's ceiling is the same
+	// quantity, the most it delivered at any step. Measured here at load
+	// 1.5: 1 user 207 req/s, 2 375, 4 401, 8 403, 16 399, 64 393, 200
+	// 379; a busy machine lowers the deeper queues' most (16 users read
+	// 246 at load 3), so the most over the runs is the cap.
+	capRPS := 0.0
+	for _, vus := range []int{4, 16} {
+		lr, err := loadgen.Run(context.Background(), loadgen.Config{Targets: []loadgen.Target{{Method: "GET", URL: cfg.URL}},
+			Arrival: model.Arrival{Kind: model.VUs, VUs: vus}, Duration: 1500 * time.Millisecond, Warmup: 300 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := loadreport.Analyze(lr, msg.EN).OKRPS
+		t.Logf("%d users: %.0f req/s", vus, got)
+		capRPS = max(capRPS, got)
 	}
-	capRPS := loadreport.Analyze(lr, msg.EN).OKRPS
 	c := *res.CeilingRPS
 	off := math.Abs(c-capRPS) / capRPS
-	t.Logf("ceiling %.0f against the cap %.0f measured by 16 users (%.0f%% apart)", c, capRPS, 100*off)
+	t.Logf("ceiling %.0f against the cap %.0f measured apart (%.0f%% apart)", c, capRPS, 100*off)
 	if load := loadAvg(); off > 0.15 {
 		// Two measurements a few seconds apart agree only as well as the
 		// machine stays the same.

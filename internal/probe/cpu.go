@@ -1,0 +1,194 @@
+package probe
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/loadresult"
+)
+
+// The target's CPU per request and the cores it runs on: what the fit
+// needs to carry the CPU part of the service time (fit.go).
+//
+// Why the probe reads a process tree itself: a pre-fork server (gunicorn's
+// sync workers, Apache's prefork, PHP-FPM) does its work in children of
+// the process given as --target-pid, and /proc/PID/stat counts only that
+// process (a child's time reaches cutime only once it has been waited
+// for). Summing the process and its living descendants is the server's
+// CPU; the probe reads it around each step.
+
+// clockTick is USER_HZ, the unit of /proc/PID/stat's times (100 on every
+// Linux the project runs on).
+const clockTick = 100
+
+// treeCPU is the CPU time (user + system) of pid and its living
+// descendants, and how many descendants there were; ok false when pid
+// cannot be read.
+func treeCPU(pid int) (cpu time.Duration, kids int, ok bool) {
+	own, _, ok := statCPU(pid)
+	if !ok {
+		return 0, 0, false
+	}
+	children := map[int][]int{}
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil || p == pid {
+			continue
+		}
+		if _, pp, ok := statCPU(p); ok {
+			children[pp] = append(children[pp], p)
+		}
+	}
+	total := own
+	queue := append([]int(nil), children[pid]...)
+	seen := map[int]bool{pid: true}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if c, _, ok := statCPU(p); ok {
+			total += c
+			kids++
+		}
+		queue = append(queue, children[p]...)
+	}
+	return total, kids, true
+}
+
+// statCPU reads one process's utime + stime and its parent.
+func statCPU(pid int) (cpu time.Duration, ppid int, ok bool) {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0, 0, false
+	}
+	i := bytes.LastIndexByte(b, ')') // the command may hold spaces
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	// After ')': state(3) ppid(4) ... utime(14) stime(15).
+	if len(f) < 13 {
+		return 0, 0, false
+	}
+	pp, err0 := strconv.Atoi(f[1])
+	ut, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err0 != nil || err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	return time.Duration(ut+st) * time.Second / clockTick, pp, true
+}
+
+// cpusOf counts a CPU list ("0-3,6"); 0 when it cannot be read.
+func cpusOf(list string) int {
+	n := 0
+	for _, part := range strings.Split(strings.TrimSpace(list), ",") {
+		if part == "" {
+			continue
+		}
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil || a < 0 {
+			return 0
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(hi); err != nil || b < a {
+				return 0
+			}
+		}
+		n += b - a + 1
+	}
+	return n
+}
+
+// targetCPU fills a step's CPU per request and the target's cores.
+//
+// tree, when set, is the --target-pid process tree's CPU over span (the
+// whole run, warm-up included: its rate times span is the requests it
+// served at the step's rate). Otherwise the generator's own reading of
+// the target (--target-pid or process_cpu_seconds_total) over the window
+// is used, unless the target is this very process: then its CPU is the
+// generator's too and the split is unknown.
+func targetCPU(st *Step, lr *loadresult.Result, tree time.Duration, kids int, span time.Duration) {
+	if c := lr.Conditions; c != nil {
+		st.TargetCores = cpusOf(c.TargetCPUs)
+		st.TargetInProcess = c.TargetPID == os.Getpid()
+	}
+	rate := st.Achieved
+	switch {
+	case span > 0 && rate > 0:
+		perS := tree.Seconds() / span.Seconds()
+		v := round4(perS / rate * 1e3)
+		st.TargetCPUMS = &v
+		if kids > 0 {
+			// The master alone is not the server's CPU: the tree is.
+			pct := round1(100 * perS)
+			st.TargetCPUPct = &pct
+			st.TargetKids = kids
+		}
+	case !st.TargetInProcess && lr.CPU.TargetNS > 0 && rate > 0 && st.WindowS > 0:
+		v := round4(float64(lr.CPU.TargetNS) / 1e6 / (rate * st.WindowS))
+		st.TargetCPUMS = &v
+	}
+}
+
+func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
+func round4(v float64) float64 { return float64(int64(v*1e4+0.5)) / 1e4 }
+
+// median of xs (0 for none).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// reportedThreads is waitlab_target_threads on the /metrics page at url
+// (0: none, or unreadable within a second). Read once, outside any
+// measured window.
+func reportedThreads(url string) int {
+	if url == "" {
+		return 0
+	}
+	cl := http.Client{Timeout: time.Second}
+	resp, err := cl.Get(url)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0
+	}
+	sc := bufio.NewScanner(io.LimitReader(resp.Body, 4<<20))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 2 {
+			continue
+		}
+		if name, _, _ := strings.Cut(f[0], "{"); name == "waitlab_target_threads" {
+			if n, err := strconv.ParseFloat(f[1], 64); err == nil && n >= 1 && n < 1e6 {
+				return int(n)
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,158 @@
+package probe
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// The fit carries the target's measured CPU per request and its cores,
+// and the simulator then predicts the growth CPU contention brings: a
+// pool of 8 whose requests are 4 ms of CPU and 8 ms of wait on 2 cores
+// (a CPU ceiling of 500 req/s under the pool's 667) is slower at 450
+// req/s than the same 12 ms held as a wait alone.
+func TestFitCarriesCPU(t *testing.T) {
+	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1, FitMax: 8000}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	run := func(cpu float64) *Result {
+		steps := synthetic(12, 650, 0, 10, 0)
+		for i := range steps {
+			if cpu > 0 {
+				c := cpu
+				steps[i].TargetCPUMS = &c
+				steps[i].TargetCores = 2
+			}
+			steps[i].OK = 500 // enough successes for the CPU reading to count
+		}
+		res := &Result{URL: cfg.URL, Steps: steps, CapacityRPS: 600}
+		analyze(&cfg, res, 12)
+		return res
+	}
+	with, without := run(4), run(0)
+	for _, res := range []*Result{with, without} {
+		if res.ShapeName != "pool" || res.Scenario == nil || res.Fit == nil {
+			t.Fatalf("shape %s, scenario %v, fit %+v", res.ShapeName, res.Scenario, res.Fit)
+		}
+	}
+	sc, fm := with.Scenario, with.Fit
+	if got := sc.Classes[0].CPU.Mean; got != 4*time.Millisecond || sc.Cores != 2 || fm.CPUMS != 4 || fm.Cores != 2 || fm.CoresFrom != "affinity" {
+		t.Errorf("with CPU: class cpu %v, cores %d; fit %+v; want 4 ms on 2 cores from the affinity", got, sc.Cores, fm)
+	}
+	if w := fm.WaitMS; w < 7.5 || w > 8.01 {
+		t.Errorf("wait = %.3f ms, want the hold less the CPU (about 8)", w)
+	}
+	if s := without.Scenario; s.Classes[0].CPU.Mean != 0 || without.Fit.CPUMissing != "unknown" {
+		t.Errorf("without CPU: class cpu %v, missing %q", s.Classes[0].CPU.Mean, without.Fit.CPUMissing)
+	}
+	var pw, pwo *Prediction
+	for i, st := range with.Steps {
+		if st.OfferedRPS == 400 {
+			pw, pwo = st.Pred, without.Steps[i].Pred
+		}
+	}
+	if pw == nil || pwo == nil {
+		t.Fatal("no prediction at 400 req/s")
+	}
+	// 400 req/s x 4 ms = 1.6 of 2 cores: the CPU queue shows in p99.
+	if pw.P99MS <= pwo.P99MS*1.1 {
+		t.Errorf("at 400 req/s: p99 %.2f ms with the CPU on 2 cores, %.2f ms as a wait alone; want the CPU's queue to show", pw.P99MS, pwo.P99MS)
+	}
+}
+
+// A pool's hold is limit / ceiling when that is below the no-load
+// service time; the rest is outside the workers.
+func TestHoldIsLimitOverCeiling(t *testing.T) {
+	n, c := 8, 388.8
+	v := Verdict{Shape: Pool, Limit: &n, Ceiling: &c}
+	fm := &FitModel{CPUMS: 0.5}
+	if h := holdTime(v, 21.3, "fixed", fm); h != 20.576 || fm.OutsideMS != 0.724 || fm.WaitMS != 20.076 {
+		t.Errorf("hold %v, outside %v, wait %v; want 20.576, 0.724, 20.076", h, fm.OutsideMS, fm.WaitMS)
+	}
+	fm = &FitModel{}
+	if h := holdTime(v, 20, "fixed", fm); h != 20 || fm.OutsideMS != 0 {
+		t.Errorf("a ceiling below N / s0 (the machine's doing) keeps s0: hold %v, outside %v", h, fm.OutsideMS)
+	}
+	fm = &FitModel{}
+	if h := holdTime(v, 21.3, "exponential", fm); h != 21.3 {
+		t.Errorf("an exponential hold is kept: %v", h)
+	}
+}
+
+// A machine left full by the neighbours makes a CPU-heavy server
+// CPU-bound though its own CPU never reached the bound; a mostly
+// waiting one stays a pool.
+func TestFullMachineIsCPU(t *testing.T) {
+	for _, tc := range []struct {
+		cpuMS float64
+		want  Shape
+	}{{4, CPU}, {0.4, Pool}} {
+		steps := synthetic(12, 400, 0, 10, 0)
+		for i := range steps {
+			tc2, others, c := 120.0, 35.0, tc.cpuMS
+			steps[i].TargetCPUPct, steps[i].OthersCPUPct, steps[i].TargetCPUMS = &tc2, &others, &c
+			steps[i].GenCores = 0.1
+		}
+		if v := Classify(steps, 12, 12, 2, msg.EN); v.Shape != tc.want {
+			t.Errorf("target 1.2 cores, others 35%% of 2 CPUs, CPU %.1f of 12 ms: %s, want %s (%v)", tc.cpuMS, v.Shape, tc.want, v.Evidence)
+		}
+	}
+}
+
+func TestCPUList(t *testing.T) {
+	for in, want := range map[string]int{"0-1": 2, "0": 1, "0-3,6": 5, "0,2,4-5\n": 4, "": 0, "x": 0, "3-1": 0} {
+		if got := cpusOf(in); got != want {
+			t.Errorf("cpusOf(%q) = %d, want %d", in, got, want)
+		}
+	}
+	// This process's tree: its own CPU at least, readable.
+	if c, _, ok := treeCPU(os.Getpid()); !ok || c < 0 {
+		t.Errorf("treeCPU(self) = %v, %v", c, ok)
+	}
+	if _, _, ok := treeCPU(0); ok {
+		t.Error("treeCPU(0) read something")
+	}
+}
+
+// A limit read where the generator and the target together filled the
+// machine is not a pool limit seen in the server: the probe draws no
+// conclusion. The same steps with a light generator are a pool.
+func TestSharedFullMachineIsGenerator(t *testing.T) {
+	for _, tc := range []struct {
+		gen  float64
+		want Shape
+	}{{0.9, Generator}, {0.1, Pool}} {
+		steps := synthetic(5, 5200, 0, 40, 30) // read as a limit of 26
+		for i := range steps {
+			steps[i].OfferedRPS *= 10
+			if steps[i].OfferedRPS > 5200 {
+				steps[i].OKRPS = 5200
+			}
+			steps[i].MachinePct, steps[i].GenCores = 97, tc.gen
+		}
+		v := Classify(steps, 5, 5, 2, msg.EN)
+		if v.Shape != tc.want || (v.Shape == Generator) != (v.Limit == nil) {
+			t.Errorf("generator %.1f cores of a full machine: %s (limit %v), want %s; %v", tc.gen, v.Shape, v.Limit, tc.want, v.Evidence)
+		}
+	}
+}
+
+// With --target-pid the thread count is still read from the page.
+func TestReportedThreads(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "# HELP x\nwaitlab_target_threads_busy 3\nwaitlab_target_threads{model=\"pool\"} 200\nprocess_cpu_seconds_total 1.5\n")
+	}))
+	defer srv.Close()
+	if n := reportedThreads(srv.URL + "/metrics"); n != 200 {
+		t.Errorf("threads = %d, want 200", n)
+	}
+	if n := reportedThreads(""); n != 0 {
+		t.Errorf("no page: %d", n)
+	}
+}

@@ -218,6 +218,14 @@ type Scenario struct {
 	// Cores is the simulated machine's CPU cores; 0 means Threads, so a
 	// model is never silently CPU-starved.
 	Cores int `yaml:"cores,omitempty" json:"cores,omitempty"`
+	// Slice is the OS's time slice (fixed): when more lanes have CPU work
+	// than there are cores, a lane runs at most this long before it goes
+	// to the back of the queue for a core and the next runnable lane takes
+	// it, as the kernel time-slices real threads. 0 (the default) runs a
+	// CPU segment to its end once it has a core, a FIFO core queue. A
+	// fitted scenario of a CPU-heavy server sets it (probe): there the
+	// waiting threads' share of the cores is what its tail is made of.
+	Slice Dist `yaml:"slice,omitempty" json:"slice,omitzero"`
 
 	Requests int     `yaml:"requests" json:"requests"`
 	Arrival  Arrival `yaml:"arrival" json:"arrival"`
@@ -261,6 +269,11 @@ const (
 	// arrivals' own span, whichever is longer. A time.Duration holds 292
 	// years; this leaves room for every sum the results take.
 	MaxVirtualTime = 100 * 365 * 24 * time.Hour
+	// MinSlice and MaxSlice bound Slice: Linux's slices are 0.75-24 ms;
+	// below 10 us the simulated preemptions would outnumber the requests'
+	// own events a thousand to one.
+	MinSlice = 10 * time.Microsecond
+	MaxSlice = time.Second
 )
 
 // Normalize fills defaults that depend on other fields: class fractions of
@@ -348,6 +361,9 @@ func (s Scenario) checkShape() error {
 	}
 	if s.Cores < 0 || s.Cores > MaxThreads {
 		return fieldErr("cores", "err.cores", s.Cores, MaxThreads)
+	}
+	if !s.Slice.IsZero() && (s.Slice.Kind == Exp || s.Slice.Mean < MinSlice || s.Slice.Mean > MaxSlice) {
+		return fieldErr("slice", "err.slice", s.Slice.String(), MinSlice.String(), MaxSlice.String())
 	}
 	if s.Requests < 1 || s.Requests > MaxRequests {
 		return fieldErr("requests", "err.requests", s.Requests, MaxRequests)
@@ -458,7 +474,8 @@ func (s Scenario) checkPlacement() error {
 	return nil
 }
 
-// checkWork bounds the events (requests x (calls + 1)) and the total
+// checkWork bounds the events (requests x (calls + 1), plus the slices
+// of a CPU segment longer than Slice) and the total
 // virtual time, after every field is known to be in range. Both use the
 // heaviest class that has requests, or the mean over the classes.
 func (s Scenario) checkWork() error {
@@ -473,7 +490,16 @@ func (s Scenario) checkWork() error {
 	if s.Arrival.Kind == VUs {
 		mean += float64(s.Think.Mean)
 	}
-	if ev := int64(s.Requests) * int64(calls+1); ev > MaxEvents {
+	// A time slice adds an event each time a CPU segment is cut.
+	slices := int64(0)
+	if !s.Slice.IsZero() {
+		for _, c := range s.Classes {
+			if c.Fraction > 0 {
+				slices = max(slices, int64(c.CPU.Mean/s.Slice.Mean))
+			}
+		}
+	}
+	if ev := int64(s.Requests) * (int64(calls+1) + slices); ev > MaxEvents {
 		return fieldErr("requests", "err.events", s.Requests, calls, ev, int64(MaxEvents))
 	}
 	total := float64(s.Requests) * mean

@@ -104,6 +104,16 @@ func TestValidate(t *testing.T) {
 		{"1000 requests at 1e-10/s", func(s *Scenario) { s.Requests, s.Arrival = 1000, Arrival{Kind: Rate, Rate: 1e-10} }, "requests"},
 		{"a rate over 1e9/s", func(s *Scenario) { s.Arrival = Arrival{Kind: Poisson, Rate: 1e12} }, "arrival"},
 		{"too many cores", func(s *Scenario) { s.Cores = MaxThreads + 1 }, "cores"},
+		{"an exponential slice", func(s *Scenario) { s.Slice = ExpDist(time.Millisecond) }, "slice"},
+		{"a 1 us slice", func(s *Scenario) { s.Slice = FixedDist(time.Microsecond) }, "slice"},
+		{"a 2 s slice", func(s *Scenario) { s.Slice = FixedDist(2 * time.Second) }, "slice"},
+		{"a 1 ms slice", func(s *Scenario) { s.Slice = FixedDist(time.Millisecond) }, ""},
+		{"100k requests of 10 ms CPU in 10 us slices (1e8 turns)", func(s *Scenario) {
+			s.Requests, s.Slice, s.Classes[0].CPU = 100_000, FixedDist(MinSlice), FixedDist(10*time.Millisecond)
+		}, "requests"},
+		{"100k requests of 10 ms CPU in 1 ms slices", func(s *Scenario) {
+			s.Requests, s.Slice, s.Classes[0].CPU = 100_000, FixedDist(time.Millisecond), FixedDist(10*time.Millisecond)
+		}, ""},
 		{"101 classes", func(s *Scenario) {
 			s.Classes = nil
 			for i := 0; i <= MaxClasses; i++ {

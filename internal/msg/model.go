@@ -24,6 +24,9 @@ func init() {
 		"err.cores": {
 			KO: "코어 수(%d)는 쓸 수 없습니다. 0(스레드 수와 같게)에서 %d 사이로 정하세요",
 			EN: "%d cores is not allowed: use 0 (same as threads) to %d"},
+		"err.slice": {
+			KO: "타임 슬라이스 %s{은/는} 쓸 수 없습니다. 0(슬라이스 없이 끝까지 실행)이나 %s에서 %s 사이의 고정값으로 정하세요",
+			EN: "a time slice of %s is not allowed: use 0 (run to the end) or a fixed %s to %s"},
 		"err.requests": {
 			KO: "요청 수 %d{은/는} 쓸 수 없습니다. 1에서 %d 사이로 정하세요",
 			EN: "%d requests is not allowed: use 1 to %d"},

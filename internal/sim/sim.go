@@ -106,6 +106,9 @@ type lane struct {
 	slot  int32 // the request it holds, -1 when idle
 	busy  bool
 	since time.Duration // start of a lock or ready span
+	// rem is the CPU its request's segment still needs (Scenario.Slice:
+	// a segment may take several turns on a core).
+	rem time.Duration
 }
 
 // req is the state of one request between its arrival and its end (20
@@ -179,6 +182,7 @@ type engine struct {
 	nLoops  int   // lanes that are loops, threads or carriers (the first lanes)
 	cores   int
 	coreQ   ring32
+	slice   time.Duration // Scenario.Slice; 0: a CPU segment runs to its end
 	lock    bool // the shared lock is held
 	lockQ   ring32
 	busy    int
@@ -242,6 +246,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		}
 	}
 	e.cores = s.CoreCount()
+	e.slice = s.Slice.Mean
 	n := s.Threads
 	e.nLoops = n
 	kind := model.LaneThread
@@ -572,9 +577,11 @@ func (e *engine) isBlocking(r *req) bool { return e.block[r.class()] && e.callsO
 
 // startCPU starts the CPU segment of slot on lane l; false if it has none.
 func (e *engine) startCPU(l, slot int32) bool {
-	if e.cpuOf(e.rq(slot)) <= 0 {
+	cpu := e.cpuOf(e.rq(slot))
+	if cpu <= 0 {
 		return false
 	}
+	e.lanes[l].rem = cpu
 	if e.cores > 0 {
 		e.cores--
 		e.runCPU(l, slot)
@@ -585,21 +592,48 @@ func (e *engine) startCPU(l, slot int32) bool {
 	return true
 }
 
+// runCPU gives lane l a core for its segment: to the end, or for one
+// slice when Scenario.Slice is set and more is left than a slice.
 func (e *engine) runCPU(l, slot int32) {
-	end := after(e.now, e.cpuOf(e.rq(slot)))
+	ln := &e.lanes[l]
+	d := ln.rem
+	if e.slice > 0 && d > e.slice {
+		d = e.slice
+	}
+	ln.rem -= d
+	end := after(e.now, d)
 	e.span(l, model.SpanCPU, slot, e.now, end)
 	e.h.push(event{at: end, kind: evCPU, a: l, r: slot})
 }
 
-func (e *engine) cpuDone(l int32) {
-	e.cores++
-	if e.coreQ.n > 0 {
-		w := e.coreQ.pop()
-		e.cores--
-		e.span(w.lane, model.SpanReady, w.slot, e.lanes[w.lane].since, e.now)
-		e.runCPU(w.lane, w.slot)
+// nextOnCore gives the core lane l leaves to the first runnable lane, if
+// any, and reports whether one took it.
+func (e *engine) nextOnCore() bool {
+	if e.coreQ.n == 0 {
+		return false
 	}
-	slot := e.lanes[l].slot
+	w := e.coreQ.pop()
+	e.span(w.lane, model.SpanReady, w.slot, e.lanes[w.lane].since, e.now)
+	e.runCPU(w.lane, w.slot)
+	return true
+}
+
+func (e *engine) cpuDone(l int32) {
+	ln := &e.lanes[l]
+	slot := ln.slot
+	if ln.rem > 0 { // its slice is over, its segment is not
+		if e.coreQ.n == 0 {
+			e.runCPU(l, slot) // nobody waits for the core: it runs on
+			return
+		}
+		ln.since = e.now
+		e.coreQ.push(waiter{lane: l, slot: slot})
+		e.nextOnCore()
+		return
+	}
+	if !e.nextOnCore() {
+		e.cores++
+	}
 	if !e.afterCPU(l, slot) {
 		e.runLane(l)
 	}

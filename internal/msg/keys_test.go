@@ -20,6 +20,9 @@ import (
 // listed here.
 var dynamicPrefixes = map[string]string{
 	"narr.noun.":         "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
+	"probe.fit.cores.":   "probe: where the fit's core count came from (affinity, machine, ceiling)",
+	"probe.fit.from.":    "probe: where the target's CPU was read (target, tree)",
+	"probe.fit.missing.": "probe: why the target's CPU is unknown (in_process, unknown)",
 	"narr.noun1.":        "narrate: singular lane nouns by lane kind",
 	"report.lane.":       "report: lane names by lane kind",
 	"report.model.":      "report: the scenario line by model (pool, loop, offload, virtual)",

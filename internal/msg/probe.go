@@ -102,6 +102,12 @@ func init() {
 		"probe.fit.outside": {
 			KO: "무부하 서비스 시간 %[2]s ms 중 %[1]s ms는 일꾼 밖의 시간입니다 (한계 %[3]d ÷ 천장 초당 %[4]s건 = 보유 %[5]s ms, 리틀의 법칙): 생성기와 연결 전달의 몫으로, 보이는 지연에는 더하지만 일꾼을 잡지 않습니다.",
 			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},
+		"probe.fit.assume_slice": {
+			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돌고, 코어가 모자라면 커널처럼 %[8]s ms씩 번갈아 씁니다; %[9]s",
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s), taking turns of %[8]s ms when the cores are short, as the kernel slices them; %[9]s"},
+		"probe.note.fit_cpu_slice": {
+			KO: "남은 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 %[5]s ms씩 차례로 나눠 쓴다고 봤습니다. 커널의 스케줄러는 대기에서 깨어난 스레드에게 조각을 다 쓴 스레드보다 먼저 코어를 주고, 스레드를 바꿀 때마다 시간이 드는데, 모델은 둘 다 넣지 않습니다.",
+			EN: "the assumption left: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores in round-robin turns of %[5]s ms. The kernel's scheduler gives a thread that wakes from its wait the core before threads that used up their slice, and each switch costs time; the model has neither."},
 		"probe.fit.assume": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
 			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},

@@ -330,11 +330,16 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 	default:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(w.sim), w.simStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
 		if fm := res.Fit; fm != nil && fm.CPUMS >= cpuShare*s0 && fm.Threads > fm.Cores {
-			// A CPU-heavy request on more threads than cores: the
-			// simulator runs each request's CPU to its end on a free core
-			// (first come, first served); the OS slices the cores among
-			// every runnable thread, so each request's CPU stretches.
-			res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_fifo", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, fm.Cores))
+			if fm.SliceMS > 0 {
+				// Sliced round robin, still off: what the model leaves out
+				// of the kernel's scheduler.
+				res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_slice", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, fm.Cores, trimNum(fm.SliceMS, 2)))
+			} else {
+				// A CPU-heavy request on more threads than cores, run to
+				// its end on a free core (first come, first served); the
+				// OS slices the cores among every runnable thread.
+				res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_fifo", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, fm.Cores))
+			}
 		}
 	}
 	if cf := res.Closed; cf != nil && w.cfStep >= 0 {
@@ -363,6 +368,10 @@ func assumeNote(lang msg.Lang, fm *FitModel, dist string) Note {
 	beside := msg.T(lang, "probe.fit.beside", num2(fm.GenCores), num0(fm.OthersPct))
 	if fm.SectionMS > 0 {
 		return note(lang, "probe.fit.assume_serial", num2(fm.SectionMS), distName(lang, dist), num2(fm.RestMS), fm.Threads, beside)
+	}
+	if fm.CPUMS > 0 && fm.SliceMS > 0 {
+		return note(lang, "probe.fit.assume_slice", trimNum(fm.CPUMS, 3), msg.T(lang, "probe.fit.from."+fm.CPUFrom),
+			num2(fm.WaitMS), distName(lang, dist), fm.Threads, fm.Cores, cores, trimNum(fm.SliceMS, 2), beside)
 	}
 	if fm.CPUMS > 0 {
 		return note(lang, "probe.fit.assume", trimNum(fm.CPUMS, 3), msg.T(lang, "probe.fit.from."+fm.CPUFrom),
@@ -409,6 +418,13 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 		sc.Classes = []model.Class{class()}
 		if fm.CPUMS > 0 {
 			sc.Cores = min(fm.Cores, sc.Threads)
+			if sc.Threads > sc.Cores {
+				// More threads than cores: the kernel slices the cores
+				// among the runnable ones, and so does the model.
+				sl := kernelSlice(runtime.NumCPU())
+				sc.Slice = model.FixedDist(sl)
+				fm.SliceMS = round3(float64(sl) / 1e6)
+			}
 		}
 	case Serialized:
 		// A section of 1/ceiling under one shared lock; the rest of the
@@ -491,10 +507,27 @@ type FitModel struct {
 	// the machine's CPUs, or (cpu shape) the cores its ceiling used.
 	Cores     int    `json:"cores"`
 	CoresFrom string `json:"cores_from,omitempty"`
+	// SliceMS is the time slice the model's cores take turns in (0: a
+	// request's CPU runs to its end): set when a pool has more threads
+	// than cores and CPU to share (kernelSlice).
+	SliceMS float64 `json:"slice_ms,omitempty"`
 	// The most the generator used (cores) and the other processes took
 	// (% of the machine) at a compared step: CPU the model does not hold.
 	GenCores  float64 `json:"generator_cores"`
 	OthersPct float64 `json:"others_cpu_pct"`
+}
+
+// kernelSlice is the time slice Linux's scheduler (EEVDF, and CFS's
+// minimum granularity before it) gives a thread among others on a CPU by
+// default: 0.75 ms scaled by 1 + log2 of the CPUs, at most 8 (the
+// kernel's logarithmic tunable scaling): 1.5 ms on 2 CPUs, 3 ms from 8.
+// The live value is in debugfs, which is seldom mounted.
+func kernelSlice(cpus int) time.Duration {
+	f := 1
+	for n := min(max(cpus, 1), 8); n > 1; n >>= 1 {
+		f++
+	}
+	return time.Duration(f) * 750 * time.Microsecond
 }
 
 // cpuStepsMin: a step's CPU per request counts only over this many

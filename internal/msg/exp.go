@@ -499,8 +499,8 @@ func init() {
 			KO: "연결 500개를 받는 루프 하나에서 핸들러가 한 번 100 ms 멈춤; 연결 2,000개, listen backlog 128 대 4,096과 커널의 ListenOverflows/ListenDrops",
 			EN: "one loop serving 500 connections, one handler stalls 100 ms once; 2,000 connections with backlog 128 vs 4,096 and the kernel's ListenOverflows/ListenDrops"},
 		"exp.ls.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 몰림 전에 열어 둔 연결로, 몰린 connect의 5분의 1이 끝났을 때 100 ms 동안 루프를 막는 요청을 보냅니다 (멈춤이 대기열 대부분의 앞에 오도록 위치를 고정). 연결 %[2]s개는 멈춤 없이 backlog 128(발표된 조건)과 4,096으로 각각 %[3]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[4]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
-			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row a request that blocks the loop for 100 ms goes out on a connection opened before the burst once a fifth of the burst's connects are done (its position fixed in front of most of the queue). %s connections, no stall, backlog 128 (the published condition) and 4,096: %d runs each. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
+			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (연결 500개는 여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 몰림 전에 열어 둔 연결로, 몰린 connect의 5분의 1이 끝났을 때 100 ms 동안 루프를 막는 요청을 보냅니다 (멈춤이 대기열 대부분의 앞에 오도록 위치를 고정). 연결 %[2]s개는 출처의 NIO 클라이언트처럼 스레드 하나가 non-blocking connect()를 잇달아 모두 부른 뒤 epoll 하나로 요청을 보내고 답을 읽습니다. 멈춤 없이 backlog 128(발표된 조건)로 %[3]d회 (출처의 15회로는 비율의 95%% 구간이 허용 범위보다 넓어 판정이 나지 않으므로), 4,096으로 %[4]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[5]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
+			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each. 500 connections, the connects fired together by goroutines on several threads: %d runs; in the stall row a request that blocks the loop for 100 ms goes out on a connection opened before the burst once a fifth of the burst's connects are done (its position fixed in front of most of the queue). %s connections are opened as the source's NIO client opens them: one thread issues every non-blocking connect() back to back, then sends the requests and reads the answers from one epoll set. No stall, backlog 128 (the published condition): %d runs (over the source's 15 the share's 95%% interval is wider than the tolerance, so it could not decide); backlog 4,096: %d runs. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
 		"exp.ls.sysctl": {
 			KO: "이 커널: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s.",
 			EN: "This kernel: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s."},
@@ -534,12 +534,25 @@ func init() {
 			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
 			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
 		"exp.ls.col.burst": {KO: "버려지지 않은 connect (ms당)", EN: "connects not dropped (per ms)"},
-		"exp.ls.note.race.over": {
-			KO: "이 기계에서 백로그 128의 결과가 왜 한쪽으로만 가는가: 커널이 버리지 않은 connect는 ms당 %s개로 들어오고 (backlog 4,096 행), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 버스트가 루프보다 빠른 동안 accept 대기열은 그 차이만큼 자라고, 커널이 두는 대기열은 min(backlog, somaxconn) = %s개라서 약 %s ms 뒤에 넘칩니다. 버스트는 약 %s ms 걸리므로, 두 속도의 차이가 이만큼 크면 매 실행이 넘칠 것으로 봅니다 (넘친 실행 %d회, 모두 %d회). 발표된 두 갈래 결과는 두 속도가 가까워 실행마다 경주가 갈리는 기계에서 나옵니다.",
-			EN: "Why every run at backlog 128 goes the same way on this machine: the connects the kernel did not drop arrive at %s per ms (the backlog-4,096 row), while the one loop answered %s connections per ms in the 500-connection batch. While the burst outruns the loop the accept queue grows by the difference, and the kernel keeps min(backlog, somaxconn) = %s, so it overflows after about %s ms; the burst lasts about %s ms, so with rates this far apart every run is expected to overflow (%d of %d did). The published bimodal outcome comes from a machine where the two rates are close enough for the race to go either way run by run."},
-		"exp.ls.note.race.under": {
-			KO: "커널이 버리지 않은 connect는 ms당 %s개로 들어오고, 루프 하나는 ms당 %s개에 답했습니다: 루프가 버스트를 거의 따라가므로 대기열(min(backlog, somaxconn) = %s개)이 넘칠지는 실행마다 갈리는 경주입니다 (넘친 실행 %d회, 모두 %d회).",
-			EN: "The connects the kernel did not drop arrive at %s per ms and the one loop answered %s per ms: the loop about keeps up with the burst, so whether the queue (min(backlog, somaxconn) = %s) overflows is a race each run decides (%d of %d runs overflowed)."},
+		"exp.ls.col.issue": {KO: "connect() 호출 (ms당)", EN: "connect() calls issued (per ms)"},
+		"exp.ls.note.race.rates": {
+			KO: "connect() 호출은 ms당 %s개로 나갔고, 커널이 버리지 않은 connect는 ms당 %s개로 끝났으며 (backlog 4,096 행의 중앙값), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 커널이 두는 accept 대기열은 min(backlog, somaxconn) = %s개이고, 버스트는 약 %s ms 걸립니다.",
+			EN: "The connect() calls went out at %s per ms, the connects the kernel did not drop completed at %s per ms (median of the backlog-4,096 row), and the one loop answered %s connections per ms in the 500-connection batch. The kernel keeps an accept queue of min(backlog, somaxconn) = %s, and the burst lasts about %s ms."},
+		"exp.ls.note.race.keeps": {
+			KO: "중앙값으로는 루프가 버스트를 따라가므로 대기열은 실행마다의 흔들림이 두 속도를 뒤집을 때만 넘칩니다.",
+			EN: "At the medians the loop keeps up with the burst, so the queue overflows only in runs where the run-to-run spread turns the two rates round."},
+		"exp.ls.note.race.fills": {
+			KO: "버스트가 루프보다 빠른 동안 대기열은 그 차이만큼 자라, 중앙값으로는 약 %s ms 뒤에 넘칩니다. 버스트가 그보다 일찍 끝나거나 루프가 그 사이 따라잡는 실행은 넘치지 않습니다.",
+			EN: "While the burst outruns the loop the queue grows by the difference and, at the medians, overflows after about %s ms; a run whose burst ends sooner, or whose loop catches up meanwhile, does not overflow."},
+		"exp.ls.note.race.mixed": {
+			KO: "백로그 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 발표된 것처럼 실행마다 갈리는 경주입니다. %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed and the rest did not: a race each run decides, as published. %s"},
+		"exp.ls.note.race.none": {
+			KO: "백로그 128에서 넘친 실행 %d회, 모두 %d회: 이 기계에서는 경주가 한쪽(빠름)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %s",
+			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (fast) every time, and the published bimodality did not appear. %s"},
+		"exp.ls.note.race.all": {
+			KO: "백로그 128에서 %[2]d회 가운데 %[1]d회가 넘쳤습니다: 이 기계에서는 경주가 한쪽(느림)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (slow) every time, and the published bimodality did not appear. %s"},
 		"exp.ls.note.starved": {
 			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",
 			EN: "With backlog 4,096, where ListenOverflows stayed at 0, %s connects still took over 0.9 s: on this busy machine part of the slow connects are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters."},

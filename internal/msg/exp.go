@@ -323,8 +323,8 @@ func init() {
 			KO: "같은 부하에 로그 끔 / 동기 / 비동기(버림, 막음): 처리량과 p99의 값, 버려진 줄. 잠금이 있을 때와 없을 때",
 			EN: "the same load with logging off / sync / async (dropping, blocking): throughput and p99 cost, lines dropped; with and without the lock"},
 		"exp.log.recipe": {
-			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
-			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때이고, 마지막 행은 줄마다 DEBUG 레벨로 남기되 로거는 INFO입니다 (--log-line-level debug --log-level info: 줄을 만들지도 쓰지도 않음). 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on; the last logs each line at DEBUG to a logger at INFO (--log-line-level debug --log-level info: the line is neither formatted nor written). As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.log.calibration": {
 			KO: "잠금 있음의 동기 로그 행은 로그 한 줄을 잠금 안에서 쓰고(--log-in-lock), 그 줄의 포맷에 CPU %s ms를 씁니다: 1/59초 − 1/76초, 발표된 59 → 76 TPS에 맞춘 값입니다.",
 			EN: "The lock-on sync row writes one line inside the locked path (--log-in-lock) and spends %s ms of CPU formatting it: 1/59 s - 1/76 s, calibrated to the published 59 -> 76 TPS."},
@@ -336,6 +336,19 @@ func init() {
 		"exp.log.row.sync":        {KO: "잠금 없음, 동기 로그 (스레드 %d개)", EN: "lock off, sync logging (%d threads)"},
 		"exp.log.row.async-drop":  {KO: "잠금 없음, 비동기 로그, 차면 버림 (스레드 %d개)", EN: "lock off, async logging, drop when full (%d threads)"},
 		"exp.log.row.async-block": {KO: "잠금 없음, 비동기 로그, 차면 막음 (스레드 %d개)", EN: "lock off, async logging, block when full (%d threads)"},
+		"exp.log.row.debug":       {KO: "잠금 없음, 동기 로그, 줄은 DEBUG·로거는 INFO (스레드 %d개)", EN: "lock off, sync logging, lines at DEBUG, logger at INFO (%d threads)"},
+		"exp.log.pub.debug": {
+			KO: "잠금을 없앤 뒤: DEBUG 레벨 줄, 로거는 INFO",
+			EN: "after the lock was gone: DEBUG-level lines, logger at INFO"},
+		"exp.log.pub.nothing": {
+			KO: "비용 없음",
+			EN: "pays nothing"},
+		"exp.log.debug.quick": {
+			KO: "--quick은 DEBUG 행을 돌리지 않습니다 (전체 실행에서 돕니다).",
+			EN: "--quick does not run the DEBUG row (a full run does)."},
+		"exp.log.debug.bytes": {
+			KO: "걸러진 실행이 로그 파일에 쓴 바이트: %s (부하와 무관한 증거). 같은 어펜더로 줄이 통과하면 처리량은 %s 대신 %s req/s입니다.",
+			EN: "Bytes the filtered run wrote to the log file: %s (the evidence that does not depend on the load). With the same appender and the line passing, throughput is %[3]s req/s instead of %[2]s."},
 		"exp.log.pub.lockon": {
 			KO: "잠금이 지배할 때: 요청 로그 켬 → 끔",
 			EN: "while the lock dominated: request logging on -> off"},
@@ -545,8 +558,8 @@ func init() {
 			KO: "버스트가 루프보다 빠른 동안 대기열은 그 차이만큼 자라, 중앙값으로는 약 %s ms 뒤에 넘칩니다. 버스트가 그보다 일찍 끝나거나 루프가 그 사이 따라잡는 실행은 넘치지 않습니다.",
 			EN: "While the burst outruns the loop the queue grows by the difference and, at the medians, overflows after about %s ms; a run whose burst ends sooner, or whose loop catches up meanwhile, does not overflow."},
 		"exp.ls.note.race.mixed": {
-			KO: "백로그 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 발표된 것처럼 실행마다 갈리는 경주입니다. %[3]s",
-			EN: "At backlog 128, %d of %d runs overflowed and the rest did not: a race each run decides, as published. %s"},
+			KO: "백로그 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 출처에서처럼 실행마다 갈리는 경주입니다 (출처는 15회 중 8회가 느림). %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed and the rest did not: a race each run decides, as in the source (8 of 15 slow there). %s"},
 		"exp.ls.note.race.none": {
 			KO: "백로그 128에서 넘친 실행 %d회, 모두 %d회: 이 기계에서는 경주가 한쪽(빠름)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %s",
 			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (fast) every time, and the published bimodality did not appear. %s"},
@@ -678,6 +691,9 @@ func init() {
 		"exp.sum.central.open": {
 			KO: "아직 재현되지 않은 중심 주장 %d개와 그 까닭 (각 판정이 고른 문장과 그 숫자):",
 			EN: "The %d central claims not reproduced yet, and why (the sentence each verdict chose, with its numbers):"},
+		"exp.tol.same": {
+			KO: "\"비용 없음\"은 비 1입니다: 허용 폭은 같은 대상 서버를 두 번 돌렸을 때의 흔들림(여기서 0.1–3%)입니다",
+			EN: "\"pays nothing\" is a ratio of 1: the tolerance is the spread of two runs of the same target (0.1-3% here)"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},
@@ -726,8 +742,9 @@ func init() {
 			KO: "잠금이 없을 때는 서버 코어 하나의 CPU가 정하므로, 다른 작업이 그 코어를 나눠 가지면 700에 못 미칩니다.",
 			EN: "Without the lock the server's one core sets throughput, so other work sharing that core keeps it under 700."},
 
-		"exp.claim.log.lock": {KO: "잠금 있음의 처리량: 로그 끔 / 동기 로그", EN: "throughput with the lock, logging off / sync"},
-		"exp.claim.log.cost": {KO: "잠금 없음에서 동기 로그가 가져가는 처리량", EN: "throughput sync logging costs without the lock"},
+		"exp.claim.log.lock":  {KO: "잠금 있음의 처리량: 로그 끔 / 동기 로그", EN: "throughput with the lock, logging off / sync"},
+		"exp.claim.log.cost":  {KO: "잠금 없음에서 동기 로그가 가져가는 처리량", EN: "throughput sync logging costs without the lock"},
+		"exp.claim.log.debug": {KO: "잠금 없음의 처리량: 로그 끔 / DEBUG 줄을 INFO 로거가 거름", EN: "throughput without the lock, logging off / DEBUG lines filtered by an INFO logger"},
 		"exp.claim.log.lock.why": {
 			KO: "잠금 안의 줄은 잠금을 쥔 스레드가 CPU를 받아야 끝나므로, 다른 작업과 나눠 쓰는 코어에서는 그 시간이 맞춘 값보다 길어지고 짧아지기도 합니다.",
 			EN: "The line inside the lock ends only when the lock's holder gets CPU, so on a core shared with other work its time moves away from the calibrated one."},

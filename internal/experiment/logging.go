@@ -8,7 +8,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -86,19 +88,29 @@ func runLogging(ctx context.Context, r *Runner) error {
 		{"lock-off", true, []string{"--log", "off"}},
 		{"lock-sync", true, []string{"--log", "sync", "--log-file", logFile, "--log-in-lock", "--lock-log-cpu", logLockCPU.String()}},
 		{"off", false, []string{"--log", "off"}},
+		// The DEBUG side: the same sync appender, every request's line
+		// at DEBUG, the logger at INFO; run next to the off row, which
+		// it is compared with, so that the machine's drift between them
+		// is as small as the order allows.
+		{"debug", false, []string{"--log", "sync", "--log-file", logFile, "--log-level", "info", "--log-line-level", "debug"}},
 		{"sync", false, []string{"--log", "sync", "--log-file", logFile}},
 		{"async-drop", false, []string{"--log", "async", "--log-file", logFile}},
 		{"async-block", false, []string{"--log", "async", "--log-block", "--log-file", logFile}},
-		// The DEBUG side: the same sync appender, every request's line
-		// at DEBUG, the logger at INFO.
-		{"debug", false, []string{"--log", "sync", "--log-file", logFile, "--log-level", "info", "--log-line-level", "debug"}},
 	}
 	if r.Opt.Quick {
-		conds = conds[:4] // the async and DEBUG rows come with a full run
+		// The DEBUG and async rows come with a full run.
+		conds = slices.DeleteFunc(conds, func(c logCond) bool { return c.key == "debug" || strings.HasPrefix(c.key, "async") })
 	}
+	// The claims each condition serves (--only skips the rest; the
+	// async rows serve a note, not a claim).
+	serves := map[string][]string{"lock-off": {"log.lock"}, "lock-sync": {"log.lock"}, "off": {"log.cost", "log.debug"},
+		"sync": {"log.cost", "log.debug"}, "debug": {"log.debug"}}
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
+		}
+		if len(r.Opt.Only) > 0 && !r.Wants(serves[c.key]...) {
+			continue
 		}
 		tr := trial{
 			Downstream: []string{"--delay", vlDelay.String()},

@@ -342,7 +342,7 @@ func init() {
 			EN: "after the lock was gone: DEBUG-level lines, logger at INFO"},
 		"exp.log.pub.nothing": {
 			KO: "비용 없음",
-			EN: "pays nothing"},
+			EN: "no cost"},
 		"exp.log.debug.quick": {
 			KO: "--quick은 DEBUG 행을 돌리지 않습니다 (전체 실행에서 돕니다).",
 			EN: "--quick does not run the DEBUG row (a full run does)."},
@@ -380,8 +380,8 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
-			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 요청 하나를 마칠 때마다 연결을 하나뿐인 폴러에 돌려주므로(--linger -1ns, Tomcat의 NIO 커넥터처럼), keep-alive 요청도 모두 폴러가 읽어 주기를 기다립니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs, and it hands each connection back to its one poller after every request (--linger -1ns), as Tomcat's NIO connector does, so every keep-alive request waits for the poller to read it. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
 		// loadgen's cpu_factor (the experiments' heavy generator), kept
 		// with the experiment that uses it.
 		"loadspec.cpu_factor": {
@@ -692,8 +692,8 @@ func init() {
 			KO: "아직 재현되지 않은 중심 주장 %d개와 그 까닭 (각 판정이 고른 문장과 그 숫자):",
 			EN: "The %d central claims not reproduced yet, and why (the sentence each verdict chose, with its numbers):"},
 		"exp.tol.same": {
-			KO: "\"비용 없음\"은 비 1입니다: 허용 폭은 같은 대상 서버를 두 번 돌렸을 때의 흔들림(여기서 0.1–3%)입니다",
-			EN: "\"pays nothing\" is a ratio of 1: the tolerance is the spread of two runs of the same target (0.1-3% here)"},
+			KO: "비용 없음은 비 1입니다: 허용 폭은 같은 대상 서버를 두 번 돌렸을 때의 흔들림(여기서 0.1–3%)입니다",
+			EN: "no cost is a ratio of 1: the tolerance is the spread of two runs of the same target (0.1-3% here)"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},

@@ -502,7 +502,9 @@ func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burs
 		slices.Sort(slow)
 		r.Note("exp.ls.note.slow", t.Row(key).Label, Num(float64(len(slow)), 0), Num(float64(near), 0), Num(slow[0], 0), Num(slow[len(slow)-1], 0))
 	}
-	stallRace(r)
+	if !r.Opt.Quick { // the scaled-down burst judges nothing, so it explains nothing either
+		stallRace(r, big)
+	}
 	if ov := t.Vals("big-4096", "overflows"); len(slowAt["big-4096"]) > 0 && len(ov) > 0 && slices.Max(ov) == 0 {
 		r.Note("exp.ls.note.starved", Num(float64(len(slowAt["big-4096"])), 0))
 	}
@@ -519,7 +521,7 @@ func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burs
 // here), so it overflows after 128 / (burst - loop) ms unless the burst
 // ends first. The sentence is chosen by what the runs did (none, some or
 // all overflowed), and the rates say why.
-func stallRace(r *Runner) {
+func stallRace(r *Runner, conns int) {
 	t := r.T
 	burst, loop := t.Median("big-4096", "burst_rate"), 500/t.Median("500", "batch_ms")
 	if math.IsNaN(burst) || math.IsNaN(loop) || t.Row("big-128") == nil {
@@ -534,7 +536,7 @@ func stallRace(r *Runner) {
 			over++
 		}
 	}
-	last := 2000 / burst // ms the burst lasts as the kernel took it
+	last := float64(conns) / burst // ms the burst lasts as the kernel took it
 	fill := math.Inf(1)
 	if burst > loop {
 		fill = queue / (burst - loop)

@@ -558,13 +558,13 @@ func init() {
 			KO: "버스트가 루프보다 빠른 동안 대기열은 그 차이만큼 자라, 중앙값으로는 약 %s ms 뒤에 넘칩니다. 버스트가 그보다 일찍 끝나거나 루프가 그 사이 따라잡는 실행은 넘치지 않습니다.",
 			EN: "While the burst outruns the loop the queue grows by the difference and, at the medians, overflows after about %s ms; a run whose burst ends sooner, or whose loop catches up meanwhile, does not overflow."},
 		"exp.ls.note.race.mixed": {
-			KO: "백로그 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 출처에서처럼 실행마다 갈리는 경주입니다 (출처는 15회 중 8회가 느림). %[3]s",
+			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 출처에서처럼 실행마다 갈리는 경주입니다 (출처는 15회 중 8회가 느림). %[3]s",
 			EN: "At backlog 128, %d of %d runs overflowed and the rest did not: a race each run decides, as in the source (8 of 15 slow there). %s"},
 		"exp.ls.note.race.none": {
-			KO: "백로그 128에서 넘친 실행 %d회, 모두 %d회: 이 기계에서는 경주가 한쪽(빠름)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %s",
+			KO: "backlog 128에서 넘친 실행 %d회, 모두 %d회: 이 기계에서는 경주가 한쪽(빠름)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %s",
 			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (fast) every time, and the published bimodality did not appear. %s"},
 		"exp.ls.note.race.all": {
-			KO: "백로그 128에서 %[2]d회 가운데 %[1]d회가 넘쳤습니다: 이 기계에서는 경주가 한쪽(느림)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %[3]s",
+			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤습니다: 이 기계에서는 경주가 한쪽(느림)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %[3]s",
 			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (slow) every time, and the published bimodality did not appear. %s"},
 		"exp.ls.note.starved": {
 			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",

@@ -70,20 +70,26 @@ func rawBurst(ctx context.Context, addr string, n int, deadline time.Time) (lat,
 		}
 		fds[i], t0[i] = fd, time.Now()
 		if e := unix.Connect(fd, sa); e != nil && !errors.Is(e, unix.EINPROGRESS) {
-			return nil, nil, nil, 0, fmt.Errorf("connect %d of %d: %w", i+1, n, e)
+			// Refused at once: this connection failed, the burst goes on.
+			unix.Close(fd)
+			fds[i] = -1
 		}
 	}
 	issue = float64(time.Since(start)) / 1e6
+	left := 0
 	for i, fd := range fds {
+		if fd < 0 {
+			continue
+		}
 		if e := p.Add(fd, epoll.Out, uint64(i)); e != nil {
 			return nil, nil, nil, 0, e
 		}
+		left++
 	}
 	req := []byte("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
 	bufs := make([][]byte, n)
 	scratch := make([]byte, 4096)
 	evs := make([]epoll.Event, 256)
-	left := n
 	for left > 0 && ctx.Err() == nil && time.Now().Before(deadline) {
 		k, e := p.Wait(evs, min(100*time.Millisecond, time.Until(deadline)))
 		if e != nil {

@@ -549,12 +549,16 @@ func stallRace(r *Runner, conns int) {
 	default:
 		why = r.T_("exp.ls.note.race.fills", Num(fill, 0))
 	}
-	key := "exp.ls.note.race.mixed"
-	switch over {
-	case 0:
+	// Both outcomes in the source's proportion is the claim's verdict;
+	// both outcomes in another proportion is only lopsided.
+	key := "exp.ls.note.race.lopsided"
+	switch {
+	case over == 0:
 		key = "exp.ls.note.race.none"
-	case len(ov):
+	case over == len(ov):
 		key = "exp.ls.note.race.all"
+	case r.Verdict("ls.2000-slow") == Reproduced:
+		key = "exp.ls.note.race.mixed"
 	}
 	r.Note(key, over, len(ov), rates+" "+why)
 }

@@ -560,6 +560,9 @@ func init() {
 		"exp.ls.note.race.mixed": {
 			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 출처에서처럼 실행마다 갈리는 경주입니다 (출처는 15회 중 8회가 느림). %[3]s",
 			EN: "At backlog 128, %d of %d runs overflowed and the rest did not: a race each run decides, as in the source (8 of 15 slow there). %s"},
+		"exp.ls.note.race.lopsided": {
+			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤습니다: 두 결과가 다 나오지만 출처의 비율(15회 중 8회가 느림)과는 다릅니다. %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed: both outcomes occur, but not in the source's proportion (8 of 15 slow there). %s"},
 		"exp.ls.note.race.none": {
 			KO: "backlog 128에서 넘친 실행 %d회, 모두 %d회: 이 기계에서는 경주가 한쪽(빠름)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %s",
 			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (fast) every time, and the published bimodality did not appear. %s"},

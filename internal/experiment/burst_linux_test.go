@@ -79,3 +79,25 @@ func FuzzComplete(f *testing.F) {
 		}
 	})
 }
+
+// A run is at whole seconds only when the kernel counted an overflow:
+// a dropped SYN (a slow connect) or a dropped final ACK (a fast connect,
+// a batch past 0.9 s); a slow batch without an overflow is the client's
+// own delay.
+func TestBurstClass(t *testing.T) {
+	for _, c := range []struct {
+		o    burstOutcome
+		want string
+	}{
+		{burstOutcome{batch: 180}, "fast"},
+		{burstOutcome{batch: 1010, slow: 40, overflows: 78}, "seconds"},
+		{burstOutcome{batch: 1100, overflows: 24}, "seconds"},
+		{burstOutcome{batch: 1300, slow: 3}, "fast"},
+		{burstOutcome{batch: 240, overflows: 5}, "fast"},
+		{burstOutcome{batch: 30000, undone: 2, overflows: 900}, "undone"},
+	} {
+		if got := burstClass(c.o); got != c.want {
+			t.Errorf("burstClass(%+v) = %s; want %s", c.o, got, c.want)
+		}
+	}
+}

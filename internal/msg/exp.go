@@ -790,8 +790,8 @@ func init() {
 		"exp.claim.vl.rtt": {KO: "요청당 다운스트림 명령: 잠금 있음 / 없음", EN: "downstream commands per request, lock on / off"},
 		"exp.claim.co.3x":  {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
 		"exp.claim.co.3x.why": {
-			KO: "이 생성기의 CPU는 사용자 수가 아니라 보내는 요청을 따라가고, 요청은 서버의 처리량이 묶습니다. 발표된 k6은 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
-			EN: "This generator's CPU follows the requests it sends, which the server's throughput bounds, not the users; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
+			KO: "이 생성기는 CPU를 사용자마다가 아니라 보내는 요청마다 쓰고, 요청 수는 서버의 처리량이 묶습니다. 발표된 k6은 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
+			EN: "This generator spends its CPU per request it sends, not per user, and the server's throughput bounds its requests; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
 		"exp.co.3x.gencpu": {
 			KO: "무거운 생성기의 CPU는 사용자 %[2]s명에서 코어의 %[1]s%%, 세 배에서 %[3]s%%였습니다 (×%[4]s, 같은 사이 처리량은 ×%[5]s).",
 			EN: "The heavy generator used %s%% of a core with %s users and %s%% with three times as many (×%s, while throughput moved ×%s)."},

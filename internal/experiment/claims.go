@@ -565,10 +565,10 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 
 // centralClaims are the sources' central results, the ones issue 23
 // names: the lab's makespan, the blocking loop's slowdown, the lock's
-// figures, logging, the 1,600-thread failure, the in-flight count, the
+// figures, logging (and its DEBUG side), the 1,600-thread failure, the in-flight count, the
 // colocated generator, the read-path crossover, the write path and
 // loop-stall's bimodality.
-var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lock", "log.cost", "th.errors",
+var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lock", "log.cost", "log.debug", "th.errors",
 	"sd.inflight", "co.3x", "x.read1000", "wp.x", "ls.2000-slow"}
 
 // writeCentral writes which central claims reach direction or better

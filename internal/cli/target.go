@@ -119,6 +119,8 @@ func (f *targetFlags) addKnobFlags(fs *flag.FlagSet, c *target.Config) {
 	fs.StringVar(&c.LogFile, "log-file", "", "file the request log goes to")
 	fs.IntVar(&c.LogQueue, "log-queue", 1024, "async log: queue length")
 	fs.BoolVar(&c.LogBlock, "log-block", false, "async log: a full queue blocks the request instead of dropping the line")
+	fs.StringVar(&c.LogLevel, "log-level", "info", "the logger's level: debug, info, warn or error; a line below it is neither formatted nor written")
+	fs.StringVar(&c.LogLineLevel, "log-line-level", "info", "the level each request's line is logged at: debug, info, warn or error")
 	fs.StringVar(&c.Body, "body", "Hello, World!", "response body")
 	fs.Int64Var(&c.Seed, "seed", 0, "random seed for the per-request draws")
 }

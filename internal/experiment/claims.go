@@ -189,10 +189,31 @@ func Judge(d ClaimDef, vals []float64) Claim {
 		c.Low, c.High, c.Coverage = &lo, &hi, cov
 	}
 	c.Verdict = verdictOf(d, med)
-	if c.Runs > 1 && (verdictOf(d, lo) != c.Verdict || verdictOf(d, hi) != c.Verdict) {
+	if c.Runs > 1 && (verdictOf(d, lo) != c.Verdict || verdictOf(d, hi) != c.Verdict || d.straddles(lo, hi)) {
 		c.Verdict = Undecided
 	}
 	return c
+}
+
+// straddles reports whether a boundary of the verdicts (either edge of
+// the tolerance band, or the no-effect line) lies strictly inside
+// [lo, hi]. The verdicts of lo and hi alone miss an interval that spans
+// the whole band: both ends outside it, on the published side, and the
+// band inside.
+func (d ClaimDef) straddles(lo, hi float64) bool {
+	bounds := []float64{d.Published - d.Tolerance, d.Published + d.Tolerance}
+	if d.Published != 0 {
+		bounds = []float64{d.Published * (1 - d.Tolerance), d.Published * (1 + d.Tolerance)}
+	}
+	if !math.IsNaN(d.Null) {
+		bounds = append(bounds, d.Null)
+	}
+	for _, b := range bounds {
+		if lo < b && b < hi {
+			return true
+		}
+	}
+	return false
 }
 
 // runShare is the per-cent share of runs whose indicator is 1 (a claim
@@ -565,10 +586,10 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 
 // centralClaims are the sources' central results, the ones issue 23
 // names: the lab's makespan, the blocking loop's slowdown, the lock's
-// figures, logging, the 1,600-thread failure, the in-flight count, the
+// figures, logging (and its DEBUG side), the 1,600-thread failure, the in-flight count, the
 // colocated generator, the read-path crossover, the write path and
 // loop-stall's bimodality.
-var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lock", "log.cost", "th.errors",
+var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lock", "log.cost", "log.debug", "th.errors",
 	"sd.inflight", "co.3x", "x.read1000", "wp.x", "ls.2000-slow"}
 
 // writeCentral writes which central claims reach direction or better

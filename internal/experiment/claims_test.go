@@ -78,6 +78,13 @@ func TestJudgeEachVerdict(t *testing.T) {
 	if c := Judge(zero, []float64{3}); c.Verdict != NotReproduced {
 		t.Errorf("3 against 0 ± 0.5: %s; want not_reproduced", c.Verdict)
 	}
+	// An interval that spans the whole band, both ends outside it on the
+	// published side: the ends alone say direction, the band inside says
+	// undecided.
+	wide := ClaimDef{ID: "test.wide", Published: 50, Tolerance: 0.1, Null: 0}
+	if c := Judge(wide, []float64{30, 35, 40, 42, 44, 70, 80, 90}); c.Verdict != Undecided {
+		t.Errorf("interval %v-%v around the band 45-55: %s; want undecided", *c.Low, *c.High, c.Verdict)
+	}
 	// A share of runs: 8 of 15 against 8 of 15.
 	share := ClaimDef{ID: "test.share", Published: 100 * 8.0 / 15, Quantity: "runshare", Tolerance: 0.5, Null: 0}
 	var runs []float64

@@ -94,7 +94,13 @@ func runColocated(ctx context.Context, r *Runner) error {
 	for _, x := range ratios(t.Vals("heavy-3x", "ok_rps"), t.Vals("heavy", "ok_rps")) {
 		moved = append(moved, 100*(x-1))
 	}
-	r.Claim("co.3x", moved, "")
+	// Why tripling the users moves throughput or not, from the numbers:
+	// how the generator's CPU moved against its requests.
+	reason := ""
+	if g1, g3 := t.Median("heavy", "gencpu"), t.Median("heavy-3x", "gencpu"); g1 > 0 && !math.IsNaN(g3) && heavy > 0 {
+		reason = r.T_("exp.co.3x.gencpu", Num(g1, 0), Num(float64(vus), 0), Num(g3, 0), Num(g3/g1, 2), Num(heavy3/heavy, 2))
+	}
+	r.Claim("co.3x", moved, reason)
 	if !math.IsNaN(heavy3) {
 		r.Note("exp.co.note.moves", 100*(shared/apart-1), 100*(heavy/apart-1), 100*(heavy3/heavy-1), 100*(225.0/248-1),
 			t.Median("shared", "gencpu"), t.Median("heavy", "gencpu"))

@@ -8,7 +8,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -31,6 +33,13 @@ var logLockCPU = 3791 * time.Microsecond // (1/59 - 1/76) s
 var logClaims = []ClaimDef{
 	{ID: "log.lock", Source: "exp.src.field.logging", Published: 76.0 / 59, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: 1},
 	{ID: "log.cost", Source: "exp.src.field.logging", Published: 42, Quantity: "share", Unit: "%", Digits: 0, Tolerance: 0.25, TolWhy: "exp.tol.shape", Null: 0},
+	// "A DEBUG-level side that pays nothing": throughput with logging
+	// off over throughput with every request's line at DEBUG while the
+	// logger is at INFO. Nothing is a ratio of 1; ±5% is the spread of
+	// two runs of the same target here (the off rows: 0.1-3%), and a
+	// level with no direction: a filtered line that still cost would be
+	// not reproduced.
+	{ID: "log.debug", Source: "exp.src.field.logging", Published: 1, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.05, TolWhy: "exp.tol.same", Null: NoNull},
 }
 
 type logCond struct {
@@ -65,6 +74,7 @@ func runLogging(ctx context.Context, r *Runner) error {
 		Rows: [][]string{
 			{r.T_("exp.log.pub.lockon"), "59 -> 76 (1.3x)"},
 			{r.T_("exp.log.pub.lockoff"), r.T_("exp.log.pub.cost42")},
+			{r.T_("exp.log.pub.debug"), r.T_("exp.log.pub.nothing")},
 		},
 		Note: r.T_("exp.log.pub.note")}
 	dir, err := os.MkdirTemp("", "waitlab-exp-log-")
@@ -73,20 +83,34 @@ func runLogging(ctx context.Context, r *Runner) error {
 	}
 	defer os.RemoveAll(dir)
 	logFile := filepath.Join(dir, "requests.log")
+	debugBytes := int64(-1)
 	conds := []logCond{
 		{"lock-off", true, []string{"--log", "off"}},
 		{"lock-sync", true, []string{"--log", "sync", "--log-file", logFile, "--log-in-lock", "--lock-log-cpu", logLockCPU.String()}},
 		{"off", false, []string{"--log", "off"}},
+		// The DEBUG side: the same sync appender, every request's line
+		// at DEBUG, the logger at INFO; run next to the off row, which
+		// it is compared with, so that the machine's drift between them
+		// is as small as the order allows.
+		{"debug", false, []string{"--log", "sync", "--log-file", logFile, "--log-level", "info", "--log-line-level", "debug"}},
 		{"sync", false, []string{"--log", "sync", "--log-file", logFile}},
 		{"async-drop", false, []string{"--log", "async", "--log-file", logFile}},
 		{"async-block", false, []string{"--log", "async", "--log-block", "--log-file", logFile}},
 	}
 	if r.Opt.Quick {
-		conds = conds[:4] // the async rows come with a full run
+		// The DEBUG and async rows come with a full run.
+		conds = slices.DeleteFunc(conds, func(c logCond) bool { return c.key == "debug" || strings.HasPrefix(c.key, "async") })
 	}
+	// The claims each condition serves (--only skips the rest; the
+	// async rows serve a note, not a claim).
+	serves := map[string][]string{"lock-off": {"log.lock"}, "lock-sync": {"log.lock"}, "off": {"log.cost", "log.debug"},
+		"sync": {"log.cost", "log.debug"}, "debug": {"log.debug"}}
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
+		}
+		if len(r.Opt.Only) > 0 && !r.Wants(serves[c.key]...) {
+			continue
 		}
 		tr := trial{
 			Downstream: []string{"--delay", vlDelay.String()},
@@ -100,6 +124,15 @@ func runLogging(ctx context.Context, r *Runner) error {
 		}
 		label := r.T_("exp.log.row."+c.key, threads)
 		row, reps, err := r.loadRow(ctx, c.key, label, tr)
+		if c.key == "debug" && row != nil {
+			// The evidence that filtered lines are not written, whatever
+			// the throughput says: the log file's size after the run.
+			fi, serr := os.Stat(logFile)
+			debugBytes = -1
+			if serr == nil {
+				debugBytes = fi.Size()
+			}
+		}
 		os.Remove(logFile)
 		if err != nil {
 			return fmt.Errorf("experiment logging: %s: %w", label, err)
@@ -119,12 +152,27 @@ func runLogging(ctx context.Context, r *Runner) error {
 	off := t.Median("off", "ok_rps")
 	r.Claim("log.lock", ratios(t.Vals("lock-off", "ok_rps"), t.Vals("lock-sync", "ok_rps")), "")
 	r.Claim("log.cost", costs(t.Vals("sync", "ok_rps"), t.Vals("off", "ok_rps")), "")
+	if r.Opt.Quick {
+		r.ClaimNotRun("log.debug", r.T_("exp.log.debug.quick"))
+	} else if t.Row("debug") != nil {
+		r.Claim("log.debug", ratios(t.Vals("off", "ok_rps"), t.Vals("debug", "ok_rps")), r.debugEvidence(debugBytes, t.Median("debug", "ok_rps"), t.Median("sync", "ok_rps")))
+	}
 	if drop, blk := t.Median("async-drop", "ok_rps"), t.Median("async-block", "ok_rps"); !math.IsNaN(blk) {
 		r.Note("exp.log.note.async", 100*(1-drop/off), t.Median("async-drop", "dropped_pct"), 100*(1-blk/off))
 	}
 	r.Note("exp.log.note.why")
 	t.Plots = []Plot{{File: "logging.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}
 	return nil
+}
+
+// debugEvidence is the sentence beside log.debug: how many bytes the
+// filtered run wrote (the count that does not depend on the load) and
+// what the same appender costs when the line passes.
+func (r *Runner) debugEvidence(bytes int64, debug, sync float64) string {
+	if bytes < 0 {
+		return ""
+	}
+	return r.T_("exp.log.debug.bytes", Num(float64(bytes), 0), Num(debug, 0), Num(sync, 0))
 }
 
 // ratioCell is the per-run ratio of two summed counters, scaled: the

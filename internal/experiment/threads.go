@@ -115,7 +115,11 @@ func (r *Runner) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, 
 	tr := trial{
 		Downstream: []string{"--delay", thCall.String()},
 		Target: []string{"--model", "pool", "--threads", strconv.Itoa(n), "--queue", "10000",
-			"--cpu", thCPU, "--calls", strconv.Itoa(thCalls), "--header-timeout", thHeaderTimeout.String()},
+			"--cpu", thCPU, "--calls", strconv.Itoa(thCalls), "--header-timeout", thHeaderTimeout.String(),
+			// Tomcat's NIO connector hands a connection back to its one
+			// poller after every request; the target's default lingers
+			// 1 ms on it, so a keep-alive request seldom met the poller.
+			"--linger", "-1ns"},
 		// One P per pool thread: every thread can be runnable at once,
 		// as a JVM's platform threads can, so the OS run queue and its
 		// context switches are the ones a thread pool of this size

@@ -170,6 +170,12 @@ type Config struct {
 	LogFile  string
 	LogQueue int
 	LogBlock bool
+	// LogLevel is the logger's level and LogLineLevel the level each
+	// request's line is logged at (debug, info, warn or error; default
+	// info both): a line below the logger's level is neither formatted
+	// nor written.
+	LogLevel     string
+	LogLineLevel string
 
 	// Drain is how long Shutdown waits for in-flight requests (default 10s).
 	Drain time.Duration
@@ -313,6 +319,11 @@ func (c *Config) Validate() error {
 		}
 	default:
 		return model.NewFieldError("log", "target.err.log", c.Log)
+	}
+	for _, v := range []struct{ field, val string }{{"log-level", c.LogLevel}, {"log-line-level", c.LogLineLevel}} {
+		if v.val != "" && levelRank(v.val) < 0 {
+			return model.NewFieldError(v.field, "target.err.loglevel", v.field, v.val)
+		}
 	}
 	if c.QueryKnobs != "on" && c.QueryKnobs != "off" {
 		return model.NewFieldError("query-knobs", "target.err.queryknobs", c.QueryKnobs)

@@ -193,7 +193,7 @@ func (s *Server) validate() error {
 	s.lockMu.Lock()
 	defer s.lockMu.Unlock()
 	err := s.client.Do(downstream.CmdPing)
-	if k := &s.cfg.Knobs; k.LogInLock {
+	if k := &s.cfg.Knobs; k.LogInLock && s.log.enabled() {
 		// The line is formatted and written by the lock's holder: every
 		// other request waits for it too.
 		start := time.Now()

@@ -227,7 +227,7 @@ func (s *Server) Start() (err error) {
 			}
 		}()
 	}
-	if err := s.log.open(s.cfg.Log, s.cfg.LogFile, s.cfg.LogQueue, s.cfg.LogBlock); err != nil {
+	if err := s.log.openFrom(&s.cfg); err != nil {
 		return err
 	}
 	fd, addr, err := listen(s.cfg.Listen, s.cfg.Backlog)

@@ -323,8 +323,8 @@ func init() {
 			KO: "같은 부하에 로그 끔 / 동기 / 비동기(버림, 막음): 처리량과 p99의 값, 버려진 줄. 잠금이 있을 때와 없을 때",
 			EN: "the same load with logging off / sync / async (dropping, blocking): throughput and p99 cost, lines dropped; with and without the lock"},
 		"exp.log.recipe": {
-			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때입니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
-			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on. As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
+			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때이고, 마지막 행은 줄마다 DEBUG 레벨로 남기되 로거는 INFO입니다 (--log-line-level debug --log-level info: 줄을 만들지도 쓰지도 않음). 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on; the last logs each line at DEBUG to a logger at INFO (--log-line-level debug --log-level info: the line is neither formatted nor written). As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.log.calibration": {
 			KO: "잠금 있음의 동기 로그 행은 로그 한 줄을 잠금 안에서 쓰고(--log-in-lock), 그 줄의 포맷에 CPU %s ms를 씁니다: 1/59초 − 1/76초, 발표된 59 → 76 TPS에 맞춘 값입니다.",
 			EN: "The lock-on sync row writes one line inside the locked path (--log-in-lock) and spends %s ms of CPU formatting it: 1/59 s - 1/76 s, calibrated to the published 59 -> 76 TPS."},
@@ -336,6 +336,19 @@ func init() {
 		"exp.log.row.sync":        {KO: "잠금 없음, 동기 로그 (스레드 %d개)", EN: "lock off, sync logging (%d threads)"},
 		"exp.log.row.async-drop":  {KO: "잠금 없음, 비동기 로그, 차면 버림 (스레드 %d개)", EN: "lock off, async logging, drop when full (%d threads)"},
 		"exp.log.row.async-block": {KO: "잠금 없음, 비동기 로그, 차면 막음 (스레드 %d개)", EN: "lock off, async logging, block when full (%d threads)"},
+		"exp.log.row.debug":       {KO: "잠금 없음, 동기 로그, 줄은 DEBUG·로거는 INFO (스레드 %d개)", EN: "lock off, sync logging, lines at DEBUG, logger at INFO (%d threads)"},
+		"exp.log.pub.debug": {
+			KO: "잠금을 없앤 뒤: DEBUG 레벨 줄, 로거는 INFO",
+			EN: "after the lock was gone: DEBUG-level lines, logger at INFO"},
+		"exp.log.pub.nothing": {
+			KO: "비용 없음",
+			EN: "no cost"},
+		"exp.log.debug.quick": {
+			KO: "--quick은 DEBUG 행을 돌리지 않습니다 (전체 실행에서 돕니다).",
+			EN: "--quick does not run the DEBUG row (a full run does)."},
+		"exp.log.debug.bytes": {
+			KO: "걸러진 실행이 로그 파일에 쓴 바이트: %s (부하와 무관한 증거). 같은 어펜더로 줄이 통과하면 처리량은 %s 대신 %s req/s입니다.",
+			EN: "Bytes the filtered run wrote to the log file: %s (the evidence that does not depend on the load). With the same appender and the line passing, throughput is %[3]s req/s instead of %[2]s."},
 		"exp.log.pub.lockon": {
 			KO: "잠금이 지배할 때: 요청 로그 켬 → 끔",
 			EN: "while the lock dominated: request logging on -> off"},
@@ -367,8 +380,8 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
-			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 요청 하나를 마칠 때마다 연결을 하나뿐인 폴러에 돌려주므로(--linger -1ns, Tomcat의 NIO 커넥터처럼), keep-alive 요청도 모두 폴러가 읽어 주기를 기다립니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs, and it hands each connection back to its one poller after every request (--linger -1ns), as Tomcat's NIO connector does, so every keep-alive request waits for the poller to read it. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
 		// loadgen's cpu_factor (the experiments' heavy generator), kept
 		// with the experiment that uses it.
 		"loadspec.cpu_factor": {
@@ -499,8 +512,8 @@ func init() {
 			KO: "연결 500개를 받는 루프 하나에서 핸들러가 한 번 100 ms 멈춤; 연결 2,000개, listen backlog 128 대 4,096과 커널의 ListenOverflows/ListenDrops",
 			EN: "one loop serving 500 connections, one handler stalls 100 ms once; 2,000 connections with backlog 128 vs 4,096 and the kernel's ListenOverflows/ListenDrops"},
 		"exp.ls.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 몰림 전에 열어 둔 연결로, 몰린 connect의 5분의 1이 끝났을 때 100 ms 동안 루프를 막는 요청을 보냅니다 (멈춤이 대기열 대부분의 앞에 오도록 위치를 고정). 연결 %[2]s개는 멈춤 없이 backlog 128(발표된 조건)과 4,096으로 각각 %[3]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[4]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
-			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each (connects fired together by goroutines on several threads). 500 connections: %d runs; in the stall row a request that blocks the loop for 100 ms goes out on a connection opened before the burst once a fifth of the burst's connects are done (its position fixed in front of most of the queue). %s connections, no stall, backlog 128 (the published condition) and 4,096: %d runs each. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
+			KO: "대상 서버는 이벤트 루프 하나가 연결도 받습니다 (자바 NIO 셀렉터 하나처럼). 실행마다 새 서버 프로세스에 실제 TCP 연결이 한꺼번에 열리고 연결마다 요청을 하나 보냅니다 (연결 500개는 여러 스레드의 고루틴이 한 번에 connect). 연결 500개는 %[1]d회 재고, 멈춤 행에서는 몰림 전에 열어 둔 연결로, 몰린 connect의 5분의 1이 끝났을 때 100 ms 동안 루프를 막는 요청을 보냅니다 (멈춤이 대기열 대부분의 앞에 오도록 위치를 고정). 연결 %[2]s개는 출처의 NIO 클라이언트처럼 스레드 하나가 non-blocking connect()를 잇달아 모두 부른 뒤 epoll 하나로 요청을 보내고 답을 읽습니다. 멈춤 없이 backlog 128(발표된 조건)로 %[3]d회 (출처의 15회로는 비율의 95%% 구간이 허용 범위보다 넓어 판정이 나지 않으므로), 4,096으로 %[4]d회 잽니다. 발표값과 따로, 루프가 멈춘 사이에 몰리게 한 변형을 별도 행으로 둡니다. %.0[5]f초 안에 끝나지 않은 요청은 '못 끝냄'으로 셉니다.",
+			EN: "The target is one event loop that also accepts (like a single Java NIO selector). Each run opens real TCP connections to a fresh server at once, one request each. 500 connections, the connects fired together by goroutines on several threads: %d runs; in the stall row a request that blocks the loop for 100 ms goes out on a connection opened before the burst once a fifth of the burst's connects are done (its position fixed in front of most of the queue). %s connections are opened as the source's NIO client opens them: one thread issues every non-blocking connect() back to back, then sends the requests and reads the answers from one epoll set. No stall, backlog 128 (the published condition): %d runs (over the source's 15 the share's 95%% interval is wider than the tolerance, so it could not decide); backlog 4,096: %d runs. Apart from the published condition, a variant whose burst arrives while the loop stalls is a separate row. Requests not done within %.0f s count as not done."},
 		"exp.ls.sysctl": {
 			KO: "이 커널: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s.",
 			EN: "This kernel: somaxconn %s, tcp_syn_retries %s, tcp_abort_on_overflow %s, tcp_max_syn_backlog %s, tcp_syncookies %s."},
@@ -534,12 +547,28 @@ func init() {
 			KO: "%s: connect가 0.9초 넘게 걸린 연결 %s개 (모든 실행 합계) 가운데 %s개가 SYN 재전송 시점(1, 3, 7, 15초) 바로 뒤에 끝났습니다. 가장 빠른 것 %s ms, 가장 느린 것 %s ms.",
 			EN: "%s: of the %s connects that took over 0.9 s (all runs together), %s completed just after a SYN retransmission (1, 3, 7, 15 s); the fastest took %s ms, the slowest %s ms."},
 		"exp.ls.col.burst": {KO: "버려지지 않은 connect (ms당)", EN: "connects not dropped (per ms)"},
-		"exp.ls.note.race.over": {
-			KO: "이 기계에서 백로그 128의 결과가 왜 한쪽으로만 가는가: 커널이 버리지 않은 connect는 ms당 %s개로 들어오고 (backlog 4,096 행), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 버스트가 루프보다 빠른 동안 accept 대기열은 그 차이만큼 자라고, 커널이 두는 대기열은 min(backlog, somaxconn) = %s개라서 약 %s ms 뒤에 넘칩니다. 버스트는 약 %s ms 걸리므로, 두 속도의 차이가 이만큼 크면 매 실행이 넘칠 것으로 봅니다 (넘친 실행 %d회, 모두 %d회). 발표된 두 갈래 결과는 두 속도가 가까워 실행마다 경주가 갈리는 기계에서 나옵니다.",
-			EN: "Why every run at backlog 128 goes the same way on this machine: the connects the kernel did not drop arrive at %s per ms (the backlog-4,096 row), while the one loop answered %s connections per ms in the 500-connection batch. While the burst outruns the loop the accept queue grows by the difference, and the kernel keeps min(backlog, somaxconn) = %s, so it overflows after about %s ms; the burst lasts about %s ms, so with rates this far apart every run is expected to overflow (%d of %d did). The published bimodal outcome comes from a machine where the two rates are close enough for the race to go either way run by run."},
-		"exp.ls.note.race.under": {
-			KO: "커널이 버리지 않은 connect는 ms당 %s개로 들어오고, 루프 하나는 ms당 %s개에 답했습니다: 루프가 버스트를 거의 따라가므로 대기열(min(backlog, somaxconn) = %s개)이 넘칠지는 실행마다 갈리는 경주입니다 (넘친 실행 %d회, 모두 %d회).",
-			EN: "The connects the kernel did not drop arrive at %s per ms and the one loop answered %s per ms: the loop about keeps up with the burst, so whether the queue (min(backlog, somaxconn) = %s) overflows is a race each run decides (%d of %d runs overflowed)."},
+		"exp.ls.col.issue": {KO: "connect() 호출 (ms당)", EN: "connect() calls issued (per ms)"},
+		"exp.ls.note.race.rates": {
+			KO: "connect() 호출은 ms당 %s개로 나갔고, 커널이 버리지 않은 connect는 ms당 %s개로 끝났으며 (backlog 4,096 행의 중앙값), 루프 하나는 연결 500개 배치에서 ms당 %s개에 답했습니다. 커널이 두는 accept 대기열은 min(backlog, somaxconn) = %s개이고, 버스트는 약 %s ms 걸립니다.",
+			EN: "The connect() calls went out at %s per ms, the connects the kernel did not drop completed at %s per ms (median of the backlog-4,096 row), and the one loop answered %s connections per ms in the 500-connection batch. The kernel keeps an accept queue of min(backlog, somaxconn) = %s, and the burst lasts about %s ms."},
+		"exp.ls.note.race.keeps": {
+			KO: "중앙값으로는 루프가 버스트를 따라가므로 대기열은 실행마다의 흔들림이 두 속도를 뒤집을 때만 넘칩니다.",
+			EN: "At the medians the loop keeps up with the burst, so the queue overflows only in runs where the run-to-run spread turns the two rates round."},
+		"exp.ls.note.race.fills": {
+			KO: "버스트가 루프보다 빠른 동안 대기열은 그 차이만큼 자라, 중앙값으로는 약 %s ms 뒤에 넘칩니다. 버스트가 그보다 일찍 끝나거나 루프가 그 사이 따라잡는 실행은 넘치지 않습니다.",
+			EN: "While the burst outruns the loop the queue grows by the difference and, at the medians, overflows after about %s ms; a run whose burst ends sooner, or whose loop catches up meanwhile, does not overflow."},
+		"exp.ls.note.race.mixed": {
+			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤고 나머지는 넘치지 않았습니다: 출처에서처럼 실행마다 갈리는 경주입니다 (출처는 15회 중 8회가 느림). %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed and the rest did not: a race each run decides, as in the source (8 of 15 slow there). %s"},
+		"exp.ls.note.race.lopsided": {
+			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤습니다: 두 결과가 다 나오지만 출처의 비율(15회 중 8회가 느림)과는 다릅니다. %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed: both outcomes occur, but not in the source's proportion (8 of 15 slow there). %s"},
+		"exp.ls.note.race.none": {
+			KO: "backlog 128에서 넘친 실행 %d회, 모두 %d회: 이 기계에서는 경주가 한쪽(빠름)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %s",
+			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (fast) every time, and the published bimodality did not appear. %s"},
+		"exp.ls.note.race.all": {
+			KO: "backlog 128에서 %[2]d회 가운데 %[1]d회가 넘쳤습니다: 이 기계에서는 경주가 한쪽(느림)으로만 갔고 발표된 두 갈래가 나오지 않았습니다. %[3]s",
+			EN: "At backlog 128, %d of %d runs overflowed: on this machine the race went one way (slow) every time, and the published bimodality did not appear. %s"},
 		"exp.ls.note.starved": {
 			KO: "대기열이 넘치지 않은 backlog 4,096에서도 connect가 0.9초를 넘긴 연결이 %s개 있습니다: 이 바쁜 기계에서는 그 일부가 SYN 재전송이 아니라 CPU를 못 받은 클라이언트 자신의 지연입니다. 버려진 SYN의 증거는 ListenOverflows/ListenDrops 카운터입니다.",
 			EN: "With backlog 4,096, where ListenOverflows stayed at 0, %s connects still took over 0.9 s: on this busy machine part of the slow connects are the client's own scheduling delay, not a retransmitted SYN. The evidence of dropped SYNs is the ListenOverflows/ListenDrops counters."},
@@ -665,6 +694,9 @@ func init() {
 		"exp.sum.central.open": {
 			KO: "아직 재현되지 않은 중심 주장 %d개와 그 까닭 (각 판정이 고른 문장과 그 숫자):",
 			EN: "The %d central claims not reproduced yet, and why (the sentence each verdict chose, with its numbers):"},
+		"exp.tol.same": {
+			KO: "비용 없음은 비 1입니다: 허용 폭은 같은 대상 서버를 두 번 돌렸을 때의 흔들림(여기서 0.1–3%)입니다",
+			EN: "no cost is a ratio of 1: the tolerance is the spread of two runs of the same target (0.1-3% here)"},
 		"exp.tol.zero": {
 			KO: "발표값이 0이라 절대 허용 폭으로 봅니다",
 			EN: "the published figure is zero, so the tolerance is absolute"},
@@ -713,8 +745,9 @@ func init() {
 			KO: "잠금이 없을 때는 서버 코어 하나의 CPU가 정하므로, 다른 작업이 그 코어를 나눠 가지면 700에 못 미칩니다.",
 			EN: "Without the lock the server's one core sets throughput, so other work sharing that core keeps it under 700."},
 
-		"exp.claim.log.lock": {KO: "잠금 있음의 처리량: 로그 끔 / 동기 로그", EN: "throughput with the lock, logging off / sync"},
-		"exp.claim.log.cost": {KO: "잠금 없음에서 동기 로그가 가져가는 처리량", EN: "throughput sync logging costs without the lock"},
+		"exp.claim.log.lock":  {KO: "잠금 있음의 처리량: 로그 끔 / 동기 로그", EN: "throughput with the lock, logging off / sync"},
+		"exp.claim.log.cost":  {KO: "잠금 없음에서 동기 로그가 가져가는 처리량", EN: "throughput sync logging costs without the lock"},
+		"exp.claim.log.debug": {KO: "잠금 없음의 처리량: 로그 끔 / DEBUG 줄을 INFO 로거가 거름", EN: "throughput without the lock, logging off / DEBUG lines filtered by an INFO logger"},
 		"exp.claim.log.lock.why": {
 			KO: "잠금 안의 줄은 잠금을 쥔 스레드가 CPU를 받아야 끝나므로, 다른 작업과 나눠 쓰는 코어에서는 그 시간이 맞춘 값보다 길어지고 짧아지기도 합니다.",
 			EN: "The line inside the lock ends only when the lock's holder gets CPU, so on a core shared with other work its time moves away from the calibrated one."},
@@ -757,8 +790,11 @@ func init() {
 		"exp.claim.vl.rtt": {KO: "요청당 다운스트림 명령: 잠금 있음 / 없음", EN: "downstream commands per request, lock on / off"},
 		"exp.claim.co.3x":  {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
 		"exp.claim.co.3x.why": {
-			KO: "이 생성기의 CPU는 사용자 수가 아니라 요청 수를 따라가므로, 사용자가 세 배가 되어도 서버에서 가져가는 몫이 거의 같습니다. 발표된 k6은 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
-			EN: "This generator's CPU follows requests, not users, so three times the users take about the same share of the server's core; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
+			KO: "이 생성기는 CPU를 사용자마다가 아니라 보내는 요청마다 쓰고, 요청 수는 서버의 처리량이 묶습니다. 발표된 k6은 가상 사용자마다 자바스크립트 VM을 돌려 사용자 수에 따라서도 CPU를 씁니다.",
+			EN: "This generator spends its CPU per request it sends, not per user, and the server's throughput bounds its requests; the published k6 runs a JavaScript VM per virtual user, whose CPU grows with the users too."},
+		"exp.co.3x.gencpu": {
+			KO: "무거운 생성기의 CPU는 사용자 %[2]s명에서 코어의 %[1]s%%, 세 배에서 %[3]s%%였습니다 (×%[4]s, 같은 사이 처리량은 ×%[5]s).",
+			EN: "The heavy generator used %s%% of a core with %s users and %s%% with three times as many (×%s, while throughput moved ×%s)."},
 	})
 }
 

@@ -137,6 +137,8 @@ func init() {
 		"flag.log":                    {KO: "요청 로그: off, sync(응답 전에 씀), async(크기가 정해진 대기열)", EN: "per-request log: off, sync (a write before answering) or async (bounded queue)"},
 		"flag.log-file":               {KO: "요청 로그를 쓸 파일", EN: "file the request log goes to"},
 		"flag.log-queue":              {KO: "async 로그: 대기열 길이", EN: "async log: queue length"},
+		"flag.log-level":              {KO: "로거의 레벨: debug, info, warn, error. 이보다 낮은 줄은 만들지도 쓰지도 않습니다", EN: "the logger's level: debug, info, warn or error; a line below it is neither formatted nor written"},
+		"flag.log-line-level":         {KO: "요청마다 남기는 줄의 레벨: debug, info, warn, error", EN: "the level each request's line is logged at: debug, info, warn or error"},
 		"flag.log-block":              {KO: "async 로그: 대기열이 차면 줄을 버리지 않고 요청을 막습니다", EN: "async log: a full queue blocks the request instead of dropping the line"},
 		"flag.drain":                  {KO: "SIGINT/SIGTERM을 받은 뒤 처리 중인 요청을 마무리할 시간", EN: "on SIGINT/SIGTERM, how long to let in-flight requests finish"},
 		"flag.target.stall-threshold": {KO: "루프 감시자: 루프를 이보다 오래 붙잡은 작업을 루프 멈춤으로 봅니다", EN: "loop watchdog: a task holding its loop longer is a stall"},

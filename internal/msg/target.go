@@ -34,6 +34,9 @@ func init() {
 		"target.err.log": {
 			KO: "--log는 off, sync, async 중 하나입니다 (받은 값: %q)",
 			EN: "--log is off, sync or async, not %q"},
+		"target.err.loglevel": {
+			KO: "--%s{은/는} debug, info, warn, error 중 하나입니다 (받은 값: %q)",
+			EN: "--%s is debug, info, warn or error, not %q"},
 		"target.err.logfile": {
 			KO: "--log %s에는 기록할 파일 --log-file이 필요합니다",
 			EN: "--log %s needs a --log-file to write to"},

@@ -183,7 +183,7 @@ type engine struct {
 	cores   int
 	coreQ   ring32
 	slice   time.Duration // Scenario.Slice; 0: a CPU segment runs to its end
-	lock    bool // the shared lock is held
+	lock    bool          // the shared lock is held
 	lockQ   ring32
 	busy    int
 	peak    int

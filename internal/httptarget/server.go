@@ -63,6 +63,8 @@ type Server struct {
 
 	lnFD     int
 	addr     net.Addr
+	// stopProfile ends the debug CPU profile (profile.go); set by Start.
+	stopProfile func()
 	impl     impl
 	conns    atomic.Int64
 	reqSeq   atomic.Int64
@@ -215,6 +217,12 @@ func (s *Server) releaseThread() { <-s.helpers }
 // Start opens the log, listens and starts serving. It returns once the
 // server accepts connections.
 func (s *Server) Start() (err error) {
+	s.stopProfile = startProfile()
+	defer func() {
+		if err != nil {
+			s.stopProfile()
+		}
+	}()
 	s.raiseThreadLimit()
 	if s.db != nil {
 		if err := s.db.warm(context.Background()); err != nil {
@@ -272,6 +280,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	if lerr := s.log.close(); err == nil {
 		err = lerr
+	}
+	if s.stopProfile != nil {
+		s.stopProfile()
 	}
 	return err
 }

@@ -61,15 +61,15 @@ type Server struct {
 	// within Config.BodyMemory.
 	bodyMem atomic.Int64
 
-	lnFD     int
-	addr     net.Addr
+	lnFD int
+	addr net.Addr
 	// stopProfile ends the debug CPU profile (profile.go); set by Start.
 	stopProfile func()
-	impl     impl
-	conns    atomic.Int64
-	reqSeq   atomic.Int64
-	draining atomic.Bool
-	eventsMu sync.Mutex
+	impl        impl
+	conns       atomic.Int64
+	reqSeq      atomic.Int64
+	draining    atomic.Bool
+	eventsMu    sync.Mutex
 }
 
 // impl is one concurrency model.

@@ -92,9 +92,9 @@ type Sockets struct {
 	// connections and sending and reading took on the generator's cores
 	// (0 when unknown).
 	GeneratorCPUMS float64 `json:"generator_cpu_ms,omitempty"`
-	Refused      int64   `json:"refused"`
-	Reset        int64   `json:"reset"`
-	Failed       int64   `json:"failed"` // every request without a 2xx answer
+	Refused        int64   `json:"refused"`
+	Reset          int64   `json:"reset"`
+	Failed         int64   `json:"failed"` // every request without a 2xx answer
 	// Errors counts failures by kind (connect_refused, reset, timeout,
 	// status_503, ...).
 	Errors map[string]int64 `json:"errors,omitempty"`

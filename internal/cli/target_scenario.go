@@ -57,8 +57,7 @@ func runTargetScenario(ctx context.Context, env *Env, args []string) error {
 	// One P per lane plus two, as an in-process run's child has, so a
 	// thread waking from a blocking wait finds a P at once (and pinning
 	// the target to fewer cores does not shrink GOMAXPROCS under it).
-	// (A pool with no CPU work: one P per core, target.ScenarioProcs.)
-	if n := target.ScenarioProcs(s, live.ChildGOMAXPROCS(s)); n > 0 {
+	if n := live.ChildGOMAXPROCS(s); n > 0 {
 		runtime.GOMAXPROCS(n)
 	}
 	srv, err := target.NewScenario(s, cfg)

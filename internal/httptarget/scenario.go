@@ -85,32 +85,6 @@ func ScenarioConfig(sc model.Scenario, base Config) Config {
 	return cfg
 }
 
-// ScenarioProcs returns the GOMAXPROCS a scenario target runs with, def
-// being what an in-process run's child gets (a P per lane plus two, so a
-// thread back from a blocking wait finds a P at once). A pool whose
-// classes do no CPU work gets one P per core it may run on instead
-// (runtime.NumCPU: the child's affinity, one core under --via http): its
-// threads never hold a P while they wait (holdWait parks them, their
-// sockets are non-blocking), so a P beyond the cores buys nothing but an
-// idle P for the runtime to wake a spinning thread for, beside the
-// locked thread that takes the work anyway. In a 1,000-connection burst
-// on 500 threads that was 1.4 more context switches a request (5.0-5.4
-// against 3.6-3.9, perf stat) and a fifth more of the target's CPU. With
-// CPU work the Ps stay: there they let several threads share the core
-// under the kernel, as a pool's threads do, rather than one at a time
-// under Go's 10 ms preemption.
-func ScenarioProcs(sc model.Scenario, def int) int {
-	if sc.Model != model.Pool {
-		return def
-	}
-	for _, c := range sc.Classes {
-		if !c.CPU.IsZero() {
-			return def
-		}
-	}
-	return min(def, runtime.NumCPU())
-}
-
 // NewScenario prepares a Server that serves sc (validated and normalized)
 // with base's listen address, backlog, watchdog, log and drain settings.
 func NewScenario(sc model.Scenario, base Config) (*Server, error) {

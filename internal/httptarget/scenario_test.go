@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -203,30 +202,5 @@ func TestScenarioBinderClosesSilentConnections(t *testing.T) {
 	_, err = c.Read(b[:])
 	if err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Fatalf("a silent connection was not closed by the server: %v", err)
-	}
-}
-
-// A pool scenario without CPU work runs on a P per core; with CPU work,
-// or in another model, the in-process child's GOMAXPROCS stays.
-func TestScenarioProcs(t *testing.T) {
-	waits := model.Scenario{Model: model.Pool, Threads: 500, Requests: 10,
-		Classes: []model.Class{{Name: "w", Fraction: 1, Wait: model.FixedDist(100 * time.Millisecond)}}}
-	const def = 1 << 20 // more than any machine's cores
-	if got, want := ScenarioProcs(waits, def), runtime.NumCPU(); got != want {
-		t.Errorf("pool, waits only: %d; want %d (one per core)", got, want)
-	}
-	if got := ScenarioProcs(waits, 1); got != 1 {
-		t.Errorf("pool, waits only, def 1: %d; want 1 (never more than def)", got)
-	}
-	cpu := waits
-	cpu.Classes = []model.Class{{Name: "c", Fraction: 1, CPU: model.FixedDist(time.Millisecond)}}
-	if got := ScenarioProcs(cpu, def); got != def {
-		t.Errorf("pool with CPU work: %d; want def", got)
-	}
-	for _, m := range []model.Kind{model.Loop, model.Offload, model.Virtual} {
-		s := twoClasses(m)
-		if got := ScenarioProcs(s, 6); got != 6 {
-			t.Errorf("%s: %d; want def", m, got)
-		}
 	}
 }

@@ -69,9 +69,6 @@ func NewScenario(sc model.Scenario, base Config) (*Server, error) { return nil, 
 // Scenario reports no scenario.
 func (s *Server) Scenario() (model.Scenario, bool) { return model.Scenario{}, false }
 
-// ScenarioProcs returns def off Linux (see scenario.go).
-func ScenarioProcs(sc model.Scenario, def int) int { return def }
-
 // IndexParam: see scenario.go.
 const IndexParam = "req"
 

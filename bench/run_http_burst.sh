@@ -10,8 +10,10 @@
 # Connection set-up is included (each burst request opens its own). Each
 # case runs REPEAT times, alternated with BASE (a build before a change)
 # when given; the script prints every run and the medians: makespan, its
-# ratio to the floor (goal: within 10%), connection set-up p50 and the
-# target process's CPU per request (its own account, user + system).
+# ratio to the floor (goal: within 10%), connection set-up p50, the
+# target process's CPU per request (its own account, user + system) and
+# the generator process's (getrusage over the load; a burst's connections
+# are set up on its core; "-" from a build that does not report it).
 #
 #   bench/run_http_burst.sh
 #   REPEAT=5 BASE=/tmp/old-waitlab CASES="pool" bench/run_http_burst.sh
@@ -40,7 +42,7 @@ flags() {
 }
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "n/a"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
-declare -A MK SET CPU
+declare -A MK SET CPU GEN
 for c in $CASES; do
 	# shellcheck disable=SC2046
 	floor=$("$WORK/waitlab" sim $(flags "$c") --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["makespan_ms"])')
@@ -53,23 +55,25 @@ for c in $CASES; do
 				echo "run $r $name: failed: $(tail -1 "$WORK/err")"
 				continue
 			fi
-			read -r mk set cpu n < <(python3 -c 'import json,sys
+			read -r mk set cpu n gen < <(python3 -c 'import json,sys
 d=json.load(open(sys.argv[1])); h=d["http"]; s=d.get("sockets",{})
-print(h["makespan_ms"], s.get("connect_p50_ms", 0), h.get("cpu_ms", 0), h["completed"])' "$WORK/out.json")
+print(h["makespan_ms"], s.get("connect_p50_ms", 0), h.get("cpu_ms", 0), h["completed"], s.get("generator_cpu_ms", "-"))' "$WORK/out.json")
 			MK[$c.$name]+="$mk "
 			SET[$c.$name]+="$set "
 			CPU[$c.$name]+="$(awk -v c="$cpu" -v n="$n" 'BEGIN {printf "%.1f", c * 1000 / n}') "
-			awk -v r="$r" -v b="$name" -v mk="$mk" -v f="$floor" -v s="$set" -v c="$cpu" -v n="$n" -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
-				printf "run %d %-4s makespan %8.1f ms (%.3fx floor)  set-up p50 %.2f ms  target CPU %.0f ms, %.1f us/request  (load %s)\n", r, b, mk, mk / f, s, c, c * 1000 / n, l }'
+			gus=-
+			[ "$gen" != "-" ] && gus=$(awk -v c="$gen" -v n="$n" 'BEGIN {printf "%.1f", c * 1000 / n}') && GEN[$c.$name]+="$gus "
+			awk -v r="$r" -v b="$name" -v mk="$mk" -v f="$floor" -v s="$set" -v c="$cpu" -v n="$n" -v g="$gus" -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
+				printf "run %d %-4s makespan %8.1f ms (%.3fx floor)  set-up p50 %.2f ms  target CPU %.0f ms, %.1f us/request  generator %s us/request  (load %s)\n", r, b, mk, mk / f, s, c, c * 1000 / n, g, l }'
 		done
 	done
 	for b in $BINS; do
 		name=${b%%=*}
 		mk=$(echo "${MK[$c.$name]:-}" | median)
-		awk -v c="$c" -v b="$name" -v mk="$mk" -v f="$floor" -v s="$(echo "${SET[$c.$name]:-}" | median)" -v u="$(echo "${CPU[$c.$name]:-}" | median)" 'BEGIN {
+		awk -v c="$c" -v b="$name" -v mk="$mk" -v f="$floor" -v s="$(echo "${SET[$c.$name]:-}" | median)" -v u="$(echo "${CPU[$c.$name]:-}" | median)" -v g="$(echo "${GEN[$c.$name]:-}" | median)" 'BEGIN {
 			if (mk == "n/a") { printf "median %s %s: no run completed\n", c, b; exit }
 			v = (mk <= f * 1.10) ? "within 10%" : "over 10%"
-			printf "median %-7s %-4s makespan %.1f ms = %.3fx floor %s ms (%s); set-up p50 %s ms; target CPU %s us/request\n", c, b, mk, mk / f, f, v, s, u }'
+			printf "median %-7s %-4s makespan %.1f ms = %.3fx floor %s ms (%s); set-up p50 %s ms; target CPU %s us/request; generator %s us/request\n", c, b, mk, mk / f, f, v, s, u, g }'
 	done
 	echo
 done

@@ -3,9 +3,16 @@
 # hello request under 30 us on one core, pool included), for
 #   hello: keep-alive hello requests at a fixed rate (CONNS connections,
 #          RATE req/s, DUR seconds), the steady case;
+#   max:   CONNS keep-alive connections as closed-loop virtual users for
+#          DUR seconds (as fast as they go): the target is busy, so a
+#          wake-up is shared by the requests a poll finds ready, which is
+#          what "CPU per request on one core" means at saturation;
 #   burst: BURST requests at once, each on a fresh connection (a pool of
 #          500 threads waiting WAIT), the 1,000-connection burst of
 #          `run --via http`; its accept and close are counted.
+# GNET=PATH (a build of bench/gnetserver) adds gnet v2 on the same core
+# as the anchor for hello and max: what this machine charges for the
+# same requests with an event loop that is not ours.
 # The target is pinned to SERVER_CPU with GOMAXPROCS 1, the generator
 # (waitlab load) to CLIENT_CPU. The target's CPU is the sum over its
 # threads of /proc/PID/task/*/schedstat (nanoseconds on the CPU), read
@@ -22,8 +29,9 @@ DUR=${DUR:-5}
 CONNS=${CONNS:-50}
 BURST=${BURST:-1000}
 WAIT=${WAIT:-100ms}
-CASES=${CASES:-"hello burst"}
+CASES=${CASES:-"hello max burst"}
 MODELS=${MODELS:-"pool loop offload virtual"}
+[[ -n "${GNET:-}" ]] && MODELS="$MODELS gnet"
 SERVER_CPU=${SERVER_CPU:-1}
 CLIENT_CPU=${CLIENT_CPU:-0}
 PORT=${PORT:-18280}
@@ -50,7 +58,7 @@ echo "go:       $(go version)"
 echo "commit:   $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 echo "loadavg:  $(cat /proc/loadavg)"
 echo "pinning:  target on cpu $SERVER_CPU (GOMAXPROCS 1), waitlab load on cpu $CLIENT_CPU"
-echo "hello:    $CONNS keep-alive connections at $RATE req/s for ${DUR}s; burst: $BURST fresh connections at once, wait $WAIT"
+echo "hello:    $CONNS keep-alive connections at $RATE req/s for ${DUR}s; max: $CONNS closed-loop virtual users for ${DUR}s; burst: $BURST fresh connections at once, wait $WAIT"
 echo "measure:  target CPU = sum of /proc/PID/task/*/schedstat (ns) over the load / requests answered"
 echo
 
@@ -58,6 +66,12 @@ cpu_ns() { cat /proc/"$pid"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {p
 
 start() { # bin model case
 	local bin=$1 model=$2 c=$3
+	if [[ $model == gnet ]]; then
+		GOMAXPROCS=1 taskset -c "$SERVER_CPU" "$GNET" -listen "127.0.0.1:$PORT" >"$work/target.log" 2>&1 &
+		pid=$!
+		wait_up
+		return
+	fi
 	local args=(--listen "127.0.0.1:$PORT" --model "$model")
 	case $model in
 	pool) if [[ $c == burst ]]; then args+=(--threads 500 --queue 10000); else args+=(--threads 200); fi ;;
@@ -68,6 +82,10 @@ start() { # bin model case
 	[[ $c == burst ]] && args+=(--wait "$WAIT")
 	GOMAXPROCS=1 taskset -c "$SERVER_CPU" "$bin" target "${args[@]}" >"$work/target.log" 2>&1 &
 	pid=$!
+	wait_up
+}
+
+wait_up() {
 	for _ in $(seq 100); do
 		curl -s -o /dev/null "http://127.0.0.1:$PORT/" && return
 		sleep 0.05
@@ -81,6 +99,8 @@ load() { # case -> prints requests answered
 	local c=$1 args=()
 	if [[ $c == burst ]]; then
 		args=(--rate 100000 --requests "$BURST" --connections "$BURST" --timeout 30s)
+	elif [[ $c == max ]]; then
+		args=(--vus "$CONNS" --duration "${DUR}s" --progress off --target-metrics off)
 	else
 		args=(--rate "$RATE" --duration "${DUR}s" --connections "$CONNS")
 	fi
@@ -93,10 +113,12 @@ for r in $(seq "$ROUNDS"); do
 	for c in $CASES; do
 		for m in $MODELS; do
 			[[ $c == burst && $m != pool ]] && continue
-			for b in $bins; do
+			bl=$bins
+			[[ $m == gnet ]] && bl="gnet=$GNET"
+			for b in $bl; do
 				name=${b%%=*} bin=${b#*=}
 				start "$bin" "$m" "$c"
-				[[ $c == hello ]] && RATE=1000 DUR=1 load hello >/dev/null # warm-up
+				[[ $c != burst ]] && RATE=1000 DUR=1 load hello >/dev/null # warm-up
 				t0=$(cpu_ns)
 				n=$(load "$c")
 				t1=$(cpu_ns)
@@ -115,7 +137,9 @@ for c in $CASES; do
 	for m in $MODELS; do
 		[[ $c == burst && $m != pool ]] && continue
 		line="$c $m:"
-		for b in $bins; do
+		bl=$bins
+		[[ $m == gnet ]] && bl="gnet=$GNET"
+		for b in $bl; do
 			name=${b%%=*}
 			line+=" $name $(echo "${res[$c.$m.$name]}" | median) [${res[$c.$m.$name]% }]"
 		done

@@ -124,7 +124,7 @@ func (ls *loopServer) dispatch(fd int) {
 	s := ls.s
 	full := s.conns.Load() >= int64(s.cfg.MaxConns)
 	s.conns.Add(1)
-	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	// TCP_NODELAY comes with the socket: set on the listener (listen).
 	if s.sc != nil && s.sc.bind(ls, fd) {
 		return // bound by its first request's index (scenario.go)
 	}
@@ -387,7 +387,7 @@ func (l *eventLoop) onWake() {
 
 func (l *eventLoop) onListen() {
 	for i := 0; i < 64; i++ {
-		fd, _, err := unix.Accept4(l.s.lnFD, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+		fd, err := accept4(l.s.lnFD, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, false)
 		if err != nil {
 			return // EAGAIN or a transient error; level-triggered, so we come back
 		}
@@ -474,12 +474,14 @@ func (l *eventLoop) addConn(fd int) {
 	l.nconns++
 }
 
+// closeConn forgets and closes c. Closing the socket's last descriptor
+// takes it out of the epoll set, so there is no EPOLL_CTL_DEL first;
+// evict, which keeps a duplicate, deletes the registration itself.
 func (l *eventLoop) closeConn(c *conn) {
 	if c.t != nil {
 		c.t.conn = nil // its work finishes without a connection to answer
 		c.t = nil
 	}
-	l.poller.Del(c.fd)
 	unix.Close(c.fd)
 	l.conns[c.fd] = nil
 	l.nconns--
@@ -507,6 +509,9 @@ func (l *eventLoop) evict(c *conn) {
 	}
 	fd := c.fd
 	nfd, err := unix.Dup(fd)
+	if err == nil {
+		l.poller.Del(fd) // the duplicate keeps the socket open
+	}
 	l.closeConn(c)
 	if err == nil {
 		l.s.refuse(nfd, "max_conns", true)

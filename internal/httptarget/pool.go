@@ -172,6 +172,10 @@ func (p *poolServer) admit(fd int) {
 			} else if nfd, err := unix.Dup(v.fd); err != nil {
 				p.closeConn(v)
 			} else {
+				// The duplicate keeps the socket open: take it out
+				// of the epoll set by hand (closeConn leaves that to
+				// close).
+				p.poller.Del(v.fd)
 				p.closeConn(v)
 				s.refuse(nfd, "max_conns", true)
 			}
@@ -180,7 +184,7 @@ func (p *poolServer) admit(fd int) {
 			return
 		}
 	}
-	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	// TCP_NODELAY comes with the socket: set on the listener (listen).
 	c := &pconn{fd: fd, idle: true, rstamp: time.Now()}
 	p.mu.Lock()
 	if p.pollClosed {
@@ -215,7 +219,10 @@ func (p *poolServer) evictIdle() *pconn {
 	return nil
 }
 
-// closeConn forgets and closes c.
+// closeConn forgets and closes c. Closing the last descriptor of a socket
+// takes it out of the epoll set, so there is no EPOLL_CTL_DEL first (one
+// system call a connection); a caller that keeps a duplicate of c.fd
+// deletes the registration itself.
 func (p *poolServer) closeConn(c *pconn) {
 	p.mu.Lock()
 	if p.conns[c.fd] == c {
@@ -223,7 +230,6 @@ func (p *poolServer) closeConn(c *pconn) {
 		p.s.conns.Add(-1)
 	}
 	p.mu.Unlock()
-	p.poller.Del(c.fd)
 	unix.Close(c.fd)
 	putPoolBuf(c.in)
 	putPoolBuf(c.out)

@@ -69,3 +69,24 @@ func pollOne(epfd int) (fd int, ok bool) {
 	}
 	return int(data), true
 }
+
+// accept4 is accept4(2) without the peer's address. x/sys's unix.Accept4
+// asks for the address and then, to decode it, the socket's protocol
+// (getsockopt SO_PROTOCOL): one more system call per connection, which
+// nothing here reads. With block false it is a raw system call (for a
+// non-blocking listening socket, which never blocks); with block true it
+// goes through the runtime's syscall bookkeeping, so a thread that waits
+// in it gives its P back to the scheduler.
+func accept4(fd, flags int, block bool) (int, error) {
+	var nfd uintptr
+	var errno unix.Errno
+	if block {
+		nfd, _, errno = unix.Syscall6(unix.SYS_ACCEPT4, uintptr(fd), 0, 0, uintptr(flags), 0, 0)
+	} else {
+		nfd, _, errno = unix.RawSyscall6(unix.SYS_ACCEPT4, uintptr(fd), 0, 0, uintptr(flags), 0, 0)
+	}
+	if errno != 0 {
+		return -1, errno
+	}
+	return int(nfd), nil
+}

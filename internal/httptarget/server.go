@@ -61,13 +61,15 @@ type Server struct {
 	// within Config.BodyMemory.
 	bodyMem atomic.Int64
 
-	lnFD     int
-	addr     net.Addr
-	impl     impl
-	conns    atomic.Int64
-	reqSeq   atomic.Int64
-	draining atomic.Bool
-	eventsMu sync.Mutex
+	lnFD int
+	addr net.Addr
+	// stopProfile ends the debug CPU profile (profile.go); set by Start.
+	stopProfile func()
+	impl        impl
+	conns       atomic.Int64
+	reqSeq      atomic.Int64
+	draining    atomic.Bool
+	eventsMu    sync.Mutex
 }
 
 // impl is one concurrency model.
@@ -215,6 +217,12 @@ func (s *Server) releaseThread() { <-s.helpers }
 // Start opens the log, listens and starts serving. It returns once the
 // server accepts connections.
 func (s *Server) Start() (err error) {
+	s.stopProfile = startProfile()
+	defer func() {
+		if err != nil {
+			s.stopProfile()
+		}
+	}()
 	s.raiseThreadLimit()
 	if s.db != nil {
 		if err := s.db.warm(context.Background()); err != nil {
@@ -272,6 +280,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	if lerr := s.log.close(); err == nil {
 		err = lerr
+	}
+	if s.stopProfile != nil {
+		s.stopProfile()
 	}
 	return err
 }
@@ -347,6 +358,10 @@ func listen(addr string, backlog int) (int, net.Addr, error) {
 		return -1, nil, os.NewSyscallError("socket", err)
 	}
 	unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1)
+	// Accepted sockets inherit TCP_NODELAY from the listening socket
+	// (Linux copies the listener's options into each connection), so
+	// the models need no setsockopt per connection for it.
+	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
 	if err := unix.Bind(fd, sa); err != nil {
 		unix.Close(fd)
 		return -1, nil, fmt.Errorf("target: listen %s: %w", addr, os.NewSyscallError("bind", err))
@@ -540,10 +555,7 @@ func (s *Server) acceptLoop(flags int, handle func(fd int)) {
 // poller watches a duplicate of the descriptor, which shares the socket,
 // so the server still closes fd itself; done closes the duplicate.
 func listenAccepter(fd, flags int) (accept func() (int, error), done func()) {
-	blocking := func() (int, error) {
-		nfd, _, err := unix.Accept4(fd, flags)
-		return nfd, err
-	}
+	blocking := func() (int, error) { return accept4(fd, flags, true) }
 	dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return blocking, func() {}
@@ -562,7 +574,7 @@ func listenAccepter(fd, flags int) (accept func() (int, error), done func()) {
 	return func() (int, error) {
 		nfd, aerr := -1, error(nil)
 		err := rc.Read(func(uintptr) bool {
-			nfd, _, aerr = unix.Accept4(fd, flags)
+			nfd, aerr = accept4(fd, flags, false)
 			return aerr != unix.EAGAIN
 		})
 		if err != nil {

@@ -87,9 +87,14 @@ type Sockets struct {
 	// established), over every connection.
 	ConnectP50MS float64 `json:"connect_p50_ms"`
 	ConnectMaxMS float64 `json:"connect_max_ms"`
-	Refused      int64   `json:"refused"`
-	Reset        int64   `json:"reset"`
-	Failed       int64   `json:"failed"` // every request without a 2xx answer
+	// GeneratorCPUMS is the CPU time (user + system, getrusage) the
+	// generating process used over the load: what setting up the
+	// connections and sending and reading took on the generator's cores
+	// (0 when unknown).
+	GeneratorCPUMS float64 `json:"generator_cpu_ms,omitempty"`
+	Refused        int64   `json:"refused"`
+	Reset          int64   `json:"reset"`
+	Failed         int64   `json:"failed"` // every request without a 2xx answer
 	// Errors counts failures by kind (connect_refused, reset, timeout,
 	// status_503, ...).
 	Errors map[string]int64 `json:"errors,omitempty"`
@@ -189,6 +194,7 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 		g.abortAll()
 	})
 	defer stop()
+	cpu0 := sysinfo.ProcessCPU()
 	g.t0 = time.Now()
 	switch {
 	case s.Arrival.Kind == model.VUs:
@@ -199,7 +205,12 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 		g.capped = s.Arrival.Kind == model.Burst
 		g.runOpen(ngroups)
 	}
-	return g.result(ngroups), nil
+	cpu1 := sysinfo.ProcessCPU() // 0 off Linux: unknown
+	res := g.result(ngroups)
+	if cpu1 > cpu0 {
+		res.Sockets.GeneratorCPUMS = float64(cpu1-cpu0) / 1e6
+	}
+	return res, nil
 }
 
 func (g *scenarioGen) since() int64 { return int64(time.Since(g.t0)) }

@@ -79,6 +79,9 @@ func init() {
 		"http.attribution": {
 			KO: "모델에 없는 몫: 연결 수립 p50 %.3f ms (최대 %.3f ms), 대상 서버 CPU %.1f ms (코어 %d개, 요청당 %.1f µs)",
 			EN: "what the model leaves out: connection set-up p50 %.3f ms (max %.3f ms), target CPU %.1f ms on %d core{s} (%.1f µs a request)"},
+		"http.attribution.gen": {
+			KO: "모델에 없는 몫: 연결 수립 p50 %.3f ms (최대 %.3f ms), 대상 서버 CPU %.1f ms (코어 %d개, 요청당 %.1f µs), 부하 생성기 프로세스 CPU %.1f ms (코어 %d개, 요청당 %.1f µs)",
+			EN: "what the model leaves out: connection set-up p50 %.3f ms (max %.3f ms), target CPU %.1f ms on %d core{s} (%.1f µs a request), generator process CPU %.1f ms on %d core{s} (%.1f µs a request)"},
 		"http.threads.note": {
 			KO: "대상 서버 프로세스: OS 스레드 최대 %d개, CPU 시간 %.1f ms",
 			EN: "target process: OS threads peak %d, CPU time %.1f ms"},

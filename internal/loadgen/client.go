@@ -169,6 +169,19 @@ func (c *client) dialNet(deadline time.Time) errKind {
 	if c.tlsConf != nil {
 		conn = tls.Client(conn, c.tlsConf)
 	}
+	var rc syscall.RawConn
+	if tc, ok := conn.(*net.TCPConn); ok {
+		if r, err := tc.SyscallConn(); err == nil {
+			rc = r
+		}
+	}
+	return c.adopt(conn, rc)
+}
+
+// adopt makes conn the client's connection, with rc its descriptor for
+// the raw read path (nil: none, as for TLS). When the run was aborted
+// while it dialled, conn is closed and the answer is kindTimeout.
+func (c *client) adopt(conn stream, rc syscall.RawConn) errKind {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.aborted {
@@ -178,14 +191,9 @@ func (c *client) dialNet(deadline time.Time) errKind {
 	c.c = conn
 	c.r, c.w = 0, 0
 	c.reuse = false
-	c.rc = nil
-	if tc, ok := conn.(*net.TCPConn); ok {
-		if rc, err := tc.SyscallConn(); err == nil {
-			c.rc = rc
-			if c.rawFn == nil {
-				c.rawFn = c.rawStep
-			}
-		}
+	c.rc = rc
+	if rc != nil && c.rawFn == nil {
+		c.rawFn = c.rawStep
 	}
 	return kindOK
 }

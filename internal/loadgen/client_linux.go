@@ -81,20 +81,7 @@ func (c *client) dialRaw(ap netip.AddrPort, deadline time.Time) errKind {
 	if c.onDial != nil {
 		c.onDial(time.Since(t0))
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.aborted {
-		f.Close()
-		return kindTimeout
-	}
-	c.c = f
-	c.r, c.w = 0, 0
-	c.reuse = false
-	c.rc = rc
-	if c.rawFn == nil {
-		c.rawFn = c.rawStep
-	}
-	return kindOK
+	return c.adopt(f, rc)
 }
 
 // dialKind is the error kind of a failed connect(2).

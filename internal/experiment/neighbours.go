@@ -3,11 +3,8 @@
 package experiment
 
 import (
-	"bytes"
 	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -19,96 +16,11 @@ import (
 // (the threads experiment alone takes a 2-core machine's load average
 // past 100 with its own runnable threads). cpuSampler reads the machine's
 // busy time (/proc/stat) and the CPU of this process and of every
-// descendant (/proc/PID/stat: utime, stime and the reaped children's
+// descendant (sysinfo.TreeCPU: utime, stime and the reaped children's
 // cutime, cstime) twice a second; the neighbours' share of a window is the
 // machine's busy time less the tree's. start and stop are called from the
 // goroutine that runs the experiment; the sampling goroutine owns the
 // fields until stop.
-
-// procTimes is one /proc/PID/stat line's parent and CPU: its own user and
-// system time plus that of its reaped children, in clock ticks.
-type procTimes struct {
-	ppid  int
-	ticks int64
-}
-
-// parseProcStat reads the ppid and utime+stime+cutime+cstime of a
-// /proc/PID/stat line (the command may hold spaces and parentheses: the
-// fields start after the last ')').
-func parseProcStat(b []byte) (procTimes, bool) {
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return procTimes{}, false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	// f[0] is field 3 (state): ppid is field 4, utime..cstime 14..17.
-	if len(f) < 15 {
-		return procTimes{}, false
-	}
-	ppid, err := strconv.Atoi(f[1])
-	if err != nil {
-		return procTimes{}, false
-	}
-	var sum int64
-	for _, s := range f[11:15] {
-		v, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return procTimes{}, false
-		}
-		sum += v
-	}
-	return procTimes{ppid: ppid, ticks: sum}, true
-}
-
-// treeCPU sums the CPU of root and its descendants that are alive now
-// (each with its reaped children's), from a scan of /proc.
-func treeCPU(root int) time.Duration {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return 0
-	}
-	all := map[int]procTimes{}
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		if pt, ok := parseProcStat(b); ok {
-			all[pid] = pt
-		}
-	}
-	return time.Duration(sumTree(all, root)) * time.Second / 100
-}
-
-// sumTree adds the ticks of root and of every process whose chain of
-// parents reaches root.
-func sumTree(all map[int]procTimes, root int) int64 {
-	in := map[int]bool{root: true}
-	var sum int64
-	for pid := range all {
-		chain := []int{}
-		p, ok := pid, true
-		for ok && !in[p] && p > 1 {
-			chain = append(chain, p)
-			var pt procTimes
-			pt, ok = all[p]
-			p = pt.ppid
-		}
-		if in[p] {
-			for _, c := range chain {
-				in[c] = true
-			}
-		}
-	}
-	for pid := range in {
-		sum += all[pid].ticks
-	}
-	return sum
-}
 
 // cpuSample is one reading.
 type cpuSample struct {
@@ -139,9 +51,15 @@ type sampled struct {
 	loadStart, loadMax, loadEnd float64
 }
 
+// treeCPUOf is sysinfo.TreeCPU's time, 0 when the tree cannot be read.
+func treeCPUOf(root int) time.Duration {
+	c, _, _ := sysinfo.TreeCPU(root)
+	return c
+}
+
 func readCPUSample(root int) cpuSample {
 	m, _ := sysinfo.ReadMachineCPU()
-	return cpuSample{at: time.Now(), busy: m.Busy, tree: treeCPU(root)}
+	return cpuSample{at: time.Now(), busy: m.Busy, tree: treeCPUOf(root)}
 }
 
 func startCPUSampler() *cpuSampler {

@@ -2,11 +2,9 @@ package probe
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,78 +16,12 @@ import (
 // The target's CPU per request and the cores it runs on: what the fit
 // needs to carry the CPU part of the service time (fit.go).
 //
-// Why the probe reads a process tree itself: a pre-fork server (gunicorn's
-// sync workers, Apache's prefork, PHP-FPM) does its work in children of
-// the process given as --target-pid, and /proc/PID/stat counts only that
-// process (a child's time reaches cutime only once it has been waited
-// for). Summing the process and its living descendants is the server's
-// CPU; the probe reads it around each step.
-
-// clockTick is USER_HZ, the unit of /proc/PID/stat's times (100 on every
-// Linux the project runs on).
-const clockTick = 100
-
-// treeCPU is the CPU time (user + system) of pid and its living
-// descendants, and how many descendants there were; ok false when pid
-// cannot be read.
-func treeCPU(pid int) (cpu time.Duration, kids int, ok bool) {
-	own, _, ok := statCPU(pid)
-	if !ok {
-		return 0, 0, false
-	}
-	children := map[int][]int{}
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil || p == pid {
-			continue
-		}
-		if _, pp, ok := statCPU(p); ok {
-			children[pp] = append(children[pp], p)
-		}
-	}
-	total := own
-	queue := append([]int(nil), children[pid]...)
-	seen := map[int]bool{pid: true}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		if c, _, ok := statCPU(p); ok {
-			total += c
-			kids++
-		}
-		queue = append(queue, children[p]...)
-	}
-	return total, kids, true
-}
-
-// statCPU reads one process's utime + stime and its parent.
-func statCPU(pid int) (cpu time.Duration, ppid int, ok bool) {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return 0, 0, false
-	}
-	i := bytes.LastIndexByte(b, ')') // the command may hold spaces
-	if i < 0 {
-		return 0, 0, false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	// After ')': state(3) ppid(4) ... utime(14) stime(15).
-	if len(f) < 13 {
-		return 0, 0, false
-	}
-	pp, err0 := strconv.Atoi(f[1])
-	ut, err1 := strconv.ParseInt(f[11], 10, 64)
-	st, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err0 != nil || err1 != nil || err2 != nil {
-		return 0, 0, false
-	}
-	return time.Duration(ut+st) * time.Second / clockTick, pp, true
-}
+// Why the probe reads a process tree (sysinfo.TreeCPU): a pre-fork server
+// (gunicorn's sync workers, Apache's prefork, PHP-FPM) does its work in
+// children of the process given as --target-pid, and /proc/PID/stat counts
+// only that process (a child's time reaches cutime only once it has been
+// waited for). Summing the process and its living descendants is the
+// server's CPU; the probe reads it around each step.
 
 // cpusOf counts a CPU list ("0-3,6"); 0 when it cannot be read.
 func cpusOf(list string) int {

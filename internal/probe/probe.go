@@ -43,6 +43,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Defaults of a probe.
@@ -558,7 +559,7 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 		lc.Connections = int(min(max(math.Ceil(rate*r.cfg.Timeout.Seconds()/2), 16), 2000))
 	}
 	pid := r.cfg.TargetPID
-	tree0, _, treeOK := treeCPU(pid)
+	tree0, _, treeOK := sysinfo.TreeCPU(pid)
 	treeOK = treeOK && pid != os.Getpid()
 	lr, err := loadgen.Run(ctx, lc)
 	if err != nil {
@@ -572,7 +573,7 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	// the step's rate over both.
 	var tree, span time.Duration
 	kids := 0
-	if tree1, k, ok := treeCPU(pid); treeOK && ok {
+	if tree1, k, ok := sysinfo.TreeCPU(pid); treeOK && ok {
 		tree, kids = tree1-tree0, k
 		span = r.cfg.Warmup + time.Duration(st.WindowS*float64(time.Second))
 	}

@@ -1,6 +1,7 @@
 // Package sysinfo reads the machine and process facts that results echo
 // and that measurements need: the environment (Go version, GOMAXPROCS, CPU
 // model, cgroup quota), process and thread CPU time, the OS thread count,
+// a process tree's CPU time (tree_linux.go),
 // another process's CPU time, and the whole machine's busy time from /proc.
 // Every function is safe for concurrent use.
 package sysinfo

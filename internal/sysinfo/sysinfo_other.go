@@ -44,3 +44,6 @@ type MachineCPU struct {
 
 // ReadMachineCPU needs /proc/stat.
 func ReadMachineCPU() (MachineCPU, error) { return MachineCPU{}, errNeedsLinux }
+
+// TreeCPU needs /proc (see tree_linux.go).
+func TreeCPU(root int) (cpu time.Duration, descendants int, ok bool) { return 0, 0, false }

@@ -1,6 +1,4 @@
-//go:build linux
-
-package experiment
+package sysinfo
 
 import (
 	"bytes"
@@ -34,18 +32,18 @@ func FuzzParseProcStat(f *testing.F) {
 }
 
 // The tree is the root and every process whose parents lead to it; a
-// process reparented away from it (or never under it) is a neighbour.
+// process reparented away from it (or never under it) is not in it.
 func TestSumTreeCountsDescendantsOnly(t *testing.T) {
 	all := map[int]procTimes{
-		10: {ppid: 1, ticks: 5},   // the experiment
+		10: {ppid: 1, ticks: 5},   // the root
 		11: {ppid: 10, ticks: 7},  // its child
 		12: {ppid: 11, ticks: 11}, // a grandchild
-		20: {ppid: 1, ticks: 100}, // a neighbour
-		21: {ppid: 20, ticks: 50}, // the neighbour's child
+		20: {ppid: 1, ticks: 100}, // another tree
+		21: {ppid: 20, ticks: 50}, // its child
 		30: {ppid: 99, ticks: 3},  // a parent that is gone
 	}
-	if got := sumTree(all, 10); got != 5+7+11 {
-		t.Errorf("sumTree = %d; want 23 (the root, its child and grandchild)", got)
+	if ticks, n := sumTree(all, 10); ticks != 5+7+11 || n != 3 {
+		t.Errorf("sumTree = %d ticks over %d processes; want 23 over 3 (the root, its child and grandchild)", ticks, n)
 	}
 }
 
@@ -53,7 +51,10 @@ func TestTreeCPUCountsThisProcess(t *testing.T) {
 	deadline := time.Now().Add(50 * time.Millisecond)
 	for time.Now().Before(deadline) {
 	}
-	if got := treeCPU(os.Getpid()); got <= 0 {
-		t.Errorf("treeCPU(self) = %v after spinning; want this process's CPU", got)
+	if got, _, ok := TreeCPU(os.Getpid()); !ok || got <= 0 {
+		t.Errorf("TreeCPU(self) = %v, %v after spinning; want this process's CPU", got, ok)
+	}
+	if _, _, ok := TreeCPU(0); ok {
+		t.Error("TreeCPU(0) read something")
 	}
 }

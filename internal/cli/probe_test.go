@@ -8,12 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	target "github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Bad input: exit 2, one message naming the field.
@@ -129,10 +131,23 @@ func TestProbeSpawnConfirmRestarts(t *testing.T) {
 		Steps []struct {
 			Threads int `json:"target_threads"`
 		} `json:"steps"`
-		Notes []struct{ Key string } `json:"notes"`
+		Notes     []struct{ Key string } `json:"notes"`
+		Placement *supervise.Pinning     `json:"placement"`
 	}
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("JSON: %v\n%s", err, out)
+	}
+	// The target it started and the generator on CPUs of their own.
+	if p := res.Placement; len(supervise.AllowedCPUs()) >= 2 {
+		if p == nil || len(p.Server) == 0 || len(p.Generator) == 0 || p.Shared {
+			t.Errorf("placement %+v; want the target and the generator on CPUs of their own", p)
+		} else {
+			for _, c := range p.Server {
+				if slices.Contains(p.Generator, c) {
+					t.Errorf("placement %+v: CPU %d is both the target's and the generator's", p, c)
+				}
+			}
+		}
 	}
 	if res.Shape == "generator" {
 		t.Skip("the generator bound first on this machine: rightly no model to size")

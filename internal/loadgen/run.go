@@ -358,7 +358,7 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	// Completions from here on are after the window (a duration run set
 	// this cutoff at its start).
 	g.rec.cutoff.Store(min(g.rec.cutoff.Load(), int64(max(windowEnd-g.warmup, 0))))
-	smp.markEnd()
+	smp.markEnd(max(windowEnd-g.warmup, 0))
 	g.wg.Wait() // in-flight requests finish or time out
 	close(smp.done)
 	<-smp.finished
@@ -673,27 +673,41 @@ type sampler struct {
 	startLoop loopMetrics
 }
 
-func (s *sampler) markEnd() {
+// markEnd takes the window's closing CPU readings; window is the
+// measured window's length (what every rate divides by).
+func (s *sampler) markEnd(window time.Duration) {
 	<-s.started
 	if s.startOK {
-		s.takeEnd()
+		s.takeEnd(window)
 	}
 }
 
-func (s *sampler) takeEnd() {
+// takeEnd reads the CPU at the window's end and stores each reading as
+// its rate over the span it was read across, times the window.
+//
+// Why scaled: the closing reading comes when the drive returns, and a
+// drive that fell behind its schedule returns after the window has
+// ended (at an overloaded step, by up to a second). Divided by the
+// window, the readings then counted more than the window's CPU: a target
+// pinned to one CPU read 1.13 cores, and the probe called a pool of 64
+// CPU-bound. Every reading is scaled by the same factor, so shares of the
+// machine are unchanged.
+func (s *sampler) takeEnd(window time.Duration) {
 	cpu := sysinfo.ProcessCPU()
 	mach, _ := sysinfo.ReadMachineCPU()
-	s.res.CPU.GenNS = int64(cpu - s.startCPU)
-	s.res.CPU.MachineBusyNS = int64(mach.Busy - s.startMach.Busy)
-	s.res.CPU.MachineNS = int64(mach.Total - s.startMach.Total)
+	span := s.g.since() - s.startAt
+	scale := func(d int64) int64 { return toWindow(d, window, span) }
+	s.res.CPU.GenNS = scale(int64(cpu - s.startCPU))
+	s.res.CPU.MachineBusyNS = scale(int64(mach.Busy - s.startMach.Busy))
+	s.res.CPU.MachineNS = scale(int64(mach.Total - s.startMach.Total))
 	// The machine's CPU count, from /proc/stat's own clock (the affinity
 	// mask may hide CPUs from runtime.NumCPU).
-	if w := s.g.since() - s.startAt; w > 100*time.Millisecond && s.res.CPU.MachineNS > 0 {
-		s.res.CPU.MachineCPUs = max(int(math.Round(float64(s.res.CPU.MachineNS)/float64(w))), 1)
+	if total := mach.Total - s.startMach.Total; span > 100*time.Millisecond && total > 0 {
+		s.res.CPU.MachineCPUs = max(int(math.Round(float64(total)/float64(span))), 1)
 	}
 	if s.tgtOK {
 		if c, threads, ok := s.probe.read(); ok {
-			s.res.CPU.TargetNS = int64(max(c-s.startTgt, 0))
+			s.res.CPU.TargetNS = scale(int64(max(c-s.startTgt, 0)))
 			s.res.CPU.TargetFrom = s.probe.from
 			s.res.CPU.TargetThreads = threads
 			if s.startLoop.seen && s.probe.loops.seen {
@@ -706,6 +720,15 @@ func (s *sampler) takeEnd() {
 			}
 		}
 	}
+}
+
+// toWindow is d, read over span, as its rate over window times window
+// (d itself when the span is not longer, or the window unknown).
+func toWindow(d int64, window, span time.Duration) int64 {
+	if window <= 0 || span <= window {
+		return d
+	}
+	return int64(float64(d) * float64(window) / float64(span))
 }
 
 func (s *sampler) run() {

@@ -401,3 +401,22 @@ func FuzzParseMetrics(f *testing.F) {
 		}
 	})
 }
+
+// A closing CPU reading taken after the window (a drive behind its
+// schedule) counts at its rate over the window, not in full.
+func TestCPUReadingsScaleToTheWindow(t *testing.T) {
+	for _, tc := range []struct {
+		d            int64
+		window, span time.Duration
+		want         int64
+	}{
+		{1500, time.Second, 1500 * time.Millisecond, 1000}, // 1.5 s of a 1-core reading over 1.5 s: 1 s in a 1 s window
+		{800, time.Second, time.Second, 800},
+		{800, time.Second, 900 * time.Millisecond, 800}, // a shorter span is not stretched
+		{800, 0, time.Second, 800},
+	} {
+		if got := toWindow(tc.d, tc.window, tc.span); got != tc.want {
+			t.Errorf("toWindow(%d, %v, %v) = %d, want %d", tc.d, tc.window, tc.span, got, tc.want)
+		}
+	}
+}

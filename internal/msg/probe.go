@@ -51,9 +51,10 @@ func init() {
 		"probe.ev.generator": {
 			KO: "단계 %d에서 생성기가 먼저 한계에 닿았습니다: 생성기 CPU %s%%, 늦은 전송 %s%%, 서비스 시간 p50 %s ms (부하 없을 때 %s ms). 이 측정으로는 서버에 대해 아무 결론도 내리지 않습니다.",
 			EN: "at step %d the generator bound first: its CPU %s%%, late sends %s%%, service time p50 %s ms (%s ms at no load). No conclusion about the server is drawn from this probe."},
-		"probe.warn.generator_step": {KO: "단계 %d: 생성기 CPU %s%%, 늦은 전송 %s%% — 이 단계의 수치는 생성기 탓일 수 있습니다", EN: "step %d: generator CPU %s%%, late sends %s%% — this step's figures may be the generator's"},
-		"probe.warn.colocated":      {KO: "생성기와 대상이 한 기계에 있습니다: 둘이 CPU를 나눠 씁니다 (현장 보고서의 첫 교훈)", EN: "the generator and the target share this machine and its CPUs (the field report's first lesson)"},
-		"probe.ev.unbounded":        {KO: "초당 %s건까지 보낸 모든 단계에서 서버가 따라왔습니다 (부하 없을 때 서비스 시간 %s ms): 이 범위 안에서는 한계가 없습니다.", EN: "the server kept up at every step up to %s req/s (service time %s ms at no load): no limit within the range tried."},
+		"probe.warn.generator_step":   {KO: "단계 %d: 생성기 CPU %s%%, 늦은 전송 %s%% — 이 단계의 수치는 생성기 탓일 수 있습니다", EN: "step %d: generator CPU %s%%, late sends %s%% — this step's figures may be the generator's"},
+		"probe.warn.colocated_pinned": {KO: "생성기와 대상이 한 기계에 있지만 CPU는 따로 씁니다 (생성기 CPU %s, 대상 CPU %s): 커널의 소프트 인터럽트, 캐시와 메모리는 여전히 나눠 씁니다", EN: "the generator and the target share this machine but not its CPUs (generator on CPU %s, target on CPU %s): the kernel's softirqs, the caches and the memory are still shared"},
+		"probe.warn.colocated":        {KO: "생성기와 대상이 한 기계에 있습니다: 둘이 CPU를 나눠 씁니다 (현장 보고서의 첫 교훈)", EN: "the generator and the target share this machine and its CPUs (the field report's first lesson)"},
+		"probe.ev.unbounded":          {KO: "초당 %s건까지 보낸 모든 단계에서 서버가 따라왔습니다 (부하 없을 때 서비스 시간 %s ms): 이 범위 안에서는 한계가 없습니다.", EN: "the server kept up at every step up to %s req/s (service time %s ms at no load): no limit within the range tried."},
 		"probe.ev.breach_unsaturated": {
 			KO: "단계 %d에서 SLO가 깨졌지만 서버는 포화되지 않았습니다 (p99 %s ms, 부하 없을 때 서비스 시간 %s ms): SLO가 서버의 서비스 시간 자체보다 빡빡할 수 있습니다.",
 			EN: "the SLO broke at step %d without the server saturating (p99 %s ms, service time %s ms at no load): the SLO may be tighter than the service time itself."},
@@ -108,6 +109,9 @@ func init() {
 		"probe.note.fit_cpu_slice": {
 			KO: "남은 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 %[5]s ms씩 차례로 나눠 쓴다고 봤습니다. 커널의 스케줄러는 대기에서 깨어난 스레드에게 조각을 다 쓴 스레드보다 먼저 코어를 주고, 스레드를 바꿀 때마다 시간이 드는데, 모델은 둘 다 넣지 않습니다.",
 			EN: "the assumption left: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores in round-robin turns of %[5]s ms. The kernel's scheduler gives a thread that wakes from its wait the core before threads that used up their slice, and each switch costs time; the model has neither."},
+		"probe.fit.run_to_end": {
+			KO: "코어를 %[1]s ms씩 번갈아 쓰는 모델은 p99가 %[2]s 어긋나, 요청의 CPU를 끝까지 차례로 돌리는 모델(최대 %[3]s, 단계 %[4]d)을 골랐습니다: 이 서버의 CPU는 요청 하나를 끝낸 뒤 다음 요청으로 넘어갑니다 (Go 서버는 스케줄러가 10 ms가 지나야 끼어듭니다).",
+			EN: "turns of %[1]s ms on the cores fitted p99 %[2]s off, so the fit runs each request's CPU to its end, first come first served (at most %[3]s, step %[4]d): this server finishes one request's CPU before the next (a Go server's scheduler preempts only after 10 ms)."},
 		"probe.fit.assume": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
 			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},
@@ -117,15 +121,16 @@ func init() {
 		"probe.fit.assume_nocpu": {
 			KO: "모델의 가정: 요청마다 대기 %[1]s ms(%[2]s)뿐이고 대상의 CPU는 담지 않습니다(%[3]s), 스레드 %[4]d개; %[5]s",
 			EN: "the model assumes: each request is a %[1]s ms wait (%[2]s) and no CPU of the target's (%[3]s); %[4]d threads; %[5]s"},
-		"probe.fit.from.tree":          {KO: "--target-pid와 그 자식 프로세스에서 잼", EN: "read from --target-pid and its child processes"},
-		"probe.fit.from.target":        {KO: "--target-pid 또는 process_cpu_seconds_total에서 잼", EN: "read from --target-pid or process_cpu_seconds_total"},
-		"probe.fit.missing.in_process": {KO: "대상이 생성기와 같은 프로세스에서 돌아 CPU를 나눌 수 없음", EN: "the target runs in the generator's own process, so its CPU cannot be told apart"},
-		"probe.fit.missing.unknown":    {KO: "대상의 CPU를 읽지 못함: --target-pid나 process_cpu_seconds_total이 있는 /metrics를 주세요", EN: "the target's CPU was not read: give --target-pid or a /metrics with process_cpu_seconds_total"},
-		"probe.fit.cores.affinity":     {KO: "대상의 CPU 친화성", EN: "the target's CPU affinity"},
-		"probe.fit.cores.machine":      {KO: "이 기계의 CPU", EN: "this machine's CPUs"},
-		"probe.fit.cores.ceiling":      {KO: "천장에서 대상이 쓴 코어", EN: "the cores the target used at its ceiling"},
-		"probe.fit.beside":             {KO: "모델에 없는 것: 대상 옆에서 생성기가 쓴 CPU(최대 코어 %s개)와 다른 프로세스가 쓴 CPU(최대 기계의 %s%%).", EN: "not in the model: the generator's CPU beside the target (up to %s cores) and other processes' (up to %s%% of the machine)."},
-		"probe.note.cf_good":           {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
+		"probe.fit.from.tree":           {KO: "--target-pid와 그 자식 프로세스에서 잼", EN: "read from --target-pid and its child processes"},
+		"probe.fit.from.target":         {KO: "--target-pid 또는 process_cpu_seconds_total에서 잼", EN: "read from --target-pid or process_cpu_seconds_total"},
+		"probe.fit.missing.in_process":  {KO: "대상이 생성기와 같은 프로세스에서 돌아 CPU를 나눌 수 없음", EN: "the target runs in the generator's own process, so its CPU cannot be told apart"},
+		"probe.fit.missing.unknown":     {KO: "대상의 CPU를 읽지 못함: --target-pid나 process_cpu_seconds_total이 있는 /metrics를 주세요", EN: "the target's CPU was not read: give --target-pid or a /metrics with process_cpu_seconds_total"},
+		"probe.fit.cores.affinity":      {KO: "대상의 CPU 친화성", EN: "the target's CPU affinity"},
+		"probe.fit.cores.machine":       {KO: "이 기계의 CPU", EN: "this machine's CPUs"},
+		"probe.fit.cores.ceiling":       {KO: "천장에서 대상이 쓴 코어", EN: "the cores the target used at its ceiling"},
+		"probe.fit.cores.ceiling_share": {KO: "천장에서 대상이 쓴 코어 %s개 몫을 속도 %s의 코어로 봄", EN: "the target had %s cores' worth at its ceiling: each modelled core runs at %s of its speed"},
+		"probe.fit.beside":              {KO: "모델에 없는 것: 대상 옆에서 생성기가 쓴 CPU(최대 코어 %s개)와 다른 프로세스가 쓴 CPU(최대 기계의 %s%%).", EN: "not in the model: the generator's CPU beside the target (up to %s cores) and other processes' (up to %s%% of the machine)."},
+		"probe.note.cf_good":            {KO: "%s 닫힌 식과 시뮬레이터의 p99는 최대 %s 차이 (단계 %d)로 일치합니다.", EN: "the %s closed form and the simulator agree on p99 within %s (step %d)."},
 		"probe.note.cf_off": {
 			KO: "%[1]s 닫힌 식이 시뮬레이터와 %[2]s 다릅니다 (단계 %[3]d): 닫힌 식은 포아송 도착, 서로 독립인 서버, 한 가지 %[4]s 보유 시간을 가정하고 (M/D/c는 근사) 시뮬레이터는 유한한 실행과 워밍업을 그대로 둡니다.",
 			EN: "the %[1]s closed form differs from the simulator by %[2]s (step %[3]d): it assumes Poisson arrivals, independent servers and one %[4]s holding time (M/D/c is an approximation); the simulator keeps the finite run and its warm-up."},

@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -79,19 +78,6 @@ func targetCPU(st *Step, lr *loadresult.Result, tree time.Duration, kids int, sp
 
 func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
 func round4(v float64) float64 { return float64(int64(v*1e4+0.5)) / 1e4 }
-
-// median of xs (0 for none).
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
 
 // reportedThreads is waitlab_target_threads on the /metrics page at url
 // (0: none, or unreadable within a second). Read once, outside any

@@ -148,3 +148,73 @@ func TestReportedThreads(t *testing.T) {
 		t.Errorf("no page: %d", n)
 	}
 }
+
+// A target pinned to one CPU has one, however idle the machine's other:
+// 0.98 cores of one is CPU-bound; the same reading with both CPUs its
+// own is not.
+func TestCPULeftCountsTheAffinity(t *testing.T) {
+	for _, tc := range []struct {
+		cores int
+		want  Shape
+	}{{1, CPU}, {2, Pool}} {
+		steps := synthetic(5, 12000, 0, 40, 0)
+		for i := range steps {
+			steps[i].OfferedRPS *= 30
+			if steps[i].OfferedRPS > 12000 {
+				steps[i].OKRPS = 12000
+			}
+			pct := 98.0
+			steps[i].TargetCPUPct, steps[i].TargetCores, steps[i].GenCores = &pct, tc.cores, 0.4
+		}
+		if v := Classify(steps, 5, 5, 2, msg.EN); v.Shape != tc.want {
+			t.Errorf("0.98 cores used, affinity %d of 2 CPUs: %s, want %s (%v)", tc.cores, v.Shape, tc.want, v.Evidence)
+		}
+	}
+}
+
+// The fit's CPU per request is the busiest kept-up step's: it falls
+// with load, and it is near the ceiling that it binds.
+func TestFitCPUFromTheBusiestStep(t *testing.T) {
+	steps := synthetic(5, 600, 0, 10, 0)
+	for i := range steps {
+		c := 0.1 - steps[i].OKRPS/1e4 // 0.09 ms at 100 req/s ... 0.04 at 500
+		steps[i].TargetCPUMS, steps[i].OK = &c, 500
+	}
+	fm := fitCPU(steps, 5)
+	want := 0.1 - 600/1e4 // the bisect step at 600 req/s, the busiest that kept up
+	if fm.CPUMS != round4(want) {
+		t.Errorf("cpu %.4f ms, want the busiest step's %.4f", fm.CPUMS, want)
+	}
+}
+
+// A CPU-bound target that had a fraction of its cores is modelled on
+// whole cores each that much slower: 4 ms a request at a 400 req/s
+// ceiling is 1.6 cores' worth, so 2 cores at 80%, each request 5 ms of
+// CPU and its wait 1 ms shorter; the model's ceiling is the measured.
+func TestCPUFitKeepsAFractionOfCores(t *testing.T) {
+	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1, FitMax: 8000}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	steps := synthetic(12, 400, 0, 10, 0)
+	for i := range steps {
+		c, pct := 4.0, 160.0
+		steps[i].TargetCPUMS, steps[i].TargetCPUPct, steps[i].TargetCores, steps[i].OK = &c, &pct, 2, 500
+		steps[i].GenCores = 0.3
+	}
+	res := &Result{URL: cfg.URL, Steps: steps, CapacityRPS: 380}
+	analyze(&cfg, res, 12)
+	if res.ShapeName != "cpu" || res.Scenario == nil {
+		t.Fatalf("shape %s, scenario %v; want cpu with a scenario (%v)", res.ShapeName, res.Scenario, res.Evidence)
+	}
+	sc, fm := res.Scenario, res.Fit
+	if sc.Cores != 2 || sc.Classes[0].CPU.Mean != 5*time.Millisecond || fm.CoreSpeed != 0.8 || fm.CoresUsed != 1.6 {
+		t.Errorf("cores %d, cpu %v, fit %+v; want 2 cores, 5 ms, speed 0.8 of 1.6 used", sc.Cores, sc.Classes[0].CPU.Mean, fm)
+	}
+	if w := sc.Classes[0].Wait.Mean; w != 7*time.Millisecond {
+		t.Errorf("wait %v, want 7 ms (12 ms at no load less the stretched CPU)", w)
+	}
+	if c := float64(sc.Cores) / sc.Classes[0].CPU.Mean.Seconds(); c < 399 || c > 401 {
+		t.Errorf("the model's CPU ceiling is %.1f req/s, want the measured 400", c)
+	}
+}

@@ -43,6 +43,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -106,6 +107,9 @@ type Config struct {
 	// Progress, when set, is told when a step starts (Step.Done false) and
 	// when it ends.
 	Progress func(Progress)
+	// Placement is where the target (when the probe started it) and the
+	// generator run; nil when the target is not the probe's to place.
+	Placement *supervise.Pinning
 }
 
 // Progress is one step starting or ending.
@@ -229,6 +233,9 @@ type Result struct {
 	// Failure, when set, is why the probe could not finish (exit 1); the
 	// steps measured so far are kept.
 	Failure *Note `json:"failure,omitempty"`
+	// Placement is where a target the probe started and the generator
+	// ran (nil: the target was not the probe's to place).
+	Placement *supervise.Pinning `json:"placement,omitempty"`
 }
 
 // Note is a sentence: a catalog key and its arguments.
@@ -369,7 +376,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	r := &runner{cfg: cfg, t0: time.Now(), threads: -1}
-	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
+	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
+		Placement: cfg.Placement}
 	for _, t := range cfg.SLOs {
 		res.SLOs = append(res.SLOs, t.Text)
 	}
@@ -561,21 +569,24 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	pid := r.cfg.TargetPID
 	tree0, _, treeOK := sysinfo.TreeCPU(pid)
 	treeOK = treeOK && pid != os.Getpid()
+	t0 := time.Now()
 	lr, err := loadgen.Run(ctx, lc)
+	elapsed := time.Since(t0)
 	if err != nil {
 		return st, err
 	}
 	rep := loadreport.Analyze(lr, r.cfg.Lang)
 	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)
 	fillStep(&st, rep, lr, r.s0)
-	// The tree's CPU covers the warm-up and the window (and the idle
-	// moments around them, a small excess): the requests it served are
-	// the step's rate over both.
+	// The tree's CPU covers the warm-up, the window and what the run took
+	// around them (its dials, and the requests still in flight at the
+	// window's end, which at an overloaded step take up to the timeout):
+	// its rate is over the whole run, read at the step's rate.
 	var tree, span time.Duration
 	kids := 0
 	if tree1, k, ok := sysinfo.TreeCPU(pid); treeOK && ok {
 		tree, kids = tree1-tree0, k
-		span = r.cfg.Warmup + time.Duration(st.WindowS*float64(time.Second))
+		span = max(elapsed, r.cfg.Warmup+time.Duration(st.WindowS*float64(time.Second)))
 	}
 	targetCPU(&st, lr, tree, kids, span)
 	if r.threads < 0 {

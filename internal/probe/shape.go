@@ -225,7 +225,7 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 			tcpu = max(tcpu, *st.TargetCPUPct/100)
 		}
 	}
-	avail := math.Max(float64(cpus)-top.GenCores, 1)
+	avail := coresLeft(top, cpus)
 	// A lock is told before the CPU: threads spinning and waking for one
 	// lock can fill the CPU too, and the lock is the cause.
 	threads := sc.threads
@@ -302,6 +302,17 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
+}
+
+// coresLeft is the CPU the target could have used at st: the machine's
+// CPUs less the generator's use, and no more than its affinity allows (a
+// target pinned to one CPU of two has one, however idle the other).
+func coresLeft(st Step, cpus int) float64 {
+	left := math.Max(float64(cpus)-st.GenCores, 1)
+	if st.TargetCores > 0 {
+		left = math.Min(left, float64(st.TargetCores))
+	}
+	return left
 }
 
 // sharedFull is a step at which the whole machine was machineFull busy

@@ -134,11 +134,12 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		}
 		defer stop()
 		url = u
-		// The CPU and threads are the restarted server's now.
-		if cfg.MetricsURL != "" {
+		// The CPU and threads are the restarted server's now: its page
+		// (its pid is the restarter's), where the old one had a page.
+		if cfg.MetricsURL != "" || cfg.ThreadsURL != "" {
 			cfg.MetricsURL = metricsOf(u)
 		}
-		cfg.TargetPID = 0
+		cfg.TargetPID, cfg.ThreadsURL = 0, ""
 	}
 	cfg.URL = url
 	cfg.SLOs = nil

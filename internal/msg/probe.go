@@ -70,8 +70,9 @@ func init() {
 		"probe.ev.cpu_machine": {
 			KO: "단계 %[1]d에서 기계 전체가 %[2]s 바빴습니다 (대상 %[3]s코어, 생성기 %[4]s코어, 다른 프로세스가 CPU %[6]d개의 %[5]s%%) 그리고 요청 하나의 서비스 시간 중 %[7]s{이/가} 대상의 CPU입니다: 대상 혼자 CPU를 다 쓰지 않았어도 남은 CPU가 한계입니다.",
 			EN: "at step %[1]d the whole machine was %[2]s busy (the target %[3]s cores, the generator %[4]s, other processes %[5]s%% of %[6]d CPUs) and %[7]s of a request's service time is the target's CPU: the CPU left to it is the limit, though the target alone did not fill it."},
-		"probe.ev.cpu_not":     {KO: "대상의 CPU는 %s코어로, 남은 %s코어에 못 미칩니다: CPU가 한계는 아닙니다.", EN: "the target's CPU stayed at %s cores of the %s left to it: the CPU is not the limit."},
-		"probe.ev.cpu_unknown": {KO: "대상의 CPU는 알 수 없습니다 (--target-pid나 /metrics를 주면 CPU 한계도 가릴 수 있습니다).", EN: "the target's CPU is unknown (give --target-pid or a /metrics page to tell a CPU limit apart)."},
+		"probe.ev.cpu_and_pool": {KO: "대상의 CPU가 %[1]s코어로 남은 %[2]s코어를 거의 다 썼지만, 천장 × 서비스 시간 = %[3]s도 서버가 알린 스레드 %[4]d개와 맞습니다: 둘 다 여기서 천장을 만듭니다. 스레드만 늘리면 CPU가, CPU만 늘리면 스레드가 막습니다.", EN: "the target's CPU reached %[1]s cores of the %[2]s left to it, but ceiling × service time = %[3]s also matches the %[4]d threads the server reports: both cap it here. More threads alone meet the CPU; more CPU alone meets the threads."},
+		"probe.ev.cpu_not":      {KO: "대상의 CPU는 %s코어로, 남은 %s코어에 못 미칩니다: CPU가 한계는 아닙니다.", EN: "the target's CPU stayed at %s cores of the %s left to it: the CPU is not the limit."},
+		"probe.ev.cpu_unknown":  {KO: "대상의 CPU는 알 수 없습니다 (--target-pid나 /metrics를 주면 CPU 한계도 가릴 수 있습니다).", EN: "the target's CPU is unknown (give --target-pid or a /metrics page to tell a CPU limit apart)."},
 		"probe.ev.serial_threads": {
 			KO: "서버는 스레드 %d개라고 말하지만 한 번에 끝나는 일은 %s개뿐입니다: 스레드가 아니라 한 번에 하나만 지나가는 구간(락)이 막고 있고, 그 구간은 약 %s ms입니다.",
 			EN: "the server reports %d threads, yet only %s requests' worth of work completes at once: not the threads but a section one request passes at a time (a lock) holds it, about %s ms long."},

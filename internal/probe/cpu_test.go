@@ -218,3 +218,27 @@ func TestCPUFitKeepsAFractionOfCores(t *testing.T) {
 		t.Errorf("the model's CPU ceiling is %.1f req/s, want the measured 400", c)
 	}
 }
+
+// A full CPU whose server's reported threads also explain the ceiling is
+// a pool with the CPU as runner-up; the same CPU with threads that do
+// not explain it is CPU-bound.
+func TestCPUAndPoolAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		threads int
+		want    Shape
+	}{{64, Pool}, {8, CPU}, {0, CPU}} {
+		steps := synthetic(5.4, 11875, tc.threads, 40, 0) // ceiling x service = 64.1
+		for i := range steps {
+			steps[i].OfferedRPS *= 30
+			if steps[i].OfferedRPS > 11875 {
+				steps[i].OKRPS = 11875
+			}
+			pct := 98.0
+			steps[i].TargetCPUPct, steps[i].TargetCores, steps[i].GenCores = &pct, 1, 0.4
+		}
+		v := Classify(steps, 5.4, 5.4, 2, msg.EN)
+		if v.Shape != tc.want || tc.want == Pool && (v.RunnerUp != CPU || v.Limit == nil || *v.Limit != 64) {
+			t.Errorf("threads %d: %s (runner-up %s, limit %v), want %s (%v)", tc.threads, v.Shape, v.RunnerUp, v.Limit, tc.want, v.Evidence)
+		}
+	}
+}

@@ -62,6 +62,10 @@ const (
 	// busy /proc/stat says the machine was (measured: a pool of 64 read
 	// 57 with the generator at 1.5 of 2 cores, the machine at 69%).
 	genHalf = 0.5
+	// threadsMatch: a CPU-bound server whose reported threads are within
+	// this share of ceiling x service time is bound by both (the pool is
+	// told, the CPU its runner-up).
+	threadsMatch = 0.1
 )
 
 // Verdict is the shape and its evidence.
@@ -230,20 +234,32 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 	// lock can fill the CPU too, and the lock is the cause.
 	threads := sc.threads
 	lock := threads > 0 && v.NEst <= 4 && float64(threads) >= serialThreads*v.NEst
-	if known && tcpu >= cpuBound*avail && !lock {
+	// Both at once: the CPU is full, and the threads the server reports
+	// explain the ceiling too (ceiling x service time within threadsMatch
+	// of them). Either alone would cap it here; the pool is the shape, the
+	// CPU the runner-up, and the evidence says both (a pool of 64 x 5 ms
+	// on one CPU: 64.4 in service at 11,875 req/s, the CPU at 0.98 cores).
+	both := known && tcpu >= cpuBound*avail && !lock && threads > 0 && v.NEst >= serialBelow &&
+		math.Abs(v.NEst-float64(threads)) <= threadsMatch*float64(threads)
+	if known && tcpu >= cpuBound*avail && !lock && !both {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.8, Pool
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
 		return
 	}
-	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling, sc.cpuMS); st != nil && !lock {
+	if both {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_and_pool", num2(tcpu), num2(avail), num1(v.NEst), threads))
+	}
+	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling, sc.cpuMS); st != nil && !lock && !both {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.7, Pool
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_machine", st.Index, pct1(full), num2(*st.TargetCPUPct/100), num2(st.GenCores),
 			num0(*st.OthersCPUPct), cpus, pct1(share)))
 		return
 	}
-	if known {
+	switch {
+	case both: // said above
+	case known:
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_not", num2(tcpu), num2(avail)))
-	} else {
+	default:
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_unknown"))
 	}
 	if v.NEst < serialBelow || lock {
@@ -296,6 +312,9 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 	} else if known && tcpu >= 0.6*avail {
 		v.RunnerUp = CPU
 		v.Confidence -= 0.1
+		if both {
+			v.Confidence -= 0.1
+		}
 	}
 	v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool", num1(v.NEst), n, num1(top.InFlight)))
 	if threads > 0 {

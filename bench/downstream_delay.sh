@@ -14,6 +14,13 @@
 # BASE=path/to/an/older/waitlab runs the same rounds on it too, alternated
 # with this tree's build (the before/after of docs/benchmarks.md).
 #
+# With one client, a third-party anchor of what this client sees from a
+# server that sleeps DELAY per request: redis-server itself (started with
+# its debug command on, CPU 1) answering `DEBUG SLEEP` of DELAY, measured
+# in the same round. A client that idles for the delay pays its own
+# wake-up on return, which the busy --delay 0 round trip does not hold;
+# Redis pays it too, so the gap to it is the downstream's own.
+#
 # usage: bench/downstream_delay.sh   (env: DELAY=1ms N=20000 CLIENTS="1 20 50"
 #        ROUNDS=3 PORT=(random) BASE=)
 set -euo pipefail
@@ -57,6 +64,21 @@ one() {
 	echo " | $(tail -1 "$WORK/err")"
 }
 
+# redis_sleep: p50 (ms) of redis-server answering DEBUG SLEEP DELAY to one
+# client ("-" without redis-server).
+redis_sleep() {
+	command -v redis-server >/dev/null || { echo -; return; }
+	local rport=$((PORT + 1)) secs
+	secs=$(awk -v d="$DELAY" 'BEGIN{ms=d; sub(/ms$/,"",ms); if (d ~ /us$/) {ms=d; sub(/us$/,"",ms); ms/=1000} printf "%.6f", ms/1000}')
+	taskset -c 1 redis-server --port $rport --save '' --appendonly no --enable-debug-command yes >/dev/null 2>&1 &
+	RPID=$!
+	for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/$rport) 2>/dev/null && break; sleep 0.1; done
+	timeout 120 taskset -c 0 redis-benchmark -h 127.0.0.1 -p $rport -c 1 -n $((N / 4)) --csv DEBUG SLEEP "$secs" 2>/dev/null | tail -1 | tr -d '"' | cut -d, -f5
+	kill $RPID; wait $RPID 2>/dev/null || true
+	RPID=
+}
+trap 'kill "${SPID:-}" "${RPID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
 for r in $(seq "$ROUNDS"); do
 	echo
 	echo "## round $r (load avg $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -71,6 +93,9 @@ for r in $(seq "$ROUNDS"); do
 			printf "%-4s clients=%-3s p50 %s ms (goal <= %s = %s*1.05 + rtt %s ms: %s)  %s req/s  server CPU %s us/req\n     server: %s\n" \
 				"$name" "$c" "$p50" "$goal" "$DELAY" "$rtt" "$verdict" "$rps" "$cpu" "$*"
 		done
+		if [ "$c" = 1 ]; then
+			echo "     anchor: redis-server DEBUG SLEEP $DELAY, 1 client: p50 $(redis_sleep) ms"
+		fi
 	done
 done
 echo

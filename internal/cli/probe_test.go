@@ -186,3 +186,41 @@ func TestProbeRestartFlags(t *testing.T) {
 		}
 	}
 }
+
+// A pool of 64 x 5 ms started by the probe itself, on a CPU apart from
+// the generator: the limit within 10% (58..70). By Little's law it takes
+// 12,800 req/s; on a machine that cannot give both sides a CPU (one
+// CPU, or neighbours holding half of it) the probe says so and the test
+// skips with its reason. A limit it reports is held to the range.
+func TestProbePoolOf64Spawned(t *testing.T) {
+	exe := waitlabBinary(t)
+	if len(supervise.AllowedCPUs()) < 2 {
+		t.Skip("one CPU: the target and the generator cannot be placed apart")
+	}
+	cmd := exec.Command(exe, "probe", "--spawn-target", "--model pool --threads 64 --wait 5ms", "--budget", "40s", "--json", "--progress", "off")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
+	}
+	var res struct {
+		Shape    string                 `json:"shape"`
+		Limit    *int                   `json:"concurrency_limit"`
+		Warnings []struct{ Key string } `json:"warnings"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, out)
+	}
+	for _, w := range res.Warnings {
+		if w.Key == "probe.warn.neighbours" {
+			t.Skipf("other processes held half this machine or more: 12,800 req/s cannot be driven here (shape %s, limit %v)", res.Shape, res.Limit)
+		}
+	}
+	if res.Shape == "generator" || res.Shape == "cpu" {
+		t.Skipf("this machine could not drive the pool to its ceiling: shape %s (the probe refused to blame the pool)", res.Shape)
+	}
+	if res.Limit == nil || *res.Limit < 58 || *res.Limit > 70 {
+		t.Errorf("shape %s, limit %v; want 58..70 (64 within 10%%)", res.Shape, res.Limit)
+	}
+}

@@ -2,11 +2,13 @@ package loadgen
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -418,5 +420,23 @@ func TestCPUReadingsScaleToTheWindow(t *testing.T) {
 		if got := toWindow(tc.d, tc.window, tc.span); got != tc.want {
 			t.Errorf("toWindow(%d, %v, %v) = %d, want %d", tc.d, tc.window, tc.span, got, tc.want)
 		}
+	}
+}
+
+// With both a pid and a page, the CPU is the pid's and the threads the
+// page's (they used to be lost).
+func TestTargetProbePidAndPage(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "process_cpu_seconds_total 123\nwaitlab_target_threads 7\n")
+	}))
+	defer srv.Close()
+	p := &targetProbe{pid: os.Getpid(), metricsURL: srv.URL}
+	cpu, threads, ok := p.read()
+	if !ok || threads != 7 || p.from != "pid "+strconv.Itoa(os.Getpid()) || cpu >= 123*time.Second {
+		t.Errorf("read = %v, %d threads, %v, from %q; want this process's CPU, the page's 7 threads", cpu, threads, ok, p.from)
+	}
+	p = &targetProbe{metricsURL: srv.URL}
+	if cpu, threads, ok := p.read(); !ok || threads != 7 || cpu != 123*time.Second || p.from != srv.URL {
+		t.Errorf("page only: %v, %d, %v, from %q", cpu, threads, ok, p.from)
 	}
 }

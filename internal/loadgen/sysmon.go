@@ -63,7 +63,10 @@ func isLocal(host string) bool {
 
 // targetProbe reads the target's CPU time: from /proc when its pid is
 // known, else from a Prometheus /metrics page (a waitlab target exposes
-// process_cpu_seconds_total and its thread count).
+// process_cpu_seconds_total and its thread count). With both, the CPU is
+// the pid's and the page still gives the threads, the loops' stalls and
+// the target's settings (it used to be read only without a pid, and the
+// thread count was lost).
 type targetProbe struct {
 	pid        int
 	metricsURL string
@@ -73,17 +76,28 @@ type targetProbe struct {
 }
 
 func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
+	cpuS, threads, pageOK := p.readPage()
 	if p.pid > 0 {
 		c, err := sysinfo.PidCPU(p.pid)
 		if err != nil {
 			return 0, 0, false
 		}
-		// The OS thread count of an arbitrary process says little about
-		// its concurrency limit (a Go or event-loop server), so it is not
-		// used for the Little's-law comparison.
 		p.from = "pid " + strconv.Itoa(p.pid)
-		return c, 0, true
+		// The OS thread count of an arbitrary process says little about
+		// its concurrency limit (a Go or event-loop server), so only the
+		// count its own page reports is used.
+		return c, threads, true
 	}
+	if !pageOK {
+		return 0, 0, false
+	}
+	p.from = p.metricsURL
+	return time.Duration(cpuS * 1e9), threads, true
+}
+
+// readPage reads the /metrics page (false: none, or unreadable) and keeps
+// its loops and settings.
+func (p *targetProbe) readPage() (cpuS float64, threads int, ok bool) {
 	if p.metricsURL == "" {
 		return 0, 0, false
 	}
@@ -100,16 +114,12 @@ func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
 	if err != nil {
 		return 0, 0, false
 	}
-	cpuS, threads, ok := parseMetrics(body)
-	if !ok {
-		return 0, 0, false
-	}
+	cpuS, threads, ok = parseMetrics(body)
 	p.loops = parseLoopMetrics(body)
 	if info := parseTargetInfo(body); info != nil {
 		p.info = info // conditions.go: the target's settings, from the same page
 	}
-	p.from = p.metricsURL
-	return time.Duration(cpuS * 1e9), threads, true
+	return cpuS, threads, ok
 }
 
 // parseMetrics reads process_cpu_seconds_total and waitlab_target_threads

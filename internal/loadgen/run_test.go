@@ -23,6 +23,11 @@ import (
 // here for http).
 func forEachEngine(t *testing.T, f func(*testing.T)) {
 	t.Run("loop", f)
+	t.Run("uring", func(t *testing.T) {
+		testEngine = loadresult.EngineUring
+		defer func() { testEngine = "" }()
+		f(t)
+	})
 	t.Run("goroutines", func(t *testing.T) {
 		testEngine = loadresult.EngineGoroutines
 		defer func() { testEngine = "" }()

@@ -128,7 +128,7 @@ func (l *loop) sqe() *uring.SQE {
 		if e := l.ur.ring.Get(); e != nil {
 			return e
 		}
-		if _, errno := l.ur.ring.Enter(false, 0, -1); errno != 0 && errno != unix.EINTR {
+		if _, errno := l.ur.ring.Enter(false, 0, -1, 0); errno != 0 && errno != unix.EINTR {
 			// The kernel takes no entries until completions are reaped.
 			l.reap()
 		}
@@ -188,7 +188,11 @@ func (l *loop) upostRecv(c *econn) {
 		return
 	}
 	c.rxBusy = true
-	l.sqe().PrepRecv(c.fd, c.buf[c.w:], 0, l.ud(c, opRecv))
+	e := l.sqe()
+	e.PrepRecv(c.fd, c.buf[c.w:], 0, l.ud(c, opRecv))
+	if c.state == stWriting {
+		e.PollFirst() // the answer to a request not sent yet is not there
+	}
 }
 
 // ucloseConn is closeConn on the ring: entries already queued are
@@ -198,7 +202,7 @@ func (l *loop) upostRecv(c *econn) {
 func (l *loop) ucloseConn(c *econn) {
 	u := l.ur
 	if u.ring.Queued() > 0 {
-		u.ring.Enter(false, 0, -1)
+		u.ring.Enter(false, 0, -1, 0)
 	}
 	for _, op := range [...]struct {
 		busy *bool
@@ -330,6 +334,7 @@ func (l *loop) runUring(ctx context.Context) {
 	// default); the thread is ours for the run.
 	unix.RawSyscall6(unix.SYS_PRCTL, unix.PR_SET_TIMERSLACK, uintptr(napSlack), 0, 0, 0, 0)
 	closed := g.cfg.Arrival.Closed()
+	nap := closed && g.cfg.Think == 0 && l.ur.ring.HasMinWait()
 	if closed {
 		for i := 0; i < g.cfg.Arrival.VUs; i++ {
 			c := l.newConn()
@@ -371,8 +376,16 @@ func (l *loop) runUring(ctx context.Context) {
 		if l.armedAt > 0 {
 			timeout = max(l.armedAt-g.since(), 0)
 		}
+		// Driving the server flat out with more than one request in
+		// flight, the loop waits for all of them but at most napWait
+		// once one is back: napWait's batching (engine_linux.go), done
+		// by the kernel, which then wakes the thread once per batch.
+		want, minWait := uint32(1), time.Duration(0)
+		if nap && l.inflight > 1 {
+			want, minWait = uint32(l.inflight)+l.ur.ring.Queued(), napWait
+		}
 		// EINTR, ETIME, EBUSY: back to the turn, after reaping.
-		l.ur.ring.Enter(true, 1, timeout)
+		l.ur.ring.Enter(true, want, timeout, minWait)
 		l.reap()
 		heavy()
 	}
@@ -393,7 +406,7 @@ func (l *loop) closeUring() {
 	u.closing = true
 	l.sqe().PrepCancel(uint64(wakeID)<<32|opWake, uint64(wakeID-1)<<32|opCancel)
 	for i := 0; i < 100 && (len(u.orphans) > 0 || u.wakeBusy); i++ {
-		u.ring.Enter(true, 1, 10*time.Millisecond)
+		u.ring.Enter(true, 1, 10*time.Millisecond, 0)
 		l.reap()
 	}
 	u.ring.Close()

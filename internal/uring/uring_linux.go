@@ -59,6 +59,7 @@ const (
 	featSingleMmap     uint32 = 1 << 0
 	featNoDrop         uint32 = 1 << 1
 	featExtArg         uint32 = 1 << 8
+	featMinTimeout     uint32 = 1 << 15
 	enterGetEvents     uint32 = 1 << 0
 	enterExtArg        uint32 = 1 << 3
 	offSQRing          int64  = 0
@@ -205,6 +206,10 @@ func New(entries uint32, o Options) (*Ring, error) {
 // took). Safe from any goroutine.
 func (r *Ring) Flags() uint32 { return r.flags }
 
+// HasMinWait reports whether Enter's minWait is honoured (Linux 6.12,
+// IORING_FEAT_MIN_TIMEOUT); without it Enter ignores minWait.
+func (r *Ring) HasMinWait() bool { return r.features&featMinTimeout != 0 }
+
 // Entries returns the number of submission slots.
 func (r *Ring) Entries() int { return len(r.sqes) }
 
@@ -251,6 +256,11 @@ func (e *SQE) PrepRecv(fd int, p []byte, msgFlags uint32, userData uint64) {
 	}
 }
 
+// PollFirst marks a send or recv to wait for readiness before its first
+// try (IORING_RECVSEND_POLL_FIRST): for a recv queued with the request
+// it answers, whose first try would fail for certain.
+func (e *SQE) PollFirst() { e.IOPrio |= 1 }
+
 // PrepRead makes e a read(2) into p on fd (for an eventfd: 8 bytes), at
 // the file's position. p belongs to the kernel until the completion.
 func (e *SQE) PrepRead(fd int, p []byte, userData uint64) {
@@ -279,14 +289,19 @@ func (e *SQE) PrepCancel(target, userData uint64) {
 
 // Enter publishes the queued SQEs and submits them, then, when wait is
 // set, waits until at least minComplete completions are ready or timeout
-// passes (timeout < 0: no limit). It is io_uring_enter as a raw system
+// passes (timeout < 0: no limit). A minWait > 0 (with a timeout, and
+// HasMinWait) ends the wait earlier: once minWait has passed and at least
+// one completion is ready. That batches completions without the wake-up
+// of every one (with deferred task run the kernel does not wake the
+// thread before minComplete are pending or minWait passes), at the price
+// of seeing a completion up to minWait late. It is io_uring_enter as a raw system
 // call: the Go scheduler is not told the thread is in the kernel, so the
 // goroutine keeps its P while it waits (the reason is epoll.WaitRaw's). It
 // returns how many SQEs the kernel took and the errno of the call: EINTR
 // (a signal, such as the runtime's preemption), ETIME (the timeout, when
 // nothing was submitted), EBUSY or EAGAIN (completions must be reaped
 // first) are the caller's to handle by reaping and calling again.
-func (r *Ring) Enter(wait bool, minComplete uint32, timeout time.Duration) (int, syscall.Errno) {
+func (r *Ring) Enter(wait bool, minComplete uint32, timeout, minWait time.Duration) (int, syscall.Errno) {
 	atomic.StoreUint32(r.sqTail, r.tail) // release: the SQEs are written
 	toSubmit := r.tail - atomic.LoadUint32(r.sqHead)
 	if !wait && toSubmit == 0 {
@@ -296,8 +311,15 @@ func (r *Ring) Enter(wait bool, minComplete uint32, timeout time.Duration) (int,
 	argp, argsz := uintptr(0), uintptr(0)
 	if wait {
 		flags |= enterGetEvents
+		if minWait > 0 && timeout < 0 {
+			timeout = time.Hour // a minimum wait needs a timeout to go with it
+		}
 		if timeout >= 0 {
 			r.ts = unix.NsecToTimespec(int64(timeout))
+			r.arg.minWait = 0
+			if minWait > 0 && r.features&featMinTimeout != 0 {
+				r.arg.minWait = uint32(max(minWait/time.Microsecond, 1))
+			}
 			flags |= enterExtArg
 			argp, argsz = uintptr(unsafe.Pointer(&r.arg)), sizeofGetEventsArg
 		}

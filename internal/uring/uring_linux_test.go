@@ -28,7 +28,7 @@ func waitFor(t *testing.T, r *Ring, want int) []CQE {
 	buf := make([]CQE, 16)
 	deadline := time.Now().Add(time.Second)
 	for len(got) < want && time.Now().Before(deadline) {
-		if _, e := r.Enter(true, 1, 100*time.Millisecond); e != 0 && e != unix.EINTR && e != unix.ETIME {
+		if _, e := r.Enter(true, 1, 100*time.Millisecond, 0); e != 0 && e != unix.EINTR && e != unix.ETIME {
 			t.Fatalf("io_uring_enter: %v", e)
 		}
 		n := r.Reap(buf)
@@ -72,7 +72,7 @@ func TestSendRecvOneEnter(t *testing.T) {
 	if q := r.Queued(); q != 2 {
 		t.Fatalf("Queued = %d, want 2", q)
 	}
-	if n, e := r.Enter(false, 0, -1); n != 2 || e != 0 {
+	if n, e := r.Enter(false, 0, -1, 0); n != 2 || e != 0 {
 		t.Fatalf("Enter submitted %d (%v), want 2", n, e)
 	}
 	res := map[uint64]int32{}
@@ -95,7 +95,7 @@ func TestCancel(t *testing.T) {
 	defer unix.Close(fds[1])
 	in := make([]byte, 8)
 	r.Get().PrepRecv(fds[1], in, 0, 7)
-	r.Enter(false, 0, -1)
+	r.Enter(false, 0, -1, 0)
 	r.Get().PrepCancel(7, 8)
 	res := map[uint64]int32{}
 	for _, c := range waitFor(t, r, 2) {
@@ -110,7 +110,7 @@ func TestCancel(t *testing.T) {
 func TestEnterTimeout(t *testing.T) {
 	r := newRing(t, 4)
 	start := time.Now()
-	_, e := r.Enter(true, 1, 5*time.Millisecond)
+	_, e := r.Enter(true, 1, 5*time.Millisecond, 0)
 	if e != unix.ETIME && e != unix.EINTR {
 		t.Errorf("Enter with nothing in flight: %v, want ETIME", e)
 	}
@@ -168,7 +168,7 @@ func TestFull(t *testing.T) {
 	if r.Get() != nil {
 		t.Fatal("Get on a full ring returned an entry")
 	}
-	r.Enter(false, 0, -1)
+	r.Enter(false, 0, -1, 0)
 	waitFor(t, r, r.Entries())
 	if r.Get() == nil {
 		t.Fatal("Get after Enter returned nil")

@@ -163,11 +163,6 @@ type loop struct {
 	ur *uio // the io_uring engine's ring (engine_uring_linux.go); nil on epoll
 }
 
-// autoEngine is the event loop Config.Engine "" (auto) runs for plain
-// http: the one bench/load_compare.sh measured faster on the closed model
-// at 50 connections (docs/benchmarks.md, "io_uring engine").
-const autoEngine = loadresult.EngineEpoll
-
 // engineFor picks the engine of a run and, when it is not the one asked
 // for (or the default), why.
 func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
@@ -176,7 +171,7 @@ func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 		return loadresult.EngineGoroutines, loadresult.WhyAsked
 	case ep.Scheme != "http":
 		return loadresult.EngineGoroutines, loadresult.WhyTLS
-	case cfg.Engine == loadresult.EngineUring, cfg.Engine == "" && autoEngine == loadresult.EngineUring:
+	case cfg.Engine == loadresult.EngineUring || autoUring(cfg):
 		return loadresult.EngineUring, ""
 	}
 	return loadresult.EngineEpoll, ""

@@ -22,7 +22,7 @@ func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 		return loadresult.EngineGoroutines, loadresult.WhyAsked
 	case ep.Scheme != "http":
 		return loadresult.EngineGoroutines, loadresult.WhyTLS
-	case cfg.Engine == loadresult.EngineUring, cfg.Engine == "" && autoEngine == loadresult.EngineUring:
+	case cfg.Engine == loadresult.EngineUring:
 		return loadresult.EngineUring, ""
 	}
 	return loadresult.EngineEpoll, ""
@@ -32,11 +32,8 @@ func newLoop(*gen) (*loop, error) {
 	return nil, errors.New("the epoll engine needs Linux")
 }
 
-func newUringLoop(*gen) (*loop, error) {
+func newUringLoop(*gen, bool) (*loop, error) {
 	return nil, errors.New("the io_uring engine needs Linux")
 }
 
 func (g *gen) runLoop(context.Context, *loop) (offered, unsent int64) { return 0, 0 }
-
-// autoEngine: see engine_linux.go.
-const autoEngine = loadresult.EngineEpoll

@@ -44,7 +44,8 @@ type Config struct {
 	// through its own epoll set), EngineUring (the same loop over an
 	// io_uring ring; epoll when the ring cannot be set up), EngineGoroutines
 	// (a goroutine per connection; https always) or "" for the default
-	// (autoEngine: the faster loop as measured, for plain http).
+	// (plain http: io_uring for the closed model, epoll for the open one,
+	// as measured; see autoUring).
 	Engine string
 	// RuntimePoll makes the epoll engine wait through Go's poller instead
 	// of blocking in epoll_wait (see engine_linux.go): costlier per
@@ -435,7 +436,7 @@ func (g *gen) drive(ctx context.Context, ep Endpoint, res *loadresult.Result) (o
 	var err error
 	res.Engine, res.EngineWhy = engineFor(g.cfg, ep)
 	if res.Engine == loadresult.EngineUring {
-		if lp, err = newUringLoop(g); err != nil {
+		if lp, err = newUringLoop(g, g.cfg.Engine == ""); err != nil {
 			lp = nil // the epoll loop instead, and say why
 			res.Engine, res.EngineWhy = loadresult.EngineEpoll, loadresult.WhyUringFailed+err.Error()
 		}

@@ -67,13 +67,14 @@ type uio struct {
 }
 
 // autoUring reports whether auto (Config.Engine "") runs the io_uring
-// engine: for the closed model, where bench/load_compare.sh measured it
-// cheaper per request than the epoll loop at the same rate
-// (docs/benchmarks.md, "The io_uring engine"), and not for the open model,
-// where at a fixed rate it measured costlier. RuntimePoll asks for the
+// engine: for the closed model without think time, where
+// bench/load_compare.sh measured it cheaper per request than the epoll
+// loop at the same rate (docs/benchmarks.md, "The io_uring engine"), and
+// not for the open model, where at a fixed rate (each request sent alone,
+// as a thinking user's is) it measured costlier. RuntimePoll asks for the
 // epoll loop's way of waiting, so it keeps the epoll loop.
 func autoUring(cfg *Config) bool {
-	return cfg.Engine == "" && cfg.Arrival.Closed() && !cfg.RuntimePoll
+	return cfg.Engine == "" && cfg.Arrival.Closed() && cfg.Think == 0 && !cfg.RuntimePoll
 }
 
 // errNoMinWait: auto's io_uring engine needs the kernel's batching.

@@ -72,9 +72,11 @@ type uio struct {
 // loop at the same rate (docs/benchmarks.md, "The io_uring engine"), and
 // not for the open model, where at a fixed rate (each request sent alone,
 // as a thinking user's is) it measured costlier. RuntimePoll asks for the
-// epoll loop's way of waiting, so it keeps the epoll loop.
+// epoll loop's way of waiting, so it keeps the epoll loop, and so does
+// CPUFactor: the experiments' heavy generator is defined (and its factor
+// calibrated) on the epoll loop.
 func autoUring(cfg *Config) bool {
-	return cfg.Engine == "" && cfg.Arrival.Closed() && cfg.Think == 0 && !cfg.RuntimePoll
+	return cfg.Engine == "" && cfg.Arrival.Closed() && cfg.Think == 0 && !cfg.RuntimePoll && cfg.CPUFactor <= 1
 }
 
 // errNoMinWait: auto's io_uring engine needs the kernel's batching.

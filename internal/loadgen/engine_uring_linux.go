@@ -61,6 +61,9 @@ type uio struct {
 	efd     int    // a blocking eventfd: stopLoop writes it, a ring read waits on it
 	efdBuf  []byte // the read's 8 bytes (the kernel's until it completes)
 	orphans map[uint64][]byte
+	// deferred: completions reaped by sqe to make room, handled by the
+	// next reap.
+	deferred []uring.CQE
 	// wakeBusy: the eventfd's read is in flight; closing: the run is
 	// over and it is not posted again.
 	wakeBusy, closing bool
@@ -153,8 +156,12 @@ func (l *loop) sqe() *uring.SQE {
 			return e
 		}
 		if _, errno := l.ur.ring.Enter(false, 0, -1, 0); errno != 0 && errno != unix.EINTR {
-			// The kernel takes no entries until completions are reaped.
-			l.reap()
+			// The kernel takes no entries until completions are
+			// reaped. They are set aside, not handled: the caller
+			// may be in the middle of a connection's transition.
+			u := l.ur
+			n := u.ring.Reap(u.cqes)
+			u.deferred = append(u.deferred, u.cqes[:n]...)
 		}
 	}
 }
@@ -330,8 +337,14 @@ func (l *loop) complete(e *uring.CQE) {
 	}
 }
 
-// reap handles every completion that is ready.
+// reap handles every completion that is ready, those set aside by sqe
+// first.
 func (l *loop) reap() {
+	for len(l.ur.deferred) > 0 {
+		e := l.ur.deferred[0]
+		l.ur.deferred = l.ur.deferred[1:]
+		l.complete(&e)
+	}
 	for {
 		n := l.ur.ring.Reap(l.ur.cqes)
 		for i := 0; i < n; i++ {

@@ -27,8 +27,14 @@
 # Everything is built and installed under a temporary directory outside
 # the repository; nothing is committed. Only 127.0.0.1 is used.
 #
+# ENGINES lists waitlab's engines to run side by side in the same rounds
+# (default "auto": one waitlab, on its default engine); each engine E
+# other than auto is a tool of its own, waitlab-E, run with --engine E:
+#   ENGINES="epoll uring" EXTRA= ROUNDS=3 DUR=3 bench/load_compare.sh
+#
 # usage: bench/load_compare.sh   (env: ROUNDS=7 DUR=5 CONNS=50 RATE=20000 PORT=18089
-#        EXTRA="fortio hey vegeta"; EXTRA= compares wrk and waitlab only)
+#        EXTRA="fortio hey vegeta"; EXTRA= compares wrk and waitlab only;
+#        ENGINES="auto")
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-7}
@@ -37,6 +43,7 @@ CONNS=${CONNS:-50}
 RATE=${RATE:-20000}
 PORT=${PORT:-18089}
 EXTRA=${EXTRA-fortio hey vegeta}
+ENGINES=${ENGINES:-auto}
 URL="http://127.0.0.1:${PORT}/"
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/waitlab-bench.XXXXXX)
@@ -58,7 +65,14 @@ command -v wrk >/dev/null || { echo "wrk is not installed and apt-get could not 
 (cd "$REPO" && go build -o "$WORK/waitlab" . && go build -o "$WORK/helloserver" ./bench/helloserver)
 export GOBIN="$WORK/gobin"
 mkdir -p "$GOBIN"
-TOOLS="wrk waitlab"
+TOOLS="wrk"
+for e in $ENGINES; do
+	case $e in
+	auto) TOOLS="$TOOLS waitlab" ;;
+	epoll | uring | goroutines) TOOLS="$TOOLS waitlab-$e" ;;
+	*) echo "ENGINES: no engine $e (auto, epoll, uring, goroutines)" >&2; exit 2 ;;
+	esac
+done
 for spec in "fortio fortio.org/fortio@latest" "hey github.com/rakyll/hey@latest" "vegeta github.com/tsenart/vegeta/v12@v12.13.0"; do
 	set -- $spec
 	case " $EXTRA " in *" $1 "*) ;; *) continue ;; esac
@@ -86,6 +100,8 @@ cmd() {
 	wrk:rate) echo "" ;;
 	waitlab:max) echo "$WORK/waitlab load --vus $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
 	waitlab:rate) echo "$WORK/waitlab load --rate $RATE --connections $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
+	waitlab-*:max) echo "$WORK/waitlab load --engine ${1#waitlab-} --vus $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
+	waitlab-*:rate) echo "$WORK/waitlab load --engine ${1#waitlab-} --rate $RATE --connections $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
 	fortio:max) echo "$GOBIN/fortio load -quiet -qps 0 -c $CONNS -t ${DUR}s $URL" ;;
 	fortio:rate) echo "$GOBIN/fortio load -quiet -qps $RATE -c $CONNS -t ${DUR}s $URL" ;;
 	hey:max) echo "$GOBIN/hey -z ${DUR}s -c $CONNS $URL" ;;
@@ -156,7 +172,7 @@ echo
 echo "# medians of $ROUNDS rounds (ratios to wrk; (a) higher is better, (b) lower is better)"
 wr=$(echo "${RPS[wrk]}" | median)
 wc=$(echo "${CPU[wrk]}" | median)
-printf "%-8s %12s %7s %7s %13s %10s %15s %7s %11s %15s %7s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b) spread" "(b') us/req@max" "x wrk"
+printf "%-16s %12s %7s %7s %13s %10s %15s %7s %11s %15s %7s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b) spread" "(b') us/req@max" "x wrk"
 for t in $TOOLS; do
 	mr=$(echo "${RPS[$t]}" | median)
 	mc=$(echo "${CPU[$t]}" | median)
@@ -166,7 +182,7 @@ for t in $TOOLS; do
 	sp=$(echo "${RPS[$t]}" | spread)
 	cs=$(echo "${CPU[$t]}" | spread2)
 	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" -v mp="$mp" -v ms="$ms" -v sp="$sp" -v cs="$cs" 'BEGIN {
-		printf "%-8s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %11s %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), cs, mm, (wc > 0 ? mm / wc : 0) }'
+		printf "%-16s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %11s %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), cs, mm, (wc > 0 ? mm / wc : 0) }'
 done
 echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode. (b) spread: the lowest and"
 echo " highest round at the rate. paired: median over rounds"

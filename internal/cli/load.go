@@ -176,7 +176,7 @@ func addLoadFlags(fs *flag.FlagSet) *loadFlags {
 	fs.Int64Var(&s.Seed, "seed", 1, "seed of Poisson arrivals")
 	fs.BoolVar(&s.Insecure, "insecure", false, "https: do not verify the server's certificate")
 	fs.StringVar(&l.progress, "progress", "auto", "live progress on stderr: auto (when a terminal), on, off")
-	fs.StringVar(&s.Engine, "engine", "auto", "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
+	fs.StringVar(&s.Engine, "engine", "auto", "auto (http: io_uring for --vus without --think, else epoll, as measured), epoll, uring (io_uring; epoll when the kernel refuses it) or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines")
 	fs.StringVar(&l.config, "config", "", "read the load (URL, rate or vus, duration, ...) from a JSON or YAML `FILE` (- for stdin) instead of flags (see docs/load.md)")
 	return l
 }

@@ -71,6 +71,12 @@ type econn struct {
 	remain  int64 // body bytes (or chunk bytes with CRLF) still to skip
 	wantOut bool  // EPOLLOUT is registered
 	next    int   // closed model: the next target index
+
+	// The io_uring engine: the socket's generation (in every ring
+	// entry's user data, so completions for a closed socket are known
+	// stale) and which operations are in flight on it.
+	gen                    uint32
+	cxBusy, txBusy, rxBusy bool
 }
 
 type timeoutEntry struct {
@@ -153,6 +159,8 @@ type loop struct {
 	inflight int
 
 	bytesIn int64 // bytes read; added to the run's total at the end
+
+	ur *uio // the io_uring engine's ring (engine_uring_linux.go); nil on epoll
 }
 
 // engineFor picks the engine of a run and, when it is not the one asked
@@ -163,11 +171,15 @@ func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 		return loadresult.EngineGoroutines, loadresult.WhyAsked
 	case ep.Scheme != "http":
 		return loadresult.EngineGoroutines, loadresult.WhyTLS
+	case cfg.Engine == loadresult.EngineUring || autoUring(cfg):
+		return loadresult.EngineUring, ""
 	}
 	return loadresult.EngineEpoll, ""
 }
 
-func newLoop(g *gen) (*loop, error) {
+// newLoopBase resolves the target and makes the engine-independent part
+// of a loop.
+func newLoopBase(g *gen) (*loop, error) {
 	addr, err := net.ResolveTCPAddr("tcp", g.ep.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("loadgen: resolve %s: %w", g.ep.Addr, err)
@@ -181,6 +193,20 @@ func newLoop(g *gen) (*loop, error) {
 		sa := &unix.SockaddrInet6{Port: addr.Port}
 		copy(sa.Addr[:], addr.IP.To16())
 		l.sa, l.family = sa, unix.AF_INET6
+	}
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
+		return nil, os.NewSyscallError("clock_gettime", err)
+	}
+	l.base = ts.Nano() - int64(g.since())
+	return l, nil
+}
+
+// newLoop makes a loop on the epoll engine.
+func newLoop(g *gen) (*loop, error) {
+	l, err := newLoopBase(g)
+	if err != nil {
+		return nil, err
 	}
 	if l.poller, err = epoll.New(); err != nil {
 		return nil, fmt.Errorf("loadgen: %w", err)
@@ -208,18 +234,16 @@ func newLoop(g *gen) (*loop, error) {
 		l.closeAll()
 		return nil, os.NewSyscallError("setnonblock", err)
 	}
-	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
-		l.closeAll()
-		return nil, os.NewSyscallError("clock_gettime", err)
-	}
-	l.base = ts.Nano() - int64(g.since())
 	l.epFile = os.NewFile(uintptr(l.epfd), "waitlab-epoll")
 	l.waitFn = l.poll
 	return l, nil
 }
 
 func (l *loop) closeAll() {
+	if l.ur != nil {
+		l.closeUring()
+		return
+	}
 	for _, c := range l.conns {
 		if c.fd >= 0 {
 			unix.Close(c.fd)
@@ -242,6 +266,10 @@ func connData(fd, id int) uint64 { return uint64(uint32(id))<<32 | uint64(uint32
 
 // stopLoop wakes the loop from any goroutine (it then sees g.stop).
 func (l *loop) stopLoop() {
+	if l.ur != nil {
+		l.uringStop()
+		return
+	}
 	l.wake.Signal()
 }
 
@@ -318,6 +346,13 @@ func (l *loop) waitRaw() {
 // arm sets the timerfd to fire at d (from the run's start), unless it is
 // already set to fire at or before d.
 func (l *loop) arm(d time.Duration) {
+	if l.ur != nil {
+		// The ring's wait takes the deadline (runUring).
+		if l.armedAt == 0 || d < l.armedAt {
+			l.armedAt = d
+		}
+		return
+	}
 	if l.armedAt > 0 && l.armedAt <= d {
 		return
 	}
@@ -327,6 +362,10 @@ func (l *loop) arm(d time.Duration) {
 
 // run drives the load until the window ends and every request finished.
 func (l *loop) run(ctx context.Context) {
+	if l.ur != nil {
+		l.runUring(ctx)
+		return
+	}
 	defer l.closeAll()
 
 	rc, err := l.epFile.SyscallConn()
@@ -557,8 +596,12 @@ func (l *loop) start(c *econn, due time.Duration, target int, measured bool) {
 func (l *loop) begin(c *econn) {
 	c.out = l.g.reqs[c.target]
 	c.got, c.phase, c.status, c.close = false, phHead, 0, false
-	if c.r == c.w {
+	if c.r == c.w && !c.rxBusy {
 		c.r, c.w = 0, 0
+	}
+	if l.ur != nil {
+		l.ubegin(c)
+		return
 	}
 	if c.fd < 0 {
 		if k := l.connect(c); k != kindOK {
@@ -663,6 +706,9 @@ func (l *loop) handle(c *econn, events uint32) {
 }
 
 func (l *loop) closeConn(c *econn) {
+	if l.ur != nil && c.fd >= 0 {
+		l.ucloseConn(c)
+	}
 	if c.fd >= 0 {
 		unix.Close(c.fd)
 		c.fd = -1

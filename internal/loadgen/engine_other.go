@@ -22,12 +22,18 @@ func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 		return loadresult.EngineGoroutines, loadresult.WhyAsked
 	case ep.Scheme != "http":
 		return loadresult.EngineGoroutines, loadresult.WhyTLS
+	case cfg.Engine == loadresult.EngineUring:
+		return loadresult.EngineUring, ""
 	}
 	return loadresult.EngineEpoll, ""
 }
 
 func newLoop(*gen) (*loop, error) {
 	return nil, errors.New("the epoll engine needs Linux")
+}
+
+func newUringLoop(*gen, bool) (*loop, error) {
+	return nil, errors.New("the io_uring engine needs Linux")
 }
 
 func (g *gen) runLoop(context.Context, *loop) (offered, unsent int64) { return 0, 0 }

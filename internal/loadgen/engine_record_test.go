@@ -21,17 +21,27 @@ func TestEngineIsRecorded(t *testing.T) {
 	defer plain.Close()
 	tlsSrv := httptest.NewTLSServer(http.HandlerFunc(ok))
 	defer tlsSrv.Close()
-	t.Setenv("WAITLAB_LOAD_GOROUTINES", "1") // no longer read by loadgen
+	t.Setenv("WAITLAB_LOAD_GOROUTINES", "1")    // no longer read by loadgen
+	auto, autoWhy := loadresult.EngineUring, "" // auto, closed model: io_uring (autoUring)
+	if !haveUring() {
+		auto, autoWhy = loadresult.EngineEpoll, loadresult.WhyUringFailed // then the setup's error
+	}
 	for _, tt := range []struct {
 		url, engine, want, why string
 	}{
-		{plain.URL, "", loadresult.EngineEpoll, ""},
+		{plain.URL, "", auto, autoWhy},
+		{plain.URL, loadresult.EngineEpoll, loadresult.EngineEpoll, ""},
 		{plain.URL, loadresult.EngineGoroutines, loadresult.EngineGoroutines, loadresult.WhyAsked},
 		{tlsSrv.URL, "", loadresult.EngineGoroutines, loadresult.WhyTLS},
 	} {
 		res, rep := run(t, Config{Targets: []Target{{Method: "GET", URL: tt.url + "/"}}, Insecure: true,
 			Arrival: model.Arrival{Kind: model.VUs, VUs: 1}, Requests: 5, Engine: tt.engine})
-		if res.Engine != tt.want || res.EngineWhy != tt.why || res.OK != 5 {
+		why := res.EngineWhy
+		if tt.why == loadresult.WhyUringFailed {
+			why, _, _ = strings.Cut(why, ": ")
+			why += ": "
+		}
+		if res.Engine != tt.want || why != tt.why || res.OK != 5 {
 			t.Errorf("%s, engine %q: measured on %q (%q), %d ok; want %q (%q), 5 ok", tt.url, tt.engine, res.Engine, res.EngineWhy, res.OK, tt.want, tt.why)
 		}
 		var text strings.Builder

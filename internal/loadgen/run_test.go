@@ -18,18 +18,40 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/uring"
 )
 
 // forEachEngine runs a behaviour test on the event loop (plain http's
 // default) and on the goroutine-per-connection client (https's, forced
 // here for http).
 func forEachEngine(t *testing.T, f func(*testing.T)) {
-	t.Run("loop", f)
+	t.Run("epoll", func(t *testing.T) {
+		testEngine = loadresult.EngineEpoll
+		defer func() { testEngine = "" }()
+		f(t)
+	})
+	t.Run("uring", func(t *testing.T) {
+		if !haveUring() {
+			t.Skip("no io_uring here")
+		}
+		testEngine = loadresult.EngineUring
+		defer func() { testEngine = "" }()
+		f(t)
+	})
 	t.Run("goroutines", func(t *testing.T) {
 		testEngine = loadresult.EngineGoroutines
 		defer func() { testEngine = "" }()
 		f(t)
 	})
+}
+
+// haveUring reports whether this kernel lets the process set up a ring.
+func haveUring() bool {
+	r, err := uring.New(8, uring.Options{})
+	if err == nil {
+		r.Close()
+	}
+	return err == nil
 }
 
 // testEngine is the engine run() asks for (forEachEngine sets it; tests

@@ -53,7 +53,7 @@ type Spec struct {
 	// "auto" (the target's /metrics; also "") or "off".
 	TargetMetrics string `json:"target_metrics,omitempty"`
 	Insecure      bool   `json:"insecure,omitempty"`
-	Engine        string `json:"engine,omitempty"` // auto (""), epoll or goroutines
+	Engine        string `json:"engine,omitempty"` // auto (""), epoll, uring or goroutines
 	// RuntimePoll: see Config.RuntimePoll. GoroutinesEnv is
 	// WAITLAB_LOAD_GOROUTINES: with Engine auto, the goroutine engine.
 	RuntimePoll bool `json:"runtime_poll,omitempty"`

@@ -214,10 +214,10 @@ func (r *Result) checkLabels() error {
 	if err := r.Conditions.Check(); err != nil {
 		return err
 	}
-	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineGoroutines {
-		return fmt.Errorf("engine %q, want %s or %s", r.Engine, EngineEpoll, EngineGoroutines)
+	if r.Engine != "" && r.Engine != EngineEpoll && r.Engine != EngineUring && r.Engine != EngineGoroutines {
+		return fmt.Errorf("engine %q, want %s, %s or %s", r.Engine, EngineEpoll, EngineUring, EngineGoroutines)
 	}
-	if why, _, _ := strings.Cut(r.EngineWhy, ": "); why != "" && why+": " != WhyEpollFailed && why != WhyAsked && why != WhyTLS {
+	if why, _, _ := strings.Cut(r.EngineWhy, ": "); why != "" && why+": " != WhyEpollFailed && why+": " != WhyUringFailed && why != WhyAsked && why != WhyTLS {
 		return fmt.Errorf("engine_why %q is not a known reason", r.EngineWhy)
 	}
 	if len(r.Inputs) > maxInputs {

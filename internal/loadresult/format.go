@@ -47,14 +47,16 @@ const (
 // The engines (Result.Engine; loadgen.Config.Engine asks for one).
 const (
 	EngineEpoll      = "epoll"
+	EngineUring      = "uring" // the epoll loop's state machine on an io_uring ring
 	EngineGoroutines = "goroutines"
 )
 
-// Why a run is not on the epoll engine (Result.EngineWhy).
+// Why a run is not on the engine asked for or the default (Result.EngineWhy).
 const (
 	WhyAsked       = "asked"          // loadgen.Config.Engine said goroutines
 	WhyTLS         = "https"          // the epoll engine speaks plain http only
 	WhyEpollFailed = "epoll_failed: " // then the error
+	WhyUringFailed = "uring_failed: " // io_uring setup failed, epoll ran; then the error
 )
 
 // ErrorKinds are the JSON names of the ways a request fails (Result.Errors

@@ -170,9 +170,9 @@ type Result struct {
 	// RunID is a random id written by load, one per run: a merge refuses
 	// the same run twice, and scale-out tells shards apart by it.
 	RunID string `json:"run_id,omitempty"`
-	// Engine is the engine that measured (EngineEpoll or
+	// Engine is the engine that measured (EngineEpoll, EngineUring or
 	// EngineGoroutines; "" in files older than the field), EngineWhy why
-	// it is not the epoll engine when it is not.
+	// it is not the engine asked for (or auto's) when it is not.
 	Engine    string `json:"engine,omitempty"`
 	EngineWhy string `json:"engine_why,omitempty"`
 	// Segment is the share of the run this generator sent (absent: the

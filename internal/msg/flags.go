@@ -248,8 +248,8 @@ func init() {
 			EN: "how long --push keeps retrying while the collector is not up"},
 
 		"flag.engine": {
-			KO: "auto(http면 epoll), epoll 또는 goroutines(연결마다 고루틴 하나, https는 늘 이것). WAITLAB_LOAD_GOROUTINES=1은 goroutines",
-			EN: "auto (epoll for http), epoll or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines"},
+			KO: "auto(http면 측정 결과대로 --think 없는 --vus는 io_uring, 그 밖에는 epoll), epoll, uring(io_uring, 커널이 거부하면 epoll) 또는 goroutines(연결마다 고루틴 하나, https는 늘 이것). WAITLAB_LOAD_GOROUTINES=1은 goroutines",
+			EN: "auto (http: io_uring for --vus without --think, else epoll, as measured), epoll, uring (io_uring; epoll when the kernel refuses it) or goroutines (a goroutine per connection; https always); WAITLAB_LOAD_GOROUTINES=1 means goroutines"},
 		"flag.pin": {
 			KO: "--via http: 부하 생성기와 대상 서버를 서로 다른 코어에 고정합니다 (코어가 2개 이상일 때)",
 			EN: "--via http: pin the load generator and the target to different cores (with 2 or more)"},

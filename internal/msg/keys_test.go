@@ -50,7 +50,7 @@ var dynamicPrefixes = map[string]string{
 	"web.label.":         "web: a preset button's sentence, by preset or fan-out entry",
 	"web.preset.":        "web: a fan-out lab entry's description, by entry",
 	"web.k.":             "web/static/app.js: a setting's short name in run labels, by field",
-	"load.engine.":       "loadgen: the engine line by engine (epoll, goroutines)",
+	"load.engine.":       "loadgen: the engine line by engine (epoll, uring, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
 	"load.model.":        "loadgen: the merged inputs' model (open, closed)",
 	"exp.":               "experiment: title and about by experiment name (exp.NAME.title, exp.NAME.about)",

@@ -25,6 +25,7 @@ func init() {
 			KO: "엔진        %s",
 			EN: "engine      %s"},
 		"load.engine.epoll":      {KO: "epoll 이벤트 루프", EN: "epoll event loop"},
+		"load.engine.uring":      {KO: "io_uring 이벤트 루프", EN: "io_uring event loop"},
 		"load.engine.goroutines": {KO: "연결마다 고루틴 하나인 클라이언트", EN: "goroutine-per-connection client"},
 		"load.engine.why.asked": {
 			KO: "--engine goroutines로 고름%.0s",
@@ -35,9 +36,12 @@ func init() {
 		"load.engine.why.epoll_failed": {
 			KO: "epoll 엔진을 시작하지 못해 바꿈: %s",
 			EN: "fell back: the epoll engine could not start: %s"},
+		"load.engine.why.uring_failed": {
+			KO: "io_uring 엔진을 시작하지 못해 epoll로 바꿈: %s",
+			EN: "fell back to epoll: the io_uring engine could not start: %s"},
 		"load.flag.engine": {
-			KO: "%q: 그런 엔진은 없습니다. auto, epoll, goroutines 중 하나를 쓰세요",
-			EN: "no engine %q: use auto, epoll or goroutines"},
+			KO: "%q: 그런 엔진은 없습니다. auto, epoll, uring, goroutines 중 하나를 쓰세요",
+			EN: "no engine %q: use auto, epoll, uring or goroutines"},
 		"load.warmup.none": {KO: "워밍업 없음", EN: "no warm-up"},
 		"load.warmup": {
 			KO: "워밍업 %s 제외",

@@ -45,6 +45,8 @@ PORT=${PORT:-18089}
 EXTRA=${EXTRA-fortio hey vegeta}
 ENGINES=${ENGINES:-auto}
 URL="http://127.0.0.1:${PORT}/"
+# 10,000 connections need as many descriptors in each tool and the server.
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/waitlab-bench.XXXXXX)
 trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -116,7 +118,7 @@ echo "GET $URL" >"$WORK/targets"
 servercpu() { awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"; }
 TICK=$(getconf CLK_TCK)
 
-# measure TOOL MODE: prints "rps cpu_us_per_req server_cpu_us_per_req".
+# measure TOOL MODE: prints "rps cpu_us_per_req server_cpu_us_per_req rss_mb".
 measure() {
 	local c s0 s1
 	c=$(cmd "$1" "$2")
@@ -125,16 +127,16 @@ measure() {
 	s0=$(servercpu)
 	# Bounded: a tool that does not stop by itself is stopped (and its
 	# round reads what the server counted).
-	/usr/bin/time -f "%U %S" -o "$WORK/cpu" timeout -k 5 $((DUR * 3 + 30)) taskset -c 1 $c >"$WORK/out" 2>"$WORK/err" || true
+	/usr/bin/time -f "%U %S %M" -o "$WORK/cpu" timeout -k 5 $((DUR * 3 + 30)) taskset -c 1 $c >"$WORK/out" 2>"$WORK/err" || true
 	s1=$(servercpu)
 	read -r n first last < <(curl -s "${URL}__count")
-	read -r u s < <(tail -1 "$WORK/cpu")
-	awk -v n="$n" -v f="$first" -v l="$last" -v u="$u" -v s="$s" -v s0="$s0" -v s1="$s1" -v tk="$TICK" 'BEGIN {
-		span = (l - f) / 1e9; if (span <= 0 || n < 2) { print "0 0 0"; exit }
-		printf "%.0f %.2f %.2f\n", (n - 1) / span, (u + s) * 1e6 / n, (s1 - s0) * 1e6 / tk / n }'
+	read -r u s m < <(tail -1 "$WORK/cpu")
+	awk -v n="$n" -v f="$first" -v l="$last" -v u="$u" -v s="$s" -v m="$m" -v s0="$s0" -v s1="$s1" -v tk="$TICK" 'BEGIN {
+		span = (l - f) / 1e9; if (span <= 0 || n < 2) { print "0 0 0 0"; exit }
+		printf "%.0f %.2f %.2f %.1f\n", (n - 1) / span, (u + s) * 1e6 / n, (s1 - s0) * 1e6 / tk / n, m / 1024 }'
 }
 
-declare -A RPS CPU MAXCPU SRV PAIR
+declare -A RPS CPU MAXCPU SRV PAIR RSS
 set -- $TOOLS
 NT=$#
 for r in $(seq "$ROUNDS"); do
@@ -145,18 +147,19 @@ for r in $(seq "$ROUNDS"); do
 	order=$(echo $order | awk -v k=$(((r - 1) % NT)) '{ for (i = 0; i < NF; i++) printf "%s ", $(((i + k) % NF) + 1) }')
 	declare -A THIS=()
 	for t in $order; do
-		read -r rps cpu srv < <(measure "$t" max)
+		read -r rps cpu srv rss < <(measure "$t" max)
 		THIS[$t]=$rps
+		RSS[$t]="${RSS[$t]:-} $rss"
 		RPS[$t]="${RPS[$t]:-} $rps"
 		MAXCPU[$t]="${MAXCPU[$t]:-} $cpu"
 		SRV[$t]="${SRV[$t]:-} $srv"
 		if [ "$t" = wrk ]; then
 			CPU[$t]="${CPU[$t]:-} $cpu"
-			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max; server ${srv} us/req)"
+			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max; server ${srv} us/req; peak RSS ${rss} MB)"
 		else
 			read -r rrps rcpu _ < <(measure "$t" rate)
 			CPU[$t]="${CPU[$t]:-} $rcpu"
-			echo "round $r  $t  max ${rps} req/s (${cpu} us/req; server ${srv} us/req)  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
+			echo "round $r  $t  max ${rps} req/s (${cpu} us/req; server ${srv} us/req; peak RSS ${rss} MB)  at ${RATE}/s: ${rrps} req/s, ${rcpu} us/req"
 		fi
 	done
 	for t in $TOOLS; do
@@ -172,7 +175,7 @@ echo
 echo "# medians of $ROUNDS rounds (ratios to wrk; (a) higher is better, (b) lower is better)"
 wr=$(echo "${RPS[wrk]}" | median)
 wc=$(echo "${CPU[wrk]}" | median)
-printf "%-16s %12s %7s %7s %13s %10s %15s %7s %11s %15s %7s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b) spread" "(b') us/req@max" "x wrk"
+printf "%-16s %12s %7s %7s %13s %10s %15s %7s %11s %15s %7s %9s\n" tool "(a) max req/s" "x wrk" "paired" "(a) spread" "server/req" "(b) us/req@rate" "x wrk" "(b) spread" "(b') us/req@max" "x wrk" "RSS MB"
 for t in $TOOLS; do
 	mr=$(echo "${RPS[$t]}" | median)
 	mc=$(echo "${CPU[$t]}" | median)
@@ -181,11 +184,13 @@ for t in $TOOLS; do
 	ms=$(echo "${SRV[$t]}" | median)
 	sp=$(echo "${RPS[$t]}" | spread)
 	cs=$(echo "${CPU[$t]}" | spread2)
-	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" -v mp="$mp" -v ms="$ms" -v sp="$sp" -v cs="$cs" 'BEGIN {
-		printf "%-16s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %11s %15.2f %7.2f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), cs, mm, (wc > 0 ? mm / wc : 0) }'
+	mrss=$(echo "${RSS[$t]}" | median)
+	awk -v t="$t" -v mr="$mr" -v mc="$mc" -v mm="$mm" -v wr="$wr" -v wc="$wc" -v mp="$mp" -v ms="$ms" -v sp="$sp" -v cs="$cs" -v rss="$mrss" 'BEGIN {
+		printf "%-16s %12.0f %7.2f %7.2f %13s %10.2f %15.2f %7.2f %11s %15.2f %7.2f %9.1f\n", t, mr, (wr > 0 ? mr / wr : 0), mp, sp, ms, mc, (wc > 0 ? mc / wc : 0), cs, mm, (wc > 0 ? mm / wc : 0), rss }'
 done
 echo "(wrk's us/req is at its max rate: wrk has no fixed-rate mode. (b) spread: the lowest and"
 echo " highest round at the rate. paired: median over rounds"
 echo " of the tool's (a) / wrk's (a) in the same round. server/req: the server's CPU us per"
-echo " request during (a); when it differs between tools by less than the spread, so does (a).)"
+echo " request during (a); when it differs between tools by less than the spread, so does (a)."
+echo " RSS: the tool's peak resident set during (a), GNU time's maximum.)"
 echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"

@@ -972,10 +972,10 @@ func (p *planner) summarize(s model.Scenario, pt *Point) {
 		}
 		var v float64
 		if o.Latency() {
-			all := pooled(pt.runs, i)
-			v = figure(o, all, 0, 0)
-			pt.Samples[i] = len(all)
-			if !enough(o, len(all)) {
+			var all int
+			v, all = pooledFigure(o, pt.runs, i)
+			pt.Samples[i] = all
+			if !enough(o, all) {
 				pt.Few = true
 			}
 		} else {

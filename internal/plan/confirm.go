@@ -130,7 +130,7 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 		}
 		cs := ConfirmSize{Size: n, Requests: s.Requests, Warmup: int(warm)}
 		var recs []model.Record
-		if _, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }}); err != nil {
+		if _, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }, RecordsOnly: true}); err != nil {
 			return nil, err
 		}
 		pred := reduce(s, recs, warm, res.SLOs, false)

@@ -337,3 +337,26 @@ func TestSortDurations(t *testing.T) {
 		}
 	}
 }
+
+// RecordsOnly changes what Run keeps, not the run: the same records in the
+// same order, open, closed and burst.
+func TestRecordsOnlySameRecords(t *testing.T) {
+	for _, arr := range []model.Arrival{{Kind: model.Poisson, Rate: 900}, {Kind: model.VUs, VUs: 20}, {Kind: model.Burst}} {
+		s := model.Scenario{Model: model.Pool, Threads: 10, Requests: 5000, Arrival: arr, Seed: 7,
+			Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.ExpDist(10 * time.Millisecond)}}}
+		s.Normalize()
+		var got [2][]model.Record
+		for i, only := range []bool{false, true} {
+			res, err := Run(s, Options{OnDone: func(r model.Record) { got[i] = append(got[i], r) }, RecordsOnly: only})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Completed != s.Requests {
+				t.Fatalf("%v, RecordsOnly %v: %d completed; want %d", arr, only, res.Completed, s.Requests)
+			}
+		}
+		if !slices.Equal(got[0], got[1]) {
+			t.Errorf("%v: the records differ with RecordsOnly", arr)
+		}
+	}
+}

@@ -32,11 +32,33 @@ type run struct {
 	warm int
 }
 
+// slim is what reduce reads of a model.Record (32 bytes, not 48: a plan
+// keeps every record of a run of up to MaxRequests until it is reduced,
+// two runs at once). An ID and a class fit in 32 bits: a scenario has at
+// most model.MaxRequests requests and model.MaxClasses classes.
+type slim struct {
+	Arrival, Start, End time.Duration
+	ID, Class           int32
+}
+
+func slimOf(r model.Record) slim {
+	return slim{Arrival: r.Arrival, Start: r.Start, End: r.End, ID: int32(r.ID), Class: int32(r.Class)}
+}
+
+// slimAll is recs as reduce reads them.
+func slimAll(recs []model.Record) []slim {
+	out := make([]slim, len(recs))
+	for i, r := range recs {
+		out[i] = slimOf(r)
+	}
+	return out
+}
+
 // reduce turns a run's records into a run. warmup is how many requests (by
 // index) are left out of the figures; detect (open and closed models)
 // finds the warm-up instead, by MSER-5 over the completions in order, and
 // estimates each latency SLO's standard error by batch means.
-func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, detect bool) run {
+func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool) run {
 	var r run
 	cut := -1 // completions left out, when detected
 	if detect {
@@ -60,7 +82,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 		if rec.Start > rec.Arrival {
 			r.waited = true
 		}
-		if (cut < 0 && rec.ID < warmup) || k < cut {
+		if (cut < 0 && int64(rec.ID) < warmup) || k < cut {
 			continue
 		}
 		r.measured++
@@ -71,7 +93,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 		sumLat += float64(lat)
 		sumQ += float64(q)
 		for i, o := range slos {
-			if !o.Latency() || (cls[i] >= 0 && rec.Class != cls[i]) || (o.Class != "" && cls[i] < 0) {
+			if !o.Latency() || (cls[i] >= 0 && int(rec.Class) != cls[i]) || (o.Class != "" && cls[i] < 0) {
 				continue
 			}
 			if o.Queue() {
@@ -125,7 +147,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 }
 
 // peakInFlight is the most requests between arrival and end at once.
-func peakInFlight(recs []model.Record) int {
+func peakInFlight(recs []slim) int {
 	ev := make([]int64, 0, 2*len(recs))
 	for _, r := range recs {
 		// ends sort before arrivals at the same instant: 2t for an end,

@@ -845,6 +845,10 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 	for _, r := range pt.runs {
 		pt.noWait = pt.noWait && !r.waited
 	}
+	// The figures are made: a stored point is never summarized again (a
+	// refined size is simulated anew), so its samples, up to MaxRequests
+	// a seed, need not stay for the rest of the plan.
+	pt.runs = nil
 	p.store(pt)
 	return pt, nil
 }
@@ -889,7 +893,7 @@ func (p *planner) seeded() bool {
 // (a run's records are dropped once reduced, and reduce keeps no
 // reference to them): writing 80,000 records a seed into fresh memory,
 // page faults and zeroing included, cost a tenth of a plan's CPU.
-var recordBufs = sync.Pool{New: func() any { return new([]model.Record) }}
+var recordBufs = sync.Pool{New: func() any { return new([]slim) }}
 
 // addRuns simulates seeds len(pt.runs) .. want-1 of s, in parallel.
 func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want int) error {
@@ -918,13 +922,13 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 			sc := s
 			sc.Seed = s.Seed + int64(have+i)
 			sc.Requests = pt.reqs
-			buf := recordBufs.Get().(*[]model.Record)
+			buf := recordBufs.Get().(*[]slim)
 			defer recordBufs.Put(buf)
 			recs := (*buf)[:0]
 			if cap(recs) < sc.Requests {
-				recs = make([]model.Record, 0, sc.Requests)
+				recs = make([]slim, 0, sc.Requests)
 			}
-			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }, RecordsOnly: true})
+			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, slimOf(r)) }, RecordsOnly: true})
 			*buf = recs
 			if err != nil {
 				errs[i] = fmt.Errorf("plan: simulate %s=%d seed %d: %w", p.knob, pt.Size, sc.Seed, err)

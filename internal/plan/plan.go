@@ -326,13 +326,18 @@ func modeOf(s model.Scenario) string {
 // first evaluation and only read after. A Point in the cache is complete
 // when stored and never changed after.
 type planner struct {
-	cfg   Config
-	base  model.Scenario
-	knob  Knob
-	mode  string
-	reqs  int
-	warm  int64
-	sem   chan struct{}
+	cfg  Config
+	base model.Scenario
+	knob Knob
+	mode string
+	reqs int
+	warm int64
+	// sem holds the record buffers of the simulations that may run at
+	// once (Workers of them): a simulation takes one to run and gives it
+	// back, so at most Workers runs' records are ever held, in buffers
+	// reused from run to run (fresh memory for 80,000 records a seed was a
+	// tenth of a plan's CPU).
+	sem   chan *[]slim
 	mu    sync.Mutex
 	cache map[int]*Point
 	sims  atomic.Int64
@@ -492,7 +497,10 @@ func waitNames(s model.Scenario) string {
 }
 
 func newPlanner(cfg Config, s model.Scenario, knob Knob, mode string) *planner {
-	p := &planner{cfg: cfg, base: s, knob: knob, mode: mode, sem: make(chan struct{}, cfg.Workers), cache: map[int]*Point{}}
+	p := &planner{cfg: cfg, base: s, knob: knob, mode: mode, sem: make(chan *[]slim, cfg.Workers), cache: map[int]*Point{}}
+	for range cfg.Workers {
+		p.sem <- new([]slim)
+	}
 	p.reqs = cfg.Requests
 	if mode == "burst" {
 		p.reqs = s.Requests
@@ -889,12 +897,6 @@ func (p *planner) seeded() bool {
 	return !s.Think.IsZero() && s.Think.Kind == model.Exp
 }
 
-// recordBufs holds the record slices of finished runs for the next runs
-// (a run's records are dropped once reduced, and reduce keeps no
-// reference to them): writing 80,000 records a seed into fresh memory,
-// page faults and zeroing included, cost a tenth of a plan's CPU.
-var recordBufs = sync.Pool{New: func() any { return new([]slim) }}
-
 // addRuns simulates seeds len(pt.runs) .. want-1 of s, in parallel.
 func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want int) error {
 	have := len(pt.runs)
@@ -908,13 +910,14 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf *[]slim
 			select {
-			case p.sem <- struct{}{}:
+			case buf = <-p.sem:
 			case <-ctx.Done():
 				errs[i] = ctx.Err()
 				return
 			}
-			defer func() { <-p.sem }()
+			defer func() { p.sem <- buf }()
 			if err := ctx.Err(); err != nil {
 				errs[i] = err
 				return
@@ -922,8 +925,6 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 			sc := s
 			sc.Seed = s.Seed + int64(have+i)
 			sc.Requests = pt.reqs
-			buf := recordBufs.Get().(*[]slim)
-			defer recordBufs.Put(buf)
 			recs := (*buf)[:0]
 			if cap(recs) < sc.Requests {
 				recs = make([]slim, 0, sc.Requests)

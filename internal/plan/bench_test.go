@@ -60,3 +60,30 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// The command docs/benchmarks.md times ("plan, before and after"):
+//
+//	waitlab plan --model pool --threads 4 --cores 64 --arrival poisson:1000 --wait exp:10ms --slo 'p99<56ms'
+//
+// M/M/c at a = 10 over threads 1 to 1024, at the default precision.
+//
+//	go test -run '^$' -bench PlanPoolMM10 -benchtime 3x -cpuprofile cpu.out ./internal/plan/
+func BenchmarkPlanPoolMM10(b *testing.B) {
+	b.Logf("GOMAXPROCS %d, NumCPU %d, %s/%s", runtime.GOMAXPROCS(0), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	s := mmcScenario(1000, 10*time.Millisecond)
+	s.Threads, s.Cores = 4, 64
+	s.Normalize()
+	cfg := Config{Scenario: s, SLOs: slos(b, "p99<56ms")}
+	var res *Result
+	cpu0 := cpuTime()
+	for b.Loop() {
+		var err error
+		if res, err = Run(context.Background(), cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/plan")
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/plan")
+	b.ReportMetric(float64(res.Simulated), "requests/plan")
+	b.Logf("answer %d, %d sizes simulated, %d requests", res.Answer, res.Evaluations, res.Simulated)
+}

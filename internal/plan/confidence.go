@@ -4,7 +4,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 )
 
@@ -42,7 +41,7 @@ type est struct {
 
 // warmupOf finds a run's warm-up (in completion order) by MSER-5 on the
 // latencies of every request (from is where s's transient starts).
-func warmupOf(recs []model.Record, from sim.Start) (int, bool) {
+func warmupOf(recs []slim, from sim.Start) (int, bool) {
 	lat := make([]time.Duration, len(recs))
 	for i, r := range recs {
 		lat[i] = r.End - r.Arrival

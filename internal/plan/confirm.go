@@ -130,10 +130,10 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 		}
 		cs := ConfirmSize{Size: n, Requests: s.Requests, Warmup: int(warm)}
 		var recs []model.Record
-		if _, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }}); err != nil {
+		if _, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }, RecordsOnly: true}); err != nil {
 			return nil, err
 		}
-		pred := reduce(s, recs, warm, res.SLOs, false)
+		pred := reduce(s, slimAll(recs), warm, res.SLOs, false)
 		cs.PredictedRPS = Num(pred.rps)
 		cs.PredictedMet = true
 		for i, o := range res.SLOs {
@@ -155,7 +155,7 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 			if rr.Trace == nil {
 				return nil, fmt.Errorf("plan: real run of %s=%d came back without its records", res.Knob, n)
 			}
-			reals = append(reals, reduce(s, rr.Trace.Records, warm, res.SLOs, false))
+			reals = append(reals, reduce(s, slimAll(rr.Trace.Records), warm, res.SLOs, false))
 			cs.Env = rr.Env
 			cs.Warnings = rr.Warnings
 		}

@@ -3,6 +3,7 @@ package plan
 import (
 	"math"
 	"slices"
+	"sort"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -31,11 +32,33 @@ type run struct {
 	warm int
 }
 
+// slim is what reduce reads of a model.Record (32 bytes, not 48: a plan
+// keeps every record of a run of up to MaxRequests until it is reduced,
+// two runs at once). An ID and a class fit in 32 bits: a scenario has at
+// most model.MaxRequests requests and model.MaxClasses classes.
+type slim struct {
+	Arrival, Start, End time.Duration
+	ID, Class           int32
+}
+
+func slimOf(r model.Record) slim {
+	return slim{Arrival: r.Arrival, Start: r.Start, End: r.End, ID: int32(r.ID), Class: int32(r.Class)}
+}
+
+// slimAll is recs as reduce reads them.
+func slimAll(recs []model.Record) []slim {
+	out := make([]slim, len(recs))
+	for i, r := range recs {
+		out[i] = slimOf(r)
+	}
+	return out
+}
+
 // reduce turns a run's records into a run. warmup is how many requests (by
 // index) are left out of the figures; detect (open and closed models)
 // finds the warm-up instead, by MSER-5 over the completions in order, and
 // estimates each latency SLO's standard error by batch means.
-func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, detect bool) run {
+func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool) run {
 	var r run
 	cut := -1 // completions left out, when detected
 	if detect {
@@ -59,7 +82,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 		if rec.Start > rec.Arrival {
 			r.waited = true
 		}
-		if (cut < 0 && rec.ID < warmup) || k < cut {
+		if (cut < 0 && int64(rec.ID) < warmup) || k < cut {
 			continue
 		}
 		r.measured++
@@ -70,7 +93,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 		sumLat += float64(lat)
 		sumQ += float64(q)
 		for i, o := range slos {
-			if !o.Latency() || (cls[i] >= 0 && rec.Class != cls[i]) || (o.Class != "" && cls[i] < 0) {
+			if !o.Latency() || (cls[i] >= 0 && int(rec.Class) != cls[i]) || (o.Class != "" && cls[i] < 0) {
 				continue
 			}
 			if o.Queue() {
@@ -92,7 +115,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 		}
 	}
 	for i := range r.samples {
-		slices.Sort(r.samples[i])
+		sortRuns(r.samples[i])
 	}
 	if len(recs) > 0 {
 		r.batch = stats.MS(allEnd - allFirst)
@@ -124,7 +147,7 @@ func reduce(s model.Scenario, recs []model.Record, warmup int64, slos []SLO, det
 }
 
 // peakInFlight is the most requests between arrival and end at once.
-func peakInFlight(recs []model.Record) int {
+func peakInFlight(recs []slim) int {
 	ev := make([]int64, 0, 2*len(recs))
 	for _, r := range recs {
 		// ends sort before arrivals at the same instant: 2t for an end,
@@ -167,6 +190,64 @@ func figure(o SLO, sorted []time.Duration, rps, batch float64) float64 {
 		return stats.MS(sorted[len(sorted)-1])
 	}
 	return stats.MS(stats.NearestRank(sorted, q))
+}
+
+// pooledFigure is latency SLO o's figure over the samples of every run
+// (its SLO i), and how many there are. A percentile or a max is read off
+// the runs' sorted samples where they lie, by rank (no merged copy, no
+// sort of the whole: that sort was a tenth of a plan's CPU); a mean adds
+// the merged, sorted samples in order, as it always did, so that its
+// rounding stays the same.
+func pooledFigure(o SLO, runs []run, i int) (float64, int) {
+	n := 0
+	for _, r := range runs {
+		n += len(r.samples[i])
+	}
+	if n == 0 {
+		return math.NaN(), 0
+	}
+	kind, q := o.Stat()
+	switch kind {
+	case "mean":
+		return figure(o, pooled(runs, i), 0, 0), n
+	case "max":
+		m := time.Duration(math.MinInt64)
+		for _, r := range runs {
+			if s := r.samples[i]; len(s) > 0 {
+				m = max(m, s[len(s)-1])
+			}
+		}
+		return stats.MS(m), n
+	}
+	// stats.NearestRank's rank, over the n pooled samples.
+	rank := min(max(int(math.Ceil(q/100*float64(n))), 1), n)
+	return stats.MS(rankedOf(runs, i, rank)), n
+}
+
+// rankedOf is the r-th smallest (1-based) of the runs' sorted samples of
+// SLO i: the smallest v with at least r samples at or below it, by
+// bisection over the values.
+func rankedOf(runs []run, i, r int) time.Duration {
+	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
+	for _, x := range runs {
+		if s := x.samples[i]; len(s) > 0 {
+			lo, hi = min(lo, s[0]), max(hi, s[len(s)-1])
+		}
+	}
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		c := 0
+		for _, x := range runs {
+			s := x.samples[i]
+			c += sort.Search(len(s), func(k int) bool { return s[k] > mid })
+		}
+		if c >= r {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }
 
 // pooled merges the runs' samples of SLO i (sorted).
@@ -234,4 +315,62 @@ func stderr(v []float64) float64 {
 		ss += (x - m) * (x - m)
 	}
 	return math.Sqrt(ss/float64(len(v)-1)) / math.Sqrt(float64(len(v)))
+}
+
+// sortRuns sorts x, merging its ascending runs when there are few: a
+// percentile's interval (sim.QuantileCIs) leaves the samples sorted batch
+// by batch, and merging those twenty-odd runs pairwise costs a few passes
+// where a sort of the whole cost as much as the batches' sorts again.
+func sortRuns(x []time.Duration) {
+	const maxRuns = 64
+	var bounds []int // start of each ascending run, then len(x)
+	for k := range x {
+		if k == 0 || x[k] < x[k-1] {
+			if len(bounds) == maxRuns {
+				slices.Sort(x)
+				return
+			}
+			bounds = append(bounds, k)
+		}
+	}
+	if len(bounds) <= 1 {
+		return
+	}
+	bounds = append(bounds, len(x))
+	src, dst := x, make([]time.Duration, len(x))
+	for len(bounds) > 2 {
+		next := bounds[:0:0]
+		for j := 0; j+1 < len(bounds); j += 2 {
+			a := bounds[j]
+			next = append(next, a)
+			if j+2 >= len(bounds) { // an odd run out: copied as it is
+				copy(dst[a:], src[a:bounds[j+1]])
+				continue
+			}
+			mergeInto(dst[a:bounds[j+2]], src[a:bounds[j+1]], src[bounds[j+1]:bounds[j+2]])
+		}
+		next = append(next, len(x))
+		bounds = next
+		src, dst = dst, src
+	}
+	if &src[0] != &x[0] {
+		copy(x, src)
+	}
+}
+
+// mergeInto merges the ascending a and b into out (len(a)+len(b) long).
+func mergeInto(out, a, b []time.Duration) {
+	i, j, k := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		if b[j] < a[i] {
+			out[k] = b[j]
+			j++
+		} else {
+			out[k] = a[i]
+			i++
+		}
+		k++
+	}
+	k += copy(out[k:], a[i:])
+	copy(out[k:], b[j:])
 }

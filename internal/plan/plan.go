@@ -326,13 +326,18 @@ func modeOf(s model.Scenario) string {
 // first evaluation and only read after. A Point in the cache is complete
 // when stored and never changed after.
 type planner struct {
-	cfg   Config
-	base  model.Scenario
-	knob  Knob
-	mode  string
-	reqs  int
-	warm  int64
-	sem   chan struct{}
+	cfg  Config
+	base model.Scenario
+	knob Knob
+	mode string
+	reqs int
+	warm int64
+	// sem holds the record buffers of the simulations that may run at
+	// once (Workers of them): a simulation takes one to run and gives it
+	// back, so at most Workers runs' records are ever held, in buffers
+	// reused from run to run (fresh memory for 80,000 records a seed was a
+	// tenth of a plan's CPU).
+	sem   chan *[]slim
 	mu    sync.Mutex
 	cache map[int]*Point
 	sims  atomic.Int64
@@ -492,7 +497,10 @@ func waitNames(s model.Scenario) string {
 }
 
 func newPlanner(cfg Config, s model.Scenario, knob Knob, mode string) *planner {
-	p := &planner{cfg: cfg, base: s, knob: knob, mode: mode, sem: make(chan struct{}, cfg.Workers), cache: map[int]*Point{}}
+	p := &planner{cfg: cfg, base: s, knob: knob, mode: mode, sem: make(chan *[]slim, cfg.Workers), cache: map[int]*Point{}}
+	for range cfg.Workers {
+		p.sem <- new([]slim)
+	}
 	p.reqs = cfg.Requests
 	if mode == "burst" {
 		p.reqs = s.Requests
@@ -845,6 +853,10 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 	for _, r := range pt.runs {
 		pt.noWait = pt.noWait && !r.waited
 	}
+	// The figures are made: a stored point is never summarized again (a
+	// refined size is simulated anew), so its samples, up to MaxRequests
+	// a seed, need not stay for the rest of the plan.
+	pt.runs = nil
 	p.store(pt)
 	return pt, nil
 }
@@ -898,13 +910,14 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf *[]slim
 			select {
-			case p.sem <- struct{}{}:
+			case buf = <-p.sem:
 			case <-ctx.Done():
 				errs[i] = ctx.Err()
 				return
 			}
-			defer func() { <-p.sem }()
+			defer func() { p.sem <- buf }()
 			if err := ctx.Err(); err != nil {
 				errs[i] = err
 				return
@@ -912,8 +925,12 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 			sc := s
 			sc.Seed = s.Seed + int64(have+i)
 			sc.Requests = pt.reqs
-			recs := make([]model.Record, 0, sc.Requests)
-			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }})
+			recs := (*buf)[:0]
+			if cap(recs) < sc.Requests {
+				recs = make([]slim, 0, sc.Requests)
+			}
+			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, slimOf(r)) }, RecordsOnly: true})
+			*buf = recs
 			if err != nil {
 				errs[i] = fmt.Errorf("plan: simulate %s=%d seed %d: %w", p.knob, pt.Size, sc.Seed, err)
 				return
@@ -972,10 +989,10 @@ func (p *planner) summarize(s model.Scenario, pt *Point) {
 		}
 		var v float64
 		if o.Latency() {
-			all := pooled(pt.runs, i)
-			v = figure(o, all, 0, 0)
-			pt.Samples[i] = len(all)
-			if !enough(o, len(all)) {
+			var all int
+			v, all = pooledFigure(o, pt.runs, i)
+			pt.Samples[i] = all
+			if !enough(o, all) {
 				pt.Few = true
 			}
 		} else {

@@ -2,7 +2,10 @@ package plan
 
 import (
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
 )
@@ -106,4 +109,46 @@ func FuzzParseSlowdown(f *testing.F) {
 			t.Fatalf("ParseSlowdown(%q) = %+v", s, d)
 		}
 	})
+}
+
+// sortRuns and rankedOf give what a whole sort gives: the same order, the
+// same nearest-rank values.
+func TestSortRunsAndRankedOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, runs := range []int{0, 1, 2, 3, 21, 64, 65, 500} {
+		var x []time.Duration
+		for r := 0; r < runs; r++ {
+			part := make([]time.Duration, 1+rng.IntN(50))
+			for k := range part {
+				part[k] = time.Duration(rng.IntN(1000))
+			}
+			slices.Sort(part)
+			x = append(x, part...)
+		}
+		want := slices.Clone(x)
+		slices.Sort(want)
+		sortRuns(x)
+		if !slices.Equal(x, want) {
+			t.Fatalf("%d runs: sortRuns differs from slices.Sort", runs)
+		}
+	}
+	var rs []run
+	var all []time.Duration
+	for r := 0; r < 3; r++ {
+		s := make([]time.Duration, 100+rng.IntN(100))
+		for k := range s {
+			s[k] = time.Duration(rng.IntN(500)) * time.Millisecond
+		}
+		slices.Sort(s)
+		rs = append(rs, run{samples: [][]time.Duration{s}})
+		all = append(all, s...)
+	}
+	slices.Sort(all)
+	for _, text := range []string{"p50<1s", "p99<1s", "p99.9<1s", "p90<1s", "max<1s", "mean<1s"} {
+		o := slos(t, text)[0]
+		v, n := pooledFigure(o, rs, 0)
+		if w := figure(o, all, 0, 0); v != w || n != len(all) {
+			t.Errorf("%s: pooledFigure = %v, %d; the whole sort's %v, %d", text, v, n, w, len(all))
+		}
+	}
 }

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -306,5 +308,55 @@ func TestRunPreciseConverges(t *testing.T) {
 	capped, _ := RunPrecise(t.Context(), s, Options{}, Goal{Precision: 0.001, MaxRequests: 5000})
 	if *capped.Converged || len(capped.Unsettled) == 0 || capped.Requests != 5000 {
 		t.Errorf("capped run: converged %v, unsettled %v, %d requests; want not converged at the 5000 cap, naming the figures", *capped.Converged, capped.Unsettled, capped.Requests)
+	}
+}
+
+// sortDurations sorts as slices.Sort does, with and without its scratch,
+// for values of every width and with negative ones.
+func TestSortDurations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 255, 256, 1000, 70_000} {
+		for _, width := range []int64{1, 300, 1 << 20, 1 << 40, math.MaxInt64} {
+			for _, neg := range []bool{false, true} {
+				x := make([]time.Duration, n)
+				for i := range x {
+					x[i] = time.Duration(rng.Int64N(width))
+					if neg && i%7 == 0 {
+						x[i] = -x[i]
+					}
+				}
+				want := slices.Clone(x)
+				slices.Sort(want)
+				y := slices.Clone(x)
+				sortDurations(x, nil)
+				sortDurations(y, make([]time.Duration, n))
+				if !slices.Equal(x, want) || !slices.Equal(y, want) {
+					t.Fatalf("n %d, width %d, negative %v: not sorted as slices.Sort sorts", n, width, neg)
+				}
+			}
+		}
+	}
+}
+
+// RecordsOnly changes what Run keeps, not the run: the same records in the
+// same order, open, closed and burst.
+func TestRecordsOnlySameRecords(t *testing.T) {
+	for _, arr := range []model.Arrival{{Kind: model.Poisson, Rate: 900}, {Kind: model.VUs, VUs: 20}, {Kind: model.Burst}} {
+		s := model.Scenario{Model: model.Pool, Threads: 10, Requests: 5000, Arrival: arr, Seed: 7,
+			Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.ExpDist(10 * time.Millisecond)}}}
+		s.Normalize()
+		var got [2][]model.Record
+		for i, only := range []bool{false, true} {
+			res, err := Run(s, Options{OnDone: func(r model.Record) { got[i] = append(got[i], r) }, RecordsOnly: only})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Completed != s.Requests {
+				t.Fatalf("%v, RecordsOnly %v: %d completed; want %d", arr, only, res.Completed, s.Requests)
+			}
+		}
+		if !slices.Equal(got[0], got[1]) {
+			t.Errorf("%v: the records differ with RecordsOnly", arr)
+		}
 	}
 }

@@ -48,6 +48,12 @@ type Options struct {
 	// caller can keep what it needs, such as the latencies after a
 	// warm-up, without the cost of a Trace. Used by internal/plan.
 	OnDone func(model.Record)
+	// RecordsOnly says the caller reduces the records itself (OnDone): the
+	// run then keeps no latencies of its own, and its Result has the
+	// counts, the makespan and the throughput but no latency figures,
+	// warm-up or intervals (internal/plan threw them away, and they were a
+	// sixth of a plan's CPU). The run and its records are the same.
+	RecordsOnly bool
 	// OnProgress, if set, is called from the simulating goroutine every
 	// CheckEvery events with the events processed so far (when the
 	// context is checked).
@@ -224,6 +230,9 @@ type engine struct {
 	// col keeps an open or closed run's series for its warm-up and
 	// intervals (confidence.go); nil for a burst, which uses the recorders.
 	col *collector
+	// recordsOnly: Options.RecordsOnly (neither col nor the recorders
+	// keep anything).
+	recordsOnly bool
 }
 
 func newEngine(s model.Scenario, opt Options) *engine {
@@ -239,7 +248,7 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		e.ncalls = append(e.ncalls, calls)
 	}
 	e.all, e.qwait = stats.NewUnion(len(s.Classes), 0), stats.NewRecorder(0)
-	if s.Arrival.Kind == model.Burst { // open and closed runs keep their series in col instead
+	if s.Arrival.Kind == model.Burst && !opt.RecordsOnly { // open and closed runs keep their series in col instead
 		e.qwait.Grow(s.Requests)
 		for i, c := range s.Classes { // a class's share, with room for the draw's spread
 			e.all.Part(i).Grow(int(c.Fraction*float64(s.Requests)*1.02) + 64)
@@ -306,7 +315,8 @@ func newEngine(s model.Scenario, opt Options) *engine {
 		e.h.reserve(s.Requests + total)
 	}
 	e.keepStart = opt.Trace || opt.OnDone != nil
-	if s.Arrival.Kind != model.Burst {
+	e.recordsOnly = opt.RecordsOnly
+	if s.Arrival.Kind != model.Burst && !opt.RecordsOnly {
 		e.col = newCollector(s)
 	}
 	if opt.Trace {
@@ -555,7 +565,7 @@ func (e *engine) take(l, slot int32) {
 	r := e.rq(slot)
 	if e.col != nil {
 		e.col.taken(e.now - r.arrival())
-	} else {
+	} else if !e.recordsOnly {
 		e.qwait.Add(e.now - r.arrival())
 	}
 	if e.keepStart {
@@ -683,7 +693,7 @@ func (e *engine) finish(slot int32) {
 	lat := e.now - r.arrival()
 	if e.col != nil {
 		e.col.done(lat, r.class(), e.now)
-	} else {
+	} else if !e.recordsOnly {
 		e.all.Add(int(r.class()), lat)
 	}
 	e.completed++

@@ -78,15 +78,20 @@ func T(lang Lang, key string, args ...any) string {
 	args = printableArgs(args)
 	if lang == KO {
 		if len(args) == 0 {
-			return resolveJosa(e.KO)
+			return resolveJosa(noVerbs(e.KO))
 		}
 		return resolveJosa(fmt.Sprintf(e.KO, args...))
 	}
 	if len(args) == 0 {
-		return resolvePlural(e.EN)
+		return resolvePlural(noVerbs(e.EN))
 	}
 	return resolvePlural(fmt.Sprintf(e.EN, args...))
 }
+
+// noVerbs is a format given no arguments as Sprintf would print it: an
+// entry written as a format ("95%% interval") says "95% interval" whether
+// or not its call passes arguments; a lone % stays as it is.
+func noVerbs(s string) string { return strings.ReplaceAll(s, "%%", "%") }
 
 // Format returns key's format in lang as written, its verbs and markers
 // unresolved, for a page that fills formats itself (the web lab's script

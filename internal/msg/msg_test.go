@@ -1,6 +1,9 @@
 package msg
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Every entry must format with the same number of verbs in both languages,
 // or one language would print %!(EXTRA ...) or %!d(MISSING).
@@ -43,5 +46,15 @@ func TestParseLang(t *testing.T) {
 func TestUnknownKeyIsVisible(t *testing.T) {
 	if got := T(EN, "no.such.key"); got != "no.such.key" {
 		t.Errorf("T(no.such.key) = %q; want the key", got)
+	}
+}
+
+// An entry written as a format reads the same with or without arguments.
+func TestNoArgsFormatReadsAsPrinted(t *testing.T) {
+	if got := T(EN, "plan.cross.inside"); strings.Contains(got, "%%") || !strings.Contains(got, "95% interval") {
+		t.Errorf("plan.cross.inside = %q, want 95%% without the doubled sign", got)
+	}
+	if got := T(KO, "plan.cross.inside"); strings.Contains(got, "%%") {
+		t.Errorf("KO plan.cross.inside = %q", got)
 	}
 }

@@ -724,7 +724,7 @@ func predict(sc model.Scenario, sp *Spread, rate, span, warm float64, seed int64
 		rng := rand.New(rand.NewPCG(uint64(s.Seed), 0x5eed))
 		var lat []float64
 		var first, last time.Duration
-		_, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) {
+		_, err := sim.Run(s, sim.Options{RecordsOnly: true, OnDone: func(r model.Record) {
 			if r.ID < skip {
 				return
 			}

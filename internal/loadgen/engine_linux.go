@@ -408,17 +408,7 @@ func (l *loop) run(ctx context.Context) {
 			l.setNapSlack()
 			lastYield = now
 		}
-		// Requests due before the window's end go out first, even when
-		// the loop woke after the end: only one that finds no connection
-		// is "never sent".
-		if !closed {
-			l.dispatch(now)
-		}
-		if g.end > 0 && now >= g.end {
-			l.endWindow()
-		}
-		l.expire(now)
-		if l.done() {
+		if l.turnStart(now, closed) {
 			return
 		}
 		l.armNext()
@@ -447,6 +437,21 @@ func (l *loop) run(ctx context.Context) {
 		l.nEvs = 0
 		heavy()
 	}
+}
+
+// turnStart is what every engine's turn begins with: the requests due
+// go out first, even when the loop woke after the window's end (only one
+// that finds no connection is "never sent"), the window closes at its
+// end, and timeouts expire. It says whether the run is over.
+func (l *loop) turnStart(now time.Duration, closed bool) bool {
+	if !closed {
+		l.dispatch(now)
+	}
+	if l.g.end > 0 && now >= l.g.end {
+		l.endWindow()
+	}
+	l.expire(now)
+	return l.done()
 }
 
 // endWindow stops sending; in-flight requests finish or time out.

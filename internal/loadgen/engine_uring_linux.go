@@ -394,14 +394,7 @@ func (l *loop) runUring(ctx context.Context) {
 			runtime.Gosched() // the thread stays ours (locked)
 			lastYield = now
 		}
-		if !closed {
-			l.dispatch(now)
-		}
-		if g.end > 0 && now >= g.end {
-			l.endWindow()
-		}
-		l.expire(now)
-		if l.done() {
+		if l.turnStart(now, closed) {
 			return
 		}
 		l.armedAt = 0

@@ -109,15 +109,8 @@ func TestProbeCommand(t *testing.T) {
 // threads (the restarted target reports them on its /metrics) and
 // measures it there.
 func TestProbeSpawnConfirmRestarts(t *testing.T) {
-	exe := waitlabBinary(t)
-	cmd := exec.Command(exe, "probe", "--spawn-target", "--model pool --threads 2 --wait 10ms", "--size-for", "p99<100ms@300rps", "--confirm",
+	out := probeChild(t, "--spawn-target", "--model pool --threads 2 --wait 10ms", "--size-for", "p99<100ms@300rps", "--confirm",
 		"--budget", "10s", "--step-min", "500ms", "--step-max", "1s", "--warmup", "200ms", "--max-rate", "2000", "--json", "--progress", "off")
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
-	}
 	var res struct {
 		Shape string `json:"shape"`
 		Size  *struct {
@@ -193,17 +186,10 @@ func TestProbeRestartFlags(t *testing.T) {
 // CPU, or neighbours holding half of it) the probe says so and the test
 // skips with its reason. A limit it reports is held to the range.
 func TestProbePoolOf64Spawned(t *testing.T) {
-	exe := waitlabBinary(t)
 	if len(supervise.AllowedCPUs()) < 2 {
 		t.Skip("one CPU: the target and the generator cannot be placed apart")
 	}
-	cmd := exec.Command(exe, "probe", "--spawn-target", "--model pool --threads 64 --wait 5ms", "--budget", "40s", "--json", "--progress", "off")
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
-	}
+	out := probeChild(t, "--spawn-target", "--model pool --threads 64 --wait 5ms", "--budget", "40s", "--json", "--progress", "off")
 	var res struct {
 		Shape    string                 `json:"shape"`
 		Limit    *int                   `json:"concurrency_limit"`
@@ -223,4 +209,19 @@ func TestProbePoolOf64Spawned(t *testing.T) {
 	if res.Limit == nil || *res.Limit < 58 || *res.Limit > 70 {
 		t.Errorf("shape %s, limit %v; want 58..70 (64 within 10%%)", res.Shape, res.Limit)
 	}
+}
+
+// probeChild runs `waitlab probe ARGS` as a child of the built binary and
+// returns its standard output, failing the test with its stderr on a
+// non-zero exit.
+func probeChild(t *testing.T, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(waitlabBinary(t), append([]string{"probe"}, args...)...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
+	}
+	return out
 }

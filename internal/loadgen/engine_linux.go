@@ -604,14 +604,24 @@ func (l *loop) begin(c *econn) {
 	if c.r == c.w && !c.rxBusy {
 		c.r, c.w = 0, 0
 	}
-	if l.ur != nil {
-		l.ubegin(c)
-		return
+	if l.ur != nil && c.fd >= 0 && c.txBusy {
+		// The server answered before the last request was all sent (on
+		// the ring, its send is still queued): a new request must not
+		// interleave with its rest.
+		l.closeConn(c)
 	}
 	if c.fd < 0 {
-		if k := l.connect(c); k != kindOK {
+		connect := l.connect
+		if l.ur != nil {
+			connect = l.uconnect
+		}
+		if k := connect(c); k != kindOK {
 			l.finish(c, 0, k)
 		}
+		return
+	}
+	if l.ur != nil {
+		l.usend(c)
 		return
 	}
 	l.write(c)

@@ -171,22 +171,7 @@ func (l *loop) postWake() {
 	l.sqe().PrepRead(l.ur.efd, l.ur.efdBuf, uint64(wakeID)<<32|opWake)
 }
 
-// ubegin is begin's I/O on the ring: connect, or send (and receive).
-func (l *loop) ubegin(c *econn) {
-	if c.fd >= 0 && c.txBusy {
-		// The server answered before the last request was all sent:
-		// a new request must not interleave with its rest.
-		l.closeConn(c)
-	}
-	if c.fd < 0 {
-		if k := l.uconnect(c); k != kindOK {
-			l.finish(c, 0, k)
-		}
-		return
-	}
-	l.usend(c)
-}
-
+// uconnect is connect on the ring (begin picks it).
 func (l *loop) uconnect(c *econn) errKind {
 	// A blocking socket: the ring never blocks on it (it polls), and
 	// io_uring hands O_NONBLOCK files' EAGAIN back instead of waiting.

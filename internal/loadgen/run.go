@@ -360,13 +360,14 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	}
 	// Completions from here on are after the window (a duration run set
 	// this cutoff at its start).
-	g.rec.cutoff.Store(min(g.rec.cutoff.Load(), int64(max(windowEnd-g.warmup, 0))))
-	smp.markEnd(max(windowEnd-g.warmup, 0))
+	window := max(windowEnd-g.warmup, 0)
+	g.rec.cutoff.Store(min(g.rec.cutoff.Load(), int64(window)))
+	smp.markEnd(window)
 	g.wg.Wait() // in-flight requests finish or time out
 	close(smp.done)
 	<-smp.finished
 
-	res.WindowNS = int64(max(windowEnd-g.warmup, 0))
+	res.WindowNS = int64(window)
 	res.Offered, res.Unsent = offered, unsent
 	res.Interrupted = g.cancelled.Load()
 	res.Opened = int(g.opened.Load())

@@ -43,11 +43,6 @@ type Job struct {
 	RestartCmd string
 	// Exe is the waitlab binary SpawnArgs run ("": this process's).
 	Exe string
-	// Shared keeps a spawned target on every CPU beside the generator
-	// instead of pinning the two apart (the lab's narrow machines, and a
-	// test of the colocated case).
-	Shared bool
-
 	// place is where a spawned target and this generator run (set by
 	// Run when SpawnArgs are given).
 	place supervise.Pinning
@@ -122,10 +117,7 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 		// a target it starts runs on CPUs of its own, and so does the
 		// generator, so a limit it reads is not the CPU the two fought
 		// over (a pool of 64 x 5 ms on 2 CPUs read 44 unpinned, 66 pinned).
-		j.place = supervise.Pinning{Shared: true}
-		if !j.Shared {
-			j.place = supervise.Place()
-		}
+		j.place = supervise.Place() // shared on one CPU
 		restore, perr := supervise.PinSelf(j.place.Generator)
 		defer restore()
 		if perr != nil {
@@ -142,8 +134,6 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 			// the threads it reports.
 			cfg.TargetPID, cfg.ThreadsURL = pid, metricsOf(url)
 		}
-	}
-	if len(j.SpawnArgs) > 0 {
 		p := j.place
 		cfg.Placement = &p
 	}

@@ -239,15 +239,13 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 	// of them). Either alone would cap it here; the pool is the shape, the
 	// CPU the runner-up, and the evidence says both (a pool of 64 x 5 ms
 	// on one CPU: 64.4 in service at 11,875 req/s, the CPU at 0.98 cores).
-	both := known && tcpu >= cpuBound*avail && !lock && threads > 0 && v.NEst >= serialBelow &&
+	cpuFull := known && tcpu >= cpuBound*avail && !lock
+	both := cpuFull && threads > 0 && v.NEst >= serialBelow &&
 		math.Abs(v.NEst-float64(threads)) <= threadsMatch*float64(threads)
-	if known && tcpu >= cpuBound*avail && !lock && !both {
+	if cpuFull && !both {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.8, Pool
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu", num2(tcpu), num2(avail)))
 		return
-	}
-	if both {
-		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_and_pool", num2(tcpu), num2(avail), num1(v.NEst), threads))
 	}
 	if st, full, share := fullMachine(sc.sat, cpus, 1e3*v.NEst/sc.ceiling, sc.cpuMS); st != nil && !lock && !both {
 		v.Shape, v.Confidence, v.RunnerUp = CPU, 0.7, Pool
@@ -256,7 +254,8 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		return
 	}
 	switch {
-	case both: // said above
+	case both:
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_and_pool", num2(tcpu), num2(avail), num1(v.NEst), threads))
 	case known:
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.cpu_not", num2(tcpu), num2(avail)))
 	default:

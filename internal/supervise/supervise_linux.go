@@ -85,22 +85,20 @@ func AllowedCPUs() []int {
 // thread that cannot be moved is skipped; the error says how many were
 // not (the same policy as a child's: say so, go on unpinned).
 //
-// GOMAXPROCS follows the pinning while it lasts, and the count it had comes back
-// with the restore: Go reads the affinity once, at
-// start, so a generator of 2 Ps moved onto one CPU ran two threads that
-// the kernel sliced in turns of 1.5 ms, and a response read by the
-// waiting one was timed that much late (a probe's p99 at moderate load
-// read 23-40% above the model's). The restore puts back the count it
-// found.
+// GOMAXPROCS follows the pinning while it lasts, and the restore puts
+// back the count it found. Go reads the affinity once, at start: a
+// generator of 2 Ps moved onto one CPU ran two threads that the kernel
+// sliced in turns of 1.5 ms, and a response read by the waiting one was
+// timed that much late (a probe's p99 at moderate load read 23-40% above
+// the model's).
 func PinSelf(cpus []int) (restore func(), err error) {
 	if len(cpus) == 0 {
 		return func() {}, nil
 	}
 	procs := runtime.GOMAXPROCS(len(cpus))
 	defer func() {
-		if err != nil && procs > 0 {
-			// Some threads could not be moved: keep the Ps they had.
-			runtime.GOMAXPROCS(procs)
+		if err != nil {
+			runtime.GOMAXPROCS(procs) // some threads stay where they were: so do the Ps
 		}
 	}()
 	set := cpuSet(cpus)

@@ -382,17 +382,7 @@ func (l *loop) run(ctx context.Context) {
 	rawWait := !g.cfg.RuntimePoll
 	l.nap = closed && g.cfg.Think == 0 && rawWait
 	l.setNapSlack()
-	if closed {
-		for i := 0; i < g.cfg.Arrival.VUs; i++ {
-			c := l.newConn()
-			c.next = i
-			l.closedSend(c)
-		}
-	} else {
-		l.pacer = g.cfg.pacer()
-		l.sending = true
-		l.advance()
-	}
+	l.startLoad(closed)
 	if g.end > 0 {
 		l.arm(g.end)
 	}
@@ -437,6 +427,22 @@ func (l *loop) run(ctx context.Context) {
 		l.nEvs = 0
 		heavy()
 	}
+}
+
+// startLoad starts the run on either engine: every virtual user's first
+// request (closed), or the pacer of the open model's arrivals.
+func (l *loop) startLoad(closed bool) {
+	if closed {
+		for i := 0; i < l.g.cfg.Arrival.VUs; i++ {
+			c := l.newConn()
+			c.next = i
+			l.closedSend(c)
+		}
+		return
+	}
+	l.pacer = l.g.cfg.pacer()
+	l.sending = true
+	l.advance()
 }
 
 // turnStart is what every engine's turn begins with: the requests due

@@ -357,17 +357,7 @@ func (l *loop) runUring(ctx context.Context) {
 	unix.RawSyscall6(unix.SYS_PRCTL, unix.PR_SET_TIMERSLACK, uintptr(napSlack), 0, 0, 0, 0)
 	closed := g.cfg.Arrival.Closed()
 	nap := closed && g.cfg.Think == 0 && l.ur.ring.HasMinWait()
-	if closed {
-		for i := 0; i < g.cfg.Arrival.VUs; i++ {
-			c := l.newConn()
-			c.next = i
-			l.closedSend(c)
-		}
-	} else {
-		l.pacer = g.cfg.pacer()
-		l.sending = true
-		l.advance()
-	}
+	l.startLoad(closed)
 	var lastYield time.Duration
 	heavy := heavyBurner(g.cfg.CPUFactor)
 	for {

@@ -445,7 +445,16 @@ func TestEveryExperimentLeavesNothingBehind(t *testing.T) {
 	if err := sleeper.Start(); err != nil {
 		t.Fatal(err)
 	}
-	seen := leftovers(t, token)
+	// Start returns once the exec has begun, but the kernel fills in
+	// the new image's environment a little later (before that,
+	// /proc/PID/environ reads empty), so look until it shows or 10 s
+	// have passed.
+	var seen []string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if seen = leftovers(t, token); len(seen) > 0 || time.Now().After(deadline) {
+			break
+		}
+	}
 	_ = sleeper.Process.Kill()
 	_ = sleeper.Wait()
 	if len(seen) != 1 || !strings.HasPrefix(seen[0], strconv.Itoa(sleeper.Process.Pid)+" ") {

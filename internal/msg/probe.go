@@ -92,6 +92,9 @@ func init() {
 		"probe.note.fit_off": {
 			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
 			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
+		"probe.note.fit_noisy": {
+			KO: "미정: 단계 %[1]d에서 잰 p99는 %[2]s ms(성공 %[5]d건에서 얻은 95%% 구간 %[3]s–%[4]s ms)이고 모델은 %[6]s ms로 %[7]s 다르지만(허용 %[8]s), 그 구간이 모델의 값을 담습니다: 이 단계의 표본으로는 허용 범위 안에서 모델과 서버를 가를 수 없습니다. 더 긴 단계(--step-min)가 가릅니다.",
+			EN: "undecided: at step %[1]d the measured p99 is %[2]s ms (95%% interval %[3]s–%[4]s ms from %[5]d successes) against the model's %[6]s ms, %[7]s apart (tolerance %[8]s), but that interval holds the model's figure: this step's sample cannot tell the model from the server at this tolerance. Longer steps (--step-min) would."},
 		"probe.note.fit_busy": {
 			KO: "다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %[3]s%%)을 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
 			EN: "at the steps where other processes took 20%% or more of this machine's CPU (up to %[3]s%%), the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
@@ -158,8 +161,8 @@ func init() {
 		"probe.head":   {KO: "probe %s  SLO: %s  (최대 초당 %s건, 예산 %s초, 사용 %s초)", EN: "probe %s  SLOs: %s  (max %s req/s, budget %s s, used %s s)"},
 		"probe.method": {KO: "방법: 1명 닫힌 보정(부하 없는 서비스 시간), 닫힌 정찰, 그다음 열린 모델(포아송 도착, 지연은 의도한 전송 시각부터) 단계를 두 배씩 올리다가 SLO가 깨지면 이분 탐색", EN: "method: a closed calibration at 1 user (the service time at no load), a closed scout, then open-model steps (Poisson arrivals, latency from the intended send) doubling until an SLO breaks, then bisection"},
 		"probe.table.head": {
-			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\t서비스\t동시처리수\t동시완료\t오류%\t생성기%\t늦음%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
-			EN: "#\tkind\toffered/s\tok/s\tp50\tp99\tservice\tin-flight\tbusy\terr%\tgen%\tlate%\tSLO\tmodel p50\tmodel p99\tmodel/s\tres p99"},
+			KO: "#\t종류\t보냄/s\t성공/s\tp50\tp99\tp99 95%\t서비스\t동시처리수\t동시완료\t오류%\t생성기%\t늦음%\tSLO\t모델p50\t모델p99\t모델/s\t잔차p99",
+			EN: "#\tkind\toffered/s\tok/s\tp50\tp99\tp99 95%\tservice\tin-flight\tbusy\terr%\tgen%\tlate%\tSLO\tmodel p50\tmodel p99\tmodel/s\tres p99"},
 		"probe.table.legend": {
 			KO: "(지연은 ms; 동시처리수 = 성공/s × 평균 서비스 시간, 동시완료 = 성공/s × 부하 없는 서비스 시간; 괄호 안 잔차는 천장의 90% 이상이라 비교에서 뺌)",
 			EN: "(latencies in ms; in-flight = ok/s × mean service time, busy = ok/s × service time at no load; residuals in brackets are at or above 90% of the ceiling and not compared)"},
@@ -220,7 +223,7 @@ func init() {
 		"probe.html.inflight_line": {KO: "동시 처리 수 (성공/s × 평균 서비스)", EN: "in flight (ok/s × mean service)"},
 		"probe.html.busy_line":     {KO: "동시 완료 (성공/s × 부하 없는 서비스)", EN: "busy (ok/s × no-load service)"},
 		"probe.html.latency":       {KO: "지연 대 보낸 양, 모델 곡선과 시드 범위", EN: "latency against offered rate, with the model's curve and its band over seeds"},
-		"probe.html.p99":           {KO: "잰 p99", EN: "measured p99"},
+		"probe.html.p99":           {KO: "잰 p99 (세로선: 95% 구간)", EN: "measured p99 (bars: 95% interval)"},
 		"probe.html.p50":           {KO: "잰 p50", EN: "measured p50"},
 		"probe.html.model_p99":     {KO: "모델 p99", EN: "model p99"},
 		"probe.html.model_p50":     {KO: "모델 p50", EN: "model p50"},

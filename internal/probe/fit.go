@@ -373,6 +373,13 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_none"))
 	case math.Abs(w.sim) <= FitTol:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(w.sim), w.simStep, pct1(FitTol)))
+	case noisyStep(res, w.simStep) != nil:
+		// The measured p99's own interval holds the prediction: the step
+		// cannot tell the model from the server at this tolerance, which
+		// is neither a fit nor a broken assumption.
+		st := noisyStep(res, w.simStep)
+		res.Notes = append(res.Notes, note(lang, "probe.note.fit_noisy", w.simStep, num2(st.P99MS), num2(st.P99Lo), num2(st.P99Hi), st.OK,
+			num2(st.Pred.P99MS), pct1(w.sim), pct1(FitTol)))
 	default:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_off", pct1(w.sim), w.simStep, pct1(FitTol), distName(lang, res.Dist), num2(s0)))
 		if fm := res.Fit; fm != nil && fm.CPUMS >= cpuShare*s0 && fm.Threads > fm.Cores {
@@ -406,6 +413,18 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 			res.Notes = append(res.Notes, note(lang, "probe.note.usl_good", num0(u.Peak), num0(*res.CeilingRPS), pct1(d)))
 		}
 	}
+}
+
+// noisyStep is step i when its measured p99's 95% interval holds the
+// model's p99, else nil.
+func noisyStep(res *Result, i int) *Step {
+	for k := range res.Steps {
+		st := &res.Steps[k]
+		if st.Index == i && st.Pred != nil && st.P99Lo > 0 && st.P99Lo <= st.Pred.P99MS && st.Pred.P99MS <= st.P99Hi {
+			return st
+		}
+	}
+	return nil
 }
 
 // assumeNote is the fit's assumptions in one sentence.

@@ -94,7 +94,14 @@ func (p plot) svg() string {
 	fmt.Fprintf(&b, `<text transform="translate(14,%d) rotate(-90)" text-anchor="middle">%s</text>`, plotT+innerH/2, html.EscapeString(p.ylabel))
 	for k, s := range p.series {
 		idx := order(s.xs)
-		if s.lo != nil {
+		if s.lo != nil && s.dots {
+			// Measured points: a whisker over each one's interval.
+			for _, i := range idx {
+				if finite(s.xs[i]) && finite(s.lo[i]) && finite(s.hi[i]) && s.hi[i] > 0 {
+					fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="%s" stroke-width="1.5"/>`, X(s.xs[i]), X(s.xs[i]), Y(s.lo[i]), Y(s.hi[i]), s.color)
+				}
+			}
+		} else if s.lo != nil {
 			var pts []string
 			for _, i := range idx {
 				if finite(s.hi[i]) {
@@ -133,6 +140,14 @@ func (p plot) svg() string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// nanIfZero is v, or NaN for 0 (none): a missing interval is not drawn.
+func nanIfZero(v float64) float64 {
+	if v == 0 {
+		return math.NaN()
+	}
+	return v
 }
 
 func order(xs []float64) []int {
@@ -183,13 +198,14 @@ func WriteHTML(w io.Writer, lang msg.Lang, res *Result) error {
 			open = append(open, st)
 		}
 	}
-	var off, ok, infl, busy, p99, p50, m99, mlo, mhi, m50, cf99 []float64
+	var off, ok, infl, busy, p99, p99lo, p99hi, p50, m99, mlo, mhi, m50, cf99 []float64
 	for _, st := range open {
 		off = append(off, st.OfferedRPS)
 		ok = append(ok, st.OKRPS)
 		infl = append(infl, st.InFlight)
 		busy = append(busy, st.Busy)
 		p99 = append(p99, st.P99MS)
+		p99lo, p99hi = append(p99lo, nanIfZero(st.P99Lo)), append(p99hi, nanIfZero(st.P99Hi))
 		p50 = append(p50, st.P50MS)
 		if p := st.Pred; p != nil {
 			m99, mlo, mhi, m50 = append(m99, p.P99MS), append(mlo, p.P99Lo), append(mhi, p.P99Hi), append(m50, p.P50MS)
@@ -208,7 +224,7 @@ func WriteHTML(w io.Writer, lang msg.Lang, res *Result) error {
 			{name: msg.T(lang, "probe.html.inflight_line"), color: "#d62728", xs: off, ys: infl},
 			{name: msg.T(lang, "probe.html.busy_line"), color: "#2ca02c", xs: off, ys: busy}}},
 		{title: msg.T(lang, "probe.html.latency"), xlabel: rate, ylabel: "ms", logY: true, series: []series{
-			{name: msg.T(lang, "probe.html.p99"), color: "#d62728", xs: off, ys: p99, dots: true},
+			{name: msg.T(lang, "probe.html.p99"), color: "#d62728", xs: off, ys: p99, lo: p99lo, hi: p99hi, dots: true},
 			{name: msg.T(lang, "probe.html.model_p99"), color: "#ff7f0e", xs: off, ys: m99, lo: mlo, hi: mhi},
 			{name: msg.T(lang, "probe.html.p50"), color: "#1f77b4", xs: off, ys: p50, dots: true},
 			{name: msg.T(lang, "probe.html.model_p50"), color: "#9467bd", xs: off, ys: m50, dashed: true},

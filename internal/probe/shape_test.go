@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -96,6 +97,10 @@ func TestReportGolden(t *testing.T) {
 		}
 		res := &Result{URL: cfg.URL, SLOs: []string{"p99<1s", "errors<1%"}, MaxRate: 1000, BudgetS: 60, ElapsedS: 12.3,
 			Steps: synthetic(20, 400, 8, 10, 0), Stopped: "breach_bisected", CapacityRPS: 400}
+		for i := 1; i < len(res.Steps); i++ {
+			// The p99's interval as a step of a few thousand successes has.
+			res.Steps[i].P99Lo, res.Steps[i].P99Hi = 0.95*res.Steps[i].P99MS, 1.05*res.Steps[i].P99MS
+		}
 		analyze(&cfg, res, 20)
 		if res.ShapeName != "pool" || res.Scenario == nil || res.USL == nil {
 			t.Fatalf("%s: shape %s, scenario %v, usl %v", lang, res.ShapeName, res.Scenario, res.USL)
@@ -290,6 +295,46 @@ func TestMachineLimitWarning(t *testing.T) {
 		}
 		if got := hasWarning(res, "probe.warn.machine_limit"); got != (others > 0) {
 			t.Errorf("others %.0f%%: machine-limit warning %v (confidence %.2f)", others, got, res.Confidence)
+		}
+	}
+}
+
+// The p99's interval is the samples at the ranks that hold it with 95%
+// probability, narrowing as the sample grows; below 1,000 samples there
+// is none.
+func TestP99Interval(t *testing.T) {
+	at := func(q float64) float64 { return q } // the quantile's level, as ms
+	if lo, hi := p99Interval(999, at); lo != 0 || hi != 0 {
+		t.Errorf("999 samples: [%v, %v], want none", lo, hi)
+	}
+	lo, hi := p99Interval(10_000, at)
+	// 1.96 sqrt(0.99 x 0.01 / 10,000) = 0.195 points either side.
+	if math.Abs(lo-98.805) > 0.002 || math.Abs(hi-99.195) > 0.002 {
+		t.Errorf("10,000 samples: [%v, %v], want [98.805, 99.195]", lo, hi)
+	}
+	lo4, hi4 := p99Interval(40_000, at)
+	if !(lo < lo4 && hi4 < hi) || math.Abs((hi4-lo4)-(hi-lo)/2) > 0.002 {
+		t.Errorf("40,000 samples: [%v, %v]; want half of [%v, %v]'s width", lo4, hi4, lo, hi)
+	}
+}
+
+// A worst step whose measured p99 interval holds the prediction is
+// undecided, not off: the note says the sample cannot tell them apart.
+// One whose interval does not hold it is off.
+func TestFitNoisyAgainstOff(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		key    string
+	}{{6.4, 9.2, "probe.note.fit_noisy"}, {7.7, 9.2, "probe.note.fit_off"}, {0, 0, "probe.note.fit_off"}} {
+		res := &Result{Dist: "fixed", Steps: []Step{{Index: 3, OK: 2780, P99MS: 8.36, P99Lo: tc.lo, P99Hi: tc.hi,
+			Pred: &Prediction{P99MS: 6.54, Compared: true}}}}
+		fitNotes(res, worstFit{sim: 0.278, simStep: 3, cfStep: -1, busyStep: -1}, Verdict{Shape: Pool}, 5.4, msg.EN)
+		var keys []string
+		for _, n := range res.Notes {
+			keys = append(keys, n.Key)
+		}
+		if !slices.Contains(keys, tc.key) {
+			t.Errorf("interval [%v, %v]: notes %v, want %s", tc.lo, tc.hi, keys, tc.key)
 		}
 	}
 }

@@ -110,8 +110,12 @@ func StepRows(lang msg.Lang, steps []Step) (head []string, rows [][]string) {
 				r99 = "(" + r99 + ")"
 			}
 		}
+		ci := "-"
+		if st.P99Lo > 0 {
+			ci = f1(st.P99Lo) + "–" + f1(st.P99Hi)
+		}
 		rows = append(rows, []string{strconv.Itoa(st.Index), kindText(lang, st), offered,
-			trimNum(st.OKRPS, 0), f1(st.P50MS), f1(st.P99MS), f1(st.SvcMeanMS), trimNum(st.InFlight, 1), trimNum(st.Busy, 1),
+			trimNum(st.OKRPS, 0), f1(st.P50MS), f1(st.P99MS), ci, f1(st.SvcMeanMS), trimNum(st.InFlight, 1), trimNum(st.Busy, 1),
 			trimNum(st.ErrorPct, 1), trimNum(st.GenCPUPct, 0), trimNum(st.LatePct, 0), met, mp50, mp99, mrps, r99})
 	}
 	return head, rows

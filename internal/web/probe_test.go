@@ -80,7 +80,7 @@ func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
 	target := startPool(t, 2, 5*time.Millisecond)
 	ts := httptest.NewServer(New(Config{}))
 	defer ts.Close()
-	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":4}`))
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":7}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 
 	b.typeIn("#p-url", target)
-	b.typeIn("#p-budget", "8")
+	b.typeIn("#p-budget", "12")
 	b.do(chromedp.Click(chromedp.CSS("#p-run")))
 	b.waitProbe(2 * time.Minute)
 	if d := b.eval(`document.body.dataset.done`); d != "result" {

@@ -2,6 +2,7 @@ package kube
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,10 @@ import (
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/yaml"
 
 	goldenfile "github.com/waitlab/waitlab/internal/golden"
 )
@@ -105,4 +110,81 @@ func TestValidateNamesTheProblem(t *testing.T) {
 			t.Errorf("Validate(%+v) = %v; want it to name %q", c.cfg, err, c.want)
 		}
 	}
+}
+
+// DecodeStrict decodes one YAML stream of the kinds Manifests makes into
+// their k8s.io/api types, refusing any field those types do not have: the
+// check that types.go spells the API as the API does.
+func DecodeStrict(data []byte) ([]runtime.Object, error) {
+	var out []runtime.Object
+	for i, doc := range splitDocs(data) {
+		var tm metav1.TypeMeta
+		if err := yaml.Unmarshal(doc, &tm); err != nil {
+			return nil, fmt.Errorf("kube: document %d: %w", i+1, err)
+		}
+		var o runtime.Object
+		switch tm.APIVersion + "/" + tm.Kind {
+		case "v1/Service":
+			o = &corev1.Service{}
+		case "batch/v1/Job":
+			o = &batchv1.Job{}
+		default:
+			return nil, fmt.Errorf("kube: document %d: unexpected kind %s %s", i+1, tm.APIVersion, tm.Kind)
+		}
+		if err := yaml.UnmarshalStrict(doc, o); err != nil {
+			return nil, fmt.Errorf("kube: document %d (%s): %w", i+1, tm.Kind, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+func splitDocs(data []byte) [][]byte {
+	var docs [][]byte
+	for _, d := range bytes.Split(data, []byte("\n---\n")) {
+		if len(bytes.TrimSpace(stripComments(d))) > 0 {
+			docs = append(docs, d)
+		}
+	}
+	return docs
+}
+
+func stripComments(d []byte) []byte {
+	var b bytes.Buffer
+	for _, l := range bytes.Split(d, []byte("\n")) {
+		if !bytes.HasPrefix(bytes.TrimSpace(l), []byte("#")) {
+			b.Write(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}
+
+// validQuantity accepts the quantities people write and refuses the
+// rest; whatever it accepts, the API's own parser accepts too (it is
+// stricter: the API reads a bare "Gi" as zero).
+func TestValidQuantity(t *testing.T) {
+	for s, want := range map[string]bool{"1": true, "0.5": true, "250m": true, "512Mi": true, "1Gi": true, "500M": true, "1e3": true, ".5": true, "2k": true,
+		"": false, "lots": false, "1.5.2": false, "-1": false, "1mi": false, "1 Gi": false, "Gi": false, "1KB": false} {
+		if got := validQuantity(s); got != want {
+			t.Errorf("validQuantity(%q) = %v, want %v", s, got, want)
+		}
+		if _, err := resource.ParseQuantity(s); want && err != nil {
+			t.Errorf("validQuantity(%q) = true, but the API refuses it: %v", s, err)
+		}
+	}
+}
+
+func FuzzValidQuantity(f *testing.F) {
+	for _, s := range []string{"1", "250m", "512Mi", "1e3", "+.5E-2", "lots"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !validQuantity(s) {
+			return
+		}
+		if _, err := resource.ParseQuantity(s); err != nil {
+			t.Errorf("validQuantity(%q) = true, but the API refuses it: %v", s, err)
+		}
+	})
 }

@@ -368,16 +368,17 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 	case w.busyStep >= 0:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_busy", pct1(w.busy), w.busyStep, num0(w.busyOthers)))
 	}
+	noisy := noisyStep(res, w.simStep)
 	switch {
 	case w.simStep < 0:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_none"))
 	case math.Abs(w.sim) <= FitTol:
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_good", pct1(w.sim), w.simStep, pct1(FitTol)))
-	case noisyStep(res, w.simStep) != nil:
+	case noisy != nil:
 		// The measured p99's own interval holds the prediction: the step
 		// cannot tell the model from the server at this tolerance, which
 		// is neither a fit nor a broken assumption.
-		st := noisyStep(res, w.simStep)
+		st := noisy
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_noisy", w.simStep, num2(st.P99MS), num2(st.P99Lo), num2(st.P99Hi), st.OK,
 			num2(st.Pred.P99MS), pct1(w.sim), pct1(FitTol)))
 	default:

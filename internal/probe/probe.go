@@ -59,7 +59,7 @@ const (
 	// busy core move a one-second window's p99 by a quarter). Measured on
 	// a pool of 64 x 5 ms (docs/probe.md, "Longer steps"): with 600
 	// successes in 1-3 s windows one step in two probes missed the fit by
-	// 38%; with 3-6 s windows every step was within 9%.
+	// 38%; with 3-6 s windows every step of two probes was within 9%.
 	DefaultStepMin = 2 * time.Second
 	DefaultStepMax = 6 * time.Second
 	DefaultWarmup  = 300 * time.Millisecond

@@ -89,6 +89,12 @@ func init() {
 		"probe.note.no_conclusion": {KO: "생성기가 먼저 막혔으므로 모델도 크기 답도 만들지 않습니다: 생성기를 다른 기계로 옮기거나 CPU를 더 주고 다시 재세요.", EN: "the generator bound first, so no model and no sizing answer are made: move the generator to another machine or give it more CPU, then probe again."},
 		"probe.note.fit_none":      {KO: "천장의 90%% 아래 단계가 없어 모델의 맞음을 비교하지 못했습니다.", EN: "no step below 90%% of the ceiling: the model's fit was not compared."},
 		"probe.note.fit_good":      {KO: "맞음: 천장의 90%% 아래 모든 단계에서 잰 p99와 모델의 p99 차이는 최대 %s (단계 %d), 허용 %s 안입니다.", EN: "fit: below 90%% of the ceiling, measured and predicted p99 differ by at most %s (step %d), within %s."},
+		"probe.fit.spread_from": {
+			KO: "지연의 퍼짐(줄서기가 아닌 몫, p99에서 보유 시간보다 %[2]s ms 더)은 가벼운 단계 %[1]s에서 단계마다 같은 무게로 맞췄습니다; 나머지 비교 단계(%[3]s)는 그 자료 없이 예측한 것입니다.",
+			EN: "the latency's spread (what is not queueing: %[2]s ms above the hold at p99) was fitted on the light steps %[1]s, each weighing the same; the other compared steps (%[3]s) are predicted without their own data."},
+		"probe.fit.spread_self": {
+			KO: "지연의 퍼짐(줄서기가 아닌 몫, p99에서 보유 시간보다 %[2]s ms 더)을 비교한 모든 단계(%[1]s)에서 맞췄습니다: 그 단계들의 맞음은 예측이 아니라 줄서기가 보탤 것이 적다는 뜻일 뿐입니다. --confirm이 새 점을 잽니다.",
+			EN: "the latency's spread (what is not queueing: %[2]s ms above the hold at p99) was fitted on every compared step (%[1]s): there the fit shows only that queueing adds little, not a prediction. --confirm measures a new point."},
 		"probe.note.fit_off": {
 			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
 			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},

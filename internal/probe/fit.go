@@ -127,7 +127,14 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.Fit.Threads, res.Fit.Cores = sc.Threads, sc.CoreCount()
 	if res.Dist == "fixed" {
 		// An exponential holding time carries its own spread.
-		res.Spread = newSpread(s0q, hold)
+		q, from := lightQuantiles(res.Steps, s0p50, res.CeilingRPS)
+		if q == nil {
+			q, from = s0q, nil
+		}
+		res.Spread = newSpread(q, hold)
+		if res.Spread != nil {
+			res.Spread.From = from
+		}
 	}
 	res.Scenario = sc
 	res.Closed = closedFormOf(v, hold, res.Dist)
@@ -196,9 +203,11 @@ func noLoadService(steps []Step, s0 float64) (mean, p50, p90 float64, q []float6
 	return mean, p50, p90, q
 }
 
-// Spread is the no-load latency's spread around a fixed service time:
-// the measured service time's quantiles less the fixed time the model
-// holds a thread for, added to every simulated request's latency.
+// Spread is the light-load latency's spread around a fixed service
+// time: the measured latency's quantiles at the light steps (pooled, see
+// lightQuantiles; the no-load step's service time without them) less the
+// fixed time the model holds a thread for, added to every simulated
+// request's latency.
 //
 // Why: a fixed holding time (an M/D/c) predicts a p99 at low load equal
 // to the holding time itself, but every request measured from outside
@@ -207,12 +216,72 @@ func noLoadService(steps []Step, s0 float64) (mean, p50, p90 float64, q []float6
 // load that is the whole gap between the measured p99 and p50 (the
 // probe's first session saw 28-170% at low load from it). The model
 // keeps the fixed time for what queues and adds the measured spread,
-// drawn from the no-load step's quantiles, to what is seen; the two are
-// taken as independent.
+// drawn from those quantiles, to what is seen; the two are taken as
+// independent.
 type Spread struct {
 	// Q are the quantile levels and OffMS the offsets (ms) at them.
 	Q     []float64 `json:"q"`
 	OffMS []float64 `json:"offset_ms"`
+	// From are the steps whose quantiles were pooled (lightQuantiles);
+	// empty: the no-load step's alone.
+	From []int `json:"from_steps,omitempty"`
+}
+
+// Light steps, whose latency quantiles the spread pools: below
+// lightBelow of the ceiling, their median service within lightP50 of
+// the no-load one (no queueing yet), and at least lightSamples
+// successes (a p99 with an interval, probe.go's p99Interval).
+const (
+	lightBelow   = 0.5
+	lightP50     = 1.1
+	lightSamples = 1000
+)
+
+// lightQuantiles pools the latency quantiles (Step.LatQMS) of the open
+// steps that kept up without queueing, level by level, each step
+// weighing the same; nil when no step qualifies.
+//
+// The latency, timed from the intended send, is what the fit compares
+// with the model, so the generator's own lateness at a light step is
+// part of the spread, as the Spread's doc says: a pool of 64 x 5 ms read
+// p99 8.0 ms against a service p99 of 7.4 ms at 2,713/s.
+//
+// Why pooled: the model holds that what is not queueing (the spread) is
+// the same at every load, so it is fitted over every load where it can
+// be seen alone, as any one parameter is fitted over its data, and the
+// residuals then say whether the assumption held. Taken from one step,
+// the lightest, it carried that step's own load: a pool of 64 x 5 ms on
+// one CPU read p99 8.7 ms at 1,344/s and 7.0-7.2 ms at 2,778-5,416/s,
+// so a spread from the 5,416/s step missed the first by +35% and one
+// from the first would have missed the others by -17%. Each step weighs
+// the same because each is one observation of the spread at one load;
+// weighted by samples, the higher rates' longer windows would outvote
+// the light ones.
+func lightQuantiles(steps []Step, p50 float64, ceiling *float64) (q []float64, from []int) {
+	var n float64
+	for _, st := range steps {
+		if st.Closed || !st.Met || st.OK < lightSamples || len(st.LatQMS) != len(spreadLevels) {
+			continue
+		}
+		if ceiling != nil && st.OfferedRPS >= lightBelow**ceiling {
+			continue
+		}
+		if p50 > 0 && st.SvcP50MS > lightP50*p50 {
+			continue
+		}
+		if q == nil {
+			q = make([]float64, len(spreadLevels))
+		}
+		for i, v := range st.LatQMS {
+			q[i] += v
+		}
+		n++
+		from = append(from, st.Index)
+	}
+	for i := range q {
+		q[i] /= n
+	}
+	return q, from
 }
 
 // spreadLevels are the levels of Step.SvcQMS.
@@ -360,6 +429,9 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 			res.Notes = append(res.Notes, note(lang, "probe.fit.run_to_end", trimNum(fm.SliceTried, 2), pct1(fm.SliceResid/100), pct1(w.sim), w.simStep))
 		}
 	}
+	if sp := res.Spread; sp != nil && len(sp.From) > 0 {
+		res.Notes = append(res.Notes, spreadNote(res, sp, lang))
+	}
 	switch {
 	case w.busyStep >= 0 && w.simStep < 0:
 		// Every compared step was a busy one: the verdict rests on them.
@@ -414,6 +486,30 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 			res.Notes = append(res.Notes, note(lang, "probe.note.usl_good", num0(u.Peak), num0(*res.CeilingRPS), pct1(d)))
 		}
 	}
+}
+
+// spreadNote says which steps the spread was fitted on and which
+// compared steps the model predicts without their own data.
+func spreadNote(res *Result, sp *Spread, lang msg.Lang) Note {
+	var out []int
+	for _, st := range res.Steps {
+		if st.Pred != nil && st.Pred.Compared && !slices.Contains(sp.From, st.Index) {
+			out = append(out, st.Index)
+		}
+	}
+	p99 := num2(sp.at(0.99))
+	if len(out) == 0 {
+		return note(lang, "probe.fit.spread_self", indexList(sp.From), p99)
+	}
+	return note(lang, "probe.fit.spread_from", indexList(sp.From), p99, indexList(out))
+}
+
+func indexList(ix []int) string {
+	s := make([]string, len(ix))
+	for i, v := range ix {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ", ")
 }
 
 // noisyStep is step i when its measured p99's 95% interval holds the

@@ -154,8 +154,11 @@ type Step struct {
 	SvcP90MS  float64 `json:"service_p90_ms"`
 	SvcMeanMS float64 `json:"service_mean_ms"`
 	// SvcQMS are the service time's min, p50, p90, p95, p99, p99.9 and
-	// max: the no-load step's are the spread the fit adds (fit.go).
+	// max.
 	SvcQMS []float64 `json:"service_quantiles_ms,omitempty"`
+	// LatQMS are the same quantiles of the latency (from the intended
+	// send): the light steps' are the spread the fit adds (fit.go).
+	LatQMS []float64 `json:"latency_quantiles_ms,omitempty"`
 	// InFlight is Little's law over the wire: ok throughput x mean
 	// service time, the requests inside the server on average.
 	InFlight float64 `json:"in_flight"`
@@ -636,6 +639,8 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	if !rep.Latency.NoData() {
 		st.P50MS, st.P99MS, st.MeanMS = rep.Latency.P50MS, rep.Latency.P99MS, rep.Latency.MeanMS
 		st.P99Lo, st.P99Hi = p99Interval(lr.Latency.Count, lr.LatencyQuantile)
+		p := rep.Latency
+		st.LatQMS = []float64{p.MinMS, p.P50MS, p.P90MS, p.P95MS, p.P99MS, p.P999MS, p.MaxMS}
 	}
 	if !rep.ServiceTime.NoData() {
 		p := rep.ServiceTime

@@ -338,3 +338,55 @@ func TestFitNoisyAgainstOff(t *testing.T) {
 		}
 	}
 }
+
+// An overshoot past the ceiling that strains the generator, with the
+// bisection below it finding the server failing while the generator was
+// healthy, is the server's bound; a generator that binds below every
+// rate at which the server failed by itself is still blamed.
+func TestGeneratorAtOvershootOnly(t *testing.T) {
+	steps := synthetic(20, 400, 8, 10, 0)
+	for i := range steps {
+		if steps[i].OfferedRPS == 800 { // the overshoot, the binding step
+			steps[i].GenCPUPct = 94
+		}
+	}
+	if v := Classify(steps, 20, 20, 2, msg.EN); v.Shape != Pool {
+		t.Errorf("generator strained only at the overshoot: %s, want pool; evidence %+v", v.Shape, v.Evidence)
+	}
+	for i := range steps {
+		if steps[i].OfferedRPS == 400 { // kept up, below the 500 and 600 the server failed alone
+			steps[i].GenCPUPct = 95
+		}
+	}
+	if v := Classify(steps, 20, 20, 2, msg.EN); v.Shape != Generator {
+		t.Errorf("generator bound below the server's own failures: %s, want generator", v.Shape)
+	}
+}
+
+// The spread pools the light steps' quantiles level by level, each step
+// weighing the same, and leaves out the steps with too few samples, at
+// half the ceiling or more, or whose median has moved.
+func TestLightQuantiles(t *testing.T) {
+	mk := func(i int, rate float64, ok int64, p50 float64, q ...float64) Step {
+		return Step{Index: i, Kind: "step", OfferedRPS: rate, OK: ok, Met: true, SvcP50MS: p50, LatQMS: q}
+	}
+	steps := []Step{
+		{Index: 0, Kind: "calibrate", Closed: true, Met: true, OK: 5000, SvcP50MS: 5, LatQMS: []float64{5, 5, 5, 5, 99, 99, 99}},
+		mk(1, 1000, 5000, 5.5, 5, 5.5, 6, 6.2, 8.7, 10, 13),
+		mk(2, 2000, 20000, 5.4, 5, 5.4, 5.9, 6.1, 7.1, 8, 9),
+		mk(3, 3000, 800, 5.4, 5, 5.4, 5.9, 6.1, 50, 50, 50),  // too few for a p99
+		mk(4, 4000, 9000, 6.1, 5, 6.1, 7, 8, 20, 20, 20),     // median moved: queueing
+		mk(5, 6000, 9000, 5.4, 5, 5.4, 5.9, 6.1, 30, 30, 30), // past half the ceiling
+	}
+	ceil := 10000.0
+	q, from := lightQuantiles(steps, 5.5, &ceil)
+	if !slices.Equal(from, []int{1, 2}) {
+		t.Fatalf("pooled steps %v, want [1 2]", from)
+	}
+	if math.Abs(q[4]-7.9) > 1e-9 || math.Abs(q[1]-5.45) > 1e-9 {
+		t.Errorf("pooled p50 %v, p99 %v; want 5.45, 7.9 (each step weighing the same)", q[1], q[4])
+	}
+	if q, _ := lightQuantiles(steps[:1], 5, &ceil); q != nil {
+		t.Errorf("no open step: %v, want nil", q)
+	}
+}

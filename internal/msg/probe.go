@@ -90,8 +90,12 @@ func init() {
 		"probe.note.fit_none":      {KO: "천장의 90%% 아래 단계가 없어 모델의 맞음을 비교하지 못했습니다.", EN: "no step below 90%% of the ceiling: the model's fit was not compared."},
 		"probe.note.fit_good":      {KO: "맞음: 천장의 90%% 아래 모든 단계에서 잰 p99와 모델의 p99 차이는 최대 %s (단계 %d), 허용 %s 안입니다.", EN: "fit: below 90%% of the ceiling, measured and predicted p99 differ by at most %s (step %d), within %s."},
 		"probe.fit.spread_from": {
-			KO: "지연의 퍼짐(줄서기가 아닌 몫, p99에서 보유 시간보다 %[2]s ms 더)은 가벼운 단계 %[1]s에서 단계마다 같은 무게로 맞췄습니다; 나머지 비교 단계(%[3]s)는 그 자료 없이 예측한 것입니다.",
-			EN: "the latency's spread (what is not queueing: %[2]s ms above the hold at p99) was fitted on the light steps %[1]s, each weighing the same; the other compared steps (%[3]s) are predicted without their own data."},
+			KO: "지연의 퍼짐(줄서기가 아닌 몫, p99에서 보유 시간보다 %[2]s ms 더)은 가벼운 %[1]s에서 맞췄습니다; 나머지 비교한 %[3]s{은/는} 그 자료 없이 예측한 것입니다.",
+			EN: "the latency's spread (what is not queueing: %[2]s ms above the hold at p99) was fitted on the light %[1]s; the other compared %[3]s."},
+		"probe.fit.on_one":     {KO: "단계 %s", EN: "step %s"},
+		"probe.fit.on_many":    {KO: "단계 %s(단계마다 같은 무게로)", EN: "steps %s, each weighing the same"},
+		"probe.fit.steps_one":  {KO: "단계 %s", EN: "step %s is predicted without its own data"},
+		"probe.fit.steps_many": {KO: "단계 %s", EN: "steps %s are predicted without their own data"},
 		"probe.fit.spread_self": {
 			KO: "지연의 퍼짐(줄서기가 아닌 몫, p99에서 보유 시간보다 %[2]s ms 더)을 비교한 모든 단계(%[1]s)에서 맞췄습니다: 그 단계들의 맞음은 예측이 아니라 줄서기가 보탤 것이 적다는 뜻일 뿐입니다. --confirm이 새 점을 잽니다.",
 			EN: "the latency's spread (what is not queueing: %[2]s ms above the hold at p99) was fitted on every compared step (%[1]s): there the fit shows only that queueing adds little, not a prediction. --confirm measures a new point."},
@@ -107,6 +111,9 @@ func init() {
 		"probe.note.fit_busy_all": {
 			KO: "비교한 모든 단계에서 다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %s%%)을 썼습니다: 아래 맞음 판정에는 서버만이 아니라 스케줄러의 지연도 들어 있습니다.",
 			EN: "at every compared step other processes took 20%% or more of this machine's CPU (up to %s%%): the fit below carries the scheduler's latency as well as the server's."},
+		"probe.note.fit_held": {
+			KO: "깨진 가정: 천장에서 일꾼 하나는 %[1]s ms 동안 잡혔습니다 (한계 %[2]d ÷ 천장 초당 %[3]s건, 리틀의 법칙). 무부하 서비스 시간 %[4]s ms보다 %[5]s 깁니다. 모델은 일꾼을 %[4]s ms만 잡고 지연의 퍼짐은 그 밖에 더하지만, 이 서버는 퍼짐의 일부를 일꾼이 잡은 채로 보냅니다 (제 대기에서 늦게 깨어나기, 넘겨주기). 그래서 부하가 걸리면 더 긴 시간 뒤로 줄이 섭니다.",
+			EN: "the assumption that broke: at the ceiling a worker was held %[1]s ms (limit %[2]d ÷ ceiling %[3]s req/s, Little's law), %[5]s longer than the no-load service time of %[4]s ms. The model holds a worker for %[4]s ms and adds the latency's spread outside it; this server spends part of the spread holding its worker (waking late from its own wait, the hand-over), so under load the queue forms behind the longer time."},
 		"probe.note.fit_cpu_fifo": {
 			KO: "깨진 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 나눠 씁니다. 시뮬레이터는 요청의 CPU를 빈 코어에서 끝까지 차례로(먼저 온 순서) 돌리지만, 운영체제는 코어를 돌 수 있는 모든 스레드에 시간 조각으로 나눠 주므로 요청마다 CPU가 늘어납니다.",
 			EN: "the assumption that broke: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores. The simulator runs a request's CPU to its end on a free core, first come first served; the OS slices the cores among every runnable thread, so each request's CPU stretches."},

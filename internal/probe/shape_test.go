@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -388,5 +389,37 @@ func TestLightQuantiles(t *testing.T) {
 	}
 	if q, _ := lightQuantiles(steps[:1], 5, &ceil); q != nil {
 		t.Errorf("no open step: %v, want nil", q)
+	}
+}
+
+// A pool's worker held at the ceiling longer than the no-load service
+// time is named, from Little's law; within heldBy, or another shape, not.
+func TestHeldLonger(t *testing.T) {
+	lim, ceil := 8, 374.0
+	res := &Result{ShapeName: string(Pool), Dist: "fixed", Limit: &lim, CeilingRPS: &ceil}
+	if h, ok := heldLonger(res, 20.82); !ok || math.Abs(h-21.39) > 0.01 {
+		t.Errorf("8 / 374 req/s against 20.82 ms: %.3f %v, want 21.39 true", h, ok)
+	}
+	if _, ok := heldLonger(res, 21.2); ok {
+		t.Error("0.9% longer named, want not")
+	}
+	res.ShapeName = string(Serialized)
+	if _, ok := heldLonger(res, 20.82); ok {
+		t.Error("named for a serialized server")
+	}
+}
+
+// The spread's note names the steps it was fitted on, and says so when
+// every compared step was among them.
+func TestSpreadNote(t *testing.T) {
+	pred := &Prediction{Compared: true}
+	res := &Result{Steps: []Step{{Index: 2, Pred: pred}, {Index: 3, Pred: pred}, {Index: 4, Pred: pred}}}
+	sp := &Spread{Q: spreadLevels, OffMS: []float64{0, 0, 0.5, 0.6, 1, 2, 3}, From: []int{2, 3}}
+	if n := spreadNote(res, sp, msg.EN); n.Key != "probe.fit.spread_from" || !strings.Contains(n.Text, "steps 2, 3, each") || !strings.Contains(n.Text, "step 4 is predicted") {
+		t.Errorf("%s: %s", n.Key, n.Text)
+	}
+	sp.From = []int{2, 3, 4}
+	if n := spreadNote(res, sp, msg.KO); n.Key != "probe.fit.spread_self" || !strings.Contains(n.Text, "2, 3, 4") {
+		t.Errorf("%s: %s", n.Key, n.Text)
 	}
 }

@@ -391,7 +391,9 @@ func (l *loop) runUring(ctx context.Context) {
 		}
 		// EINTR, ETIME, EBUSY: back to the turn, after reaping.
 		l.ur.ring.Enter(true, want, timeout, minWait)
+		l.batchAt = g.since()
 		l.reap()
+		l.batchAt = -1
 		heavy()
 	}
 }

@@ -251,3 +251,14 @@ func TestUringSmallRing(t *testing.T) {
 		t.Errorf("%d requests, %d ok, errors %v; want 2000 ok", res.Requests, res.OK, res.Errors)
 	}
 }
+
+// BenchmarkEngineClosedUring: BenchmarkEngineClosed on the io_uring ring,
+// which is what auto runs for it (skipped where the kernel has no ring).
+func BenchmarkEngineClosedUring(b *testing.B) {
+	r, err := uringSetup(8, uring.Options{})
+	if err != nil {
+		b.Skip("no io_uring here:", err)
+	}
+	r.Close()
+	benchEngine(b, model.Arrival{Kind: model.VUs, VUs: 50}, 0, loadresult.EngineUring)
+}

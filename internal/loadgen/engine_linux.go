@@ -77,6 +77,7 @@ type econn struct {
 	// stale) and which operations are in flight on it.
 	gen                    uint32
 	cxBusy, txBusy, rxBusy bool
+	fixed                  bool // the socket is in the ring's file table, in slot id
 }
 
 type timeoutEntry struct {

@@ -396,3 +396,129 @@ func (r *Ring) Reap(cqes []CQE) int {
 	atomic.StoreUint32(r.cqHead, head) // release: the slots are free
 	return n
 }
+
+// Multishot receive into provided buffers (Linux 6.0): one recv entry
+// stays armed for as long as its socket has data, and each arrival
+// completes into a buffer the kernel takes from a BufRing, so a
+// connection's receive is armed once instead of once a response (the
+// poll set-up and the entry of every response).
+const (
+	sqeBufferSelect  uint8   = 1 << 5 // IOSQE_BUFFER_SELECT
+	recvMultishot    uint16  = 1 << 1 // IORING_RECV_MULTISHOT, in ioprio
+	cqeFBuffer       uint32  = 1 << 0 // IORING_CQE_F_BUFFER
+	cqeFMore         uint32  = 1 << 1 // IORING_CQE_F_MORE
+	cqeBufferShift           = 16
+	registerPbufRing uintptr = 22 // IORING_REGISTER_PBUF_RING
+	unregisterPbuf   uintptr = 23 // IORING_UNREGISTER_PBUF_RING
+	sizeofBufEntry           = 16
+)
+
+// More reports whether the multishot entry of this completion is still
+// armed (IORING_CQE_F_MORE); without it, it has ended.
+func (c *CQE) More() bool { return c.Flags&cqeFMore != 0 }
+
+// Buffer returns the provided buffer this completion's bytes are in, if
+// any (IORING_CQE_F_BUFFER). It is the caller's until handed back with
+// BufRing.Recycle.
+func (c *CQE) Buffer() (id uint16, ok bool) {
+	return uint16(c.Flags >> cqeBufferShift), c.Flags&cqeFBuffer != 0
+}
+
+// PrepRecvMultishot makes e a multishot recv on fd into the buffers of
+// group (a BufRing's): completions come, with More set, until an error,
+// the end of the stream, the buffers running out (ENOBUFS) or a cancel.
+func (e *SQE) PrepRecvMultishot(fd int, group uint16, userData uint64) {
+	e.Opcode, e.Fd, e.UserData = OpRecv, int32(fd), userData
+	e.IOPrio |= recvMultishot
+	e.Flags |= sqeBufferSelect
+	e.BufIndex = group
+}
+
+// bufEntry is struct io_uring_buf. The ring's tail is the resv field of
+// entry 0, so resv is never written.
+type bufEntry struct {
+	addr uint64
+	len  uint32
+	bid  uint16
+	resv uint16
+}
+
+// BufRing is a ring of provided buffers, all of one size, shared by the
+// multishot receives of one group. Memory the kernel writes: a buffer
+// between its publication (Recycle, then Publish) and its completion.
+// Not safe for concurrent use: the ring's issuer thread only.
+type BufRing struct {
+	r       *Ring
+	group   uint16
+	mem     []byte     // the entries, mapped (page-aligned, as the kernel asks)
+	entries []bufEntry // over mem
+	bufs    []byte     // n buffers of size bytes (Go memory: it does not move)
+	size    int
+	mask    uint16
+	tail    uint16
+}
+
+// NewBufRing registers a ring of n buffers of size bytes as buffer group
+// group (n a power of two, at most 32768).
+func (r *Ring) NewBufRing(group uint16, n, size int) (*BufRing, error) {
+	if n <= 0 || n > 1<<15 || n&(n-1) != 0 {
+		return nil, errors.New("io_uring: a buffer ring's size is a power of two up to 32768")
+	}
+	mem, err := unix.Mmap(-1, 0, n*sizeofBufEntry, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_POPULATE)
+	if err != nil {
+		return nil, os.NewSyscallError("mmap", err)
+	}
+	b := &BufRing{r: r, group: group, mem: mem, bufs: make([]byte, n*size), size: size, mask: uint16(n - 1)}
+	b.entries = unsafe.Slice((*bufEntry)(unsafe.Pointer(&mem[0])), n)
+	reg := struct {
+		ringAddr    uint64
+		ringEntries uint32
+		bgid, flags uint16
+		resv        [3]uint64
+	}{ringAddr: uint64(uintptr(unsafe.Pointer(&mem[0]))), ringEntries: uint32(n), bgid: group}
+	if _, _, e := unix.RawSyscall6(unix.SYS_IO_URING_REGISTER, uintptr(r.fd), registerPbufRing, uintptr(unsafe.Pointer(&reg)), 1, 0, 0); e != 0 {
+		unix.Munmap(mem)
+		return nil, os.NewSyscallError("io_uring_register", e)
+	}
+	for i := 0; i < n; i++ {
+		b.Recycle(uint16(i))
+	}
+	b.Publish()
+	return b, nil
+}
+
+// Buf returns the first n bytes of buffer id.
+func (b *BufRing) Buf(id uint16, n int) []byte {
+	return b.bufs[int(id)*b.size:][:n:n]
+}
+
+// Recycle hands buffer id back; the kernel sees it after Publish.
+func (b *BufRing) Recycle(id uint16) {
+	e := &b.entries[b.tail&b.mask]
+	e.addr = uint64(uintptr(unsafe.Pointer(&b.bufs[int(id)*b.size])))
+	e.len = uint32(b.size)
+	e.bid = id
+	b.tail++
+}
+
+// Publish makes the recycled buffers the kernel's: a release store of
+// the tail (a 32-bit store over entry 0's bid, which is ours and
+// unchanged, and the tail beside it).
+func (b *BufRing) Publish() {
+	var v [2]uint16
+	v[0], v[1] = b.entries[0].bid, b.tail
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(&b.entries[0].bid)), *(*uint32)(unsafe.Pointer(&v)))
+}
+
+// Close unregisters the buffer ring and unmaps its entries. No receive
+// of its group may be in flight.
+func (b *BufRing) Close() {
+	reg := struct {
+		ringAddr    uint64
+		ringEntries uint32
+		bgid, flags uint16
+		resv        [3]uint64
+	}{bgid: b.group}
+	unix.RawSyscall6(unix.SYS_IO_URING_REGISTER, uintptr(b.r.fd), unregisterPbuf, uintptr(unsafe.Pointer(&reg)), 1, 0, 0)
+	unix.Munmap(b.mem)
+}

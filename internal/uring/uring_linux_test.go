@@ -217,3 +217,41 @@ func TestFixedFile(t *testing.T) {
 		t.Fatalf("peer read %d bytes, %v after the close; want end of file", n, err)
 	}
 }
+
+// A multishot recv stays armed across arrivals, each into a provided
+// buffer that is handed back, and ends (without More) on a cancel.
+func TestRecvMultishot(t *testing.T) {
+	r := newRing(t, 8)
+	b, err := r.NewBufRing(1, 2, 16)
+	if err != nil {
+		t.Skipf("no provided buffers here: %v", err)
+	}
+	defer b.Close()
+	sp, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(sp[0])
+	defer unix.Close(sp[1])
+	r.Get().PrepRecvMultishot(sp[0], 1, 9)
+	// Five arrivals through a ring of two buffers: each must come back.
+	for i, msg := range []string{"one", "two", "three", "four", "five"} {
+		if _, err := unix.Write(sp[1], []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+		got := waitFor(t, r, 1)[0]
+		id, ok := got.Buffer()
+		if !ok || !got.More() || got.UserData != 9 || string(b.Buf(id, int(got.Res))) != msg {
+			t.Fatalf("arrival %d: %+v (buffer %d %v, more %v), want %q", i, got, id, ok, got.More(), msg)
+		}
+		b.Recycle(id)
+		b.Publish()
+	}
+	r.Get().PrepCancel(9, 10)
+	cqes := waitFor(t, r, 2)
+	for _, c := range cqes {
+		if c.UserData == 9 && (c.More() || c.Res != -int32(unix.ECANCELED)) {
+			t.Fatalf("cancelled recv: %+v, want ECANCELED without More", c)
+		}
+	}
+}

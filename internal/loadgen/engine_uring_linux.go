@@ -72,32 +72,6 @@ type uio struct {
 	// descriptor lookup and the file's reference count in every send and
 	// receive (fget and fput, 1.2% of the generator's samples).
 	slots int
-	// br: the provided buffers of the connections' multishot receives
-	// (nil: one recv into c.buf a response, as before). With it, a
-	// connection's receive is armed once (rxBusy until its completion
-	// without More) and each arrival is copied from its buffer into
-	// c.buf (feed); c.buf is then never the kernel's. armed counts the
-	// multishot receives the kernel still holds, stale ones included,
-	// so closeUring knows when none can write a buffer.
-	br    *uring.BufRing
-	armed int
-}
-
-// Multishot receive: for runs of at most msConns connections (above, the
-// buffers' memory would outgrow what they save), bufCount buffers of
-// bufSize bytes in group bufGroup.
-const (
-	msConns  = 1024
-	bufSize  = 2048
-	bufGroup = 1
-)
-
-func bufCount(conns int) int {
-	n := 64
-	for n < 2*conns {
-		n <<= 1
-	}
-	return n
 }
 
 // autoUring reports whether auto (Config.Engine "") runs the io_uring
@@ -156,11 +130,6 @@ func newUringLoop(g *gen, needMinWait bool) (l *loop, err error) {
 	u := &uio{ring: ring, cqes: make([]uring.CQE, 256), efdBuf: make([]byte, 8), orphans: map[uint64][]byte{}}
 	if ring.RegisterFiles(uint32(conns)) == nil { // else (Linux < 5.19) descriptors, as before
 		u.slots = conns
-	}
-	if conns <= msConns && ring.HasMinWait() { // Linux 6.12: multishot receive is there (6.0)
-		if br, err := ring.NewBufRing(bufGroup, bufCount(conns), bufSize); err == nil {
-			u.br = br
-		}
 	}
 	if u.efd, err = unix.Eventfd(0, unix.EFD_CLOEXEC); err != nil {
 		ring.Close()
@@ -252,17 +221,6 @@ func (l *loop) upostRecv(c *econn) {
 	if c.fd < 0 || c.rxBusy || c.state == stConnecting {
 		return
 	}
-	if l.ur.br != nil {
-		c.rxBusy = true
-		l.ur.armed++
-		e := l.sqe()
-		e.PrepRecvMultishot(c.fd, bufGroup, l.ud(c, opRecv))
-		file(e, c)
-		if c.state == stWriting {
-			e.PollFirst()
-		}
-		return
-	}
 	if !l.room(c) {
 		return
 	}
@@ -294,7 +252,7 @@ func (l *loop) ucloseConn(c *econn) {
 		*op.busy = false
 		ud := l.ud(c, op.op)
 		l.sqe().PrepCancel(ud, uint64(wakeID-1)<<32|opCancel)
-		if op.op == opRecv && u.br == nil {
+		if op.op == opRecv {
 			u.orphans[ud] = c.buf
 			c.buf = make([]byte, maxHeader)
 		}
@@ -319,9 +277,6 @@ func (l *loop) complete(e *uring.CQE) {
 		if !l.ur.closing {
 			l.postWake()
 		}
-		return
-	case op == opRecv && l.ur.br != nil:
-		l.mrecv(e)
 		return
 	case op == opCancel || id >= uint64(len(l.conns)):
 		return
@@ -397,96 +352,6 @@ func (l *loop) complete(e *uring.CQE) {
 	}
 }
 
-// mrecv handles a multishot receive's completion: its bytes go through
-// feed, its buffer goes back, and a receive that ended is armed again
-// (upostRecv) while the connection is open.
-func (l *loop) mrecv(e *uring.CQE) {
-	u := l.ur
-	id, ok := e.Buffer()
-	var data []byte
-	if ok {
-		data = u.br.Buf(id, int(max(e.Res, 0)))
-		defer u.br.Recycle(id) // published at the end of reap
-	}
-	if !e.More() {
-		u.armed--
-	}
-	cid := e.UserData >> 32
-	if cid >= uint64(len(l.conns)) {
-		return
-	}
-	c := l.conns[cid]
-	if uint32(e.UserData>>8)&0xffffff != c.gen&0xffffff {
-		return // a socket closed since
-	}
-	if !e.More() {
-		c.rxBusy = false
-	}
-	res := e.Res
-	if res > 0 {
-		l.bytesIn += int64(res)
-	}
-	if c.state != stWriting && c.state != stReading {
-		// Idle or thinking: the server closed the connection (or sent
-		// something unasked). Close it; the next request reconnects.
-		l.closeConn(c)
-		return
-	}
-	switch {
-	case res == -int32(unix.EINTR) || res == -int32(unix.EAGAIN) || res == -int32(unix.ENOBUFS):
-		// ENOBUFS: every buffer was taken; they are back by the
-		// time the receive armed again below is submitted.
-	case res < 0:
-		l.fail(c, classify(os.NewSyscallError("read", syscall.Errno(-res))))
-		return
-	case res == 0:
-		if c.phase == phToClose {
-			c.close = true
-			l.finish(c, c.status, kindOK)
-		} else {
-			l.fail(c, kindClosed)
-		}
-		return
-	default:
-		l.feed(c, data)
-	}
-	l.upostRecv(c)
-}
-
-// feed parses data, one completion's bytes, as a recv into c.buf would
-// have: a chunk of at most the buffer's free room at a time. Body bytes
-// that arrive with nothing buffered are counted off without the copy.
-// Bytes left when the response ends are the next request's, as bytes
-// left in the socket are on the other path; bytes that arrive with a
-// response are in c.buf when it ends, where finish sees them as unasked.
-func (l *loop) feed(c *econn, data []byte) {
-	gen := c.gen
-	for len(data) > 0 && c.fd >= 0 && c.gen == gen {
-		if c.state != stWriting && c.state != stReading {
-			l.closeConn(c) // unasked bytes, as in mrecv
-			return
-		}
-		c.got = true
-		if c.r == c.w && (c.phase == phLength || c.phase == phChunkData) && c.remain > 0 {
-			take := min(int64(len(data)), c.remain)
-			c.remain -= take
-			data = data[take:]
-			if c.remain > 0 {
-				continue // data is spent
-			}
-			// The body's end: what follows goes to c.buf, and parse
-			// ends the response (or the chunk).
-		}
-		if !l.room(c) {
-			return
-		}
-		n := copy(c.buf[c.w:], data)
-		c.w += n
-		data = data[n:]
-		l.parse(c)
-	}
-}
-
 // reap handles every completion that is ready, those set aside by sqe
 // first.
 func (l *loop) reap() {
@@ -494,9 +359,6 @@ func (l *loop) reap() {
 		e := l.ur.deferred[0]
 		l.ur.deferred = l.ur.deferred[1:]
 		l.complete(&e)
-	}
-	if l.ur.br != nil {
-		defer l.ur.br.Publish()
 	}
 	for {
 		n := l.ur.ring.Reap(l.ur.cqes)
@@ -580,12 +442,9 @@ func (l *loop) closeUring() {
 	}
 	u.closing = true
 	l.sqe().PrepCancel(uint64(wakeID)<<32|opWake, uint64(wakeID-1)<<32|opCancel)
-	for i := 0; i < 100 && (len(u.orphans) > 0 || u.wakeBusy || u.armed > 0); i++ {
+	for i := 0; i < 100 && (len(u.orphans) > 0 || u.wakeBusy); i++ {
 		u.ring.Enter(true, 1, 10*time.Millisecond, 0)
 		l.reap()
-	}
-	if u.br != nil && u.armed == 0 {
-		u.br.Close() // else closing the ring frees it
 	}
 	u.ring.Close()
 	unix.Close(u.efd)

@@ -89,6 +89,11 @@ func TestUringResponses(t *testing.T) {
 				w.Write([]byte(strings.Repeat("x", 1000)))
 				w.(http.Flusher).Flush() // no Content-Length: chunked
 			}
+		case "/big":
+			// Many receives a response, and a connection's receive
+			// buffer filled and emptied again within one.
+			w.Header().Set("Content-Length", "100000")
+			w.Write([]byte(strings.Repeat("y", 100000)))
 		case "/close":
 			w.Header().Set("Connection", "close")
 			w.Write([]byte("bye"))
@@ -110,6 +115,7 @@ func TestUringResponses(t *testing.T) {
 	}{
 		{"/", n, nil, vus, 2},
 		{"/chunked", n, nil, vus, 3000},
+		{"/big", n, nil, vus, 100000},
 		{"/close", n, nil, n, 3},
 		{"/busy", 0, map[string]int64{"status_503": n}, vus, 0},
 		{"/missing", 0, map[string]int64{"status_404": n}, vus, 0},

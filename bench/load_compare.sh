@@ -32,9 +32,15 @@
 # other than auto is a tool of its own, waitlab-E, run with --engine E:
 #   ENGINES="epoll uring" EXTRA= ROUNDS=3 DUR=3 bench/load_compare.sh
 #
+# BASE names an older waitlab binary to run beside this one in the same
+# rounds (tool "base", on its default engine), so a before/after pair is
+# measured under the same load; build it from the older commit first:
+#   (cd OLD-CHECKOUT && go build -o /tmp/waitlab-old .) &&
+#   BASE=/tmp/waitlab-old ENGINES="auto epoll" EXTRA= ROUNDS=3 DUR=3 bench/load_compare.sh
+#
 # usage: bench/load_compare.sh   (env: ROUNDS=7 DUR=5 CONNS=50 RATE=20000 PORT=18089
 #        EXTRA="fortio hey vegeta"; EXTRA= compares wrk and waitlab only;
-#        ENGINES="auto")
+#        ENGINES="auto"; BASE=)
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-7}
@@ -44,6 +50,7 @@ RATE=${RATE:-20000}
 PORT=${PORT:-18089}
 EXTRA=${EXTRA-fortio hey vegeta}
 ENGINES=${ENGINES:-auto}
+BASE=${BASE:-}
 URL="http://127.0.0.1:${PORT}/"
 # 10,000 connections need as many descriptors in each tool and the server.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -75,6 +82,10 @@ for e in $ENGINES; do
 	*) echo "ENGINES: no engine $e (auto, epoll, uring, goroutines)" >&2; exit 2 ;;
 	esac
 done
+if [ -n "$BASE" ]; then
+	[ -x "$BASE" ] || { echo "BASE: $BASE is not an executable waitlab binary" >&2; exit 2; }
+	TOOLS="$TOOLS base"
+fi
 for spec in "fortio fortio.org/fortio@latest" "hey github.com/rakyll/hey@latest" "vegeta github.com/tsenart/vegeta/v12@v12.13.0"; do
 	set -- $spec
 	case " $EXTRA " in *" $1 "*) ;; *) continue ;; esac
@@ -104,6 +115,8 @@ cmd() {
 	waitlab:rate) echo "$WORK/waitlab load --rate $RATE --connections $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
 	waitlab-*:max) echo "$WORK/waitlab load --engine ${1#waitlab-} --vus $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
 	waitlab-*:rate) echo "$WORK/waitlab load --engine ${1#waitlab-} --rate $RATE --connections $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
+	base:max) echo "$BASE load --vus $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
+	base:rate) echo "$BASE load --rate $RATE --connections $CONNS --duration ${DUR}s --progress off --target-metrics off $URL" ;;
 	fortio:max) echo "$GOBIN/fortio load -quiet -qps 0 -c $CONNS -t ${DUR}s $URL" ;;
 	fortio:rate) echo "$GOBIN/fortio load -quiet -qps $RATE -c $CONNS -t ${DUR}s $URL" ;;
 	hey:max) echo "$GOBIN/hey -z ${DUR}s -c $CONNS $URL" ;;

@@ -77,6 +77,7 @@ type econn struct {
 	// stale) and which operations are in flight on it.
 	gen                    uint32
 	cxBusy, txBusy, rxBusy bool
+	fixed                  bool // the socket is in the ring's file table, in slot id
 }
 
 type timeoutEntry struct {
@@ -160,6 +161,19 @@ type loop struct {
 
 	bytesIn int64 // bytes read; added to the run's total at the end
 
+	// batchAt is the clock reading that the completions of one ring
+	// wait share (see now); -1 outside such a batch.
+	batchAt time.Duration
+
+	// lastHead and lastHeadH: the last response head parsed (a copy of
+	// its bytes, up to and including the blank line) and what parseHead
+	// made of it. A response that begins with the same bytes has the
+	// same head (its first blank line is at the same place, and
+	// parseHead depends on nothing else), so a server's repeated answer
+	// costs one comparison instead of the scan and the parse.
+	lastHead  []byte
+	lastHeadH head
+
 	ur *uio // the io_uring engine's ring (engine_uring_linux.go); nil on epoll
 }
 
@@ -184,7 +198,7 @@ func newLoopBase(g *gen) (*loop, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loadgen: resolve %s: %w", g.ep.Addr, err)
 	}
-	l := &loop{g: g, evs: make([]epoll.Event, 256)}
+	l := &loop{g: g, evs: make([]epoll.Event, 256), batchAt: -1}
 	if ip4 := addr.IP.To4(); ip4 != nil {
 		sa := &unix.SockaddrInet4{Port: addr.Port}
 		copy(sa.Addr[:], ip4)
@@ -564,10 +578,24 @@ func (l *loop) newConn() *econn {
 	return c
 }
 
+// now is the time of the work at hand. On the ring, the completions of
+// one wait are handled with no system call between them (their sends go
+// out with the next wait), so one reading, taken when the wait returned,
+// serves them all (batchAt): a response's end is when it was reaped,
+// not when the loop got to it, and a closed user's next send is stamped
+// no later than before. Elsewhere (the epoll loop, whose reads between
+// events are system calls, and the turn's own work) it reads the clock.
+func (l *loop) now() time.Duration {
+	if l.batchAt >= 0 {
+		return l.batchAt
+	}
+	return l.g.since()
+}
+
 // closedSend starts a virtual user's next request, unless the run is over.
 func (l *loop) closedSend(c *econn) {
 	g := l.g
-	now := g.since()
+	now := l.now()
 	if l.halted || (g.end > 0 && now >= g.end) {
 		c.state = stIdle
 		return
@@ -592,9 +620,10 @@ func (l *loop) start(c *econn, due time.Duration, target int, measured bool) {
 	l.seq++
 	c.seq = l.seq
 	c.due, c.target, c.head, c.measured = due, target, g.heads[target], measured
-	c.send = g.since()
 	if g.cfg.Arrival.Closed() {
 		c.send = due // a closed model sends when it means to
+	} else {
+		c.send = l.now()
 	}
 	c.deadline = c.send + g.cfg.Timeout
 	c.retried = false
@@ -801,18 +830,21 @@ func (l *loop) parse(c *econn) {
 		b := c.buf[c.r:c.w]
 		switch c.phase {
 		case phHead:
-			e := headerEnd(b)
-			if e < 0 {
-				if c.r > 0 && c.w == len(c.buf) {
-					c.w = copy(c.buf, b)
-					c.r = 0
+			e, h := len(l.lastHead), l.lastHeadH
+			if e == 0 || len(b) < e || string(b[:e]) != string(l.lastHead) {
+				if e = headerEnd(b); e < 0 {
+					if c.r > 0 && c.w == len(c.buf) {
+						c.w = copy(c.buf, b)
+						c.r = 0
+					}
+					return
 				}
-				return
-			}
-			h, err := parseHead(b[:e], nil)
-			if err != nil {
-				l.fail(c, kindBadResponse)
-				return
+				var err error
+				if h, err = parseHead(b[:e], nil); err != nil {
+					l.fail(c, kindBadResponse)
+					return
+				}
+				l.lastHead, l.lastHeadH = append(l.lastHead[:0], b[:e]...), h
 			}
 			c.r += e
 			if h.status < 200 {
@@ -894,7 +926,7 @@ func (l *loop) parse(c *econn) {
 // model, after thinking) or back to the idle connections (open model).
 func (l *loop) finish(c *econn, status int, k errKind) {
 	g := l.g
-	end := g.since()
+	end := l.now()
 	if k == kindOK && c.r < c.w && c.phase != phToClose {
 		// Bytes after the response, unasked: a protocol error of the
 		// server, never the next request's answer.

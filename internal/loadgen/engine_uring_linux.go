@@ -67,6 +67,11 @@ type uio struct {
 	// wakeBusy: the eventfd's read is in flight; closing: the run is
 	// over and it is not posted again.
 	wakeBusy, closing bool
+	// slots: the size of the ring's file table (0: none). Connection i's
+	// socket goes in slot i (econn.fixed), which spares the kernel the
+	// descriptor lookup and the file's reference count in every send and
+	// receive (fget and fput, 1.2% of the generator's samples).
+	slots int
 }
 
 // autoUring reports whether auto (Config.Engine "") runs the io_uring
@@ -123,6 +128,9 @@ func newUringLoop(g *gen, needMinWait bool) (l *loop, err error) {
 		return nil, errNoMinWait
 	}
 	u := &uio{ring: ring, cqes: make([]uring.CQE, 256), efdBuf: make([]byte, 8), orphans: map[uint64][]byte{}}
+	if ring.RegisterFiles(uint32(conns)) == nil { // else (Linux < 5.19) descriptors, as before
+		u.slots = conns
+	}
 	if u.efd, err = unix.Eventfd(0, unix.EFD_CLOEXEC); err != nil {
 		ring.Close()
 		return nil, os.NewSyscallError("eventfd", err)
@@ -143,6 +151,14 @@ func newUringLoop(g *gen, needMinWait bool) (l *loop, err error) {
 }
 
 func htons(p int) uint16 { return uint16(p>>8) | uint16(p&0xff)<<8 }
+
+// file makes e name c's socket by its slot in the file table when it is
+// there (its descriptor is already in e).
+func file(e *uring.SQE, c *econn) {
+	if c.fixed {
+		e.Fixed(c.id)
+	}
+}
 
 func (l *loop) ud(c *econn, op uint64) uint64 {
 	return uint64(uint32(c.id))<<32 | uint64(c.gen&0xffffff)<<8 | op
@@ -182,7 +198,10 @@ func (l *loop) uconnect(c *econn) errKind {
 	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
 	c.fd, c.r, c.w, c.reused = fd, 0, 0, false
 	c.state, c.cxBusy = stConnecting, true
-	l.sqe().PrepConnect(fd, l.ur.sa, l.ur.saLen, l.ud(c, opConnect))
+	c.fixed = c.id < l.ur.slots && l.ur.ring.SetFile(c.id, fd) == nil
+	e := l.sqe()
+	e.PrepConnect(fd, l.ur.sa, l.ur.saLen, l.ud(c, opConnect))
+	file(e, c)
 	return kindOK
 }
 
@@ -190,7 +209,9 @@ func (l *loop) uconnect(c *econn) errKind {
 func (l *loop) usend(c *econn) {
 	c.state = stWriting
 	c.txBusy = true
-	l.sqe().PrepSend(c.fd, c.out, unix.MSG_NOSIGNAL, l.ud(c, opSend))
+	e := l.sqe()
+	e.PrepSend(c.fd, c.out, unix.MSG_NOSIGNAL, l.ud(c, opSend))
+	file(e, c)
 	l.upostRecv(c)
 }
 
@@ -206,6 +227,7 @@ func (l *loop) upostRecv(c *econn) {
 	c.rxBusy = true
 	e := l.sqe()
 	e.PrepRecv(c.fd, c.buf[c.w:], 0, l.ud(c, opRecv))
+	file(e, c)
 	if c.state == stWriting {
 		e.PollFirst() // the answer to a request not sent yet is not there
 	}
@@ -234,6 +256,12 @@ func (l *loop) ucloseConn(c *econn) {
 			u.orphans[ud] = c.buf
 			c.buf = make([]byte, maxHeader)
 		}
+	}
+	if c.fixed {
+		// The table's reference would keep the socket open after
+		// its descriptor is closed.
+		u.ring.SetFile(c.id, -1)
+		c.fixed = false
 	}
 	unix.Close(c.fd)
 	c.fd = -1
@@ -284,7 +312,9 @@ func (l *loop) complete(e *uring.CQE) {
 		switch {
 		case len(c.out) > 0:
 			c.txBusy = true
-			l.sqe().PrepSend(c.fd, c.out, unix.MSG_NOSIGNAL, l.ud(c, opSend))
+			e := l.sqe()
+			e.PrepSend(c.fd, c.out, unix.MSG_NOSIGNAL, l.ud(c, opSend))
+			file(e, c)
 		case c.state == stWriting:
 			c.state = stReading
 		}
@@ -391,7 +421,9 @@ func (l *loop) runUring(ctx context.Context) {
 		}
 		// EINTR, ETIME, EBUSY: back to the turn, after reaping.
 		l.ur.ring.Enter(true, want, timeout, minWait)
+		l.batchAt = g.since()
 		l.reap()
+		l.batchAt = -1
 		heavy()
 	}
 }

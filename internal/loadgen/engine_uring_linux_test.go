@@ -89,6 +89,11 @@ func TestUringResponses(t *testing.T) {
 				w.Write([]byte(strings.Repeat("x", 1000)))
 				w.(http.Flusher).Flush() // no Content-Length: chunked
 			}
+		case "/big":
+			// Many receives a response, and a connection's receive
+			// buffer filled and emptied again within one.
+			w.Header().Set("Content-Length", "100000")
+			w.Write([]byte(strings.Repeat("y", 100000)))
 		case "/close":
 			w.Header().Set("Connection", "close")
 			w.Write([]byte("bye"))
@@ -110,6 +115,7 @@ func TestUringResponses(t *testing.T) {
 	}{
 		{"/", n, nil, vus, 2},
 		{"/chunked", n, nil, vus, 3000},
+		{"/big", n, nil, vus, 100000},
 		{"/close", n, nil, n, 3},
 		{"/busy", 0, map[string]int64{"status_503": n}, vus, 0},
 		{"/missing", 0, map[string]int64{"status_404": n}, vus, 0},
@@ -250,4 +256,15 @@ func TestUringSmallRing(t *testing.T) {
 	if res.Requests != 2000 || res.OK != 2000 || len(res.Errors) != 0 {
 		t.Errorf("%d requests, %d ok, errors %v; want 2000 ok", res.Requests, res.OK, res.Errors)
 	}
+}
+
+// BenchmarkEngineClosedUring: BenchmarkEngineClosed on the io_uring ring,
+// which is what auto runs for it (skipped where the kernel has no ring).
+func BenchmarkEngineClosedUring(b *testing.B) {
+	r, err := uringSetup(8, uring.Options{})
+	if err != nil {
+		b.Skip("no io_uring here:", err)
+	}
+	r.Close()
+	benchEngine(b, model.Arrival{Kind: model.VUs, VUs: 50}, 0, loadresult.EngineUring)
 }

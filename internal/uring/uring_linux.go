@@ -49,6 +49,14 @@ const (
 	OpRecv        uint8 = 27
 )
 
+// The file table (RegisterFiles, SetFile, SQE.Fixed).
+const (
+	sqeFixedFile       uint8   = 1 << 0 // IOSQE_FIXED_FILE
+	registerFilesUpd   uintptr = 6      // IORING_REGISTER_FILES_UPDATE
+	registerFiles2     uintptr = 13     // IORING_REGISTER_FILES2
+	rsrcRegisterSparse uint32  = 1 << 0 // IORING_RSRC_REGISTER_SPARSE
+)
+
 // Setup flags (IORING_SETUP_*).
 const (
 	SetupCQSize        uint32 = 1 << 3
@@ -213,6 +221,39 @@ func (r *Ring) HasMinWait() bool { return r.features&featMinTimeout != 0 }
 // Entries returns the number of submission slots.
 func (r *Ring) Entries() int { return len(r.sqes) }
 
+// RegisterFiles gives the ring a file table of n empty slots (Linux 5.19,
+// IORING_REGISTER_FILES2 with IORING_RSRC_REGISTER_SPARSE), for entries
+// marked Fixed. The kernel refuses more slots than RLIMIT_NOFILE.
+func (r *Ring) RegisterFiles(n uint32) error {
+	arg := struct {
+		nr, flags  uint32
+		resv2      uint64
+		data, tags uint64
+	}{nr: n, flags: rsrcRegisterSparse}
+	_, _, e := unix.RawSyscall6(unix.SYS_IO_URING_REGISTER, uintptr(r.fd), registerFiles2, uintptr(unsafe.Pointer(&arg)), unsafe.Sizeof(arg), 0, 0)
+	if e != 0 {
+		return os.NewSyscallError("io_uring_register", e)
+	}
+	return nil
+}
+
+// SetFile puts descriptor fd in slot of the file table (fd -1 empties
+// it). The table holds its own reference to the file: a socket closed by
+// its descriptor stays open until its slot is emptied or reused.
+// Operations already submitted keep the file they took.
+func (r *Ring) SetFile(slot int, fd int) error {
+	fds := [1]int32{int32(fd)}
+	arg := struct {
+		offset, resv uint32
+		fds          uint64
+	}{offset: uint32(slot), fds: uint64(uintptr(unsafe.Pointer(&fds[0])))}
+	_, _, e := unix.RawSyscall6(unix.SYS_IO_URING_REGISTER, uintptr(r.fd), registerFilesUpd, uintptr(unsafe.Pointer(&arg)), 1, 0, 0)
+	if e != 0 {
+		return os.NewSyscallError("io_uring_register", e)
+	}
+	return nil
+}
+
 // Close unmaps the queues and closes the ring; operations still in flight
 // are cancelled by the kernel. The ring must not be used after.
 func (r *Ring) Close() error {
@@ -254,6 +295,15 @@ func (e *SQE) PrepRecv(fd int, p []byte, msgFlags uint32, userData uint64) {
 	if len(p) > 0 {
 		e.Addr = uint64(uintptr(unsafe.Pointer(&p[0])))
 	}
+}
+
+// Fixed makes the entry name slot in the ring's file table (RegisterFiles)
+// instead of a descriptor (IOSQE_FIXED_FILE): the kernel then skips the
+// descriptor lookup and the file's reference count on every operation
+// (fget and fput, 1.2% of the load generator's samples per request).
+func (e *SQE) Fixed(slot int) {
+	e.Fd = int32(slot)
+	e.Flags |= sqeFixedFile
 }
 
 // PollFirst marks a send or recv to wait for readiness before its first

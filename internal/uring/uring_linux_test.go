@@ -179,3 +179,41 @@ func TestFlagsLogged(t *testing.T) {
 	r := newRing(t, 4)
 	t.Logf("setup flags in effect: %#x", r.Flags())
 }
+
+// A send through a slot of the file table reaches the peer, and a socket
+// whose slot is emptied and whose descriptor is closed is closed: the
+// peer reads end of file (the table's reference does not outlive the
+// slot).
+func TestFixedFile(t *testing.T) {
+	r := newRing(t, 8)
+	if err := r.RegisterFiles(4); err != nil {
+		t.Skipf("no file table here: %v", err)
+	}
+	sp, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(sp[1])
+	if err := r.SetFile(2, sp[0]); err != nil {
+		t.Fatal(err)
+	}
+	msg := []byte("hello")
+	e := r.Get()
+	e.PrepSend(-1, msg, 0, 7)
+	e.Fixed(2)
+	if got := waitFor(t, r, 1); got[0].Res != int32(len(msg)) || got[0].UserData != 7 {
+		t.Fatalf("send: %+v, want %d bytes", got[0], len(msg))
+	}
+	buf := make([]byte, 16)
+	if n, err := unix.Read(sp[1], buf); err != nil || string(buf[:n]) != "hello" {
+		t.Fatalf("peer read %q, %v", buf[:max(n, 0)], err)
+	}
+	if err := r.SetFile(2, -1); err != nil {
+		t.Fatal(err)
+	}
+	unix.Close(sp[0])
+	unix.SetsockoptTimeval(sp[1], unix.SOL_SOCKET, unix.SO_RCVTIMEO, &unix.Timeval{Sec: 2})
+	if n, err := unix.Read(sp[1], buf); n != 0 || err != nil {
+		t.Fatalf("peer read %d bytes, %v after the close; want end of file", n, err)
+	}
+}

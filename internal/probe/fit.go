@@ -101,7 +101,8 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 		res.ShapeName = string(Unbounded)
 		return
 	}
-	v := Classify(res.Steps, s0, s0p50, runtime.NumCPU(), lang)
+	apart := res.Placement != nil && !res.Placement.Shared && res.Placement.Failed == ""
+	v := classify(res.Steps, s0, s0p50, runtime.NumCPU(), apart, lang)
 	res.Shape, res.ShapeName, res.Confidence = v.Shape, string(v.Shape), math.Round(v.Confidence*100)/100
 	res.RunnerUp = string(v.RunnerUp)
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling

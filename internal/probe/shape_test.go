@@ -342,7 +342,8 @@ func TestFitNoisyAgainstOff(t *testing.T) {
 
 // An overshoot past the ceiling that strains the generator, with the
 // bisection below it finding the server failing while the generator was
-// healthy, is the server's bound; a generator that binds below every
+// healthy, is the server's bound when the two are apart on CPUs (and the
+// generator's when they share them); a generator that binds below every
 // rate at which the server failed by itself is still blamed.
 func TestGeneratorAtOvershootOnly(t *testing.T) {
 	steps := synthetic(20, 400, 8, 10, 0)
@@ -351,7 +352,10 @@ func TestGeneratorAtOvershootOnly(t *testing.T) {
 			steps[i].GenCPUPct = 94
 		}
 	}
-	if v := Classify(steps, 20, 20, 2, msg.EN); v.Shape != Pool {
+	if v := Classify(steps, 20, 20, 2, msg.EN); v.Shape != Generator {
+		t.Errorf("sharing CPUs, generator strained at the binding overshoot: %s, want generator", v.Shape)
+	}
+	if v := ClassifyApart(steps, 20, 20, 2, msg.EN); v.Shape != Pool {
 		t.Errorf("generator strained only at the overshoot: %s, want pool; evidence %+v", v.Shape, v.Evidence)
 	}
 	for i := range steps {
@@ -359,7 +363,7 @@ func TestGeneratorAtOvershootOnly(t *testing.T) {
 			steps[i].GenCPUPct = 95
 		}
 	}
-	if v := Classify(steps, 20, 20, 2, msg.EN); v.Shape != Generator {
+	if v := ClassifyApart(steps, 20, 20, 2, msg.EN); v.Shape != Generator {
 		t.Errorf("generator bound below the server's own failures: %s, want generator", v.Shape)
 	}
 }

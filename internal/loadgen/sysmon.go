@@ -62,7 +62,7 @@ func isLocal(host string) bool {
 }
 
 // targetProbe reads the target's CPU time: from /proc when its pid is
-// known, else from a Prometheus /metrics page (a waitlab target exposes
+// known (its process tree), else from a Prometheus /metrics page (a waitlab target exposes
 // process_cpu_seconds_total and its thread count). With both, the CPU is
 // the pid's and the page still gives the threads, the loops' stalls and
 // the target's settings (it used to be read only without a pid, and the
@@ -78,8 +78,13 @@ type targetProbe struct {
 func (p *targetProbe) read() (cpu time.Duration, threads int, ok bool) {
 	cpuS, threads, pageOK := p.readPage()
 	if p.pid > 0 {
-		c, err := sysinfo.PidCPU(p.pid)
-		if err != nil {
+		// The process and its descendants: a pre-fork server (gunicorn's
+		// sync workers, Apache's prefork, PHP-FPM) does its work in
+		// children, which the pid's own times do not count; read alone,
+		// 4 gunicorn workers at 0.75 cores read 0 and went to the
+		// machine's other processes.
+		c, _, ok := sysinfo.TreeCPU(p.pid)
+		if !ok {
 			return 0, 0, false
 		}
 		p.from = "pid " + strconv.Itoa(p.pid)

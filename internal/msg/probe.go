@@ -92,6 +92,10 @@ func init() {
 		"probe.fit.spread_from": {
 			KO: "지연의 퍼짐(줄서기가 아닌 몫, p99에서 보유 시간보다 %[2]s ms 더)은 가벼운 %[1]s에서 맞췄습니다; 나머지 비교한 %[3]s{은/는} 그 자료 없이 예측한 것입니다.",
 			EN: "the latency's spread (what is not queueing: %[2]s ms above the hold at p99) was fitted on the light %[1]s; the other compared %[3]s."},
+		"probe.fit.core_one":   {KO: "코어 %d개", EN: "%d core"},
+		"probe.fit.core_many":  {KO: "코어 %d개", EN: "%d cores"},
+		"probe.fit.at_one":     {KO: "단계 %s", EN: "step %s"},
+		"probe.fit.at_many":    {KO: "단계 %s(합쳐서)", EN: "steps %s (pooled)"},
 		"probe.fit.on_one":     {KO: "단계 %s", EN: "step %s"},
 		"probe.fit.on_many":    {KO: "단계 %s(단계마다 같은 무게로)", EN: "steps %s, each weighing the same"},
 		"probe.fit.steps_one":  {KO: "단계 %s", EN: "step %s is predicted without its own data"},
@@ -115,23 +119,23 @@ func init() {
 			KO: "깨진 가정: 천장에서 일꾼 하나는 %[1]s ms 동안 잡혔습니다 (한계 %[2]d ÷ 천장 초당 %[3]s건, 리틀의 법칙). 무부하 서비스 시간 %[4]s ms보다 %[5]s 깁니다. 모델은 일꾼을 %[4]s ms만 잡고 지연의 퍼짐은 그 밖에 더하지만, 이 서버는 퍼짐의 일부를 일꾼이 잡은 채로 보냅니다 (제 대기에서 늦게 깨어나기, 넘겨주기). 그래서 부하가 걸리면 더 긴 시간 뒤로 줄이 섭니다.",
 			EN: "the assumption that broke: at the ceiling a worker was held %[1]s ms (limit %[2]d ÷ ceiling %[3]s req/s, Little's law), %[5]s longer than the no-load service time of %[4]s ms. The model holds a worker for %[4]s ms and adds the latency's spread outside it; this server spends part of the spread holding its worker (waking late from its own wait, the hand-over), so under load the queue forms behind the longer time."},
 		"probe.note.fit_cpu_fifo": {
-			KO: "깨진 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 나눠 씁니다. 시뮬레이터는 요청의 CPU를 빈 코어에서 끝까지 차례로(먼저 온 순서) 돌리지만, 운영체제는 코어를 돌 수 있는 모든 스레드에 시간 조각으로 나눠 주므로 요청마다 CPU가 늘어납니다.",
-			EN: "the assumption that broke: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores. The simulator runs a request's CPU to its end on a free core, first come first served; the OS slices the cores among every runnable thread, so each request's CPU stretches."},
+			KO: "깨진 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 %[4]s에서 나눠 씁니다. 시뮬레이터는 요청의 CPU를 빈 코어에서 끝까지 차례로(먼저 온 순서) 돌리지만, 운영체제는 코어를 돌 수 있는 모든 스레드에 시간 조각으로 나눠 주므로 요청마다 CPU가 늘어납니다.",
+			EN: "the assumption that broke: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]s. The simulator runs a request's CPU to its end on a free core, first come first served; the OS slices the cores among every runnable thread, so each request's CPU stretches."},
 		"probe.fit.outside": {
 			KO: "무부하 서비스 시간 %[2]s ms 중 %[1]s ms는 일꾼 밖의 시간입니다 (한계 %[3]d ÷ 천장 초당 %[4]s건 = 보유 %[5]s ms, 리틀의 법칙): 생성기와 연결 전달의 몫으로, 보이는 지연에는 더하지만 일꾼을 잡지 않습니다.",
 			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},
 		"probe.fit.assume_slice": {
-			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돌고, 코어가 모자라면 커널처럼 %[8]s ms씩 번갈아 씁니다; %[9]s",
-			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s), taking turns of %[8]s ms when the cores are short, as the kernel slices them; %[9]s"},
+			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 %[6]s(%[7]s) 위에서 돌고, 코어가 모자라면 커널처럼 %[8]s ms씩 번갈아 씁니다; %[9]s",
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]s (%[7]s), taking turns of %[8]s ms when the cores are short, as the kernel slices them; %[9]s"},
 		"probe.note.fit_cpu_slice": {
-			KO: "남은 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 코어 %[4]d개에서 %[5]s ms씩 차례로 나눠 쓴다고 봤습니다. 커널의 스케줄러는 대기에서 깨어난 스레드에게 조각을 다 쓴 스레드보다 먼저 코어를 주고, 스레드를 바꿀 때마다 시간이 드는데, 모델은 둘 다 넣지 않습니다.",
-			EN: "the assumption left: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]d cores in round-robin turns of %[5]s ms. The kernel's scheduler gives a thread that wakes from its wait the core before threads that used up their slice, and each switch costs time; the model has neither."},
+			KO: "남은 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 %[4]s에서 %[5]s ms씩 차례로 나눠 쓴다고 봤습니다. 커널의 스케줄러는 대기에서 깨어난 스레드에게 조각을 다 쓴 스레드보다 먼저 코어를 주고, 스레드를 바꿀 때마다 시간이 드는데, 모델은 둘 다 넣지 않습니다.",
+			EN: "the assumption left: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]s in round-robin turns of %[5]s ms. The kernel's scheduler gives a thread that wakes from its wait the core before threads that used up their slice, and each switch costs time; the model has neither."},
 		"probe.fit.run_to_end": {
 			KO: "코어를 %[1]s ms씩 번갈아 쓰는 모델은 p99가 %[2]s 어긋나, 요청의 CPU를 끝까지 차례로 돌리는 모델(최대 %[3]s, 단계 %[4]d)을 골랐습니다: 이 서버의 CPU는 요청 하나를 끝낸 뒤 다음 요청으로 넘어갑니다 (Go 서버는 스케줄러가 10 ms가 지나야 끼어듭니다).",
 			EN: "turns of %[1]s ms on the cores fitted p99 %[2]s off, so the fit runs each request's CPU to its end, first come first served (at most %[3]s, step %[4]d): this server finishes one request's CPU before the next (a Go server's scheduler preempts only after 10 ms)."},
 		"probe.fit.assume": {
-			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 코어 %[6]d개(%[7]s) 위에서 돕니다; %[8]s",
-			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]d cores (%[7]s); %[8]s"},
+			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 %[6]s(%[7]s) 위에서 돕니다; %[8]s",
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]s (%[7]s); %[8]s"},
 		"probe.fit.assume_serial": {
 			KO: "모델의 가정: 요청마다 공유 락 하나 아래에서 한 번에 하나씩 지나가는 구간 %[1]s ms(%[2]s, 1 ÷ 천장)와, 그 밖에서 줄 서지 않는 나머지 %[3]s ms; 스레드 %[4]d개; %[5]s",
 			EN: "the model assumes: each request passes a %[1]s ms section one at a time under one shared lock (%[2]s, 1 ÷ the ceiling) and spends the other %[3]s ms outside it, never queued; %[4]d threads; %[5]s"},
@@ -251,6 +255,8 @@ func init() {
 		"probe.err.confirm": {KO: "--confirm은 --size-for의 답을 다시 잽니다: --size-for도 주세요", EN: "--confirm re-measures the --size-for answer: give --size-for too"},
 		"probe.model.spread": {KO: "더한 퍼짐: 부하 없는 단계에서 잰 서비스 시간이 고정 시간보다 p90에서 %s ms, p99에서 %s ms 깁니다 (생성기, 연결, 스케줄러 몫): 모델이 요청마다 더합니다",
 			EN: "spread added: the no-load step's measured service time is %s ms (p90) and %s ms (p99) above the fixed time (the generator's, the connection's and the scheduler's share): the model adds it to every request"},
+		"probe.model.spread_light": {KO: "더한 퍼짐: 가벼운 %s에서 잰 지연이 고정 시간보다 p90에서 %s ms, p99에서 %s ms 깁니다 (줄서기가 아닌 몫: 생성기, 연결, 스케줄러): 모델이 요청마다 더합니다",
+			EN: "spread added: the latency measured at the light %s is %s ms (p90) and %s ms (p99) above the fixed time (what is not queueing: the generator's, the connection's and the scheduler's share): the model adds it to every request"},
 		"probe.warn.machine_limit": {KO: "밖에서 잰 한계 %[1]d{은/는} 서버가 스스로 밝힌 스레드 %[2]d개의 절반도 안 되고, 그동안 다른 프로세스가 기계 CPU의 %[3]s%%까지 썼습니다: 이 한계는 서버의 풀이 아니라 기계가 남겨 준 CPU 몫일 가능성이 큽니다 (확신을 낮췄습니다)",
 			EN: "the limit measured from outside (%[1]d) is under half the %[2]d threads the server reports, while other processes used up to %[3]s%% of the machine's CPU: this limit is likely the CPU share the machine left it, not its pool (confidence lowered)"},
 		"probe.err.spawn_both":    {KO: "--spawn-target과 --restart-cmd는 함께 줄 수 없습니다: 직접 띄운 대상은 --threads를 바꿔 다시 띄웁니다", EN: "--spawn-target and --restart-cmd cannot both be given: a spawned target is restarted with its --threads changed"},

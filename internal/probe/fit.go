@@ -460,12 +460,12 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 			if fm.SliceMS > 0 || fm.SliceTried > 0 {
 				// Sliced round robin, still off: what the model leaves out
 				// of the kernel's scheduler.
-				res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_slice", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, fm.Cores, trimNum(max(fm.SliceMS, fm.SliceTried), 2)))
+				res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_slice", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, coresN(lang, fm.Cores), trimNum(max(fm.SliceMS, fm.SliceTried), 2)))
 			} else {
 				// A CPU-heavy request on more threads than cores, run to
 				// its end on a free core (first come, first served); the
 				// OS slices the cores among every runnable thread.
-				res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_fifo", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, fm.Cores))
+				res.Notes = append(res.Notes, note(lang, "probe.note.fit_cpu_fifo", trimNum(fm.CPUMS, 2), pct1(fm.CPUMS/s0), fm.Threads, coresN(lang, fm.Cores)))
 			}
 		}
 		if h, ok := heldLonger(res, s0); ok && w.sim > 0 {
@@ -537,6 +537,14 @@ func spreadNote(res *Result, sp *Spread, lang msg.Lang) Note {
 	return note(lang, "probe.fit.spread_from", msg.T(lang, on, indexList(sp.From)), p99, msg.T(lang, rest, indexList(out)))
 }
 
+// coresN is "1 core", "2 cores" (코어 N개).
+func coresN(lang msg.Lang, n int) string {
+	if n == 1 {
+		return msg.T(lang, "probe.fit.core_one", n)
+	}
+	return msg.T(lang, "probe.fit.core_many", n)
+}
+
 func indexList(ix []int) string {
 	s := make([]string, len(ix))
 	for i, v := range ix {
@@ -569,11 +577,11 @@ func assumeNote(lang msg.Lang, fm *FitModel, dist string) Note {
 	}
 	if fm.CPUMS > 0 && fm.SliceMS > 0 {
 		return note(lang, "probe.fit.assume_slice", trimNum(fm.CPUMS, 3), msg.T(lang, "probe.fit.from."+fm.CPUFrom),
-			num2(fm.WaitMS), distName(lang, dist), fm.Threads, fm.Cores, cores, trimNum(fm.SliceMS, 2), beside)
+			num2(fm.WaitMS), distName(lang, dist), fm.Threads, coresN(lang, fm.Cores), cores, trimNum(fm.SliceMS, 2), beside)
 	}
 	if fm.CPUMS > 0 {
 		return note(lang, "probe.fit.assume", trimNum(fm.CPUMS, 3), msg.T(lang, "probe.fit.from."+fm.CPUFrom),
-			num2(fm.WaitMS), distName(lang, dist), fm.Threads, fm.Cores, cores, beside)
+			num2(fm.WaitMS), distName(lang, dist), fm.Threads, coresN(lang, fm.Cores), cores, beside)
 	}
 	return note(lang, "probe.fit.assume_nocpu", num2(fm.WaitMS), distName(lang, dist), msg.T(lang, "probe.fit.missing."+fm.CPUMissing), fm.Threads, beside)
 }

@@ -188,7 +188,15 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 		}
 		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), lock, dist))
 		if sp := res.Spread; sp != nil {
-			fmt.Fprintln(&b, msg.T(lang, "probe.model.spread", num2(sp.at(0.9)), num2(sp.at(0.99))))
+			if len(sp.From) > 0 {
+				on := "probe.fit.at_many"
+				if len(sp.From) == 1 {
+					on = "probe.fit.at_one"
+				}
+				fmt.Fprintln(&b, msg.T(lang, "probe.model.spread_light", msg.T(lang, on, indexList(sp.From)), num2(sp.at(0.9)), num2(sp.at(0.99))))
+			} else {
+				fmt.Fprintln(&b, msg.T(lang, "probe.model.spread", num2(sp.at(0.9)), num2(sp.at(0.99))))
+			}
 		}
 		if cf := res.Closed; cf != nil {
 			fmt.Fprintln(&b, msg.T(lang, "probe.model.closed", cf.Kind, cf.Servers, num2(cf.HoldMS)))

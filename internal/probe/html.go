@@ -92,7 +92,8 @@ func (p plot) svg() string {
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#999"/>`, plotL, plotT, innerW, innerH)
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`, plotL+innerW/2, plotH-6, html.EscapeString(p.xlabel))
 	fmt.Fprintf(&b, `<text transform="translate(14,%d) rotate(-90)" text-anchor="middle">%s</text>`, plotT+innerH/2, html.EscapeString(p.ylabel))
-	for k, s := range p.series {
+	legX, legRow := plotL+10, 0
+	for _, s := range p.series {
 		idx := order(s.xs)
 		if s.lo != nil && s.dots {
 			// Measured points: a whisker over each one's interval.
@@ -135,11 +136,32 @@ func (p plot) svg() string {
 			x, y, _ := strings.Cut(pt, ",")
 			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3" fill="%s"/>`, x, y, s.color)
 		}
-		lx, ly := plotL+10+(k%4)*180, plotT+10+(k/4)*14
+		// The legend runs along the top, as wide as each label, onto a
+		// new row when the next would pass the plot's right edge.
+		w := legendWidth(s.name)
+		if legX > plotL+10 && legX+w > plotL+innerW {
+			legX, legRow = plotL+10, legRow+1
+		}
+		lx, ly := legX, plotT+10+legRow*14
+		legX += w
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="3" fill="%s"/><text x="%d" y="%d">%s</text>`, lx, ly, s.color, lx+16, ly+4, html.EscapeString(s.name))
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// legendWidth is a legend entry's width in px at the SVG's 11 px font:
+// the swatch, the label (Hangul about twice a Latin letter) and a gap.
+func legendWidth(name string) int {
+	w := 16.0 + 24
+	for _, r := range name {
+		if r >= 0x1100 {
+			w += 11
+		} else {
+			w += 6.2
+		}
+	}
+	return int(w)
 }
 
 // nanIfZero is v, or NaN for 0 (none): a missing interval is not drawn.

@@ -391,6 +391,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	r := &runner{cfg: cfg, t0: time.Now(), threads: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
 		Placement: cfg.Placement}
+	if res.Placement == nil && cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() {
+		// A target someone else pinned apart from this process (taskset
+		// on both): the CPUs are not shared, which the warnings and the
+		// generator's verdict (ClassifyApart) depend on.
+		res.Placement = supervise.Apart(supervise.AllowedCPUs(), supervise.AffinityOf(cfg.TargetPID))
+	}
 	for _, t := range cfg.SLOs {
 		res.SLOs = append(res.SLOs, t.Text)
 	}

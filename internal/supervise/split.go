@@ -9,6 +9,25 @@ type Pinning struct {
 	Generator []int  `json:"generator_cpus,omitempty"`
 	Shared    bool   `json:"shared,omitempty"`
 	Failed    string `json:"pin_failed,omitempty"`
+	// Observed: not made here but read off the processes' affinities
+	// (a --target-pid someone pinned apart from the generator).
+	Observed bool `json:"observed,omitempty"`
+}
+
+// Apart is the placement of a generator on gen and a server on srv when
+// both are known and share no CPU, else nil.
+func Apart(gen, srv []int) *Pinning {
+	if len(gen) == 0 || len(srv) == 0 {
+		return nil
+	}
+	for _, g := range gen {
+		for _, s := range srv {
+			if g == s {
+				return nil
+			}
+		}
+	}
+	return &Pinning{Server: append([]int(nil), srv...), Generator: append([]int(nil), gen...), Observed: true}
 }
 
 // Split is the one CPU-split rule: of the CPUs this process may run on

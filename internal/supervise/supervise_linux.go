@@ -65,9 +65,13 @@ func cpuSet(cpus []int) unix.CPUSet {
 }
 
 // AllowedCPUs lists the CPUs this process may run on, in order.
-func AllowedCPUs() []int {
+func AllowedCPUs() []int { return AffinityOf(0) }
+
+// AffinityOf lists the CPUs process pid may run on (0: this one), in
+// order; nil when it cannot be read.
+func AffinityOf(pid int) []int {
 	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
+	if err := unix.SchedGetaffinity(pid, &set); err != nil {
 		return nil
 	}
 	var out []int

@@ -20,5 +20,8 @@ func startPinned(cmd *exec.Cmd, cpus []int) ([]int, error, error) { return nil, 
 // AllowedCPUs is unknown off Linux.
 func AllowedCPUs() []int { return nil }
 
+// AffinityOf is unknown off Linux.
+func AffinityOf(pid int) []int { return nil }
+
 // PinSelf does nothing off Linux.
 func PinSelf(cpus []int) (func(), error) { return func() {}, nil }

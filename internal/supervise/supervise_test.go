@@ -203,3 +203,15 @@ func TestAPinnedChildGetsItsCPUs(t *testing.T) {
 		t.Errorf("pinned to %v (err %v); want %v", c.CPUs, c.PinErr, cpus[:1])
 	}
 }
+
+// Apart is a placement only for two known CPU sets that share none.
+func TestApart(t *testing.T) {
+	if p := Apart([]int{0}, []int{1}); p == nil || !p.Observed || p.Shared || len(p.Server) != 1 || p.Server[0] != 1 {
+		t.Errorf("0 against 1: %+v, want apart, observed", p)
+	}
+	for _, c := range [][2][]int{{{0, 1}, {1}}, {nil, {1}}, {{0}, nil}} {
+		if p := Apart(c[0], c[1]); p != nil {
+			t.Errorf("%v against %v: %+v, want nil", c[0], c[1], p)
+		}
+	}
+}

@@ -427,3 +427,29 @@ func TestSpreadNote(t *testing.T) {
 		t.Errorf("%s: %s", n.Key, n.Text)
 	}
 }
+
+// Late sends from a mostly idle generator apart from the target are the
+// server's backpressure, not warned of; sharing CPUs they are.
+func TestIdleGeneratorLateSends(t *testing.T) {
+	steps := synthetic(20, 400, 8, 5, 0)
+	for i := range steps {
+		if steps[i].OfferedRPS == 800 {
+			steps[i].LatePct = 58
+			steps[i].ConnsUsed = steps[i].Conns // every connection held by the server
+		}
+	}
+	warned := func(v Verdict) bool {
+		for _, w := range v.Warnings {
+			if w.Key == "probe.warn.generator_step" {
+				return true
+			}
+		}
+		return false
+	}
+	if v := ClassifyApart(steps, 20, 20, 2, msg.EN); warned(v) {
+		t.Errorf("apart, generator at 5%%: warned %+v", v.Warnings)
+	}
+	if v := Classify(steps, 20, 20, 2, msg.EN); !warned(v) {
+		t.Error("sharing CPUs: late sends not warned of")
+	}
+}

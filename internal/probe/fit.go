@@ -128,7 +128,7 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.Fit.Threads, res.Fit.Cores = sc.Threads, sc.CoreCount()
 	if res.Dist == "fixed" {
 		// An exponential holding time carries its own spread.
-		q, from := lightQuantiles(res.Steps, s0p50, res.CeilingRPS)
+		q, from := lightQuantiles(res.Steps, s0p50, res.CeilingRPS, queueServers(v, sc))
 		if q == nil {
 			q, from = s0q, nil
 		}
@@ -229,14 +229,37 @@ type Spread struct {
 }
 
 // Light steps, whose latency quantiles the spread pools: below
-// lightBelow of the ceiling, their median service within lightP50 of
-// the no-load one (no queueing yet), and at least lightSamples
-// successes (a p99 with an interval, probe.go's p99Interval).
+// lightBelow of the ceiling, where the verdict's servers at that share of
+// the ceiling make at most lightWait of the arrivals wait (Erlang C: a
+// pool of 64 at half its ceiling makes almost none wait, a pool of 8 5%,
+// one lock half), their median service within lightP50 of the no-load
+// one, and at least lightSamples successes (a p99 with an interval,
+// probe.go's p99Interval). A step where requests queue would count its
+// queue twice: once in the spread, once in the simulation (a lock at 48%
+// of its ceiling read its p99 23% under the model so).
 const (
 	lightBelow   = 0.5
+	lightWait    = 0.01
 	lightP50     = 1.1
 	lightSamples = 1000
 )
+
+// queueServers is how many serve in parallel at the verdict's bound: a
+// pool's limit, one lock, a CPU-bound server's cores; 0 when none is
+// known (unbounded).
+func queueServers(v Verdict, sc *model.Scenario) int {
+	switch v.Shape {
+	case Pool:
+		if v.Limit != nil {
+			return *v.Limit
+		}
+	case Serialized:
+		return 1
+	case CPU:
+		return sc.CoreCount()
+	}
+	return 0
+}
 
 // lightQuantiles pools the latency quantiles (Step.LatQMS) of the open
 // steps that kept up without queueing, level by level, each step
@@ -258,13 +281,16 @@ const (
 // the same because each is one observation of the spread at one load;
 // weighted by samples, the higher rates' longer windows would outvote
 // the light ones.
-func lightQuantiles(steps []Step, p50 float64, ceiling *float64) (q []float64, from []int) {
+func lightQuantiles(steps []Step, p50 float64, ceiling *float64, servers int) (q []float64, from []int) {
 	var n float64
 	for _, st := range steps {
 		if st.Closed || !st.Met || st.OK < lightSamples || len(st.LatQMS) != len(spreadLevels) {
 			continue
 		}
 		if ceiling != nil && st.OfferedRPS >= lightBelow**ceiling {
+			continue
+		}
+		if ceiling != nil && servers > 0 && plan.ErlangC(servers, float64(servers)*st.OfferedRPS / *ceiling) > lightWait {
 			continue
 		}
 		if p50 > 0 && st.SvcP50MS > lightP50*p50 {

@@ -384,15 +384,19 @@ func TestLightQuantiles(t *testing.T) {
 		mk(5, 6000, 9000, 5.4, 5, 5.4, 5.9, 6.1, 30, 30, 30), // past half the ceiling
 	}
 	ceil := 10000.0
-	q, from := lightQuantiles(steps, 5.5, &ceil)
+	q, from := lightQuantiles(steps, 5.5, &ceil, 64)
 	if !slices.Equal(from, []int{1, 2}) {
 		t.Fatalf("pooled steps %v, want [1 2]", from)
 	}
 	if math.Abs(q[4]-7.9) > 1e-9 || math.Abs(q[1]-5.45) > 1e-9 {
 		t.Errorf("pooled p50 %v, p99 %v; want 5.45, 7.9 (each step weighing the same)", q[1], q[4])
 	}
-	if q, _ := lightQuantiles(steps[:1], 5, &ceil); q != nil {
+	if q, _ := lightQuantiles(steps[:1], 5, &ceil, 64); q != nil {
 		t.Errorf("no open step: %v, want nil", q)
+	}
+	// One lock at 10-20% of its ceiling already makes 10-20% of arrivals wait.
+	if q, _ := lightQuantiles(steps, 5.5, &ceil, 1); q != nil {
+		t.Errorf("one lock: %v pooled, want none (its light steps queue)", q)
 	}
 }
 

@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command wakecost measures what a system call, a timer and a sleep cost
 // the calling thread in CPU time on this machine, the prices that decide
 // a load generator's CPU per request: a generator that is cheaper than the

@@ -231,7 +231,7 @@ type Spread struct {
 // Light steps, whose latency quantiles the spread pools: below
 // lightBelow of the ceiling, where the verdict's servers at that share of
 // the ceiling make at most lightWait of the arrivals wait (Erlang C: a
-// pool of 64 at half its ceiling makes almost none wait, a pool of 8 5%,
+// pool of 64 at half its ceiling makes almost none wait, a pool of 8 6%,
 // one lock half), their median service within lightP50 of the no-load
 // one, and at least lightSamples successes (a p99 with an interval,
 // probe.go's p99Interval). A step where requests queue would count its

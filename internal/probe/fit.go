@@ -553,22 +553,26 @@ func spreadNote(res *Result, sp *Spread, lang msg.Lang) Note {
 	if len(out) == 0 {
 		return note(lang, "probe.fit.spread_self", indexList(sp.From), p99)
 	}
-	on, rest := "probe.fit.on_many", "probe.fit.steps_many"
-	if len(sp.From) == 1 {
-		on = "probe.fit.on_one"
-	}
-	if len(out) == 1 {
-		rest = "probe.fit.steps_one"
-	}
-	return note(lang, "probe.fit.spread_from", msg.T(lang, on, indexList(sp.From)), p99, msg.T(lang, rest, indexList(out)))
+	return note(lang, "probe.fit.spread_from", stepsText(lang, "probe.fit.on_one", "probe.fit.on_many", sp.From), p99,
+		stepsText(lang, "probe.fit.steps_one", "probe.fit.steps_many", out))
 }
 
 // coresN is "1 core", "2 cores" (코어 N개).
 func coresN(lang msg.Lang, n int) string {
+	return byCount(lang, n, "probe.fit.core_one", "probe.fit.core_many", n)
+}
+
+// stepsText is the steps ix in the phrase one (a single step) or many.
+func stepsText(lang msg.Lang, one, many string, ix []int) string {
+	return byCount(lang, len(ix), one, many, indexList(ix))
+}
+
+// byCount is message one for n == 1, else many, with arg.
+func byCount(lang msg.Lang, n int, one, many string, arg any) string {
 	if n == 1 {
-		return msg.T(lang, "probe.fit.core_one", n)
+		return msg.T(lang, one, arg)
 	}
-	return msg.T(lang, "probe.fit.core_many", n)
+	return msg.T(lang, many, arg)
 }
 
 func indexList(ix []int) string {

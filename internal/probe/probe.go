@@ -631,6 +631,11 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	return st, nil
 }
 
+// levelsOf is p at spreadLevels: min, p50, p90, p95, p99, p99.9, max.
+func levelsOf(p loadreport.Percentiles) []float64 {
+	return []float64{p.MinMS, p.P50MS, p.P90MS, p.P95MS, p.P99MS, p.P999MS, p.MaxMS}
+}
+
 func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float64) {
 	st.Interrupted = rep.Interrupted
 	if !st.Closed {
@@ -645,13 +650,12 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	if !rep.Latency.NoData() {
 		st.P50MS, st.P99MS, st.MeanMS = rep.Latency.P50MS, rep.Latency.P99MS, rep.Latency.MeanMS
 		st.P99Lo, st.P99Hi = p99Interval(lr.Latency.Count, lr.LatencyQuantile)
-		p := rep.Latency
-		st.LatQMS = []float64{p.MinMS, p.P50MS, p.P90MS, p.P95MS, p.P99MS, p.P999MS, p.MaxMS}
+		st.LatQMS = levelsOf(rep.Latency)
 	}
 	if !rep.ServiceTime.NoData() {
 		p := rep.ServiceTime
 		st.SvcP50MS, st.SvcP90MS, st.SvcMeanMS = p.P50MS, p.P90MS, p.MeanMS
-		st.SvcQMS = []float64{p.MinMS, p.P50MS, p.P90MS, p.P95MS, p.P99MS, p.P999MS, p.MaxMS}
+		st.SvcQMS = levelsOf(p)
 	}
 	st.InFlight = rep.InFlight
 	if s0 == 0 {

@@ -189,11 +189,7 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 		fmt.Fprintln(&b, msg.T(lang, "probe.model.scenario", string(sc.Model), sc.Threads, sc.Classes[0].Wait.String(), sc.Classes[0].CPU.String(), lock, dist))
 		if sp := res.Spread; sp != nil {
 			if len(sp.From) > 0 {
-				on := "probe.fit.at_many"
-				if len(sp.From) == 1 {
-					on = "probe.fit.at_one"
-				}
-				fmt.Fprintln(&b, msg.T(lang, "probe.model.spread_light", msg.T(lang, on, indexList(sp.From)), num2(sp.at(0.9)), num2(sp.at(0.99))))
+				fmt.Fprintln(&b, msg.T(lang, "probe.model.spread_light", stepsText(lang, "probe.fit.at_one", "probe.fit.at_many", sp.From), num2(sp.at(0.9)), num2(sp.at(0.99))))
 			} else {
 				fmt.Fprintln(&b, msg.T(lang, "probe.model.spread", num2(sp.at(0.9)), num2(sp.at(0.99))))
 			}

@@ -45,5 +45,15 @@ type MachineCPU struct {
 // ReadMachineCPU needs /proc/stat.
 func ReadMachineCPU() (MachineCPU, error) { return MachineCPU{}, errNeedsLinux }
 
+// Tree is a process tree's reading (see tree_linux.go).
+type Tree struct {
+	CPU               time.Duration
+	Descendants       int
+	DescendantThreads int
+}
+
+// ReadTree needs /proc.
+func ReadTree(root int) (t Tree, ok bool) { return Tree{}, false }
+
 // TreeCPU needs /proc (see tree_linux.go).
 func TreeCPU(root int) (cpu time.Duration, descendants int, ok bool) { return 0, 0, false }

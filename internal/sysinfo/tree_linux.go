@@ -16,14 +16,16 @@ import (
 // that process's own /proc/PID/stat does not count until they are reaped.
 
 // procTimes is one /proc/PID/stat line's parent and CPU: its own user and
-// system time plus that of its reaped children, in clock ticks.
+// system time plus that of its reaped children, in clock ticks; and its
+// threads (0 when the line stops before that field).
 type procTimes struct {
-	ppid  int
-	ticks int64
+	ppid    int
+	ticks   int64
+	threads int
 }
 
-// parseProcStat reads the ppid and utime+stime+cutime+cstime of a
-// /proc/PID/stat line (the command may hold spaces and parentheses: the
+// parseProcStat reads the ppid, utime+stime+cutime+cstime and
+// num_threads of a /proc/PID/stat line (the command may hold spaces and parentheses: the
 // fields start after the last ')').
 func parseProcStat(b []byte) (procTimes, bool) {
 	i := bytes.LastIndexByte(b, ')')
@@ -47,16 +49,33 @@ func parseProcStat(b []byte) (procTimes, bool) {
 		}
 		sum += v
 	}
-	return procTimes{ppid: ppid, ticks: sum}, true
+	pt := procTimes{ppid: ppid, ticks: sum}
+	if len(f) > 17 { // field 20, num_threads
+		pt.threads, _ = strconv.Atoi(f[17])
+	}
+	return pt, true
 }
 
-// TreeCPU is the CPU time of root and of its descendants alive now (each
-// with its reaped children's), from one scan of /proc, and how many
-// descendants there were; ok is false when root cannot be read.
-func TreeCPU(root int) (cpu time.Duration, descendants int, ok bool) {
+// Tree is a process tree's reading: its CPU time (root and the
+// descendants alive now, each with its reaped children's), how many
+// descendants there are, and their threads (the root's own left out).
+//
+// Why the descendants' threads: a pre-fork server (gunicorn's sync
+// workers, Apache's prefork, PHP-FPM) serves in its children, one
+// request a thread, while the process given does not serve at all; the
+// children's threads are the ones that take turns on its cores.
+type Tree struct {
+	CPU               time.Duration
+	Descendants       int
+	DescendantThreads int
+}
+
+// ReadTree reads root's tree from one scan of /proc; ok is false when
+// root cannot be read.
+func ReadTree(root int) (t Tree, ok bool) {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
-		return 0, 0, false
+		return Tree{}, false
 	}
 	all := map[int]procTimes{}
 	for _, e := range ents {
@@ -73,15 +92,22 @@ func TreeCPU(root int) (cpu time.Duration, descendants int, ok bool) {
 		}
 	}
 	if _, ok := all[root]; !ok {
-		return 0, 0, false
+		return Tree{}, false
 	}
-	ticks, n := sumTree(all, root)
-	return time.Duration(ticks) * time.Second / clockTick, n - 1, true
+	ticks, n, threads := sumTree(all, root)
+	return Tree{CPU: time.Duration(ticks) * time.Second / clockTick, Descendants: n - 1, DescendantThreads: threads}, true
+}
+
+// TreeCPU is ReadTree's CPU time and descendants.
+func TreeCPU(root int) (cpu time.Duration, descendants int, ok bool) {
+	t, ok := ReadTree(root)
+	return t.CPU, t.Descendants, ok
 }
 
 // sumTree adds the ticks of root and of every process whose chain of
-// parents reaches root, and counts them (root included).
-func sumTree(all map[int]procTimes, root int) (ticks int64, n int) {
+// parents reaches root, counts them (root included), and adds the
+// threads of all but root.
+func sumTree(all map[int]procTimes, root int) (ticks int64, n, threads int) {
 	in := map[int]bool{root: true}
 	for pid := range all {
 		chain := []int{}
@@ -100,6 +126,9 @@ func sumTree(all map[int]procTimes, root int) (ticks int64, n int) {
 	}
 	for pid := range in {
 		ticks += all[pid].ticks
+		if pid != root {
+			threads += all[pid].threads
+		}
 	}
-	return ticks, len(in)
+	return ticks, len(in), threads
 }

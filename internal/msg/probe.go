@@ -121,6 +121,9 @@ func init() {
 		"probe.note.fit_cpu_fifo": {
 			KO: "깨진 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 %[4]s에서 나눠 씁니다. 시뮬레이터는 요청의 CPU를 빈 코어에서 끝까지 차례로(먼저 온 순서) 돌리지만, 운영체제는 코어를 돌 수 있는 모든 스레드에 시간 조각으로 나눠 주므로 요청마다 CPU가 늘어납니다.",
 			EN: "the assumption that broke: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]s. The simulator runs a request's CPU to its end on a free core, first come first served; the OS slices the cores among every runnable thread, so each request's CPU stretches."},
+		"probe.fit.threads_children": {
+			KO: "스레드 %[1]d개는 대상의 자식 프로세스 %[2]d개의 스레드입니다 (--target-pid의 자식: 프리포크 서버의 워커이며, 마스터는 요청을 받지 않습니다). 모델에서는 이 스레드들이 코어를 번갈아 씁니다.",
+			EN: "the %[1]d threads are those of the target's %[2]d child processes (the --target-pid's children: a pre-fork server's workers; its master serves none), which take turns on the cores in the model."},
 		"probe.fit.outside": {
 			KO: "무부하 서비스 시간 %[2]s ms 중 %[1]s ms는 일꾼 밖의 시간입니다 (한계 %[3]d ÷ 천장 초당 %[4]s건 = 보유 %[5]s ms, 리틀의 법칙): 생성기와 연결 전달의 몫으로, 보이는 지연에는 더하지만 일꾼을 잡지 않습니다.",
 			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},

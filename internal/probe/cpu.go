@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // The target's CPU per request and the cores it runs on: what the fit
@@ -47,13 +48,13 @@ func cpusOf(list string) int {
 
 // targetCPU fills a step's CPU per request and the target's cores.
 //
-// tree, when set, is the --target-pid process tree's CPU over span (the
+// tree, when set, is the --target-pid process tree's reading over span (the
 // whole run, warm-up included: its rate times span is the requests it
 // served at the step's rate). Otherwise the generator's own reading of
 // the target (--target-pid or process_cpu_seconds_total) over the window
 // is used, unless the target is this very process: then its CPU is the
 // generator's too and the split is unknown.
-func targetCPU(st *Step, lr *loadresult.Result, tree time.Duration, kids int, span time.Duration) {
+func targetCPU(st *Step, lr *loadresult.Result, tree sysinfo.Tree, span time.Duration) {
 	if c := lr.Conditions; c != nil {
 		st.TargetCores = cpusOf(c.TargetCPUs)
 		st.TargetInProcess = c.TargetPID == os.Getpid()
@@ -61,14 +62,14 @@ func targetCPU(st *Step, lr *loadresult.Result, tree time.Duration, kids int, sp
 	rate := st.Achieved
 	switch {
 	case span > 0 && rate > 0:
-		perS := tree.Seconds() / span.Seconds()
+		perS := tree.CPU.Seconds() / span.Seconds()
 		v := round4(perS / rate * 1e3)
 		st.TargetCPUMS = &v
-		if kids > 0 {
+		if tree.Descendants > 0 {
 			// The master alone is not the server's CPU: the tree is.
 			pct := round1(100 * perS)
 			st.TargetCPUPct = &pct
-			st.TargetKids = kids
+			st.TargetKids, st.TargetKidThreads = tree.Descendants, tree.DescendantThreads
 		}
 	case !st.TargetInProcess && lr.CPU.TargetNS > 0 && rate > 0 && st.WindowS > 0:
 		v := round4(float64(lr.CPU.TargetNS) / 1e6 / (rate * st.WindowS))

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -217,6 +220,23 @@ func TestCPUFitKeepsAFractionOfCores(t *testing.T) {
 	if c := float64(sc.Cores) / sc.Classes[0].CPU.Mean.Seconds(); c < 399 || c > 401 {
 		t.Errorf("the model's CPU ceiling is %.1f req/s, want the measured 400", c)
 	}
+	if sc.Model != model.Virtual || fm.ThreadsFrom != "" {
+		t.Errorf("no threads read: model %s, threads from %q; want virtual threads that never bind", sc.Model, fm.ThreadsFrom)
+	}
+
+	// The same server as a pre-fork one: 6 single-threaded children, a
+	// pool of 6 taking turns on the 2 cores, said in a note.
+	for i := range steps {
+		steps[i].TargetKids, steps[i].TargetKidThreads, steps[i].Pred = 6, 6, nil
+	}
+	res = &Result{URL: cfg.URL, Steps: steps, CapacityRPS: 380}
+	analyze(&cfg, res, 12)
+	if sc := res.Scenario; sc == nil || sc.Model != model.Pool || sc.Threads != 6 || res.Fit.ThreadsFrom != "children" {
+		t.Fatalf("6 children's threads: scenario %+v, fit %+v; want a pool of 6 from the children", sc, res.Fit)
+	}
+	if !slices.ContainsFunc(res.Notes, func(n Note) bool { return n.Key == "probe.fit.threads_children" }) {
+		t.Errorf("no note says where the 6 threads came from: %v", res.Notes)
+	}
 }
 
 // A full CPU whose server's reported threads also explain the ceiling is
@@ -240,5 +260,65 @@ func TestCPUAndPoolAtOnce(t *testing.T) {
 		if v.Shape != tc.want || tc.want == Pool && (v.RunnerUp != CPU || v.Limit == nil || *v.Limit != 64) {
 			t.Errorf("threads %d: %s (runner-up %s, limit %v), want %s (%v)", tc.threads, v.Shape, v.RunnerUp, v.Limit, tc.want, v.Evidence)
 		}
+	}
+}
+
+// The machine is counted by the CPUs its steps saw online, not by this
+// process's affinity: a generator pinned by hand to one CPU of two still
+// probes a 2-CPU machine, whose kernel slices by 2.
+func TestMachineCPUsFromTheSteps(t *testing.T) {
+	steps := synthetic(5, 600, 0, 10, 0)
+	if got := machineCPUs(steps); got != runtime.NumCPU() {
+		t.Errorf("no step read the machine: %d CPUs, want this process's %d", got, runtime.NumCPU())
+	}
+	for i := range steps {
+		steps[i].MachineCPUs = 2
+	}
+	steps[3].MachineCPUs = 0 // a step that could not read /proc/stat
+	if got := machineCPUs(steps); got != 2 {
+		t.Errorf("steps read 2 CPUs online: %d", got)
+	}
+	if got := kernelSlice(machineCPUs(steps)); got != 1500*time.Microsecond {
+		t.Errorf("the kernel's slice on 2 CPUs: %v, want 1.5ms", got)
+	}
+}
+
+// The first open step, the lowest rate and the one every probe
+// compares, gets twice the samples within twice the bounds; the others
+// the configured ones.
+func TestFirstStepWindow(t *testing.T) {
+	r := &runner{cfg: Config{Samples: 5000, StepMin: 2 * time.Second, StepMax: 6 * time.Second}}
+	for _, tc := range []struct {
+		rate  float64
+		first bool
+		want  time.Duration
+	}{
+		{184, false, 6 * time.Second},   // 5,000 / 184 = 27 s, at most 6
+		{184, true, 12 * time.Second},   // 10,000 / 184, at most 12
+		{1000, false, 5 * time.Second},  // 5,000 / 1,000
+		{1000, true, 10 * time.Second},  // 10,000 / 1,000
+		{20000, false, 2 * time.Second}, // at least 2
+		{20000, true, 4 * time.Second},  // at least 4
+	} {
+		if got := r.window(tc.rate, tc.first); got != tc.want {
+			t.Errorf("window(%v, first %v) = %v, want %v", tc.rate, tc.first, got, tc.want)
+		}
+	}
+}
+
+// A CPU-bound pre-fork server is its workers taking turns on the cores:
+// the threads a waitlab target reports come first, then the children's.
+func TestServeThreads(t *testing.T) {
+	steps := synthetic(5, 600, 0, 10, 0)
+	if n, from := serveThreads(steps); n != 0 || from != "" {
+		t.Errorf("nothing read: %d threads from %q", n, from)
+	}
+	steps[2].TargetKidThreads = 4
+	if n, from := serveThreads(steps); n != 4 || from != "children" {
+		t.Errorf("4 children's threads: %d from %q", n, from)
+	}
+	steps[3].TargetThreads = 8
+	if n, from := serveThreads(steps); n != 8 || from != "metrics" {
+		t.Errorf("a target reporting 8 threads: %d from %q", n, from)
 	}
 }

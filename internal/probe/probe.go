@@ -177,14 +177,20 @@ type Step struct {
 	// --target-pid's child processes counted with it (a pre-fork server),
 	// TargetInProcess a target in the generator's own process (its CPU is
 	// the generator's too, so no split is drawn).
-	TargetCPUMS     *float64 `json:"target_cpu_per_request_ms,omitempty"`
-	TargetCores     int      `json:"target_cores,omitempty"`
-	TargetKids      int      `json:"target_children,omitempty"`
-	TargetInProcess bool     `json:"target_in_process,omitempty"`
-	OthersCPUPct    *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
+	TargetCPUMS *float64 `json:"target_cpu_per_request_ms,omitempty"`
+	TargetCores int      `json:"target_cores,omitempty"`
+	TargetKids  int      `json:"target_children,omitempty"`
+	// TargetKidThreads are the threads of those children (sysinfo.Tree):
+	// a pre-fork server's workers, which take turns on its cores.
+	TargetKidThreads int      `json:"target_children_threads,omitempty"`
+	TargetInProcess  bool     `json:"target_in_process,omitempty"`
+	OthersCPUPct     *float64 `json:"others_cpu_pct,omitempty"` // other processes, % of the machine
 	// MachinePct is the whole machine's CPU busy (every process, % of all
-	// its CPUs; 0 unknown).
+	// its CPUs; 0 unknown), MachineCPUs the CPUs it has online (0
+	// unknown): the analysis counts the machine by them, not by this
+	// process's affinity, which a generator pinned by hand narrows.
 	MachinePct  float64  `json:"machine_cpu_pct,omitempty"`
+	MachineCPUs int      `json:"machine_cpus,omitempty"`
 	Conns       int      `json:"connections"`
 	ConnsUsed   int      `json:"connections_used"`
 	WindowS     float64  `json:"window_s"`
@@ -375,10 +381,24 @@ func (r *runner) fits(d time.Duration) bool {
 }
 
 // window is the measured window of an open step at rate: long enough for
-// Samples successes, within the bounds.
-func (r *runner) window(rate float64) time.Duration {
-	d := time.Duration(float64(r.cfg.Samples) / rate * float64(time.Second))
-	return min(max(d, r.cfg.StepMin), r.cfg.StepMax)
+// Samples successes, within the bounds; twice as long, and within twice
+// the bounds, for the first open step (first).
+//
+// Why the first: it is the lowest rate, so it has the fewest samples,
+// and it is the one step below the ceiling that every probe compares
+// with the model (the others either double past the ceiling or bisect
+// near it). On a slow server its p99 decided the fit on a few samples: a
+// pool of 8 x 20 ms at 184 req/s got 1,105 successes in 6 s, and three
+// probes read 30.2, 27.0 and 26.0 ms there (the first's 95% interval
+// 27.0-32.5) where 40 s at that rate read 26.96 ms; the model said
+// 25.6-25.9. Twice the samples narrow the interval by 1.4.
+func (r *runner) window(rate float64, first bool) time.Duration {
+	n, lo, hi := float64(r.cfg.Samples), r.cfg.StepMin, r.cfg.StepMax
+	if first {
+		n, lo, hi = 2*n, 2*lo, 2*hi
+	}
+	d := time.Duration(n / rate * float64(time.Second))
+	return min(max(d, lo), hi)
 }
 
 // Run probes cfg.URL. ctx ends it early (the result says interrupted).
@@ -457,8 +477,11 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	rate := max(0.5*scout.OKRPS, 1)
 	rate = min(rate, r.cfg.MaxRate)
 	good, bad := 0.0, 0.0
-	for {
-		w := r.window(rate)
+	for first := true; ; first = false {
+		w := r.window(rate, first)
+		if first && !r.fits(w) {
+			w = r.window(rate, false) // a short budget: the usual window
+		}
 		if !r.fits(w) {
 			res.Stopped = "budget"
 			break
@@ -484,7 +507,7 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	}
 	for i := 0; bad > 0 && i < r.cfg.MaxBisect && (bad-good)/bad > bisectGap; i++ {
 		mid := (good + bad) / 2
-		w := r.window(mid)
+		w := r.window(mid, false)
 		if !r.fits(w) {
 			res.Stopped = "budget"
 			break
@@ -601,13 +624,13 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	// around them (its dials, and the requests still in flight at the
 	// window's end, which at an overloaded step take up to the timeout):
 	// its rate is over the whole run, read at the step's rate.
-	var tree, span time.Duration
-	kids := 0
-	if tree1, k, ok := sysinfo.TreeCPU(pid); treeOK && ok {
-		tree, kids = tree1-tree0, k
+	var tree sysinfo.Tree
+	var span time.Duration
+	if t1, ok := sysinfo.ReadTree(pid); treeOK && ok {
+		tree, tree.CPU = t1, t1.CPU-tree0
 		span = max(elapsed, r.cfg.Warmup+time.Duration(st.WindowS*float64(time.Second)))
 	}
-	targetCPU(&st, lr, tree, kids, span)
+	targetCPU(&st, lr, tree, span)
 	if r.threads < 0 {
 		r.threads = reportedThreads(r.cfg.ThreadsURL)
 	}
@@ -672,6 +695,7 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	if lr.CPU.MachineNS > 0 {
 		st.MachinePct = math.Round(1000*float64(lr.CPU.MachineBusyNS)/float64(lr.CPU.MachineNS)) / 10
 	}
+	st.MachineCPUs = lr.CPU.MachineCPUs
 	st.TargetThreads = lr.CPU.TargetThreads
 	st.Conns, st.ConnsUsed = rep.Connections, rep.ConnectionsUsed
 	st.WindowS = rep.WindowS

@@ -329,7 +329,7 @@ func TestFitNoisyAgainstOff(t *testing.T) {
 	}{{6.4, 9.2, "probe.note.fit_noisy"}, {7.7, 9.2, "probe.note.fit_off"}, {0, 0, "probe.note.fit_off"}} {
 		res := &Result{Dist: "fixed", Steps: []Step{{Index: 3, OK: 2780, P99MS: 8.36, P99Lo: tc.lo, P99Hi: tc.hi,
 			Pred: &Prediction{P99MS: 6.54, Compared: true}}}}
-		fitNotes(res, worstFit{sim: 0.278, simStep: 3, cfStep: -1, busyStep: -1}, Verdict{Shape: Pool}, 5.4, msg.EN)
+		fitNotes(res, worstFit{sim: 0.278, simStep: 3, cfStep: -1, busyStep: -1, lateStep: -1}, Verdict{Shape: Pool}, 5.4, msg.EN)
 		var keys []string
 		for _, n := range res.Notes {
 			keys = append(keys, n.Key)
@@ -455,5 +455,53 @@ func TestIdleGeneratorLateSends(t *testing.T) {
 	}
 	if v := Classify(steps, 20, 20, 2, msg.EN); !warned(v) {
 		t.Error("sharing CPUs: late sends not warned of")
+	}
+}
+
+// A compared step at which the generator sent 1% or more late with
+// connections to spare is judged apart, its residual in a note; the same
+// lateness with every connection in use is the server holding them, and
+// counts. When it is the only compared step the fit is undecided.
+func TestLateStepsJudgedApart(t *testing.T) {
+	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1, FitMax: 4000}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	keys := func(res *Result) []string {
+		var k []string
+		for _, n := range res.Notes {
+			k = append(k, n.Key)
+		}
+		return k
+	}
+	for _, tc := range []struct {
+		name          string
+		used, conns   int
+		alone, apart  bool
+		want, wantNot string
+	}{
+		{"spare connections", 31, 192, false, true, "probe.note.fit_late", "probe.note.fit_off"},
+		{"every connection used", 192, 192, false, false, "probe.note.fit_off", "probe.note.fit_late"},
+		{"the only compared step", 31, 192, true, true, "probe.note.fit_late_all", "probe.note.fit_off"},
+	} {
+		steps := synthetic(20, 400, 8, 10, 0)
+		if tc.alone {
+			steps = slices.DeleteFunc(steps, func(st Step) bool { return st.Index == 1 })
+		}
+		for i := range steps {
+			steps[i].OK = 2000
+			if steps[i].Index == 1 { // 100 req/s: the fixed 20 ms, nearly
+				steps[i].P99MS = 21
+			}
+			if steps[i].Index == 2 { // 200 req/s, half the ceiling: compared
+				steps[i].P99MS, steps[i].LatePct, steps[i].ConnsUsed, steps[i].Conns = 99, 1.1, tc.used, tc.conns
+			}
+		}
+		res := &Result{URL: cfg.URL, Steps: steps, CapacityRPS: 400}
+		analyze(&cfg, res, 20)
+		k := keys(res)
+		if !slices.Contains(k, tc.want) || slices.Contains(k, tc.wantNot) {
+			t.Errorf("%s: notes %v, want %s and not %s", tc.name, k, tc.want, tc.wantNot)
+		}
 	}
 }

@@ -113,11 +113,11 @@ func init() {
 			KO: "다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %[3]s%%)을 쓴 단계에서는 잰 p99가 모델과 최대 %[1]s 다릅니다 (단계 %[2]d): 그 지연은 서버만이 아니라 스케줄러의 것이고, 서버의 모델은 그것을 담지 않으므로 맞음 판정에서 따로 둡니다.",
 			EN: "at the steps where other processes took 20%% or more of this machine's CPU (up to %[3]s%%), the measured p99 differs from the model by up to %[1]s (step %[2]d): that latency is the scheduler's as much as the server's, which no model of the server holds, so those steps are judged apart."},
 		"probe.note.fit_late": {
-			KO: "단계 %[1]d에서는 생성기가 연결이 남는데도 요청의 %[2]s%%를 늦게 보냈습니다 (생성기 자신이나 기계가 멈춘 것): p99가 보는 1%%만큼이 늦었으니 그 p99는 서버만이 아니라 생성기의 일정도 잽니다. 그곳에서 잰 p99는 모델과 %[3]s 다르며, 맞음 판정에서 따로 둡니다.",
-			EN: "at step %[1]d the generator sent %[2]s%% of its requests late with connections to spare (its own stall, or the machine's): as many as the 1%% a p99 looks at, so that p99 times the generator's schedule as much as the server. There the measured p99 differs from the model by %[3]s; it is judged apart."},
+			KO: "단계 %[1]d에서는 생성기가 연결이 남는데도 요청의 %[2]s%%를 예정보다 5 ms 넘게 늦게 보냈습니다 (생성기 자신이나 기계가 멈춘 것): p99가 보는 1%%의 절반 이상이 늦었으니 그 p99는 서버만이 아니라 생성기의 일정도 잽니다. 그곳에서 잰 p99는 모델과 %[3]s 다르며, 맞음 판정에서 따로 둡니다.",
+			EN: "at step %[1]d the generator sent %[2]s%% of its requests more than 5 ms late with connections to spare (its own stall, or the machine's): half or more of the 1%% a p99 looks at, so that p99 times the generator's schedule as much as the server. There the measured p99 differs from the model by %[3]s; it is judged apart."},
 		"probe.note.fit_late_all": {
-			KO: "미정: 비교한 단계마다 생성기가 늦게 보낸 요청이 p99가 보는 몫만큼 있었습니다. 모델의 맞음은 이 측정으로 가릴 수 없으며, 다시 잰 probe가 가립니다.",
-			EN: "undecided: at every compared step the generator sent as many requests late as a p99 looks at. This measurement cannot decide the model's fit; a probe run again can."},
+			KO: "미정: 비교한 단계마다 생성기가 늦게 보낸 요청이 p99가 보는 몫의 절반 이상이었습니다. 모델의 맞음은 이 측정으로 가릴 수 없으며, 다시 잰 probe가 가립니다.",
+			EN: "undecided: at every compared step the generator sent half or more of the share a p99 looks at late. This measurement cannot decide the model's fit; a probe run again can."},
 		"probe.note.fit_busy_all": {
 			KO: "비교한 모든 단계에서 다른 프로세스가 이 기계 CPU의 20%% 이상(최대 %s%%)을 썼습니다: 아래 맞음 판정에는 서버만이 아니라 스케줄러의 지연도 들어 있습니다.",
 			EN: "at every compared step other processes took 20%% or more of this machine's CPU (up to %s%%): the fit below carries the scheduler's latency as well as the server's."},

@@ -382,7 +382,9 @@ func TestLightQuantiles(t *testing.T) {
 		mk(3, 3000, 800, 5.4, 5, 5.4, 5.9, 6.1, 50, 50, 50),  // too few for a p99
 		mk(4, 4000, 9000, 6.1, 5, 6.1, 7, 8, 20, 20, 20),     // median moved: queueing
 		mk(5, 6000, 9000, 5.4, 5, 5.4, 5.9, 6.1, 30, 30, 30), // past half the ceiling
+		mk(6, 2500, 9000, 5.4, 5, 5.4, 5.9, 6.1, 17, 20, 20), // the generator stalled
 	}
+	steps[6].LatePct = 0.97
 	ceil := 10000.0
 	q, from := lightQuantiles(steps, 5.5, &ceil, 64)
 	if !slices.Equal(from, []int{1, 2}) {

@@ -235,8 +235,8 @@ type Spread struct {
 // pool of 64 at half its ceiling makes almost none wait, a pool of 8 6%,
 // one lock half), their median service within lightP50 of the no-load
 // one, fewer than lateApart of their sends late (a generator's stall is
-// not the server's spread), and at least lightSamples successes (a p99 with an interval,
-// probe.go's p99Interval). A step where requests queue would count its
+// not the server's spread), and at least lightSamples successes (a p99
+// with an interval, probe.go's p99Interval). A step where requests queue would count its
 // queue twice: once in the spread, once in the simulation (a lock at 48%
 // of its ceiling read its p99 23% under the model so).
 const (

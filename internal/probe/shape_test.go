@@ -322,20 +322,34 @@ func TestP99Interval(t *testing.T) {
 // A worst step whose measured p99 interval holds the prediction is
 // undecided, not off: the note says the sample cannot tell them apart.
 // One whose interval does not hold it is off.
+//
+// A worst step whose p99.9 is tailBound or more times the longest the
+// model's windows read met a stall: undecided too, with both figures.
 func TestFitNoisyAgainstOff(t *testing.T) {
 	for _, tc := range []struct {
-		lo, hi float64
-		key    string
-	}{{6.4, 9.2, "probe.note.fit_noisy"}, {7.7, 9.2, "probe.note.fit_off"}, {0, 0, "probe.note.fit_off"}} {
-		res := &Result{Dist: "fixed", Steps: []Step{{Index: 3, OK: 2780, P99MS: 8.36, P99Lo: tc.lo, P99Hi: tc.hi,
-			Pred: &Prediction{P99MS: 6.54, Compared: true}}}}
+		lo, hi     float64
+		p999, m999 float64 // measured p99.9, the model's longest
+		key        string
+	}{
+		{6.4, 9.2, 0, 0, "probe.note.fit_noisy"},
+		{7.7, 9.2, 0, 0, "probe.note.fit_off"},
+		{0, 0, 0, 0, "probe.note.fit_off"},
+		{7.7, 9.2, 13.3, 9.7, "probe.note.fit_tail"}, // the pool of 64 at 86%: 1.37 times
+		{7.7, 9.2, 11.0, 9.7, "probe.note.fit_off"},  // 1.13 times: the model's own tail
+	} {
+		st := Step{Index: 3, OK: 2780, P99MS: 8.36, P99Lo: tc.lo, P99Hi: tc.hi,
+			Pred: &Prediction{P99MS: 6.54, P999MS: tc.m999, Compared: true}}
+		if tc.p999 > 0 {
+			st.LatQMS = []float64{5, 5.6, 6.8, 7.9, 8.36, tc.p999, tc.p999 + 2}
+		}
+		res := &Result{Dist: "fixed", Steps: []Step{st}}
 		fitNotes(res, worstFit{sim: 0.278, simStep: 3, cfStep: -1, busyStep: -1, lateStep: -1}, Verdict{Shape: Pool}, 5.4, msg.EN)
 		var keys []string
 		for _, n := range res.Notes {
 			keys = append(keys, n.Key)
 		}
 		if !slices.Contains(keys, tc.key) {
-			t.Errorf("interval [%v, %v]: notes %v, want %s", tc.lo, tc.hi, keys, tc.key)
+			t.Errorf("interval [%v, %v], p99.9 %v against the model's %v: notes %v, want %s", tc.lo, tc.hi, tc.p999, tc.m999, keys, tc.key)
 		}
 	}
 }

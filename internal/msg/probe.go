@@ -107,7 +107,7 @@ func init() {
 			KO: "맞지 않음: 단계 %[2]d에서 잰 p99가 모델과 %[1]s 다릅니다 (허용 %[3]s). 모델은 요청마다 %[5]s ms의 서비스 시간(%[4]s 분포)을 가정하는데, 그 가정이 이 단계에서는 깨졌습니다.",
 			EN: "off: at step %[2]d the measured p99 differs from the model by %[1]s (tolerance %[3]s). The model assumes a service time of %[5]s ms per request, %[4]s; at that step the assumption broke."},
 		"probe.note.fit_tail": {
-			KO: "미정: 단계 %[1]d에서 잰 p99가 모델과 %[2]s 다르지만(허용 %[3]s), 그 단계의 p99.9는 %[4]s ms로 모델의 어느 창보다도 긴 꼬리(%[6]s ms)의 %[5]s배입니다: 요청 몇 개가 이 모델의 어떤 줄서기로도 생기지 않는 멈춤(기계나 서버 프로세스의 것)을 만났고, 그것이 p99를 옮겼습니다. 모델의 맞음은 이 단계로 가릴 수 없으며, 다시 잰 probe가 가립니다.",
+			KO: "미정: 단계 %[1]d에서 잰 p99가 모델과 %[2]s 다르지만(허용 %[3]s), 그 단계의 p99.9는 %[4]s ms로, 모델의 창들이 읽은 가장 긴 p99.9(%[6]s ms)의 %[5]s배입니다: 요청 몇 개가 이 모델의 어떤 줄서기로도 생기지 않는 멈춤(기계나 서버 프로세스의 것)을 만났고, 그것이 p99를 옮겼습니다. 모델의 맞음은 이 단계로 가릴 수 없으며, 다시 잰 probe가 가립니다.",
 			EN: "undecided: at step %[1]d the measured p99 differs from the model by %[2]s (tolerance %[3]s), but that step's p99.9 was %[4]s ms, %[5]s times the longest any window of the model read (%[6]s ms): a few requests met a stall that no queueing in this model makes (the machine's, or the server process's), and it moved the p99. This step cannot decide the model's fit; a probe run again can."},
 		"probe.note.fit_noisy": {
 			KO: "미정: 단계 %[1]d에서 잰 p99는 %[2]s ms(성공 %[5]d건에서 얻은 95%% 구간 %[3]s–%[4]s ms)이고 모델은 %[6]s ms로 %[7]s 다르지만(허용 %[8]s), 그 구간이 모델의 값을 담습니다: 이 단계의 표본으로는 허용 범위 안에서 모델과 서버를 가를 수 없습니다. 더 긴 단계(--step-min)가 가릅니다.",

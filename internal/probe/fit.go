@@ -52,7 +52,7 @@ type Prediction struct {
 	P99Lo float64 `json:"p99_lo_ms"` // over the seeds
 	P99Hi float64 `json:"p99_hi_ms"`
 	// P999MS is the seeds' highest p99.9: the longest tail one window of
-	// the model reads (tailOf).
+	// the model reads (tailStep).
 	P999MS float64  `json:"p999_ms"`
 	RPS    float64  `json:"rps"`
 	ResP50 plan.Num `json:"residual_p50"` // (measured - predicted) / predicted
@@ -668,7 +668,7 @@ func tailStep(res *Result, i int) *Step {
 // the model's windows read met a stall the model has no part for (the
 // machine's, or the server's process's), and its p99 moved with it; a
 // miss there is undecided, not a broken assumption. Measured over the
-// sixth session's 73 probes, analysed at 97d7b8a (docs/probe.md): the
+// sixth session's 73 probes, analysed again with this rule (docs/probe.md): the
 // misses of the lock and of the pool of 64 had 1.29-1.77 times the
 // model's p99.9 and the stalled pool of 8 3.9, where a miss of the
 // model itself (the CPU-bound target at 641b080, +24.8%) had 0.94.

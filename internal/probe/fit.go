@@ -638,14 +638,21 @@ func indexList(ix []int) string {
 	return strings.Join(s, ", ")
 }
 
+// predicted is step i when it has a prediction, else nil.
+func predicted(res *Result, i int) *Step {
+	for k := range res.Steps {
+		if st := &res.Steps[k]; st.Index == i && st.Pred != nil {
+			return st
+		}
+	}
+	return nil
+}
+
 // noisyStep is step i when its measured p99's 95% interval holds the
 // model's p99, else nil.
 func noisyStep(res *Result, i int) *Step {
-	for k := range res.Steps {
-		st := &res.Steps[k]
-		if st.Index == i && st.Pred != nil && st.P99Lo > 0 && st.P99Lo <= st.Pred.P99MS && st.Pred.P99MS <= st.P99Hi {
-			return st
-		}
+	if st := predicted(res, i); st != nil && st.P99Lo > 0 && st.P99Lo <= st.Pred.P99MS && st.Pred.P99MS <= st.P99Hi {
+		return st
 	}
 	return nil
 }
@@ -654,12 +661,9 @@ func noisyStep(res *Result, i int) *Step {
 // the longest p99.9 any of the model's windows read (Prediction.P999MS),
 // else nil.
 func tailStep(res *Result, i int) *Step {
-	for k := range res.Steps {
-		st := &res.Steps[k]
-		if st.Index == i && st.Pred != nil && st.Pred.P999MS > 0 && len(st.LatQMS) == len(spreadLevels) &&
-			st.LatQMS[p999Level] >= tailBound*st.Pred.P999MS {
-			return st
-		}
+	if st := predicted(res, i); st != nil && st.Pred.P999MS > 0 && len(st.LatQMS) == len(spreadLevels) &&
+		st.LatQMS[p999Level] >= tailBound*st.Pred.P999MS {
+		return st
 	}
 	return nil
 }
@@ -668,10 +672,11 @@ func tailStep(res *Result, i int) *Step {
 // the model's windows read met a stall the model has no part for (the
 // machine's, or the server's process's), and its p99 moved with it; a
 // miss there is undecided, not a broken assumption. Measured over the
-// sixth session's 73 probes, analysed again with this rule (docs/probe.md): the
-// misses of the lock and of the pool of 64 had 1.29-1.77 times the
-// model's p99.9 and the stalled pool of 8 3.9, where a miss of the
-// model itself (the CPU-bound target at 641b080, +24.8%) had 0.94.
+// sixth session's 73 probes, analysed again with this rule
+// (docs/probe.md): the misses of the lock and of the pool of 64 had
+// 1.29-1.77 times the model's p99.9 and the stalled pool of 8 3.9, where
+// a miss of the model itself (the CPU-bound target at 641b080, +24.8%)
+// had 0.94.
 const tailBound = 1.25
 
 // p999Level is the p99.9's index in spreadLevels.

@@ -72,6 +72,9 @@ func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool
 		if o.Class != "" {
 			cls[i] = s.ClassIndex(o.Class)
 		}
+		if o.Latency() && o.Class == "" { // every measured request's: room for them at once
+			r.samples[i] = make([]time.Duration, 0, len(recs))
+		}
 	}
 	first, lastArr, lastEnd := time.Duration(math.MaxInt64), time.Duration(0), time.Duration(0)
 	allFirst, allEnd := time.Duration(math.MaxInt64), time.Duration(0)

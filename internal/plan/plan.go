@@ -20,6 +20,7 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -209,6 +210,7 @@ type Point struct {
 	RequestsPerSeed int      `json:"requests_per_seed,omitempty"`
 
 	runs   []run
+	seeds  []*seedRun // by seed, while the point may run longer
 	noWait bool
 	reqs   int
 }
@@ -332,12 +334,14 @@ type planner struct {
 	mode string
 	reqs int
 	warm int64
-	// sem holds the record buffers of the simulations that may run at
-	// once (Workers of them): a simulation takes one to run and gives it
-	// back, so at most Workers runs' records are ever held, in buffers
-	// reused from run to run (fresh memory for 80,000 records a seed was a
-	// tenth of a plan's CPU).
-	sem   chan *[]slim
+	// sem holds a token for each simulation that may run at once
+	// (Workers of them). bufs (guarded by mu) are record buffers reused
+	// from run to run (fresh memory for 80,000 records a seed was a tenth
+	// of a plan's CPU): a run takes one and gives it back once its records
+	// are reduced, or, paused to be extended (seedRun), once its point's
+	// figures are made.
+	sem   chan struct{}
+	bufs  [][]slim
 	mu    sync.Mutex
 	cache map[int]*Point
 	sims  atomic.Int64
@@ -497,9 +501,9 @@ func waitNames(s model.Scenario) string {
 }
 
 func newPlanner(cfg Config, s model.Scenario, knob Knob, mode string) *planner {
-	p := &planner{cfg: cfg, base: s, knob: knob, mode: mode, sem: make(chan *[]slim, cfg.Workers), cache: map[int]*Point{}}
+	p := &planner{cfg: cfg, base: s, knob: knob, mode: mode, sem: make(chan struct{}, cfg.Workers), cache: map[int]*Point{}}
 	for range cfg.Workers {
-		p.sem <- new([]slim)
+		p.sem <- struct{}{}
 	}
 	p.reqs = cfg.Requests
 	if mode == "burst" {
@@ -815,6 +819,7 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 	pt.reqs = p.reqs
 	for {
 		if err := p.addRuns(ctx, s, pt, seeds); err != nil {
+			p.release(pt)
 			return nil, err
 		}
 		p.summarize(s, pt)
@@ -853,6 +858,7 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 	for _, r := range pt.runs {
 		pt.noWait = pt.noWait && !r.waited
 	}
+	p.release(pt)
 	// The figures are made: a stored point is never summarized again (a
 	// refined size is simulated anew), so its samples, up to MaxRequests
 	// a seed, need not stay for the rest of the plan.
@@ -897,11 +903,18 @@ func (p *planner) seeded() bool {
 	return !s.Think.IsZero() && s.Think.Kind == model.Exp
 }
 
-// addRuns simulates seeds len(pt.runs) .. want-1 of s, in parallel.
+// addRuns simulates seeds len(pt.runs) .. want-1 of s, in parallel, at
+// pt.reqs requests each. A seed that ran at fewer requests for this point
+// (the point doubles its requests until it is precise) is extended rather
+// than simulated again from its start, where the simulator allows it
+// (sim.Paused): its run of pt.reqs is the same, record for record.
 func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want int) error {
 	have := len(pt.runs)
 	if want <= have {
 		return nil
+	}
+	for len(pt.seeds) < want {
+		pt.seeds = append(pt.seeds, nil)
 	}
 	runs := make([]run, want-have)
 	errs := make([]error, len(runs))
@@ -910,14 +923,13 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var buf *[]slim
 			select {
-			case buf = <-p.sem:
+			case <-p.sem:
 			case <-ctx.Done():
 				errs[i] = ctx.Err()
 				return
 			}
-			defer func() { p.sem <- buf }()
+			defer func() { p.sem <- struct{}{} }()
 			if err := ctx.Err(); err != nil {
 				errs[i] = err
 				return
@@ -925,18 +937,13 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 			sc := s
 			sc.Seed = s.Seed + int64(have+i)
 			sc.Requests = pt.reqs
-			recs := (*buf)[:0]
-			if cap(recs) < sc.Requests {
-				recs = make([]slim, 0, sc.Requests)
-			}
-			_, err := sim.Run(sc, sim.Options{OnDone: func(r model.Record) { recs = append(recs, slimOf(r)) }, RecordsOnly: true})
-			*buf = recs
+			recs, err := p.simulate(ctx, sc, &pt.seeds[have+i])
 			if err != nil {
 				errs[i] = fmt.Errorf("plan: simulate %s=%d seed %d: %w", p.knob, pt.Size, sc.Seed, err)
 				return
 			}
-			p.sims.Add(int64(sc.Requests))
 			runs[i] = reduce(sc, recs, p.warm, p.cfg.SLOs, p.mode != "burst")
+			p.done(&pt.seeds[have+i], recs)
 		}()
 	}
 	wg.Wait()
@@ -947,6 +954,133 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 	}
 	pt.runs = append(pt.runs, runs...)
 	return nil
+}
+
+// seedRun is one seed of a point that may run longer: its run paused
+// before its last request arrives, and the records of the completions
+// before the pause (kept of them; a drain's records follow while they are
+// reduced).
+type seedRun struct {
+	paused *sim.Paused
+	recs   []slim
+	kept   int
+}
+
+// simulate returns the records of sc's run. A run that can be extended
+// and may be (below MaxRequests) is kept in *sr, paused, and is extended
+// the next time the point asks for more requests; any other run is
+// simulated whole into a buffer from the pool.
+func (p *planner) simulate(ctx context.Context, sc model.Scenario, sr **seedRun) ([]slim, error) {
+	if r := *sr; r != nil {
+		before := r.paused.Requests()
+		// Room for every record of the longer run, in a buffer from the
+		// pool: fresh memory for each longer run cost more CPU (its pages
+		// faulted in and cleared) than the records it holds.
+		if cap(r.recs) < sc.Requests {
+			b := append(p.buffer(sc.Requests), r.recs...)
+			p.putBuffer(r.recs)
+			r.recs = b
+		}
+		err := r.paused.Extend(ctx, sc.Requests)
+		if err == nil {
+			p.sims.Add(int64(sc.Requests - before))
+			r.kept = len(r.recs)
+			if _, err := r.paused.Finish(ctx); err != nil {
+				return nil, err
+			}
+			return r.recs, nil
+		}
+		if !errors.Is(err, sim.ErrNotExtendable) {
+			return nil, err
+		}
+		// Not to be extended (a schedule that ended): simulate it anew.
+		p.putBuffer(r.recs)
+		*sr = nil
+	}
+	opt := sim.Options{RecordsOnly: true}
+	if sc.Requests < MaxRequests && sim.Extendable(sc, opt) {
+		r := &seedRun{recs: p.buffer(sc.Requests)}
+		opt.OnDone = func(rec model.Record) { r.recs = append(r.recs, slimOf(rec)) }
+		paused, err := sim.RunPaused(ctx, sc, opt)
+		if err != nil {
+			p.putBuffer(r.recs)
+			return nil, err
+		}
+		p.sims.Add(int64(sc.Requests))
+		r.paused, r.kept = paused, len(r.recs)
+		if _, err := paused.Finish(ctx); err != nil {
+			p.putBuffer(r.recs)
+			return nil, err
+		}
+		*sr = r
+		return r.recs, nil
+	}
+	recs := p.buffer(sc.Requests)
+	opt.OnDone = func(r model.Record) { recs = append(recs, slimOf(r)) }
+	if _, err := sim.RunContext(ctx, sc, opt); err != nil {
+		p.putBuffer(recs)
+		return nil, err
+	}
+	p.sims.Add(int64(sc.Requests))
+	return recs, nil
+}
+
+// done is called once a run's records are reduced: a paused seed drops
+// its drain's records (a longer run goes on from the pause, not from the
+// drain), any other run's buffer goes back to the pool.
+func (p *planner) done(sr **seedRun, recs []slim) {
+	if r := *sr; r != nil {
+		r.recs = r.recs[:r.kept]
+		return
+	}
+	p.putBuffer(recs)
+}
+
+// release gives a point's paused seeds' buffers back: its figures are
+// made, and it runs no longer.
+func (p *planner) release(pt *Point) {
+	for _, r := range pt.seeds {
+		if r != nil {
+			p.putBuffer(r.recs)
+		}
+	}
+	pt.seeds = nil
+}
+
+// buffer returns an empty record buffer with room for n: the smallest in
+// the pool that has it, or a new one (the pool's largest is dropped
+// then, so that the pool keeps the sizes the plan uses).
+func (p *planner) buffer(n int) []slim {
+	p.mu.Lock()
+	best, large := -1, -1
+	for i, b := range p.bufs {
+		if cap(b) >= n && (best < 0 || cap(b) < cap(p.bufs[best])) {
+			best = i
+		}
+		if large < 0 || cap(b) > cap(p.bufs[large]) {
+			large = i
+		}
+	}
+	take := best
+	if take < 0 {
+		take = large
+	}
+	var b []slim
+	if take >= 0 {
+		b = p.bufs[take]
+		p.bufs = slices.Delete(p.bufs, take, take+1)
+	}
+	p.mu.Unlock()
+	if cap(b) < n {
+		b = make([]slim, 0, n)
+	}
+	return b[:0]
+}
+
+func (p *planner) putBuffer(b []slim) {
+	p.mu.Lock()
+	p.bufs = append(p.bufs, b[:0])
+	p.mu.Unlock()
 }
 
 // summarize computes a point's figures from its runs.

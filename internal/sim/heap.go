@@ -54,6 +54,8 @@ func (h *eventHeap) pop() event {
 
 func (h *eventHeap) len() int { return h.q.Len() }
 
+func (h *eventHeap) clone() eventHeap { return eventHeap{q: h.q.Clone()} }
+
 // reserve makes room for n events at once. The pages of a fresh large
 // allocation are the OS's zero pages until written, so room that is never
 // used costs address space, not memory.
@@ -150,6 +152,20 @@ func (q *fifo[T]) push(v T) {
 	}
 	q.chunks[k-1] = append(q.chunks[k-1], v)
 	q.n++
+}
+
+// clone returns a copy of q that shares no chunk with it. Each chunk
+// keeps its capacity, since push decides by it when to start the next one;
+// the spare is left out (it is only a chunk to reuse).
+func (q *fifo[T]) clone() fifo[T] {
+	c := fifo[T]{head: q.head, n: q.n}
+	if q.chunks != nil {
+		c.chunks = make([][]T, len(q.chunks), cap(q.chunks))
+		for i, ch := range q.chunks {
+			c.chunks[i] = append(make([]T, 0, cap(ch)), ch...)
+		}
+	}
+	return c
 }
 
 // pop removes the oldest value; the fifo must not be empty.

@@ -233,6 +233,11 @@ type engine struct {
 	// recordsOnly: Options.RecordsOnly (neither col nor the recorders
 	// keep anything).
 	recordsOnly bool
+	// pause: loop returns before the last request arrives (RunPaused);
+	// paused: it did, and held is the event it kept aside for the next
+	// loop, the one that brings that request.
+	pause, paused bool
+	held          event
 }
 
 func newEngine(s model.Scenario, opt Options) *engine {
@@ -333,6 +338,13 @@ func newEngine(s model.Scenario, opt Options) *engine {
 }
 
 func (e *engine) run(ctx context.Context, progress func(int64)) error {
+	e.begin()
+	return e.loop(ctx, progress)
+}
+
+// begin puts the run's first events on the heap (or, in a burst, starts
+// every lane that has work).
+func (e *engine) begin() {
 	s := &e.s
 	switch s.Arrival.Kind {
 	case model.Burst:
@@ -369,16 +381,37 @@ func (e *engine) run(ctx context.Context, progress func(int64)) error {
 		e.pacer = s.Arrival.Pacer(s.Seed)
 		e.scheduleArrival()
 	}
-	for e.h.len() > 0 {
-		if e.events%CheckEvery == CheckEvery-1 {
-			if progress != nil {
-				progress(e.events + 1)
+}
+
+// loop processes events until none is left, or, when e.pause is set,
+// until the event that brings the scenario's last request is next (see
+// Paused): it then keeps that event aside in e.held, sets e.paused and
+// returns, and the next loop processes it first. The arrival of the last
+// request is where a run of more requests goes on differently: it
+// schedules the next arrival, and a closed model's users send again.
+func (e *engine) loop(ctx context.Context, progress func(int64)) error {
+	for {
+		var ev event
+		if e.paused {
+			ev, e.paused = e.held, false
+		} else {
+			if e.h.len() == 0 {
+				return nil
 			}
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("sim: stopped after %d events: %w", e.events+1, err)
+			if e.events%CheckEvery == CheckEvery-1 {
+				if progress != nil {
+					progress(e.events + 1)
+				}
+				if err := ctx.Err(); err != nil {
+					return fmt.Errorf("sim: stopped after %d events: %w", e.events+1, err)
+				}
+			}
+			ev = e.h.pop()
+			if e.pause && (ev.kind == evArrive || ev.kind == evSend) && e.sent == int64(e.s.Requests)-1 {
+				e.held, e.paused = ev, true
+				return nil
 			}
 		}
-		ev := e.h.pop()
 		e.events++
 		e.now = ev.at
 		switch ev.kind {
@@ -397,7 +430,6 @@ func (e *engine) run(ctx context.Context, progress func(int64)) error {
 			e.asyncDone(ev.r)
 		}
 	}
-	return nil
 }
 
 // scheduleArrival schedules the next open-model arrival, if any.

@@ -94,3 +94,10 @@ func (h *Heap[V]) Pop() (time.Duration, V) {
 	}
 	return top.at, top.v
 }
+
+// Clone returns a copy of h that shares nothing with it: the two then
+// pop the same values in the same order, and pushes to one do not show in
+// the other (the simulator copies a paused run this way).
+func (h *Heap[V]) Clone() Heap[V] {
+	return Heap[V]{e: append(make([]entry[V], 0, cap(h.e)), h.e...), seq: h.seq}
+}

@@ -41,10 +41,12 @@ type est struct {
 
 // warmupOf finds a run's warm-up (in completion order) by MSER-5 on the
 // latencies of every request (from is where s's transient starts).
-func warmupOf(recs []slim, from sim.Start) (int, bool) {
-	lat := make([]time.Duration, len(recs))
-	for i, r := range recs {
-		lat[i] = r.End - r.Arrival
+func warmupOf(recs records, from sim.Start) (int, bool) {
+	lat := make([]time.Duration, 0, recs.len())
+	for _, part := range recs {
+		for _, r := range part {
+			lat = append(lat, r.End-r.Arrival)
+		}
 	}
 	return sim.Warmup(lat, from)
 }

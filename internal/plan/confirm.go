@@ -133,7 +133,7 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 		if _, err := sim.Run(s, sim.Options{OnDone: func(r model.Record) { recs = append(recs, r) }, RecordsOnly: true}); err != nil {
 			return nil, err
 		}
-		pred := reduce(s, slimAll(recs), warm, res.SLOs, false)
+		pred := reduce(s, records{slimAll(recs)}, warm, res.SLOs, false)
 		cs.PredictedRPS = Num(pred.rps)
 		cs.PredictedMet = true
 		for i, o := range res.SLOs {
@@ -155,7 +155,7 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 			if rr.Trace == nil {
 				return nil, fmt.Errorf("plan: real run of %s=%d came back without its records", res.Knob, n)
 			}
-			reals = append(reals, reduce(s, slimAll(rr.Trace.Records), warm, res.SLOs, false))
+			reals = append(reals, reduce(s, records{slimAll(rr.Trace.Records)}, warm, res.SLOs, false))
 			cs.Env = rr.Env
 			cs.Warnings = rr.Warnings
 		}

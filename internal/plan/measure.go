@@ -45,6 +45,19 @@ func slimOf(r model.Record) slim {
 	return slim{Arrival: r.Arrival, Start: r.Start, End: r.End, ID: int32(r.ID), Class: int32(r.Class)}
 }
 
+// records are a run's records in completion order, in one or more parts
+// (a run extended from a shorter one keeps the shorter one's part and
+// goes on in another: see seedRun).
+type records [][]slim
+
+func (rs records) len() int {
+	n := 0
+	for _, p := range rs {
+		n += len(p)
+	}
+	return n
+}
+
 // slimAll is recs as reduce reads them.
 func slimAll(recs []model.Record) []slim {
 	out := make([]slim, len(recs))
@@ -58,7 +71,7 @@ func slimAll(recs []model.Record) []slim {
 // index) are left out of the figures; detect (open and closed models)
 // finds the warm-up instead, by MSER-5 over the completions in order, and
 // estimates each latency SLO's standard error by batch means.
-func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool) run {
+func reduce(s model.Scenario, recs records, warmup int64, slos []SLO, detect bool) run {
 	var r run
 	cut := -1 // completions left out, when detected
 	if detect {
@@ -73,36 +86,40 @@ func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool
 			cls[i] = s.ClassIndex(o.Class)
 		}
 		if o.Latency() && o.Class == "" { // every measured request's: room for them at once
-			r.samples[i] = make([]time.Duration, 0, len(recs))
+			r.samples[i] = make([]time.Duration, 0, recs.len())
 		}
 	}
 	first, lastArr, lastEnd := time.Duration(math.MaxInt64), time.Duration(0), time.Duration(0)
 	allFirst, allEnd := time.Duration(math.MaxInt64), time.Duration(0)
 	var sumLat, sumQ float64
-	for k, rec := range recs {
-		allFirst = min(allFirst, rec.Arrival)
-		allEnd = max(allEnd, rec.End)
-		if rec.Start > rec.Arrival {
-			r.waited = true
-		}
-		if (cut < 0 && int64(rec.ID) < warmup) || k < cut {
-			continue
-		}
-		r.measured++
-		first = min(first, rec.Arrival)
-		lastArr = max(lastArr, rec.Arrival)
-		lastEnd = max(lastEnd, rec.End)
-		lat, q := rec.End-rec.Arrival, rec.Start-rec.Arrival
-		sumLat += float64(lat)
-		sumQ += float64(q)
-		for i, o := range slos {
-			if !o.Latency() || (cls[i] >= 0 && int(rec.Class) != cls[i]) || (o.Class != "" && cls[i] < 0) {
+	k := -1 // completion index
+	for _, part := range recs {
+		for _, rec := range part {
+			k++
+			allFirst = min(allFirst, rec.Arrival)
+			allEnd = max(allEnd, rec.End)
+			if rec.Start > rec.Arrival {
+				r.waited = true
+			}
+			if (cut < 0 && int64(rec.ID) < warmup) || k < cut {
 				continue
 			}
-			if o.Queue() {
-				r.samples[i] = append(r.samples[i], q)
-			} else {
-				r.samples[i] = append(r.samples[i], lat)
+			r.measured++
+			first = min(first, rec.Arrival)
+			lastArr = max(lastArr, rec.Arrival)
+			lastEnd = max(lastEnd, rec.End)
+			lat, q := rec.End-rec.Arrival, rec.Start-rec.Arrival
+			sumLat += float64(lat)
+			sumQ += float64(q)
+			for i, o := range slos {
+				if !o.Latency() || (cls[i] >= 0 && int(rec.Class) != cls[i]) || (o.Class != "" && cls[i] < 0) {
+					continue
+				}
+				if o.Queue() {
+					r.samples[i] = append(r.samples[i], q)
+				} else {
+					r.samples[i] = append(r.samples[i], lat)
+				}
 			}
 		}
 	}
@@ -120,7 +137,7 @@ func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool
 	for i := range r.samples {
 		sortRuns(r.samples[i])
 	}
-	if len(recs) > 0 {
+	if recs.len() > 0 {
 		r.batch = stats.MS(allEnd - allFirst)
 	}
 	if r.measured > 0 {
@@ -132,9 +149,11 @@ func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool
 		// counts. A burst has no such window: its batch is the window.
 		if span := lastArr - first; span > 0 {
 			done := 0
-			for _, rec := range recs {
-				if rec.End >= first && rec.End <= lastArr {
-					done++
+			for _, part := range recs {
+				for _, rec := range part {
+					if rec.End >= first && rec.End <= lastArr {
+						done++
+					}
 				}
 			}
 			r.rps = float64(done) / span.Seconds()
@@ -150,12 +169,14 @@ func reduce(s model.Scenario, recs []slim, warmup int64, slos []SLO, detect bool
 }
 
 // peakInFlight is the most requests between arrival and end at once.
-func peakInFlight(recs []slim) int {
-	ev := make([]int64, 0, 2*len(recs))
-	for _, r := range recs {
-		// ends sort before arrivals at the same instant: 2t for an end,
-		// 2t+1 for an arrival
-		ev = append(ev, int64(r.Arrival)*2+1, int64(r.End)*2)
+func peakInFlight(recs records) int {
+	ev := make([]int64, 0, 2*recs.len())
+	for _, part := range recs {
+		for _, r := range part {
+			// ends sort before arrivals at the same instant: 2t for an
+			// end, 2t+1 for an arrival
+			ev = append(ev, int64(r.Arrival)*2+1, int64(r.End)*2)
+		}
 	}
 	slices.Sort(ev)
 	n, peak := 0, 0

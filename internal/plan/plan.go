@@ -956,84 +956,88 @@ func (p *planner) addRuns(ctx context.Context, s model.Scenario, pt *Point, want
 	return nil
 }
 
-// seedRun is one seed of a point that may run longer: its run paused
+// seedRun is one seed of a point that may run longer: its run, paused
 // before its last request arrives, and the records of the completions
-// before the pause (kept of them; a drain's records follow while they are
-// reduced).
+// before the pause: the parts of the shorter runs it was extended from
+// (full), then cur, whose first kept records are the latest run's (the
+// drain's follow them while they are reduced). A longer run goes on in a
+// new part, so no record is copied or grown into fresh memory.
 type seedRun struct {
 	paused *sim.Paused
-	recs   []slim
+	full   records
+	cur    []slim
 	kept   int
 }
+
+func (r *seedRun) records() records { return append(r.full[:len(r.full):len(r.full)], r.cur) }
 
 // simulate returns the records of sc's run. A run that can be extended
 // and may be (below MaxRequests) is kept in *sr, paused, and is extended
 // the next time the point asks for more requests; any other run is
 // simulated whole into a buffer from the pool.
-func (p *planner) simulate(ctx context.Context, sc model.Scenario, sr **seedRun) ([]slim, error) {
+func (p *planner) simulate(ctx context.Context, sc model.Scenario, sr **seedRun) (records, error) {
 	if r := *sr; r != nil {
 		before := r.paused.Requests()
-		// Room for every record of the longer run, in a buffer from the
-		// pool: fresh memory for each longer run cost more CPU (its pages
-		// faulted in and cleared) than the records it holds.
-		if cap(r.recs) < sc.Requests {
-			b := append(p.buffer(sc.Requests), r.recs...)
-			p.putBuffer(r.recs)
-			r.recs = b
-		}
+		have := r.full.len() + r.kept
+		r.cur = r.cur[:r.kept]
+		r.full = append(r.full, r.cur)
+		r.cur, r.kept = p.buffer(sc.Requests-have), 0
 		err := r.paused.Extend(ctx, sc.Requests)
 		if err == nil {
 			p.sims.Add(int64(sc.Requests - before))
-			r.kept = len(r.recs)
+			r.kept = len(r.cur)
 			if _, err := r.paused.Finish(ctx); err != nil {
 				return nil, err
 			}
-			return r.recs, nil
+			return r.records(), nil
 		}
 		if !errors.Is(err, sim.ErrNotExtendable) {
 			return nil, err
 		}
 		// Not to be extended (a schedule that ended): simulate it anew.
-		p.putBuffer(r.recs)
+		p.putBuffers(r.records())
 		*sr = nil
 	}
 	opt := sim.Options{RecordsOnly: true}
 	if sc.Requests < MaxRequests && sim.Extendable(sc, opt) {
-		r := &seedRun{recs: p.buffer(sc.Requests)}
-		opt.OnDone = func(rec model.Record) { r.recs = append(r.recs, slimOf(rec)) }
+		r := &seedRun{cur: p.buffer(sc.Requests)}
+		opt.OnDone = func(rec model.Record) { r.cur = append(r.cur, slimOf(rec)) }
 		paused, err := sim.RunPaused(ctx, sc, opt)
 		if err != nil {
-			p.putBuffer(r.recs)
+			p.putBuffers(r.records())
 			return nil, err
 		}
 		p.sims.Add(int64(sc.Requests))
-		r.paused, r.kept = paused, len(r.recs)
+		r.paused, r.kept = paused, len(r.cur)
 		if _, err := paused.Finish(ctx); err != nil {
-			p.putBuffer(r.recs)
+			p.putBuffers(r.records())
 			return nil, err
 		}
 		*sr = r
-		return r.recs, nil
+		return r.records(), nil
 	}
 	recs := p.buffer(sc.Requests)
 	opt.OnDone = func(r model.Record) { recs = append(recs, slimOf(r)) }
 	if _, err := sim.RunContext(ctx, sc, opt); err != nil {
-		p.putBuffer(recs)
+		p.putBuffers(records{recs})
 		return nil, err
 	}
 	p.sims.Add(int64(sc.Requests))
-	return recs, nil
+	return records{recs}, nil
 }
 
 // done is called once a run's records are reduced: a paused seed drops
 // its drain's records (a longer run goes on from the pause, not from the
 // drain), any other run's buffer goes back to the pool.
-func (p *planner) done(sr **seedRun, recs []slim) {
-	if r := *sr; r != nil {
-		r.recs = r.recs[:r.kept]
+func (p *planner) done(sr **seedRun, recs records) {
+	if r := *sr; r != nil && r.paused.Requests() < MaxRequests {
+		r.cur = r.cur[:r.kept]
 		return
 	}
-	p.putBuffer(recs)
+	// A run at MaxRequests is never extended: its memory goes back now,
+	// not when its point is made.
+	*sr = nil
+	p.putBuffers(recs)
 }
 
 // release gives a point's paused seeds' buffers back: its figures are
@@ -1041,7 +1045,7 @@ func (p *planner) done(sr **seedRun, recs []slim) {
 func (p *planner) release(pt *Point) {
 	for _, r := range pt.seeds {
 		if r != nil {
-			p.putBuffer(r.recs)
+			p.putBuffers(r.records())
 		}
 	}
 	pt.seeds = nil
@@ -1077,10 +1081,23 @@ func (p *planner) buffer(n int) []slim {
 	return b[:0]
 }
 
-func (p *planner) putBuffer(b []slim) {
+func (p *planner) putBuffers(rs records) {
 	p.mu.Lock()
-	p.bufs = append(p.bufs, b[:0])
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	for _, b := range rs {
+		p.bufs = append(p.bufs, b[:0])
+	}
+	// The pool keeps as many buffers as runs go at once, the largest: a
+	// buffer no run takes again is memory the plan keeps for nothing.
+	for len(p.bufs) > p.cfg.Workers {
+		small := 0
+		for i, x := range p.bufs {
+			if cap(x) < cap(p.bufs[small]) {
+				small = i
+			}
+		}
+		p.bufs = slices.Delete(p.bufs, small, small+1)
+	}
 }
 
 // summarize computes a point's figures from its runs.

@@ -52,12 +52,15 @@ func warmupOf(recs records, from sim.Start) (int, bool) {
 }
 
 // estimate returns the standard error of SLO o's figure over x (kept
-// samples, in completion order; it sorts x) and whether its batches were
-// nearly uncorrelated.
-func estimate(o SLO, x []time.Duration) (est, bool) {
+// samples, in completion order), whether its batches were nearly
+// uncorrelated, and, for a percentile, x's batches: the interval sorts x
+// in place batch by batch (sim.QuantileCIs), and a rank of the whole is
+// found from them (see rankedOf), so x need not be merged afterwards.
+// Otherwise parts is nil and x is left as it was.
+func estimate(o SLO, x []time.Duration) (e est, uncorrelated bool, parts [][]time.Duration) {
 	bt, ok := sim.Batch(x)
 	if !ok {
-		return est{}, false
+		return est{}, false, nil
 	}
 	kind, q := o.Stat()
 	var ci [2]float64
@@ -68,11 +71,16 @@ func estimate(o SLO, x []time.Duration) (est, bool) {
 	case "p":
 		_, c := sim.QuantileCIs(x, bt, []float64{q})
 		ci = c[0]
+		parts = make([][]time.Duration, 0, bt.K+1)
+		for j := 0; j < bt.K; j++ {
+			parts = append(parts, x[j*bt.B:(j+1)*bt.B])
+		}
+		parts = append(parts, x[bt.K*bt.B:])
 	default: // max: no interval
-		return est{}, false
+		return est{}, false, nil
 	}
 	t := sim.TQuantile(bt.K - 1)
-	return est{se: (ci[1] - ci[0]) / 2 / t, df: bt.K - 1, ok: true}, !bt.Correlated
+	return est{se: (ci[1] - ci[0]) / 2 / t, df: bt.K - 1, ok: true}, !bt.Correlated, parts
 }
 
 // pooledCI is the interval of the pooled figure v from the seeds'

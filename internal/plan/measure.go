@@ -15,7 +15,11 @@ import (
 // and the cost need: the latencies of the requests after the warm-up, per
 // SLO, and the run's steady-state throughput, batch time and drain.
 type run struct {
-	samples  [][]time.Duration // per SLO, sorted (latency SLOs only)
+	samples  [][]time.Duration // per SLO (latency SLOs only), sorted part by part
+	// parts holds each SLO's samples as sorted parts: a percentile's
+	// batches, as its interval left them (estimate), or the samples
+	// sorted whole, one part.
+	parts [][][]time.Duration
 	rps      float64           // completions per second between the first measured arrival and the last arrival
 	batch    float64           // ms, first arrival to last end (all requests)
 	drain    float64           // open model: time from the last arrival to the last end, over the arrivals' span
@@ -123,19 +127,23 @@ func reduce(s model.Scenario, recs records, warmup int64, slos []SLO, detect boo
 			}
 		}
 	}
+	r.parts = make([][][]time.Duration, len(slos))
 	if detect {
 		r.est = make([]est, len(slos))
 		for i, o := range slos {
 			if !o.Latency() {
 				continue
 			}
-			e, uncorrelated := estimate(o, r.samples[i]) // sorts the samples
-			r.est[i] = e
+			e, uncorrelated, parts := estimate(o, r.samples[i]) // may sort the samples batch by batch
+			r.est[i], r.parts[i] = e, parts
 			r.conv = r.conv && uncorrelated && e.ok
 		}
 	}
 	for i := range r.samples {
-		sortRuns(r.samples[i])
+		if r.parts[i] == nil {
+			sortRuns(r.samples[i])
+			r.parts[i] = [][]time.Duration{r.samples[i]}
+		}
 	}
 	if recs.len() > 0 {
 		r.batch = stats.MS(allEnd - allFirst)
@@ -216,6 +224,16 @@ func figure(o SLO, sorted []time.Duration, rps, batch float64) float64 {
 	return stats.MS(stats.NearestRank(sorted, q))
 }
 
+// seedFigure is SLO o's figure over run r alone (its SLO i): figure, with
+// a percentile or a max read off the sorted parts.
+func seedFigure(o SLO, r run, i int) float64 {
+	if kind, _ := o.Stat(); o.Latency() && kind != "mean" && len(r.parts[i]) > 1 {
+		v, _ := pooledFigure(o, []run{r}, i)
+		return v
+	}
+	return figure(o, r.samples[i], r.rps, r.batch)
+}
+
 // pooledFigure is latency SLO o's figure over the samples of every run
 // (its SLO i), and how many there are. A percentile or a max is read off
 // the runs' sorted samples where they lie, by rank (no merged copy, no
@@ -237,8 +255,10 @@ func pooledFigure(o SLO, runs []run, i int) (float64, int) {
 	case "max":
 		m := time.Duration(math.MinInt64)
 		for _, r := range runs {
-			if s := r.samples[i]; len(s) > 0 {
-				m = max(m, s[len(s)-1])
+			for _, s := range r.parts[i] {
+				if len(s) > 0 {
+					m = max(m, s[len(s)-1])
+				}
 			}
 		}
 		return stats.MS(m), n
@@ -248,22 +268,25 @@ func pooledFigure(o SLO, runs []run, i int) (float64, int) {
 	return stats.MS(rankedOf(runs, i, rank)), n
 }
 
-// rankedOf is the r-th smallest (1-based) of the runs' sorted samples of
-// SLO i: the smallest v with at least r samples at or below it, by
-// bisection over the values.
+// rankedOf is the r-th smallest (1-based) of the runs' samples of SLO i,
+// over their sorted parts: the smallest v with at least r samples at or
+// below it, by bisection over the values.
 func rankedOf(runs []run, i, r int) time.Duration {
 	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
 	for _, x := range runs {
-		if s := x.samples[i]; len(s) > 0 {
-			lo, hi = min(lo, s[0]), max(hi, s[len(s)-1])
+		for _, s := range x.parts[i] {
+			if len(s) > 0 {
+				lo, hi = min(lo, s[0]), max(hi, s[len(s)-1])
+			}
 		}
 	}
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		c := 0
 		for _, x := range runs {
-			s := x.samples[i]
-			c += sort.Search(len(s), func(k int) bool { return s[k] > mid })
+			for _, s := range x.parts[i] {
+				c += sort.Search(len(s), func(k int) bool { return s[k] > mid })
+			}
 		}
 		if c >= r {
 			hi = mid

@@ -1136,7 +1136,7 @@ func (p *planner) summarize(s model.Scenario, pt *Point) {
 	for i, o := range p.cfg.SLOs {
 		per := make([]float64, len(pt.runs))
 		for j, r := range pt.runs {
-			per[j] = figure(o, r.samples[i], r.rps, r.batch)
+			per[j] = seedFigure(o, r, i)
 		}
 		var v float64
 		if o.Latency() {

@@ -132,6 +132,43 @@ func TestSortRunsAndRankedOf(t *testing.T) {
 			t.Fatalf("%d runs: sortRuns differs from slices.Sort", runs)
 		}
 	}
+	// Runs whose samples are sorted whole (one part) and runs whose
+	// samples are sorted part by part, as a percentile's interval leaves
+	// them: pooledFigure and seedFigure read the same values as a whole
+	// sort.
+	for _, split := range []int{1, 7} {
+		var rs []run
+		var all []time.Duration
+		for r := 0; r < 3; r++ {
+			s := make([]time.Duration, 100+rng.IntN(100))
+			for k := range s {
+				s[k] = time.Duration(rng.IntN(500)) * time.Millisecond
+			}
+			var parts [][]time.Duration
+			size := (len(s) + split - 1) / split
+			for a := 0; a < len(s); a += size {
+				p := s[a:min(a+size, len(s))]
+				slices.Sort(p)
+				parts = append(parts, p)
+			}
+			rs = append(rs, run{samples: [][]time.Duration{s}, parts: [][][]time.Duration{parts}})
+			all = append(all, s...)
+		}
+		slices.Sort(all)
+		for _, text := range []string{"p50<1s", "p99<1s", "p99.9<1s", "p90<1s", "max<1s"} {
+			o := slos(t, text)[0]
+			v, n := pooledFigure(o, rs, 0)
+			if w := figure(o, all, 0, 0); v != w || n != len(all) {
+				t.Errorf("%d parts, %s: pooledFigure = %v, %d; the whole sort's %v, %d", split, text, v, n, w, len(all))
+			}
+			for j, r := range rs {
+				whole := slices.Sorted(slices.Values(r.samples[0]))
+				if v, w := seedFigure(o, r, 0), figure(o, whole, 0, 0); v != w {
+					t.Errorf("%d parts, %s, run %d: seedFigure = %v, the whole sort's %v", split, text, j, v, w)
+				}
+			}
+		}
+	}
 	var rs []run
 	var all []time.Duration
 	for r := 0; r < 3; r++ {
@@ -140,7 +177,7 @@ func TestSortRunsAndRankedOf(t *testing.T) {
 			s[k] = time.Duration(rng.IntN(500)) * time.Millisecond
 		}
 		slices.Sort(s)
-		rs = append(rs, run{samples: [][]time.Duration{s}})
+		rs = append(rs, run{samples: [][]time.Duration{s}, parts: [][][]time.Duration{{s}}})
 		all = append(all, s...)
 	}
 	slices.Sort(all)

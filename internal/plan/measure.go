@@ -15,11 +15,7 @@ import (
 // and the cost need: the latencies of the requests after the warm-up, per
 // SLO, and the run's steady-state throughput, batch time and drain.
 type run struct {
-	samples  [][]time.Duration // per SLO (latency SLOs only), sorted part by part
-	// parts holds each SLO's samples as sorted parts: a percentile's
-	// batches, as its interval left them (estimate), or the samples
-	// sorted whole, one part.
-	parts [][][]time.Duration
+	samples  [][]time.Duration // per SLO (latency SLOs only), sorted part by part (parts)
 	rps      float64           // completions per second between the first measured arrival and the last arrival
 	batch    float64           // ms, first arrival to last end (all requests)
 	drain    float64           // open model: time from the last arrival to the last end, over the arrivals' span
@@ -28,6 +24,10 @@ type run struct {
 	waited   bool              // some request (warm-up included) waited for a thread
 	meanLat  float64           // ms, over the measured requests
 	meanQ    float64           // ms, mean queue wait over the measured requests
+	// parts holds each SLO's samples as sorted parts: a percentile's
+	// batches, as its interval left them (estimate), or the samples
+	// sorted whole, one part.
+	parts [][][]time.Duration
 	// Open and closed models: each latency SLO's standard error over this
 	// run (batch means), whether the run converged (warm-up ended, batches
 	// nearly uncorrelated), and the warm-up MSER-5 found.

@@ -93,3 +93,32 @@ func TestGrowKeepsValuesAndRoom(t *testing.T) {
 		t.Errorf("last Pop = (%v, %d); want (3, 30)", at, v)
 	}
 }
+
+// A clone pops what the heap would, in the same order (ties included),
+// and what is pushed to one is not in the other.
+func TestCloneIsIndependent(t *testing.T) {
+	var h Heap[int]
+	for i, at := range []time.Duration{5, 1, 3, 1, 4, 3} {
+		h.Push(at, i)
+	}
+	c := h.Clone()
+	c.Push(2, 100) // in the clone only
+	h.Push(0, 200) // in the heap only
+	if at, v := h.Pop(); at != 0 || v != 200 {
+		t.Fatalf("heap's first Pop = (%v, %d); want (0, 200)", at, v)
+	}
+	want := []int{1, 3, 100, 2, 5, 4, 0}
+	for _, w := range want {
+		if _, v := c.Pop(); v != w {
+			t.Fatalf("clone popped %d; want %d (order %v)", v, w, want)
+		}
+	}
+	for _, w := range []int{1, 3, 2, 5, 4, 0} {
+		if _, v := h.Pop(); v != w {
+			t.Fatalf("heap popped %d; want %d", v, w)
+		}
+	}
+	if c.Len() != 0 || h.Len() != 0 {
+		t.Errorf("left %d in the clone, %d in the heap", c.Len(), h.Len())
+	}
+}

@@ -40,15 +40,18 @@ type est struct {
 }
 
 // warmupOf finds a run's warm-up (in completion order) by MSER-5 on the
-// latencies of every request (from is where s's transient starts).
-func warmupOf(recs records, from sim.Start) (int, bool) {
-	lat := make([]time.Duration, 0, recs.len())
+// latencies of every request (from is where s's transient starts), and
+// returns those latencies too: after the warm-up they are the samples of
+// a latency SLO over every request (reduce).
+func warmupOf(recs records, from sim.Start) (drop int, ended bool, lat []time.Duration) {
+	lat = make([]time.Duration, 0, recs.len())
 	for _, part := range recs {
 		for _, r := range part {
 			lat = append(lat, r.End-r.Arrival)
 		}
 	}
-	return sim.Warmup(lat, from)
+	drop, ended = sim.Warmup(lat, from)
+	return drop, ended, lat
 }
 
 // estimate returns the standard error of SLO o's figure over x (kept

@@ -78,20 +78,29 @@ func slimAll(recs []model.Record) []slim {
 func reduce(s model.Scenario, recs records, warmup int64, slos []SLO, detect bool) run {
 	var r run
 	cut := -1 // completions left out, when detected
+	var lat []time.Duration
 	if detect {
-		d, ended := warmupOf(recs, sim.StartOf(s))
+		var d int
+		var ended bool
+		d, ended, lat = warmupOf(recs, sim.StartOf(s))
 		cut, r.warm, r.conv = d, d, ended
 	}
 	r.samples = make([][]time.Duration, len(slos))
 	cls := make([]int, len(slos)) // class index per SLO, -1 for all
+	owner := -1                   // the SLO whose samples are lat[cut:], the warm-up's series after it
 	for i, o := range slos {
 		cls[i] = -1
 		if o.Class != "" {
 			cls[i] = s.ClassIndex(o.Class)
 		}
-		if o.Latency() && o.Class == "" { // every measured request's: room for them at once
-			r.samples[i] = make([]time.Duration, 0, recs.len())
+		if !o.Latency() || o.Class != "" {
+			continue
 		}
+		if lat != nil && !o.Queue() && owner < 0 {
+			owner = i
+			continue
+		}
+		r.samples[i] = make([]time.Duration, 0, recs.len()) // every measured request's: room for them at once
 	}
 	first, lastArr, lastEnd := time.Duration(math.MaxInt64), time.Duration(0), time.Duration(0)
 	allFirst, allEnd := time.Duration(math.MaxInt64), time.Duration(0)
@@ -116,7 +125,7 @@ func reduce(s model.Scenario, recs records, warmup int64, slos []SLO, detect boo
 			sumLat += float64(lat)
 			sumQ += float64(q)
 			for i, o := range slos {
-				if !o.Latency() || (cls[i] >= 0 && int(rec.Class) != cls[i]) || (o.Class != "" && cls[i] < 0) {
+				if i == owner || !o.Latency() || (cls[i] >= 0 && int(rec.Class) != cls[i]) || (o.Class != "" && cls[i] < 0) {
 					continue
 				}
 				if o.Queue() {
@@ -126,6 +135,9 @@ func reduce(s model.Scenario, recs records, warmup int64, slos []SLO, detect boo
 				}
 			}
 		}
+	}
+	if owner >= 0 {
+		r.samples[owner] = lat[cut:] // the same latencies in the same order, not copied again
 	}
 	r.parts = make([][][]time.Duration, len(slos))
 	if detect {

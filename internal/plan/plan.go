@@ -1087,9 +1087,10 @@ func (p *planner) putBuffers(rs records) {
 	for _, b := range rs {
 		p.bufs = append(p.bufs, b[:0])
 	}
-	// The pool keeps as many buffers as runs go at once, the largest: a
-	// buffer no run takes again is memory the plan keeps for nothing.
-	for len(p.bufs) > p.cfg.Workers {
+	// The pool keeps as many buffers as a batch of sizes has seeds (its
+	// paused seeds hold theirs between runs), the largest: a buffer no run
+	// takes again is memory the plan keeps for nothing.
+	for len(p.bufs) > p.cfg.Workers*p.cfg.Seeds {
 		small := 0
 		for i, x := range p.bufs {
 			if cap(x) < cap(p.bufs[small]) {

@@ -163,15 +163,7 @@ func FuzzExtend(f *testing.F) {
 		if err != nil || s.Validate() != nil {
 			return
 		}
-		s.Requests = min(s.Requests, 300)
-		s.Threads = min(s.Threads, 64)
-		s.OffloadPool = min(s.OffloadPool, 64)
-		if s.Arrival.Kind == model.VUs {
-			s.Arrival.VUs = min(s.Arrival.VUs, 64)
-		}
-		for i := range s.Classes {
-			s.Classes[i].Calls = min(s.Classes[i].Calls, 5)
-		}
+		small(&s, 300)
 		if s.Validate() != nil || !Extendable(s, Options{RecordsOnly: true}) {
 			return
 		}

@@ -22,16 +22,7 @@ func FuzzRun(f *testing.F) {
 		if s.Validate() != nil {
 			return
 		}
-		// Keep each run small.
-		s.Requests = min(s.Requests, 500)
-		s.Threads = min(s.Threads, 64)
-		s.OffloadPool = min(s.OffloadPool, 64)
-		if s.Arrival.Kind == model.VUs {
-			s.Arrival.VUs = min(s.Arrival.VUs, 64)
-		}
-		for i := range s.Classes {
-			s.Classes[i].Calls = min(s.Classes[i].Calls, 5)
-		}
+		small(&s, 500)
 		r, err := Run(s, Options{Trace: true})
 		if err != nil {
 			var fe *model.FieldError
@@ -52,4 +43,18 @@ func FuzzRun(f *testing.F) {
 			}
 		}
 	})
+}
+
+// small keeps a fuzzed scenario's run small: at most requests requests,
+// 64 threads, offload threads and users, and 5 calls a request.
+func small(s *model.Scenario, requests int) {
+	s.Requests = min(s.Requests, requests)
+	s.Threads = min(s.Threads, 64)
+	s.OffloadPool = min(s.OffloadPool, 64)
+	if s.Arrival.Kind == model.VUs {
+		s.Arrival.VUs = min(s.Arrival.VUs, 64)
+	}
+	for i := range s.Classes {
+		s.Classes[i].Calls = min(s.Classes[i].Calls, 5)
+	}
 }

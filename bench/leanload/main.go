@@ -13,13 +13,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net"
 	"net/url"
 	"os"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/netguard"
 )
 
 func main() {
@@ -30,7 +30,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: leanload [-vus N] [-duration D] http://127.0.0.1:PORT/")
 		os.Exit(2)
 	}
-	if u, err := url.Parse(flag.Arg(0)); err != nil || !loopback(u.Hostname()) {
+	if u, err := url.Parse(flag.Arg(0)); err != nil || !netguard.LoopbackHost(u.Hostname()) {
 		fmt.Fprintln(os.Stderr, "leanload: the URL must be http:// on 127.0.0.1, ::1 or localhost (a bench tool drives only this machine)")
 		os.Exit(2)
 	}
@@ -45,12 +45,4 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("%d ok in %s\n", r.OK, *dur)
-}
-
-func loopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

@@ -34,8 +34,8 @@ var allowed = map[string][]string{
 	"netguard":              {},
 	"netguard/netguardtest": {},
 	"downstream":            {"model", "msg", "stats", "epoll", "timeheap"},
-	"httptarget":            {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap"},
-	"loadresult":            {"model", "msg"},
+	"httptarget":            {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap", "netguard"},
+	"loadresult":            {"model", "msg", "netguard"},
 	"loadreport":            {"loadresult", "model", "msg"},
 	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring"},
 	"baseline":              {"loadresult", "loadreport", "model", "msg"},
@@ -46,7 +46,7 @@ var allowed = map[string][]string{
 	"lab":                   {"runner", "supervise", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "loadresult", "loadreport", "httptarget", "httpwire", "downstream", "buildinfo"},
 	"experiment":            {"runner", "supervise", "lab", "baseline", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "loadresult", "loadreport", "httptarget", "httpwire", "downstream"},
 	"plan":                  {"runner", "supervise", "loadgen", "loadresult", "loadreport", "httptarget", "httpwire", "downstream", "timeheap", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},
-	"probe":                 {"runner", "supervise", "httptarget", "httpwire", "downstream", "model", "msg", "stats", "sim", "plan", "loadgen", "loadresult", "loadreport", "baseline", "sysinfo", "epoll", "live", "osthread", "narrate", "report", "watchdog", "timeheap"},
+	"probe":                 {"runner", "supervise", "httptarget", "httpwire", "downstream", "model", "msg", "stats", "sim", "plan", "loadgen", "loadresult", "loadreport", "baseline", "sysinfo", "epoll", "live", "osthread", "narrate", "report", "watchdog", "timeheap", "netguard"},
 	"archtest":              {},
 }
 

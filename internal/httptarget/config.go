@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/netguard"
 )
 
 // Knobs are the handler's per-request behaviour. Distributions use the
@@ -305,7 +306,7 @@ func (c *Config) Validate() error {
 	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
 		return model.NewFieldError("listen", "target.err.port", c.Listen)
 	}
-	if !c.AllowRemote && !isLoopback(host) {
+	if !c.AllowRemote && !netguard.LoopbackHost(host) {
 		return model.NewFieldError("listen", "target.err.remote", c.Listen)
 	}
 	if c.Acceptor != "own" && c.Acceptor != "shared" {
@@ -397,14 +398,6 @@ func (c *Config) Validate() error {
 		return model.NewFieldError("lock-log-cpu", "target.err.locklogcpu", k.LockLogCPU)
 	}
 	return nil
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // String is a one-line description for the start-up message.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard"
 )
 
 // Collecting results without shared storage: every generator pushes its
@@ -409,7 +410,7 @@ func Listen(addr string, allowRemote bool) (net.Listener, error) {
 	if err != nil {
 		return nil, model.NewFieldError("--listen", "collect.flag.listen", addr)
 	}
-	if !allowRemote && !loopbackHost(host) {
+	if !allowRemote && !netguard.LoopbackHost(host) {
 		return nil, model.NewFieldError("--listen", "collect.flag.remote", addr)
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -421,13 +422,4 @@ func Listen(addr string, allowRemote bool) (net.Listener, error) {
 		return nil, model.NewFieldError("--listen", "collect.flag.remote", addr)
 	}
 	return ln, nil
-}
-
-// loopbackHost reports whether host is "localhost" or a loopback address.
-func loopbackHost(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

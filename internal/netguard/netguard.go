@@ -18,6 +18,10 @@
 // requests); only when every slot is busy serving is the new one closed.
 // An attacker's idle and dripping connections therefore cannot keep a
 // real client out, and the descriptors in use stay below the cap.
+//
+// LoopbackHost (loopback.go) is the guard on the other side: the one
+// check of whether an address is this machine's, behind every "loopback
+// unless --allow-remote".
 package netguard
 
 import (

@@ -680,7 +680,7 @@ func tailStep(res *Result, i int) *Step {
 const tailBound = 1.25
 
 // p999Level is the p99.9's index in spreadLevels.
-const p999Level = 5
+var p999Level = slices.Index(spreadLevels, 0.999)
 
 // assumeNote is the fit's assumptions in one sentence.
 func assumeNote(lang msg.Lang, fm *FitModel, dist string) Note {

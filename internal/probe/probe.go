@@ -33,7 +33,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net"
 	"os"
 	"strings"
 	"time"
@@ -43,6 +42,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -285,7 +285,7 @@ func (c *Config) Validate() error {
 	if err != nil {
 		return model.NewFieldError("URL", "probe.err.url", c.URL)
 	}
-	if !c.AllowRemote && !loopback(u.Hostname()) {
+	if !c.AllowRemote && !netguard.LoopbackHost(u.Hostname()) {
 		return model.NewFieldError("URL", "probe.err.remote", u.Hostname())
 	}
 	if c.MaxRate <= 0 || math.IsNaN(c.MaxRate) || c.MaxRate > loadgen.MaxRate {
@@ -352,14 +352,6 @@ func ParseSLO(s string) (loadreport.Threshold, error) {
 		return t, model.NewFieldError("--slo", "probe.err.slo", s, err.Error())
 	}
 	return t, nil
-}
-
-func loopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // runner is one probe in progress.

@@ -195,7 +195,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "no-referrer")
-	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
+	if s.cfg.LoopbackOnly && !netguard.LoopbackHost(r.Host) {
 		writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.host", r.Host)})
 		return
 	}
@@ -208,21 +208,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mux.ServeHTTP(w, r)
-}
-
-// loopbackHost reports whether a Host header names this machine's
-// loopback interface.
-func loopbackHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.Trim(host, "[]")
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // sameOrigin reports whether an Origin header names the host the request

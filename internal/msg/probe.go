@@ -109,6 +109,12 @@ func init() {
 		"probe.note.fit_tail": {
 			KO: "미정: 단계 %[1]d에서 잰 p99가 모델과 %[2]s 다르지만(허용 %[3]s), 그 단계의 p99.9는 %[4]s ms로, 모델의 창들이 읽은 가장 긴 p99.9(%[6]s ms)의 %[5]s배입니다: 요청 몇 개가 이 모델의 어떤 줄서기로도 생기지 않는 멈춤(기계나 서버 프로세스의 것)을 만났고, 그것이 p99를 옮겼습니다. 모델의 맞음은 이 단계로 가릴 수 없으며, 다시 잰 probe가 가립니다.",
 			EN: "undecided: at step %[1]d the measured p99 differs from the model by %[2]s (tolerance %[3]s), but that step's p99.9 was %[4]s ms, %[5]s times the longest any window of the model read (%[6]s ms): a few requests met a stall that no queueing in this model makes (the machine's, or the server process's), and it moved the p99. This step cannot decide the model's fit; a probe run again can."},
+		"probe.note.retaken_tail": {
+			KO: "단계 %[1]d{은/는} 멈춤을 만났습니다: p99.9가 %[2]s ms로, 모델의 창들이 읽은 가장 긴 p99.9(%[4]s ms)의 %[3]s배이고, p99는 모델과 %[5]s 달랐습니다. 그래서 같은 속도로 단계 %[6]d에서 다시 쟀고, 맞음 판정은 단계 %[1]d 대신 단계 %[6]d{을/를} 비교합니다. 두 단계 모두 표에 남습니다.",
+			EN: "step %[1]d met a stall: its p99.9 was %[2]s ms, %[3]s times the longest any window of the model read (%[4]s ms), and its p99 differed from the model by %[5]s. So its rate was measured again as step %[6]d, and the fit compares step %[6]d instead of step %[1]d; both steps stay in the table."},
+		"probe.note.retaken_late": {
+			KO: "단계 %[1]d에서는 생성기가 연결이 남는데도 요청의 %[2]s%%를 늦게 보냈고, p99는 모델과 %[3]s 달랐습니다. 그래서 같은 속도로 단계 %[4]d에서 다시 쟀고, 맞음 판정은 단계 %[1]d 대신 단계 %[4]d{을/를} 비교합니다. 두 단계 모두 표에 남습니다.",
+			EN: "at step %[1]d the generator sent %[2]s%% of its requests late with connections to spare, and its p99 differed from the model by %[3]s. So its rate was measured again as step %[4]d, and the fit compares step %[4]d instead of step %[1]d; both steps stay in the table."},
 		"probe.note.fit_noisy": {
 			KO: "미정: 단계 %[1]d에서 잰 p99는 %[2]s ms(성공 %[5]d건에서 얻은 95%% 구간 %[3]s–%[4]s ms)이고 모델은 %[6]s ms로 %[7]s 다르지만(허용 %[8]s), 그 구간이 모델의 값을 담습니다: 이 단계의 표본으로는 허용 범위 안에서 모델과 서버를 가를 수 없습니다. 더 긴 단계(--step-min)가 가릅니다.",
 			EN: "undecided: at step %[1]d the measured p99 is %[2]s ms (95%% interval %[3]s–%[4]s ms from %[5]d successes) against the model's %[6]s ms, %[7]s apart (tolerance %[8]s), but that interval holds the model's figure: this step's sample cannot tell the model from the server at this tolerance. Longer steps (--step-min) would."},
@@ -204,6 +210,7 @@ func init() {
 		"probe.kind.step":           {KO: "올림", EN: "step"},
 		"probe.kind.bisect":         {KO: "이분", EN: "bisect"},
 		"probe.kind.confirm":        {KO: "확인", EN: "confirm"},
+		"probe.kind.retake":         {KO: "다시 잼", EN: "retake"},
 		"probe.stopped":             {KO: "끝난 까닭: %s", EN: "stopped: %s"},
 		"probe.stopped.bisected":    {KO: "SLO가 깨진 뒤 이분 탐색을 마침", EN: "an SLO broke and the bisection finished"},
 		"probe.stopped.max_rate":    {KO: "--max-rate에 닿음", EN: "reached --max-rate"},

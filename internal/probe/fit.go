@@ -94,7 +94,11 @@ type ClosedForm struct {
 }
 
 // analyze fills the verdict, the fitted scenario and the predictions.
-func analyze(cfg *Config, res *Result, s0 float64) {
+//
+// It returns the fit's largest residuals (simStep -1 when no step was
+// predicted), which the search reads to decide a retake.
+func analyze(cfg *Config, res *Result, s0 float64) worstFit {
+	none := worstFit{simStep: -1, cfStep: -1, busyStep: -1, lateStep: -1}
 	lang := cfg.Lang
 	s0, s0p50, s0p90, s0q := noLoadService(res.Steps, s0)
 	for i := range res.Steps {
@@ -103,7 +107,7 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.ServiceMS, res.ServiceP50 = round3(s0), round3(s0p50)
 	if s0 <= 0 {
 		res.ShapeName = string(Unbounded)
-		return
+		return none
 	}
 	apart := res.Placement != nil && !res.Placement.Shared && res.Placement.Failed == ""
 	v := classify(res.Steps, s0, s0p50, machineCPUs(res.Steps), apart, lang)
@@ -116,7 +120,7 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	if v.Shape == Generator {
 		res.Limit, res.CeilingRPS = nil, nil
 		res.Notes = append(res.Notes, note(lang, "probe.note.no_conclusion"))
-		return
+		return none
 	}
 	dist := model.FixedDist
 	res.Dist = "fixed"
@@ -127,7 +131,7 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	hold := holdTime(v, s0, res.Dist, res.Fit)
 	sc := fitScenario(v, s0, dist, res)
 	if sc == nil {
-		return
+		return none
 	}
 	res.Fit.Threads, res.Fit.Cores = sc.Threads, sc.CoreCount()
 	if res.Dist == "fixed" {
@@ -144,7 +148,9 @@ func analyze(cfg *Config, res *Result, s0 float64) {
 	res.Scenario = sc
 	res.Closed = closedFormOf(v, hold, res.Dist)
 	res.USL = fitUSL(res.Steps, s0)
-	fitNotes(res, fitSlice(cfg, res, sc), v, s0, lang)
+	w := fitSlice(cfg, res, sc)
+	fitNotes(res, w, v, s0, lang)
+	return w
 }
 
 // fitSlice predicts every step with sc and, when sc takes turns in
@@ -238,8 +244,9 @@ type Spread struct {
 // pool of 64 at half its ceiling makes almost none wait, a pool of 8 6%,
 // one lock half), their median service within lightP50 of the no-load
 // one, fewer than lateApart of their sends late (a generator's stall is
-// not the server's spread), and at least lightSamples successes (a p99
-// with an interval, probe.go's p99Interval). A step where requests queue would count its
+// not the server's spread), not retaken (a stall's tail is not the
+// spread either, and its retake stands for it), and at least lightSamples
+// successes (a p99 with an interval, probe.go's p99Interval). A step where requests queue would count its
 // queue twice: once in the spread, once in the simulation (a lock at 48%
 // of its ceiling read its p99 23% under the model so).
 const (
@@ -289,7 +296,7 @@ func queueServers(v Verdict, sc *model.Scenario) int {
 func lightQuantiles(steps []Step, p50 float64, ceiling *float64, servers int) (q []float64, from []int) {
 	var n float64
 	for _, st := range steps {
-		if st.Closed || !st.Met || st.OK < lightSamples || len(st.LatQMS) != len(spreadLevels) || st.LatePct >= lateApart {
+		if st.Closed || !st.Met || st.OK < lightSamples || len(st.LatQMS) != len(spreadLevels) || st.LatePct >= lateApart || st.RetakenAs > 0 {
 			continue
 		}
 		if ceiling != nil && st.OfferedRPS >= lightBelow**ceiling {
@@ -443,7 +450,7 @@ func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
 		p.ResP50 = resid(st.P50MS, p.P50MS)
 		p.ResP99 = resid(st.P99MS, p.P99MS)
 		p.ResRPS = resid(st.OKRPS, p.RPS)
-		p.Compared = st.OfferedRPS < FitBelow*ceil
+		p.Compared = st.OfferedRPS < FitBelow*ceil && st.RetakenAs == 0
 		p.CFP50MS, p.CFP99MS = plan.Num(math.NaN()), plan.Num(math.NaN())
 		if cf != nil {
 			p.CFP50MS = plan.Num(cf.quantile(st.OfferedRPS, 0.5))
@@ -454,7 +461,7 @@ func predictSteps(cfg *Config, res *Result, sc model.Scenario) worstFit {
 			p.USLRPS = plan.Num(res.USL.At(st.InFlight))
 		}
 		busy := st.OthersCPUPct != nil && *st.OthersCPUPct >= quietBound
-		late := !busy && st.LatePct >= lateApart && st.ConnsUsed < st.Conns
+		late := !busy && lateStep(*st)
 		if r := float64(p.ResP99); p.Compared && !math.IsNaN(r) {
 			switch {
 			case busy:
@@ -511,6 +518,11 @@ func fitNotes(res *Result, w worstFit, v Verdict, s0 float64, lang msg.Lang) {
 	}
 	if w.lateStep >= 0 {
 		res.Notes = append(res.Notes, note(lang, "probe.note.fit_late", w.lateStep, num1(w.latePct), pct1(w.late)))
+	}
+	for _, st := range res.Steps {
+		if st.RetakenAs > 0 && st.Pred != nil {
+			res.Notes = append(res.Notes, retakenNote(lang, st))
+		}
 	}
 	noisy, tail := noisyStep(res, w.simStep), tailStep(res, w.simStep)
 	switch {
@@ -636,6 +648,42 @@ func indexList(ix []int) string {
 		s[i] = strconv.Itoa(v)
 	}
 	return strings.Join(s, ", ")
+}
+
+// retakenNote says why st was measured again, from its own figures: its
+// late sends, or its tail against the model's longest p99.9.
+func retakenNote(lang msg.Lang, st Step) Note {
+	if lateStep(st) {
+		return note(lang, "probe.note.retaken_late", st.Index, num1(st.LatePct), pct1(float64(st.Pred.ResP99)), st.RetakenAs)
+	}
+	return note(lang, "probe.note.retaken_tail", st.Index, num2(st.LatQMS[p999Level]), trimNum(st.LatQMS[p999Level]/st.Pred.P999MS, 2),
+		num2(st.Pred.P999MS), pct1(float64(st.Pred.ResP99)), st.RetakenAs)
+}
+
+// lateStep says the generator sent lateApart or more of st's requests
+// late with connections to spare: its own stall, or the machine's.
+func lateStep(st Step) bool {
+	return st.LatePct >= lateApart && st.ConnsUsed < st.Conns
+}
+
+// stalledStep is the step the search measures again (retake) for w, the
+// fit's residuals over res, or -1: the one compared step that decides the
+// fit against it while a stall moved its p99 (the generator's late sends
+// or a tail past the model's), when the verdict would be undecided for
+// that reason. A retake itself is not taken again: a stall met twice at
+// one rate is left for the note to report.
+func stalledStep(res *Result, w worstFit) int {
+	i := -1
+	switch {
+	case w.simStep >= 0 && math.Abs(w.sim) > FitTol && noisyStep(res, w.simStep) == nil && tailStep(res, w.simStep) != nil:
+		i = w.simStep
+	case w.simStep < 0 && w.lateStep >= 0:
+		i = w.lateStep
+	}
+	if st := predicted(res, i); st != nil && st.Kind != "retake" && st.RetakenAs == 0 {
+		return i
+	}
+	return -1
 }
 
 // predicted is step i when it has a prediction, else nil.

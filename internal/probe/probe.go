@@ -14,7 +14,8 @@
 //     latency timed from each request's intended send, so coordinated
 //     omission cannot hide a queue) that double until an SLO breaks and
 //     then bisect to the highest rate at which every SLO holds; never
-//     above MaxRate, never past Budget;
+//     above MaxRate, never past Budget; then, while the budget allows, a
+//     retake of a step whose stall left the fit undecided (retake);
 //   - shape (shape.go): the server's shape told from the steps, with the
 //     evidence for each call (Little's law, the ceiling, CPU, the
 //     generator's own CPU and late sends);
@@ -34,6 +35,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -198,6 +200,10 @@ type Step struct {
 	Breaches    []string `json:"breaches,omitempty"`
 	Warnings    []string `json:"warnings,omitempty"` // loadgen's warning codes
 	Interrupted bool     `json:"interrupted,omitempty"`
+	// RetakenAs is the index of the step that measured this one's rate
+	// again, because a stall moved this one's p99 (retake); 0: none. The
+	// fit compares the retake, not this step, and a note says why.
+	RetakenAs int `json:"retaken_as,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
 }
@@ -413,6 +419,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.SLOs = append(res.SLOs, t.Text)
 	}
 	fail := r.search(ctx, res)
+	if fail == nil && res.Stopped != "interrupted" && r.cfg.VUsSweep == 0 {
+		fail = r.retake(ctx, res)
+	}
 	res.Steps = r.steps
 	res.ElapsedS = r.elapsed().Seconds()
 	analyze(&cfg, res, r.s0)
@@ -469,6 +478,7 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	rate := max(0.5*scout.OKRPS, 1)
 	rate = min(rate, r.cfg.MaxRate)
 	good, bad := 0.0, 0.0
+	okMax := 0.0 // the most a step that broke an SLO completed, req/s
 	for first := true; ; first = false {
 		w := r.window(rate, first)
 		if first && !r.fits(w) {
@@ -487,7 +497,7 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 			return f
 		}
 		if !st.Met {
-			bad = rate
+			bad, okMax = rate, st.OKRPS
 			break
 		}
 		good = rate
@@ -498,7 +508,7 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 		rate = min(2*rate, r.cfg.MaxRate)
 	}
 	for i := 0; bad > 0 && i < r.cfg.MaxBisect && (bad-good)/bad > bisectGap; i++ {
-		mid := (good + bad) / 2
+		mid := bisectRate(good, bad, okMax)
 		w := r.window(mid, false)
 		if !r.fits(w) {
 			res.Stopped = "budget"
@@ -515,7 +525,7 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 		if st.Met {
 			good = mid
 		} else {
-			bad = mid
+			bad, okMax = mid, max(okMax, st.OKRPS)
 		}
 	}
 	if res.Stopped == "" {
@@ -532,6 +542,68 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	}
 	return nil
 }
+
+// bisectRate is the next rate the bisection tries between good (every
+// SLO held) and bad (one broke), given okMax, the most any breaking step
+// completed (req/s): the midpoint, or nearer good the rate at which a
+// server that completes at most okMax falls behind (behindBound) with a
+// margin, when that lies between good and the midpoint.
+//
+// Why: a server that held its ceiling at the breaking step breaks at
+// that rate too, so one step there narrows the bracket more than the
+// midpoint. A lock that completed 453 req/s at 888 offered, bracket
+// 444-888, was bisected at 666, 555, 500 and 472 before the gap closed;
+// from 513 it closes after one more step. It is still a measured
+// step: a server that completes more at a lower rate (its overload
+// collapsed) reads met there, and the bisection goes on above it.
+func bisectRate(good, bad, okMax float64) float64 {
+	mid := (good + bad) / 2
+	if c := okMax / behindBound * (1 + bisectGap/4); c > good && c < mid {
+		return c
+	}
+	return mid
+}
+
+// retake measures once more, at its own rate and for its own window, a
+// step whose stall leaves the fit undecided (stalledStep), while the
+// budget allows; the step keeps its figures and is marked RetakenAs, and
+// the fit compares the retake instead. At most maxRetakes of them; a
+// non-nil note says the server failed during one.
+//
+// Why: on a shared machine a few requests in a thousand meet a 10-20 ms
+// stall of the machine or of the server's process, which moves one step's
+// p99 past the tolerance in about one probe in four (the lock at 2.3 ms a
+// section, the pool of 64 at 5 ms: docs/probe.md). The stall is not the
+// server's shape; a second window at the same rate says whether it
+// repeats. Both windows are kept and reported.
+func (r *runner) retake(ctx context.Context, res *Result) *Note {
+	for range maxRetakes {
+		tmp := &Result{URL: res.URL, MaxRate: res.MaxRate, BudgetS: res.BudgetS, Placement: res.Placement, SLOs: res.SLOs,
+			CapacityRPS: res.CapacityRPS, Steps: slices.Clone(r.steps), Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
+		i := stalledStep(tmp, analyze(&r.cfg, tmp, r.s0))
+		if i < 0 {
+			return nil
+		}
+		orig := r.steps[i]
+		w := max(time.Duration(orig.WindowS*float64(time.Second)).Round(time.Millisecond), r.cfg.StepMin)
+		if !r.fits(w) {
+			return nil
+		}
+		st, err := r.run(ctx, "retake", orig.OfferedRPS, 0, w)
+		if err != nil || st.Interrupted {
+			res.Stopped = "interrupted"
+			return nil
+		}
+		r.steps[i].RetakenAs = st.Index
+		if f := r.dead(st, res); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// maxRetakes is how many steps a probe measures again.
+const maxRetakes = 2
 
 // sweep is the closed alternative: 1, 2, 4, ... virtual users.
 func (r *runner) sweep(ctx context.Context, res *Result) *Note {

@@ -521,3 +521,84 @@ func TestLateStepsJudgedApart(t *testing.T) {
 		}
 	}
 }
+
+// The bisection tries the midpoint, or nearer the good rate the one at
+// which a server that held its ceiling where it broke must fall behind.
+func TestBisectRate(t *testing.T) {
+	for _, tc := range []struct {
+		good, bad, okMax, want float64
+	}{
+		{444, 888, 453, 453 / behindBound * (1 + bisectGap/4)}, // the lock: 513, not 666
+		{444, 513, 453, 478.5},                                 // the bound is past the midpoint
+		{200, 400, 150, 300},                                   // collapsed under overload: below good
+		{100, 200, 0, 150},                                     // nothing broke yet
+	} {
+		if got := bisectRate(tc.good, tc.bad, tc.okMax); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("bisectRate(%v, %v, %v) = %v, want %v", tc.good, tc.bad, tc.okMax, got, tc.want)
+		}
+	}
+}
+
+// A compared step whose miss is a stall (its p99.9 past the model's
+// longest) is the one the search measures again; once retaken, the fit
+// compares the retake instead and says why, and the retake itself is not
+// taken again.
+func TestRetakeAStalledStep(t *testing.T) {
+	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	fresh := func(steps []Step) (*Result, worstFit) {
+		res := &Result{URL: cfg.URL, Steps: slices.Clone(steps), CapacityRPS: 400, Notes: []Note{}}
+		return res, analyze(&cfg, res, 20)
+	}
+	steps := synthetic(20, 400, 8, 10, 0)
+	for i := range steps {
+		steps[i].OK *= 20 // enough successes for a p99 interval
+	}
+	base, _ := fresh(steps)
+	for i := range steps { // measured as the model says, so the fit holds
+		if p := base.Steps[i].Pred; p != nil {
+			steps[i].P50MS, steps[i].P99MS = p.P50MS, p.P99MS
+		}
+	}
+	base, w := fresh(steps)
+	if w.simStep < 0 || math.Abs(w.sim) > FitTol || stalledStep(base, w) != -1 {
+		t.Fatalf("the clean steps: worst %+v, stalled %d; want a fit and nothing to retake", w, stalledStep(base, w))
+	}
+	pred := base.Steps[2].Pred
+	clean := steps[2]
+	stall := func(st *Step) {
+		st.P99MS = 1.5 * pred.P99MS
+		st.P99Lo, st.P99Hi = 1.4*pred.P99MS, 1.6*pred.P99MS
+		st.LatQMS = []float64{pred.P50MS, pred.P50MS, pred.P50MS, pred.P50MS, st.P99MS, 2 * pred.P999MS, 3 * pred.P999MS}
+	}
+	stall(&steps[2])
+	res, w := fresh(steps)
+	if got := stalledStep(res, w); got != 2 {
+		t.Fatalf("stalled step 2: stalledStep %d (worst %+v, notes %v), want 2", got, w, noteKeys(res))
+	}
+	retake := clean
+	retake.Index, retake.Kind = len(steps), "retake"
+	steps = append(steps, retake)
+	steps[2].RetakenAs = retake.Index
+	res, w = fresh(steps)
+	keys := noteKeys(res)
+	if res.Steps[2].Pred == nil || res.Steps[2].Pred.Compared || !slices.Contains(keys, "probe.note.retaken_tail") ||
+		!slices.Contains(keys, "probe.note.fit_good") || stalledStep(res, w) != -1 {
+		t.Errorf("after the retake: step 2 predicted %+v, notes %v, stalled %d; want step 2 left out, the retake compared and met", res.Steps[2].Pred, keys, stalledStep(res, w))
+	}
+	stall(&steps[len(steps)-1]) // the stall again: reported, not retaken twice
+	res, w = fresh(steps)
+	if keys := noteKeys(res); stalledStep(res, w) != -1 || !slices.Contains(keys, "probe.note.fit_tail") {
+		t.Errorf("a retake that stalled too: stalled %d, notes %v; want no second retake and an undecided fit", stalledStep(res, w), keys)
+	}
+}
+
+func noteKeys(res *Result) []string {
+	var keys []string
+	for _, n := range res.Notes {
+		keys = append(keys, n.Key)
+	}
+	return keys
+}

@@ -30,7 +30,7 @@ func KindText(lang msg.Lang, st Step) string { return kindText(lang, st) }
 // a failure.
 var (
 	kindKeys = map[string]string{"calibrate": "probe.kind.calibrate", "scout": "probe.kind.scout",
-		"sweep": "probe.kind.sweep", "bisect": "probe.kind.bisect", "confirm": "probe.kind.confirm"}
+		"sweep": "probe.kind.sweep", "bisect": "probe.kind.bisect", "confirm": "probe.kind.confirm", "retake": "probe.kind.retake"}
 	stopKeys = map[string]string{"breach_bisected": "probe.stopped.bisected", "max_rate": "probe.stopped.max_rate",
 		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep"}
 )

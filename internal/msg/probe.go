@@ -64,6 +64,9 @@ func init() {
 			KO: "리틀의 법칙, 단계 %[1]d: 초당 %[2]s건 × 평균 %[3]s ms = 동시 처리 수 %[4]s, 그런데 한 번에 끝나는 일은 초당 %[2]s건 × %[5]s ms(부하 없을 때) = %[6]s개뿐입니다.",
 			EN: "Little's law at step %[1]d: %[2]s req/s × %[3]s ms mean = %[4]s in flight, but the work completing at once is %[2]s req/s × %[5]s ms (no load) = %[6]s."},
 		"probe.ev.cpu": {KO: "대상의 CPU가 %s코어로, 대상에게 남은 %s코어의 85%%를 넘어 포화됐습니다.", EN: "the target's CPU reached %s cores, over 85%% of the %s cores left to it: it saturates."},
+		"probe.ev.cpu_turns": {
+			KO: "대상의 CPU는 남은 %[2]s코어 가운데 %[1]s코어에 머물러 85%%에 못 미쳤지만, 스레드 %[3]d개가 코어를 번갈아 쓰는 것으로 천장이 설명됩니다: 요청마다 CPU %[4]s ms, 그다음 CPU 밖에서 %[5]s ms. 스레드가 모두 제 차례를 돈 뒤 한꺼번에 기다리면 그동안 코어가 놀아서, 코어는 %[6]s개만 바쁘고 천장은 초당 %[7]s건입니다. 잰 천장은 초당 %[8]s건(%[9]s)입니다.",
+			EN: "the target's CPU stayed at %[1]s of the %[2]s cores left to it, under 85%%, but its %[3]d threads taking turns on them explain the ceiling: each request takes %[4]s ms of CPU, then %[5]s ms off it. When every thread runs its turn and then all wait at once, the cores idle meanwhile: %[6]s cores busy and a ceiling of %[7]s req/s, against the measured %[8]s req/s (%[9]s)."},
 		"probe.ev.machine_full": {
 			KO: "단계 %[1]d에서 기계 CPU가 %[2]s%% 찼고 그중 생성기가 CPU %[4]d개 가운데 %[3]s코어를 썼습니다: 서버의 천장은 생성기가 남긴 CPU이고, 거기서 읽힌 한계(%[5]s)는 서버 안에서 본 것이 아닙니다. 서버에 대해서는 결론을 내리지 않습니다: 생성기를 다른 기계로 옮기세요.",
 			EN: "at step %[1]d the machine's CPU was %[2]s%% busy and the generator used %[3]s cores of its %[4]d: the server's ceiling there is the CPU the generator left it, and the limit it reads (%[5]s) was not seen in the server. No conclusion about the server is drawn: move the generator to another machine."},

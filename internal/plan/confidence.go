@@ -159,6 +159,25 @@ func (p *planner) settled(pt *Point, precise bool) bool {
 	return true
 }
 
+// halfWidth is the widest relative half-width of pt's SLO figures'
+// intervals (+Inf where one has none), the figure settled compares with
+// the precision goal.
+func (p *planner) halfWidth(pt *Point) float64 {
+	w := 0.0
+	for i := range p.cfg.SLOs {
+		v, ci := float64(pt.Values[i]), pt.CI[i]
+		if v == 0 {
+			continue
+		}
+		h := (float64(ci[1]) - float64(ci[0])) / 2 / math.Abs(v)
+		if math.IsNaN(h) {
+			return math.Inf(1)
+		}
+		w = max(w, h)
+	}
+	return w
+}
+
 // Beyond is a size where the closed form lies outside the simulation's
 // interval, and which assumption broke.
 type Beyond struct {

@@ -140,6 +140,20 @@ type Config struct {
 	Progress func(size, done int)
 }
 
+// Stall is a precise run that stopped short of the goal: doubling its
+// requests per seed from FromRequests to ToRequests widened (or kept) the
+// widest relative half-width of its SLO figures, From to To. Such an
+// interval rests on rare long waits that a longer run meets more of,
+// not on too few samples, so doubling again is not expected to reach
+// the goal before MaxRequests: the point keeps its wider, longer run's
+// interval, and the answer says so (plan.note.stalled).
+type Stall struct {
+	FromRequests int     `json:"from_requests"`
+	ToRequests   int     `json:"to_requests"`
+	From         float64 `json:"from"`
+	To           float64 `json:"to"`
+}
+
 // Note is a sentence of the answer: a catalog key and its arguments.
 type Note struct {
 	Key  string `json:"key"`
@@ -208,6 +222,12 @@ type Point struct {
 	Converged       bool     `json:"converged"`
 	Warmup          int      `json:"warmup"`
 	RequestsPerSeed int      `json:"requests_per_seed,omitempty"`
+	// Stalled is set when a size run on for precision (the answer and
+	// the size below it) stopped because doubling its requests did not
+	// narrow its interval: From is the half-width (relative, the widest
+	// over the SLOs) before the doubling, To after it, both short of the
+	// precision goal.
+	Stalled *Stall `json:"precision_stalled,omitempty"`
 
 	runs   []run
 	seeds  []*seedRun // by seed, while the point may run longer
@@ -612,6 +632,12 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 			res.Notes = append(res.Notes, Note{Key: "plan.note.loops.never", Args: []any{p.cfg.Max}})
 		}
 	}
+	for _, n := range []int{ans, ans - 1} {
+		if pt := res.Point(n); ans > 0 && pt != nil && pt.Stalled != nil {
+			st := pt.Stalled
+			res.Notes = append(res.Notes, Note{Key: "plan.note.stalled", Args: []any{n, p.cfg.Precision * 100, group(int64(st.FromRequests)), group(int64(st.ToRequests)), st.From * 100, st.To * 100}})
+		}
+	}
 	res.Knee = knee(res.Curve)
 	for _, pt := range res.Curve {
 		if pt.Undecided {
@@ -817,6 +843,10 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 		seeds = 1 // nothing is drawn: every seed gives the same run
 	}
 	pt.reqs = p.reqs
+	var prev struct { // the last decided, converged run's half-width
+		reqs int
+		h    float64
+	}
 	for {
 		if err := p.addRuns(ctx, s, pt, seeds); err != nil {
 			p.release(pt)
@@ -834,6 +864,18 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 		// precise; then, if still a straddle, more seeds.
 		if pt.Overloaded || p.settled(pt, precise) {
 			break
+		}
+		// A decided, converged size that runs on only for precision stops
+		// when a doubling did not narrow its interval (see Stall).
+		h := p.halfWidth(pt)
+		if precise && pt.Converged && !pt.Undecided && prev.reqs > 0 && h >= prev.h {
+			pt.Stalled = &Stall{FromRequests: prev.reqs, ToRequests: pt.reqs, From: prev.h, To: h}
+			break
+		}
+		if pt.Converged && !pt.Undecided {
+			prev.reqs, prev.h = pt.reqs, h
+		} else {
+			prev.reqs = 0
 		}
 		if pt.reqs < MaxRequests {
 			pt.reqs = min(MaxRequests, 2*pt.reqs)

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"math"
+	"sync"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/sim"
@@ -56,14 +57,14 @@ func warmupOf(recs records, from sim.Start) (drop int, ended bool, lat []time.Du
 
 // estimate returns the standard error of SLO o's figure over x (kept
 // samples, in completion order), whether its batches were nearly
-// uncorrelated, and, for a percentile, x's batches: the interval sorts x
-// in place batch by batch (sim.QuantileCIs), and a rank of the whole is
-// found from them (see rankedOf), so x need not be merged afterwards.
-// Otherwise parts is nil and x is left as it was.
-func estimate(o SLO, x []time.Duration) (e est, uncorrelated bool, parts [][]time.Duration) {
+// uncorrelated, and, for a percentile, how its interval left x arranged
+// (arranged true; tail as in run.tail: sim.QuantileCITail sorts only the
+// top of x, where the ranks a plan reads lie). Otherwise x is left as it
+// was.
+func estimate(o SLO, x []time.Duration) (e est, uncorrelated bool, tail int, arranged bool) {
 	bt, ok := sim.Batch(x)
 	if !ok {
-		return est{}, false, nil
+		return est{}, false, 0, false
 	}
 	kind, q := o.Stat()
 	var ci [2]float64
@@ -72,19 +73,24 @@ func estimate(o SLO, x []time.Duration) (e est, uncorrelated bool, parts [][]tim
 		_, c := sim.MeanCI(x, bt)
 		ci = c
 	case "p":
-		_, c := sim.QuantileCIs(x, bt, []float64{q})
-		ci = c[0]
-		parts = make([][]time.Duration, 0, bt.K+1)
-		for j := 0; j < bt.K; j++ {
-			parts = append(parts, x[j*bt.B:(j+1)*bt.B])
+		buf := scratch.Get().(*[]time.Duration)
+		if cap(*buf) < len(x) {
+			*buf = make([]time.Duration, len(x))
 		}
-		parts = append(parts, x[bt.K*bt.B:])
+		var c [2]float64
+		_, c, tail = sim.QuantileCITail(x, bt, q, *buf)
+		scratch.Put(buf)
+		ci, arranged = c, true
 	default: // max: no interval
-		return est{}, false, nil
+		return est{}, false, 0, false
 	}
 	t := sim.TQuantile(bt.K - 1)
-	return est{se: (ci[1] - ci[0]) / 2 / t, df: bt.K - 1, ok: true}, !bt.Correlated, parts
+	return est{se: (ci[1] - ci[0]) / 2 / t, df: bt.K - 1, ok: true}, !bt.Correlated, tail, arranged
 }
+
+// scratch holds the copies QuantileCITail arranges a run's samples in
+// (one a seed running at once; a run of MaxRequests needs 4 MB).
+var scratch = sync.Pool{New: func() any { return new([]time.Duration) }}
 
 // pooledCI is the interval of the pooled figure v from the seeds'
 // estimates: their standard errors add in quadrature over the seeds.

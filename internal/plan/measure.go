@@ -15,7 +15,7 @@ import (
 // and the cost need: the latencies of the requests after the warm-up, per
 // SLO, and the run's steady-state throughput, batch time and drain.
 type run struct {
-	samples  [][]time.Duration // per SLO (latency SLOs only), sorted part by part (parts)
+	samples  [][]time.Duration // per SLO (latency SLOs only), arranged (tail)
 	rps      float64           // completions per second between the first measured arrival and the last arrival
 	batch    float64           // ms, first arrival to last end (all requests)
 	drain    float64           // open model: time from the last arrival to the last end, over the arrivals' span
@@ -24,10 +24,12 @@ type run struct {
 	waited   bool              // some request (warm-up included) waited for a thread
 	meanLat  float64           // ms, over the measured requests
 	meanQ    float64           // ms, mean queue wait over the measured requests
-	// parts holds each SLO's samples as sorted parts: a percentile's
-	// batches, as its interval left them (estimate), or the samples
-	// sorted whole, one part.
-	parts [][][]time.Duration
+	// tail says how each SLO's samples are arranged: samples[i][tail[i]:]
+	// is sorted and every sample before tail[i] is at or below
+	// samples[i][tail[i]] (a percentile's interval leaves its top
+	// sorted: sim.QuantileCITail); 0, sorted whole. rankedOf sorts the
+	// rest when a rank falls below the tail.
+	tail []int
 	// Open and closed models: each latency SLO's standard error over this
 	// run (batch means), whether the run converged (warm-up ended, batches
 	// nearly uncorrelated), and the warm-up MSER-5 found.
@@ -139,22 +141,22 @@ func reduce(s model.Scenario, recs records, warmup int64, slos []SLO, detect boo
 	if owner >= 0 {
 		r.samples[owner] = lat[cut:] // the same latencies in the same order, not copied again
 	}
-	r.parts = make([][][]time.Duration, len(slos))
+	r.tail = make([]int, len(slos))
+	arranged := make([]bool, len(slos))
 	if detect {
 		r.est = make([]est, len(slos))
 		for i, o := range slos {
 			if !o.Latency() {
 				continue
 			}
-			e, uncorrelated, parts := estimate(o, r.samples[i]) // may sort the samples batch by batch
-			r.est[i], r.parts[i] = e, parts
+			e, uncorrelated, tail, ok := estimate(o, r.samples[i]) // may arrange the samples
+			r.est[i], r.tail[i], arranged[i] = e, tail, ok
 			r.conv = r.conv && uncorrelated && e.ok
 		}
 	}
 	for i := range r.samples {
-		if r.parts[i] == nil {
+		if !arranged[i] {
 			sortRuns(r.samples[i])
-			r.parts[i] = [][]time.Duration{r.samples[i]}
 		}
 	}
 	if recs.len() > 0 {
@@ -237,9 +239,9 @@ func figure(o SLO, sorted []time.Duration, rps, batch float64) float64 {
 }
 
 // seedFigure is SLO o's figure over run r alone (its SLO i): figure, with
-// a percentile or a max read off the sorted parts.
+// a percentile or a max read off the arranged samples.
 func seedFigure(o SLO, r run, i int) float64 {
-	if kind, _ := o.Stat(); o.Latency() && kind != "mean" && len(r.parts[i]) > 1 {
+	if kind, _ := o.Stat(); o.Latency() && kind != "mean" && r.tail[i] > 0 {
 		v, _ := pooledFigure(o, []run{r}, i)
 		return v
 	}
@@ -248,7 +250,7 @@ func seedFigure(o SLO, r run, i int) float64 {
 
 // pooledFigure is latency SLO o's figure over the samples of every run
 // (its SLO i), and how many there are. A percentile or a max is read off
-// the runs' sorted samples where they lie, by rank (no merged copy, no
+// the runs' arranged samples where they lie, by rank (no merged copy, no
 // sort of the whole: that sort was a tenth of a plan's CPU); a mean adds
 // the merged, sorted samples in order, as it always did, so that its
 // rounding stays the same.
@@ -267,10 +269,8 @@ func pooledFigure(o SLO, runs []run, i int) (float64, int) {
 	case "max":
 		m := time.Duration(math.MinInt64)
 		for _, r := range runs {
-			for _, s := range r.parts[i] {
-				if len(s) > 0 {
-					m = max(m, s[len(s)-1])
-				}
+			if s := r.samples[i]; len(s) > 0 {
+				m = max(m, s[len(s)-1]) // the largest is last, arranged or sorted
 			}
 		}
 		return stats.MS(m), n
@@ -280,33 +280,58 @@ func pooledFigure(o SLO, runs []run, i int) (float64, int) {
 	return stats.MS(rankedOf(runs, i, rank)), n
 }
 
-// rankedOf is the r-th smallest (1-based) of the runs' samples of SLO i,
-// over their sorted parts: the smallest v with at least r samples at or
-// below it, by bisection over the values.
+// rankedOf is the r-th smallest (1-based) of the runs' samples of SLO i:
+// the smallest v with at least r samples at or below it, by bisection
+// over the values. A run's samples at or below v are counted exactly once
+// v reaches its sorted tail (every sample before the tail is at or below
+// the tail's first); when the rank may lie below some run's tail, those
+// runs' samples are sorted whole first.
 func rankedOf(runs []run, i, r int) time.Duration {
-	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
+	floor := time.Duration(math.MinInt64) // the highest first value of a tail
 	for _, x := range runs {
-		for _, s := range x.parts[i] {
-			if len(s) > 0 {
-				lo, hi = min(lo, s[0]), max(hi, s[len(s)-1])
+		if t := x.tail[i]; t > 0 {
+			floor = max(floor, x.samples[i][t])
+		}
+	}
+	if floor > math.MinInt64 && countAtOrBelow(runs, i, floor) >= r {
+		for j := range runs {
+			if t := runs[j].tail[i]; t > 0 {
+				sortRuns(runs[j].samples[i][:t])
+				runs[j].tail[i] = 0
 			}
 		}
+		floor = math.MinInt64
+	}
+	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
+	for _, x := range runs {
+		if s := x.samples[i]; len(s) > 0 {
+			lo, hi = min(lo, s[0]), max(hi, s[len(s)-1])
+		}
+	}
+	if floor > math.MinInt64 {
+		lo = floor + 1 // the rank lies above every tail's first value
 	}
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		c := 0
-		for _, x := range runs {
-			for _, s := range x.parts[i] {
-				c += sort.Search(len(s), func(k int) bool { return s[k] > mid })
-			}
-		}
-		if c >= r {
+		if countAtOrBelow(runs, i, mid) >= r {
 			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
 	return lo
+}
+
+// countAtOrBelow is how many of the runs' samples of SLO i are at or
+// below v, which is at or above the first value of every run's tail.
+func countAtOrBelow(runs []run, i int, v time.Duration) int {
+	c := 0
+	for _, x := range runs {
+		t := x.tail[i]
+		s := x.samples[i][t:]
+		c += t + sort.Search(len(s), func(k int) bool { return s[k] > v })
+	}
+	return c
 }
 
 // pooled merges the runs' samples of SLO i (sorted).

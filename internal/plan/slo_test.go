@@ -132,11 +132,13 @@ func TestSortRunsAndRankedOf(t *testing.T) {
 			t.Fatalf("%d runs: sortRuns differs from slices.Sort", runs)
 		}
 	}
-	// Runs whose samples are sorted whole (one part) and runs whose
-	// samples are sorted part by part, as a percentile's interval leaves
-	// them: pooledFigure and seedFigure read the same values as a whole
-	// sort.
-	for _, split := range []int{1, 7} {
+	// Runs whose samples are sorted whole (tail 0) and runs whose samples
+	// are arranged as a percentile's interval leaves them (a sorted tail,
+	// the rest unsorted and at or below it), the tail starting at the
+	// fraction tailAt: pooledFigure and seedFigure read the same values
+	// as a whole sort, whether the rank lies in every tail or below one
+	// (then the runs are sorted whole on the way).
+	for _, tailAt := range []float64{0, 0.5, 0.95} {
 		var rs []run
 		var all []time.Duration
 		for r := 0; r < 3; r++ {
@@ -144,31 +146,40 @@ func TestSortRunsAndRankedOf(t *testing.T) {
 			for k := range s {
 				s[k] = time.Duration(rng.IntN(500)) * time.Millisecond
 			}
-			var parts [][]time.Duration
-			size := (len(s) + split - 1) / split
-			for a := 0; a < len(s); a += size {
-				p := s[a:min(a+size, len(s))]
-				slices.Sort(p)
-				parts = append(parts, p)
+			tail := int(tailAt * float64(len(s)))
+			slices.Sort(s)
+			if tail > 0 {
+				rng.Shuffle(tail, func(a, b int) { s[a], s[b] = s[b], s[a] })
 			}
-			rs = append(rs, run{samples: [][]time.Duration{s}, parts: [][][]time.Duration{parts}})
+			rs = append(rs, run{samples: [][]time.Duration{s}, tail: []int{tail}})
 			all = append(all, s...)
 		}
 		slices.Sort(all)
 		texts := []string{"p50<1s", "p99<1s", "p99.9<1s", "p90<1s", "max<1s"}
+		split := 1
+		if tailAt > 0 {
+			split = 2
+		}
 		if split == 1 { // a mean's samples are sorted whole, as reduce leaves them
 			texts = append(texts, "mean<1s")
 		}
+		fresh := func() []run { // the runs as arranged, for each figure
+			out := make([]run, len(rs))
+			for j, r := range rs {
+				out[j] = run{samples: [][]time.Duration{slices.Clone(r.samples[0])}, tail: slices.Clone(r.tail)}
+			}
+			return out
+		}
 		for _, text := range texts {
 			o := slos(t, text)[0]
-			v, n := pooledFigure(o, rs, 0)
+			v, n := pooledFigure(o, fresh(), 0)
 			if w := figure(o, all, 0, 0); v != w || n != len(all) {
-				t.Errorf("%d parts, %s: pooledFigure = %v, %d; the whole sort's %v, %d", split, text, v, n, w, len(all))
+				t.Errorf("tail at %v, %s: pooledFigure = %v, %d; the whole sort's %v, %d", tailAt, text, v, n, w, len(all))
 			}
-			for j, r := range rs {
+			for j, r := range fresh() {
 				whole := slices.Sorted(slices.Values(r.samples[0]))
 				if v, w := seedFigure(o, r, 0), figure(o, whole, 0, 0); v != w {
-					t.Errorf("%d parts, %s, run %d: seedFigure = %v, the whole sort's %v", split, text, j, v, w)
+					t.Errorf("tail at %v, %s, run %d: seedFigure = %v, the whole sort's %v", tailAt, text, j, v, w)
 				}
 			}
 		}

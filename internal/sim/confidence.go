@@ -253,35 +253,138 @@ func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []mod
 		for j := range counts {
 			counts[j] = upperBound(parts[j], v)
 		}
-		var h float64 // the half-width of the fraction's interval, by batch means
-		for _, lv := range levels(bt) {
-			g := lv.B / bt.B // level batches are g batches of bt each
-			fr := make([]float64, lv.K)
-			for j := range fr {
-				c := 0
-				for _, k := range counts[j*g : (j+1)*g] {
-					c += k
-				}
-				fr[j] = float64(c) / float64(lv.B)
-			}
-			se := sdAbout(fr, meanOf(fr)) / math.Sqrt(float64(lv.K))
-			h = max(h, TQuantile(lv.K-1)*se)
-		}
-		// The interval holds the values x whose fraction at or below is
-		// within h of q: [Q(q-h), Q(q+h)]. It is centred on q, not on the
-		// fraction at v, which differ only where values tie: the p50 of
-		// requests that mostly never wait is the no-wait time, and the top
-		// of that tie is no edge of the p50's interval.
-		p := q / 100
-		lo, hi := p-h, p+h
-		if p > 0 && p < 1 { // on the logit scale: se(logit p) = se(p)/(p(1-p))
-			l, hl := math.Log(p/(1-p)), h/(p*(1-p))
-			lo, hi = logistic(l-hl), logistic(l+hl)
-		}
+		lo, hi := fractionInterval(q/100, counts, bt)
 		vals[i] = stats.MS(v)
 		cis[i] = model.CI{stats.MS(ranked(parts, rankOf(lo, n))), stats.MS(ranked(parts, rankOf(hi, n)))}
 	}
 	return vals, cis
+}
+
+// fractionInterval is the interval of fraction p (0..1) from counts, the
+// values of each of bt's batches at or below the estimate: the half-width
+// h of the batch means of the fraction, at every level, the widest kept,
+// then [p-h, p+h] on the logit scale.
+func fractionInterval(p float64, counts []int, bt Batching) (lo, hi float64) {
+	var h float64 // the half-width of the fraction's interval, by batch means
+	for _, lv := range levels(bt) {
+		g := lv.B / bt.B // level batches are g batches of bt each
+		fr := make([]float64, lv.K)
+		for j := range fr {
+			c := 0
+			for _, k := range counts[j*g : (j+1)*g] {
+				c += k
+			}
+			fr[j] = float64(c) / float64(lv.B)
+		}
+		se := sdAbout(fr, meanOf(fr)) / math.Sqrt(float64(lv.K))
+		h = max(h, TQuantile(lv.K-1)*se)
+	}
+	// The interval holds the values x whose fraction at or below is
+	// within h of q: [Q(q-h), Q(q+h)]. It is centred on q, not on the
+	// fraction at v, which differ only where values tie: the p50 of
+	// requests that mostly never wait is the no-wait time, and the top
+	// of that tie is no edge of the p50's interval.
+	lo, hi = p-h, p+h
+	if p > 0 && p < 1 { // on the logit scale: se(logit p) = se(p)/(p(1-p))
+		l, hl := math.Log(p/(1-p)), h/(p*(1-p))
+		lo, hi = logistic(l-hl), logistic(l+hl)
+	}
+	return lo, hi
+}
+
+// QuantileCITail is QuantileCIs for one percentile q, the same figure and
+// interval to the bit, without sorting every batch: a plan asks for one
+// percentile of each run, near its top, and the ranks it reads (the
+// figure, the interval's ends, the figure pooled over seeds) lie in the
+// top few percent of the values. It copies x to scratch (allocated when
+// shorter than x), moves the values above a rank a little under q's to
+// the end and sorts only those (selectTail), reads the figure there,
+// counts each batch's values at or below it in x's own order, and reads
+// the interval's ends; an end below the sorted tail sorts the rest too.
+// On return x holds the values arranged: x[tail:] sorted, and every
+// value of x[:tail] at or below x[tail] (tail 0: x is sorted whole).
+func QuantileCITail(x []time.Duration, bt Batching, q float64, scratch []time.Duration) (val float64, ci model.CI, tail int) {
+	n := len(x)
+	if cap(scratch) < n {
+		scratch = make([]time.Duration, n)
+	}
+	y := scratch[:n]
+	copy(y, x)
+	p := q / 100
+	tail = selectTail(y, int(float64(n)*max(0, p-max(2*(1-p), 0.01))))
+	at := func(r int) time.Duration { // the r-th smallest (1-based)
+		if r-1 < tail {
+			sortDurations(y[:tail], nil) // every value there is at or below y[tail]
+			tail = 0
+		}
+		return y[r-1]
+	}
+	v := at(rankOf(p, n))
+	counts := make([]int, bt.K) // of each batch at or below v
+	for j := range counts {
+		c := 0
+		for _, d := range x[j*bt.B : (j+1)*bt.B] {
+			if d <= v {
+				c++
+			}
+		}
+		counts[j] = c
+	}
+	lo, hi := fractionInterval(p, counts, bt)
+	ci = model.CI{stats.MS(at(rankOf(lo, n))), stats.MS(at(rankOf(hi, n)))}
+	copy(x, y)
+	return stats.MS(v), ci, tail
+}
+
+// selectTail arranges y so that y[t:] holds its largest values, sorted,
+// for some t at or below k, and every value of y[:t] is below y[t]; it
+// returns t (0 when it sorted y whole). One pass partitions y about a
+// pivot read off a strided sample of y, a little under the k-th value, so
+// that what is left to sort is a few percent more than len(y)-k values;
+// a pivot that missed (over the k-th value) sorts the whole, which gives
+// the same values.
+func selectTail(y []time.Duration, k int) int {
+	n := len(y)
+	const m = 256 // sample size
+	if k <= 0 || n < 4*m {
+		sortDurations(y, nil)
+		return 0
+	}
+	var s [m]time.Duration
+	step := n / m
+	for i := range s {
+		s[i] = y[i*step]
+	}
+	slices.Sort(s[:])
+	f := float64(k) / float64(n)
+	j := int(f*m) - int(3*math.Sqrt(m*f*(1-f))) - 1 // three standard deviations of the sample's rank under k
+	if j <= 0 {
+		sortDurations(y, nil)
+		return 0
+	}
+	piv := s[j]
+	// Hoare's partition: y[:i] < piv, y[j+1:] >= piv.
+	i, e := 0, n-1
+	for {
+		for i <= e && y[i] < piv {
+			i++
+		}
+		for i <= e && y[e] >= piv {
+			e--
+		}
+		if i >= e {
+			break
+		}
+		y[i], y[e] = y[e], y[i]
+		i++
+		e--
+	}
+	if i > k {
+		sortDurations(y, nil)
+		return 0
+	}
+	sortDurations(y[i:], nil)
+	return i
 }
 
 // rankOf is the nearest rank (1..n) of fraction p of n values, p clamped

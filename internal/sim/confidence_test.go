@@ -360,3 +360,82 @@ func TestRecordsOnlySameRecords(t *testing.T) {
 		}
 	}
 }
+
+// QuantileCITail gives QuantileCIs' figure and interval to the bit, and
+// leaves x arranged as it says: the same values, x[tail:] sorted, every
+// value before tail at or below x[tail]. The series cover a queue's
+// correlated latencies, heavy ties (a p50 on the no-wait time), a
+// constant, values above 2^32 and short series that are sorted whole;
+// the percentiles run from p50 to p99.99, where ends fall below the
+// sorted tail and the rest is sorted.
+func TestQuantileCITailIsQuantileCIs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	series := map[string]func(n int) []time.Duration{
+		"queue": func(n int) []time.Duration { // an AR(1) waiting time, clipped at 0
+			x, w := make([]time.Duration, n), 0.0
+			for i := range x {
+				w = max(0, 0.95*w+rng.NormFloat64()*3e6)
+				x[i] = time.Duration(w) + time.Millisecond
+			}
+			return x
+		},
+		"ties": func(n int) []time.Duration {
+			x := make([]time.Duration, n)
+			for i := range x {
+				x[i] = 10 * time.Millisecond
+				if rng.Float64() < 0.3 {
+					x[i] += time.Duration(rng.ExpFloat64() * 5e6)
+				}
+			}
+			return x
+		},
+		"constant": func(n int) []time.Duration {
+			x := make([]time.Duration, n)
+			for i := range x {
+				x[i] = 7 * time.Millisecond
+			}
+			return x
+		},
+		"huge": func(n int) []time.Duration {
+			x := make([]time.Duration, n)
+			for i := range x {
+				x[i] = time.Duration(rng.Int64N(1 << 40))
+			}
+			return x
+		},
+	}
+	for name, gen := range series {
+		for _, n := range []int{MinIntervalSamples, 3000, 20000, 81234} {
+			x := gen(n)
+			bt, ok := Batch(x)
+			if !ok {
+				t.Fatalf("%s n=%d: no batching", name, n)
+			}
+			for _, q := range []float64{50, 90, 99, 99.9, 99.99} {
+				a, b := slices.Clone(x), slices.Clone(x)
+				vals, cis := QuantileCIs(a, bt, []float64{q})
+				v, ci, tail := QuantileCITail(b, bt, q, nil)
+				if v != vals[0] || ci != cis[0] {
+					t.Errorf("%s n=%d p%v: tail %v %v; want %v %v", name, n, q, v, ci, vals[0], cis[0])
+				}
+				want, got := slices.Clone(x), slices.Clone(b)
+				slices.Sort(want)
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s n=%d p%v: the values changed", name, n, q)
+				}
+				if name == "queue" && n >= 20000 && q >= 99 && tail == 0 {
+					t.Errorf("%s n=%d p%v: sorted whole; want only a tail sorted", name, n, q)
+				}
+				if tail < 0 || tail >= n || !slices.IsSorted(b[tail:]) {
+					t.Fatalf("%s n=%d p%v: tail %d not sorted", name, n, q, tail)
+				}
+				for _, d := range b[:tail] {
+					if d > b[tail] {
+						t.Fatalf("%s n=%d p%v: %v before tail %d is above its first, %v", name, n, q, d, tail, b[tail])
+					}
+				}
+			}
+		}
+	}
+}

@@ -229,10 +229,16 @@ type Point struct {
 	// precision goal.
 	Stalled *Stall `json:"precision_stalled,omitempty"`
 
-	runs   []run
-	seeds  []*seedRun // by seed, while the point may run longer
-	noWait bool
-	reqs   int
+	runs  []run
+	seeds []*seedRun // by seed, while the point may run longer
+	// held: the search's point keeps runs and seeds for refine (made).
+	// prevReqs and prevH are its last decided, converged run's requests
+	// a seed and half-width (0 requests: none), for the stall rule.
+	held     bool
+	prevReqs int
+	prevH    float64
+	noWait   bool
+	reqs     int
 }
 
 // CrossCheck is the closed-form answer beside the simulated one.
@@ -542,6 +548,7 @@ func newPlanner(cfg Config, s model.Scenario, knob Knob, mode string) *planner {
 // answer searches, draws the curve, and fills res.
 func (p *planner) answer(ctx context.Context, res *Result) error {
 	ans, err := p.search(ctx)
+	defer p.releaseHeld()
 	if err != nil {
 		return err
 	}
@@ -672,7 +679,7 @@ func (p *planner) search(ctx context.Context) (int, error) {
 		p.stableFrom = a
 		if a > hi {
 			// Even Max is overloaded: say so from Max's simulation.
-			pt, err := p.eval(ctx, hi)
+			pt, err := p.evalHeld(ctx, hi)
 			if err != nil || pt.Met {
 				return ifMet(pt, hi), err
 			}
@@ -682,13 +689,14 @@ func (p *planner) search(ctx context.Context) (int, error) {
 	}
 	fail := x - 1
 	for {
-		pt, err := p.eval(ctx, x)
+		pt, err := p.evalHeld(ctx, x)
 		if err != nil {
 			return 0, err
 		}
 		if pt.Met {
 			break
 		}
+		p.releaseHeld(x) // only the last failure can be the size below the answer
 		fail = x
 		if x >= hi {
 			return 0, nil
@@ -697,7 +705,7 @@ func (p *planner) search(ctx context.Context) (int, error) {
 	}
 	for fail+1 < x {
 		m := (fail + x) / 2
-		pt, err := p.eval(ctx, m)
+		pt, err := p.evalHeld(ctx, m)
 		if err != nil {
 			return 0, err
 		}
@@ -706,6 +714,7 @@ func (p *planner) search(ctx context.Context) (int, error) {
 		} else {
 			fail = m
 		}
+		p.releaseHeld(fail, x) // the answer is x or above, the size below it fail or above
 	}
 	return x, nil
 }
@@ -783,12 +792,20 @@ func (p *planner) evalMany(ctx context.Context, sizes []int) error {
 // eval returns the point of size n, simulating it (with more seeds while
 // it is a close call) if not yet done.
 func (p *planner) eval(ctx context.Context, n int) (*Point, error) {
-	return p.evalTo(ctx, n, false)
+	return p.evalTo(ctx, n, false, false)
 }
 
-// refine simulates size n again until its figures are also within the
-// precision goal (the answer and the size below it: the figures a
-// reader acts on), replacing the cached point.
+// evalHeld is eval for the search: the point is held (see made), so that
+// refine can run it on from where it stopped.
+func (p *planner) evalHeld(ctx context.Context, n int) (*Point, error) {
+	return p.evalTo(ctx, n, false, true)
+}
+
+// refine runs size n on until its figures are also within the precision
+// goal (the answer and the size below it: the figures a reader acts on):
+// a held point goes on from its paused seeds, where it stopped; any
+// other is simulated again, replacing the cached point. Both give the
+// same point, run for run.
 func (p *planner) refine(ctx context.Context, n int) error {
 	p.mu.Lock()
 	pt, ok := p.cache[n]
@@ -796,16 +813,25 @@ func (p *planner) refine(ctx context.Context, n int) error {
 	if !ok || !pt.Simulated || pt.Overloaded || pt.SameAs > 0 || p.mode == "burst" || p.settled(pt, true) {
 		return nil
 	}
+	if pt.held && len(pt.runs) > 0 {
+		s := p.knob.Set(p.base, n)
+		err := p.runOn(ctx, s, pt, true)
+		pt.RequestsPerSeed = pt.reqs
+		p.release(pt)
+		pt.runs, pt.held = nil, false
+		return err
+	}
 	p.mu.Lock()
 	delete(p.cache, n)
 	p.mu.Unlock()
-	_, err := p.evalTo(ctx, n, true)
+	_, err := p.evalTo(ctx, n, true, false)
 	return err
 }
 
 // evalTo is eval; precise also runs on until every figure is within the
-// precision goal (otherwise a size stops once decided and converged).
-func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, error) {
+// precision goal (otherwise a size stops once decided and converged);
+// held keeps the point's runs and seeds (see made).
+func (p *planner) evalTo(ctx context.Context, n int, precise, held bool) (*Point, error) {
 	p.mu.Lock()
 	if pt, ok := p.cache[n]; ok {
 		p.mu.Unlock()
@@ -833,6 +859,7 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 		// seed's run is the same, event for event.
 		c := *q
 		c.Size, c.SameAs, c.Bottleneck = n, q.Size, pt.Bottleneck
+		c.runs, c.seeds, c.held = nil, nil, false // q's, if held, are q's alone
 		c.Cost = costOf(s, float64(q.RPS), 0)
 		p.store(&c)
 		return &c, nil
@@ -843,70 +870,107 @@ func (p *planner) evalTo(ctx context.Context, n int, precise bool) (*Point, erro
 		seeds = 1 // nothing is drawn: every seed gives the same run
 	}
 	pt.reqs = p.reqs
-	var prev struct { // the last decided, converged run's half-width
-		reqs int
-		h    float64
+	if err := p.addRuns(ctx, s, pt, seeds); err != nil {
+		p.release(pt)
+		return nil, err
 	}
+	p.summarize(s, pt)
+	if err := p.runOn(ctx, s, pt, precise); err != nil {
+		p.release(pt)
+		return nil, err
+	}
+	p.made(pt, s, held)
+	p.store(pt)
+	return pt, nil
+}
+
+// runOn runs a summarized point on (longer, then with more seeds) until
+// it is settled, or stalled (see Stall), or its budget is spent.
+func (p *planner) runOn(ctx context.Context, s model.Scenario, pt *Point, precise bool) error {
 	for {
-		if err := p.addRuns(ctx, s, pt, seeds); err != nil {
-			p.release(pt)
-			return nil, err
-		}
-		p.summarize(s, pt)
+		seeds := len(pt.runs)
 		if p.mode == "burst" {
 			if !pt.Borderline || seeds >= p.cfg.MaxSeeds {
-				break
+				return nil
 			}
 			seeds = min(p.cfg.MaxSeeds, 2*seeds)
-			continue
-		}
-		// Open and closed: run longer until decided, converged and
-		// precise; then, if still a straddle, more seeds.
-		if pt.Overloaded || p.settled(pt, precise) {
-			break
-		}
-		// A decided, converged size that runs on only for precision stops
-		// when a doubling did not narrow its interval (see Stall).
-		h := p.halfWidth(pt)
-		if precise && pt.Converged && !pt.Undecided && prev.reqs > 0 && h >= prev.h {
-			pt.Stalled = &Stall{FromRequests: prev.reqs, ToRequests: pt.reqs, From: prev.h, To: h}
-			break
-		}
-		if pt.Converged && !pt.Undecided {
-			prev.reqs, prev.h = pt.reqs, h
 		} else {
-			prev.reqs = 0
-		}
-		if pt.reqs < MaxRequests {
-			pt.reqs = min(MaxRequests, 2*pt.reqs)
-			pt.runs = nil
-			if p.cfg.Progress != nil { // a long size still says it is working
-				p.cfg.Progress(n, int(p.evals.Load())-1)
+			// Open and closed: run longer until decided, converged and
+			// precise; then, if still a straddle, more seeds.
+			if pt.Overloaded || p.settled(pt, precise) {
+				return nil
 			}
-			continue
+			// A decided, converged size that runs on only for precision
+			// stops when a doubling did not narrow its interval.
+			h := p.halfWidth(pt)
+			if precise && pt.Converged && !pt.Undecided && pt.prevReqs > 0 && h >= pt.prevH {
+				pt.Stalled = &Stall{FromRequests: pt.prevReqs, ToRequests: pt.reqs, From: pt.prevH, To: h}
+				return nil
+			}
+			if pt.Converged && !pt.Undecided {
+				pt.prevReqs, pt.prevH = pt.reqs, h
+			} else {
+				pt.prevReqs = 0
+			}
+			switch {
+			case pt.reqs < MaxRequests:
+				pt.reqs = min(MaxRequests, 2*pt.reqs)
+				pt.runs = nil
+				if p.cfg.Progress != nil { // a long size still says it is working
+					p.cfg.Progress(pt.Size, int(p.evals.Load())-1)
+				}
+			case pt.Undecided && seeds < p.cfg.MaxSeeds:
+				seeds = min(p.cfg.MaxSeeds, 2*seeds)
+			default:
+				return nil
+			}
 		}
-		if pt.Undecided && seeds < p.cfg.MaxSeeds {
-			seeds = min(p.cfg.MaxSeeds, 2*seeds)
-			continue
+		if err := p.addRuns(ctx, s, pt, seeds); err != nil {
+			return err
 		}
-		break
+		p.summarize(s, pt)
 	}
+}
+
+// made records that pt's figures are made. A held point (the search's:
+// it may become the answer or the size below it, which refine runs on)
+// keeps its runs and its paused seeds until releaseHeld; any other gives
+// them back now. Its figures are made, and a stored point is never
+// summarized again unless refine runs it on, so its samples, up to
+// MaxRequests a seed, need not stay for the rest of the plan.
+func (p *planner) made(pt *Point, s model.Scenario, held bool) {
 	pt.RequestsPerSeed = pt.reqs
 	pt.Simulated = true
 	if p.cfg.Progress != nil {
-		p.cfg.Progress(n, int(p.evals.Load()))
+		p.cfg.Progress(pt.Size, int(p.evals.Load()))
 	}
 	pt.noWait = p.knob == Threads && s.Model == model.Pool
 	for _, r := range pt.runs {
 		pt.noWait = pt.noWait && !r.waited
 	}
+	if held {
+		pt.held = true
+		return
+	}
 	p.release(pt)
-	// The figures are made: a stored point is never summarized again (a
-	// refined size is simulated anew), so its samples, up to MaxRequests
-	// a seed, need not stay for the rest of the plan.
 	pt.runs = nil
-	p.store(pt)
-	return pt, nil
+}
+
+// releaseHeld gives back the runs and seeds of every held point but keep
+// (sizes; the search's bracket), or of all of them when keep is empty.
+func (p *planner) releaseHeld(keep ...int) {
+	var drop []*Point
+	p.mu.Lock()
+	for n, pt := range p.cache {
+		if pt.held && !slices.Contains(keep, n) {
+			drop = append(drop, pt)
+		}
+	}
+	p.mu.Unlock()
+	for _, pt := range drop {
+		p.release(pt) // takes mu for the buffers
+		pt.runs, pt.held = nil, false
+	}
 }
 
 // noWaitBelow returns a simulated size below n at which no request waited

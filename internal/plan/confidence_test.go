@@ -128,3 +128,25 @@ func TestPreciseRunStopsWhenDoublingDoesNotNarrow(t *testing.T) {
 		}
 	}
 }
+
+// A size that certainly fails one SLO is failed, though another SLO's
+// interval straddles its bound: it is not run on to decide the other
+// (rps>450 offered 450/s straddles at every length; one thread, at 90%,
+// certainly fails queue_p99<5ms). Before, it ran to 500,000 requests and
+// twelve seeds, 6,000,000 requests, and was shown undecided.
+func TestFailedOnOneSLOIsFailed(t *testing.T) {
+	if raceOn {
+		t.Skip("simulated requests")
+	}
+	res, err := Run(context.Background(), Config{Scenario: mmcScenario(450, 2*time.Millisecond), SLOs: slos(t, "queue_p99<5ms", "rps>450"), Min: 1, Max: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Point(1)
+	if p == nil || p.Met || p.Undecided || p.Verdicts[0] != VerdictFailed {
+		t.Fatalf("size 1 = %+v; want failed on queue_p99, not undecided", p)
+	}
+	if p.Seeds != 3 || len(res.Undecided) != 0 {
+		t.Errorf("size 1 ran %d seeds, undecided %v; want 3 seeds and none undecided", p.Seeds, res.Undecided)
+	}
+}

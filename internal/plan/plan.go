@@ -1292,6 +1292,11 @@ func (p *planner) summarize(s model.Scenario, pt *Point) {
 		}
 	}
 	if detect {
+		// A size that certainly fails one SLO is failed, whatever the
+		// others' intervals: it runs no longer to decide them.
+		if slices.Contains(pt.Verdicts, VerdictFailed) {
+			pt.Undecided = false
+		}
 		pt.Borderline = pt.Undecided
 	}
 	pt.Cost = costOf(s, rps, peak)

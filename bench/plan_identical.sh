@@ -8,23 +8,12 @@
 #   IGNORE=simulated_requests BASE=... bench/plan_identical.sh  # drop a field that a change is meant to move
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
+. "$here/run_env.inc"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 base=${BASE:?BASE=path to the build to compare with}
-new=${NEW:-}
-if [[ -z "$new" ]]; then
-	(cd "$root" && go build -o "$work/waitlab" .)
-	new=$work/waitlab
-fi
-echo "== environment"
-echo "date:     $(date -u +%FT%TZ)"
-echo "commit:   $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-echo "base:     $base"
-echo "new:      $new"
-echo "cpus:     $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "loadavg:  $(cat /proc/loadavg)"
-echo
+new=$(this_build "$work")
+print_compare "$base" "$new"
 cases=(
 	"--model pool --threads 4 --cores 64 --arrival poisson:1000 --wait exp:10ms --slo p99<56ms"
 	"--model loop --threads 2 --cores 8 --arrival poisson:2000 --cpu exp:300us --wait exp:3ms --block-fraction 0.02 --block 5ms --slo p99.9<60ms"

@@ -8,22 +8,12 @@
 #   QUICK=1 BASE=... bench/sim_identical.sh   # skip the multi-million cases
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
+. "$here/run_env.inc"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 base=${BASE:?BASE=path to the build to compare with}
-new=${NEW:-}
-if [[ -z "$new" ]]; then
-	(cd "$root" && go build -o "$work/waitlab" .)
-	new=$work/waitlab
-fi
-echo "== environment"
-echo "date:     $(date -u +%FT%TZ)"
-echo "commit:   $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-echo "base:     $base"
-echo "new:      $new"
-echo "loadavg:  $(cat /proc/loadavg)"
-echo
+new=$(this_build "$work")
+print_compare "$base" "$new"
 cases=(
 	"--preset lab-pool"
 	"--preset lab-loop-blocking"

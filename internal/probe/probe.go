@@ -585,8 +585,9 @@ func (r *runner) retake(ctx context.Context, res *Result) *Note {
 			return nil
 		}
 		orig := r.steps[i]
-		w := max(time.Duration(orig.WindowS*float64(time.Second)).Round(time.Millisecond), r.cfg.StepMin)
-		if !r.fits(w) {
+		w, ok := retakeWindow(max(time.Duration(orig.WindowS*float64(time.Second)).Round(time.Millisecond), r.cfg.StepMin),
+			r.window(orig.OfferedRPS, false), r.cfg.Budget-r.elapsed()-r.cfg.Warmup)
+		if !ok {
 			return nil
 		}
 		st, err := r.run(ctx, "retake", orig.OfferedRPS, 0, w)
@@ -600,6 +601,30 @@ func (r *runner) retake(ctx context.Context, res *Result) *Note {
 		}
 	}
 	return nil
+}
+
+// retakeWindow is a retake's window: the stalled step's own (w) when it
+// fits what is left of the budget after the warm-up (left; a window d
+// fits with its drain, d + d/4), else the longest that fits, down to an
+// ordinary open step's window at that rate (ordinary), which the first
+// step's is twice; false when not even that fits.
+//
+// Why: the first open step, which every probe compares with the model,
+// is the one a stall most often leaves undecided, and its doubled window
+// (12 s on a slow server) is the one least likely to fit at the end of
+// the search: a lock probe whose bisection took one step more than usual
+// had 10 s left and no retake (docs/probe.md). A retake as long as any
+// other step rests on the samples every other step's p99 rests on, and
+// its interval says how far that carries.
+func retakeWindow(w, ordinary, left time.Duration) (time.Duration, bool) {
+	fit := left * 4 / 5 // the longest d with d + d/4 <= left
+	switch {
+	case w <= fit:
+		return w, true
+	case ordinary <= fit:
+		return fit.Truncate(time.Millisecond), true
+	}
+	return 0, false
 }
 
 // maxRetakes is how many steps a probe measures again.

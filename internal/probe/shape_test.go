@@ -595,6 +595,35 @@ func TestRetakeAStalledStep(t *testing.T) {
 	}
 }
 
+// A retake keeps the stalled step's window when it fits the budget left,
+// else shortens to the longest that fits, but not below an ordinary
+// step's window at that rate. The lock probe that had 10.4 s left after
+// the warm-up (60 s budget, 49.6 s spent) retakes its 12 s first step in
+// 8.3 s, where it had none.
+func TestRetakeWindow(t *testing.T) {
+	s := time.Second
+	for _, c := range []struct {
+		w, ordinary, left, want time.Duration
+		ok                      bool
+	}{
+		{12 * s, 6 * s, 20 * s, 12 * s, true},                                    // fits whole
+		{12 * s, 6 * s, 15 * s, 12 * s, true},                                    // 12 + 3 = 15: just fits
+		{12 * s, 6 * s, 10400 * time.Millisecond, 8320 * time.Millisecond, true}, // the lock's
+		{12 * s, 6 * s, 7500 * time.Millisecond, 6 * s, true},                    // 6 + 1.5: an ordinary step's, just
+		{12 * s, 6 * s, 7 * s, 0, false},                                         // not even an ordinary step's
+		{6 * s, 6 * s, 7 * s, 0, false},
+		{2 * s, 2 * s, 2500 * time.Millisecond, 2 * s, true},
+	} {
+		got, ok := retakeWindow(c.w, c.ordinary, c.left)
+		if got != c.want || ok != c.ok {
+			t.Errorf("retakeWindow(%v, %v, %v) = %v, %v; want %v, %v", c.w, c.ordinary, c.left, got, ok, c.want, c.ok)
+		}
+		if ok && got+got/4 > c.left {
+			t.Errorf("retakeWindow(%v, %v, %v) = %v: with its drain, over the %v left", c.w, c.ordinary, c.left, got, c.left)
+		}
+	}
+}
+
 func noteKeys(res *Result) []string {
 	var keys []string
 	for _, n := range res.Notes {

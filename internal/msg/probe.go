@@ -53,8 +53,11 @@ func init() {
 			EN: "at step %d the generator bound first: its CPU %s%%, late sends %s%%, service time p50 %s ms (%s ms at no load). No conclusion about the server is drawn from this probe."},
 		"probe.warn.generator_step":   {KO: "단계 %d: 생성기 CPU %s%%, 늦은 전송 %s%% — 이 단계의 수치는 생성기 탓일 수 있습니다", EN: "step %d: generator CPU %s%%, late sends %s%% — this step's figures may be the generator's"},
 		"probe.warn.colocated_pinned": {KO: "생성기와 대상이 한 기계에 있지만 CPU는 따로 씁니다 (생성기 CPU %s, 대상 CPU %s): 커널의 소프트 인터럽트, 캐시와 메모리는 여전히 나눠 씁니다", EN: "the generator and the target share this machine but not its CPUs (generator on CPU %s, target on CPU %s): the kernel's softirqs, the caches and the memory are still shared"},
-		"probe.warn.colocated":        {KO: "생성기와 대상이 한 기계에 있습니다: 둘이 CPU를 나눠 씁니다 (현장 보고서의 첫 교훈)", EN: "the generator and the target share this machine and its CPUs (the field report's first lesson)"},
-		"probe.ev.unbounded":          {KO: "초당 %s건까지 보낸 모든 단계에서 서버가 따라왔습니다 (부하 없을 때 서비스 시간 %s ms): 이 범위 안에서는 한계가 없습니다.", EN: "the server kept up at every step up to %s req/s (service time %s ms at no load): no limit within the range tried."},
+		"probe.warn.colocated_affinity": {
+			KO: "프로브가 CPU 하나에서만 돌 수 있어서(taskset이나 cgroup으로 정한 affinity), CPU %d개인 이 기계에서 직접 띄운 대상에게 따로 CPU를 주지 못했습니다: 생성기와 대상이 그 CPU 하나를 나눠 썼으니, 동시 처리 한계와 천장은 둘이 CPU를 다툰 결과일 수 있습니다. 프로브를 CPU 두 개 이상에서 돌리세요",
+			EN: "the probe may run on one CPU only (its affinity: taskset or a cgroup), so on this machine of %d CPUs it could not give the target it started CPUs of its own: the generator and the target shared that CPU, and a limit or ceiling read here may be the two fighting over it. Run the probe on two CPUs or more"},
+		"probe.warn.colocated": {KO: "생성기와 대상이 한 기계에 있습니다: 둘이 CPU를 나눠 씁니다 (현장 보고서의 첫 교훈)", EN: "the generator and the target share this machine and its CPUs (the field report's first lesson)"},
+		"probe.ev.unbounded":   {KO: "초당 %s건까지 보낸 모든 단계에서 서버가 따라왔습니다 (부하 없을 때 서비스 시간 %s ms): 이 범위 안에서는 한계가 없습니다.", EN: "the server kept up at every step up to %s req/s (service time %s ms at no load): no limit within the range tried."},
 		"probe.ev.breach_unsaturated": {
 			KO: "단계 %d에서 SLO가 깨졌지만 서버는 포화되지 않았습니다 (p99 %s ms, 부하 없을 때 서비스 시간 %s ms): SLO가 서버의 서비스 시간 자체보다 빡빡할 수 있습니다.",
 			EN: "the SLO broke at step %d without the server saturating (p99 %s ms, service time %s ms at no load): the SLO may be tighter than the service time itself."},

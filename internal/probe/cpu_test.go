@@ -11,6 +11,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // The fit carries the target's measured CPU per request and its cores,
@@ -320,5 +321,26 @@ func TestServeThreads(t *testing.T) {
 	steps[3].TargetThreads = 8
 	if n, from := serveThreads(steps); n != 8 || from != "metrics" {
 		t.Errorf("a target reporting 8 threads: %d from %q", n, from)
+	}
+}
+
+// A target the probe started on a probe confined to one CPU of a larger
+// machine (taskset -c 0 waitlab probe --spawn-target) shared that CPU
+// with the generator: the warning says why and what to do, not only that
+// they shared it. On a machine of one CPU the plain warning stands.
+func TestColocatedByAffinity(t *testing.T) {
+	for _, c := range []struct {
+		machine int
+		want    string
+	}{{2, "probe.warn.colocated_affinity"}, {1, "probe.warn.colocated"}} {
+		res := &Result{Placement: &supervise.Pinning{Shared: true}, Steps: []Step{{Index: 2, Kind: "step", MachineCPUs: c.machine, Warnings: []string{"shared_cpu"}}}}
+		machineWarnings(res, msg.EN)
+		var keys []string
+		for _, w := range res.Warnings {
+			keys = append(keys, w.Key)
+		}
+		if !slices.Contains(keys, c.want) || (c.want == "probe.warn.colocated" && slices.Contains(keys, "probe.warn.colocated_affinity")) {
+			t.Errorf("a shared placement on a machine of %d CPUs: warnings %v; want %s", c.machine, keys, c.want)
+		}
 	}
 }

@@ -382,6 +382,11 @@ func machineWarnings(res *Result, lang msg.Lang) {
 				// Apart on CPUs, still one machine: its softirqs, caches
 				// and memory are shared.
 				res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated_pinned", cpuList(p.Generator), cpuList(p.Server)))
+			} else if n := machineCPUs(res.Steps); p != nil && p.Shared && n >= 2 {
+				// The probe started the target but could not place it
+				// apart: its own affinity (taskset -c 0, a cgroup) left
+				// it one CPU of a machine that has more.
+				res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated_affinity", n))
 			} else {
 				res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated"))
 			}

@@ -21,8 +21,15 @@
 # wake-up on return, which the busy --delay 0 round trip does not hold;
 # Redis pays it too, so the gap to it is the downstream's own.
 #
+# KEEPAWAKE=1 runs a spinner at the idle scheduling class (chrt --idle)
+# on the client's CPU for the whole run, anchor included: the client's
+# virtual CPU then never halts while it waits, so its wake-up on return is
+# a thread switch and not the halted CPU's wake-up (VM exit, 100-150 us
+# on Firecracker), which is the machine's, not the server's; the spinner
+# gives way to any other thread at once. Read it beside a run without.
+#
 # usage: bench/downstream_delay.sh   (env: DELAY=1ms N=20000 CLIENTS="1 20 50"
-#        ROUNDS=3 PORT=(random) BASE=)
+#        ROUNDS=3 PORT=(random) BASE= KEEPAWAKE=)
 set -euo pipefail
 DELAY=${DELAY:-1ms}
 N=${N:-20000}
@@ -77,7 +84,12 @@ redis_sleep() {
 	kill $RPID; wait $RPID 2>/dev/null || true
 	RPID=
 }
-trap 'kill "${SPID:-}" "${RPID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "${SPID:-}" "${RPID:-}" "${KPID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+if [ -n "${KEEPAWAKE:-}" ]; then
+	taskset -c 0 chrt --idle 0 sh -c 'while :; do :; done' &
+	KPID=$!
+	echo "keepawake: an idle-class spinner on CPU 0 (PID $KPID), anchor and rounds alike"
+fi
 
 for r in $(seq "$ROUNDS"); do
 	echo

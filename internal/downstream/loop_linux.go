@@ -74,19 +74,23 @@ func (c *dconn) data() uint64 { return uint64(c.gen)<<32 | uint64(uint32(c.fd)) 
 
 // loop is the server's event loop (one per Serve).
 type loop struct {
-	s      *Server
-	p      *epoll.Poller
-	wake   *epoll.EventFD
-	timer  *epoll.TimerFD // only where epoll_pwait2 is missing
-	armed  time.Duration  // the timerfd's deadline (0: disarmed)
-	lead   time.Duration  // how long before a reply is due the loop stops sleeping (see wait)
-	pwait2 bool
-	conns  []*dconn // by fd
-	live   int
-	heap   timeheap.Heap[*dconn]
-	evs    []unix.EpollEvent
-	cmd    Command
-	gen    uint32
+	s     *Server
+	p     *epoll.Poller
+	wake  *epoll.EventFD
+	timer *epoll.TimerFD // only where epoll_pwait2 is missing
+	armed time.Duration  // the timerfd's deadline (0: disarmed)
+	lead  time.Duration  // how long before a reply is due the loop stops sleeping (see wait)
+	// overMean and overDev are the moving mean and mean deviation of how
+	// late the loop's timed sleeps woke (see wait); lead is drawn from them.
+	overMean, overDev time.Duration
+	poll              time.Duration // how long spin's last poll took
+	pwait2            bool
+	conns             []*dconn // by fd
+	live              int
+	heap              timeheap.Heap[*dconn]
+	evs               []unix.EpollEvent
+	cmd               Command
+	gen               uint32
 
 	mu       sync.Mutex
 	incoming []int
@@ -106,7 +110,7 @@ func newLoop(s *Server) (*loop, error) {
 		p.Close()
 		return nil, err
 	}
-	l := &loop{s: s, p: p, wake: w, evs: make([]unix.EpollEvent, 256), pwait2: havePwait2(), lead: initialLead}
+	l := &loop{s: s, p: p, wake: w, evs: make([]unix.EpollEvent, 256), pwait2: havePwait2(), lead: initialLead, overMean: initialLead}
 	if err := p.Add(w.FD(), epoll.In, uint64(w.FD())); err != nil {
 		l.closeFDs()
 		return nil, err
@@ -243,11 +247,14 @@ func (l *loop) run() {
 // tens of microseconds after it asked (the timer's interrupt, and on a VM
 // a halted virtual CPU's wake-up): with one client, 64 µs at p50, more
 // than the 5% of a 1 ms delay. So the loop sleeps until lead before the
-// due time, lead being what its sleeps have overslept lately (a moving
-// average, each sample capped at maxLead), and spends the rest polling
-// its epoll set without sleeping, answering anything that comes, until
-// the reply is due. The cost is CPU: at most maxLead a sleep, spent only
-// when the loop had nothing else to do.
+// due time and spends the rest polling its epoll set without sleeping,
+// answering anything that comes, until the reply is due. lead is what
+// its sleeps have overslept lately, the mean plus twice the mean
+// deviation (each sample capped at maxLead; Jacobson's estimator of a
+// round trip's timeout): with the mean alone about half the sleeps woke
+// after the reply was due, and one client's replies went out 15 µs late
+// at p50. The cost is CPU: at most maxLead a sleep, spent only when the
+// loop had nothing else to do.
 const (
 	maxLead     = 200 * time.Microsecond
 	initialLead = 50 * time.Microsecond
@@ -276,7 +283,10 @@ func (l *loop) wait() (int, time.Duration) {
 	if due >= 0 && n == 0 && l.pwait2 {
 		// Woken by the timeout: how late (a sample of the lead).
 		late := min(max(end-(start+sleep), 0), maxLead)
-		l.lead += (late - l.lead) / 8
+		d := late - l.overMean
+		l.overMean += d / 8
+		l.overDev += (max(d, -d) - l.overDev) / 4
+		l.lead = min(l.overMean+2*l.overDev, maxLead)
 	}
 	return n, end - start
 }
@@ -287,18 +297,36 @@ func (l *loop) wait() (int, time.Duration) {
 // the collector): a raw system call never gives the P up, and with 20
 // clients replies are due so often that the loop could spin most of the
 // time. With nothing else ready, Gosched comes straight back.
+//
+// The last stretch, shorter than one poll has lately taken, it spends
+// reading the clock alone: a poll is a system call and a Gosched (5 to
+// 10 µs on the VM of docs/benchmarks.md), and a reply due in the middle
+// of one went out that much late, 9 µs at p50 with one client.
 func (l *loop) spin(due time.Duration) int {
+	t := epoll.Monotonic()
 	for {
+		if due-t <= l.poll {
+			for epoll.Monotonic() < due {
+			}
+			return 0
+		}
 		runtime.Gosched()
 		r, _, e := unix.RawSyscall6(unix.SYS_EPOLL_WAIT, uintptr(l.p.FD()), uintptr(unsafe.Pointer(&l.evs[0])), uintptr(len(l.evs)), 0, 0, 0)
 		if e == 0 && int(r) > 0 {
 			return int(r)
 		}
-		if epoll.Monotonic() >= due {
+		now := epoll.Monotonic()
+		l.poll = min(now-t, maxPoll) // the last poll's length
+		t = now
+		if t >= due {
 			return 0
 		}
 	}
 }
+
+// maxPoll bounds the clock-only stretch of spin: a poll that took longer
+// was descheduled, not slow.
+const maxPoll = 50 * time.Microsecond
 
 // sleep waits in the kernel for an event or timeout from start.
 func (l *loop) sleep(start, timeout time.Duration) int {

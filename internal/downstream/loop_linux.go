@@ -83,7 +83,6 @@ type loop struct {
 	// overMean and overDev are the moving mean and mean deviation of how
 	// late the loop's timed sleeps woke (see wait); lead is drawn from them.
 	overMean, overDev time.Duration
-	poll              time.Duration // how long spin's last poll took
 	pwait2            bool
 	conns             []*dconn // by fd
 	live              int
@@ -252,9 +251,12 @@ func (l *loop) run() {
 // its sleeps have overslept lately, the mean plus twice the mean
 // deviation (each sample capped at maxLead; Jacobson's estimator of a
 // round trip's timeout): with the mean alone about half the sleeps woke
-// after the reply was due, and one client's replies went out 15 µs late
-// at p50. The cost is CPU: at most maxLead a sleep, spent only when the
-// loop had nothing else to do.
+// after the reply was due, and one client's replies went out 14-16 µs
+// late at p50 (8-10 µs with this lead; the rest is the poll a reply
+// falls due in: spending the last stretch on the clock alone made it
+// 0 µs but delayed the reading of 50 clients' requests, 1.22-1.54 ms
+// against 1.09-1.14 at the client's p50). The cost is CPU: at most
+// maxLead a sleep, spent only when the loop had nothing else to do.
 const (
 	maxLead     = 200 * time.Microsecond
 	initialLead = 50 * time.Microsecond
@@ -297,36 +299,18 @@ func (l *loop) wait() (int, time.Duration) {
 // the collector): a raw system call never gives the P up, and with 20
 // clients replies are due so often that the loop could spin most of the
 // time. With nothing else ready, Gosched comes straight back.
-//
-// The last stretch, shorter than one poll has lately taken, it spends
-// reading the clock alone: a poll is a system call and a Gosched (5 to
-// 10 µs on the VM of docs/benchmarks.md), and a reply due in the middle
-// of one went out that much late, 9 µs at p50 with one client.
 func (l *loop) spin(due time.Duration) int {
-	t := epoll.Monotonic()
 	for {
-		if due-t <= l.poll {
-			for epoll.Monotonic() < due {
-			}
-			return 0
-		}
 		runtime.Gosched()
 		r, _, e := unix.RawSyscall6(unix.SYS_EPOLL_WAIT, uintptr(l.p.FD()), uintptr(unsafe.Pointer(&l.evs[0])), uintptr(len(l.evs)), 0, 0, 0)
 		if e == 0 && int(r) > 0 {
 			return int(r)
 		}
-		now := epoll.Monotonic()
-		l.poll = min(now-t, maxPoll) // the last poll's length
-		t = now
-		if t >= due {
+		if epoll.Monotonic() >= due {
 			return 0
 		}
 	}
 }
-
-// maxPoll bounds the clock-only stretch of spin: a poll that took longer
-// was descheduled, not slow.
-const maxPoll = 50 * time.Microsecond
 
 // sleep waits in the kernel for an event or timeout from start.
 func (l *loop) sleep(start, timeout time.Duration) int {

@@ -879,7 +879,9 @@ func (p *planner) evalTo(ctx context.Context, n int, precise, held bool) (*Point
 		p.release(pt)
 		return nil, err
 	}
-	p.made(pt, s, held)
+	// Only a point refine may run on is held: not a burst, not overloaded,
+	// not already within the precision goal (refine's own tests).
+	p.made(pt, s, held && p.mode != "burst" && !pt.Overloaded && !p.settled(pt, true))
 	p.store(pt)
 	return pt, nil
 }

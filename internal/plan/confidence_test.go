@@ -150,3 +150,41 @@ func TestFailedOnOneSLOIsFailed(t *testing.T) {
 		t.Errorf("size 1 ran %d seeds, undecided %v; want 3 seeds and none undecided", p.Seeds, res.Undecided)
 	}
 }
+
+// A point refine ran on from its paused seeds records whether a request
+// waited for a thread from its longer runs, as a point simulated at that
+// length does: noWaitBelow lets a larger pool copy its figures only when
+// none did. Eight threads at 100/s of exp:10ms see no wait in 100 requests
+// a seed and some in the runs precision asks for.
+func TestRefinedPointRecordsItsWaits(t *testing.T) {
+	if raceOn {
+		t.Skip("hundreds of thousands of simulated requests")
+	}
+	cfg := Config{Scenario: mmcScenario(100, 10*time.Millisecond), SLOs: slos(t, "p99<200ms"), Min: 1, Max: 64,
+		Requests: 100, Seeds: 1, MaxSeeds: 1, Warmup: DefaultWarmup, Workers: 1, Curve: DefaultCurve, Precision: 0.01}
+	ctx := context.Background()
+	p := newPlanner(cfg, cfg.Scenario, Threads, "open")
+	defer p.releaseHeld()
+	pt, err := p.evalHeld(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pt.noWait || !pt.held {
+		t.Fatalf("size 8 at %d requests: noWait %v, held %v; want no wait, held for refine", pt.RequestsPerSeed, pt.noWait, pt.held)
+	}
+	if err := p.refine(ctx, 8); err != nil {
+		t.Fatal(err)
+	}
+	if pt.RequestsPerSeed <= cfg.Requests {
+		t.Fatalf("refine left size 8 at %d requests a seed; want it run on", pt.RequestsPerSeed)
+	}
+	fresh := cfg
+	fresh.Requests = pt.RequestsPerSeed
+	q, err := newPlanner(fresh, cfg.Scenario, Threads, "open").eval(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt.noWait != q.noWait || pt.Values[0] != q.Values[0] {
+		t.Errorf("size 8 run on to %d requests: noWait %v, p99 %v; simulated at that length: noWait %v, p99 %v", pt.RequestsPerSeed, pt.noWait, pt.Values[0], q.noWait, q.Values[0])
+	}
+}

@@ -9,11 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/run_env.inc"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-base=${BASE:?BASE=path to the build to compare with}
-new=$(this_build "$work")
-print_compare "$base" "$new"
+compare_setup
 cases=(
 	"--model pool --threads 4 --cores 64 --arrival poisson:1000 --wait exp:10ms --slo p99<56ms"
 	"--model loop --threads 2 --cores 8 --arrival poisson:2000 --cpu exp:300us --wait exp:3ms --block-fraction 0.02 --block 5ms --slo p99.9<60ms"

@@ -9,11 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/run_env.inc"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-base=${BASE:?BASE=path to the build to compare with}
-new=$(this_build "$work")
-print_compare "$base" "$new"
+compare_setup
 cases=(
 	"--preset lab-pool"
 	"--preset lab-loop-blocking"

@@ -816,10 +816,8 @@ func (p *planner) refine(ctx context.Context, n int) error {
 	if pt.held && len(pt.runs) > 0 {
 		s := p.knob.Set(p.base, n)
 		err := p.runOn(ctx, s, pt, true)
-		pt.RequestsPerSeed = pt.reqs
-		p.setNoWait(pt, s) // a longer run may have met a wait the shorter did not
-		p.release(pt)
-		pt.runs, pt.held = nil, false
+		pt.held = false
+		p.made(pt, s, false) // from its longer runs: one may have met a wait the shorter did not
 		return err
 	}
 	p.mu.Lock()
@@ -947,23 +945,18 @@ func (p *planner) made(pt *Point, s model.Scenario, held bool) {
 	if p.cfg.Progress != nil {
 		p.cfg.Progress(pt.Size, int(p.evals.Load()))
 	}
-	p.setNoWait(pt, s)
+	// Whether no request waited for a thread in any of its last runs,
+	// in a pool sized by threads (see noWaitBelow).
+	pt.noWait = p.knob == Threads && s.Model == model.Pool
+	for _, r := range pt.runs {
+		pt.noWait = pt.noWait && !r.waited
+	}
 	if held {
 		pt.held = true
 		return
 	}
 	p.release(pt)
 	pt.runs = nil
-}
-
-// setNoWait records whether no request waited for a thread in any of
-// pt's runs, in a pool sized by threads (see noWaitBelow): from its
-// last runs, so a point refine ran on answers for its longer runs.
-func (p *planner) setNoWait(pt *Point, s model.Scenario) {
-	pt.noWait = p.knob == Threads && s.Model == model.Pool
-	for _, r := range pt.runs {
-		pt.noWait = pt.noWait && !r.waited
-	}
 }
 
 // releaseHeld gives back the runs and seeds of every held point but keep

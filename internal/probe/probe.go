@@ -39,6 +39,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/HdrHistogram/hdrhistogram-go"
+
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -201,11 +203,28 @@ type Step struct {
 	Warnings    []string `json:"warnings,omitempty"` // loadgen's warning codes
 	Interrupted bool     `json:"interrupted,omitempty"`
 	// RetakenAs is the index of the step that measured this one's rate
-	// again, because a stall moved this one's p99 (retake); 0: none. The
-	// fit compares the retake, not this step, and a note says why.
+	// again (retake); 0: none. The fit compares the retake, not this
+	// step, and a note says why.
 	RetakenAs int `json:"retaken_as,omitempty"`
+	// Pooled, on a retake of a step whose p99 missed the model with no
+	// stall to blame, is both windows' latencies together: the fit
+	// compares that p99, not the retake's own (nil: the retake stands
+	// alone, as after a stall).
+	Pooled *Pooled `json:"pooled,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
+}
+
+// Pooled is the latency of two windows at one rate, their samples merged
+// (Step.Pooled): With is the other step's index, OK their successes
+// together, P99Lo and P99Hi the pooled p99's 95% interval from that
+// count (p99Interval).
+type Pooled struct {
+	With  int     `json:"with"`
+	OK    int64   `json:"ok"`
+	P99MS float64 `json:"p99_ms"`
+	P99Lo float64 `json:"p99_lo_ms,omitempty"`
+	P99Hi float64 `json:"p99_hi_ms,omitempty"`
 }
 
 // Saturated says the server did not keep up at this step: it completed
@@ -368,6 +387,9 @@ type runner struct {
 	s0    float64 // service time at no load, ms (mean)
 	// threads is the ThreadsURL's reading (-1: not read yet, 0: none).
 	threads int
+	// lat is each open step's latency histogram (from the intended
+	// send), by index: a retake that pools two windows merges them.
+	lat map[int]*hdrhistogram.Histogram
 }
 
 func (r *runner) elapsed() time.Duration { return time.Since(r.t0) }
@@ -565,9 +587,10 @@ func bisectRate(good, bad, okMax float64) float64 {
 }
 
 // retake measures once more, at its own rate and for its own window, a
-// step whose stall leaves the fit undecided (stalledStep), while the
+// step that decides the fit against the model (retakeStep), while the
 // budget allows; the step keeps its figures and is marked RetakenAs, and
-// the fit compares the retake instead. At most maxRetakes of them; a
+// the fit compares the retake instead: alone after a stall, both windows
+// pooled after a miss with none (pool). At most maxRetakes of them; a
 // non-nil note says the server failed during one.
 //
 // Why: on a shared machine a few requests in a thousand meet a 10-20 ms
@@ -580,7 +603,7 @@ func (r *runner) retake(ctx context.Context, res *Result) *Note {
 	for range maxRetakes {
 		tmp := &Result{URL: res.URL, MaxRate: res.MaxRate, BudgetS: res.BudgetS, Placement: res.Placement, SLOs: res.SLOs,
 			CapacityRPS: res.CapacityRPS, Steps: slices.Clone(r.steps), Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
-		i := stalledStep(tmp, analyze(&r.cfg, tmp, r.s0))
+		i, pool := retakeStep(tmp, analyze(&r.cfg, tmp, r.s0))
 		if i < 0 {
 			return nil
 		}
@@ -596,11 +619,27 @@ func (r *runner) retake(ctx context.Context, res *Result) *Note {
 			return nil
 		}
 		r.steps[i].RetakenAs = st.Index
+		if pool {
+			r.steps[st.Index].Pooled = pooled(i, r.lat[i], r.lat[st.Index])
+		}
 		if f := r.dead(st, res); f != nil {
 			return f
 		}
 	}
 	return nil
+}
+
+// pooled is the latencies of step i (a) and of its retake (b) together;
+// nil when either window has none.
+func pooled(i int, a, b *hdrhistogram.Histogram) *Pooled {
+	if a == nil || b == nil || a.TotalCount() == 0 || b.TotalCount() == 0 {
+		return nil
+	}
+	h := hdrhistogram.Import(a.Export())
+	h.Merge(b)
+	at := func(q float64) float64 { return float64(h.ValueAtQuantile(q)) / 1e3 }
+	lo, hi := p99Interval(h.TotalCount(), at)
+	return &Pooled{With: i, OK: h.TotalCount(), P99MS: round3(at(99)), P99Lo: lo, P99Hi: hi}
 }
 
 // retakeWindow is a retake's window: the stalled step's own (w) when it
@@ -735,6 +774,12 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	st.Met = len(breaches) == 0 && !rep.Interrupted
 	if vus > 0 {
 		st.OfferedRPS = 0
+	}
+	if !st.Closed && lr.Latency.Count > 0 {
+		if r.lat == nil {
+			r.lat = map[int]*hdrhistogram.Histogram{}
+		}
+		r.lat[st.Index] = lr.Latency.Histogram()
 	}
 	r.steps = append(r.steps, st)
 	if r.cfg.Progress != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -106,6 +107,9 @@ func StepRows(lang msg.Lang, steps []Step) (head []string, rows [][]string) {
 		mp50, mp99, mrps, r99 := "-", "-", "-", "-"
 		if p := st.Pred; p != nil {
 			mp50, mp99, mrps, r99 = trimNum(p.P50MS, 1), trimNum(p.P99MS, 1), trimNum(p.RPS, 0), resText(p.ResP99)
+			if st.Pooled != nil {
+				r99 += "*"
+			}
 			if !p.Compared {
 				r99 = "(" + r99 + ")"
 			}
@@ -168,6 +172,9 @@ func WriteText(w io.Writer, lang msg.Lang, res *Result) error {
 		return err
 	}
 	fmt.Fprintln(&b, msg.T(lang, "probe.table.legend"))
+	if slices.ContainsFunc(res.Steps, func(st Step) bool { return st.Pooled != nil }) {
+		fmt.Fprintln(&b, msg.T(lang, "probe.table.pooled"))
+	}
 	fmt.Fprintln(&b, msg.T(lang, "probe.stopped", stoppedText(lang, res.Stopped)))
 	fmt.Fprintln(&b)
 	if res.Failure != nil {

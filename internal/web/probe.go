@@ -173,6 +173,9 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	line := ProbeLine{Result: res, Text: text.String(), Lab: LabLink(res.Scenario, lang),
 		Shape: msg.T(lang, "probe.verdict.head", probe.ShapeText(lang, res.ShapeName)), Verdict: probe.VerdictText(lang, res)}
 	line.Head, line.Rows = probe.StepRows(lang, res.Steps)
+	if slices.ContainsFunc(res.Steps, func(st probe.Step) bool { return st.Pooled != nil }) {
+		line.Notes = append(line.Notes, msg.T(lang, "probe.table.pooled")) // the table's "*"
+	}
 	for _, n := range res.Notes {
 		line.Notes = append(line.Notes, n.Text)
 	}

@@ -54,6 +54,12 @@ func init() {
 		"plan.method.ci": {
 			KO: "판정은 구간으로 합니다: 크기는 95%% 구간 전체가 SLO의 옳은 쪽에 있을 때만 충족입니다. 구간이 SLO에 걸치거나 반폭이 ±%s%%보다 넓으면 더 오래 실행하고 (시드당 최대 %s건, 또는 요청을 두 배로 늘려도 구간이 좁아지지 않을 때까지), 그래도 걸치면 '미정'입니다. 워밍업은 MSER-5로 찾습니다",
 			EN: "decisions use the interval: a size meets an SLO only when its whole 95%% interval is on the right side. Where it straddles the SLO or is wider than ±%s%%, the size runs longer (up to %s requests a seed, or until doubling them no longer narrows the interval); if it still straddles, the size is undecided. The warm-up is found by MSER-5"},
+		"plan.note.failed_early": {
+			KO: "크기 %s: 실행이 수렴하기 전에 불충족으로 판정했습니다. 빈 상태에서 시작한 실행은 지연을 낮게 읽을 뿐 높게 읽지는 않으므로, 이미 SLO를 넘은 구간은 실행이 수렴해도 넘은 채로 남습니다. 이 크기의 수치는 하한입니다",
+			EN: "size %s failed before its run converged: a run started empty reads latency low, never high, so an interval already past the SLO stays past it as the run converges. Its figures are lower bounds"},
+		"plan.note.failed_early_many": {
+			KO: "크기 %s: 실행이 수렴하기 전에 불충족으로 판정했습니다. 빈 상태에서 시작한 실행은 지연을 낮게 읽을 뿐 높게 읽지는 않으므로, 이미 SLO를 넘은 구간은 실행이 수렴해도 넘은 채로 남습니다. 이 크기들의 수치는 하한입니다",
+			EN: "sizes %s failed before their runs converged: a run started empty reads latency low, never high, so an interval already past the SLO stays past it as the run converges. Their figures are lower bounds"},
 		"plan.note.stalled": {
 			KO: "크기 %d의 구간은 정밀도 목표 ±%.1f%%에 못 미친 채 멈췄습니다: 시드당 요청을 %s건에서 %s건으로 두 배로 늘려도 반폭이 줄지 않았습니다 (±%.1f%% → ±%.1f%%). 드물게 긴 대기가 이 구간을 정하므로, 더 늘려도 목표에 닿으리라 보기 어렵습니다",
 			EN: "the interval of size %d stopped short of the ±%.1f%% precision goal: doubling its requests from %s to %s a seed did not narrow it (±%.1f%% → ±%.1f%%). Rare long waits set it, so more requests were not expected to reach the goal"},

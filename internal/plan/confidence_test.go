@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/sim"
 )
 
 // A size is met only with its whole interval on the right side.
@@ -186,5 +188,98 @@ func TestRefinedPointRecordsItsWaits(t *testing.T) {
 	}
 	if pt.noWait != q.noWait || pt.Values[0] != q.Values[0] {
 		t.Errorf("size 8 run on to %d requests: noWait %v, p99 %v; simulated at that length: noWait %v, p99 %v", pt.RequestsPerSeed, pt.noWait, pt.Values[0], q.noWait, q.Values[0])
+	}
+}
+
+// An open model's size whose interval is already past a latency bound is
+// failed before its run converges; a pass, a throughput floor, a closed
+// model and a burst still wait for a converged run.
+func TestFailedFromEmpty(t *testing.T) {
+	for _, c := range []struct {
+		mode, slo, verdict string
+		want               bool
+	}{
+		{"open", "p99<56ms", VerdictFailed, true},
+		{"open", "queue_p99<=5ms", VerdictFailed, true},
+		{"open", "mean<20ms", VerdictFailed, true},
+		{"open", "max<1s", VerdictFailed, true},
+		{"open", "p99<56ms", VerdictMet, false},
+		{"open", "p99<56ms", VerdictUndecided, false},
+		{"open", "rps>450", VerdictFailed, false},
+		{"closed", "p99<56ms", VerdictFailed, false},
+		{"burst", "p99<56ms", VerdictFailed, false},
+	} {
+		p := &planner{mode: c.mode, cfg: Config{SLOs: slos(t, c.slo), Precision: 0.05}}
+		pt := &Point{Verdicts: []string{c.verdict}, Values: []Num{60}, CI: [][2]Num{{57, 63}}, Undecided: c.verdict == VerdictUndecided}
+		if got := p.failedFromEmpty(pt); got != c.want {
+			t.Errorf("%s %s %s: failedFromEmpty %v; want %v", c.mode, c.slo, c.verdict, got, c.want)
+		}
+		if got := p.settled(pt, true); got != c.want {
+			t.Errorf("%s %s %s, not converged: settled %v; want %v", c.mode, c.slo, c.verdict, got, c.want)
+		}
+	}
+}
+
+// The premise of failedFromEmpty, checked on every open model at rho
+// about 0.9: runs started empty read latency low, never high. Each short
+// run's p99 (20,000 requests from empty, nothing dropped), averaged over
+// seeds, is at most a long run's steady p99 (its second half). A model
+// with a transient that overshoots its steady state would fail here.
+func TestStartedEmptyReadsLow(t *testing.T) {
+	ms := func(d time.Duration) model.Dist { return model.ExpDist(d) }
+	cases := []struct {
+		name string
+		s    model.Scenario
+	}{
+		{"pool (M/M/4)", model.Scenario{Model: model.Pool, Threads: 4, Arrival: model.Arrival{Kind: model.Poisson, Rate: 360},
+			Classes: []model.Class{{Name: "r", Fraction: 1, Wait: ms(10 * time.Millisecond)}}}},
+		{"pool on fewer cores, in slices", model.Scenario{Model: model.Pool, Threads: 8, Cores: 2, Slice: model.FixedDist(1500 * time.Microsecond),
+			Arrival: model.Arrival{Kind: model.Poisson, Rate: 450}, Classes: []model.Class{{Name: "r", Fraction: 1, CPU: ms(4 * time.Millisecond), Wait: ms(8 * time.Millisecond)}}}},
+		{"loops with blocking calls", model.Scenario{Model: model.Loop, Threads: 2, Cores: 2, Arrival: model.Arrival{Kind: model.Poisson, Rate: 4500},
+			Classes: []model.Class{{Name: "r", Fraction: 0.98, CPU: ms(300 * time.Microsecond), Wait: ms(3 * time.Millisecond)},
+				{Name: "b", Fraction: 0.02, CPU: ms(300 * time.Microsecond), Wait: model.FixedDist(5 * time.Millisecond), Blocking: true}}}},
+		{"offload", model.Scenario{Model: model.Offload, Threads: 1, OffloadPool: 4, Cores: 2, Arrival: model.Arrival{Kind: model.Poisson, Rate: 360},
+			Classes: []model.Class{{Name: "b", Fraction: 1, CPU: ms(100 * time.Microsecond), Wait: ms(10 * time.Millisecond), Blocking: true}}}},
+		{"virtual on 2 carriers", model.Scenario{Model: model.Virtual, Threads: 2, Cores: 8, Arrival: model.Arrival{Kind: model.Poisson, Rate: 4500},
+			Classes: []model.Class{{Name: "r", Fraction: 1, CPU: ms(400 * time.Microsecond), Wait: ms(10 * time.Millisecond)}}}},
+		{"a shared lock", model.Scenario{Model: model.Pool, Threads: 50, Cores: 8, SharedLock: true, Arrival: model.Arrival{Kind: model.Poisson, Rate: 450},
+			Classes: []model.Class{{Name: "r", Fraction: 1, Wait: ms(2 * time.Millisecond)}}}},
+	}
+	short, seeds, long := 20_000, 10, 400_000
+	if raceOn || testing.Short() {
+		seeds, long = 4, 200_000
+	}
+	p99 := func(s model.Scenario, n int, seed int64, drop int) float64 {
+		s.Requests, s.Seed = n, seed
+		var lat []time.Duration
+		if _, err := sim.Run(s, sim.Options{RecordsOnly: true, OnDone: func(r model.Record) {
+			if r.ID >= int64(drop) {
+				lat = append(lat, r.End-r.Arrival)
+			}
+		}}); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(lat)
+		return float64(lat[len(lat)*99/100]) / 1e6
+	}
+	for _, c := range cases {
+		s := c.s
+		s.Requests = short
+		s.Normalize()
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if u := Bottleneck(s).Util; u < 0.8 || u >= 1 {
+			t.Fatalf("%s: utilisation %.2f, want about 0.9", c.name, u)
+		}
+		steady := p99(s, long, 99, long/2)
+		var mean float64
+		for seed := range seeds {
+			mean += p99(s, short, int64(seed+1), 0) / float64(seeds)
+		}
+		t.Logf("%s: utilisation %.2f; started empty p99 %.2f ms on average over %d seeds, steady %.2f ms", c.name, Bottleneck(s).Util, mean, seeds, steady)
+		if mean > 1.03*steady {
+			t.Errorf("%s: runs started empty read p99 %.2f ms on average, over the steady %.2f ms", c.name, mean, steady)
+		}
 	}
 }

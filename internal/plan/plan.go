@@ -26,6 +26,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -644,6 +645,19 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 			st := pt.Stalled
 			res.Notes = append(res.Notes, Note{Key: "plan.note.stalled", Args: []any{n, p.cfg.Precision * 100, group(int64(st.FromRequests)), group(int64(st.ToRequests)), st.From * 100, st.To * 100}})
 		}
+	}
+	var early []string
+	for _, pt := range res.Curve {
+		if pt.Simulated && !pt.Converged && !pt.Overloaded && pt.SameAs == 0 && !pt.Undecided && p.failedFromEmpty(&pt) {
+			early = append(early, strconv.Itoa(pt.Size))
+		}
+	}
+	if len(early) > 0 {
+		key := "plan.note.failed_early"
+		if len(early) > 1 {
+			key = "plan.note.failed_early_many"
+		}
+		res.Notes = append(res.Notes, Note{Key: key, Args: []any{strings.Join(early, ", ")}})
 	}
 	res.Knee = knee(res.Curve)
 	for _, pt := range res.Curve {

@@ -544,25 +544,34 @@ func TestBisectRate(t *testing.T) {
 // longest) is the one the search measures again; once retaken, the fit
 // compares the retake instead and says why, and the retake itself is not
 // taken again.
-func TestRetakeAStalledStep(t *testing.T) {
+// fittedSteps is a pool of 8 x 20 ms's synthetic steps measured as its
+// fitted model says (so the fit holds), and fresh, which analyses a copy
+// of any steps as a probe's end does.
+func fittedSteps(t *testing.T) (fresh func([]Step) (*Result, worstFit), steps []Step) {
+	t.Helper()
 	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	fresh := func(steps []Step) (*Result, worstFit) {
+	fresh = func(steps []Step) (*Result, worstFit) {
 		res := &Result{URL: cfg.URL, Steps: slices.Clone(steps), CapacityRPS: 400, Notes: []Note{}}
 		return res, analyze(&cfg, res, 20)
 	}
-	steps := synthetic(20, 400, 8, 10, 0)
+	steps = synthetic(20, 400, 8, 10, 0)
 	for i := range steps {
 		steps[i].OK *= 20 // enough successes for a p99 interval
 	}
 	base, _ := fresh(steps)
-	for i := range steps { // measured as the model says, so the fit holds
+	for i := range steps {
 		if p := base.Steps[i].Pred; p != nil {
 			steps[i].P50MS, steps[i].P99MS = p.P50MS, p.P99MS
 		}
 	}
+	return fresh, steps
+}
+
+func TestRetakeAStalledStep(t *testing.T) {
+	fresh, steps := fittedSteps(t)
 	base, w := fresh(steps)
 	if i, _ := retakeStep(base, w); w.simStep < 0 || math.Abs(w.sim) > FitTol || i != -1 {
 		t.Fatalf("the clean steps: worst %+v, retake %d; want a fit and nothing to retake", w, i)
@@ -602,24 +611,8 @@ func TestRetakeAStalledStep(t *testing.T) {
 // fit, said with both windows' figures; one both confirm stays off and is
 // not retaken again. A miss below the model is measured again too.
 func TestRetakeAMissPoolsBothWindows(t *testing.T) {
-	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 1000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1}
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	fresh := func(steps []Step) (*Result, worstFit) {
-		res := &Result{URL: cfg.URL, Steps: slices.Clone(steps), CapacityRPS: 400, Notes: []Note{}}
-		return res, analyze(&cfg, res, 20)
-	}
-	steps := synthetic(20, 400, 8, 10, 0)
-	for i := range steps {
-		steps[i].OK *= 20
-	}
+	fresh, steps := fittedSteps(t)
 	base, _ := fresh(steps)
-	for i := range steps {
-		if p := base.Steps[i].Pred; p != nil {
-			steps[i].P50MS, steps[i].P99MS = p.P50MS, p.P99MS
-		}
-	}
 	pred := base.Steps[2].Pred
 	clean := steps[2]
 	for _, f := range []float64{1.3, 0.7} {

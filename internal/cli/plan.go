@@ -174,7 +174,11 @@ func planProgress(env *Env, l msg.Lang) func(size, done int) {
 		defer mu.Unlock()
 		if now := time.Now(); now.Sub(start) > time.Second && now.Sub(last) >= time.Second {
 			last = now
-			fmt.Fprintln(env.Stderr, msg.T(l, "plan.progress", done, size))
+			key := "plan.progress"
+			if done == 1 {
+				key = "plan.progress.one"
+			}
+			fmt.Fprintln(env.Stderr, msg.T(l, key, done, size))
 		}
 	}
 }

@@ -233,6 +233,9 @@ func init() {
 		"plan.progress": {
 			KO: "시뮬레이션 중: 크기 %d개 끝, 방금 %d (Ctrl-C로 멈춤)",
 			EN: "simulating: %d sizes done, the last %d (Ctrl-C stops)"},
+		"plan.progress.one": {
+			KO: "시뮬레이션 중: 크기 %d개 끝, 방금 %d (Ctrl-C로 멈춤)",
+			EN: "simulating: %d size done, the last %d (Ctrl-C stops)"},
 		"plan.progress.confirm": {
 			KO: "실제 실행으로 확인 중: 크기 %d, %d/%d회째 (0회째는 워밍업)",
 			EN: "confirming for real: size %d, run %d of %d (run 0 is the warm-up)"},

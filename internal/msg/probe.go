@@ -122,7 +122,7 @@ func init() {
 			KO: "단계 %[1]d에서는 생성기가 연결이 남는데도 요청의 %[2]s%%를 늦게 보냈고, p99는 모델과 %[3]s 달랐습니다. 그래서 같은 속도로 단계 %[4]d에서 다시 쟀고, 맞음 판정은 단계 %[1]d 대신 단계 %[4]d{을/를} 비교합니다. 두 단계 모두 표에 남습니다.",
 			EN: "at step %[1]d the generator sent %[2]s%% of its requests late with connections to spare, and its p99 differed from the model by %[3]s. So its rate was measured again as step %[4]d, and the fit compares step %[4]d instead of step %[1]d; both steps stay in the table."},
 		"probe.note.retaken_miss": {
-			KO: "단계 %[1]d의 p99(%[2]s ms)가 멈춤 없이 모델과 %[3]s 달라서, 같은 속도를 단계 %[4]d에서 다시 쟀습니다 (p99 %[5]s ms). 맞음 판정은 두 창의 성공 %[6]d건을 합쳐 비교합니다: p99 %[7]s ms (95%% 구간 %[8]s–%[9]s ms). 두 단계 모두 표에 남습니다.",
+			KO: "단계 %[1]d의 p99(%[2]s ms)는 멈춤이 없었는데도 모델과 %[3]s 달랐습니다. 그래서 같은 속도를 단계 %[4]d에서 다시 쟀고(p99 %[5]s ms), 맞음 판정은 두 창의 성공 %[6]d건을 합쳐 비교합니다: p99 %[7]s ms (95%% 구간 %[8]s–%[9]s ms). 두 단계 모두 표에 남습니다.",
 			EN: "step %[1]d's p99 (%[2]s ms) differed from the model by %[3]s with no stall to blame, so its rate was measured again as step %[4]d (p99 %[5]s ms); the fit compares the two windows' %[6]d successes together: p99 %[7]s ms (95%% interval %[8]s–%[9]s ms). Both steps stay in the table."},
 		"probe.note.fit_noisy": {
 			KO: "미정: 단계 %[1]d에서 잰 p99는 %[2]s ms(성공 %[5]d건에서 얻은 95%% 구간 %[3]s–%[4]s ms)이고 모델은 %[6]s ms로 %[7]s 다르지만(허용 %[8]s), 그 구간이 모델의 값을 담습니다: 이 단계의 표본으로는 허용 범위 안에서 모델과 서버를 가를 수 없습니다. 더 긴 단계(--step-min)가 가릅니다.",

@@ -38,6 +38,12 @@
 #   (cd OLD-CHECKOUT && go build -o /tmp/waitlab-old .) &&
 #   BASE=/tmp/waitlab-old ENGINES="auto epoll" EXTRA= ROUNDS=3 DUR=3 bench/load_compare.sh
 #
+# netfloor in EXTRA adds bench/netfloor's closed loop (raw system calls,
+# one write and one read a request, no parsing, no record) as a tool with
+# a max round only: the cheapest client this machine allows, so the
+# summary can say whether a goal against wrk is within its reach at all:
+#   EXTRA=netfloor ROUNDS=7 bench/load_compare.sh
+#
 # usage: bench/load_compare.sh   (env: ROUNDS=7 DUR=5 CONNS=50 RATE=20000 PORT=18089
 #        EXTRA="fortio hey vegeta"; EXTRA= compares wrk and waitlab only;
 #        ENGINES="auto"; BASE=)
@@ -97,6 +103,10 @@ for spec in "fortio fortio.org/fortio@latest" "hey github.com/rakyll/hey@latest"
 	fi
 	TOOLS="$TOOLS $1"
 done
+case " $EXTRA " in *" netfloor "*)
+	(cd "$REPO" && go build -o "$WORK/netfloor" ./bench/netfloor)
+	TOOLS="$TOOLS netfloor" ;;
+esac
 echo "tools:     $TOOLS"
 echo "wrk:       $(wrk -v 2>&1 | head -1 | cut -c1-60)"
 
@@ -123,6 +133,8 @@ cmd() {
 	hey:rate) echo "$GOBIN/hey -z ${DUR}s -c $CONNS -q $per $URL" ;;
 	vegeta:max) echo "$GOBIN/vegeta attack -rate 0 -max-workers $CONNS -workers $CONNS -duration ${DUR}s -targets $WORK/targets" ;;
 	vegeta:rate) echo "$GOBIN/vegeta attack -rate $RATE -duration ${DUR}s -targets $WORK/targets" ;;
+	netfloor:max) echo "$WORK/netfloor request -conns $CONNS -duration ${DUR}s -addr 127.0.0.1:$PORT" ;;
+	netfloor:rate) echo "" ;;
 	esac
 }
 echo "GET $URL" >"$WORK/targets"
@@ -166,7 +178,7 @@ for r in $(seq "$ROUNDS"); do
 		RPS[$t]="${RPS[$t]:-} $rps"
 		MAXCPU[$t]="${MAXCPU[$t]:-} $cpu"
 		SRV[$t]="${SRV[$t]:-} $srv"
-		if [ "$t" = wrk ]; then
+		if [ "$t" = wrk ] || [ "$t" = netfloor ]; then
 			CPU[$t]="${CPU[$t]:-} $cpu"
 			echo "round $r  $t  max ${rps} req/s  (cpu ${cpu} us/req at max; server ${srv} us/req; peak RSS ${rss} MB)"
 		else
@@ -206,4 +218,15 @@ echo " highest round at the rate. paired: median over rounds"
 echo " of the tool's (a) / wrk's (a) in the same round. server/req: the server's CPU us per"
 echo " request during (a); when it differs between tools by less than the spread, so does (a)."
 echo " RSS: the tool's peak resident set during (a), GNU time's maximum.)"
+if [ -n "${RPS[netfloor]:-}" ]; then
+	# The floor's verdict on issue 26's goal (>= 1.3x wrk's req/s, <=
+	# 0.6x its CPU a request), from the medians above.
+	fr=$(echo "${PAIR[netfloor]}" | median)
+	fc=$(echo "${MAXCPU[netfloor]}" | median)
+	awk -v fr="$fr" -v fc="$fc" -v wc="$wc" 'BEGIN {
+		c = (wc > 0 ? fc / wc : 0)
+		printf "floor: the cheapest client (netfloor: one write and one read a request) reached %.2fx wrk'"'"'s req/s (paired) and %.2fx its CPU a request.\n", fr, c
+		printf "  a goal of 1.3x wrk'"'"'s req/s is %s; a goal of 0.6x its CPU a request is %s.\n",
+			(fr >= 1.3 ? "within that reach" : "beyond it on this machine"), (c <= 0.6 ? "within that reach" : "beyond it on this machine") }'
+fi
 echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"

@@ -15,6 +15,14 @@
 # the generator process's (getrusage over the load; a burst's connections
 # are set up on its core; "-" from a build that does not report it).
 #
+# Beside each case it prints the best makespan this machine allows:
+# bench/netfloor's burst (raw system calls on both sides, nothing else)
+# times how long the first wave's connections take until the server has
+# read the last of their requests, T(n), and a burst of N requests that wait W each, at most P
+# at once, cannot end before ceil(N/P) * W + T(min(N, P)). When that bound
+# is already past 10% of the floor, the goal is out of reach here for any
+# server and generator, not only waitlab's.
+#
 #   bench/run_http_burst.sh
 #   REPEAT=5 BASE=/tmp/old-waitlab CASES="pool" bench/run_http_burst.sh
 set -euo pipefail
@@ -24,7 +32,7 @@ REPO=$(cd "$(dirname "$0")/.." && pwd)
 . "$REPO/bench/run_env.inc"
 WORK=$(mktemp -d /tmp/waitlab-burst.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-(cd "$REPO" && go build -o "$WORK/waitlab" .)
+(cd "$REPO" && go build -o "$WORK/waitlab" . && go build -o "$WORK/netfloor" ./bench/netfloor)
 print_env
 echo "commit:    $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 echo "repeat=$REPEAT cases=($CASES); run --via http --pin (generator and target on different cores)"
@@ -40,6 +48,14 @@ flags() {
 	*) echo "unknown case $1" >&2; exit 2 ;;
 	esac
 }
+# shape CASE: "N P W_ms", requests, how many wait at once, the wait.
+shape() {
+	case $1 in
+	virtual) echo "300 300 120" ;; # waits unmount: all 300 wait at once
+	pool) echo "1000 500 100" ;;
+	loop) echo "12 12 200" ;; # registered waits: all 12 at once
+	esac
+}
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "n/a"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 declare -A MK SET CPU GEN
@@ -47,6 +63,13 @@ for c in $CASES; do
 	# shellcheck disable=SC2046
 	floor=$("$WORK/waitlab" sim $(flags "$c") --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["makespan_ms"])')
 	echo "== $c: $(flags "$c"); floor (model makespan) $floor ms"
+	read -r n p w < <(shape "$c")
+	first=$((n < p ? n : p))
+	t=$("$WORK/netfloor" burst -n "$first" -rounds 5 | sed -n 's/.*last request read *\([0-9.]*\) ms.*/\1/p')
+	awk -v n="$n" -v p="$p" -v w="$w" -v t="$t" -v k="$first" -v f="$floor" 'BEGIN {
+		waves = int((n + p - 1) / p); b = waves * w + t
+		printf "best this machine allows: %d x %d ms + T(%d) %.1f ms (netfloor, median of 5) = %.1f ms (%.3fx floor): the goal (within 10%%) is %s\n",
+			waves, w, k, t, b, b / f, (b <= f * 1.10 ? "within reach" : "out of reach here for any server and generator") }'
 	for r in $(seq "$REPEAT"); do
 		for b in $BINS; do
 			name=${b%%=*} bin=${b#*=}

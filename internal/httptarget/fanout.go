@@ -3,7 +3,6 @@
 package httptarget
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -59,15 +58,11 @@ func newFanoutPool(s *Server, k int) *fanoutPool {
 
 // start starts the K threads.
 func (f *fanoutPool) start() {
-	for i := 0; i < f.k; i++ {
-		f.wg.Add(1)
-		go f.work()
-	}
+	spawnLocked(f.k, &f.wg, f.work)
 }
 
+// work is a fan-out thread (spawnLocked: its goroutine is locked to it).
 func (f *fanoutPool) work() {
-	defer f.wg.Done()
-	runtime.LockOSThread()
 	for j := range f.jobs {
 		n := f.busy.Add(1)
 		for {

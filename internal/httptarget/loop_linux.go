@@ -1290,16 +1290,12 @@ type offloadPool struct {
 
 func newOffloadPool(s *Server, k, queue int) *offloadPool {
 	p := &offloadPool{s: s, jobs: make(chan *task, queue)}
-	for i := 0; i < k; i++ {
-		p.wg.Add(1)
-		go p.work()
-	}
+	spawnLocked(k, &p.wg, p.work)
 	return p
 }
 
+// work is an offload thread (spawnLocked: its goroutine is locked to it).
 func (p *offloadPool) work() {
-	defer p.wg.Done()
-	runtime.LockOSThread()
 	for t := range p.jobs {
 		switch t.job {
 		case jobBlock:

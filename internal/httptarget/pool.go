@@ -139,10 +139,7 @@ func (p *poolServer) start() error {
 	if s.fan != nil {
 		s.fan.start()
 	}
-	for i := 0; i < s.cfg.Threads; i++ {
-		p.workers.Add(1)
-		go p.work()
-	}
+	spawnLocked(s.cfg.Threads, &p.workers, p.work)
 	go p.poll()
 	go p.accept()
 	return nil
@@ -529,9 +526,8 @@ func (p *poolServer) sweep(now time.Time) {
 	}
 }
 
+// work is a pool thread (spawnLocked: its goroutine is locked to it).
 func (p *poolServer) work() {
-	defer p.workers.Done()
-	runtime.LockOSThread()
 	w := &blockingConn{s: p.s, queue: p.queue, out: make([]byte, 0, 4096)}
 	for c := range p.queue {
 		for c != nil {

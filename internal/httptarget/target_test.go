@@ -8,6 +8,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -315,5 +317,43 @@ func TestExpectContinue(t *testing.T) {
 			t.Errorf("%s: after the body: %v, %v; want 200", m, resp, err)
 		}
 		nc.Close()
+	}
+}
+
+// osThreads is this process's OS thread count (/proc/self/status).
+func osThreads(t *testing.T) int {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skipf("no /proc/self/status: %v", err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				t.Fatalf("Threads line %q: %v", line, err)
+			}
+			return n
+		}
+	}
+	t.Fatal("no Threads line in /proc/self/status")
+	return 0
+}
+
+// TestPoolThreadsExistWhenReady: a pool's (and an offload pool's) threads
+// are made before Start returns, so a burst sent the moment the target is
+// ready does not wait for the runtime to make them (spawnLocked).
+func TestPoolThreadsExistWhenReady(t *testing.T) {
+	const n = 300
+	for _, cfg := range []Config{
+		{Model: model.Pool, Threads: n},
+		{Model: model.Offload, Threads: 1, Offload: n},
+	} {
+		t.Run(string(cfg.Model), func(t *testing.T) {
+			start(t, cfg)
+			if got := osThreads(t); got < n {
+				t.Errorf("%s: %d OS threads when Start returned; want at least the pool's %d", cfg.Model, got, n)
+			}
+		})
 	}
 }

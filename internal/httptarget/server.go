@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/fdtable"
 	"net"
 	"os"
 	"runtime/debug"
@@ -224,6 +225,11 @@ func (s *Server) Start() (err error) {
 		}
 	}()
 	s.raiseThreadLimit()
+	// Room in the descriptor table for the connections the target may
+	// hold, before it is ready (internal/fdtable: each doubling of the
+	// table stalls an accept for an RCU grace period). Past 65,536 the
+	// table grows on demand, as before.
+	fdtable.Reserve(min(s.cfg.MaxConns+s.cfg.Threads+256, 1<<16))
 	if s.db != nil {
 		if err := s.db.warm(context.Background()); err != nil {
 			s.db.close()

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/fdtable"
 	"math"
 	"runtime"
 	"sync"
@@ -19,6 +20,11 @@ import (
 )
 
 // Config is one load run. The zero value of each knob is its default.
+// fdSlack is the descriptors a run holds besides its connections (the
+// listener of a target in the same process, epoll sets, pipes, files):
+// added to what fdtable.Reserve is asked for.
+const fdSlack = 256
+
 type Config struct {
 	Targets []Target
 	// Arrival is rate:R or poisson:R (open model), or vus:N (closed model).
@@ -325,6 +331,9 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	_, tport, _ := splitHostPort(ep.Addr)
 	defer startConditions(res, &cfg, tport, probe)() // conditions.go: recorded beside the run, for a fair comparison
 
+	// Room in the descriptor table for every connection, off the clock
+	// (internal/fdtable).
+	fdtable.Reserve(max(cfg.Connections, cfg.Arrival.VUs) + fdSlack)
 	t0, err := cfg.waitStart(ctx)
 	if err != nil {
 		if ctx.Err() != nil {

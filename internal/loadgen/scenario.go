@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/fdtable"
 	"net"
 	"net/url"
 	"runtime"
@@ -194,6 +195,17 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 		g.abortAll()
 	})
 	defer stop()
+	// Room in the descriptor table for every connection the run may
+	// open, made now, off the clock (internal/fdtable: each doubling of
+	// the table stalls a socket call for an RCU grace period).
+	conns := cfg.MaxConns
+	switch {
+	case s.Arrival.Kind == model.VUs:
+		conns = s.Arrival.VUs
+	case s.Arrival.Kind == model.Burst:
+		conns = min(s.Requests, cfg.MaxConns)
+	}
+	fdtable.Reserve(conns + fdSlack)
 	cpu0 := sysinfo.ProcessCPU()
 	g.t0 = time.Now()
 	switch {

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package fdtable
+
+func reserve(int) (int, error) { return 0, nil }

@@ -4,15 +4,21 @@
 // nothing but the system calls is paid: a client and a server written as
 // raw system calls (golang.org/x/sys/unix on threads locked and pinned, no
 // Go poller, no goroutine per connection, no HTTP parsing, no latency
-// record). Its figures are floors: no generator and no target, waitlab's or
-// anyone's, can do a request or a fresh connection for less CPU on this
-// machine, because every one of them makes at least these system calls.
+// record). Its figures are the floor of the plain way to do the work:
+//   - burst: N fresh connections opened, sent on and read by the server
+//     with one system call a step on each side and nothing else; a real
+//     generator and server also keep state, parse and record, so they
+//     take at least this (short of batching the steps in a ring);
+//   - request: a client that writes, reads and waits in epoll once a
+//     response pays at least this. A client can go below it only by
+//     waking less often than once a response (batching its waits, as
+//     waitlab's io_uring engine does), not by cutting its own code.
 //
 // Issue 26's goals are ratios (a burst's makespan to the model's floor,
 // waitlab's CPU a request to wrk's). bench/run_http_burst.sh and
-// bench/load_compare.sh print the measured side; netfloor prints the
-// best a program could reach here, so a goal past it is known to be out
-// of reach on this machine rather than merely not met yet.
+// bench/load_compare.sh print the measured side; netfloor prints where
+// the plain way ends on this machine, so a goal past it is known to need
+// more than lean code here, rather than being merely not met yet.
 //
 //	netfloor burst   [-n 300,500,1000] [-rounds 5]
 //	netfloor request [-conns 50] [-duration 5s] [-addr 127.0.0.1:PORT]

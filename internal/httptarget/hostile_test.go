@@ -542,6 +542,7 @@ func TestBodyMemoryBounded(t *testing.T) {
 			var conns []net.Conn
 			statuses := []int{}
 			for i := 0; i < 3; i++ {
+				before := s.bodyMem.Load()
 				nc, err := net.Dial("tcp", s.Addr().String())
 				if err != nil {
 					t.Fatal(err)
@@ -549,7 +550,19 @@ func TestBodyMemoryBounded(t *testing.T) {
 				defer nc.Close()
 				conns = append(conns, nc)
 				nc.Write([]byte(head + part))
-				time.Sleep(100 * time.Millisecond) // read and buffered
+				if i == 2 {
+					break
+				}
+				// Read, and its body's room taken, before the next one
+				// comes (the order decides which is over the budget): the
+				// server's own account says so, not a sleep.
+				deadline := time.Now().Add(10 * time.Second)
+				for s.bodyMem.Load() <= before && time.Now().Before(deadline) {
+					time.Sleep(time.Millisecond)
+				}
+				if s.bodyMem.Load() <= before {
+					t.Fatalf("body %d: the server took no body memory for it in 10 s", i+1)
+				}
 			}
 			// Two bodies of 512 KiB fit in 1 MiB; the third does not.
 			conns[2].SetReadDeadline(time.Now().Add(5 * time.Second))

@@ -249,6 +249,19 @@ func startServer(keep bool) (*server, *unix.SockaddrInet4) {
 	return s, addr
 }
 
+// dial opens a blocking TCP connection to addr (on loopback the
+// handshake is done within connect).
+func dial(addr *unix.SockaddrInet4) int {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		die("socket: %v", err)
+	}
+	if err := unix.Connect(fd, addr); err != nil {
+		die("connect: %v", err)
+	}
+	return fd
+}
+
 // burst opens n connections as fast as one thread can, then reads every
 // response; it returns the wall time from the first connect to the last
 // read, the time from the first connect to the server's read of the last
@@ -259,13 +272,7 @@ func burst(s *server, addr *unix.SockaddrInet4, n int) (wall, started, cpu time.
 	buf := make([]byte, 4096)
 	c0, t0 := threadCPU(), time.Now()
 	for i := range fds {
-		fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
-		if err != nil {
-			die("socket: %v", err)
-		}
-		if err := unix.Connect(fd, addr); err != nil {
-			die("connect: %v", err)
-		}
+		fd := dial(addr)
 		if _, err := unix.Write(fd, request); err != nil {
 			die("write: %v", err)
 		}
@@ -378,13 +385,7 @@ func runRequest(args []string) {
 		}
 		fds := make([]int, *conns)
 		for i := range fds {
-			fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
-			if err != nil {
-				die("socket: %v", err)
-			}
-			if err := unix.Connect(fd, addr); err != nil {
-				die("connect: %v", err)
-			}
+			fd := dial(addr)
 			_ = unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
 			if err := unix.SetNonblock(fd, true); err != nil {
 				die("nonblock: %v", err)

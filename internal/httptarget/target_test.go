@@ -8,14 +8,13 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // start runs a server on 127.0.0.1:0 and shuts it down with the test.
@@ -320,26 +319,6 @@ func TestExpectContinue(t *testing.T) {
 	}
 }
 
-// osThreads is this process's OS thread count (/proc/self/status).
-func osThreads(t *testing.T) int {
-	t.Helper()
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Skipf("no /proc/self/status: %v", err)
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil {
-				t.Fatalf("Threads line %q: %v", line, err)
-			}
-			return n
-		}
-	}
-	t.Fatal("no Threads line in /proc/self/status")
-	return 0
-}
-
 // TestPoolThreadsExistWhenReady: a pool's (and an offload pool's) threads
 // are made before Start returns, so a burst sent the moment the target is
 // ready does not wait for the runtime to make them (spawnLocked).
@@ -351,7 +330,11 @@ func TestPoolThreadsExistWhenReady(t *testing.T) {
 	} {
 		t.Run(string(cfg.Model), func(t *testing.T) {
 			start(t, cfg)
-			if got := osThreads(t); got < n {
+			got, err := sysinfo.OSThreads()
+			if err != nil {
+				t.Skipf("no thread count here: %v", err)
+			}
+			if got < n {
 				t.Errorf("%s: %d OS threads when Start returned; want at least the pool's %d", cfg.Model, got, n)
 			}
 		})

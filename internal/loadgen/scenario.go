@@ -130,6 +130,12 @@ type scenarioGen struct {
 	reqs    []reqState
 	groups  []*connGroup
 	ctx     context.Context
+	// oneShot: each connection carries one request (a burst), so the
+	// request says Connection: close and the server closes after its
+	// answer, instead of parking the connection until the client's close
+	// reaches it (a wake-up, a read of the end of stream and a poller
+	// change more on the server's core, per connection).
+	oneShot bool
 
 	mu        sync.Mutex // guards connect and the counters below
 	connect   *stats.Recorder
@@ -239,6 +245,7 @@ func (g *scenarioGen) group(i int64, ngroups int) int {
 
 // runBurst: every request at t0, each on its own connection.
 func (g *scenarioGen) runBurst() {
+	g.oneShot = true
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for i := range g.reqs {
@@ -449,8 +456,11 @@ func (g *scenarioGen) appendRequest(b []byte, i int64) []byte {
 	b = strconv.AppendInt(b, i, 10)
 	b = append(b, " HTTP/1.1\r\nHost: "...)
 	b = append(b, g.host...)
-	b = append(b, "\r\nUser-Agent: waitlab-load\r\n\r\n"...)
-	return b
+	b = append(b, "\r\nUser-Agent: waitlab-load\r\n"...)
+	if g.oneShot {
+		b = append(b, "Connection: close\r\n"...)
+	}
+	return append(b, "\r\n"...)
 }
 
 // check compares the server's tags with the planner's request i.

@@ -12,9 +12,10 @@
 // its critical path, in the generator and again in the target. Growing
 // the table once, before the burst, pays one, off it.
 //
-// The table never shrinks, so Reserve is done once per process and
-// costs only the table's memory (8 bytes a descriptor and two bitmaps:
-// about 90 KB for 10,000).
+// The table never shrinks: after the first Reserve, a later one finds
+// the room and costs three system calls. The table's memory is 8 bytes a
+// slot and two small bitmaps, the slots rounded up to a power of two
+// (about 130 KB for 10,000).
 package fdtable
 
 // Reserve grows the descriptor table to hold at least n descriptors,

@@ -13,7 +13,7 @@
 // the table once, before the burst, pays one, off it.
 //
 // The table never shrinks: after the first Reserve, a later one finds
-// the room and costs three system calls. The table's memory is 8 bytes a
+// the room and costs five system calls. The table's memory is 8 bytes a
 // slot and two small bitmaps, the slots rounded up to a power of two
 // (about 130 KB for 10,000).
 package fdtable

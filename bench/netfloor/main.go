@@ -44,7 +44,7 @@
 // many requests a second the server gives the cheapest possible client:
 // the ceiling of any generator's max req/s against it.
 //
-// CPU is each thread's own user + system time (RUSAGE_THREAD). Loopback
+// CPU is each thread's own CPU clock (sysinfo.ThreadCPU). Loopback
 // only (127.0.0.1, a port the kernel picks). Linux only.
 package main
 
@@ -53,7 +53,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,6 +60,9 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/osthread"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 var (
@@ -80,21 +82,10 @@ func usage(format string, args ...any) {
 	os.Exit(2)
 }
 
-func threadCPU() time.Duration {
-	var ru unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
-		die("getrusage: %v", err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// pin locks the calling goroutine to its thread and the thread to cpu.
-// The goroutine must not unlock: its thread stays pinned until it exits.
+// pin locks the calling goroutine to its thread and the thread to cpu
+// (osthread.Pin); the goroutine never unlocks.
 func pin(cpu int) {
-	runtime.LockOSThread()
-	var s unix.CPUSet
-	s.Set(cpu)
-	if err := unix.SchedSetaffinity(0, &s); err != nil {
+	if err := osthread.Pin(cpu); err != nil {
 		die("pin to CPU %d: %v (netfloor runs its server on CPU 0 and its client on CPU 1: it needs both)", cpu, err)
 	}
 }
@@ -151,13 +142,13 @@ func (s *server) run(ready chan<- struct{}) {
 	close(ready)
 	evs := make([]unix.EpollEvent, 256)
 	buf := make([]byte, 4096)
-	last := threadCPU()
+	last := sysinfo.ThreadCPU()
 	for {
 		select {
 		case <-s.stop:
 			return
 		case c := <-s.mark:
-			now := threadCPU()
+			now := sysinfo.ThreadCPU()
 			c <- now - last
 			last = now
 		default:
@@ -270,7 +261,7 @@ func dial(addr *unix.SockaddrInet4) int {
 func burst(s *server, addr *unix.SockaddrInet4, n int) (wall, started, cpu time.Duration) {
 	fds := make([]int, n)
 	buf := make([]byte, 4096)
-	c0, t0 := threadCPU(), time.Now()
+	c0, t0 := sysinfo.ThreadCPU(), time.Now()
 	for i := range fds {
 		fd := dial(addr)
 		if _, err := unix.Write(fd, request); err != nil {
@@ -292,7 +283,7 @@ func burst(s *server, addr *unix.SockaddrInet4, n int) (wall, started, cpu time.
 		}
 		unix.Close(fd)
 	}
-	wall, cpu = time.Since(t0), threadCPU()-c0
+	wall, cpu = time.Since(t0), sysinfo.ThreadCPU()-c0
 	return wall, time.Duration(s.lastRead.Load()) - t0.Sub(epoch), cpu
 }
 
@@ -402,7 +393,7 @@ func runRequest(args []string) {
 		evs := make([]unix.EpollEvent, 256)
 		buf := make([]byte, 4096)
 		var served int64
-		c0, t0 := threadCPU(), time.Now()
+		c0, t0 := sysinfo.ThreadCPU(), time.Now()
 		for _, fd := range fds {
 			if _, err := unix.Write(fd, request); err != nil {
 				die("write: %v", err)
@@ -432,7 +423,7 @@ func runRequest(args []string) {
 				}
 			}
 		}
-		wall, cpu := time.Since(t0), threadCPU()-c0
+		wall, cpu := time.Since(t0), sysinfo.ThreadCPU()-c0
 		server := "its own server"
 		if s != nil {
 			server += fmt.Sprintf(", which used %.2f us of CPU a request", float64(s.cpu().Nanoseconds())/1e3/float64(served))

@@ -11,7 +11,7 @@
 //
 // Linux only. The thread measured is pinned to CPU 1 and the waker (the
 // "woken" line) to CPU 0, as bench/load_compare.sh pins the generator and
-// the server. CPU is the thread's user + system time (RUSAGE_THREAD).
+// the server. CPU is the thread's own CPU clock (sysinfo.ThreadCPU).
 package main
 
 import (
@@ -22,23 +22,14 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
-)
 
-func threadCPU() time.Duration {
-	var ru unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
-		fmt.Fprintln(os.Stderr, "wakecost: getrusage:", err)
-		os.Exit(1)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/waitlab/waitlab/internal/osthread"
+	"github.com/waitlab/waitlab/internal/sysinfo"
+)
 
 // pin locks the goroutine to its thread and the thread to cpu.
 func pin(cpu int) {
-	runtime.LockOSThread()
-	var s unix.CPUSet
-	s.Set(cpu)
-	if err := unix.SchedSetaffinity(0, &s); err != nil {
+	if err := osthread.Pin(cpu); err != nil {
 		fmt.Fprintln(os.Stderr, "wakecost: pin to CPU", cpu, ":", err)
 		os.Exit(1)
 	}
@@ -63,11 +54,11 @@ func main() {
 		// sleeps; waitlab's loop sets 1 us too.
 		unix.Prctl(unix.PR_SET_TIMERSLACK, 1000, 0, 0, 0)
 
-		c0, t0 := threadCPU(), time.Now()
+		c0, t0 := sysinfo.ThreadCPU(), time.Now()
 		for i := 0; i < *n; i++ {
 			unix.Getppid()
 		}
-		report("system call (getppid)", *n, threadCPU()-c0, time.Since(t0))
+		report("system call (getppid)", *n, sysinfo.ThreadCPU()-c0, time.Since(t0))
 
 		fd, err := unix.TimerfdCreate(unix.CLOCK_MONOTONIC, 0)
 		if err != nil {
@@ -76,21 +67,21 @@ func main() {
 		}
 		far := unix.ItimerSpec{Value: unix.NsecToTimespec(int64(10 * time.Second))}
 		var zero unix.ItimerSpec
-		c0, t0 = threadCPU(), time.Now()
+		c0, t0 = sysinfo.ThreadCPU(), time.Now()
 		for i := 0; i < *n; i++ {
 			unix.TimerfdSettime(fd, 0, &far, nil)
 			unix.TimerfdSettime(fd, 0, &zero, nil)
 		}
-		report("timer armed and disarmed (2 system calls)", *n, threadCPU()-c0, time.Since(t0))
+		report("timer armed and disarmed (2 system calls)", *n, sysinfo.ThreadCPU()-c0, time.Since(t0))
 		unix.Close(fd)
 
 		for _, d := range []time.Duration{20 * time.Microsecond, 100 * time.Microsecond} {
 			ts := unix.NsecToTimespec(int64(d))
-			c0, t0 = threadCPU(), time.Now()
+			c0, t0 = sysinfo.ThreadCPU(), time.Now()
 			for i := 0; i < *n; i++ {
 				unix.Nanosleep(&ts, nil)
 			}
-			report(fmt.Sprintf("sleep of %v (nanosleep)", d), *n, threadCPU()-c0, time.Since(t0))
+			report(fmt.Sprintf("sleep of %v (nanosleep)", d), *n, sysinfo.ThreadCPU()-c0, time.Since(t0))
 		}
 
 		// A blocked read, woken by a write from CPU 0 every 50 us (the
@@ -110,11 +101,11 @@ func main() {
 			}
 		}()
 		b := make([]byte, 1)
-		c0, t0 = threadCPU(), time.Now()
+		c0, t0 = sysinfo.ThreadCPU(), time.Now()
 		for i := 0; i < *n; i++ {
 			unix.Read(p[0], b)
 		}
-		report("blocked read woken from CPU 0 (every 50 us)", *n, threadCPU()-c0, time.Since(t0))
+		report("blocked read woken from CPU 0 (every 50 us)", *n, sysinfo.ThreadCPU()-c0, time.Since(t0))
 	}()
 	<-done
 }

@@ -49,3 +49,14 @@ func Spin(d time.Duration) {
 	for sysinfo.ThreadCPU() < end {
 	}
 }
+
+// Pin locks the calling goroutine to its OS thread and that thread to
+// cpu (sched_setaffinity on the thread alone), for measurements that put
+// one side on each core (bench/netfloor, bench/wakecost). The goroutine
+// stays locked: its thread keeps the affinity until it exits.
+func Pin(cpu int) error {
+	runtime.LockOSThread()
+	var s unix.CPUSet
+	s.Set(cpu)
+	return unix.SchedSetaffinity(0, &s)
+}

@@ -3,6 +3,7 @@
 package osthread
 
 import (
+	"errors"
 	"runtime"
 	"time"
 )
@@ -21,4 +22,10 @@ func Block(d time.Duration) {
 func Spin(d time.Duration) {
 	for end := time.Now().Add(d); time.Now().Before(end); {
 	}
+}
+
+// Pin off Linux locks the goroutine to its thread and says it cannot pin.
+func Pin(cpu int) error {
+	runtime.LockOSThread()
+	return errors.New("osthread: pinning a thread to a CPU needs Linux")
 }

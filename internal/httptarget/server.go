@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/waitlab/waitlab/internal/fdtable"
 	"net"
 	"os"
 	"runtime/debug"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/fdtable"
 	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/watchdog"

@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"github.com/waitlab/waitlab/internal/fdtable"
 	"math"
 	"runtime"
 	"sync"
@@ -14,17 +13,18 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/waitlab/waitlab/internal/fdtable"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
-// Config is one load run. The zero value of each knob is its default.
 // fdSlack is the descriptors a run holds besides its connections (the
 // listener of a target in the same process, epoll sets, pipes, files):
 // added to what fdtable.Reserve is asked for.
 const fdSlack = 256
 
+// Config is one load run. The zero value of each knob is its default.
 type Config struct {
 	Targets []Target
 	// Arrival is rate:R or poisson:R (open model), or vus:N (closed model).

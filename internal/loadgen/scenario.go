@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/waitlab/waitlab/internal/fdtable"
 	"net"
 	"net/url"
 	"runtime"
@@ -15,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/fdtable"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/stats"

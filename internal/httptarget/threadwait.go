@@ -40,7 +40,8 @@ func holdWait(d time.Duration) {
 // the one core that also had to accept the burst's connections: the
 // burst paid the pool's start-up, which the model (and a Tomcat with
 // prestarted threads) does not have. The cost moves to the target's
-// start, about 50-100 us a thread on a 2-core VM.
+// start: 52 ms for 500 threads and 187 ms for 2,000 on a 2-core VM
+// (about 100 us a thread).
 func spawnLocked(n int, wg *sync.WaitGroup, work func()) {
 	var locked sync.WaitGroup
 	locked.Add(n)

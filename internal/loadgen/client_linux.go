@@ -31,14 +31,7 @@ func (c *client) dialRaw(ap netip.AddrPort, deadline time.Time) errKind {
 			deadline = d
 		}
 	}
-	var sa unix.Sockaddr
-	domain := unix.AF_INET
-	if a := ap.Addr().Unmap(); a.Is4() {
-		sa = &unix.SockaddrInet4{Port: int(ap.Port()), Addr: a.As4()}
-	} else {
-		domain = unix.AF_INET6
-		sa = &unix.SockaddrInet6{Port: int(ap.Port()), Addr: a.As16(), ZoneId: zoneID(a.Zone())}
-	}
+	sa, domain := sockaddrOf(ap)
 	fd, err := unix.Socket(domain, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return kindConnect

@@ -243,8 +243,13 @@ func (g *scenarioGen) group(i int64, ngroups int) int {
 	return max(r.Loop, 0) % ngroups
 }
 
-// runBurst: every request at t0, each on its own connection.
+// runBurst: every request at t0, each on its own connection: on one
+// goroutine over raw system calls where it can (burst_linux.go), else a
+// goroutine and a client per request.
 func (g *scenarioGen) runBurst() {
+	if g.runBurstRaw() {
+		return
+	}
 	g.oneShot = true
 	var wg sync.WaitGroup
 	start := make(chan struct{})

@@ -1,0 +1,230 @@
+package loadgen
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// feedBurst feeds wire to a burst connection's parser in reads of at most
+// step bytes (all at once when step <= 0), then the end of the stream.
+func feedBurst(wire string, step int) (status int, k errKind) {
+	c := &bconn{phase: phHead}
+	if step <= 0 {
+		step = len(wire) + 1
+	}
+	for len(wire) > 0 {
+		n := min(step, len(wire))
+		if done, k := c.feed([]byte(wire[:n])); done {
+			if k != kindOK {
+				return 0, k
+			}
+			return c.status, kindOK
+		}
+		wire = wire[n:]
+	}
+	if c.phase == phToClose {
+		return c.status, kindOK // what the loop does at the end of the stream
+	}
+	return 0, kindClosed
+}
+
+func TestBurstParse(t *testing.T) {
+	tests := []struct {
+		name   string
+		wire   string
+		status int
+		kind   errKind
+	}{
+		{"content-length", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", 200, kindOK},
+		{"empty body", "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", 200, kindOK},
+		{"chunked with extension and trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x\r\nhello\r\nA\r\n0123456789\r\n0\r\nX: 1\r\n\r\n", 200, kindOK},
+		{"interim 100", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n", 204, kindOK},
+		{"body to the end of the stream", "HTTP/1.1 200 OK\r\n\r\nall of this is body", 200, kindOK},
+		{"503 is an answer", "HTTP/1.1 503 Busy\r\nContent-Length: 0\r\n\r\n", 503, kindOK},
+		{"not http", "SSH-2.0\r\n\r\n", 0, kindBadResponse},
+		{"bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nxyz\r\n", 0, kindBadResponse},
+		{"chunk without its CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXY0\r\n\r\n", 0, kindBadResponse},
+		{"status 600", "HTTP/1.1 600 What\r\nContent-Length: 0\r\n\r\n", 0, kindBadResponse},
+		{"cut short", "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nhel", 0, kindClosed},
+		{"head cut short", "HTTP/1.1 200 OK\r\nContent-Le", 0, kindClosed},
+		{"head too long", "HTTP/1.1 200 OK\r\nX: " + strings.Repeat("a", maxHeader) + "\r\n\r\n", 0, kindBadResponse},
+	}
+	for _, tt := range tests {
+		for _, step := range []int{0, 1, 2, 5, 64} {
+			if status, k := feedBurst(tt.wire, step); status != tt.status || k != tt.kind {
+				t.Errorf("%s (reads of %d): status %d, %s; want %d, %s", tt.name, step, status, kindNames[k], tt.status, kindNames[tt.kind])
+			}
+		}
+	}
+	// Bytes after a complete response in the same read are no answer to
+	// anything: a protocol error, as on the other paths.
+	if _, k := feedBurst("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhiHTTP/1.1 200 OK\r\n\r\n", 0); k != kindBadResponse {
+		t.Errorf("extra bytes after the response: %s, want bad_response", kindNames[k])
+	}
+}
+
+// FuzzBurstParse: whatever the server sends, in whatever pieces, the
+// burst's parser agrees with the client's reader on the first response:
+// the same status, or the same failure.
+func FuzzBurstParse(f *testing.F) {
+	f.Add("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", 3)
+	f.Add("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 1)
+	f.Add("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-Waitlab-Req: 4\r\n\r\nuntil close", 4)
+	f.Add("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n", 7)
+	f.Fuzz(func(t *testing.T, wire string, step int) {
+		if step < 0 {
+			step = -step
+		}
+		step %= 64
+		if len(wire) > maxHeader/2 {
+			return // the client's buffer bounds its reads differently near its end
+		}
+		status, k := feedBurst(wire, step)
+		c := newClient("unused", nil, time.Second)
+		c.c = &memConn{segs: []string{wire}, step: step}
+		cst, _, ck := c.roundTrip([]byte("GET / HTTP/1.1\r\n\r\n"), false, time.Now().Add(time.Second))
+		if ck != kindOK {
+			cst = 0
+		}
+		if status != cst || k != ck {
+			t.Errorf("%q in reads of %d: burst %d %s, client %d %s", wire, step, status, kindNames[k], cst, kindNames[ck])
+		}
+	})
+}
+
+// burstServer accepts connections on loopback and gives each to answer;
+// it stops when the test ends.
+func burstServer(t *testing.T, answer func(c net.Conn)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				answer(c)
+			}()
+		}
+	}()
+	return "http://" + ln.Addr().String() + "/"
+}
+
+// tagged answers one request with its index, in two writes with a pause
+// between them (the head split from the chunked body).
+func tagged(c net.Conn) {
+	br := bufio.NewReader(c)
+	line, err := br.ReadString('\n')
+	if err != nil {
+		return
+	}
+	for {
+		l, err := br.ReadString('\n')
+		if err != nil || l == "\r\n" {
+			break
+		}
+	}
+	idx := "-1"
+	if f := strings.Fields(line); len(f) > 1 {
+		if u, err := url.Parse(f[1]); err == nil {
+			idx = u.Query().Get("req")
+		}
+	}
+	fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nX-Waitlab-Req: %s\r\nX-Waitlab-Class: normal\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n", idx)
+	time.Sleep(time.Millisecond)
+	fmt.Fprintf(c, "5\r\nhello\r\n0\r\n\r\n")
+}
+
+func burstScenario(t *testing.T, n int) model.Scenario {
+	t.Helper()
+	s := model.Scenario{Name: "burst", Model: model.Virtual, Threads: 2, Requests: n, Seed: 1,
+		Arrival: model.Arrival{Kind: model.Burst},
+		Classes: []model.Class{{Name: "normal", Fraction: 1}}}
+	s.Normalize()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The burst on one goroutine (a literal address) and the goroutine path
+// (a host name) read the same answers the same way: every request
+// answered, its index checked, one connection each.
+func TestBurstBothPathsAgree(t *testing.T) {
+	u := burstServer(t, tagged)
+	for _, target := range []string{u, strings.Replace(u, "127.0.0.1", "localhost", 1)} {
+		res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 40), URL: target, Timeout: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, sk := res.Result, res.Sockets
+		if r.Completed != 40 || sk.Failed != 0 || sk.IndexMismatch != 0 || sk.ClassMismatch != 0 || sk.Untagged != 0 {
+			t.Errorf("%s: completed %d, failed %d (%v), index %d, class %d, untagged %d; want 40 answered and checked",
+				target, r.Completed, sk.Failed, sk.Errors, sk.IndexMismatch, sk.ClassMismatch, sk.Untagged)
+		}
+		if sk.Connections != 40 || sk.ConnectP50MS <= 0 {
+			t.Errorf("%s: %d connections, set-up p50 %v ms; want 40 and a set-up time", target, sk.Connections, sk.ConnectP50MS)
+		}
+	}
+}
+
+// A server that never answers: every request fails as a timeout once its
+// time is up, and the run ends.
+func TestBurstTimesOut(t *testing.T) {
+	u := burstServer(t, func(c net.Conn) { c.Read(make([]byte, 1024)); time.Sleep(2 * time.Second) })
+	res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 10), URL: u, Timeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sk := res.Sockets; res.Result.Completed != 0 || sk.Failed != 10 || sk.Errors["timeout"] != 10 {
+		t.Errorf("completed %d, failed %d, errors %v; want 10 timeouts", res.Result.Completed, sk.Failed, sk.Errors)
+	}
+}
+
+// Nothing listening: every request is refused, none is lost.
+func TestBurstRefused(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 10), URL: "http://" + addr + "/", Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sk := res.Sockets; sk.Failed != 10 || sk.Refused != 10 {
+		t.Errorf("failed %d, refused %d, errors %v; want 10 refused", sk.Failed, sk.Refused, sk.Errors)
+	}
+}
+
+// A cancelled burst stops waiting at once and says it was interrupted;
+// the requests it had not answered count as failed, not as answered.
+func TestBurstCancelled(t *testing.T) {
+	u := burstServer(t, func(c net.Conn) { c.Read(make([]byte, 1024)); time.Sleep(5 * time.Second) })
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	res, err := RunScenario(ctx, ScenarioConfig{Scenario: burstScenario(t, 20), URL: u, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Not woken, the loop would wait until the server closes (after 5 s):
+	// 20 closed connections instead of 20 requests cut short.
+	if sk := res.Sockets; !res.Result.Interrupted || res.Result.Completed != 0 || sk.Failed != 20 || sk.Errors["timeout"] != 20 {
+		t.Errorf("interrupted %v, completed %d, failed %d, errors %v; want interrupted, 0 answered, 20 cut short", res.Result.Interrupted, res.Result.Completed, sk.Failed, sk.Errors)
+	}
+}

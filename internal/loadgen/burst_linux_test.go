@@ -100,28 +100,10 @@ func FuzzBurstParse(f *testing.F) {
 	})
 }
 
-// burstServer accepts connections on loopback and gives each to answer;
-// it stops when the test ends.
+// burstServer serves each connection with answer (serveConns) and
+// returns its URL.
 func burstServer(t *testing.T, answer func(c net.Conn)) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				answer(c)
-			}()
-		}
-	}()
-	return "http://" + ln.Addr().String() + "/"
+	return "http://" + serveConns(t, answer) + "/"
 }
 
 // tagged answers one request with its index, in two writes with a pause

@@ -185,16 +185,17 @@ func FuzzParseHead(f *testing.F) {
 	})
 }
 
-// rawServer answers every request on every connection with resp, keeping
-// connections alive; it stops when the test ends.
-func rawServer(t testing.TB, resp string) string {
-	t.Helper()
+// serveConns accepts connections on 127.0.0.1:0 and gives each to
+// answer on a goroutine of its own, closing it when answer returns or
+// when the test ends, whichever is first. It returns the address.
+func serveConns(tb testing.TB, answer func(c net.Conn)) string {
+	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	done := make(chan struct{})
-	t.Cleanup(func() { close(done); ln.Close() })
+	tb.Cleanup(func() { close(done); ln.Close() })
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -204,32 +205,41 @@ func rawServer(t testing.TB, resp string) string {
 			go func() {
 				defer c.Close()
 				go func() { <-done; c.Close() }()
-				// Allocation-free, so AllocsPerRun sees only the client.
-				buf := make([]byte, 4096)
-				out := []byte(resp)
-				n := 0
-				for {
-					e := headerEnd(buf[:n])
-					if e < 0 {
-						if n == len(buf) {
-							return
-						}
-						m, err := c.Read(buf[n:])
-						if err != nil {
-							return
-						}
-						n += m
-						continue
-					}
-					n = copy(buf, buf[e:n])
-					if _, err := c.Write(out); err != nil {
-						return
-					}
-				}
+				answer(c)
 			}()
 		}
 	}()
 	return ln.Addr().String()
+}
+
+// rawServer answers every request on every connection with resp, keeping
+// connections alive; it stops when the test ends.
+func rawServer(t testing.TB, resp string) string {
+	t.Helper()
+	return serveConns(t, func(c net.Conn) {
+		// Allocation-free, so AllocsPerRun sees only the client.
+		buf := make([]byte, 4096)
+		out := []byte(resp)
+		n := 0
+		for {
+			e := headerEnd(buf[:n])
+			if e < 0 {
+				if n == len(buf) {
+					return
+				}
+				m, err := c.Read(buf[n:])
+				if err != nil {
+					return
+				}
+				n += m
+				continue
+			}
+			n = copy(buf, buf[e:n])
+			if _, err := c.Write(out); err != nil {
+				return
+			}
+		}
+	})
 }
 
 // The hot path allocates nothing: a keep-alive request and its response,

@@ -17,52 +17,37 @@ import (
 // allocations per request are the engine's own.
 func helloServer(tb testing.TB) string {
 	tb.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { ln.Close() })
 	resp := []byte("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Type: text/plain\r\n\r\nhello")
 	end := []byte("\r\n\r\n")
-	go func() {
+	return "http://" + serveConns(tb, func(c net.Conn) {
+		buf := make([]byte, 4096)
+		out := make([]byte, 0, 4096)
+		n := 0
 		for {
-			c, err := ln.Accept()
+			m, err := c.Read(buf[n:])
 			if err != nil {
 				return
 			}
-			go func() {
-				defer c.Close()
-				buf := make([]byte, 4096)
-				out := make([]byte, 0, 4096)
-				n := 0
-				for {
-					m, err := c.Read(buf[n:])
-					if err != nil {
-						return
-					}
-					n += m
-					out = out[:0]
-					for {
-						i := bytes.Index(buf[:n], end)
-						if i < 0 {
-							break
-						}
-						out = append(out, resp...)
-						n = copy(buf, buf[i+4:n])
-					}
-					if n == len(buf) {
-						return
-					}
-					if len(out) > 0 {
-						if _, err := c.Write(out); err != nil {
-							return
-						}
-					}
+			n += m
+			out = out[:0]
+			for {
+				i := bytes.Index(buf[:n], end)
+				if i < 0 {
+					break
 				}
-			}()
+				out = append(out, resp...)
+				n = copy(buf, buf[i+4:n])
+			}
+			if n == len(buf) {
+				return
+			}
+			if len(out) > 0 {
+				if _, err := c.Write(out); err != nil {
+					return
+				}
+			}
 		}
-	}()
-	return "http://" + ln.Addr().String() + "/"
+	}) + "/"
 }
 
 // benchEngine runs b.N requests through the engine against helloServer

@@ -139,26 +139,10 @@ func TestUringResponses(t *testing.T) {
 // resetServer reads a request and resets the connection (SO_LINGER 0).
 func resetServer(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				buf := make([]byte, 4096)
-				c.Read(buf)
-				c.(*net.TCPConn).SetLinger(0)
-				c.Close()
-			}()
-		}
-	}()
-	return ln.Addr().String()
+	return serveConns(t, func(c net.Conn) {
+		c.Read(make([]byte, 4096))
+		c.(*net.TCPConn).SetLinger(0)
+	})
 }
 
 // A server that resets every connection: every request is an error, of

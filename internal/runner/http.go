@@ -368,19 +368,10 @@ func (t *threadPeak) stop() int {
 	return t.peak
 }
 
-// procThreads reads Threads: from /proc/PID/status (0 when gone).
+// procThreads is process pid's thread count (0 when it is gone).
 func procThreads(pid int) int {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSpace(v))
-			return n
-		}
-	}
-	return 0
+	n, _ := sysinfo.PidThreads(pid)
+	return n
 }
 
 type netstat struct{ overflows, drops int64 }

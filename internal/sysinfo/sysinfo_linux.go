@@ -97,6 +97,12 @@ func OSThreads() (int, error) {
 	return procThreads("self")
 }
 
+// PidThreads returns the number of OS threads of process pid, from the
+// Threads line of /proc/PID/status (an error once the process is gone).
+func PidThreads(pid int) (int, error) {
+	return procThreads(strconv.Itoa(pid))
+}
+
 func procThreads(pid string) (int, error) {
 	f, err := os.Open("/proc/" + pid + "/status")
 	if err != nil {

@@ -33,6 +33,9 @@ func ThreadCPU() time.Duration { return 0 }
 // OSThreads needs /proc.
 func OSThreads() (int, error) { return 0, errNeedsLinux }
 
+// PidThreads needs /proc.
+func PidThreads(pid int) (int, error) { return 0, errNeedsLinux }
+
 // PidCPU needs /proc.
 func PidCPU(pid int) (time.Duration, error) { return 0, errNeedsLinux }
 

@@ -43,3 +43,21 @@ func TestThreadCPUAdvances(t *testing.T) {
 		t.Errorf("ThreadCPU did not advance: %v then %v", a, b)
 	}
 }
+
+// A process's thread count read by pid is the one it reads of itself
+// (between two reads of its own: the runtime may add threads meanwhile,
+// and frees none here), and a process that does not exist is an error.
+func TestPidThreadsIsOSThreads(t *testing.T) {
+	before, err := OSThreads()
+	if err != nil {
+		t.Skip(err)
+	}
+	n, err := PidThreads(os.Getpid())
+	after, _ := OSThreads()
+	if err != nil || n < before || n > after {
+		t.Errorf("PidThreads(self) = %d, %v; want between %d and %d", n, err, before, after)
+	}
+	if _, err := PidThreads(-1); err == nil {
+		t.Errorf("PidThreads(-1): no error; want one (no such process)")
+	}
+}

@@ -121,9 +121,29 @@ func procThreads(pid string) (int, error) {
 // clockTick is USER_HZ, which is 100 on every Linux the project targets.
 const clockTick = 100
 
-// PidCPU returns the CPU time (user + system) of process pid, from
-// /proc/PID/stat, with a resolution of 10 ms.
+// PidCPU returns the CPU time (user + system, every thread's, those that
+// have exited included) of process pid. It reads the process's CPU clock
+// (clock_gettime on the clock id the kernel derives from the pid, what
+// clock_getcpuclockid(3) returns), to the nanosecond; where that clock is
+// refused it reads /proc/PID/stat, to the 10 ms tick.
+//
+// Why the clock: a burst's target spends 30-40 ms of CPU, so a tick is a
+// quarter of the figure, and "CPU time 30.0 ms, 100.0 us a request"
+// read as precise when the next run could say 40.0 and 133.3 for the same
+// work.
 func PidCPU(pid int) (time.Duration, error) {
+	if pid > 0 {
+		var ts unix.Timespec
+		// MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED): ~pid << 3 | 2.
+		if unix.ClockGettime(int32(^pid<<3|2), &ts) == nil {
+			return time.Duration(ts.Nano()), nil
+		}
+	}
+	return pidCPUTicks(pid)
+}
+
+// pidCPUTicks is PidCPU from /proc/PID/stat (utime + stime, in ticks).
+func pidCPUTicks(pid int) (time.Duration, error) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return 0, fmt.Errorf("sysinfo: read cpu of pid %d: %w", pid, err)

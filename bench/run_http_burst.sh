@@ -88,7 +88,7 @@ print(h["makespan_ms"], s.get("connect_p50_ms", 0), h.get("cpu_ms", 0), h["compl
 			gus=-
 			[ "$gen" != "-" ] && gus=$(awk -v c="$gen" -v n="$n" 'BEGIN {printf "%.1f", c * 1000 / n}') && GEN[$c.$name]+="$gus "
 			awk -v r="$r" -v b="$name" -v mk="$mk" -v f="$floor" -v s="$set" -v c="$cpu" -v n="$n" -v g="$gus" -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
-				printf "run %d %-4s makespan %8.1f ms (%.3fx floor)  set-up p50 %.2f ms  target CPU %.0f ms, %.1f us/request  generator %s us/request  (load %s)\n", r, b, mk, mk / f, s, c, c * 1000 / n, g, l }'
+				printf "run %d %-4s makespan %8.1f ms (%.3fx floor)  set-up p50 %.2f ms  target CPU %.1f ms, %.1f us/request  generator %s us/request  (load %s)\n", r, b, mk, mk / f, s, c, c * 1000 / n, g, l }'
 		done
 	done
 	for b in $BINS; do

@@ -32,6 +32,12 @@ import (
 // 1,000-request burst's 500th request went out 16-21 ms after the first
 // (docs/benchmarks.md, tenth pass).
 //
+// internal/experiment's rawBurst is another raw burst on purpose: it makes
+// every connect before any request goes out, as the NIO client of the
+// published loop-stall run did; here each request follows its own
+// connect, as the goroutine path's did, so a burst's figures mean what
+// they meant.
+//
 // What it measures is what the goroutine path measures: a request's send
 // time is taken before its socket is made, its end when its response is
 // complete, a connection's set-up from the socket call until the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"runtime"
@@ -147,6 +148,8 @@ type scenarioGen struct {
 	capped    bool
 	closers   map[*scConn]struct{}
 	cancelled atomic.Bool
+
+	used cpuUsed // set when the run is over
 }
 
 // connGroup is the connections of one loop (or the only group).
@@ -213,6 +216,7 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 	}
 	fdtable.Reserve(conns + fdSlack)
 	cpu0 := sysinfo.ProcessCPU()
+	mach0, machErr := sysinfo.ReadMachineCPU()
 	g.t0 = time.Now()
 	switch {
 	case s.Arrival.Kind == model.VUs:
@@ -224,11 +228,26 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 		g.runOpen(ngroups)
 	}
 	cpu1 := sysinfo.ProcessCPU() // 0 off Linux: unknown
-	res := g.result(ngroups)
+	mach1, machErr1 := sysinfo.ReadMachineCPU()
+	g.used = cpuUsed{span: time.Since(g.t0)}
 	if cpu1 > cpu0 {
-		res.Sockets.GeneratorCPUMS = float64(cpu1-cpu0) / 1e6
+		g.used.gen = cpu1 - cpu0
+	}
+	if machErr == nil && machErr1 == nil {
+		g.used.busy, g.used.total = mach1.Busy-mach0.Busy, mach1.Total-mach0.Total
+	}
+	res := g.result(ngroups)
+	if g.used.gen > 0 {
+		res.Sockets.GeneratorCPUMS = float64(g.used.gen) / 1e6
 	}
 	return res, nil
+}
+
+// cpuUsed is what the run took of the generator's and the machine's CPU
+// (0: unknown), read around the run, span apart.
+type cpuUsed struct {
+	gen, busy, total time.Duration
+	span             time.Duration
 }
 
 func (g *scenarioGen) since() int64 { return int64(time.Since(g.t0)) }
@@ -648,6 +667,19 @@ func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 		}
 	}
 	res.WindowNS = window
+	// The CPU over the window, as the load engine's sampler gives it:
+	// read around the whole run and scaled to the window (toWindow).
+	// Without it the report read "generator 0.0%" for a burst whose
+	// generator had been busy a third of the time.
+	used := g.used
+	res.CPU.GenNS = toWindow(int64(used.gen), time.Duration(window), used.span)
+	if used.total > 0 {
+		res.CPU.MachineBusyNS = toWindow(int64(used.busy), time.Duration(window), used.span)
+		res.CPU.MachineNS = toWindow(int64(used.total), time.Duration(window), used.span)
+		if used.span > 100*time.Millisecond {
+			res.CPU.MachineCPUs = max(int(math.Round(float64(used.total)/float64(used.span))), 1)
+		}
+	}
 	rec.fill(res)
 	return res
 }

@@ -95,8 +95,15 @@ func (g *scenarioGen) runBurstRaw() bool {
 		return false
 	}
 	// A cancelled run wakes the loop at once (it also checks between
-	// dialling batches).
-	stop := context.AfterFunc(g.ctx, func() { wake.Signal() })
+	// dialling batches). The flag is set here, before the signal:
+	// RunScenario's own AfterFunc sets it too, but the two run on
+	// goroutines of their own, in no set order, and a loop woken before
+	// the flag was set would wait again (TestBurstCancelled caught that
+	// beside two CPU hogs: 5 s instead of at once).
+	stop := context.AfterFunc(g.ctx, func() {
+		g.cancelled.Store(true)
+		wake.Signal()
+	})
 	defer stop()
 
 	g.oneShot = true

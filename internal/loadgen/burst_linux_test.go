@@ -161,10 +161,12 @@ func TestBurstBothPathsAgree(t *testing.T) {
 		if sk.Connections != 40 || sk.ConnectP50MS <= 0 {
 			t.Errorf("%s: %d connections, set-up p50 %v ms; want 40 and a set-up time", target, sk.Connections, sk.ConnectP50MS)
 		}
-		// The load result says what the generator and the machine
-		// spent (its report read "generator 0.0%" when it did not).
-		if c := res.Load.CPU; c.GenNS <= 0 || c.MachineNS <= 0 {
-			t.Errorf("%s: load result CPU %+v; want the generator's and the machine's", target, c)
+		// The load result says what the generator spent (its report
+		// read "generator 0.0%" when it did not). Not the machine's:
+		// /proc/stat counts in 10 ms ticks, and a 20 ms run on a busy
+		// machine can read none.
+		if c := res.Load.CPU; c.GenNS <= 0 {
+			t.Errorf("%s: load result CPU %+v; want the generator's", target, c)
 		}
 	}
 }

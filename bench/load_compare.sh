@@ -256,6 +256,17 @@ fi
 # it only by how many requests each of the server's wake-ups finds).
 echo
 echo "# the goal against the kernel's part (medians of (a))"
+# A tool whose rounds served nothing (a dead server, a tool that did not
+# run) has zeros for every figure: no verdict is drawn from them.
+empty=""
+for t in $TOOLS; do
+	if awk -v r="$(echo "${RPS[$t]}" | median)" -v c="$(echo "${MAXCPU[$t]}" | median)" 'BEGIN { exit !(r <= 0 || c <= 0) }'; then empty="$empty $t"; fi
+done
+if [ -n "$empty" ]; then
+	echo "no verdict: measured nothing for:$empty (median req/s or CPU a request is 0)"
+	echo "load avg:  $(cut -d' ' -f1-3 /proc/loadavg) (after)"
+	exit 1
+fi
 gc=$(awk -v w="$(echo "${MAXCPU[wrk]}" | median)" 'BEGIN { printf "%.2f", 0.6 * w }')
 ms=""
 mt=""

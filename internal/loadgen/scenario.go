@@ -243,6 +243,10 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 	return res, nil
 }
 
+// minMachineSpan is the shortest run whose machine CPU (/proc/stat, in
+// 10 ms ticks per CPU) a scenario's load result reports.
+const minMachineSpan = 200 * time.Millisecond
+
 // cpuUsed is what the run took of the generator's and the machine's CPU
 // (0: unknown), read around the run, span apart.
 type cpuUsed struct {
@@ -671,14 +675,15 @@ func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 	// read around the whole run and scaled to the window (toWindow).
 	// Without it the report read "generator 0.0%" for a burst whose
 	// generator had been busy a third of the time.
+	// The machine's share only over a span long enough for /proc/stat's
+	// 10 ms ticks (a dead server's burst ends in milliseconds and read
+	// "other processes 0.0%"); shorter, it stays unknown (0).
 	used := g.used
 	res.CPU.GenNS = toWindow(int64(used.gen), time.Duration(window), used.span)
-	if used.total > 0 {
+	if used.total > 0 && used.span >= minMachineSpan {
 		res.CPU.MachineBusyNS = toWindow(int64(used.busy), time.Duration(window), used.span)
 		res.CPU.MachineNS = toWindow(int64(used.total), time.Duration(window), used.span)
-		if used.span > 100*time.Millisecond {
-			res.CPU.MachineCPUs = max(int(math.Round(float64(used.total)/float64(used.span))), 1)
-		}
+		res.CPU.MachineCPUs = max(int(math.Round(float64(used.total)/float64(used.span))), 1)
 	}
 	rec.fill(res)
 	return res

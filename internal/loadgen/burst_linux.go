@@ -106,7 +106,6 @@ func (g *scenarioGen) runBurstRaw() bool {
 	})
 	defer stop()
 
-	g.oneShot = true
 	n := len(g.reqs)
 	conns := make([]bconn, n)
 	evs := make([]epoll.Event, 256)

@@ -270,10 +270,10 @@ func (g *scenarioGen) group(i int64, ngroups int) int {
 // goroutine over raw system calls where it can (burst_linux.go), else a
 // goroutine and a client per request.
 func (g *scenarioGen) runBurst() {
+	g.oneShot = true
 	if g.runBurstRaw() {
 		return
 	}
-	g.oneShot = true
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for i := range g.reqs {

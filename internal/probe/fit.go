@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // Fit tolerances, each with why.
@@ -1209,8 +1210,7 @@ func quantile(sorted []float64, q float64) float64 {
 	if len(sorted) == 0 {
 		return math.NaN()
 	}
-	i := int(math.Ceil(q*float64(len(sorted)))) - 1
-	return sorted[min(max(i, 0), len(sorted)-1)]
+	return sorted[stats.Rank(q, len(sorted))-1]
 }
 
 func resid(measured, predicted float64) plan.Num {

@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"strconv"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Real says how Confirm runs a size for real: the runner (runner.Process
@@ -190,14 +188,6 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 
 // loadAvg reads the 1-minute load average (0 if it cannot).
 func loadAvg() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 0
-	}
-	v, _ := strconv.ParseFloat(f[0], 64)
-	return v
+	l, _ := sysinfo.LoadAvg()
+	return l[0]
 }

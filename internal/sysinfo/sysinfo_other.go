@@ -60,3 +60,18 @@ func ReadTree(root int) (t Tree, ok bool) { return Tree{}, false }
 
 // TreeCPU needs /proc (see tree_linux.go).
 func TreeCPU(root int) (cpu time.Duration, descendants int, ok bool) { return 0, 0, false }
+
+// LoadAvg is unknown off Linux.
+func LoadAvg() ([3]float64, error) { return [3]float64{}, errNeedsLinux }
+
+// Netstat is unknown off Linux.
+func Netstat() (map[string]float64, error) { return nil, errNeedsLinux }
+
+// Sysctl is unknown off Linux.
+func Sysctl(path string) (string, error) { return "", errNeedsLinux }
+
+// AllowedCPUs is unknown off Linux.
+func AllowedCPUs() []int { return nil }
+
+// AffinityOf is unknown off Linux.
+func AffinityOf(pid int) []int { return nil }

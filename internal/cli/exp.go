@@ -14,6 +14,7 @@ import (
 	"github.com/waitlab/waitlab/internal/experiment"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -101,9 +102,9 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
 		Nice:     experiment.DefaultNice(), Only: onlyIDs,
 	})
-	if errors.Is(err, experiment.ErrInterrupted) {
+	if errors.Is(err, supervise.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	if errors.As(err, new(*live.TooBigError)) {
 		// A --repeat the machine's limits refuse is bad input (exit 2).
@@ -130,7 +131,7 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		}
 	}
 	if t.Interrupted {
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/waitlab/waitlab/internal/plan"
 	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -84,7 +85,7 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	res, err := plan.Run(ctx, cfg)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return &ExitError{Code: 130}
+			return interrupted(nil)
 		}
 		return err
 	}
@@ -198,8 +199,8 @@ func (f *planFlags) runConfirm(ctx context.Context, env *Env, l msg.Lang, cfg pl
 	}}
 	c, err := plan.Confirm(ctx, res, r, f.confirmRuns)
 	if err != nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, runner.ErrInterrupted) {
-			return nil, &ExitError{Code: 130}
+		if errors.Is(err, context.Canceled) || errors.Is(err, supervise.ErrInterrupted) {
+			return nil, interrupted(nil)
 		}
 		return nil, tooBig(l, err)
 	}
@@ -235,7 +236,7 @@ func (f *planFlags) write(env *Env, l msg.Lang, out planOutput) error {
 func planVerdict(out planOutput) error {
 	switch c := out.Confirm; {
 	case c != nil && anyInterrupted(c):
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	case out.Answer == 0:
 		return &ExitError{Code: 1}
 	case c != nil && !c.Held:

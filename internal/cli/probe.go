@@ -153,7 +153,7 @@ func printProbe(env *Env, lang msg.Lang, res *probe.Result, runErr error, jsonOu
 	}
 	switch {
 	case res.Stopped == "interrupted":
-		return &ExitError{Code: 130, Err: errors.Join(writeErrs...)}
+		return interrupted(errors.Join(writeErrs...))
 	case fe != nil:
 		return &ExitError{Code: 1, Err: errors.Join(append([]error{fe}, writeErrs...)...)}
 	case len(writeErrs) > 0:

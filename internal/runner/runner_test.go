@@ -50,8 +50,8 @@ func TestRepeatOnACancelledContext(t *testing.T) {
 	cancel()
 	for _, warmup := range []bool{true, false} {
 		rep, runs, err := Repeat(ctx, self(t), pool(4, time.Millisecond), live.Options{}, 3, warmup, nil)
-		if !errors.Is(err, ErrInterrupted) || rep != nil || runs != nil {
-			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want ErrInterrupted and nothing else", warmup, rep, runs, err)
+		if !errors.Is(err, supervise.ErrInterrupted) || rep != nil || runs != nil {
+			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want supervise.ErrInterrupted and nothing else", warmup, rep, runs, err)
 		}
 	}
 }

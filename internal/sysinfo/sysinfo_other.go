@@ -3,15 +3,16 @@
 package sysinfo
 
 import (
-	"errors"
 	"runtime"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
-// errNeedsLinux is returned by what reads /proc or Linux clocks.
-var errNeedsLinux = errors.New("sysinfo: needs Linux (/proc, thread CPU clocks)")
+// errNeedsLinux is returned by what reads /proc or Linux clocks: the one
+// "needs Linux" error.
+var errNeedsLinux = epoll.ErrNeedsLinux
 
 // Collect returns what Go itself knows of the environment.
 func Collect(version string) model.Env {

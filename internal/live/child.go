@@ -214,13 +214,6 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	return &resp, nil
 }
 
-// CancelOnParent returns a context that is cancelled when the parent closes
-// the child's cancel pipe (or dies): supervise.Controlled().Context. Outside
-// a supervised child it returns ctx unchanged.
-func CancelOnParent(ctx context.Context) context.Context {
-	return supervise.Controlled().Context(ctx)
-}
-
 // Executable returns the path of the running binary, for Isolated.
 func Executable() (string, error) {
 	exe, err := os.Executable()

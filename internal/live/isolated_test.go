@@ -20,7 +20,7 @@ import (
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == ChildCommand {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		err := ServeChild(CancelOnParent(ctx), os.Stdin, os.Stdout)
+		err := ServeChild(supervise.Controlled().Context(ctx), os.Stdin, os.Stdout)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -2,7 +2,6 @@ package loadgen
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -186,19 +185,6 @@ func (s Spec) MetricsURL(cfg *Config) (string, error) {
 		return "", fmt.Errorf("--target-metrics: %v", err)
 	}
 	return s.TargetMetrics, nil
-}
-
-// RunSpec runs the load of s in this process: Config, the metrics page,
-// then Run.
-func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*loadresult.Result, error) {
-	cfg, err := s.Config(lang, version)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.MetricsURL, err = s.MetricsURL(&cfg); err != nil {
-		return nil, err
-	}
-	return Run(ctx, cfg)
 }
 
 func (s Spec) checkSigns(lang msg.Lang) error {

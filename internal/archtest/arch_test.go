@@ -17,6 +17,7 @@ const mod = "github.com/waitlab/waitlab/"
 // import (directly or not). A package missing here may import only msg.
 var allowed = map[string][]string{
 	"msg":                   {},
+	"jdk":                   {"model", "msg"},
 	"model":                 {"msg"},
 	"stats":                 {"model", "msg"},
 	"sysinfo":               {"model", "msg"},

@@ -3,6 +3,7 @@ package jdk
 import (
 	"context"
 	"crypto/sha256"
+	"embed"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -29,7 +30,25 @@ func CacheDir() string {
 	return filepath.Join(os.TempDir(), "waitlab-cache", "java")
 }
 
-// Compile compiles every .java file of src (an embedded tree) with j's
+// Control is the Java half of supervise's control channel
+// (waitlab.control.Control): pass it to Compile beside a child's own
+// sources, so every JVM child is cancelled and reports the same way.
+var Control fs.FS = controlFS
+
+//go:embed java
+var javaFS embed.FS
+
+var controlFS = mustSub(javaFS, "java")
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	s, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Compile compiles every .java file of srcs (embedded trees, merged) with j's
 // javac against classpath, into a directory of CacheDir named after name,
 // j's major version and a hash of j, the sources, the classpath's jars and
 // the flags, and returns that directory. A directory already there is
@@ -37,11 +56,11 @@ func CacheDir() string {
 // sources once. Concurrent callers are safe: each compiles into its own
 // temporary directory and the first rename wins. A compile error is
 // returned with javac's output.
-func (j *JDK) Compile(ctx context.Context, name string, src fs.FS, classpath []string) (string, error) {
+func (j *JDK) Compile(ctx context.Context, name string, classpath []string, srcs ...fs.FS) (string, error) {
 	if j.Javac == "" {
 		return "", model.NewFieldError(Field, "jdkfind.err.nojavac", j.Home)
 	}
-	files, hash, err := sourceHash(j, src, classpath)
+	files, hash, err := sourceHash(j, srcs, classpath)
 	if err != nil {
 		return "", err
 	}
@@ -64,11 +83,11 @@ func (j *JDK) Compile(ctx context.Context, name string, src fs.FS, classpath []s
 	srcDir := filepath.Join(tmp, "src")
 	var paths []string
 	for _, f := range files {
-		b, err := fs.ReadFile(src, f)
+		b, err := fs.ReadFile(f.fsys, f.path)
 		if err != nil {
 			return "", err
 		}
-		p := filepath.Join(srcDir, filepath.FromSlash(f))
+		p := filepath.Join(srcDir, filepath.FromSlash(f.path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return "", err
 		}
@@ -105,28 +124,36 @@ func javacFlags() []string {
 }
 
 // sourceHash lists src's .java files (sorted) and hashes the JDK, them,
-// the classpath's jars (path, size, modification time) and the flags.
-func sourceHash(j *JDK, src fs.FS, classpath []string) ([]string, string, error) {
-	var files []string
-	err := fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+// the classpath's jars (path, size, modification time) and the flags. A
+// path given by two trees is an error.
+func sourceHash(j *JDK, srcs []fs.FS, classpath []string) ([]source, string, error) {
+	var files []source
+	seen := map[string]bool{}
+	for _, src := range srcs {
+		err := fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".java") {
+				if seen[p] {
+					return fmt.Errorf("jdk: %s is in two source trees", p)
+				}
+				seen[p] = true
+				files = append(files, source{src, p})
+			}
+			return nil
+		})
 		if err != nil {
-			return err
+			return nil, "", err
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".java") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, "", err
 	}
-	sort.Strings(files)
+	sort.Slice(files, func(a, b int) bool { return files[a].path < files[b].path })
 	h := sha256.New()
 	fmt.Fprintf(h, "jdk %s %s %s\n", j.Home, j.Version, j.Vendor)
 	fmt.Fprintf(h, "flags %q\n", javacFlags())
 	for _, f := range files {
-		fmt.Fprintf(h, "file %s\n", f)
-		r, err := src.Open(f)
+		fmt.Fprintf(h, "file %s\n", f.path)
+		r, err := f.fsys.Open(f.path)
 		if err != nil {
 			return nil, "", err
 		}
@@ -144,6 +171,11 @@ func sourceHash(j *JDK, src fs.FS, classpath []string) ([]string, string, error)
 		}
 	}
 	return files, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+type source struct {
+	fsys fs.FS
+	path string
 }
 
 // JarDir is where Debian installs Java libraries.

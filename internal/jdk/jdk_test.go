@@ -99,7 +99,7 @@ func TestCompileOnceAndRun(t *testing.T) {
 	src := fstest.MapFS{"waitlab/Hello.java": {Data: []byte(
 		"package waitlab;\npublic class Hello { public static void main(String[] a) { System.out.println(\"hello \" + Runtime.version().feature()); } }\n")}}
 	ctx := context.Background()
-	dir, err := j.Compile(ctx, "hello", src, nil)
+	dir, err := j.Compile(ctx, "hello", nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,13 +111,13 @@ func TestCompileOnceAndRun(t *testing.T) {
 	// not run again (a JDK whose javac fails would otherwise fail).
 	broken := *j
 	broken.Javac = "/bin/false"
-	again, err := broken.Compile(ctx, "hello", src, nil)
+	again, err := broken.Compile(ctx, "hello", nil, src)
 	if err != nil || again != dir {
 		t.Fatalf("second compile: %q %v, want %q reused", again, err, dir)
 	}
 	// Changed sources compile anew, and a compile error carries javac's words.
 	bad := fstest.MapFS{"waitlab/Hello.java": {Data: []byte("package waitlab; public class Hello { int x = ; }")}}
-	if _, err := j.Compile(ctx, "hello", bad, nil); err == nil || !strings.Contains(err.Error(), "Hello.java") {
+	if _, err := j.Compile(ctx, "hello", nil, bad); err == nil || !strings.Contains(err.Error(), "Hello.java") {
 		t.Fatalf("bad source: %v", err)
 	}
 }

@@ -39,7 +39,7 @@ var allowed = map[string][]string{
 	"httptarget":            {"model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap", "netguard", "fdtable"},
 	"loadresult":            {"model", "msg", "netguard"},
 	"loadreport":            {"loadresult", "model", "msg"},
-	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable"},
+	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable", "httpwire"},
 	"baseline":              {"loadresult", "loadreport", "model", "msg"},
 	"runner":                {"supervise", "live", "loadgen", "loadresult", "loadreport", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream"},
 	"buildinfo":             {},

@@ -760,7 +760,7 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	}
 	targetCPU(&st, lr, tree, span)
 	if r.threads < 0 {
-		r.threads = reportedThreads(r.cfg.ThreadsURL)
+		r.threads = reportedThreads(r.cfg.ThreadsURL, r.cfg.AllowRemote)
 	}
 	if st.TargetThreads == 0 {
 		st.TargetThreads = r.threads

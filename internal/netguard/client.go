@@ -31,15 +31,7 @@ const maxRedirects = 3
 // passes a check of the URL that cannot resolve names (LoopbackHost does
 // not, by design); the dialer sees the address itself.
 func Client(timeout time.Duration, allowRemote bool) *http.Client {
-	d := &net.Dialer{Timeout: timeout}
-	if !allowRemote {
-		d.Control = func(_, address string, _ syscall.RawConn) error {
-			if !LoopbackHost(address) {
-				return fmt.Errorf("%w: %s", ErrNotLoopback, address)
-			}
-			return nil
-		}
-	}
+	d := Dialer(timeout, allowRemote)
 	tr := &http.Transport{
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			return d.DialContext(ctx, network, addr)
@@ -62,4 +54,21 @@ func Client(timeout time.Duration, allowRemote bool) *http.Client {
 			return nil
 		},
 	}
+}
+
+// Dialer is the dialer behind Client: it times out after timeout and,
+// unless allowRemote, dials only loopback addresses (LoopbackHost on the
+// address it connects to). For a connection made by hand (a probe's first
+// contact) under the same rule as every request.
+func Dialer(timeout time.Duration, allowRemote bool) *net.Dialer {
+	d := &net.Dialer{Timeout: timeout}
+	if !allowRemote {
+		d.Control = func(_, address string, _ syscall.RawConn) error {
+			if !LoopbackHost(address) {
+				return fmt.Errorf("%w: %s", ErrNotLoopback, address)
+			}
+			return nil
+		}
+	}
+	return d
 }

@@ -44,6 +44,10 @@ type Stall struct {
 	Requests int64   `json:"requests"`
 	Sigma    float64 `json:"sigma"`
 	RateRPS  float64 `json:"rate_rps"` // the pooled steps' mean rate
+	// Before and After are the delays in the tenth of the stall's length
+	// just below its edge and just past it: the cliff.
+	Before int64 `json:"cliff_before"`
+	After  int64 `json:"cliff_after"`
 	P50MS    float64 `json:"p50_ms"`
 	From     []int   `json:"from_steps"`
 }
@@ -61,11 +65,13 @@ const (
 	// stallSigma and stallMinBlockers: the heap must stand this many
 	// standard errors above the flat part, with at least this many
 	// requests in it.
-	stallSigma       = 4.0
+	stallSigma       = 3.0
 	stallMinBlockers = 8.0
 	// stallCliff: the delays just below the edge outnumber those just
-	// past it this many times (a queue's exponential tail: about 1.1).
-	stallCliff = 3.0
+	// past it this many times (a queue's exponential tail: about 1.2; the
+	// target's loop at 1% x 100 ms on a machine at a load of 12: 2.4 and
+	// 2.9, chained stalls filling the far side).
+	stallCliff = 2.0
 )
 
 // readStall reads a stall off the light open steps' latencies (lat, by
@@ -112,6 +118,7 @@ func readStall(steps []Step, lat map[int]*hdrhistogram.Histogram, p50, ceiling f
 	w := 0.1 * edge
 	before := count(h, med+edge-w, med+edge)
 	after := count(h, med+edge+bw, med+edge+bw+w)
+	st.Before, st.After = before, after
 	st.Sigma = round3(float64(before-after) / math.Sqrt(float64(before+after)+1))
 	if before < 2*stallMinBlockers || float64(before) < stallCliff*float64(after) || st.Sigma < stallSigma {
 		return nil
@@ -231,7 +238,7 @@ func loopVerdict(lang msg.Lang, res *Result, conf string) string {
 // stallEvidence is the evidence sentence of a stall.
 func stallEvidence(lang msg.Lang, s *Stall) Note {
 	return note(lang, "probe.ev.stall", stepsText(lang, "probe.fit.at_one", "probe.fit.at_many", s.From), num0(s.RateRPS), num1(s.P50MS),
-		num0(s.StallMS), num1(s.Blockers), s.Requests, num1(s.Sigma), num1(s.HeldPerStall))
+		num0(s.StallMS), s.Before, s.After, s.Requests, num1(s.Sigma), num1(s.HeldPerStall))
 }
 
 // loopBlocked turns v into a loop-blocked verdict on stall s: the shape
@@ -256,5 +263,14 @@ func loopBlocked(v *Verdict, s *Stall, lang msg.Lang) {
 		ev = append(ev, note(lang, "probe.ev.stall_loops", num0(s.RateRPS), num0(s.StallMS), num1(s.HeldPerStall), s.Loops))
 	}
 	ev = append(ev, note(lang, "probe.ev.stall_ceiling", max(s.Loops, 1), pct1(s.StallShare), num0(s.StallMS), num0(s.CeilingRPS)))
-	v.Evidence = append(ev, v.Evidence...)
+	// What the pool's reading said of a limit is not this server's: a
+	// stalled loop's in-flight work plateaus too.
+	for _, e := range v.Evidence {
+		switch e.Key {
+		case "probe.ev.pool", "probe.ev.pool_threads", "probe.ev.little", "probe.ev.serial", "probe.ev.serial_threads", "probe.ev.serial_cap":
+		default:
+			ev = append(ev, e)
+		}
+	}
+	v.Evidence = ev
 }

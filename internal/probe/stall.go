@@ -46,10 +46,10 @@ type Stall struct {
 	RateRPS  float64 `json:"rate_rps"` // the pooled steps' mean rate
 	// Before and After are the delays in the tenth of the stall's length
 	// just below its edge and just past it: the cliff.
-	Before int64 `json:"cliff_before"`
-	After  int64 `json:"cliff_after"`
-	P50MS    float64 `json:"p50_ms"`
-	From     []int   `json:"from_steps"`
+	Before int64   `json:"cliff_before"`
+	After  int64   `json:"cliff_after"`
+	P50MS  float64 `json:"p50_ms"`
+	From   []int   `json:"from_steps"`
 }
 
 // Bounds of the stall reading, each with why.

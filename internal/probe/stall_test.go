@@ -22,7 +22,7 @@ func loopLatencies(seed uint64, loops int, rate, f, b, s, jitter float64, n int)
 	stalls := make([][]stall, loops)
 	type req struct {
 		t, done float64
-		l        int
+		l       int
 	}
 	reqs := make([]req, 0, n)
 	t := 0.0

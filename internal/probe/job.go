@@ -143,10 +143,14 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 		cfg.Placement = &p
 	}
 	res, err := Run(ctx, cfg)
-	if err != nil || j.SizeFor == nil || ctx.Err() != nil {
+	if err != nil || j.SizeFor == nil || ctx.Err() != nil || res.Scenario == nil && Shape(res.ShapeName) == Undecided {
 		return res, err
 	}
 	if err := Size(ctx, &cfg, res, *j.SizeFor); err != nil {
+		if ctx.Err() != nil {
+			res.Interrupted = true
+			return res, nil
+		}
 		return res, err
 	}
 	if !j.Confirm {
@@ -162,7 +166,14 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 	case j.RestartCmd != "":
 		restart = j.restartCmd
 	}
-	return res, Confirm(ctx, cfg, res, *j.SizeFor, restart)
+	err = Confirm(ctx, cfg, res, *j.SizeFor, restart)
+	if ctx.Err() != nil {
+		// Cut short: the answer stands, the confirmation concludes
+		// nothing (Confirm marked it), and the exit says interrupted.
+		res.Interrupted = true
+		return res, nil
+	}
+	return res, err
 }
 
 // spawn starts `waitlab target SpawnArgs` on a free loopback port (with

@@ -98,3 +98,20 @@ func TestReadStall(t *testing.T) {
 		t.Errorf("a pool's queue read as a stall: %+v", *st)
 	}
 }
+
+// Past the knee the search steps halfway to the double, never doubling.
+func TestNextRateNeverDoublesPastTheKnee(t *testing.T) {
+	light := 20.0
+	for _, c := range []struct {
+		st   Step
+		want float64
+	}{
+		{Step{P99MS: 25}, 200},
+		{Step{P99MS: 41}, 150},
+		{Step{P99MS: 25, Errors: 1}, 150},
+	} {
+		if got := nextRate(100, c.st, light); got != c.want {
+			t.Errorf("nextRate(100, p99 %v, errors %d) = %v; want %v", c.st.P99MS, c.st.Errors, got, c.want)
+		}
+	}
+}

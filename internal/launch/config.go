@@ -73,8 +73,8 @@ type Config struct {
 
 	// The handler's knobs, each request's draw seeded by Seed and its
 	// number (the Go target's streams).
-	CPU           string  `json:"cpu,omitempty"`   // model.Dist text: "1ms", "exp:1ms"
-	Wait          string  `json:"wait,omitempty"`  // each call's wait
+	CPU           string  `json:"cpu,omitempty"`  // model.Dist text: "1ms", "exp:1ms"
+	Wait          string  `json:"wait,omitempty"` // each call's wait
 	Blocking      bool    `json:"blocking,omitempty"`
 	BlockFraction float64 `json:"block_fraction,omitempty"`
 	Block         string  `json:"block,omitempty"`

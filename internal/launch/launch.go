@@ -73,9 +73,9 @@ type Limits struct {
 	MaxThreads int `json:"max_threads,omitempty"`
 	// MaxThreadsIgnored: on virtual threads Tomcat ignores maxThreads.
 	MaxThreadsIgnored bool   `json:"max_threads_ignored,omitempty"`
-	Carriers          int    `json:"carriers,omitempty"` // virtual threads' scheduler parallelism
-	Loops             int    `json:"loops,omitempty"`    // netty worker loops
-	Offload           int    `json:"offload,omitempty"`  // netty offload executors
+	Carriers          int    `json:"carriers,omitempty"`         // virtual threads' scheduler parallelism
+	Loops             int    `json:"loops,omitempty"`            // netty worker loops
+	Offload           int    `json:"offload,omitempty"`          // netty offload executors
 	OffloadExecutor   string `json:"offload_executor,omitempty"` // which Netty executor runs the handler
 	// Queue says what waits for a thread: Tomcat's executor queue is
 	// unbounded, and the pool grows to maxThreads before anything queues.

@@ -198,4 +198,3 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 }
-

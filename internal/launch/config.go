@@ -207,6 +207,12 @@ func FromArgs(words []string) (Config, error) {
 	return c, nil
 }
 
+// FlagValue is the value of the last -name/--name in words.
+func FlagValue(words []string, name string) (string, bool) { return flagValue(words, name) }
+
+// DropFlag returns words without -name/--name and its value.
+func DropFlag(words []string, name string) []string { return dropFlag(words, name) }
+
 // flagValue is the value of the last -name/--name in words.
 func flagValue(words []string, name string) (string, bool) {
 	v, ok := "", false

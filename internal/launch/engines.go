@@ -169,7 +169,7 @@ func (r *jvmRun) netty() {
 	p["max_connections"] = strconv.Itoa(l.MaxConnections)
 	r.about.Limits = l
 	if jars, err := filepathGlobFirst(r.jars, "netty-common"); err == nil {
-		r.about.Version = "Netty " + jarProperty(jars, "META-INF/io.netty.versions.properties", "io.netty.versions.netty-common.version")
+		r.about.Version = "Netty " + jarProperty(jars, "META-INF/io.netty.versions.properties", "netty-common.version")
 	}
 }
 

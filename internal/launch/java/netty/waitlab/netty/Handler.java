@@ -37,12 +37,14 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Work work;
     private final Map<EventLoop, Integer> index;
     private final boolean offload;
+    private final LagProbe watch;
     private final Set<Thread> offloadThreads = ConcurrentHashMap.newKeySet();
 
-    Handler(Work work, Map<EventLoop, Integer> index, boolean offload) {
+    Handler(Work work, Map<EventLoop, Integer> index, boolean offload, LagProbe watch) {
         this.work = work;
         this.index = index;
         this.offload = offload;
+        this.watch = watch;
     }
 
     int offloadThreads() {
@@ -51,6 +53,18 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        long t0 = System.nanoTime();
+        try {
+            serve(ctx, req, t0);
+        } finally {
+            Integer loop = index.get(ctx.executor());
+            if (loop != null) { // on a worker loop (not offloaded): how long it held it
+                watch.held(loop, System.nanoTime() - t0);
+            }
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest req, long t0) {
         String uri = req.uri();
         int q = uri.indexOf('?');
         String path = q < 0 ? uri : uri.substring(0, q);
@@ -68,7 +82,6 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (offload) {
             offloadThreads.add(Thread.currentThread());
         }
-        long t0 = System.nanoTime();
         work.requests.increment();
         work.inFlight.incrementAndGet();
         Plan p = work.plan(query);

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The loops' own answer to "was it blocked": a task on each worker loop
- * that reschedules itself every PERIOD and measures how late it ran. A
- * lateness above the threshold is a stall of that loop (waitlab's
- * watchdog's meaning, model.Stalls).
+ * What held the worker loops. A stall is the Go target's watchdog's: the
+ * handler holding its loop longer than the threshold (held() is told each
+ * hold). The lag is the loops' own answer: a task on each loop that
+ * reschedules itself every PERIOD and measures how late it ran, which
+ * also counts the OS's scheduling delays on a busy machine, so it is
+ * reported beside the stalls, not as them.
  */
 final class LagProbe {
     static final long PERIOD = 2_000_000L; // 2 ms
@@ -18,6 +20,7 @@ final class LagProbe {
     private final long threshold;
     private final long[] count;
     private final long[] worst;
+    private final long[] lag;
     private volatile boolean running;
 
     LagProbe(NioEventLoopGroup group, long thresholdNanos) {
@@ -27,6 +30,17 @@ final class LagProbe {
         threshold = thresholdNanos;
         count = new long[loops.size()];
         worst = new long[loops.size()];
+        lag = new long[loops.size()];
+    }
+
+    /** The handler held loop i for nanos. */
+    synchronized void held(int i, long nanos) {
+        if (nanos > threshold) {
+            count[i]++;
+            if (nanos > worst[i]) {
+                worst[i] = nanos;
+            }
+        }
     }
 
     void start() {
@@ -46,11 +60,8 @@ final class LagProbe {
             long now = System.nanoTime();
             long late = now - due;
             synchronized (this) {
-                if (late > threshold) {
-                    count[i]++;
-                }
-                if (late > worst[i]) {
-                    worst[i] = late;
+                if (late > lag[i]) {
+                    lag[i] = late;
                 }
             }
             arm(i, now);
@@ -61,9 +72,10 @@ final class LagProbe {
         running = false;
     }
 
-    synchronized double worstMs() {
+    /** The worst lateness of the lag task on any loop, in ms. */
+    synchronized double worstLagMs() {
         long w = 0;
-        for (long x : worst) {
+        for (long x : lag) {
             w = Math.max(w, x);
         }
         return w / 1e6;

@@ -58,7 +58,7 @@ public final class Main {
             index.put((EventLoop) e, i++);
         }
         LagProbe lag = new LagProbe(workers, s.num("stall_threshold_ns", 10_000_000L));
-        Handler handler = new Handler(work, index, offload != null);
+        Handler handler = new Handler(work, index, offload != null, lag);
         int maxConns = (int) s.num("max_connections", 0);
         long keepAliveMs = s.num("keepalive_timeout_ms", 20_000);
         AtomicInteger open = new AtomicInteger();
@@ -107,7 +107,7 @@ public final class Main {
         if (offload != null) {
             offload.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS).await(drainMs);
         }
-        ctl.report(work.report(lag.json(), lag.worstMs(), handler.offloadThreads()));
+        ctl.report(work.report(lag.json(), lag.worstLagMs(), handler.offloadThreads()));
         System.exit(0);
     }
 }

@@ -8,8 +8,8 @@ func init() {
 			KO: "발표된 실험을 이 기계에서 다시 돌려, 발표된 표 옆에 우리 표를 놓습니다",
 			EN: "re-run the published experiments on this machine and print their tables beside the published ones"},
 		"exp.usage": {
-			KO: "사용법: waitlab exp list | waitlab exp run 이름 [--repeat N] [--quick] [--only 주장,...] [--out 디렉터리] [--lang ko|en] [--json]",
-			EN: "usage: waitlab exp list | waitlab exp run NAME [--repeat N] [--quick] [--only CLAIM,...] [--out DIR] [--lang ko|en] [--json]"},
+			KO: "사용법: waitlab exp list | waitlab exp run 이름 [--repeat N] [--quick] [--only 주장,...] [--engine go|jvm|both] [--java JDK] [--out 디렉터리] [--lang ko|en] [--json]",
+			EN: "usage: waitlab exp list | waitlab exp run NAME [--repeat N] [--quick] [--only CLAIM,...] [--engine go|jvm|both] [--java JDK] [--out DIR] [--lang ko|en] [--json]"},
 		"exp.err.unknown": {
 			KO: "그런 실험은 없습니다: %q. waitlab exp list로 이름을 확인하세요 (%s)",
 			EN: "no experiment %q: see waitlab exp list (%s)"},

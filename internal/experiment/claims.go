@@ -358,7 +358,11 @@ func claimNote(l msg.Lang, c *Claim, reason string) string {
 	}
 	s := msg.T(l, key, what, meas, pub, tol)
 	if c.Verdict == Direction || c.Verdict == NotReproduced || c.Verdict == Inconsistent {
-		if k := "exp.claim." + c.ID + ".why"; msg.Has(k) {
+		k := "exp.claim." + c.ID + ".why"
+		if engineOf(*c) == EngineJVM {
+			k += ".jvm" // the Go engine's reasons do not apply to the JVM's runs
+		}
+		if msg.Has(k) {
 			s += " " + msg.T(l, k)
 		}
 	}

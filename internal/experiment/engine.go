@@ -167,8 +167,13 @@ func (r *Runner) merge(s *Runner) {
 		t.Rows = append(t.Rows, row)
 	}
 	for _, c := range o.Columns {
-		if !slices.ContainsFunc(t.Columns, func(x Column) bool { return x.Key == c.Key }) {
+		i := slices.IndexFunc(t.Columns, func(x Column) bool { return x.Key == c.Key })
+		switch {
+		case i < 0:
 			t.Columns = append(t.Columns, c)
+		case t.Columns[i].Label != c.Label:
+			// One figure measured as each engine can: say which is which.
+			t.Columns[i].Label += " · " + msg.T(r.Opt.Lang, "exp.engine.jvm") + ": " + c.Label
 		}
 	}
 	for _, w := range o.Warnings {

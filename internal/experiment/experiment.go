@@ -227,6 +227,8 @@ type Runner struct {
 	engine          string
 	jdk             *jdk.JDK
 	jdkName, server string
+	// classes is the JVM programs' compiled class directory (jvm.go).
+	classes string
 }
 
 func newRunner(e *Experiment, opt Options) *Runner {

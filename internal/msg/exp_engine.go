@@ -77,6 +77,20 @@ func init() {
 			KO: "%s 엔진: ",
 			EN: "%s engine: "},
 
+		"exp.ls.jvm.recipe": {
+			KO: "JVM 엔진, 책의 모양 그대로: 플랫폼 스레드 하나의 Selector 하나가 연결을 받고 답하며, 같은 JVM의 클라이언트 스레드 하나가 SocketChannel N개의 non-blocking connect()를 잇달아 모두 부른 뒤 Selector 하나로 요청을 보내고 답을 읽습니다 (우리 Java 프로그램, %[1]s). 실행마다 새 JVM이고, 앞의 워밍업 1회는 세지 않습니다. 조건, 횟수, 판정은 Go 엔진과 같습니다 (연결 500개도 여기서는 이 클라이언트가 엽니다). 스레드 수는 서버가 아직 도는 동안 ThreadMXBean이 센 JVM의 플랫폼 스레드이고 (제어 채널을 읽는 waitlab의 스레드 하나는 뺍니다), OS 스레드 최대는 실행 중 /proc에서 본 값입니다.",
+			EN: "The JVM engine, in the chapter's shape: one Selector on one platform thread accepts and answers, and one client thread in the same JVM issues N SocketChannels' non-blocking connect() back to back, then sends the requests and reads the answers from one Selector (our own Java program, %s). Each run is a fresh JVM, after one uncounted warm-up; the conditions, run counts and judging are the Go engine's (the 500 connections are opened by this client too). Threads are the JVM's platform threads counted by ThreadMXBean while the server still serves (less waitlab's one control-channel reader); the OS threads peak is what /proc showed while it ran."},
+		"exp.ls.jvm.scaling": {
+			KO: "JVM은 고정하지 않습니다: 책처럼 서버와 클라이언트가 한 JVM에 있어 이 기계의 코어를 함께 씁니다. ListenOverflows와 ListenDrops는 JVM이 사는 동안 커널 카운터(/proc/net/netstat)의 증가분입니다.",
+			EN: "The JVM is not pinned: as in the chapter, server and client share one JVM and this machine's cores. ListenOverflows and ListenDrops are the kernel counters' rise (/proc/net/netstat) over the JVM's life."},
+		"exp.ls.jvm.why": {
+			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 JDK 25이고, 여기서는 2코어를 이웃과 나눠 쓰는 같은 JDK 25입니다. 프로그램은 책의 설명에서 쓴 우리 것이라 요청 해석과 응답이 책의 코드와 똑같지는 않습니다.",
+			EN: "What differs and why: the published run was JDK 25 on an 8-core laptop; here the same JDK 25 on 2 cores shared with neighbours. The program is ours, written from the chapter's description, so its request parsing and answers are not the chapter's code."},
+		"exp.claim.ls.threads.why.jvm": {
+			KO: "ThreadMXBean은 자바 스레드만 셉니다: main, 셀렉터 루프, 그리고 JVM의 참조 처리, finalizer, 시그널, 알림, cleaner 스레드입니다. GC와 JIT 컴파일러 스레드는 OS 스레드라 세지 않으며, 그 수는 OS 스레드 최대 열에 있고 코어 수를 따라 늘어납니다 (발표된 실행은 8코어).",
+			EN: "ThreadMXBean counts Java threads only: main, the selector loop, and the JVM's reference handler, finalizer, signal dispatcher, notification and cleaner threads. The GC and JIT compiler threads are OS threads it does not count; they are in the OS threads peak column, and their number grows with the cores (the published run had 8)."},
+		"exp.ls.col.jvmthreads": {KO: "플랫폼 스레드 (ThreadMXBean)", EN: "platform threads (ThreadMXBean)"},
+
 		"exp.fig.vl.on":       {KO: "잠금 켬 76 TPS", EN: "76 TPS with the lock"},
 		"exp.fig.vl.off":      {KO: "잠금 끔 700 TPS", EN: "700 TPS without the lock"},
 		"exp.fig.log.lock59":  {KO: "잠금 안의 로그와 함께 59 TPS", EN: "59 TPS with the line logged inside the lock"},

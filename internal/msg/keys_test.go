@@ -63,6 +63,7 @@ var dynamicPrefixes = map[string]string{
 	"exp.claim.v.":       "experiment: a claim's sentence by verdict (claims.go)",
 	"exp.wp.row.":        "experiment: write-path rows by model",
 	"exp.verdict.":       "experiment: verdict labels by verdict (claims.go)",
+	"exp.engine.":        "experiment: engine names by engine (go, jvm; engine.go)",
 	"exp.ls.row.":        "experiment: loop-stall rows by condition",
 	"exp.x.row.":         "experiment: crossover rows by condition",
 	"exp.x.lead.":        "experiment: crossover lead by model",

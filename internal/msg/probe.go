@@ -220,14 +220,14 @@ func init() {
 			EN: "the USL's peak of %[1]s req/s differs from the measured ceiling of %[2]s by %[3]s: the USL assumes smooth contention and coherency costs, but a pool of %[4]d workers is a hard knee, not a smooth curve; the simulator and the closed form follow that shape."},
 
 		// Sizing answer.
-		"probe.size.head":       {KO: "크기 질문: %s", EN: "sizing question: %s"},
-		"probe.size.nomodel":    {KO: "모양이 %s라서 맞춘 모델이 없습니다: 크기 답을 내지 않습니다.", EN: "the shape is %s, so there is no fitted model: no sizing answer."},
-		"probe.size.none":       {KO: "%[1]s{을/를} 초당 %[2]s건에서 지키는 크기가 %[3]d..%[4]d 안에 없습니다 (모양 %[5]s).", EN: "no size from %[3]d to %[4]d meets %[1]s at %[2]s req/s (shape %[5]s)."},
-		"probe.size.answer":     {KO: "스레드 %[1]d개면 이 서버가 초당 %[3]s건에서 %[2]s{을/를} 지킵니다; 지금 한계는 %[4]d개입니다.", EN: "with %[1]d threads this server would meet %[2]s at %[3]s req/s; today's limit is %[4]d."},
-		"probe.size.today":      {KO: "지금 한계 %[1]d개로도 초당 %[3]s건에서 %[2]s{을/를} 지킵니다 (가장 작은 크기는 %[4]d개).", EN: "today's limit of %[1]d already meets %[2]s at %[3]s req/s (the smallest size is %[4]d)."},
-		"probe.size.serialized": {KO: "모델은 스레드 %[1]d개면 초당 %[3]s건에서 %[2]s{을/를} 지킨다고 하지만, 천장은 약 %[4]s ms짜리 직렬 구간이 정합니다: 스레드보다 그 구간을 줄이세요.", EN: "the model says %[1]d threads meet %[2]s at %[3]s req/s, but the ceiling is set by a serialized section of about %[4]s ms: shorten that section rather than add threads."},
-		"probe.confirm.head":    {KO: "확인 (실제 서버에서 다시 잼)", EN: "confirmation (re-measured on the live server)"},
-		"probe.confirm.met":     {KO: "확인: 크기 %[1]d에서 초당 %[2]s건, 잰 p99 %[3]s ms (모델 %[4]s ms): %[5]s{을/를} 지킵니다.", EN: "confirmed: at size %[1]d and %[2]s req/s the measured p99 is %[3]s ms (model %[4]s ms): %[5]s met."},
+		"probe.size.head":           {KO: "크기 질문: %s", EN: "sizing question: %s"},
+		"probe.size.nomodel":        {KO: "모양이 %s라서 맞춘 모델이 없습니다: 크기 답을 내지 않습니다.", EN: "the shape is %s, so there is no fitted model: no sizing answer."},
+		"probe.size.none":           {KO: "%[1]s{을/를} 초당 %[2]s건에서 지키는 크기가 %[3]d..%[4]d 안에 없습니다 (모양 %[5]s).", EN: "no size from %[3]d to %[4]d meets %[1]s at %[2]s req/s (shape %[5]s)."},
+		"probe.size.answer":         {KO: "스레드 %[1]d개면 이 서버가 초당 %[3]s건에서 %[2]s{을/를} 지킵니다; 지금 한계는 %[4]d개입니다.", EN: "with %[1]d threads this server would meet %[2]s at %[3]s req/s; today's limit is %[4]d."},
+		"probe.size.today":          {KO: "지금 한계 %[1]d개로도 초당 %[3]s건에서 %[2]s{을/를} 지킵니다 (가장 작은 크기는 %[4]d개).", EN: "today's limit of %[1]d already meets %[2]s at %[3]s req/s (the smallest size is %[4]d)."},
+		"probe.size.serialized":     {KO: "모델은 스레드 %[1]d개면 초당 %[3]s건에서 %[2]s{을/를} 지킨다고 하지만, 천장은 약 %[4]s ms짜리 직렬 구간이 정합니다: 스레드보다 그 구간을 줄이세요.", EN: "the model says %[1]d threads meet %[2]s at %[3]s req/s, but the ceiling is set by a serialized section of about %[4]s ms: shorten that section rather than add threads."},
+		"probe.confirm.head":        {KO: "확인 (실제 서버에서 다시 잼)", EN: "confirmation (re-measured on the live server)"},
+		"probe.confirm.met":         {KO: "확인: 크기 %[1]d에서 초당 %[2]s건, 잰 p99 %[3]s ms (모델 %[4]s ms): %[5]s{을/를} 지킵니다.", EN: "confirmed: at size %[1]d and %[2]s req/s the measured p99 is %[3]s ms (model %[4]s ms): %[5]s met."},
 		"probe.confirm.interrupted": {KO: "확인 중단: 크기 %d, 초당 %s건의 확인이 끝나기 전에 멈췄으므로 그 창에서는 아무것도 결론짓지 않습니다. 크기 답은 모델의 것 그대로입니다.", EN: "confirmation interrupted: the run at size %d and %s req/s was cut short, so nothing is concluded from its window; the sizing answer stands as the model's."},
 		"probe.confirm.breached": {
 			KO: "확인 실패: 크기 %[1]d에서 초당 %[2]s건, 잰 p99 %[3]s ms (모델 %[4]s ms): %[5]s{을/를} 지키지 못합니다.",

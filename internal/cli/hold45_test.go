@@ -132,3 +132,21 @@ func TestFIFOInputEndsWithTheInterrupt(t *testing.T) {
 		t.Errorf("waitlab sim -f FIFO with a writer = %d, %q; want the simulation", code, errs)
 	}
 }
+
+// Issue 45, item 16: report --baseline --changed load_mdoel ignored the
+// misspelled condition; it exits 2 listing the conditions there are.
+func TestBaselineChangedUnknownRefused(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	defer srv.Close()
+	result := filepath.Join(t.TempDir(), "r.wlr")
+	if code, _, errs := run(t, "load", "--rate", "20", "--duration", "200ms", "--out", result, srv.URL); code != 0 {
+		t.Fatalf("load for a result file = %d: %s", code, errs)
+	}
+	code, _, errs := run(t, "report", "--lang", "en", "--baseline", result, "--changed", "load_mdoel", result)
+	if code != 2 || !strings.Contains(errs, "load_mdoel") || !strings.Contains(errs, "load_model") {
+		t.Errorf("report --baseline --changed load_mdoel = %d, %q; want 2 and the list of conditions", code, errs)
+	}
+	if code, _, errs := run(t, "report", "--lang", "en", "--baseline", result, "--changed", "load_model", result); code == 2 {
+		t.Errorf("report --baseline --changed load_model = 2, %q; want it taken", errs)
+	}
+}

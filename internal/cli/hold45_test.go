@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -148,5 +149,44 @@ func TestBaselineChangedUnknownRefused(t *testing.T) {
 	}
 	if code, _, errs := run(t, "report", "--lang", "en", "--baseline", result, "--changed", "load_model", result); code == 2 {
 		t.Errorf("report --baseline --changed load_model = 2, %q; want it taken", errs)
+	}
+}
+
+// Issue 45, item 18: kube job wrote manifests the cluster would refuse
+// (exit 0). Each is refused before a manifest is written, naming what.
+func TestKubeJobValidatesLikeKubernetes(t *testing.T) {
+	load := []string{"--", "--rate", "10", "--duration", "10s", "http://target:8080/"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--name", "wait\nlab"}, "--name"},
+		{[]string{"--name", "WaitLab"}, "--name"},
+		{[]string{"--name", strings.Repeat("a", 60)}, "--name"},
+		{[]string{"--namespace", "Team_A"}, "--namespace"},
+		{[]string{"--image", "waitlab:latest\nrm"}, "--image"},
+		{[]string{"--port", "0"}, "--port"},
+		{[]string{"--port", "70000"}, "--port"},
+		{[]string{"--threshold", "p99<<1s"}, "p99<<1s"},
+		{[]string{"--target-label", "app=my app"}, "--target-label"},
+		{[]string{"--", "--rate", "1e12", "http://target:8080/"}, "--rate"},
+		{[]string{"--", "--rate", "10", "--no-such-flag", "http://target:8080/"}, "no-such-flag"},
+		{[]string{"--", "--rate", "10", "--think", "1s", "http://target:8080/"}, "--vus"},
+		{[]string{"--", "--rate", "10", "--threshold", "p99<<1s", "http://target:8080/"}, "p99<<1s"},
+	} {
+		args := append([]string{"kube", "job", "--lang", "en", "--segments", "2"}, c.args...)
+		if !slices.Contains(c.args, "--") {
+			args = append(args, load...)
+		}
+		code, out, errs := run(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("waitlab %s = %d, %d bytes of manifest, %q; want 2, no manifest, a message naming %q", strings.Join(args, " "), code, len(out), errs, c.want)
+		}
+	}
+	for _, extra := range [][]string{nil, {"--name", "team-a", "--namespace", "load", "--target-label", "app.kubernetes.io/name=shop"}} {
+		args := append(append([]string{"kube", "job", "--segments", "2"}, extra...), load...)
+		if code, out, errs := run(t, args...); code != 0 || !strings.Contains(out, "kind: Job") {
+			t.Errorf("waitlab %s = %d, %q; want the manifests", strings.Join(args, " "), code, errs)
+		}
 	}
 }

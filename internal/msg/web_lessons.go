@@ -21,6 +21,10 @@ func init() {
 		"web.setup.fanout-pool":       {KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다", EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4"},
 		"web.setup.fanout-pipelined":  {KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번을 한 번의 왕복(파이프라인)에 모두 보냅니다", EN: "virtual threads on 2 carriers, 12 requests, each sending its 10 downstream calls in one round trip (pipelined)"},
 
+		// Request classes, as the result rows name them.
+		"web.class.blocking": {KO: "블로킹", EN: "blocking"},
+		"web.class.normal":   {KO: "일반", EN: "normal"},
+
 		"web.predict.first": {
 			KO: "먼저 예측을 적어 주세요 (예: 6 또는 6초). 예측 없이 보려면 '답 보기'를 누르세요",
 			EN: "type your guess first (e.g. 6 or 6 s), or press Show the answer to skip it"},

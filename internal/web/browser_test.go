@@ -606,7 +606,7 @@ func TestBrowser(t *testing.T) {
 		}
 		b.typeIn("#predict-batch", "4")
 		b.clickAndWait("#btn-guess")
-		if got := b.text("#predict-verdict"); !strings.Contains(got, "67% 적게 예측") {
+		if got := b.text("#predict-verdict"); !strings.Contains(got, "67% 짧게 예측") {
 			t.Errorf("Korean verdict %q; want 67%% 적게 예측", got)
 		}
 		for _, c := range []struct{ sel, want string }{

@@ -580,8 +580,10 @@
     const classes = Object.keys(a.classes || {});
     if (classes.length > 1) {
       for (const c of classes) {
-        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", c)]);
-        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", c)]);
+        // A class's name in the page's language ("블로킹 요청의 p50").
+        const cn = S["web.class." + c] ? fmt("web.class." + c) : c;
+        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", cn)]);
+        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", cn)]);
       }
     }
     rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);

@@ -132,8 +132,8 @@ func init() {
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
 		"web.preset.fanout-pool": {
-			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 요청 하나는 빨라지지만 전체는 '차례로'와 같은 6초입니다. 스레드 시간이 그대로이기 때문입니다",
-			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s in parallel on a fan-out pool of 4: each request is faster, but the batch takes the same 6 s as one after another, because the thread-time is the same"},
+			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120번이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4번씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
+			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4: all 120 calls share the pool's 4 threads, 4 at a time, so the batch takes 6 s, no faster than the same pool making its calls one after another (6 s)"},
 
 		// Settings.
 		"web.settings.title":    {KO: "설정", EN: "Settings"},
@@ -211,6 +211,7 @@ func init() {
 		"web.limit.threads":  {KO: "스레드 %d개입니다. 요청은 대기하는 동안에도 스레드를 붙잡고 있으므로, 나머지 요청은 빈 스레드를 평균 %s 기다렸습니다.", EN: "The %d threads: each request holds its thread through its wait, so the others queued for a free one (%s on average)."},
 		"web.limit.loops":    {KO: "루프 %d개입니다. 요청이 자기 루프의 CPU를 평균 %s 기다렸습니다.", EN: "The %d loops: requests queued for their loop's CPU (%s on average)."},
 		"web.limit.carriers": {KO: "캐리어 %d개입니다. 가상 스레드가 CPU 작업을 할 캐리어를 평균 %s 기다렸습니다.", EN: "The %d carriers: virtual threads queued for a carrier to run their CPU work (%s on average)."},
+		"web.limit.fanout":   {KO: "팬아웃 풀입니다. 스레드 %d개가 실행 내내 하위 호출을 했고(모두 %s), 요청의 스레드는 그동안 붙잡힌 채 기다리기만 했습니다.", EN: "The fan-out pool: its %d threads made the calls for most of the run (%s in all), while the request threads only waited, held, for them."},
 		"web.limit.cpu":      {KO: "CPU 작업입니다. 스레드 %d개가 실행 내내 거의 계산만 했습니다.", EN: "CPU work: the %d threads were computing for most of the run."},
 		"web.limit.wait":     {KO: "대기 그 자체뿐입니다. 모든 요청이 곧바로 시작했고, 전체 시간은 가장 느린 요청 하나의 시간(%s)과 같습니다.", EN: "Nothing but the wait itself: every request got going at once, and the batch took as long as its slowest request (%s)."},
 

@@ -409,8 +409,8 @@ func TestBrowser(t *testing.T) {
 		if got := b.eval(`document.querySelector("#size-out").dataset.answer || ""`); got != "12" {
 			t.Errorf("size it, lab-pool, batch<3s: answer %q (%s); want 12", got, b.text("#size-status"))
 		}
-		if !b.exists("#size-out svg") || !strings.Contains(b.text("#size-text"), "12 threads") {
-			t.Errorf("size it: curve %v, text %q", b.exists("#size-out svg"), firstLines(b.text("#size-text"), 8))
+		if !b.exists("#size-bars") || !strings.Contains(b.text("#size-answer"), "12 threads") || !b.exists(`#size-table tr[data-size="12"].met`) {
+			t.Errorf("size it: bars %v, answer %q, row 12 met %v", b.exists("#size-bars"), b.text("#size-answer"), b.exists(`#size-table tr[data-size="12"].met`))
 		}
 		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#size").scrollIntoView()`))
 		b.shot(shots, "lab-en-size.png", 0)

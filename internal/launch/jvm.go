@@ -241,7 +241,7 @@ func writeProps(path string, p map[string]string) error {
 // Go target's draws, exactly) and writes one line each for the JVM
 // server: "index class loop cpu blocking parallel wait,wait,...".
 func writePlan(cfg *Config, path string) error {
-	s, err := model.ReadScenarioFile(cfg.Scenario)
+	s, err := model.ReadScenarioFile(context.Background(), cfg.Scenario)
 	if err != nil {
 		return model.NewFieldError("-f", "launch.err.scenario", cfg.Scenario, err)
 	}

@@ -132,6 +132,9 @@ func Check(s model.Scenario, opt Options) error {
 
 // CheckScenario is Check without looking for a JDK: the knobs.
 func CheckScenario(s model.Scenario, opt Options) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
 	if s.Arrival.Kind == model.VUs {
 		return model.NewFieldError("--arrival", "jvm.err.vus")
 	}

@@ -37,7 +37,7 @@ func init() {
 			KO: "차가운 첫 회의 전체 처리 시간, %d회 실행에서: %.1f-%.1f ms (잰 회의 중앙값은 %.1f ms)",
 			EN: "cold first pass makespan over %d runs: %.1f-%.1f ms (the measured passes' median %.1f ms)"},
 		"jvm.carriers": {
-			KO: "캐리어: 스케줄러 parallelism과 maxPoolSize %d, 요청을 실행한 캐리어 스레드 %d개",
+			KO: "캐리어: 스케줄러 parallelism과 maxPoolSize %d, 요청을 실행한 캐리어 %d개",
 			EN: "carriers: the scheduler's parallelism and maxPoolSize %d; %d carrier thread{s} ran requests"},
 		"jvm.pinned": {
 			KO: "고정됨: JFR이 jdk.VirtualThreadPinned %d건을 기록했습니다 (%s). 막는 호출의 대기(%s)가 캐리어를 붙잡았습니다",
@@ -54,7 +54,7 @@ func init() {
 			KO: "OS 스레드 최대 %d개 (JVM 프로세스 전체: GC, JIT 등 JVM 스레드 포함), 잰 회의 CPU 시간 %.1f ms, CPU 작업의 시계: %s",
 			EN: "OS threads peak %d (the whole JVM process: GC, JIT and the JVM's other threads included), CPU time of the measured pass %.1f ms, CPU work timed by: %s"},
 		"jvm.clock.thread": {KO: "스레드 CPU 시계 (ThreadMXBean)", EN: "the thread's CPU clock (ThreadMXBean)"},
-		"jvm.clock.native": {KO: "캐리어 스레드의 CPU 시계 (FFM으로 부른 clock_gettime)", EN: "the carrier thread's CPU clock (clock_gettime through FFM)"},
+		"jvm.clock.native": {KO: "캐리어의 CPU 시계 (FFM으로 부른 clock_gettime)", EN: "the carrier thread's CPU clock (clock_gettime through FFM)"},
 		"jvm.clock.wall":   {KO: "벽시계 (이 JDK에는 가상 스레드의 CPU 시계가 없습니다)", EN: "the wall clock (this JDK has no CPU clock for a virtual thread)"},
 		"jvm.label.go":     {KO: "Go 실행:", EN: "Go run:"},
 		"jvm.label.jvm":    {KO: "JVM 실행:", EN: "on the JVM:"},

@@ -76,8 +76,8 @@ func init() {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
 		"web.err.via": {
-			KO: "그런 실행 방식은 없습니다 (%q). process, http, both 중 하나를 쓰세요",
-			EN: "no way to run %q: use process, http or both"},
+			KO: "그런 실행 방식은 없습니다 (%q). process, http, both, jvm 중 하나를 쓰세요",
+			EN: "no way to run %q: use process, http, both or jvm"},
 		"web.f.via":          {KO: "실제 실행 방식", EN: "Run for real"},
 		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process (real threads, loops, goroutines)"},
 		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP (a target server and a load generator on loopback)"},

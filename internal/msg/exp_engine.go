@@ -89,6 +89,13 @@ func init() {
 		"exp.claim.ls.threads.why.jvm": {
 			KO: "ThreadMXBean은 자바 스레드만 셉니다: main, 셀렉터 루프, 그리고 JVM의 참조 처리, finalizer, 시그널, 알림, cleaner 스레드입니다. GC와 JIT 컴파일러 스레드는 OS 스레드라 세지 않으며, 그 수는 OS 스레드 최대 열에 있고 코어 수를 따라 늘어납니다 (발표된 실행은 8코어).",
 			EN: "ThreadMXBean counts Java threads only: main, the selector loop, and the JVM's reference handler, finalizer, signal dispatcher, notification and cleaner threads. The GC and JIT compiler threads are OS threads it does not count; they are in the OS threads peak column, and their number grows with the cores (the published run had 8)."},
+		"exp.bl.jvm.label": {KO: "%s, JVM", EN: "%s, JVM"},
+		"exp.bl.jvm.recipe": {
+			KO: "JVM 엔진, 책의 모양 그대로, 소켓 없이: 작업 대기열을 가진 루프 스레드들이 한꺼번에 도착한 작업을 받고 (작업 i는 루프 i mod 루프 수), 99%%는 루프에서 CPU 200 µs를 쓰며, 1%%는 루프에서 100 ms 잠들거나(onloop) 플랫폼 스레드 풀에 넘겨집니다(offload). 막는 작업은 백 개에 하나씩 모든 루프에 차례로 놓입니다. p50/p99/최대는 막지 않는 작업만, 처리량은 작업 수 ÷ 배치 시간입니다 (우리 Java 프로그램, %[1]s). 조건마다 새 JVM 하나가 세지 않는 워밍업 배치 뒤 %[2]d회 돌립니다. 모델 열은 같은 규모의 모델입니다.",
+			EN: "The JVM engine, in the chapter's shape, without sockets: loop threads with task queues take a burst of tasks (task i to loop i mod loops); 99%% spend 200 µs of CPU on their loop, 1%% sleep 100 ms on the loop (onloop) or are handed to a pool of platform threads (offload), one blocking task in every hundred, falling on every loop in turn. p50/p99/max are over the non-blocking tasks, throughput is tasks ÷ batch time (our own Java program, %s). Each condition is one fresh JVM: an uncounted warm-up batch, then %d counted ones. The model column is the model at the same scale."},
+		"exp.bl.jvm.why": {
+			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 JDK 25에서 루프 여덟 개였고, 여기서는 Go 엔진과 똑같이 코어 수에 맞춰 줄인 조건을 같은 JDK 25에서 돌립니다. 프로그램은 책의 설명에서 쓴 우리 것입니다. JVM에는 감시견이 없어 루프 멈춤을 세지 않습니다.",
+			EN: "What differs and why: the published run was eight loops on JDK 25 on an 8-core laptop; here the same JDK 25 runs the conditions scaled to this machine's cores exactly as the Go engine's are. The program is ours, written from the chapter's description. There is no watchdog in the JVM, so loop stalls are not counted."},
 		"exp.ls.col.jvmthreads": {KO: "플랫폼 스레드 (ThreadMXBean)", EN: "platform threads (ThreadMXBean)"},
 
 		"exp.fig.vl.on":       {KO: "잠금 켬 76 TPS", EN: "76 TPS with the lock"},

@@ -227,8 +227,10 @@ type Runner struct {
 	engine          string
 	jdk             *jdk.JDK
 	jdkName, server string
-	// classes is the JVM programs' compiled class directory (jvm.go).
+	// classes is the JVM programs' compiled class directory (jvm.go);
+	// jvmWarm: the JVM engine's one warm-up run is done.
 	classes string
+	jvmWarm bool
 }
 
 func newRunner(e *Experiment, opt Options) *Runner {

@@ -1,0 +1,59 @@
+//go:build linux
+
+package experiment
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// The JVM engine's recipes, quick, on the chapters' JDK: every claim
+// judged on the JVM with the JDK echoed, every verdict agreeing with its
+// numbers, rows measured, and every JVM it started gone. The wall time is
+// logged (CI's budget is 30 s each), not asserted.
+func TestQuickJVMEngine(t *testing.T) {
+	jdktest.Need(t, 25)
+	exe := waitlabBinary(t)
+	for _, name := range []string{"loop-stall", "blocking-loop"} {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			tab, err := Run(context.Background(), name, Options{Exe: exe, Quick: true, Lang: msg.KO, Engine: EngineJVM})
+			t.Logf("%s --quick --engine jvm: %v", name, time.Since(start).Round(time.Millisecond))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkQuickTable(t, tab)
+			if tab.JDK == nil || len(tab.Engines) != 1 || tab.Engines[0] != EngineJVM {
+				t.Errorf("engines %v, JDK %v; want jvm alone, its JDK echoed", tab.Engines, tab.JDK)
+			}
+			for _, c := range tab.Claims {
+				if c.Engine != EngineJVM || !strings.HasPrefix(c.JDK, "JDK 25") {
+					t.Errorf("%s: engine %q, JDK %q; want jvm on JDK 25", c.ID, c.Engine, c.JDK)
+				}
+				if err := verdictAgrees(claimDefOf(t, name, c.ID), c); err != nil {
+					t.Error(err)
+				}
+			}
+			for _, row := range tab.Rows {
+				if th := row.Cells["threads"]; !(th.Median >= 2) {
+					t.Errorf("row %s: platform threads %+v; want at least the loop and main", row.Key, th)
+				}
+			}
+			jvms := 0
+			for _, c := range tab.Children {
+				if c.Name == "jvm" {
+					jvms++
+				}
+			}
+			if jvms == 0 {
+				t.Errorf("children %+v; want the JVMs recorded", tab.Children)
+			}
+			checkGone(t, tab.Children)
+		})
+	}
+}

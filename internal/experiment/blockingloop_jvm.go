@@ -70,6 +70,7 @@ func runBlockingLoopJVM(ctx context.Context, r *Runner) error {
 			scaling.Factor, scaled(64, scaling.Factor), scaled(4, scaling.Factor))
 	}
 	blockingNotes(r)
+	t.Plots = []Plot{{File: "blocking-loop.svg", Title: t.Title, Keys: []string{"per_loop_rps", "p50_ms", "p99_ms"}}}
 	for i, n := range t.Notes {
 		if n == r.T_("exp.bl.note.why") {
 			t.Notes[i] = r.T_("exp.bl.jvm.why")

@@ -21,6 +21,8 @@ import (
 var dynamicPrefixes = map[string]string{
 	"narr.noun.":         "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
 	"probe.fit.cores.":   "probe: where the fit's core count came from (affinity, machine, ceiling)",
+	"probe.errkind.":     "probe: failed requests by kind (refused, timeout, reset, status, bad_response, other)",
+	"probe.shape.":       "probe: a shape's name by Shape (pool, loop-blocked, connection-cap, undecided, ...)",
 	"probe.fit.from.":    "probe: where the target's CPU was read (target, tree)",
 	"probe.fit.missing.": "probe: why the target's CPU is unknown (in_process, unknown)",
 	"narr.noun1.":        "narrate: singular lane nouns by lane kind",
@@ -50,6 +52,8 @@ var dynamicPrefixes = map[string]string{
 	"web.label.":         "web: a preset button's sentence, by preset or fan-out entry",
 	"web.preset.":        "web: a fan-out lab entry's description, by entry",
 	"web.k.":             "web/static/app.js: a setting's short name in run labels, by field",
+	"web.kv.":            "web/static/app.js: a setting and its value in run labels, by field",
+	"web.setup.":         "web: a preset's setup without its answer, by preset or fan-out entry",
 	"load.engine.":       "loadgen: the engine line by engine (epoll, uring, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
 	"load.model.":        "loadgen: the merged inputs' model (open, closed)",

@@ -231,6 +231,9 @@ type Runner struct {
 	// jvmWarm: the JVM engine's one warm-up run is done.
 	classes string
 	jvmWarm bool
+	// targetReport is the last stop report of a trial's target kept
+	// with trial.KeepReport.
+	targetReport []byte
 }
 
 func newRunner(e *Experiment, opt Options) *Runner {

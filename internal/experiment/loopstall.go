@@ -157,7 +157,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		// Run 0 is the uncounted warm-up (a fresh server each run, so it
 		// warms the binary, the page cache and the kernel's socket
 		// allocations, not the server).
-		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
+		for i := r.firstRun(); i <= c.runs && ctx.Err() == nil; i++ {
 			r.Progressf("exp.progress.burst", label, i, c.runs)
 			f, slow, err := r.burst(ctx, c)
 			if err != nil {

@@ -73,6 +73,9 @@ func init() {
 		"launch.report.missing": {
 			KO: "서버가 보고 없이 끝났습니다 (죽었거나 강제로 종료됨)",
 			EN: "the server ended without a report (it died or was killed)"},
+		"http.server": {
+			KO: "서버: %s",
+			EN: "served by %s"},
 		"target.jvm.listening": {
 			KO: "waitlab target (%s){이/가} http://%s 에서 기다립니다. %s. 지표는 /metrics, 끝내려면 Ctrl-C",
 			EN: "waitlab target (%s) listening on http://%s; %s. Metrics on /metrics, Ctrl-C to stop"},

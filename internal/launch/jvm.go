@@ -91,7 +91,7 @@ func prepareJVM(ctx context.Context, cfg *Config, o Options) (supervise.Spec, Ab
 		return supervise.Spec{}, About{}, none, err
 	}
 	if cfg.Log != "" && cfg.Log != "off" {
-		lb, err := jdk.Jars(cfg.Classpath, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+		lb, err := jdk.Jars(jarDirs(cfg), "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
 		if err != nil {
 			return supervise.Spec{}, About{}, none, err
 		}
@@ -323,7 +323,7 @@ func bit(b bool) string {
 // /usr/share/java.
 func engineJars(cfg *Config) ([]string, error) {
 	if cfg.Engine == Netty {
-		return jdk.Jars(cfg.Classpath, "libnetty-java", "netty-buffer", "netty-codec", "netty-codec-http",
+		return jdk.Jars(jarDirs(cfg), "libnetty-java", "netty-buffer", "netty-codec", "netty-codec-http",
 			"netty-common", "netty-handler", "netty-transport", "netty-resolver")
 	}
 	home := tomcatHome()
@@ -339,6 +339,12 @@ func engineJars(cfg *Config) ([]string, error) {
 		}
 	}
 	return append(out, juli), nil
+}
+
+// jarDirs are where jars are looked for: --classpath's directories, then
+// Debian's.
+func jarDirs(cfg *Config) []string {
+	return append(append([]string(nil), cfg.Classpath...), jdk.JarDir)
 }
 
 func tomcatHome() string {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -14,10 +15,7 @@ import (
 // its ready address and report reach the parent as data, and closing the
 // cancel pipe stops it.
 func TestJavaControlChannel(t *testing.T) {
-	j, err := jdk.Find("", 0)
-	if err != nil {
-		t.Skipf("SKIPPED, no JDK: %v", err)
-	}
+	j := jdktest.Need(t, 0)
 	t.Setenv("WAITLAB_CACHE", t.TempDir())
 	main := fstest.MapFS{"waitlab/ctl/Main.java": {Data: []byte(`package waitlab.ctl;
 import waitlab.control.Control;

@@ -26,7 +26,7 @@ func init() {
 		"web.probe.text":         {KO: "waitlab probe가 출력하는 보고서 전체", EN: "the whole report, as waitlab probe prints it"},
 		"web.probe.err.body":     {KO: "요청을 읽을 수 없습니다 (%s): {\"url\": \"http://127.0.0.1:8080/\"} 형식의 JSON을 보내세요", EN: "cannot read the request (%s): send JSON such as {\"url\": \"http://127.0.0.1:8080/\"}"},
 		"web.probe.err.rate":     {KO: "최대 초당 요청 %v{은/는} 이 랩의 상한 %v{을/를} 넘습니다", EN: "a max rate of %v is over this lab's cap of %v"},
-		"web.probe.err.budget":   {KO: "예산 %v초는 이 랩의 상한 %v초를 넘습니다", EN: "a budget of %v s is over this lab's cap of %v s"},
+		"web.probe.err.budget":   {KO: "budget_s %v: 0(기본값)부터 이 랩의 상한 %v초까지 주세요", EN: "budget_s %v: give from 0 (the default) up to this lab's cap of %v s"},
 		"web.probe.err.run":      {KO: "probe가 끝나지 못했습니다: %s", EN: "the probe could not finish: %s"},
 	})
 }

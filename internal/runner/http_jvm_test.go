@@ -3,12 +3,11 @@ package runner
 import (
 	"context"
 	"errors"
-	"os"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/model"
 )
@@ -16,12 +15,8 @@ import (
 // A JVM server killed mid-run (SIGKILL) is reported as the target dying,
 // and nothing of it is left running.
 func TestHTTPJVMTargetKilled(t *testing.T) {
-	if _, err := jdk.Find("", 11); err != nil {
-		if os.Getenv("WAITLAB_JDK") == "require" {
-			t.Fatalf("WAITLAB_JDK=require, but: %v", err)
-		}
-		t.Skipf("SKIPPED (set WAITLAB_JDK=require to fail instead): %v", err)
-	}
+	jdktest.Need(t, 11)
+	jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
 	s := model.Scenario{Model: model.Loop, Threads: 2, Requests: 40, Arrival: model.Arrival{Kind: model.Burst},
 		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(2 * time.Second)}}, Seed: 1}
 	s.Normalize()

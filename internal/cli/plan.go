@@ -240,4 +240,3 @@ func planVerdict(out planOutput) error {
 	}
 	return nil
 }
-

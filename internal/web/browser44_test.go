@@ -382,6 +382,40 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			b.do(chromedp.EmulateViewport(1280, 800))
 		})
 
+		t.Run("44.7 probe fields "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.load(ts.URL + "/probe?lang=" + L.lang)
+			probes := func() string {
+				return b.eval(`String(performance.getEntriesByType("resource").filter(e => e.name.includes("/api/probe")).length)`)
+			}
+			before := probes()
+			b.typeIn("#p-url", "http://127.0.0.1:9/")
+			for _, c := range []struct{ rate, budget, field string }{
+				{"0", "30", "p-rate"}, {"2.5", "30", "p-rate"}, {"abc", "30", "p-rate"}, {"100", "0", "p-budget"}, {"100", "abc", "p-budget"},
+			} {
+				b.typeIn("#p-rate", c.rate)
+				b.typeIn("#p-budget", c.budget)
+				b.do(chromedp.Evaluate[chromedp.Void](`delete document.body.dataset.done; document.querySelector("#p-run").click()`))
+				b.waitProbe(20e9)
+				if !b.exists("#err-"+c.field) || probes() != before {
+					t.Errorf("rate %q budget %q: field %s marked %v, probes sent %s (before %s); want it refused on the field, nothing sent",
+						c.rate, c.budget, c.field, b.exists("#err-"+c.field), probes(), before)
+				}
+			}
+			// A host the operator did not allow: serve's flag, not the target's.
+			b.typeIn("#p-rate", "100")
+			b.typeIn("#p-budget", "30")
+			b.typeIn("#p-url", "http://example.com/")
+			b.do(chromedp.Evaluate[chromedp.Void](`delete document.body.dataset.done; document.querySelector("#p-run").click()`))
+			b.waitProbe(20e9)
+			if got := b.text("#p-error"); !strings.Contains(got, "serve --probe-allow") || strings.Contains(got, "--allow-remote") {
+				t.Errorf("a remote host: %q; want serve --probe-allow named", got)
+			}
+			if !b.exists("#err-p-url") {
+				t.Error("a remote host: the URL field is not marked")
+			}
+		})
+
 		t.Run("44 lessons "+L.lang, func(t *testing.T) {
 			b.t = t
 			b.load(page)

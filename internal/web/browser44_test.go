@@ -256,6 +256,15 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if got := b.eval(`document.querySelector("[role=tab][aria-selected=true]").id`); got != "tab-webflux" {
 				t.Errorf("after choosing loop the code tab is %s; want tab-webflux", got)
 			}
+			// The code's comments are in the page's language.
+			b.do(chromedp.Click(chromedp.CSS("#tab-mvc")))
+			want, not := "Holds this Tomcat thread", "이 Tomcat 스레드를 붙잡습니다"
+			if L.lang == "ko" {
+				want, not = not, want
+			}
+			if got := b.text("#code-text"); !strings.Contains(got, want) || strings.Contains(got, not) {
+				t.Errorf("the Spring MVC tab's comments: %q; want %q", firstLines(got, 12), want)
+			}
 		})
 
 		t.Run("44.11 probe, units, the 0.2 s offer "+L.lang, func(t *testing.T) {

@@ -1283,13 +1283,15 @@
     };
     $("#code-note").textContent = fmt(codeTab === "fanout" ? "web.code.note.fanout" : "web.code.note." + m);
     let text;
-    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k);
-    else if (codeTab === "mvc") text = C.mvc(k);
-    else if (codeTab === "vt") text = C.vt(k);
-    else if (codeTab === "fanout") text = C.fanout[k.fanout](k);
+    // The code's comments in the page's language.
+    const c = (name, ...args) => fmt("web.cc." + name, ...args);
+    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k, c);
+    else if (codeTab === "mvc") text = C.mvc(k, c);
+    else if (codeTab === "vt") text = C.vt(k, c);
+    else if (codeTab === "fanout") text = C.fanout[k.fanout](k, c);
     else {
       const blocks = v.blocking || Number(v.block_fraction) > 0;
-      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k);
+      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k, c);
     }
     $("#code-text").textContent = text;
     for (const b of document.querySelectorAll("[role=tab]")) {

@@ -21,6 +21,8 @@ import (
 var dynamicPrefixes = map[string]string{
 	"narr.noun.":         "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
 	"probe.fit.cores.":   "probe: where the fit's core count came from (affinity, machine, ceiling)",
+	"probe.errkind.":     "probe: failed requests by kind (refused, timeout, reset, status, bad_response, other)",
+	"probe.shape.":       "probe: a shape's name by Shape (pool, loop-blocked, connection-cap, undecided, ...)",
 	"probe.fit.from.":    "probe: where the target's CPU was read (target, tree)",
 	"probe.fit.missing.": "probe: why the target's CPU is unknown (in_process, unknown)",
 	"narr.noun1.":        "narrate: singular lane nouns by lane kind",
@@ -64,6 +66,7 @@ var dynamicPrefixes = map[string]string{
 	"exp.claim.v.":       "experiment: a claim's sentence by verdict (claims.go)",
 	"exp.wp.row.":        "experiment: write-path rows by model",
 	"exp.verdict.":       "experiment: verdict labels by verdict (claims.go)",
+	"exp.engine.":        "experiment: engine names by engine (go, jvm; engine.go)",
 	"exp.ls.row.":        "experiment: loop-stall rows by condition",
 	"exp.x.row.":         "experiment: crossover rows by condition",
 	"exp.x.lead.":        "experiment: crossover lead by model",

@@ -26,7 +26,7 @@ func init() {
 		"web.probe.text":             {KO: "waitlab probe가 출력하는 보고서 전체", EN: "the whole report, as waitlab probe prints it"},
 		"web.probe.err.body":         {KO: "요청을 읽을 수 없습니다 (%s): {\"url\": \"http://127.0.0.1:8080/\"} 형식의 JSON을 보내세요", EN: "cannot read the request (%s): send JSON such as {\"url\": \"http://127.0.0.1:8080/\"}"},
 		"web.probe.err.rate":         {KO: "최대 초당 요청 %v{은/는} 이 실습의 상한 %v{을/를} 넘습니다", EN: "a max rate of %v is over this lab's cap of %v"},
-		"web.probe.err.budget":       {KO: "측정 시간 한도 %v초는 이 실습의 상한 %v초를 넘습니다", EN: "a time limit of %v s is over this lab's cap of %v s"},
+		"web.probe.err.budget":       {KO: "budget_s %v: 0(기본값)부터 이 실습의 상한 %v초까지 주세요", EN: "budget_s %v: give from 0 (the default) up to this lab's cap of %v s"},
 		"web.probe.err.field.rate":   {KO: "1에서 %v 사이의 정수를 적어 주세요 (초당 요청 수)", EN: "give a whole number from 1 to %v (requests per second)"},
 		"web.probe.err.field.budget": {KO: "%v에서 %v 사이의 초를 적어 주세요", EN: "give %v to %v seconds"},
 		"web.probe.err.field.url":    {KO: "측정할 서버의 주소를 적어 주세요 (예: http://127.0.0.1:8080/)", EN: "give the address of the server to measure (e.g. http://127.0.0.1:8080/)"},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/netguard"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -88,8 +89,12 @@ func (j *Job) Prepare() error {
 			j.ThreadsURL = metricsOf(j.URL)
 		}
 	default:
-		if _, _, err := loadgen.ParseURL(j.Metrics); err != nil {
+		u, _, err := loadgen.ParseURL(j.Metrics)
+		if err != nil {
 			return model.NewFieldError("--target-metrics", "probe.err.url", j.Metrics)
+		}
+		if !j.AllowRemote && !netguard.LoopbackHost(u.Host) {
+			return model.NewFieldError("--target-metrics", "probe.err.remote", u.Hostname())
 		}
 		j.MetricsURL = j.Metrics
 	}
@@ -138,10 +143,14 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 		cfg.Placement = &p
 	}
 	res, err := Run(ctx, cfg)
-	if err != nil || j.SizeFor == nil || ctx.Err() != nil {
+	if err != nil || j.SizeFor == nil || ctx.Err() != nil || res.Scenario == nil && Shape(res.ShapeName) == Undecided {
 		return res, err
 	}
 	if err := Size(ctx, &cfg, res, *j.SizeFor); err != nil {
+		if ctx.Err() != nil {
+			res.Interrupted = true
+			return res, nil
+		}
 		return res, err
 	}
 	if !j.Confirm {
@@ -157,7 +166,14 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 	case j.RestartCmd != "":
 		restart = j.restartCmd
 	}
-	return res, Confirm(ctx, cfg, res, *j.SizeFor, restart)
+	err = Confirm(ctx, cfg, res, *j.SizeFor, restart)
+	if ctx.Err() != nil {
+		// Cut short: the answer stands, the confirmation concludes
+		// nothing (Confirm marked it), and the exit says interrupted.
+		res.Interrupted = true
+		return res, nil
+	}
+	return res, err
 }
 
 // spawn starts `waitlab target SpawnArgs` on a free loopback port (with
@@ -243,7 +259,8 @@ func stopGroup(c *supervise.Child) {
 // (the rest wait in its backlog), and a confirmation measured then
 // would measure the boot.
 func waitHTTP(ctx context.Context, url string, c *supervise.Child, n int) error {
-	cl := &http.Client{Timeout: 2 * time.Second}
+	cl := netguard.Client(2*time.Second, false) // the restarted server is on 127.0.0.1:{port}
+	defer cl.CloseIdleConnections()
 	get := func() (time.Duration, bool) {
 		t0 := time.Now()
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)

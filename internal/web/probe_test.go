@@ -190,7 +190,7 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 
 	b.typeIn("#p-url", target)
-	b.typeIn("#p-budget", "12")
+	b.typeIn("#p-budget", "15") // at least probe.MinBudget at the default windows
 	b.do(chromedp.Click(chromedp.CSS("#p-run")))
 	b.waitProbe(2 * time.Minute)
 	if d := b.eval(`document.body.dataset.done`); d != "result" {

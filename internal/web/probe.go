@@ -308,7 +308,7 @@ func (s *Server) probePage(w http.ResponseWriter, r *http.Request) {
 		"Lang": string(lang), "T": t, "Other": "/probe?lang=" + string(other), "OtherName": msg.T(other, "web.probe.lang"),
 		"Lab": "/?lang=" + string(lang), "Fanout": "/fanout?lang=" + string(lang), "MaxBudget": ProbeMaxBudget.Seconds(), "DefBudget": ProbeDefaultBudget.Seconds(),
 		"MinBudget": probeMinBudget,
-		"MaxRate": ProbeMaxRate, "Allowed": strings.Join(append([]string{"127.0.0.1", "localhost", "[::1]"}, s.cfg.ProbeAllow...), ", "),
+		"MaxRate":   ProbeMaxRate, "Allowed": strings.Join(append([]string{"127.0.0.1", "localhost", "[::1]"}, s.cfg.ProbeAllow...), ", "),
 	}
 	var b bytes.Buffer
 	if err := probeTmpl.Execute(&b, d); err != nil {

@@ -8,6 +8,7 @@ func init() {
 		"web.probe.title":            {KO: "내 서버 측정하기", EN: "Your server, measured"},
 		"web.probe.tagline":          {KO: "허용된 주소의 실제 서버에 부하를 보내, 어디서 넘어지는지, 왜 그런지(스레드, 락, CPU, 생성기)를 밖에서 말하고, 맞춘 모델을 실습에서 엽니다.", EN: "Sends real load to a server at an allowed address, tells from outside where it falls over and why (threads, a lock, the CPU, the generator), and opens the fitted model in the lab."},
 		"web.probe.to_lab":           {KO: "← 실습으로", EN: "← to the lab"},
+		"web.probe.to_fanout":        {KO: "「순차 호출과 병렬 호출」 실습", EN: "The lab on sequential vs parallel calls"},
 		"web.probe.lang":             {KO: "한국어", EN: "English"},
 		"web.probe.form":             {KO: "측정할 서버", EN: "The server to probe"},
 		"web.probe.allowed":          {KO: "이 실습이 부하를 보낼 수 있는 호스트: %s (운영자가 serve --probe-allow로 더할 수 있습니다).", EN: "Hosts this lab may load: %s (the operator adds more with serve --probe-allow)."},

@@ -425,6 +425,37 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			}
 		})
 
+		t.Run("44 at 390 px "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.do(chromedp.EmulateViewport(390, 844))
+			defer b.do(chromedp.EmulateViewport(1280, 800))
+			for _, u := range []string{
+				page + "&preset=lab-loop-blocking&wait=200ms&reveal=1",
+				ts.URL + "/fanout?lang=" + L.lang + "&preset=fanout-pool&reveal=1",
+				ts.URL + "/probe?lang=" + L.lang,
+			} {
+				b.load(u)
+				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
+				if got := b.eval(`document.documentElement.scrollWidth + " " + document.documentElement.clientWidth`); got != "390 390" {
+					t.Errorf("%s at 390 px: scrollWidth clientWidth = %s", u, got)
+				}
+				// Text under 11 px, and boxes whose text is cut off.
+				small := b.eval(`[...document.querySelectorAll("body *")].filter(e => e.getClientRects().length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => (e.id || e.className || e.tagName) + ":" + getComputedStyle(e).fontSize).slice(0, 8).join(", ")`)
+				if small != "" {
+					t.Errorf("%s at 390 px: text under 11 px: %s", u, small)
+				}
+				cut := b.eval(`[...document.querySelectorAll("body *")].filter(e => { const s = getComputedStyle(e); return e.getClientRects().length && !e.closest("table.cards thead") && (s.overflowX === "hidden" || s.textOverflow === "ellipsis") && e.scrollWidth > e.clientWidth + 1; }).map(e => e.id || e.className || e.tagName).slice(0, 8).join(", ")`)
+				if cut != "" {
+					t.Errorf("%s at 390 px: text cut off in %s", u, cut)
+				}
+				name := strings.NewReplacer(ts.URL+"/", "", "?", "-", "&", "-", "=", "_").Replace(u)
+				if len(name) > 40 {
+					name = name[:40]
+				}
+				b.shot(screenshotDir(t), "390-"+L.lang+"-"+name+".png", 0)
+			}
+		})
+
 		t.Run("44 lessons "+L.lang, func(t *testing.T) {
 			b.t = t
 			b.load(page)

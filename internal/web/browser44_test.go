@@ -281,6 +281,11 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if got := b.text("#r-queue-model"); got == "0" || strings.Contains(got, "us") {
 				t.Errorf("lab-loop's queue wait reads %q; want a unit (0 s, µs)", got)
 			}
+			// The loops are drawn idle (their waits are registered): the
+			// busy row says the same.
+			if bars, peak := b.eval(`String(document.querySelectorAll("#tl rect.bar").length)`), b.text("#r-peak-model"); bars != "0" || peak != "0" {
+				t.Errorf("lab-loop: %s bars drawn, peak busy %q; want the row to agree with the idle lanes", bars, peak)
+			}
 			// The worst combination is over the real-run cap at 2 s: the
 			// page offers it at 0.2 s.
 			b.clickAndWait(`.preset[data-name="lab-loop-blocking"]`)

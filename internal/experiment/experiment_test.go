@@ -199,7 +199,7 @@ func TestEveryExperimentHasItsText(t *testing.T) {
 // target and a generator as children, for the cleanup tests.
 func init() {
 	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Runner) error {
-		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
+		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}, {Key: "ds_per_req", Label: "ds/req"}}
 		_, _, err := r.loadRow(ctx, "x", "x", trial{
 			Downstream: []string{"--delay", "1ms"},
 			Target:     []string{"--model", "pool", "--threads", "4", "--validate-lock"},
@@ -258,6 +258,11 @@ func TestLoadExperimentLeavesNothingBehind(t *testing.T) {
 	}
 	if c := tab.Rows[0].Cells["ok_rps"]; !(c.Median > 0) {
 		t.Errorf("ok_rps = %+v; want requests served", c)
+	}
+	// The validate-lock makes two downstream commands a request (PING,
+	// then GET): read from the downstream's typed report.
+	if c := tab.Rows[0].Cells["ds_per_req"]; !(c.Median >= 1.5) {
+		t.Errorf("ds_per_req = %+v; want the downstream's report read (2 a request)", c)
 	}
 	checkLoadGone(t, tab.Children)
 }

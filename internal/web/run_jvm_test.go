@@ -42,3 +42,30 @@ func TestRealRunOnTheJVM(t *testing.T) {
 		t.Errorf("no narration of the JVM's run")
 	}
 }
+
+// The pinning lesson's request: the same virtual-thread scenario with its
+// waits in a native frame is pinned, as JFR counts; pin without via=jvm
+// is refused by name.
+func TestRealRunOnTheJVMPinned(t *testing.T) {
+	if _, err := jdk.Find("", 22); err != nil {
+		if os.Getenv("WAITLAB_JDK") == "require" {
+			t.Fatalf("WAITLAB_JDK=require and no JDK 22 or later: %v", err)
+		}
+		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK 22 or later (%v) ***\n\n", t.Name(), err)
+		t.Skip("SKIPPED: no JDK 22")
+	}
+	t.Setenv("WAITLAB_CACHE", t.TempDir())
+	s := New(Config{Exe: waitlabBinary(t)})
+	code, out := post(t, s, "/api/run?via=jvm&pin=native", `{"preset":"lab-virtual","wait":"50ms","blocking":true}`)
+	if code != 200 {
+		t.Fatalf("POST /api/run?via=jvm&pin=native = %d %v; want 200", code, out)
+	}
+	facts, _ := out["jvm"].(map[string]any)
+	if n, _ := facts["pinned_events"].(float64); facts["pin"] != "native" || n < 12 {
+		t.Errorf("jvm facts %v; want pin native and at least 12 pinned events", facts)
+	}
+	code, out = post(t, s, "/api/run?via=process&pin=native", `{"preset":"lab-virtual","wait":"50ms"}`)
+	if code != 400 || out["field"] != "pin" {
+		t.Errorf("pin without via=jvm = %d %v; want 400 naming pin", code, out)
+	}
+}

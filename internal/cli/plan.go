@@ -75,7 +75,7 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := sf.resolve(l)
+	s, err := sf.resolve(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -204,12 +204,9 @@ func (f *planFlags) runConfirm(ctx context.Context, env *Env, l msg.Lang, cfg pl
 	}}
 	c, err := plan.Confirm(ctx, res, r, f.confirmRuns)
 	if err != nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, runner.ErrInterrupted) {
-			return nil, &ExitError{Code: 130}
-		}
 		return nil, tooBig(l, err)
 	}
-	return c, nil
+	return c, nil // an interrupted confirmation is printed, then exits 130 (planVerdict)
 }
 
 // write prints the plan: JSON, or the text with its confirmation.
@@ -240,7 +237,7 @@ func (f *planFlags) write(env *Env, l msg.Lang, out planOutput) error {
 // real, is a failure; an interrupted confirmation passes nothing.
 func planVerdict(out planOutput) error {
 	switch c := out.Confirm; {
-	case c != nil && anyInterrupted(c):
+	case c != nil && c.Interrupted():
 		return &ExitError{Code: 130}
 	case out.Answer == 0:
 		return &ExitError{Code: 1}
@@ -248,13 +245,4 @@ func planVerdict(out planOutput) error {
 		return &ExitError{Code: 1}
 	}
 	return nil
-}
-
-func anyInterrupted(c *plan.Confirmation) bool {
-	for _, s := range c.Sizes {
-		if s.Interrupted {
-			return true
-		}
-	}
-	return false
 }

@@ -34,7 +34,7 @@ const blockingSource = "Book chapter on WebFlux event loops, \"Eight loops, 1% b
 var blockingRows = []string{"ch15-none", "ch15-onloop", "ch15-offload64", "ch15-offload4"}
 
 func init() {
-	Register(&Experiment{Name: "blocking-loop", Order: 3, Run: runBlockingLoop, Claims: blClaims})
+	Register(&Experiment{Name: "blocking-loop", Order: 3, Run: runBlockingLoop, Claims: blClaims, JVM: runBlockingLoopJVM, JDK: blJDK})
 }
 
 // The chapter's medians of 5 runs, as multiples of the no-blocking row
@@ -356,7 +356,9 @@ func blockingNotes(r *Runner) {
 		}
 		st := t.Median("ch15-onloop", "stalls")
 		st64, st4 := t.Median("ch15-offload64", "stalls"), t.Median("ch15-offload4", "stalls")
-		r.Note("exp.bl.note.stalls", st, st64, st4)
+		if !math.IsNaN(st) { // the JVM engine has no watchdog
+			r.Note("exp.bl.note.stalls", st, st64, st4)
+		}
 	}
 	r.Note("exp.bl.note.why")
 }

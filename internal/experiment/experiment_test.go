@@ -72,6 +72,11 @@ func TestParsers(t *testing.T) {
 	if got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
 		t.Errorf("parseMetrics = %v; want dropped 12, shed 3+4 = 7 (and not the longer name)", got)
 	}
+	// A name asked for twice (runTrial adds the request count to every
+	// recipe's list) is counted once: the logging rows' shares rest on it.
+	if got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
+		t.Errorf("parseMetrics with a name twice = %v; want 12", got)
+	}
 	status := []byte("Name:\tx\nvoluntary_ctxt_switches:\t10\nnonvoluntary_ctxt_switches:\t5\n")
 	if n := parseCtxSwitches(status); n != 15 {
 		t.Errorf("parseCtxSwitches = %v; want 15", n)

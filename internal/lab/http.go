@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/waitlab/waitlab/internal/jvmexec"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
@@ -54,6 +55,10 @@ type HTTPSockets struct {
 	// Placement is "" when every request was served on the planner's loop
 	// (or there are no loops to agree on), else why they could not agree.
 	Placement string `json:"placement,omitempty"`
+	// Server is what served the run (engine, version, JDK, limits) and
+	// ServerReport its own report (a JVM's CPU, GC, threads, log lines).
+	Server       launch.About   `json:"server"`
+	ServerReport *launch.Report `json:"server_report,omitempty"`
 }
 
 // HTTPMeasures reports whether a run over HTTP measures figure key: the
@@ -122,7 +127,8 @@ func fillHTTP(o *Outcome, rep *live.Repeated, runs []*runner.Run) {
 		}
 	}
 	h := med.HTTP
-	o.Sockets = &HTTPSockets{Sockets: h.Sockets, Kernel: h.Kernel, Pinning: h.Pinning, Placement: placement(s, h.Sockets)}
+	o.Sockets = &HTTPSockets{Sockets: h.Sockets, Kernel: h.Kernel, Pinning: h.Pinning, Placement: placement(s, h.Sockets),
+		Server: h.Server, ServerReport: h.Report}
 }
 
 // placement says why the connections' loops could not agree with the

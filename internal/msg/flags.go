@@ -162,7 +162,7 @@ func init() {
 			KO: "--listen과 함께: 이만큼 기다려도 다 오지 않으면 멈추고 무엇이 빠졌는지 말합니다",
 			EN: "with --listen: give up waiting after this long and say what is missing"},
 		"flag.serve.listen": {
-			KO: "실험실을 열 주소 (기본은 루프백, 127.0.0.1:0이면 빈 포트를 고름)",
+			KO: "실습을 열 주소 (기본은 루프백, 127.0.0.1:0이면 빈 포트를 고름)",
 			EN: "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)"},
 		"flag.no-stall-stacks": {
 			KO: "루프 멈춤을 고루틴 스택 없이 출력합니다 (아니면 서로 다른 스택을 한 번씩 출력)",

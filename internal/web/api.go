@@ -358,6 +358,9 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	}
 	if narration && drawable {
 		a.Narration = narrate.Timed(res, lang)
+		if l, ok := callsLine(res, lang); ok {
+			a.Narration = append([]narrate.Line{l}, a.Narration...)
+		}
 	}
 	return a, nil
 }

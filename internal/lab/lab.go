@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
@@ -63,6 +64,8 @@ type RunConfig struct {
 	Runners []runner.Runner
 	Via     string
 	HTTP    HTTPOptions
+	// JVM configures the JVM view (ViaJVM): the JDK and the pin mechanism.
+	JVM jvmexec.Options
 }
 
 // Caps are a caller's own limits on a real run, checked before anything
@@ -166,7 +169,7 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 		cfg.Repeat = 1
 	}
 	if len(cfg.Runners) == 0 {
-		cfg.Runners = Runners(cfg.Via, cfg.Exe, cfg.HTTP)
+		cfg.Runners = RunnersJVM(cfg.Via, cfg.Exe, cfg.HTTP, cfg.JVM)
 	}
 	var scaling *live.Scaling
 	if cfg.ScaleToCores {

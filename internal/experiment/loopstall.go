@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -338,8 +339,8 @@ func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64,
 		if len(done) == c.conns {
 			f["batch_ms"] = done[len(done)-1]
 		}
-		f["p50_ms"] = done[(len(done)-1)/2]
-		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
+		f["p50_ms"] = stats.NearestRank(done, 50)
+		f["p99_ms"] = stats.NearestRank(done, 99)
 	}
 	return f, slow
 }

@@ -263,7 +263,10 @@ type RunAnswer struct {
 	// Via is how the scenario ran for real: "process" (real threads,
 	// loops or goroutines in a child process), "http" (a target server
 	// child and a load generator over loopback sockets: lab's HTTP view)
-	// or "both". With "http" alone, the top-level result is the HTTP one.
+	// or "both", or "jvm" (waitlab's Java executors in a JVM child: the
+	// top-level result is the JVM's, its JVM facts under "jvm", its
+	// ratios to the model in Ratio). With "http" alone, the top-level
+	// result is the HTTP one.
 	Via       string             `json:"via"`
 	HTTP      *model.Result      `json:"http,omitempty"`
 	HTTPRatio map[string]float64 `json:"http_ratio,omitempty"`
@@ -355,6 +358,9 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	}
 	if narration && drawable {
 		a.Narration = narrate.Timed(res, lang)
+		if l, ok := callsLine(res, lang); ok {
+			a.Narration = append([]narrate.Line{l}, a.Narration...)
+		}
 	}
 	return a, nil
 }
@@ -436,7 +442,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string,
 	switch via {
 	case "":
 		via = lab.ViaProcess
-	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth:
+	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth, lab.ViaJVM:
 	default:
 		return nil, refuse(http.StatusBadRequest, "via", "web.err.via", via)
 	}
@@ -475,6 +481,9 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string,
 		Result: out.Real, Preset: req.Preset, Model: out.Model, Ratio: out.Ratio, Reference: out.Reference,
 		StallStates: out.StallStates, Caps: s.capsJSON(),
 		Via: via, HTTP: out.HTTP, HTTPRatio: out.HTTPRatio, Sockets: out.Sockets,
+	}
+	if via == lab.ViaJVM {
+		a.Result, a.Ratio = out.JVM, out.JVMRatio
 	}
 	if a.Result == nil {
 		// Over HTTP only: the measurement is the HTTP one.

@@ -325,6 +325,63 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			}
 		})
 
+		t.Run("44.4 the fan-out lab tells the calls "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.load(ts.URL + "/fanout?lang=" + L.lang)
+			firsts := map[string]string{}
+			for _, name := range []string{"fanout-seq", "fanout", "fanout-pipelined", "fanout-pool"} {
+				b.clickAndWait(`.preset[data-name="` + name + `"]`)
+				b.clickAndWait("#btn-reveal")
+				firsts[name] = b.text("#narration li")
+			}
+			want := map[string][]string{
+				"en": {"one after another", "at once", "round trip (pipelining)", "fan-out pool"},
+				"ko": {"차례로", "동시에", "왕복에 모두 보냅니다(파이프라이닝)", "팬아웃 풀로"},
+			}[L.lang]
+			for i, name := range []string{"fanout-seq", "fanout", "fanout-pipelined", "fanout-pool"} {
+				if !strings.Contains(firsts[name], want[i]) {
+					t.Errorf("%s: the narration starts %q; want how its calls are made (%q)", name, firsts[name], want[i])
+				}
+			}
+			if got := b.text("#limit"); !strings.Contains(got, map[string]string{"en": "The fan-out pool", "ko": "팬아웃 풀입니다"}[L.lang]) {
+				t.Errorf("fanout-pool's bottleneck: %q; want the fan-out pool's threads, the busy ones", got)
+			}
+			if got := b.text("#base"); strings.Contains(got, "same 6 s as one after another") || strings.Contains(got, "'차례로'와 같은 6초") {
+				t.Errorf("fanout-pool's description compares with a 2 s preset as if it took 6 s: %q", got)
+			}
+		})
+
+		t.Run("44.10 size it on the page "+L.lang, func(t *testing.T) {
+			b.t = t
+			for _, w := range []int64{1280, 390} {
+				b.do(chromedp.EmulateViewport(w, 844))
+				b.load(page)
+				b.clickAndWait(`.preset[data-name="lab-pool"]`)
+				b.typeIn("#size-slo", "batch<3s")
+				b.clickAndWait("#btn-size")
+				if got := b.text("#size-answer"); !strings.Contains(got, map[string]string{"en": "12 threads", "ko": "스레드 12개"}[L.lang]) {
+					t.Errorf("%d px: size it answers %q; want 12 threads in words", w, got)
+				}
+				shown := b.eval(`document.querySelector("#size-out").innerText`)
+				for _, raw := range []string{"--cores", "(sequential)", "burst", "2000.0 ms"} {
+					if strings.Contains(shown, raw) {
+						t.Errorf("%d px: size it shows the CLI's %q on the page", w, raw)
+					}
+				}
+				if got := b.eval(`[...document.querySelectorAll("#size-out *")].filter(e => e.getClientRects().length && e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.tagName + ":" + getComputedStyle(e).fontSize).slice(0, 5).join(", ")`); got != "" {
+					t.Errorf("%d px: size it has text under 11 px: %s", w, got)
+				}
+				if got := b.eval(`(e => e.scrollWidth > e.clientWidth + 1 ? e.scrollWidth + ">" + e.clientWidth : "")(document.querySelector("#size"))`); got != "" {
+					t.Errorf("%d px: size it is wider than its box: %s", w, got)
+				}
+				if w == 390 {
+					b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#size").scrollIntoView()`))
+					b.shot(screenshotDir(t), "size-"+L.lang+"-390.png", 0)
+				}
+			}
+			b.do(chromedp.EmulateViewport(1280, 800))
+		})
+
 		t.Run("44 lessons "+L.lang, func(t *testing.T) {
 			b.t = t
 			b.load(page)

@@ -179,7 +179,7 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 	b := &browser{t: t, ctx: ctx}
 	b.load(ts.URL + "/probe?lang=ko")
-	if h := b.text("h1"); h != "내 서버 재기" {
+	if h := b.text("h1"); h != "내 서버 측정하기" {
 		t.Errorf("Korean heading %q", h)
 	}
 	b.typeIn("#p-url", "http://example.com/")

@@ -580,8 +580,10 @@
     const classes = Object.keys(a.classes || {});
     if (classes.length > 1) {
       for (const c of classes) {
-        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", c)]);
-        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", c)]);
+        // A class's name in the page's language ("블로킹 요청의 p50").
+        const cn = S["web.class." + c] ? fmt("web.class." + c) : c;
+        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", cn)]);
+        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", cn)]);
       }
     }
     rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);
@@ -1094,15 +1096,7 @@
     try {
       const a = await postJSON(`/api/plan?lang=${lang}`, Object.assign({ slo: slo.value }, b));
       st.textContent = "";
-      const doc = new DOMParser().parseFromString(a.svg, "image/svg+xml");
-      const svg = doc.documentElement;
-      if (svg && svg.nodeName === "svg") {
-        svg.setAttribute("id", "size-svg");
-        svg.removeAttribute("height");
-        svg.setAttribute("width", "100%");
-        out.append(el("div", { class: "size-svg" }, document.importNode(svg, true)));
-      }
-      out.append(el("pre", { id: "size-text" }, el("code", { text: a.text })));
+      renderSize(out, a);
       out.dataset.answer = String(a.answer);
     } catch (p) {
       st.textContent = p.message || String(p);
@@ -1111,6 +1105,54 @@
     } finally {
       settled();
     }
+  }
+
+  // renderSize shows plan's answer as the page's own elements: the answer
+  // in a sentence, the curve as bars and a table (cards on a phone), each
+  // value in the page's units; plan's report and picture, written for a
+  // terminal, stay behind a disclosure.
+  function renderSize(out, a) {
+    const slo = (a.slos || [])[0] || { metric: "batch", text: "" };
+    const show = (v) => (slo.metric === "rps" ? fmt("web.unit.rps", num(v)) : dur(v));
+    const size = (n) => (S["web.size.n." + a.knob] ? fmt("web.size.n." + a.knob, n) : String(n));
+    const curve = (a.curve || []).slice().sort((p, q) => p.size - q.size);
+    const at = (n) => curve.find((p) => p.size === n);
+    const sloText = (a.slos || []).map((x) => x.text).join(", ");
+    const valuesAt = (p) => (p ? p.values.map(show).join(", ") : "");
+    if (a.answer > 0) {
+      out.append(el("p", { class: "verdict", id: "size-answer", text: fmt("web.size.answer", size(a.answer), sloText, valuesAt(at(a.answer))) }));
+      const below = at(a.answer - 1);
+      if (below) out.append(el("p", { class: "note", id: "size-below", text: fmt("web.size.below", size(a.answer - 1), valuesAt(below)) }));
+    } else {
+      out.append(el("p", { class: "verdict", id: "size-answer", text: fmt("web.size.none", a.min, a.max, sloText) }));
+    }
+    const maxV = Math.max(1e-9, ...curve.map((p) => p.values[0] || 0));
+    const bars = el("div", { class: "bars", id: "size-bars", role: "img", "aria-label": fmt("web.size.bars", slo.text || slo.metric) });
+    for (const p of curve) bars.append(barRow(size(p.size), p.values[0] || 0, maxV, p.met ? "sim" : "over", show(p.values[0] || 0)));
+    out.append(bars);
+    const cols = [fmt("web.size.col.size"), sloText, fmt("web.size.col.met")];
+    const table = el("table", { id: "size-table", class: "cards" });
+    const hr = el("tr");
+    for (const c of cols) hr.append(el("th", { scope: "col", text: c }));
+    table.append(el("thead", {}, hr));
+    const tb = el("tbody");
+    for (const p of curve) {
+      tb.append(el("tr", { "data-size": p.size, class: p.met ? "met" : "missed" }, el("th", { scope: "row", text: size(p.size) }),
+        cell("", valuesAt(p), cols[1]), cell("", fmt(p.met ? "web.size.met" : "web.size.missed"), cols[2])));
+    }
+    table.append(tb);
+    out.append(el("div", { class: "table-wrap" }, table));
+    const more = el("details", { id: "size-more" }, el("summary", { text: fmt("web.size.report") }));
+    const doc = new DOMParser().parseFromString(a.svg || "", "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg && svg.nodeName === "svg") {
+      svg.setAttribute("id", "size-svg");
+      svg.removeAttribute("height");
+      svg.setAttribute("width", "100%");
+      more.append(el("div", { class: "size-svg" }, document.importNode(svg, true)));
+    }
+    more.append(el("pre", { id: "size-text" }, el("code", { text: a.text })));
+    out.append(more);
   }
 
   // ---- Runs and comparison ---------------------------------------------

@@ -321,7 +321,7 @@ func TestInterruptBeforeAnythingIsMeasured(t *testing.T) {
 // TestEveryExperimentLeavesNothingBehind runs the others (WAITLAB_EXP_ALL=1).
 func TestQuickBlockingLoop(t *testing.T) {
 	exe := waitlabBinary(t)
-	tab, err := Run(context.Background(), "blocking-loop", Options{Exe: exe, Quick: true, Lang: msg.KO})
+	tab, err := Run(context.Background(), "blocking-loop", Options{Exe: exe, Quick: true, Lang: msg.KO, Engine: EngineGo})
 	if err != nil {
 		t.Fatalf("Run(blocking-loop, quick) = %v", err)
 	}

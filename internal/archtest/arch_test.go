@@ -41,7 +41,7 @@ var allowed = map[string][]string{
 	"launch":                {"httptarget", "supervise", "jdk", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap", "netguard", "fdtable"},
 	"loadresult":            {"model", "msg", "netguard"},
 	"loadreport":            {"loadresult", "model", "msg"},
-	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable", "httpwire"},
+	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable", "httpwire", "netguard"},
 	"baseline":              {"loadresult", "loadreport", "model", "msg", "stats"},
 	"runner":                {"launch", "jvmexec", "jdk", "supervise", "live", "loadgen", "loadresult", "loadreport", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream"},
 	"buildinfo":             {},

@@ -221,6 +221,9 @@ func Compare(base, cand []*loadresult.Result, opt Options) (*Verdict, error) {
 	if err := checkInputs(base, cand, opt); err != nil {
 		return nil, err
 	}
+	if err := CheckExpected(opt.Expected, base, cand); err != nil {
+		return nil, err
+	}
 	mb, err := merge(base, "baseline")
 	if err != nil {
 		return nil, err

@@ -320,3 +320,29 @@ func TestOutputs(t *testing.T) {
 		}
 	}
 }
+
+// Issue 45, item 16: --changed with a misspelled condition was ignored in
+// silence; it is refused with the names there are.
+func TestCheckExpectedRefusesUnknownConditions(t *testing.T) {
+	r := &loadresult.Result{Conditions: &loadresult.Conditions{TargetInfo: map[string]string{"lock": "on", "pid": "1"}}}
+	rs := []*loadresult.Result{r}
+	for _, c := range []struct {
+		names   []string
+		results [][]*loadresult.Result
+		ok      bool
+	}{
+		{[]string{"load_model", "think"}, nil, true},
+		{[]string{"load_mdoel"}, nil, false},
+		{[]string{"target_lock"}, nil, true}, // before the candidate's run
+		{[]string{"target_"}, nil, false},
+		{[]string{"target_lock"}, [][]*loadresult.Result{rs, rs}, true},
+		{[]string{"target_lokc"}, [][]*loadresult.Result{rs, rs}, false},
+		{[]string{"target_pid"}, [][]*loadresult.Result{rs, rs}, false},
+	} {
+		err := CheckExpected(c.names, c.results...)
+		var ie *InputError
+		if c.ok != (err == nil) || !c.ok && (!errors.As(err, &ie) || !strings.Contains(err.Error(), "load_model")) {
+			t.Errorf("CheckExpected(%v, %d sides) = %v; want ok %v (a refusal listing the names)", c.names, len(c.results), err, c.ok)
+		}
+	}
+}

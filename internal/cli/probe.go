@@ -152,8 +152,11 @@ func printProbe(env *Env, lang msg.Lang, res *probe.Result, runErr error, jsonOu
 		}
 	}
 	switch {
-	case res.Stopped == "interrupted":
+	case res.Stopped == "interrupted" || res.Interrupted:
 		return interrupted(errors.Join(writeErrs...))
+	case res.Undecided != nil:
+		// Undecided concludes nothing: like a failure, not a pass.
+		return &ExitError{Code: 1, Err: errors.Join(append([]error{errors.New(res.Undecided.Text)}, writeErrs...)...)}
 	case fe != nil:
 		return &ExitError{Code: 1, Err: errors.Join(append([]error{fe}, writeErrs...)...)}
 	case len(writeErrs) > 0:

@@ -35,7 +35,7 @@ import (
 const stallSource = "Book chapter on Netty event loops, \"One event loop, one stall\" (Java NIO Selector, 500 connections, 8-core laptop, JDK 25)"
 
 func init() {
-	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall, Claims: stallClaims})
+	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall, Claims: stallClaims, JVM: runLoopStallJVM, JDK: stallJDK})
 }
 
 var stallClaims = []ClaimDef{
@@ -155,9 +155,9 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		// Run 0 is the uncounted warm-up (a fresh server each run, so it
 		// warms the binary, the page cache and the kernel's socket
 		// allocations, not the server).
-		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
+		for i := r.firstRun(); i <= c.runs && ctx.Err() == nil; i++ {
 			r.Progressf("exp.progress.burst", label, i, c.runs)
-			f, slow, err := r.burstRun(ctx, c)
+			f, slow, err := r.burst(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					break

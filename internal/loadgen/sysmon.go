@@ -8,6 +8,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"runtime"
 	"sort"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/netguard"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -67,7 +69,8 @@ type targetProbe struct {
 	pid        int
 	metricsURL string
 	from       string
-	loops      loopMetrics // from the last /metrics page read
+	client     *http.Client // netguard's, made at the first read
+	loops      loopMetrics  // from the last /metrics page read
 	info       map[string]string
 }
 
@@ -102,8 +105,18 @@ func (p *targetProbe) readPage() (cpuS float64, threads int, ok bool) {
 	if p.metricsURL == "" {
 		return 0, 0, false
 	}
-	cl := http.Client{Timeout: time.Second}
-	resp, err := cl.Get(p.metricsURL)
+	if p.client == nil {
+		// Every read, and every redirect it meets, stays on loopback when
+		// the page asked for is there: a target's 302 cannot send the
+		// read to another host (netguard.Client). A remote page was asked
+		// for by name, and its host may answer.
+		remote := true
+		if u, err := url.Parse(p.metricsURL); err == nil {
+			remote = !netguard.LoopbackHost(u.Host)
+		}
+		p.client = netguard.Client(time.Second, remote)
+	}
+	resp, err := p.client.Get(p.metricsURL)
 	if err != nil {
 		return 0, 0, false
 	}

@@ -21,6 +21,8 @@ import (
 var dynamicPrefixes = map[string]string{
 	"narr.noun.":         "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
 	"probe.fit.cores.":   "probe: where the fit's core count came from (affinity, machine, ceiling)",
+	"probe.errkind.":     "probe: failed requests by kind (refused, timeout, reset, status, bad_response, other)",
+	"probe.shape.":       "probe: a shape's name by Shape (pool, loop-blocked, connection-cap, undecided, ...)",
 	"probe.fit.from.":    "probe: where the target's CPU was read (target, tree)",
 	"probe.fit.missing.": "probe: why the target's CPU is unknown (in_process, unknown)",
 	"narr.noun1.":        "narrate: singular lane nouns by lane kind",
@@ -50,6 +52,11 @@ var dynamicPrefixes = map[string]string{
 	"web.label.":         "web: a preset button's sentence, by preset or fan-out entry",
 	"web.preset.":        "web: a fan-out lab entry's description, by entry",
 	"web.k.":             "web/static/app.js: a setting's short name in run labels, by field",
+	"web.kv.":            "web/static/app.js: a setting and its value in run labels, by field",
+	"web.class.":         "web/static/app.js: a request class's name in result rows, by class",
+	"web.size.n.":        "web/static/app.js: a size in words, by plan's knob",
+	"web.cc.":            "web/static/app.js: the code tabs' comments (static/code.js names them), by comment",
+	"web.setup.":         "web: a preset's setup without its answer, by preset or fan-out entry",
 	"load.engine.":       "loadgen: the engine line by engine (epoll, uring, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
 	"load.model.":        "loadgen: the merged inputs' model (open, closed)",
@@ -59,6 +66,7 @@ var dynamicPrefixes = map[string]string{
 	"exp.claim.v.":       "experiment: a claim's sentence by verdict (claims.go)",
 	"exp.wp.row.":        "experiment: write-path rows by model",
 	"exp.verdict.":       "experiment: verdict labels by verdict (claims.go)",
+	"exp.engine.":        "experiment: engine names by engine (go, jvm; engine.go)",
 	"exp.ls.row.":        "experiment: loop-stall rows by condition",
 	"exp.x.row.":         "experiment: crossover rows by condition",
 	"exp.x.lead.":        "experiment: crossover lead by model",
@@ -66,6 +74,8 @@ var dynamicPrefixes = map[string]string{
 	"exp.bl.row.":        "experiment: blocking-loop rows by condition",
 	"exp.sd.fanout.":     "experiment: slow-downstream fan-out names by mode",
 	"exp.log.row.":       "experiment: logging rows by condition",
+	"jvm.pin.":           "cli/run_jvm: the pinned wait's mechanism by model.JVMFacts.Pin (synchronized, native)",
+	"jvm.clock.":         "cli/run_jvm: what timed the CPU work by model.JVMFacts.CPUClock (thread, native, wall)",
 }
 
 // jsLiteral is a quoted string in the web page's JavaScript or HTML, and

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/netguard"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -82,12 +83,14 @@ func round4(v float64) float64 { return float64(int64(v*1e4+0.5)) / 1e4 }
 
 // reportedThreads is waitlab_target_threads on the /metrics page at url
 // (0: none, or unreadable within a second). Read once, outside any
-// measured window.
-func reportedThreads(url string) int {
+// measured window, through netguard's client: loopback only (redirects
+// too) unless allowRemote.
+func reportedThreads(url string, allowRemote bool) int {
 	if url == "" {
 		return 0
 	}
-	cl := http.Client{Timeout: time.Second}
+	cl := netguard.Client(time.Second, allowRemote)
+	defer cl.CloseIdleConnections()
 	resp, err := cl.Get(url)
 	if err != nil {
 		return 0

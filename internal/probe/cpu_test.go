@@ -145,10 +145,10 @@ func TestReportedThreads(t *testing.T) {
 		fmt.Fprint(w, "# HELP x\nwaitlab_target_threads_busy 3\nwaitlab_target_threads{model=\"pool\"} 200\nprocess_cpu_seconds_total 1.5\n")
 	}))
 	defer srv.Close()
-	if n := reportedThreads(srv.URL + "/metrics"); n != 200 {
+	if n := reportedThreads(srv.URL+"/metrics", false); n != 200 {
 		t.Errorf("threads = %d, want 200", n)
 	}
-	if n := reportedThreads(""); n != 0 {
+	if n := reportedThreads("", false); n != 0 {
 		t.Errorf("no page: %d", n)
 	}
 }

@@ -112,6 +112,11 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	}
 	apart := res.Placement != nil && !res.Placement.Shared && res.Placement.Failed == ""
 	v := classify(res.Steps, s0, s0p50, machineCPUs(res.Steps), apart, lang)
+	if res.Stall != nil && v.Shape != Generator {
+		loopBlocked(&v, res.Stall, lang)
+	} else {
+		res.Stall = nil
+	}
 	res.Shape, res.ShapeName, res.Confidence = v.Shape, string(v.Shape), math.Round(v.Confidence*100)/100
 	res.RunnerUp = string(v.RunnerUp)
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
@@ -135,8 +140,9 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 		return none
 	}
 	res.Fit.Threads, res.Fit.Cores = sc.Threads, sc.CoreCount()
-	if res.Dist == "fixed" {
-		// An exponential holding time carries its own spread.
+	if res.Dist == "fixed" && v.Shape != LoopBlocked {
+		// An exponential holding time carries its own spread; a stalled
+		// loop's light steps carry the stalls, which the model makes.
 		q, from := lightQuantiles(res.Steps, s0p50, res.CeilingRPS, queueServers(v, sc))
 		if q == nil {
 			q, from = s0q, nil
@@ -912,6 +918,18 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 		}
 		sc.Classes = []model.Class{cl}
 		fm.Cores, fm.CoresFrom = cores, "ceiling"
+	case LoopBlocked:
+		// The loops (one when they cannot be told), each request's
+		// service time a wait the loop registers, and the blocking class:
+		// the stall's share of the requests, each holding its loop for
+		// the stall's length.
+		st := res.Stall
+		sc.Model, sc.Threads = model.Loop, max(st.Loops, 1)
+		normal := class()
+		normal.Name, normal.Fraction = "normal", 1-st.StallShare
+		blocking := model.Class{Name: "blocking", Fraction: st.StallShare, Blocking: true, Wait: model.FixedDist(ms(st.StallMS))}
+		sc.Classes = []model.Class{normal, blocking}
+		sc.Placement = model.Placement{Kind: model.Random}
 	case Unbounded:
 		// No limit found: virtual threads whose waits unmount, on the
 		// machine's CPUs.

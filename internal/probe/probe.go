@@ -32,7 +32,6 @@ package probe
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -145,6 +144,11 @@ type Step struct {
 	OK         int64   `json:"ok"`
 	Errors     int64   `json:"errors"`
 	ErrorPct   float64 `json:"error_pct"`
+	// ErrorKinds are the failed requests by kind (failure.go: refused,
+	// timeout, reset, status, bad_response, other), StatusCodes the HTTP
+	// statuses among them ("500, 503").
+	ErrorKinds  map[string]int64 `json:"error_kinds,omitempty"`
+	StatusCodes string           `json:"status_codes,omitempty"`
 	// Latency from the intended send (the open model's honest figure).
 	P50MS  float64 `json:"p50_ms"`
 	P99MS  float64 `json:"p99_ms"`
@@ -275,8 +279,21 @@ type Result struct {
 	// Fit is what the fitted scenario assumes (fit.go).
 	Fit *FitModel `json:"fit_model,omitempty"`
 	// Failure, when set, is why the probe could not finish (exit 1); the
-	// steps measured so far are kept.
-	Failure *Note `json:"failure,omitempty"`
+	// steps measured so far are kept, and nothing is concluded from them:
+	// no shape, no ceiling, no model. Failures are the failing step's
+	// requests by kind (failure.go), LastHealthyRPS the highest rate an
+	// open step held every SLO at before it (0: none).
+	Failure        *Note            `json:"failure,omitempty"`
+	Failures       map[string]int64 `json:"failures,omitempty"`
+	LastHealthyRPS float64          `json:"last_healthy_rps,omitempty"`
+	// Interrupted says the probe (or its confirmation) was cut short:
+	// nothing is concluded from the steps, or from the cut window.
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Stall is what the light steps' latencies say of a blocked event
+	// loop (stall.go; nil: no stall read, and then no loop-blocked).
+	Stall *Stall `json:"stall,omitempty"`
+	// Undecided, with shape undecided, says what would decide it.
+	Undecided *Note `json:"undecided,omitempty"`
 	// Placement is where a target the probe started and the generator
 	// ran (nil: the target was not the probe's to place).
 	Placement *supervise.Pinning `json:"placement,omitempty"`
@@ -313,7 +330,8 @@ func (c *Config) Validate() error {
 	if !c.AllowRemote && !netguard.LoopbackHost(u.Hostname()) {
 		return model.NewFieldError("URL", "probe.err.remote", u.Hostname())
 	}
-	if c.MaxRate <= 0 || math.IsNaN(c.MaxRate) || c.MaxRate > loadgen.MaxRate {
+	// Below one request a second the shortest window holds no request.
+	if !(c.MaxRate >= 1) || c.MaxRate > loadgen.MaxRate {
 		return model.NewFieldError("--max-rate", "probe.err.maxrate", c.MaxRate, loadgen.MaxRate)
 	}
 	if c.StepMin == 0 {
@@ -340,11 +358,15 @@ func (c *Config) Validate() error {
 	if c.Budget == 0 {
 		c.Budget = DefaultBudget
 	}
-	// One step of the search needs the calibration, the scout and one
-	// open step (each with its warm-up).
-	need := c.StepMin + c.StepMin/2 + c.StepMin + 3*c.Warmup
-	if c.Budget < need || c.Budget > loadgen.MaxDuration {
-		return model.NewFieldError("--budget", "probe.err.budget", c.Budget.String(), need.Round(100*time.Millisecond).String())
+	// The least that surely runs one open step: the calibration, the
+	// scout and one open step at its longest ordinary window, each with
+	// its warm-up and its drain (a quarter of the window: fits).
+	need := MinBudget(c.StepMin, c.StepMax, c.Warmup)
+	switch {
+	case c.Budget > loadgen.MaxDuration:
+		return model.NewFieldError("--budget", "probe.err.budget_long", c.Budget.String(), loadgen.MaxDuration.String())
+	case c.Budget < need:
+		return model.NewFieldError("--budget", "probe.err.budget", c.Budget.String(), need.String())
 	}
 	if c.VUsSweep < 0 || c.VUsSweep > 2000 {
 		return model.NewFieldError("--vus-sweep", "probe.err.vus", c.VUsSweep)
@@ -368,6 +390,15 @@ func (c *Config) Validate() error {
 		c.Lang = msg.EN
 	}
 	return nil
+}
+
+// MinBudget is the least budget that surely runs one open step with
+// these windows: the calibration (min), the scout (min/2) and one open
+// step at its longest ordinary window (max), each with its warm-up and a
+// drain of a quarter of its window, rounded up to a tenth of a second.
+func MinBudget(stepMin, stepMax, warmup time.Duration) time.Duration {
+	d := 3*warmup + (stepMin+stepMin/2+stepMax)*5/4
+	return (d + 99*time.Millisecond).Truncate(100 * time.Millisecond)
 }
 
 // ParseSLO parses one --slo (the threshold grammar of `load`).
@@ -446,17 +477,37 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	res.Steps = r.steps
 	res.ElapsedS = r.elapsed().Seconds()
-	analyze(&cfg, res, r.s0)
+	if res.Stopped == "interrupted" || ctx.Err() != nil {
+		// Cut short: the steps are kept, and nothing is concluded from
+		// them (no shape, no capacity, no model).
+		res.Stopped, res.Interrupted, res.CapacityRPS, res.ShapeName = "interrupted", true, 0, ""
+		return res, nil
+	}
 	if fail != nil {
-		res.Failure = fail
+		res.Failure, res.CapacityRPS, res.ShapeName = fail, 0, ""
+		res.LastHealthyRPS = lastHealthy(r.steps)
+		if n := len(r.steps); n > 0 {
+			res.Failures = r.steps[n-1].ErrorKinds
+		}
 		return res, &FailError{Note: *fail}
 	}
+	if len(r.steps) > 0 && r.cfg.VUsSweep == 0 {
+		sc := scanSteps(r.steps, r.s0)
+		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, sc.threads)
+	}
+	analyze(&cfg, res, r.s0)
+	consistent(res, cfg.Lang)
 	return res, nil
 }
 
 // search runs the steps; a non-nil note says why it failed.
 func (r *runner) search(ctx context.Context, res *Result) *Note {
 	lang := r.cfg.Lang
+	if addr := refusedAt(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); addr != "" {
+		res.Stopped = "refused"
+		n := note(lang, "probe.fail.refused", addr)
+		return &n
+	}
 	cal, err := r.run(ctx, "calibrate", 0, 1, r.cfg.StepMin)
 	if err != nil {
 		res.Stopped = "setup"
@@ -482,7 +533,10 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	}
 	if cal.OK == 0 {
 		res.Stopped = "errors_only"
-		n := note(lang, "probe.fail.errors_only", cal.Requests, errorSummary(cal))
+		if !onlyStatus(cal.ErrorKinds) {
+			res.Stopped = "dead"
+		}
+		n := stepFailure(lang, cal, r.steps)
 		return &n
 	}
 	r.s0 = cal.SvcMeanMS
@@ -500,7 +554,8 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	rate := max(0.5*scout.OKRPS, 1)
 	rate = min(rate, r.cfg.MaxRate)
 	good, bad := 0.0, 0.0
-	okMax := 0.0 // the most a step that broke an SLO completed, req/s
+	okMax := 0.0    // the most a step that broke an SLO completed, req/s
+	lightP99 := 0.0 // the first open step's p99, ms
 	for first := true; ; first = false {
 		w := r.window(rate, first)
 		if first && !r.fits(w) {
@@ -527,7 +582,10 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 			res.Stopped = "max_rate"
 			break
 		}
-		rate = min(2*rate, r.cfg.MaxRate)
+		if first {
+			lightP99 = st.P99MS
+		}
+		rate = min(nextRate(rate, st, lightP99), r.cfg.MaxRate)
 	}
 	for i := 0; bad > 0 && i < r.cfg.MaxBisect && (bad-good)/bad > bisectGap; i++ {
 		mid := bisectRate(good, bad, okMax)
@@ -564,6 +622,27 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	}
 	return nil
 }
+
+// nextRate is the rate after a met open step st at rate: twice it while
+// the server is far from its knee, and only halfway to twice it past the
+// knee (st's p99 more than kneeP99 times the first open step's, lightP99
+// ms, or any error): the bisection of the doubling step.
+//
+// Why: a server with no limit of its own (virtual threads) gives out
+// somewhere (its heap, its connections), and one doubling past the knee
+// can take it there: a probe that doubled from 4,967 req/s to 9,795 ran a
+// server on virtual threads out of heap. Halving the step each knee
+// approaches that point at a rate the server can still answer.
+func nextRate(rate float64, st Step, lightP99 float64) float64 {
+	if st.Errors > 0 || lightP99 > 0 && st.P99MS > kneeP99*lightP99 {
+		return 1.5 * rate
+	}
+	return 2 * rate
+}
+
+// kneeP99: a step whose p99 is this many times the first open step's is
+// past the knee.
+const kneeP99 = 2.0
 
 // bisectRate is the next rate the bisection tries between good (every
 // SLO held) and bad (one broke), given okMax, the most any breaking step
@@ -701,15 +780,11 @@ func (r *runner) dead(st Step, res *Result) *Note {
 		return nil
 	}
 	res.Stopped = "dead"
-	n := note(r.cfg.Lang, "probe.fail.dead", st.Index, errorSummary(st))
-	return &n
-}
-
-func errorSummary(st Step) string {
-	if len(st.Breaches) > 0 {
-		return st.Breaches[0]
+	if onlyStatus(st.ErrorKinds) {
+		res.Stopped = "errors_only"
 	}
-	return fmt.Sprintf("%d/%d", st.Errors, st.Requests)
+	n := stepFailure(r.cfg.Lang, st, r.steps)
+	return &n
 }
 
 // run measures one step: open at rate, or closed with vus.
@@ -760,7 +835,7 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	}
 	targetCPU(&st, lr, tree, span)
 	if r.threads < 0 {
-		r.threads = reportedThreads(r.cfg.ThreadsURL)
+		r.threads = reportedThreads(r.cfg.ThreadsURL, r.cfg.AllowRemote)
 	}
 	if st.TargetThreads == 0 {
 		st.TargetThreads = r.threads
@@ -800,6 +875,7 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	}
 	st.OKRPS, st.Achieved = rep.OKRPS, rep.AchievedRPS
 	st.Requests, st.OK, st.Errors = rep.Requests, rep.OK, rep.ErrorCount
+	st.ErrorKinds, st.StatusCodes = groupKinds(rep.Errors), statusCodes(rep.Errors)
 	if rep.Requests > 0 {
 		st.ErrorPct = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
 		st.LatePct = 100 * float64(rep.Late) / float64(rep.Requests)

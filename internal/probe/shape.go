@@ -17,6 +17,15 @@ const (
 	CPU        Shape = "cpu"        // the target's CPU saturates
 	Generator  Shape = "generator"  // the generator bound first: nothing is concluded about the server
 	Unbounded  Shape = "unbounded"  // no limit within the range tried
+	// LoopBlocked: an event loop that blocking calls stall; every request
+	// that arrives during a stall waits it out (stall.go).
+	LoopBlocked Shape = "loop-blocked"
+	// ConnCap: connections refused or reset at a fixed number of open
+	// connections, whatever the rate (a maxConnections and its backlog).
+	ConnCap Shape = "connection-cap"
+	// Undecided: the steps support no shape well enough; the verdict says
+	// what would decide it.
+	Undecided Shape = "undecided"
 )
 
 // Limits of the verdicts, each with why.

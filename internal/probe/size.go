@@ -154,9 +154,20 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 	w := min(max(time.Duration(float64(cfg.Samples)/q.Rate*float64(time.Second)), cfg.StepMin), cfg.StepMax)
 	st, err := r.run(ctx, "confirm", q.Rate, 0, w)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil // interrupted before it measured: Job.Run says so
+		}
 		return err
 	}
 	st.Index = len(res.Steps)
+	if st.Interrupted || ctx.Err() != nil {
+		// A cut window confirms nothing and breaches nothing: its figures
+		// are kept, marked, and judged not at all.
+		st.Met, st.Breaches, st.Interrupted = false, nil, true
+		res.Confirm = &st
+		res.Notes = append(res.Notes, note(lang, "probe.confirm.interrupted", size, num0(q.Rate)))
+		return nil
+	}
 	if p := predict(size2(*res.Scenario, res.Size.Knob, size), res.Spread, q.Rate, w.Seconds()+cfg.Warmup.Seconds(), cfg.Warmup.Seconds(), cfg.Seed, cfg.FitMax); p != nil {
 		p.ResP50, p.ResP99, p.ResRPS = resid(st.P50MS, p.P50MS), resid(st.P99MS, p.P99MS), resid(st.OKRPS, p.RPS)
 		p.Compared = true

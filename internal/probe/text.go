@@ -33,7 +33,8 @@ var (
 	kindKeys = map[string]string{"calibrate": "probe.kind.calibrate", "scout": "probe.kind.scout",
 		"sweep": "probe.kind.sweep", "bisect": "probe.kind.bisect", "confirm": "probe.kind.confirm", "retake": "probe.kind.retake"}
 	stopKeys = map[string]string{"breach_bisected": "probe.stopped.bisected", "max_rate": "probe.stopped.max_rate",
-		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep"}
+		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep",
+		"refused": "probe.stopped.refused", "errors_only": "probe.stopped.errors_only"}
 )
 
 func kindText(lang msg.Lang, st Step) string {
@@ -56,16 +57,10 @@ func ShapeText(lang msg.Lang, name string) string { return shapeText(lang, name)
 
 func shapeText(lang msg.Lang, s string) string {
 	switch Shape(s) {
-	case Pool:
-		return msg.T(lang, "probe.shape.pool")
-	case Serialized:
-		return msg.T(lang, "probe.shape.serialized")
-	case CPU:
-		return msg.T(lang, "probe.shape.cpu")
-	case Generator:
-		return msg.T(lang, "probe.shape.generator")
+	case Pool, Serialized, CPU, Generator, Unbounded, LoopBlocked, ConnCap, Undecided:
+		return msg.T(lang, "probe.shape."+s)
 	}
-	return msg.T(lang, "probe.shape.unbounded")
+	return msg.T(lang, "probe.shape.none") // a failed or interrupted probe states no shape
 }
 
 func f1(v float64) string {
@@ -140,6 +135,12 @@ func WriteStepsTable(w io.Writer, lang msg.Lang, steps []Step) error {
 func VerdictText(lang msg.Lang, res *Result) string {
 	var parts []string
 	conf := trimNum(100*res.Confidence, 0) + "%"
+	switch {
+	case res.Interrupted:
+		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.interrupted"))
+	case res.Failure != nil:
+		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed"))
+	}
 	switch Shape(res.ShapeName) {
 	case Pool:
 		parts = append(parts, msg.T(lang, "probe.verdict.pool", *res.Limit, conf, num1(res.ServiceMS), num0(*res.CeilingRPS), num0(res.CapacityRPS)))
@@ -149,6 +150,10 @@ func VerdictText(lang msg.Lang, res *Result) string {
 		parts = append(parts, msg.T(lang, "probe.verdict.cpu", num0(*res.CeilingRPS), conf, num1(res.ServiceMS), num0(res.CapacityRPS)))
 	case Generator:
 		parts = append(parts, msg.T(lang, "probe.verdict.generator", conf))
+	case LoopBlocked:
+		parts = append(parts, loopVerdict(lang, res, conf))
+	case Undecided:
+		// The evidence says what would decide it.
 	default:
 		parts = append(parts, msg.T(lang, "probe.verdict.unbounded", conf, num1(res.ServiceMS), num0(res.CapacityRPS)))
 	}

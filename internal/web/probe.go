@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -33,10 +34,18 @@ import (
 
 // Bounds of a probe from the page.
 const (
-	ProbeMaxBudget     = 60 * time.Second
-	ProbeDefaultBudget = 30 * time.Second
+	ProbeMaxBudget = 60 * time.Second
+	// ProbeDefaultBudget is the CLI's (probe.DefaultBudget): one default,
+	// so the page decides what `waitlab probe` decides. At 30 s it had
+	// seen no limit in a pool of 4 that its own scout had shown.
+	ProbeDefaultBudget = probe.DefaultBudget
 	ProbeMaxRate       = 5000.0
 )
+
+// probeMinBudget is the least budget, in whole seconds, the page accepts:
+// what the probe needs for one open step at its default windows
+// (probe.MinBudget), so the page refuses less on the field itself.
+var probeMinBudget = math.Ceil(probe.MinBudget(probe.DefaultStepMin, probe.DefaultStepMax, probe.DefaultWarmup).Seconds())
 
 // ProbeRequest is POST /api/probe's body.
 type ProbeRequest struct {
@@ -83,6 +92,11 @@ func (s *Server) probeJob(body []byte, lang msg.Lang) (*probe.Job, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return nil, refuse(http.StatusBadRequest, "", "web.probe.err.body", err.Error())
+	}
+	// Checked in seconds before it becomes a Duration: 1e300 s would
+	// overflow to a negative one.
+	if req.BudgetS < 0 || req.BudgetS > ProbeMaxBudget.Seconds() {
+		return nil, refuse(http.StatusUnprocessableEntity, "budget_s", "web.probe.err.budget", req.BudgetS, ProbeMaxBudget.Seconds())
 	}
 	j := &probe.Job{Config: probe.Config{URL: strings.TrimSpace(req.URL), MaxRate: req.MaxRate,
 		Budget: time.Duration(req.BudgetS * float64(time.Second)), Seed: 1, Lang: lang}, Metrics: "auto"}
@@ -131,7 +145,13 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	j, err := s.probeJob(body, lang)
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
-		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: fe.Field, Message: fe.Localize(lang)})
+		m := fe.Localize(lang)
+		if fe.Key == "probe.err.remote" && len(fe.Args) > 0 {
+			// The page's operator allows a host with serve's flag, not
+			// the target's --allow-remote (issue 44).
+			m = msg.T(lang, "web.probe.err.remote", fe.Args[0])
+		}
+		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: jsonField(fe.Field), Message: m})
 		return
 	}
 	if err != nil {
@@ -189,6 +209,24 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		line.Problem = &lab.Problem{Message: ferr.Error()}
 	}
 	send(line)
+}
+
+// jsonField is the request's JSON field for a probe's flag: the page's
+// errors name what the visitor sent, not `waitlab probe`'s flags.
+func jsonField(flag string) string {
+	switch flag {
+	case "URL":
+		return "url"
+	case "--budget":
+		return "budget_s"
+	case "--max-rate":
+		return "max_rate"
+	case "--slo":
+		return "slo"
+	case "--size-for":
+		return "size_for"
+	}
+	return strings.TrimPrefix(flag, "--")
 }
 
 func errText(err error, lang msg.Lang) string {
@@ -250,6 +288,9 @@ func LabLink(sc *model.Scenario, lang msg.Lang) string {
 	q.Set("calls", strconv.Itoa(calls))
 	q.Set("shared_lock", strconv.FormatBool(sc.SharedLock))
 	q.Set("seed", strconv.FormatInt(sc.Seed, 10))
+	// The fitted model is what the visitor came for: the lab shows its
+	// answer at once (a plain link with settings asks for a guess first).
+	q.Set("reveal", "1")
 	return "/?" + q.Encode()
 }
 
@@ -265,8 +306,9 @@ func (s *Server) probePage(w http.ResponseWriter, r *http.Request) {
 	t := func(key string, args ...any) string { return msg.T(lang, key, args...) }
 	d := map[string]any{
 		"Lang": string(lang), "T": t, "Other": "/probe?lang=" + string(other), "OtherName": msg.T(other, "web.probe.lang"),
-		"Lab": "/?lang=" + string(lang), "MaxBudget": ProbeMaxBudget.Seconds(), "DefBudget": ProbeDefaultBudget.Seconds(),
-		"MaxRate": ProbeMaxRate, "Allowed": strings.Join(append([]string{"127.0.0.1", "localhost", "[::1]"}, s.cfg.ProbeAllow...), ", "),
+		"Lab": "/?lang=" + string(lang), "Fanout": "/fanout?lang=" + string(lang), "MaxBudget": ProbeMaxBudget.Seconds(), "DefBudget": ProbeDefaultBudget.Seconds(),
+		"MinBudget": probeMinBudget,
+		"MaxRate":   ProbeMaxRate, "Allowed": strings.Join(append([]string{"127.0.0.1", "localhost", "[::1]"}, s.cfg.ProbeAllow...), ", "),
 	}
 	var b bytes.Buffer
 	if err := probeTmpl.Execute(&b, d); err != nil {

@@ -1,0 +1,341 @@
+package launch
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// needJVM gives the test its JDK and the engine's Debian package, or
+// skips it loudly (fails under WAITLAB_JDK=require: jdktest's one rule).
+func needJVM(t *testing.T, e Engine) {
+	t.Helper()
+	least := 11
+	if e == Tomcat {
+		least = jdk.VirtualThreads // the virtual-thread tests; CI has JDK 25
+	}
+	jdktest.Need(t, least)
+	switch e {
+	case Tomcat:
+		if _, err := engineJars(&Config{Engine: Tomcat}); err != nil {
+			if os.Getenv("WAITLAB_JDK") != "" {
+				t.Fatalf("WAITLAB_JDK=%s but %v", os.Getenv("WAITLAB_JDK"), err)
+			}
+			t.Skipf("NOT RUN: %s: %v", t.Name(), err)
+		}
+	case Netty:
+		jdktest.Jars(t, "libnetty-java", "netty-buffer", "netty-codec", "netty-codec-http", "netty-common", "netty-handler", "netty-transport", "netty-resolver")
+	}
+}
+
+func start(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, err := Start(ctx, cfg, Options{})
+	if err != nil {
+		t.Fatalf("start %s: %v", cfg.Engine, err)
+	}
+	t.Cleanup(func() { s.Stop() })
+	return s
+}
+
+// burst sends n requests at once, each on its own connection, and
+// returns the time until the last answer (after one warm-up request).
+func burst(t *testing.T, addr string, n int, query string) time.Duration {
+	t.Helper()
+	tr := &http.Transport{DisableKeepAlives: true, MaxConnsPerHost: 0}
+	defer tr.CloseIdleConnections()
+	cl := &http.Client{Transport: tr, Timeout: 60 * time.Second}
+	get := func() error {
+		resp, err := cl.Get("http://" + addr + "/" + query)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 || string(b) != "Hello, World!" {
+			return errors.New(resp.Status + " " + string(b))
+		}
+		return nil
+	}
+	if err := get(); err != nil {
+		t.Fatalf("warm-up: %v", err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	t0 := time.Now()
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := get(); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	d := time.Since(t0)
+	close(errs)
+	for err := range errs {
+		t.Fatalf("request: %v", err)
+	}
+	return d
+}
+
+func metric(t *testing.T, addr, name string) string {
+	t.Helper()
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatalf("/metrics: %v", err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, name+" "); ok {
+			return v
+		}
+	}
+	t.Fatalf("/metrics has no %s:\n%s", name, b)
+	return ""
+}
+
+// Tomcat's pool of 4 runs 12 waits of 200 ms in three waves: no faster
+// than 3 x 200 ms (the closed form's floor is the behaviour).
+func TestTomcatPoolWaves(t *testing.T) {
+	needJVM(t, Tomcat)
+	s := start(t, Config{Engine: Tomcat, Model: "pool", Threads: 4, Wait: "200ms"})
+	if s.About.Limits == nil || s.About.Limits.MaxThreads != 4 || !strings.Contains(s.About.Version, "Tomcat") {
+		t.Fatalf("about: %+v %+v", s.About, s.About.Limits)
+	}
+	d := burst(t, s.Addr, 12, "")
+	if d < 590*time.Millisecond {
+		t.Fatalf("12 x 200 ms on 4 threads took %v, under three waves (600 ms)", d)
+	}
+	if got := metric(t, s.Addr, "waitlab_target_requests_total"); got != "13" {
+		t.Fatalf("requests_total %s, want 13", got)
+	}
+	rep := s.Stop()
+	if rep.Missing || rep.Requests != 13 || rep.JVM == nil || rep.JVM.CPUMS <= 0 {
+		t.Fatalf("report %+v %+v", rep, rep.JVM)
+	}
+}
+
+// On virtual threads the 12 waits overlap: well under three waves even on
+// a busy machine.
+func TestTomcatVirtual(t *testing.T) {
+	needJVM(t, Tomcat)
+	s := start(t, Config{Engine: Tomcat, Model: "virtual", Threads: 2, Wait: "200ms"})
+	if !s.About.Limits.MaxThreadsIgnored || s.About.Limits.Carriers != 2 {
+		t.Fatalf("limits %+v", s.About.Limits)
+	}
+	d := burst(t, s.Addr, 12, "")
+	if d < 195*time.Millisecond || d > 590*time.Millisecond {
+		t.Fatalf("12 x 200 ms on virtual threads took %v; one wave is 200 ms, three 600 ms", d)
+	}
+}
+
+// Netty with 2 loops: waits scheduled on the loop overlap; waits that
+// sleep on the loop run two at a time (six waves).
+func TestNettyLoop(t *testing.T) {
+	needJVM(t, Netty)
+	reg := start(t, Config{Engine: Netty, Model: "loop", Threads: 2, Wait: "200ms"})
+	// One wave (200 ms) when quiet; the bound is the blocking floor's
+	// (1,200 ms) with room for a loaded machine.
+	if d := burst(t, reg.Addr, 12, ""); d > 1000*time.Millisecond {
+		t.Fatalf("registered waits took %v, want about one wave (200 ms), far under six (1,200 ms)", d)
+	}
+	if r := reg.Stop(); r.Stalls == nil || r.Stalls.Count != 0 && r.Stalls.WorstMS > 150 {
+		t.Fatalf("registered waits stalled the loops: %+v", r.Stalls)
+	}
+	blk := start(t, Config{Engine: Netty, Model: "loop", Threads: 2, Wait: "200ms", Blocking: true})
+	if d := burst(t, blk.Addr, 12, ""); d < 1190*time.Millisecond {
+		t.Fatalf("blocking waits on 2 loops took %v, under six waves (1,200 ms)", d)
+	}
+	if r := blk.Stop(); r.Stalls == nil || r.Stalls.Count == 0 || r.Stalls.WorstMS < 150 {
+		t.Fatalf("blocking waits: the lag probe saw no stall: %+v", r.Stalls)
+	}
+}
+
+// Offload: blocking waits on the executors, the loops never late.
+func TestNettyOffload(t *testing.T) {
+	needJVM(t, Netty)
+	s := start(t, Config{Engine: Netty, Model: "offload", Threads: 2, Offload: 12, Wait: "200ms", Blocking: true})
+	if d := burst(t, s.Addr, 12, ""); d > 1100*time.Millisecond {
+		t.Fatalf("offloaded blocking waits took %v, want well under the loops' six waves", d)
+	}
+	r := s.Stop()
+	if r.Stalls == nil || r.Stalls.Count != 0 && r.Stalls.WorstMS > 150 {
+		t.Fatalf("offload blocked a loop: %+v", r.Stalls)
+	}
+	if r.JVM.OffloadThreads < 2 {
+		t.Fatalf("offload ran on %d threads", r.JVM.OffloadThreads)
+	}
+}
+
+// What a JVM server cannot honour is refused before anything starts.
+func TestRefusals(t *testing.T) {
+	for _, c := range []Config{
+		{Engine: Tomcat, Downstream: "127.0.0.1:6379"},
+		{Engine: Tomcat, Model: "loop"},
+		{Engine: Netty, ValidateLock: true},
+		{Engine: Netty, AcceptCount: 10},
+		{Engine: Tomcat, Blocking: true},
+		{Engine: Netty, Model: "loop", Offload: 4},
+	} {
+		_, err := Start(context.Background(), c, Options{})
+		var fe *model.FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("%+v: %v, want a field error", c, err)
+		}
+	}
+}
+
+// Logging on Tomcat: every request's line is written (sync) or written
+// or dropped by the AsyncAppender (async), and counted; off writes none.
+func TestTomcatLogging(t *testing.T) {
+	needJVM(t, Tomcat)
+	jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+	for _, mode := range []string{"off", "sync", "async"} {
+		file := t.TempDir() + "/requests.log"
+		s := start(t, Config{Engine: Tomcat, Model: "pool", Threads: 4, Log: mode, LogFile: file})
+		burst(t, s.Addr, 40, "")
+		rep := s.Stop()
+		if rep.Missing || rep.Requests != 41 {
+			t.Fatalf("%s: report %+v", mode, rep)
+		}
+		b, _ := os.ReadFile(file)
+		lines := int64(strings.Count(string(b), "\n"))
+		switch mode {
+		case "off":
+			if rep.LogLines != 0 || lines != 0 {
+				t.Errorf("off: %d lines counted, %d in the file", rep.LogLines, lines)
+			}
+		default:
+			if rep.LogLines != lines || rep.LogLines+rep.LogDropped != 41 {
+				t.Errorf("%s: %d written (%d in the file) + %d dropped, want 41 in all", mode, rep.LogLines, lines, rep.LogDropped)
+			}
+		}
+	}
+}
+
+// A port in use, a JDK that is not one and a missing package are field
+// errors (exit 2) naming the fix, before anything starts.
+func TestStartRefusesWhatIsMissing(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var fe *model.FieldError
+	_, err = Start(context.Background(), Config{Engine: Netty, Listen: ln.Addr().String()}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("port in use: %v", err)
+	}
+	_, err = Start(context.Background(), Config{Engine: Netty, Java: t.TempDir()}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "--java") {
+		t.Errorf("not a JDK: %v", err)
+	}
+	t.Setenv("CATALINA_HOME", t.TempDir())
+	_, err = Start(context.Background(), Config{Engine: Tomcat}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "apt-get install -y tomcat10") {
+		t.Errorf("no Tomcat: %v", err)
+	}
+	if _, err := jdk.Find("", 11); err != nil {
+		t.Skipf("no JDK here for the jar check: %v", err)
+	}
+	old := jdk.JarDir
+	jdk.JarDir = t.TempDir()
+	defer func() { jdk.JarDir = old }()
+	_, err = Start(context.Background(), Config{Engine: Netty}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "libnetty-java") {
+		t.Errorf("no Netty: %v", err)
+	}
+}
+
+// The configuration's JSON is the flags' names; --config reads it back.
+func TestConfigRoundTrip(t *testing.T) {
+	c := Config{Engine: Tomcat, Model: "virtual", Threads: 2, Wait: "200ms", KeepAliveTimeout: Duration(5 * time.Second), AcceptCount: 50}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"keepalive_timeout":"5s"`) {
+		t.Errorf("JSON %s", b)
+	}
+	path := t.TempDir() + "/c.json"
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := FromArgs([]string{"--config", path, "--threads", "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Threads = 3
+	if !reflect.DeepEqual(got, c) {
+		t.Errorf("FromArgs = %+v, want %+v", got, c)
+	}
+	if _, err := Decode(strings.NewReader(`{"engine":"go","thread":1}`), "x"); err == nil {
+		t.Error("an unknown field was accepted")
+	}
+	g := Config{Engine: Go, Flags: []string{"--threads", "8", "--model", "pool"}, Threads: 2, Listen: "127.0.0.1:0"}
+	args, _ := g.TargetArgs("en")
+	if want := "--threads 8 --model pool --threads 2 --listen 127.0.0.1:0 --lang en"; strings.Join(args, " ") != want {
+		t.Errorf("TargetArgs = %q, want %q", strings.Join(args, " "), want)
+	}
+}
+
+// The Java draws are the Go target's: model.Uniform and Dist.At ported,
+// compared draw by draw (streams 11-14, httptarget's).
+func TestJavaDrawsMatchGo(t *testing.T) {
+	needJVM(t, Netty)
+	j, err := jdk.Find("", 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir, err := j.Compile(ctx, "waitlab-common", nil, jdk.Control, javaTree("common"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const seed, mean, n = -7, int64(300 * time.Microsecond), 500
+	out, err := exec.CommandContext(ctx, j.Java, "-cp", dir, "waitlab.server.Dist", strconv.Itoa(seed), strconv.FormatInt(mean, 10), strconv.Itoa(n)).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 4*n {
+		t.Fatalf("%d lines, want %d", len(lines), 4*n)
+	}
+	d := model.ExpDist(time.Duration(mean))
+	for _, l := range lines {
+		f := strings.Fields(l)
+		i, _ := strconv.ParseUint(f[0], 10, 64)
+		stream, _ := strconv.ParseUint(f[1], 10, 64)
+		u, _ := strconv.ParseFloat(f[2], 64)
+		at, _ := strconv.ParseInt(f[3], 10, 64)
+		gu := model.Uniform(seed, stream, i)
+		if u != gu {
+			t.Fatalf("request %d stream %d: Java draws %v, Go %v", i, stream, u, gu)
+		}
+		if g := int64(d.At(gu)); at != g {
+			t.Fatalf("request %d stream %d: Java's exp draw %d ns, Go's %d ns", i, stream, at, g)
+		}
+	}
+}

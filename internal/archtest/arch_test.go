@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"loadresult":            {"model", "msg", "netguard"},
 	"loadreport":            {"loadresult", "model", "msg"},
 	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable", "httpwire"},
-	"baseline":              {"loadresult", "loadreport", "model", "msg"},
+	"baseline":              {"loadresult", "loadreport", "model", "msg", "stats"},
 	"runner":                {"launch", "jvmexec", "jdk", "supervise", "live", "loadgen", "loadresult", "loadreport", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream"},
 	"buildinfo":             {},
 	"golden":                {},

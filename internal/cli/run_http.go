@@ -41,7 +41,7 @@ func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
 // check refuses bad combinations before anything starts.
 func (h *httpFlags) check(l msg.Lang, trace bool) error {
 	switch h.via {
-	case lab.ViaProcess:
+	case lab.ViaProcess, lab.ViaJVM:
 		return nil
 	case lab.ViaHTTP, lab.ViaBoth:
 	default:

@@ -50,6 +50,9 @@ type trial struct {
 	// GenOnServer pins the generator to the server's CPUs instead of its
 	// own (the colocated-generator experiment's mistake, on purpose).
 	GenOnServer bool
+	// KeepReport stops the target after the load and keeps its stop
+	// report in the runner (a JVM target's server and counters).
+	KeepReport bool
 }
 
 // trialOut is what one trial measured.
@@ -140,6 +143,10 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
 	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
 	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
+	if tr.KeepReport {
+		tg.stop(5 * time.Second)
+		r.targetReport = tg.c.Report()
+	}
 	if ds != nil {
 		ds.stop(5 * time.Second) // it reports what it served as it stops
 		out.DownstreamCommands, out.DownstreamDelayP50 = downstreamServed(ds.c.Report())
@@ -329,6 +336,7 @@ func scrape(url string, names []string) map[string]float64 {
 
 func parseMetrics(body []byte, names []string) map[string]float64 {
 	out := map[string]float64{}
+	names = slices.Compact(slices.Sorted(slices.Values(names))) // a name asked for twice counts once
 	sc := bufio.NewScanner(bytes.NewReader(body))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {

@@ -3,6 +3,7 @@ package lab
 import (
 	"math"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -18,6 +19,10 @@ const (
 	ViaProcess = "process"
 	ViaHTTP    = "http"
 	ViaBoth    = "both"
+	// ViaJVM runs on the JVM (runner.JVM); with --compare the CLI adds the
+	// Go run beside it (ViaJVMGo).
+	ViaJVM   = "jvm"
+	ViaJVMGo = "jvm+process"
 )
 
 // HTTPOptions configure the HTTP view (runner.HTTPOptions).
@@ -82,8 +87,18 @@ func scaleCores(cfg *RunConfig) int {
 // Runners returns the runners of a Via (ViaProcess when empty): the
 // in-process one, the HTTP one with o, or both, in that order.
 func Runners(via, exe string, o HTTPOptions) []runner.Runner {
+	return RunnersJVM(via, exe, o, jvmexec.Options{})
+}
+
+// RunnersJVM is Runners with the JVM view's options: ViaJVM runs on the
+// JVM alone, ViaJVMGo the Go run, then the JVM.
+func RunnersJVM(via, exe string, o HTTPOptions, jo jvmexec.Options) []runner.Runner {
 	p, h := runner.Process{Exe: exe}, runner.HTTP{Exe: exe, Options: o}
 	switch via {
+	case ViaJVM:
+		return []runner.Runner{runner.JVM{Options: jo}}
+	case ViaJVMGo:
+		return []runner.Runner{p, runner.JVM{Options: jo}}
 	case ViaHTTP:
 		return []runner.Runner{h}
 	case ViaBoth:

@@ -88,6 +88,11 @@ func decode(body []byte, s model.Scenario) (*model.Result, error) {
 		facts.Cold = &model.ColdPass{MakespanMS: cold.MakespanMS, P50MS: cold.All.P50MS, P99MS: cold.All.P99MS,
 			Completed: cold.Completed, Interrupted: cold.Interrupted}
 	}
+	if len(cr.Passes) < Passes {
+		// Stopped before the measured pass: what stands is the cold one,
+		// and it is no measurement of a warm JVM.
+		res.Interrupted = true
+	}
 	res.JVM = facts
 	return res, nil
 }

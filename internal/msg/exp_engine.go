@@ -22,17 +22,20 @@ func init() {
 			KO: "JVM 엔진이 실패해 이 주장을 JVM에서 재지 못했습니다: %v",
 			EN: "The JVM engine failed, so this was not measured on the JVM: %v"},
 		"exp.jvm.none": {
-			KO: "JVM 조리법이 아직 없습니다: 현장 보고의 서버를 JVM에서 돌리려면 (pool과 virtual은 Tomcat, loop와 offload는 Netty, Logback과 Redis 클라이언트) Tomcat/Netty 자식 프로세스 시작기(이슈 41)가 필요한데 아직 main에 없습니다.",
-			EN: "No JVM recipe yet: the field report's servers on the JVM (Tomcat for pool and virtual, Netty for loop and offload, with Logback and a Redis client) need the Tomcat/Netty child starter (issue 41), which is not on main yet."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 main에 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았고, 그 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다 (--downstream과 --validate-lock을 거절합니다).",
+			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are on main, but this experiment's JVM side is not written yet, and its downstream calls need a downstream client the JVM servers do not have (they refuse --downstream and --validate-lock)."},
 		"exp.lab.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: 실습의 풀, 루프, 가상 스레드를 JVM에서 돌리려면 JVM 실행기(이슈 40)가 필요한데 아직 main에 없습니다.",
-			EN: "No JVM recipe yet: the lab's pool, loops and virtual threads on the JVM need the JVM executor (issue 40), which is not on main yet."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)는 main에 있지만 실습의 풀, 루프, 가상 스레드를 그 위에서 돌리는 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: the JVM executor (jvmexec) is on main, but the lab's JVM side (its pool, loops and virtual threads on it) is not written yet."},
 		"exp.db-on-loop.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(이슈 40)와 MariaDB용 JDBC 드라이버가 필요합니다.",
-			EN: "No JVM recipe yet: it needs the JVM executor (issue 40) and a JDBC driver for MariaDB."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
+		"exp.validate-lock.nojvm": {
+			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch)에는 검증 잠금과 Redis 클라이언트가 아직 없습니다 (--validate-lock과 --downstream을 거절합니다).",
+			EN: "No JVM recipe yet: the JVM servers (launch) have no validation lock and no Redis client yet (they refuse --validate-lock and --downstream)."},
 		"exp.write-path.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: Tomcat/Netty 자식 프로세스 시작기(이슈 41)가 필요하고, 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없습니다.",
-			EN: "No JVM recipe yet: it needs the Tomcat/Netty child starter (issue 41), and the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here."},
+			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 다섯 번의 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다.",
+			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and its five downstream calls need a downstream client the JVM servers do not have."},
 
 		"exp.agree.head": {
 			KO: "엔진 비교: 두 엔진에서 모두 잰 주장 %[2]d개 가운데 %[1]d개의 판정이 같습니다 (한 엔진에서만 재거나 재지 않은 주장 %[3]d개).",
@@ -91,7 +94,7 @@ func init() {
 			EN: "ThreadMXBean counts Java threads only: main, the selector loop, and the JVM's reference handler, finalizer, signal dispatcher, notification and cleaner threads. The GC and JIT compiler threads are OS threads it does not count; they are in the OS threads peak column, and their number grows with the cores (the published run had 8)."},
 		"exp.bl.jvm.label": {KO: "%s, JVM", EN: "%s, JVM"},
 		"exp.bl.jvm.recipe": {
-			KO: "JVM 엔진, 책의 모양 그대로, 소켓 없이: 작업 대기열을 가진 루프 스레드들이 한꺼번에 도착한 작업을 받고 (작업 i는 루프 i mod 루프 수), 99%%는 루프에서 CPU 200 µs를 쓰며, 1%%는 루프에서 100 ms 잠들거나(onloop) 플랫폼 스레드 풀에 넘겨집니다(offload). 막는 작업은 백 개에 하나씩 모든 루프에 차례로 놓입니다. p50/p99/최대는 막지 않는 작업만, 처리량은 작업 수 ÷ 배치 시간입니다 (우리 Java 프로그램, %[1]s). 조건마다 새 JVM 하나가 세지 않는 워밍업 배치 뒤 %[2]d회 돌립니다. 모델 열은 같은 규모의 모델입니다.",
+			KO: "JVM 엔진, 책의 모양 그대로, 소켓 없이: 작업 대기열을 가진 루프 스레드들이 한꺼번에 도착한 작업을 받고 (작업 i는 루프 i mod 루프 수), 99%%는 루프에서 CPU 200 µs를 쓰며, 1%%는 루프에서 100 ms 잠들거나(onloop) 플랫폼 스레드 풀에 넘겨집니다(offload). 막는 작업은 백 개에 하나씩 모든 루프에 차례로 놓입니다. p50/p99/최대는 막지 않는 작업만, 처리량은 작업 수 ÷ 전체 처리 시간입니다 (우리 Java 프로그램, %[1]s). 조건마다 새 JVM 하나가 세지 않는 워밍업 배치 뒤 %[2]d회 돌립니다. 모델 열은 같은 규모의 모델입니다.",
 			EN: "The JVM engine, in the chapter's shape, without sockets: loop threads with task queues take a burst of tasks (task i to loop i mod loops); 99%% spend 200 µs of CPU on their loop, 1%% sleep 100 ms on the loop (onloop) or are handed to a pool of platform threads (offload), one blocking task in every hundred, falling on every loop in turn. p50/p99/max are over the non-blocking tasks, throughput is tasks ÷ batch time (our own Java program, %s). Each condition is one fresh JVM: an uncounted warm-up batch, then %d counted ones. The model column is the model at the same scale."},
 		"exp.bl.jvm.why": {
 			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 JDK 25에서 루프 여덟 개였고, 여기서는 Go 엔진과 똑같이 코어 수에 맞춰 줄인 조건을 같은 JDK 25에서 돌립니다. 프로그램은 책의 설명에서 쓴 우리 것입니다. JVM에는 감시견이 없어 루프 멈춤을 세지 않습니다.",

@@ -21,6 +21,7 @@ import (
 	"github.com/waitlab/waitlab/internal/narrate"
 	"github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // problemError is a refusal the handler answers with status and Problem.
@@ -504,7 +505,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 		a.Result, a.Ratio = out.HTTP, out.HTTPRatio
 	}
 	if a.Result == nil {
-		return nil, lab.ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	if timeline && a.Result.Trace != nil {
 		a.Timeline = a.Result.Trace
@@ -532,7 +533,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		return // the visitor left; whatever was measured has no reader
 	}
 	if err != nil {
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			s.fail(w, lang, refuse(http.StatusServiceUnavailable, "", "web.err.interrupted"))
 			return
 		}

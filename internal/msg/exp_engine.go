@@ -13,6 +13,7 @@ func init() {
 		"flag.exp.java": {
 			KO: "JVM 엔진이 쓸 JDK (홈 디렉터리나 bin/java; 없으면 JAVA_HOME, PATH, /usr/lib/jvm에서 찾습니다)",
 			EN: "the JDK the JVM engine uses (its home or bin/java; by default JAVA_HOME, PATH, then /usr/lib/jvm)"},
+		"exp.list.jvm":   {KO: "(JVM 엔진도 있음: JDK %d 이상)", EN: "(also on the JVM engine: JDK %d or later)"},
 		"exp.engine.go":  {KO: "Go", EN: "Go"},
 		"exp.engine.jvm": {KO: "JVM", EN: "JVM"},
 		"exp.note.nojvm": {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -187,6 +188,43 @@ func TestKubeJobValidatesLikeKubernetes(t *testing.T) {
 		args := append(append([]string{"kube", "job", "--segments", "2"}, extra...), load...)
 		if code, out, errs := run(t, args...); code != 0 || !strings.Contains(out, "kind: Job") {
 			t.Errorf("waitlab %s = %d, %q; want the manifests", strings.Join(args, " "), code, errs)
+		}
+	}
+}
+
+// Issue 45, item 17: exp run --only ran every condition anyway (lab
+// --only jdk.pool ran all five presets). Only the rows an asked-for
+// claim reads are run.
+func TestExpOnlyRunsOnlyWhatTheClaimsRead(t *testing.T) {
+	exe := waitlabBinary(t)
+	old := childExe
+	childExe = func() (string, error) { return exe, nil }
+	defer func() { childExe = old }()
+	for _, c := range []struct {
+		name, only string
+		rows       []string
+	}{
+		{"lab", "jdk.virtual", []string{"lab-virtual"}},
+		{"blocking-loop", "bl.max-offload64", []string{"ch15-offload64"}},
+	} {
+		code, out, errs := run(t, "exp", "run", c.name, "--quick", "--repeat", "1", "--only", c.only, "--json")
+		if code != 0 {
+			t.Fatalf("exp run %s --quick --only %s = %d, stderr %q", c.name, c.only, code, errs)
+		}
+		var tab struct {
+			Rows []struct {
+				Key string `json:"key"`
+			} `json:"rows"`
+		}
+		if err := json.Unmarshal([]byte(out), &tab); err != nil {
+			t.Fatalf("exp run --json is not JSON: %v\n%s", err, out)
+		}
+		var got []string
+		for _, r := range tab.Rows {
+			got = append(got, r.Key)
+		}
+		if !slices.Equal(got, c.rows) {
+			t.Errorf("exp run %s --only %s ran %v; want only %v", c.name, c.only, got, c.rows)
 		}
 	}
 }

@@ -84,7 +84,7 @@ func (f *scenarioFlags) base(ctx context.Context, lang msg.Lang) (model.Scenario
 		}
 		return p.Scenario, nil
 	case f.file != "":
-		s, err := model.ReadScenarioFile(ctx, f.file)
+		s, err := model.ReadScenarioFileContext(ctx, f.file)
 		var fe *model.FieldError
 		if err != nil && ctx.Err() != nil {
 			return s, &ExitError{Code: 130} // a FIFO's wait ended by the user's signal

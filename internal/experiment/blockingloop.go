@@ -12,6 +12,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 3: eight event loops, 2,000 requests in a burst, 99% take
@@ -54,6 +55,15 @@ var blClaims = []ClaimDef{
 	{ID: "bl.max-offload64", Source: "exp.src.ch15", Published: 100, Quantity: "latency", Unit: "ms", Tolerance: 0.3, TolWhy: "exp.tol.near", Null: NoNull},
 }
 
+// blockingServes names the claims each row feeds (--only runs the rows
+// an asked-for claim reads; every ratio is to ch15-none).
+var blockingServes = map[string][]string{
+	"ch15-none":      {"bl.slowdown", "bl.p50-onloop", "bl.p99-onloop", "bl.p50-offload64", "bl.p50-offload4", "bl.offload64"},
+	"ch15-onloop":    {"bl.slowdown", "bl.p50-onloop", "bl.p99-onloop"},
+	"ch15-offload64": {"bl.p50-offload64", "bl.pool64-4", "bl.offload64", "bl.max-offload64"},
+	"ch15-offload4":  {"bl.p50-offload4", "bl.pool64-4"},
+}
+
 func runBlockingLoop(ctx context.Context, r *Runner) error {
 	t := r.T
 	cores := live.Cores()
@@ -69,9 +79,12 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 		if ctx.Err() != nil {
 			break
 		}
+		if !r.Wants(blockingServes[name]...) {
+			continue // --only: no asked-for claim reads this row
+		}
 		p, _ := model.LookupPreset(name)
 		out, err := r.labRun(ctx, name, p.Scenario, name, true)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {
@@ -113,7 +126,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			continue
 		}
 		hout, err := r.blockingHTTPRun(ctx, name, p.Scenario)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {

@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 9: a closed-model sweep of virtual users against the pool
@@ -60,6 +60,10 @@ func xCalibrated() (cpu, wait map[model.Kind]time.Duration) {
 		map[model.Kind]time.Duration{model.Pool: w(451, 941), model.Loop: w(655, 698)}
 }
 
+// xServes names the claims each row feeds (--only runs the rows an
+// asked-for claim reads; x.errors5000 is never run).
+var xServes = map[string][]string{"read-60": {"x.read60"}, "read-1000": {"x.read1000"}}
+
 func runCrossover(ctx context.Context, r *Runner) error {
 	t := r.T
 	cores := live.Cores()
@@ -99,6 +103,9 @@ func runCrossover(ctx context.Context, r *Runner) error {
 			if ctx.Err() != nil {
 				break
 			}
+			if !r.Wants(xServes[p.key+"-"+strconv.Itoa(n)]...) {
+				continue // --only: no asked-for claim reads this row
+			}
 			cells := map[string]Cell{}
 			models := map[string]float64{}
 			for _, k := range []model.Kind{model.Pool, model.Loop} {
@@ -116,7 +123,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 				s.Normalize()
 				label := fmt.Sprintf("%s %s %d VUs", p.key, k, n)
 				out, err := r.labRun(ctx, label, s, "", false)
-				if errors.Is(err, lab.ErrInterrupted) {
+				if errors.Is(err, supervise.ErrInterrupted) {
 					break
 				}
 				if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 1: the five lab presets with the wait cut to 0.2 s, as the
@@ -43,6 +44,16 @@ var labClaims = []ClaimDef{
 	{ID: "jdk.x-10x30", Source: "exp.src.lab.model", Published: 1, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.10, TolWhy: "exp.tol.wait", Null: NoNull},
 }
 
+// labServes names the claims each preset's row feeds (--only runs the
+// presets an asked-for claim reads).
+var labServes = map[string][]string{
+	"lab-pool":          {"jdk.pool", "jdk.x-pool", "jdk.x-10x30"},
+	"lab-loop":          {"jdk.loop", "jdk.x-pool", "jdk.x-blocking"},
+	"lab-loop-blocking": {"jdk.loop-blocking", "jdk.x-blocking"},
+	"lab-virtual":       {"jdk.virtual"},
+	"lab-pool-10x30":    {"jdk.x-10x30"},
+}
+
 func runLab(ctx context.Context, r *Runner) error {
 	t := r.T
 	wait := 200 * time.Millisecond
@@ -67,6 +78,9 @@ func runLab(ctx context.Context, r *Runner) error {
 		if ctx.Err() != nil {
 			break
 		}
+		if !r.Wants(labServes[name]...) {
+			continue // --only: no asked-for claim reads this preset
+		}
 		p, _ := model.LookupPreset(name)
 		s := p.Scenario
 		for i := range s.Classes {
@@ -75,7 +89,7 @@ func runLab(ctx context.Context, r *Runner) error {
 		// In process and over HTTP (the target serving the scenario,
 		// driven by the generator on another core).
 		out, err := r.labRun(ctx, name, s, name, false, lab.ViaBoth)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {

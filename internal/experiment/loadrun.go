@@ -12,13 +12,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -148,8 +148,8 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		r.targetReport = tg.c.Report()
 	}
 	if ds != nil {
-		ds.stop(5 * time.Second) // it says what it served as it stops
-		out.DownstreamCommands, out.DownstreamDelayP50 = parseDownstreamStop(ds.stderr.String())
+		ds.stop(5 * time.Second) // it reports what it served as it stops
+		out.DownstreamCommands, out.DownstreamDelayP50 = downstreamServed(ds.c.Report())
 	}
 	if lerr != nil {
 		return nil, lerr
@@ -159,21 +159,15 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	return out, nil
 }
 
-// dsStopLine is the downstream's last line in English (msg key
-// downstream.stopped.delay): the commands it answered and the median
-// delay it gave.
-var dsStopLine = regexp.MustCompile(`stopped \((\d+) commands? answered; delay given p50 ([0-9.]+[a-zµ]+),`)
-
-// parseDownstreamStop reads dsStopLine from a downstream's stderr (0, 0
-// when it is not there).
-func parseDownstreamStop(stderr string) (commands float64, p50 time.Duration) {
-	m := dsStopLine.FindStringSubmatch(stderr)
-	if m == nil {
+// downstreamServed reads a downstream's report (downstream.Report, its
+// last message on the control channel): the commands it answered and the
+// median delay it gave (0, 0 when it sent none).
+func downstreamServed(report []byte) (commands float64, p50 time.Duration) {
+	var r downstream.Report
+	if len(report) == 0 || json.Unmarshal(report, &r) != nil {
 		return 0, 0
 	}
-	commands, _ = strconv.ParseFloat(m[1], 64)
-	p50, _ = time.ParseDuration(m[2])
-	return commands, p50
+	return float64(r.Commands), time.Duration(r.DelayP50NS)
 }
 
 // loadFigures are a trial's figures for a table row.

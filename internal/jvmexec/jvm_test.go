@@ -18,8 +18,13 @@ import (
 
 // needJDK returns a JDK of at least least, or skips loudly, unless
 // WAITLAB_JDK=require (CI), where a missing JDK fails the test.
+// It prefers a JDK with virtual threads (the newest found), so every
+// model runs on the same JDK where one is installed.
 func needJDK(t *testing.T, least int) *jdk.JDK {
 	t.Helper()
+	if j, err := jdk.Find("", max(least, jdk.VirtualThreads)); err == nil {
+		return j
+	}
 	j, err := jdk.Find("", least)
 	if err != nil {
 		if os.Getenv("WAITLAB_JDK") == "require" {
@@ -66,7 +71,7 @@ func runJVM(t *testing.T, s model.Scenario, opt live.Options, jo Options) *model
 // The five lab presets at 0.2 s on the JVM: every makespan is at least
 // its floor (the closed form: rounds of waits) and not far above it.
 func TestLabPresetsOnTheJVM(t *testing.T) {
-	needJDK(t, jdk.VirtualThreads)
+	j := needJDK(t, 0)
 	for _, c := range []struct {
 		preset string
 		floor  float64
@@ -75,7 +80,10 @@ func TestLabPresetsOnTheJVM(t *testing.T) {
 	} {
 		t.Run(c.preset, func(t *testing.T) {
 			s := labPreset(t, c.preset)
-			res := runJVM(t, s, live.Options{}, Options{})
+			if s.Model == model.Virtual {
+				j = needJDK(t, jdk.VirtualThreads)
+			}
+			res := runJVM(t, s, live.Options{}, Options{Java: j.Home})
 			if res.Mode != "jvm" || res.JVM == nil || res.JVM.Version == "" || res.JVM.AvailableProcessors < 1 || len(res.JVM.GC) == 0 {
 				t.Fatalf("JVM facts missing: mode %q facts %+v", res.Mode, res.JVM)
 			}

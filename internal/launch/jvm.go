@@ -35,6 +35,11 @@ func javaTree(dir string) fs.FS {
 	return f
 }
 
+// JVMReadyTimeout bounds a JVM server's start: Tomcat takes 2-3 s on a
+// quiet 2-core machine and was seen past 15 s (supervise's default) with
+// the machine's load average at 25.
+const JVMReadyTimeout = 90 * time.Second
+
 // TomcatHome is where Debian's tomcat10 is (CATALINA_HOME overrides it).
 var TomcatHome = "/usr/share/tomcat10"
 
@@ -149,7 +154,7 @@ func (r *jvmRun) spec(classes string) (supervise.Spec, error) {
 	cp := strings.Join(append([]string{classes}, r.jars...), string(os.PathListSeparator))
 	args = append(args, "-cp", cp, main, settings)
 	r.about.Engine, r.about.JDK = cfg.Engine, r.j.String()
-	return supervise.Spec{Exe: r.j.Java, Args: args}, nil
+	return supervise.Spec{Exe: r.j.Java, Args: args, ReadyTimeout: JVMReadyTimeout}, nil
 }
 
 // fromScenario takes a scenario's server (model, threads, offload pool)
@@ -158,7 +163,7 @@ func (c *Config) fromScenario() error {
 	if c.Scenario == "" {
 		return nil
 	}
-	s, err := model.ReadScenarioFile(context.Background(), c.Scenario)
+	s, err := model.ReadScenarioFile(c.Scenario)
 	if err != nil {
 		return model.NewFieldError("-f", "launch.err.scenario", c.Scenario, err)
 	}
@@ -279,7 +284,7 @@ func writeProps(path string, p map[string]string) error {
 // Go target's draws, exactly) and writes one line each for the JVM
 // server: "index class loop cpu blocking parallel wait,wait,...".
 func writePlan(cfg *Config, path string) error {
-	s, err := model.ReadScenarioFile(context.Background(), cfg.Scenario)
+	s, err := model.ReadScenarioFile(cfg.Scenario)
 	if err != nil {
 		return model.NewFieldError("-f", "launch.err.scenario", cfg.Scenario, err)
 	}

@@ -145,7 +145,7 @@ func TestTomcatVirtual(t *testing.T) {
 		t.Fatalf("limits %+v", s.About.Limits)
 	}
 	d := burst(t, s.Addr, 12, "")
-	if d < 195*time.Millisecond || d > 550*time.Millisecond {
+	if d < 195*time.Millisecond || d > 590*time.Millisecond {
 		t.Fatalf("12 x 200 ms on virtual threads took %v; one wave is 200 ms, three 600 ms", d)
 	}
 }
@@ -155,8 +155,10 @@ func TestTomcatVirtual(t *testing.T) {
 func TestNettyLoop(t *testing.T) {
 	needJVM(t, Netty)
 	reg := start(t, Config{Engine: Netty, Model: "loop", Threads: 2, Wait: "200ms"})
-	if d := burst(t, reg.Addr, 12, ""); d > 550*time.Millisecond {
-		t.Fatalf("registered waits took %v, want about one wave (200 ms)", d)
+	// One wave (200 ms) when quiet; the bound is the blocking floor's
+	// (1,200 ms) with room for a loaded machine.
+	if d := burst(t, reg.Addr, 12, ""); d > 1000*time.Millisecond {
+		t.Fatalf("registered waits took %v, want about one wave (200 ms), far under six (1,200 ms)", d)
 	}
 	if r := reg.Stop(); r.Stalls == nil || r.Stalls.Count != 0 && r.Stalls.WorstMS > 150 {
 		t.Fatalf("registered waits stalled the loops: %+v", r.Stalls)

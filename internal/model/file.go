@@ -16,11 +16,17 @@ import (
 const MaxScenarioFile = 1 << 20
 
 // ReadScenarioFile reads and parses a scenario file (YAML, or JSON, which
-// is YAML) with ReadFile, reading at most MaxScenarioFile bytes. An
-// unreadable file is returned as the os error (ctx's error when ctx ended
-// the wait for a FIFO's writer or data); a file too big, or one that does
-// not parse, as a *FieldError.
-func ReadScenarioFile(ctx context.Context, path string) (Scenario, error) {
+// is YAML), reading at most MaxScenarioFile bytes. An unreadable file is
+// returned as the os error; a file too big, or one that does not parse, as
+// a *FieldError. A FIFO waits for its writer: a command reads with
+// ReadScenarioFileContext, whose wait its interrupt ends.
+func ReadScenarioFile(path string) (Scenario, error) {
+	return ReadScenarioFileContext(context.Background(), path)
+}
+
+// ReadScenarioFileContext is ReadScenarioFile through ReadFile: ctx ends
+// the wait for a FIFO's writer or data (the error then wraps ctx.Err()).
+func ReadScenarioFileContext(ctx context.Context, path string) (Scenario, error) {
 	data, err := ReadFile(ctx, path, MaxScenarioFile)
 	var big *FileTooBigError
 	if errors.As(err, &big) {

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -165,7 +164,7 @@ func TestNormalize(t *testing.T) {
 // Issue 13: a scenario file is read up to a bound, so /dev/zero is refused
 // instead of read without end.
 func TestReadScenarioFileIsBounded(t *testing.T) {
-	_, err := ReadScenarioFile(context.Background(), "/dev/zero")
+	_, err := ReadScenarioFile("/dev/zero")
 	var fe *FieldError
 	if !errors.As(err, &fe) || fe.Field != "-f" || fe.Key != "err.scenario.file.big" {
 		t.Fatalf("ReadScenarioFile(/dev/zero) = %v; want the size bound on -f", err)
@@ -177,11 +176,11 @@ func TestReadScenarioFileIsBounded(t *testing.T) {
 	if err := os.WriteFile(path, []byte("model: loop\nthreads: 2\nrequests: 10\nclasses:\n  - name: a\n    wait: 1ms\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := ReadScenarioFile(context.Background(), path)
+	s, err := ReadScenarioFile(path)
 	if err != nil || s.Model != Loop || s.Requests != 10 {
 		t.Errorf("ReadScenarioFile(small file) = %+v, %v; want the scenario", s, err)
 	}
-	if _, err := ReadScenarioFile(context.Background(), t.TempDir()+"/none"); err == nil || errors.As(err, &fe) {
+	if _, err := ReadScenarioFile(t.TempDir() + "/none"); err == nil || errors.As(err, &fe) {
 		t.Errorf("ReadScenarioFile(missing) = %v; want the open error", err)
 	}
 }

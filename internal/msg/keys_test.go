@@ -55,6 +55,7 @@ var dynamicPrefixes = map[string]string{
 	"web.kv.":            "web/static/app.js: a setting and its value in run labels, by field",
 	"web.class.":         "web/static/app.js: a request class's name in result rows, by class",
 	"web.size.n.":        "web/static/app.js: a size in words, by plan's knob",
+	"web.cc.":            "web/static/app.js: the code tabs' comments (static/code.js names them), by comment",
 	"web.setup.":         "web: a preset's setup without its answer, by preset or fan-out entry",
 	"load.engine.":       "loadgen: the engine line by engine (epoll, uring, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",

@@ -68,8 +68,8 @@ func init() {
 			KO: "JVM CPU %.0fms, GC %.0fms (%d회), 스레드 최대 %d개.",
 			EN: "JVM CPU %.0f ms, GC %.0f ms (%d collection{s}), at most %d thread{s}."},
 		"launch.report.stalls": {
-			KO: "루프 지연: %d번 늦었습니다 (기준 %gms), 최악 %.0fms.",
-			EN: "loop lag: %d time{s} late by more than %g ms, the worst %.0f ms."},
+			KO: "루프 멈춤 %d번 (핸들러가 루프를 %gms 넘게 잡음), 가장 길게 %.0fms.",
+			EN: "loop stalls: %d (the handler held its loop longer than %g ms), the longest %.0f ms."},
 		"launch.report.missing": {
 			KO: "서버가 보고 없이 끝났습니다 (죽었거나 강제로 종료됨)",
 			EN: "the server ended without a report (it died or was killed)"},

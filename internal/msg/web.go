@@ -75,6 +75,9 @@ func init() {
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
+		"web.err.pin": {
+			KO: "pin은 via=jvm에만 뜻이 있습니다 (가상 스레드의 막는 호출이 캐리어를 붙잡는 방식: synchronized 또는 native)",
+			EN: "pin means something only with via=jvm (how a virtual thread's blocking call holds its carrier: synchronized or native)"},
 		"web.err.via": {
 			KO: "그런 실행 방식은 없습니다 (%q). process, http, both, jvm 중 하나를 쓰세요",
 			EN: "no way to run %q: use process, http, both or jvm"},

@@ -43,7 +43,7 @@ func init() {
 		"web.size.n.offload-pool": {KO: "오프로드 스레드 %d개", EN: "%d offload threads"},
 		"web.size.n.carriers":     {KO: "캐리어 %d개", EN: "%d carriers"},
 		"web.size.n.cores":        {KO: "코어 %d개", EN: "%d cores"},
-		"web.size.answer":         {KO: "답: %s{이/가}면 %s{을/를} 지킵니다 (%s).", EN: "Answer: %s meet %s (%s)."},
+		"web.size.answer":         {KO: "답: %s면 %s{을/를} 지킵니다 (%s).", EN: "Answer: %s meet %s (%s)."},
 		"web.size.below":          {KO: "하나 적은 %s에서는 %s입니다.", EN: "One fewer, %s: %s."},
 		"web.size.none":           {KO: "%d부터 %d까지 어느 크기도 %s{을/를} 지키지 못합니다.", EN: "No size from %d to %d meets %s."},
 		"web.size.col.size":       {KO: "크기", EN: "Size"},

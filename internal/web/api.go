@@ -20,6 +20,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/narrate"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // problemError is a refusal the handler answers with status and Problem.
@@ -434,11 +435,12 @@ func (s *Server) acquireRunAs(ctx context.Context, ticket string) (release func(
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
 func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
-	return s.realRunAs(ctx, req, via, "", lang, timeline, narration)
+	return s.realRunAs(ctx, req, via, "", "", lang, timeline, narration)
 }
 
 // realRunAs is RealRun holding ticket's place in line (see acquireRunAs).
-func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+// pin is the JVM view's pin mechanism (?pin=synchronized|native, via=jvm).
+func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
 	switch via {
 	case "":
 		via = lab.ViaProcess
@@ -462,6 +464,11 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string,
 		Scenario: req.Scenario, Preset: req.Preset, Exe: exe, Repeat: 1, Warmup: true,
 		Options: live.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
 		Caps:    caps, Via: via, Cores: live.Cores(),
+	}
+	if via == lab.ViaJVM {
+		cfg.JVM.Pin = pin
+	} else if pin != "" {
+		return nil, refuse(http.StatusBadRequest, "pin", "web.err.pin")
 	}
 	// Refuse what the caps or the machine refuse before waiting in line.
 	check := cfg
@@ -490,7 +497,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string,
 		a.Result, a.Ratio = out.HTTP, out.HTTPRatio
 	}
 	if a.Result == nil {
-		return nil, lab.ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	if timeline && a.Result.Trace != nil {
 		a.Timeline = a.Result.Trace
@@ -513,12 +520,12 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, lang, err)
 		return
 	}
-	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), lang, flag(r, "timeline"), flag(r, "narration"))
+	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), r.URL.Query().Get("pin"), lang, flag(r, "timeline"), flag(r, "narration"))
 	if r.Context().Err() != nil {
 		return // the visitor left; whatever was measured has no reader
 	}
 	if err != nil {
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			s.fail(w, lang, refuse(http.StatusServiceUnavailable, "", "web.err.interrupted"))
 			return
 		}

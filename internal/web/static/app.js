@@ -515,6 +515,19 @@
 
   // ---- Result -----------------------------------------------------------
 
+  // peakBusy is the most lanes doing something (CPU, a held wait, the
+  // lock) at one instant, as the timeline draws them: the row and the
+  // picture never disagree (event loops whose waits are registered are
+  // drawn idle, and are counted so).
+  function peakBusy(tl) {
+    const ev = [];
+    for (const s of tl.spans || []) if (s.kind !== "ready" && s.end_ms > s.start_ms) ev.push([s.start_ms, 1], [s.end_ms, -1]);
+    ev.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let n = 0, peak = 0;
+    for (const [, d] of ev) { n += d; peak = Math.max(peak, n); }
+    return Math.min(peak, tl.lanes.length);
+  }
+
   function offBy(guess, actual) {
     if (!(guess > 0) || !(actual > 0)) return "";
     const pct = (guess - actual) / actual * 100;
@@ -587,7 +600,7 @@
       }
     }
     rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);
-    rows.push(["peak", "web.r.peak", (x) => x.peak_threads, (v) => String(v), 0, "", null]);
+    rows.push(["peak", "web.r.peak", (x) => (x.timeline ? peakBusy(x.timeline) : x.peak_threads), (v) => String(v), 0, "", null]);
     rows.push(["inflight", "web.r.inflight", (x) => x.in_flight_mean, num, 0, "", null]);
     const table = el("table", { id: "result-table", class: "cards" });
     const thead = el("tr");
@@ -1283,13 +1296,15 @@
     };
     $("#code-note").textContent = fmt(codeTab === "fanout" ? "web.code.note.fanout" : "web.code.note." + m);
     let text;
-    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k);
-    else if (codeTab === "mvc") text = C.mvc(k);
-    else if (codeTab === "vt") text = C.vt(k);
-    else if (codeTab === "fanout") text = C.fanout[k.fanout](k);
+    // The code's comments in the page's language.
+    const c = (name, ...args) => fmt("web.cc." + name, ...args);
+    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k, c);
+    else if (codeTab === "mvc") text = C.mvc(k, c);
+    else if (codeTab === "vt") text = C.vt(k, c);
+    else if (codeTab === "fanout") text = C.fanout[k.fanout](k, c);
     else {
       const blocks = v.blocking || Number(v.block_fraction) > 0;
-      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k);
+      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k, c);
     }
     $("#code-text").textContent = text;
     for (const b of document.querySelectorAll("[role=tab]")) {

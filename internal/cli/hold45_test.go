@@ -228,3 +228,29 @@ func TestExpOnlyRunsOnlyWhatTheClaimsRead(t *testing.T) {
 		}
 	}
 }
+
+// Issue 45, item 11: load --config - on a standard input that never ends
+// waited for good; the interrupt ends it (exit 130).
+func TestConfigFromStdinEndsWithTheInterrupt(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	done := make(chan int, 1)
+	go func() {
+		var o, e bytes.Buffer
+		done <- Main(ctx, []string{"load", "--config", "-"}, pr, &o, &e)
+	}()
+	select {
+	case code := <-done:
+		if code != 130 {
+			t.Errorf("load --config - (stdin never ends), interrupted = %d; want 130", code)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("load --config - still waiting for standard input 30 s after its interrupt")
+	}
+}

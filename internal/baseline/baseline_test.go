@@ -60,18 +60,6 @@ func row(v *Verdict, name string) Metric {
 	return Metric{}
 }
 
-// Student's t quantiles against the tables.
-func TestStudentQuantile(t *testing.T) {
-	for _, c := range []struct{ p, df, want float64 }{
-		{0.975, 1, 12.706}, {0.975, 2, 4.303}, {0.975, 3, 3.182}, {0.975, 7, 2.365},
-		{0.975, 30, 2.042}, {0.975, 1e6, 1.960}, {0.95, 10, 1.812}, {0.995, 5, 4.032},
-	} {
-		if got := studentQuantile(c.p, c.df); math.Abs(got-c.want) > 0.002 {
-			t.Errorf("studentQuantile(%v, %v) = %.4f; want %.3f", c.p, c.df, got, c.want)
-		}
-	}
-}
-
 // measure's quantiles follow HdrHistogram's rule: the same figures as a
 // report of the same seconds.
 func TestMeasureMatchesReport(t *testing.T) {

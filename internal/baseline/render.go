@@ -97,12 +97,6 @@ func signed(v float64, points bool, lang msg.Lang) string {
 	return s + "%"
 }
 
-// ChangeText is a row's change with its interval, e.g. "+30.1% (+27.0% to
-// +33.3%)".
-func ChangeText(row Metric, lang msg.Lang) string {
-	return signed(row.Change, row.Points, lang) + " (" + IntervalText(row, lang) + ")"
-}
-
 // IntervalText is a row's interval, or "-".
 func IntervalText(row Metric, lang msg.Lang) string {
 	if math.IsNaN(row.Lo) {

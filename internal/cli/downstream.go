@@ -126,6 +126,7 @@ func serveDownstream(ctx context.Context, env *Env, l msg.Lang, s *downstream.Se
 	}
 	err := s.Serve(ctx, ln)
 	st := s.Stats()
+	_ = supervise.Controlled().Report(downstream.ReportOf(st))
 	if dl := st.Delay; dl.Count > 0 {
 		fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped.delay", st.Commands, us(dl.AchievedP50), us(dl.AchievedP99), us(dl.AchievedMax), us(dl.LateP50), us(dl.LateP99)))
 	} else {

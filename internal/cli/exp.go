@@ -13,7 +13,9 @@ import (
 
 	"github.com/waitlab/waitlab/internal/experiment"
 	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -105,9 +107,14 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
 		Nice:     experiment.DefaultNice(), Only: onlyIDs, Engine: o.engine, Java: o.java,
 	})
-	if errors.Is(err, experiment.ErrInterrupted) {
+	if errors.Is(err, supervise.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
-		return &ExitError{Code: 130}
+		return interrupted(nil)
+	}
+	if errors.As(err, new(*model.FieldError)) {
+		// --engine jvm with no JDK, or a --java that is not one: bad
+		// input, said before anything ran (exit 2).
+		return inLang(l, err)
 	}
 	if errors.As(err, new(*live.TooBigError)) {
 		// A --repeat the machine's limits refuse is bad input (exit 2).
@@ -134,7 +141,7 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		}
 	}
 	if t.Interrupted {
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	return nil
 }

@@ -380,7 +380,7 @@ func emit(env *Env, res *loadresult.Result, o *outputFlags, ths []loadreport.Thr
 	if res.Interrupted {
 		// An interrupted run has no verdict: what it measured is printed
 		// and marked, and the exit code says it was interrupted.
-		return &ExitError{Code: 130, Err: writeErr}
+		return interrupted(writeErr)
 	}
 	if len(breaches) > 0 {
 		// The text report already lists the breaches; repeat them on

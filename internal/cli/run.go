@@ -13,11 +13,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -54,6 +56,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	lang := langFlag(fs)
 	rf := addRunFlags(fs)
 	hf := addHTTPFlags(fs) // run_http.go
+	jf := addJVMFlags(fs)  // run_jvm.go
 	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
 		return err
@@ -97,7 +100,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
 		}
 	}
-	cfg.Runners = lab.Runners(hf.via, exe, opt)
+	cfg.Runners = lab.RunnersJVM(runnersVia(hf.via, rf.compare), exe, opt, jf.options())
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
 		return runError(env, l, hf, err)
@@ -106,7 +109,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if out.Interrupted() {
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	return nil
 }
@@ -151,19 +154,21 @@ func (f *runFlags) checkScenario(l msg.Lang, s model.Scenario) error {
 // (2) or failed.
 func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 	switch {
-	case errors.Is(err, lab.ErrInterrupted):
+	case errors.Is(err, supervise.ErrInterrupted):
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.interrupted.none"))
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	case errors.As(err, new(*live.TooBigError)):
 		return tooBig(l, err)
 	case errors.As(err, new(*model.FieldError)):
 		return err
-	case errors.Is(err, lab.ErrNeedsLinux):
+	case errors.Is(err, epoll.ErrNeedsLinux):
 		return fmt.Errorf("%s", msg.T(l, "run.err.linux"))
 	case errors.Is(err, lab.ErrTargetDied):
 		return fmt.Errorf("%s", msg.T(l, "http.err.died", err))
 	case hf.via == lab.ViaHTTP:
 		return fmt.Errorf("%s", msg.T(l, "http.err.run", err))
+	case hf.via == lab.ViaJVM:
+		return fmt.Errorf("%s", msg.T(l, "jvm.err.run", err))
 	}
 	return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 }
@@ -172,6 +177,9 @@ func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 // with its timeline.
 func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) error {
 	measured := out.Real
+	if out.JVM != nil {
+		measured = out.JVM
+	}
 	if measured == nil {
 		measured = out.HTTP
 	}
@@ -193,7 +201,7 @@ func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) 
 	writeRunText(&b, l, runText{
 		s: out.Scenario, rep: out.Repeated, model: out.Model, compare: f.compare, ref: out.Reference, preset: preset,
 		scaling: out.Scaling, warmup: f.warmup, stacks: f.stacks, first: out.MedianRun, cores: live.Cores(),
-		http: out.HTTPRepeated, sockets: out.Sockets,
+		http: out.HTTPRepeated, sockets: out.Sockets, jvm: out.JVMRepeated,
 	})
 	if f.timeline && measured.Trace != nil {
 		b.WriteByte('\n')
@@ -236,9 +244,15 @@ type runText struct {
 	// The HTTP view, when run (run_http.go); rep is nil with --via http.
 	http    *live.Repeated
 	sockets *lab.HTTPSockets
+	// The JVM view, when run (run_jvm.go); rep is the Go run's, or nil.
+	jvm *live.Repeated
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
+	if t.jvm != nil {
+		writeRunJVMText(b, l, t) // run_jvm.go
+		return
+	}
 	if t.http != nil {
 		writeRunHTTPText(b, l, t) // run_http.go
 		return

@@ -12,6 +12,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 3: eight event loops, 2,000 requests in a burst, 99% take
@@ -34,7 +35,7 @@ const blockingSource = "Book chapter on WebFlux event loops, \"Eight loops, 1% b
 var blockingRows = []string{"ch15-none", "ch15-onloop", "ch15-offload64", "ch15-offload4"}
 
 func init() {
-	Register(&Experiment{Name: "blocking-loop", Order: 3, Run: runBlockingLoop, Claims: blClaims})
+	Register(&Experiment{Name: "blocking-loop", Order: 3, Run: runBlockingLoop, Claims: blClaims, JVM: runBlockingLoopJVM, JDK: blJDK})
 }
 
 // The chapter's medians of 5 runs, as multiples of the no-blocking row
@@ -83,7 +84,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 		}
 		p, _ := model.LookupPreset(name)
 		out, err := r.labRun(ctx, name, p.Scenario, name, true)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {
@@ -125,7 +126,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			continue
 		}
 		hout, err := r.blockingHTTPRun(ctx, name, p.Scenario)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {
@@ -368,7 +369,9 @@ func blockingNotes(r *Runner) {
 		}
 		st := t.Median("ch15-onloop", "stalls")
 		st64, st4 := t.Median("ch15-offload64", "stalls"), t.Median("ch15-offload4", "stalls")
-		r.Note("exp.bl.note.stalls", st, st64, st4)
+		if !math.IsNaN(st) { // the JVM engine has no watchdog
+			r.Note("exp.bl.note.stalls", st, st64, st4)
+		}
 	}
 	r.Note("exp.bl.note.why")
 }

@@ -740,6 +740,9 @@ func markCalibrated(t *Table) {
 				for _, k := range d.Calibrated {
 					c.CalibratedFrom = append(c.CalibratedFrom, msg.T(t.Lang, k))
 				}
+				if c.What != "" {
+					c.Note = claimNote(t.Lang, c, "") // the sentence its new verdict chooses
+				}
 			}
 		}
 	}

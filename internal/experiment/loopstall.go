@@ -3,13 +3,11 @@
 package experiment
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
 	"net"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -156,7 +155,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		// Run 0 is the uncounted warm-up (a fresh server each run, so it
 		// warms the binary, the page cache and the kernel's socket
 		// allocations, not the server).
-		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
+		for i := r.firstRun(); i <= c.runs && ctx.Err() == nil; i++ {
 			r.Progressf("exp.progress.burst", label, i, c.runs)
 			f, slow, err := r.burst(ctx, c)
 			if err != nil {
@@ -245,7 +244,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 	}
 	wall := time.Since(start)
 	genCPU := 100 * float64(sysinfo.ProcessCPU()-cpu0) / float64(wall) / float64(max(len(place.Generator), 1))
-	threads, _ := procThreadsOf(tg.PID)
+	threads, _ := sysinfo.PidThreads(tg.PID)
 	n1 := readNetstat()
 	f, slow := burstFigures(c, lat, dial, connAt)
 	f["overflows"] = n1["ListenOverflows"] - n0["ListenOverflows"]
@@ -338,59 +337,29 @@ func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64,
 		if len(done) == c.conns {
 			f["batch_ms"] = done[len(done)-1]
 		}
-		f["p50_ms"] = done[(len(done)-1)/2]
-		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
+		f["p50_ms"] = stats.NearestRank(done, 50)
+		f["p99_ms"] = stats.NearestRank(done, 99)
 	}
 	return f, slow
 }
 
-// readNetstat returns the TcpExt counters of /proc/net/netstat.
+// readNetstat returns the TcpExt counters of /proc/net/netstat (none when
+// it cannot be read).
 func readNetstat() map[string]float64 {
-	b, err := os.ReadFile("/proc/net/netstat")
+	m, err := sysinfo.Netstat()
 	if err != nil {
 		return map[string]float64{}
 	}
-	return parseNetstat(b)
+	return m
 }
 
-// parseNetstat reads the TcpExt header and value lines.
-func parseNetstat(b []byte) map[string]float64 {
-	out := map[string]float64{}
-	lines := bytes.Split(b, []byte("\n"))
-	for i := 0; i+1 < len(lines); i++ {
-		h, v := strings.Fields(string(lines[i])), strings.Fields(string(lines[i+1]))
-		if len(h) == 0 || h[0] != "TcpExt:" || len(v) != len(h) || v[0] != "TcpExt:" {
-			continue
-		}
-		for j := 1; j < len(h); j++ {
-			if x, err := strconv.ParseFloat(v[j], 64); err == nil {
-				out[h[j]] = x
-			}
-		}
-		i++
-	}
-	return out
-}
-
+// sysctl is a sysctl's value, "?" when it cannot be read.
 func sysctl(path string) string {
-	b, err := os.ReadFile("/proc/sys/" + path)
+	v, err := sysinfo.Sysctl(path)
 	if err != nil {
 		return "?"
 	}
-	return strings.TrimSpace(string(b))
-}
-
-func procThreadsOf(pid int) (int, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			return strconv.Atoi(strings.TrimSpace(v))
-		}
-	}
-	return 0, fmt.Errorf("no Threads line")
+	return v
 }
 
 // burstClass sorts a run of a burst as the source did: "undone" (some

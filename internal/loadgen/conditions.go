@@ -11,6 +11,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // listenerScanBudget bounds the scan of other processes for the target's.
@@ -89,25 +90,13 @@ func niceOf(proc string) *int {
 	return &n
 }
 
-// loadAvg returns /proc/loadavg's three averages, or nil.
+// loadAvg returns the machine's three load averages, or nil.
 func loadAvg() []float64 {
-	b, err := os.ReadFile("/proc/loadavg")
+	l, err := sysinfo.LoadAvg()
 	if err != nil {
 		return nil
 	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return nil
-	}
-	out := make([]float64, 3)
-	for i := range out {
-		v, err := strconv.ParseFloat(f[i], 64)
-		if err != nil {
-			return nil
-		}
-		out[i] = v
-	}
-	return out
+	return l[:]
 }
 
 // listenerPID returns the process with a listening TCP socket on port on

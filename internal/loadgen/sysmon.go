@@ -23,11 +23,7 @@ import (
 // allowedCPUs is how many CPUs this process may use: GOMAXPROCS, bounded
 // by the affinity mask (runtime.NumCPU) and a cgroup quota.
 func allowedCPUs() float64 {
-	a := float64(min(runtime.GOMAXPROCS(0), runtime.NumCPU()))
-	if q := sysinfo.CgroupCPUs(); q > 0 && q < a {
-		a = q
-	}
-	return a
+	return min(float64(runtime.GOMAXPROCS(0)), sysinfo.CPUQuota())
 }
 
 // isLocal reports whether host (a name or an address) is this machine:

@@ -225,8 +225,8 @@ func init() {
 			KO: "--confirm: 확인할 답이 없습니다",
 			EN: "--confirm: there is no answer to confirm"},
 		"plan.err.via": {
-			KO: "--via %q: process나 http 중 하나를 쓰세요",
-			EN: "--via %q: use process or http"},
+			KO: "--via %q: process, http, jvm 중 하나를 쓰세요",
+			EN: "--via %q: use process, http or jvm"},
 		"plan.err.confirm.runs": {
 			KO: "--confirm-runs는 1부터 20 사이여야 합니다 (받은 값: %d)",
 			EN: "--confirm-runs must be from 1 to 20 (got %d)"},

@@ -50,8 +50,8 @@ func TestRepeatOnACancelledContext(t *testing.T) {
 	cancel()
 	for _, warmup := range []bool{true, false} {
 		rep, runs, err := Repeat(ctx, self(t), pool(4, time.Millisecond), live.Options{}, 3, warmup, nil)
-		if !errors.Is(err, ErrInterrupted) || rep != nil || runs != nil {
-			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want ErrInterrupted and nothing else", warmup, rep, runs, err)
+		if !errors.Is(err, supervise.ErrInterrupted) || rep != nil || runs != nil {
+			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want supervise.ErrInterrupted and nothing else", warmup, rep, runs, err)
 		}
 	}
 }
@@ -130,7 +130,7 @@ func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 	calls := 0
 	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){
 		func() (*Run, error) { return warm, nil },
-		func() (*Run, error) { return nil, fmt.Errorf("%w (the target went)", ErrInterrupted) },
+		func() (*Run, error) { return nil, fmt.Errorf("%w (the target went)", supervise.ErrInterrupted) },
 	}}
 	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 3, true, nil)
 	if err != nil {

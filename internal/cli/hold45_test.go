@@ -219,9 +219,12 @@ func TestExpOnlyRunsOnlyWhatTheClaimsRead(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &tab); err != nil {
 			t.Fatalf("exp run --json is not JSON: %v\n%s", err, out)
 		}
+		// Each engine runs the condition (a JVM engine's rows are "jvm:KEY").
 		var got []string
 		for _, r := range tab.Rows {
-			got = append(got, r.Key)
+			if k := strings.TrimPrefix(r.Key, "jvm:"); !slices.Contains(got, k) {
+				got = append(got, k)
+			}
 		}
 		if !slices.Equal(got, c.rows) {
 			t.Errorf("exp run %s --only %s ran %v; want only %v", c.name, c.only, got, c.rows)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -91,7 +92,7 @@ var undermining = map[string]bool{
 func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	place := Place()
 	exe := r.Opt.Exe
-	targs := []string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}
+	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second)}
 	var dsReady time.Time
 	var ds *proc
 	if tr.Downstream != nil {
@@ -106,14 +107,14 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		}
 		dsReady = time.Now()
 		defer ds.stop(5 * time.Second)
-		targs = append(targs, "--downstream", ds.Addr)
+		cfg.Downstream = ds.Addr
 	}
-	targs = append(targs, tr.Target...)
+	cfg.Flags = tr.Target
 	var env []string
 	if tr.GOMAXPROCS > 0 {
 		env = append(env, "GOMAXPROCS="+strconv.Itoa(tr.GOMAXPROCS))
 	}
-	tg, err := r.procs.startServer(ctx, "target", exe, place.Server, env, targs...)
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, env, cfg)
 	if err != nil {
 		return nil, err
 	}

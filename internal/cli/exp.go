@@ -84,6 +84,9 @@ func expList(env *Env, l msg.Lang) {
 	fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
 	for _, e := range experiment.List() {
 		about := msg.T(l, "exp."+e.Name+".about")
+		if e.JVM != nil {
+			about += " " + msg.T(l, "exp.list.jvm", e.JDK)
+		}
 		if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
 			about += " " + msg.T(l, "exp.list.claims", strings.Join(ids, ", "))
 		}

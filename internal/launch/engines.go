@@ -32,8 +32,6 @@ func (c *Config) checkJVM() error {
 		field string
 		set   bool
 	}{
-		{"downstream", c.Downstream != ""},
-		{"validate-lock", c.ValidateLock},
 		{"fanout", c.Fanout != "" && c.Fanout != "sequential" && c.Fanout != "parallel"},
 		{"flags", len(c.Flags) > 0},
 		{"offload", c.Offload != 0 && c.Model != "offload"},
@@ -44,6 +42,14 @@ func (c *Config) checkJVM() error {
 		if err := refuse(r.field, r.set); err != nil {
 			return err
 		}
+	}
+	// Our Netty server has no asynchronous RESP client: its downstream
+	// calls hold the thread, so they must be asked for as blocking.
+	if netty && c.Downstream != "" && !c.Blocking {
+		return model.NewFieldError("downstream", "launch.err.nettyds")
+	}
+	if c.ValidateLock && c.Downstream == "" {
+		return model.NewFieldError("validate-lock", "launch.err.lockds")
 	}
 	switch c.Log {
 	case "", "off", "sync", "async":

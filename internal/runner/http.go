@@ -258,6 +258,12 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		return nil, fmt.Errorf("runner: the target did not stop within %v and was killed", supervise.Grace)
 	}
 	res := lr.Result
+	if ctx.Err() != nil {
+		// The user's interrupt came during the run: whatever finished
+		// after it (a burst's requests already in flight) does not make
+		// the run whole in the user's eyes, and it concludes nothing.
+		res.Interrupted = true
+	}
 	if res.Interrupted && res.Completed == 0 {
 		return nil, supervise.ErrInterrupted
 	}

@@ -175,7 +175,11 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 	w := rep.Warmup
 	rep = live.Aggregate(s, results)
 	rep.Warmup = w
-	if ctx.Err() != nil && (len(results) < n || rep.Median.Interrupted) {
+	if ctx.Err() != nil {
+		// Cut short, or whole but interrupted as it ended (a burst over
+		// HTTP finishes its requests in flight), or the warm-up standing
+		// for a first run that never came: the user's interrupt is
+		// never a whole measurement.
 		rep.MarkInterrupted()
 	}
 	return rep, runs, nil

@@ -143,3 +143,23 @@ func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 		t.Errorf("Repeat interrupted in run 1: interrupted %v, median %v; want both marked", rep.Interrupted, rep.Median.Interrupted)
 	}
 }
+
+// Issue 45, the interrupt class: a run the user interrupted whose
+// requests all finished anyway (a burst over HTTP answers what is in
+// flight) came back whole and unmarked, and `run --via http` exited 0.
+// An interrupt is never a whole measurement.
+func TestRepeatInterruptedDuringAWholeRunIsMarked(t *testing.T) {
+	s := pool(4, time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	whole := func() (*Run, error) { return &Run{Result: &model.Result{Completed: 4, MakespanMS: 5}, HTTP: &HTTPRun{}}, nil }
+	calls := 0
+	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){whole, whole}}
+	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 1, true, nil)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("Repeat = %d runs, %v", len(runs), err)
+	}
+	if !rep.Interrupted || !rep.Median.Interrupted {
+		t.Errorf("Repeat interrupted during its one run: interrupted %v, median %v; want both marked", rep.Interrupted, rep.Median.Interrupted)
+	}
+}

@@ -2,10 +2,8 @@ package supervise
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -135,17 +133,8 @@ func PinSelf(cpus []int) (restore func(), err error) {
 	}, err
 }
 
-// threadIDs lists this process's threads.
+// threadIDs lists this process's threads (none when they cannot be read).
 func threadIDs() []int {
-	ents, err := os.ReadDir("/proc/self/task")
-	if err != nil {
-		return nil
-	}
-	var out []int
-	for _, e := range ents {
-		if n, err := strconv.Atoi(e.Name()); err == nil {
-			out = append(out, n)
-		}
-	}
-	return out
+	ids, _ := sysinfo.ThreadIDs()
+	return ids
 }

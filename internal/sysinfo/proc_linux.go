@@ -2,6 +2,7 @@ package sysinfo
 
 import (
 	"os"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -57,4 +58,19 @@ func AffinityOf(pid int) []int {
 		}
 	}
 	return out
+}
+
+// ThreadIDs lists the thread ids of this process (from /proc/self/task).
+func ThreadIDs() ([]int, error) {
+	ents, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for _, e := range ents {
+		if n, err := strconv.Atoi(e.Name()); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }

@@ -76,3 +76,6 @@ func AllowedCPUs() []int { return nil }
 
 // AffinityOf is unknown off Linux.
 func AffinityOf(pid int) []int { return nil }
+
+// ThreadIDs is unknown off Linux.
+func ThreadIDs() ([]int, error) { return nil, errNeedsLinux }

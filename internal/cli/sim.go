@@ -119,6 +119,9 @@ func writeSimText(w io.Writer, l msg.Lang, res *model.Result, narrated, timeline
 		for _, line := range narrate.Lines(res, l) {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
+		if lim := narrate.WhatLimited(res, l); lim != nil {
+			fmt.Fprintf(&b, "\n%s\n  %s\n", msg.T(l, "cli.sim.limit"), lim.Text)
+		}
 	} else if res.Requests > narrateLimit {
 		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.narration.skipped", res.Requests))
 	}

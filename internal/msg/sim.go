@@ -29,6 +29,9 @@ func init() {
 		"cli.sim.narration": {
 			KO: "무슨 일이 있었나",
 			EN: "what happened"},
+		"cli.sim.limit": {
+			KO: "이번 실행의 병목",
+			EN: "what limited this run"},
 		"cli.sim.narration.skipped": {
 			KO: "(요청이 %d개라 설명은 생략합니다. --timeline을 주면 보여 줍니다)",
 			EN: "(narration skipped for %d request{s}; add --timeline to see it)"},

@@ -62,11 +62,11 @@ func (s *Server) fail(w http.ResponseWriter, lang msg.Lang, err error) {
 	case errors.As(err, &tb) && tb.Key == "run.err.wall" && len(tb.Args) == 2:
 		est, _ := time.ParseDuration(fmt.Sprint(tb.Args[0]))
 		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
-			Message: msg.T(lang, "web.err.real.wall", Clock(lang, est), Clock(lang, s.cfg.Caps.MaxWall)) + caps})
+			Message: msg.T(lang, "web.err.real.wall", narrate.Clock(lang, est), narrate.Clock(lang, s.cfg.Caps.MaxWall)) + caps})
 		return
 	case errors.As(err, &ce) && ce.Cap == "wall":
 		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
-			Message: msg.T(lang, "web.err.real.wall", Clock(lang, time.Duration(ce.Got*1e9)), Clock(lang, time.Duration(ce.Limit*1e9))) + caps})
+			Message: msg.T(lang, "web.err.real.wall", narrate.Clock(lang, time.Duration(ce.Got*1e9)), narrate.Clock(lang, time.Duration(ce.Limit*1e9))) + caps})
 		return
 	case errors.As(err, &ce):
 		p, _ := lab.Explain(err, lang)
@@ -239,7 +239,7 @@ type SimAnswer struct {
 	*model.Result
 	Preset    string             `json:"preset,omitempty"`
 	Reference map[string]float64 `json:"reference,omitempty"`
-	Limit     *Limit             `json:"limit,omitempty"`
+	Limit     *narrate.Limit     `json:"limit,omitempty"`
 	// Timeline is written as the answer's "timeline" field (its JSON is
 	// model.Trace's contract) by writeWithTimeline.
 	Timeline  *model.Trace   `json:"-"`
@@ -354,7 +354,7 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 		}
 		return nil, err
 	}
-	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: lab.Reference(req.Preset, sc), Limit: Explain(res, lang)}
+	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: lab.Reference(req.Preset, sc), Limit: narrate.WhatLimited(res, lang)}
 	if timeline {
 		if drawable {
 			a.Timeline = res.Trace

@@ -553,27 +553,6 @@ func TestRealRunTooLongSaysTheCapInWords(t *testing.T) {
 	}
 }
 
-// Clock writes durations as the page does: minutes and seconds from a
-// minute, "0 s" for nothing (a bare "0" had no unit).
-func TestClock(t *testing.T) {
-	for _, tc := range []struct {
-		d      time.Duration
-		en, ko string
-	}{
-		{0, "0 s", "0초"},
-		{200 * time.Millisecond, "200.0 ms", "200.0 ms"},
-		{12 * time.Second, "12.0 s", "12.0초"},
-		{750 * time.Second, "12 min 30 s", "12분 30초"},
-		{2500 * time.Second, "41 min 40 s", "41분 40초"},
-		{10 * time.Minute, "10 min", "10분"},
-		{2*time.Hour + 5*time.Minute, "2 h 5 min", "2시간 5분"},
-	} {
-		if en, ko := Clock(msg.EN, tc.d), Clock(msg.KO, tc.d); en != tc.en || ko != tc.ko {
-			t.Errorf("Clock(%v) = %q, %q; want %q, %q", tc.d, en, ko, tc.en, tc.ko)
-		}
-	}
-}
-
 // Issue 22, defect 7: the blocking call's sentence says each loop's own
 // stall, not their sum, and names the loops with the particles that fit.
 func TestBlockingSentencePerLoop(t *testing.T) {

@@ -20,7 +20,7 @@ func callsLine(r *model.Result, lang msg.Lang) (narrate.Line, bool) {
 	}
 	c := s.Classes[0]
 	n, wait := c.CallCount(), c.Wait.Mean
-	d := func(x time.Duration) string { return Clock(lang, x) }
+	d := func(x time.Duration) string { return narrate.Clock(lang, x) }
 	var text string
 	switch {
 	case c.Fanout == model.Pipelined:

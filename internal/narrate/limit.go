@@ -1,4 +1,4 @@
-package web
+package narrate
 
 import (
 	"sort"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
-	"github.com/waitlab/waitlab/internal/narrate"
 )
 
 // Limit is a run's result in words: what held it back (Kind: lock,
@@ -17,13 +16,13 @@ type Limit struct {
 	Text string `json:"text"`
 }
 
-// Explain says what limited a simulated run, from its result and (when
+// WhatLimited says what limited a simulated run, from its result and (when
 // kept) its trace. The order of the checks is the order in which one cause
 // hides the next: a shared lock serialises everything; a blocked loop or a
 // pinned carrier stalls what is bound to it; then cores, the offload pool,
 // and the lanes themselves; a run held back by none of them took as long
 // as its own work and waits.
-func Explain(r *model.Result, lang msg.Lang) *Limit {
+func WhatLimited(r *model.Result, lang msg.Lang) *Limit {
 	if r == nil || r.Completed == 0 {
 		return nil
 	}
@@ -100,16 +99,6 @@ func Explain(r *model.Result, lang msg.Lang) *Limit {
 		return T("cpu", lanes)
 	}
 	return T("wait", dur(time.Duration(r.All.MaxMS*1e6)))
-}
-
-func unit(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return time.Second
-	case d >= time.Millisecond:
-		return time.Millisecond
-	}
-	return time.Microsecond
 }
 
 // who names the stalled lanes as the subject of a sentence: "loops 1 and 2
@@ -189,7 +178,7 @@ func Clock(lang msg.Lang, d time.Duration) string {
 	case d < 0:
 		return "-" + Clock(lang, -d)
 	case d < time.Minute:
-		return narrate.Duration(lang, d, unit(d))
+		return Duration(lang, d, unitFor(d))
 	case d < time.Hour:
 		d = d.Round(time.Second)
 		m, sec := int(d/time.Minute), int(d%time.Minute/time.Second)

@@ -35,6 +35,16 @@ func TestPresetsCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "lab-loop-blocking") || !strings.Contains(out, "스레드") {
 		t.Errorf("presets --lang ko = %d, %q", code, out)
 	}
+	// The fan-out lab's entries are presets too (model.Variants), and
+	// --preset takes their names.
+	for _, v := range []string{"fanout-seq", "fanout", "fanout-pool", "fanout-pipelined"} {
+		if !strings.Contains(out, v+" ") {
+			t.Errorf("presets: %s not listed in %q", v, out)
+		}
+	}
+	if code, out, errs := run(t, "sim", "--preset", "fanout-pool", "--lang", "en"); code != 0 || !strings.Contains(out, "The fan-out pool") {
+		t.Errorf("sim --preset fanout-pool = %d, %q, %q; want the fan-out pool named as the limit", code, out, errs)
+	}
 	if code, _, errs := run(t, "presets", "--lang", "fr"); code != 2 || !strings.Contains(errs, "--lang") {
 		t.Errorf("presets --lang fr = %d, %q; want 2 naming --lang", code, errs)
 	}

@@ -78,11 +78,17 @@ func (f *scenarioFlags) base(ctx context.Context, lang msg.Lang) (model.Scenario
 	case f.preset != "" && f.file != "":
 		return model.Scenario{}, &UsageError{Err: fmt.Errorf("%s", msg.T(lang, "cli.preset.and.file"))}
 	case f.preset != "":
-		p, ok := model.LookupPreset(f.preset)
-		if !ok {
-			return model.Scenario{}, &UsageError{Err: fmt.Errorf("--preset: %s", msg.T(lang, "cli.preset.unknown", f.preset, strings.Join(model.PresetNames(), ", ")))}
+		if p, ok := model.LookupPreset(f.preset); ok {
+			return p.Scenario, nil
 		}
-		return p.Scenario, nil
+		if v, ok := model.LookupVariant(f.preset); ok {
+			return v.Scenario()
+		}
+		names := model.PresetNames()
+		for _, v := range model.Variants() {
+			names = append(names, v.Name)
+		}
+		return model.Scenario{}, &UsageError{Err: fmt.Errorf("--preset: %s", msg.T(lang, "cli.preset.unknown", f.preset, strings.Join(names, ", ")))}
 	case f.file != "":
 		s, err := model.ReadScenarioFileContext(ctx, f.file)
 		var fe *model.FieldError

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"bytes"
+	"encoding/json"
 	"sort"
 	"time"
 )
@@ -101,4 +103,58 @@ func PresetNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// A Variant is a preset with a few knobs turned, named as a preset of its
+// own: the fan-out lab's entries. Overrides is the JSON of an Overrides
+// (the web form's and the API's spelling), which the web lab shows as the
+// entry's differences from Base. Its description is "preset.<name>".
+type Variant struct {
+	Name, Base, Overrides string
+}
+
+// variants are the fan-out lab's entries: ten downstream calls of 0.2 s
+// per request, one after another, in parallel, all in one round trip
+// (pipelined) on virtual threads, and in parallel from a pool of 4 whose
+// calls run on a fan-out pool of 4 (each request is faster, the batch is
+// not: the same thread-time).
+var variants = []Variant{
+	{"fanout-seq", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"sequential"}`},
+	{"fanout", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"parallel"}`},
+	{"fanout-pool", "lab-pool", `{"calls":10,"wait":"200ms","fanout":"parallel","fanout_pool":4}`},
+	{"fanout-pipelined", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"pipelined"}`},
+}
+
+// Variants returns every preset variant, in display order.
+func Variants() []Variant { return append([]Variant(nil), variants...) }
+
+// LookupVariant returns the named variant and whether it exists.
+func LookupVariant(name string) (Variant, bool) {
+	for _, v := range variants {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return Variant{}, false
+}
+
+// BaseScenario is the variant's base preset's scenario (a copy), named
+// after the variant, before its overrides.
+func (v Variant) BaseScenario() Scenario {
+	p, _ := LookupPreset(v.Base)
+	s := p.Scenario
+	s.Name = v.Name
+	return s
+}
+
+// Scenario is the variant resolved: its base with its overrides applied,
+// normalized and validated.
+func (v Variant) Scenario() (Scenario, error) {
+	var o Overrides
+	dec := json.NewDecoder(bytes.NewReader([]byte(v.Overrides)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil {
+		return Scenario{}, err
+	}
+	return Resolve(v.BaseScenario(), &o)
 }

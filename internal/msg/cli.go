@@ -18,6 +18,9 @@ func init() {
 		"cli.presets": {
 			KO: "미리 준비된 시나리오를 한 줄 설명과 함께 보여 줍니다",
 			EN: "list the preset scenarios, one line each"},
+		"cli.presets.variant": {
+			KO: "바탕 프리셋과 바꾼 값",
+			EN: "base preset and changes"},
 		"cli.presets.source": {
 			KO: "출처",
 			EN: "source"},

@@ -130,11 +130,11 @@ func init() {
 		"web.try.lab":    {KO: "기본 실습: 요청 12건, 각각 2초 대기", EN: "The lab: 12 requests, each waits 2 s"},
 		"web.try.loops":  {KO: "루프 8개, 요청의 1%가 블로킹", EN: "Eight loops, 1% of requests block"},
 		"web.try.fanout": {KO: "팬아웃", EN: "Fan-out"},
-		"web.preset.fanout": {
+		"preset.fanout": {
 			KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번(0.2초씩)을 동시에 보냅니다: 요청당 0.2초. 호출 방식을 '차례로'로 바꾸면 2초가 됩니다",
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
-		"web.preset.fanout-pool": {
+		"preset.fanout-pool": {
 			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120번이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4번씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
 			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4: all 120 calls share the pool's 4 threads, 4 at a time, so the batch takes 6 s, no faster than the same pool making its calls one after another (6 s)"},
 
@@ -283,10 +283,10 @@ func init() {
 		"web.label.fanout":            {KO: "동시에 — 하위 호출 10번을 한꺼번에", EN: "In parallel — 10 downstream calls at once"},
 		"web.label.fanout-pool":       {KO: "팬아웃 풀 — 스레드 4개짜리 풀에서 동시에", EN: "A fan-out pool — in parallel from a pool of 4"},
 		"web.label.fanout-pipelined":  {KO: "파이프라인 — 한 번의 왕복에 모두", EN: "Pipelined — all in one round trip"},
-		"web.preset.fanout-seq": {
+		"preset.fanout-seq": {
 			KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번(0.2초씩)을 하나씩 차례로 보냅니다: 요청당 2초",
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s one after another: 2 s a request"},
-		"web.preset.fanout-pipelined": {
+		"preset.fanout-pipelined": {
 			KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번을 한 번의 왕복(파이프라인)에 모두 보냅니다",
 			EN: "virtual threads on 2 carriers, 12 requests, each sending its 10 downstream calls in one round trip (pipelined)"},
 

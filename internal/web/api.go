@@ -171,19 +171,16 @@ func ParseRequest(body []byte) (Request, error) {
 			return req, model.NewFieldError("preset", "web.err.type.string")
 		}
 		delete(fields, "preset")
-		if e, ok := fanoutEntry(req.Preset); ok {
+		if e, ok := model.LookupVariant(req.Preset); ok {
 			// A fan-out lab entry is its base preset with its overrides;
 			// the request's own fields go over them.
 			var eo map[string]json.RawMessage
-			_ = json.Unmarshal([]byte(e.overrides), &eo)
+			_ = json.Unmarshal([]byte(e.Overrides), &eo)
 			for k, v := range fields {
 				eo[k] = v
 			}
 			fields = eo
-			p, _ := model.LookupPreset(e.base)
-			base = p.Scenario
-			base.Classes = append([]model.Class(nil), base.Classes...)
-			base.Name = e.name
+			base = e.BaseScenario()
 		} else {
 			p, ok := model.LookupPreset(req.Preset)
 			if !ok {
@@ -567,34 +564,12 @@ type PresetJSON struct {
 	Overrides json.RawMessage `json:"overrides,omitempty"`
 }
 
-// fanoutEntries are the fan-out lab's entries (its own page, /fanout),
-// which are not presets of their own: ten downstream calls of 0.2 s per
-// request, one after another, in parallel, all in one round trip
-// (pipelined) on virtual threads, and in parallel from a pool of 4 whose
-// calls run on a fan-out pool of 4 (each request is faster, the batch is
-// not: the same thread-time). POST {"preset": NAME} takes their names.
-var fanoutEntries = []struct{ name, base, overrides string }{
-	{"fanout-seq", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"sequential"}`},
-	{"fanout", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"parallel"}`},
-	{"fanout-pool", "lab-pool", `{"calls":10,"wait":"200ms","fanout":"parallel","fanout_pool":4}`},
-	{"fanout-pipelined", "lab-virtual", `{"calls":10,"wait":"200ms","fanout":"pipelined"}`},
-}
-
-func fanoutEntry(name string) (struct{ name, base, overrides string }, bool) {
-	for _, e := range fanoutEntries {
-		if e.name == name {
-			return e, true
-		}
-	}
-	return fanoutEntries[0], false
-}
-
 // entryNames are the names POST {"preset": NAME} takes: the presets and
-// the fan-out lab's entries.
+// the fan-out lab's entries (model.Variants).
 func entryNames() []string {
 	names := model.PresetNames()
-	for _, e := range fanoutEntries {
-		names = append(names, e.name)
+	for _, e := range model.Variants() {
+		names = append(names, e.Name)
 	}
 	return names
 }
@@ -653,14 +628,14 @@ func buildPresets(lang msg.Lang) ([]byte, error) {
 			}
 			out = append(out, pj)
 		}
-		for _, e := range fanoutEntries {
-			fo, err := ParseRequest([]byte(`{"preset":"` + e.name + `"}`))
+		for _, e := range model.Variants() {
+			fo, err := ParseRequest([]byte(`{"preset":"` + e.Name + `"}`))
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, PresetJSON{
-				Name: e.name, Group: "fanout", Label: msg.T(lang, "web.label."+e.name), Description: msg.T(lang, "web.preset."+e.name), Setup: msg.T(lang, "web.setup."+e.name),
-				Scenario: fo.Scenario, Base: e.base, Overrides: json.RawMessage(e.overrides),
+				Name: e.Name, Group: "fanout", Label: msg.T(lang, "web.label."+e.Name), Description: msg.T(lang, "preset."+e.Name), Setup: msg.T(lang, "web.setup."+e.Name),
+				Scenario: fo.Scenario, Base: e.Base, Overrides: json.RawMessage(e.Overrides),
 			})
 		}
 		var b bytes.Buffer

@@ -4,8 +4,8 @@ package experiment
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/svgplot"
 	"io"
 	"math"
 	"strings"
@@ -60,14 +60,14 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
 		width, height, width, height)
-	fmt.Fprintf(&b, "<title>%s</title>\n", esc(p.Title))
+	fmt.Fprintf(&b, "<title>%s</title>\n", svgplot.Esc(p.Title))
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
-	fmt.Fprintf(&b, `<text x="12" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", esc(p.Title))
+	fmt.Fprintf(&b, `<text x="12" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", svgplot.Esc(p.Title))
 	// Legend.
 	x := 12
 	legend := func(shape, label string) {
 		fmt.Fprint(&b, shape)
-		fmt.Fprintf(&b, `<text x="%d" y="46">%s</text>`+"\n", x+18, esc(label))
+		fmt.Fprintf(&b, `<text x="%d" y="46">%s</text>`+"\n", x+18, svgplot.Esc(label))
 		x += 18 + 7*report.Width(label) + 24
 	}
 	legend(fmt.Sprintf(`<rect x="%d" y="36" width="14" height="12" fill="#5b8fd9"/>`, x), msg.T(l, "exp.svg.ours", t.Repeat))
@@ -77,7 +77,7 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 	for i, pk := range panels {
 		key := pk[0]
 		y0 := plotTop + i*panelH
-		fmt.Fprintf(&b, `<text x="12" y="%d" font-weight="bold">%s</text>`+"\n", y0+14, esc(pk[1]))
+		fmt.Fprintf(&b, `<text x="12" y="%d" font-weight="bold">%s</text>`+"\n", y0+14, svgplot.Esc(pk[1]))
 		top := 0.0
 		for _, r := range t.Rows {
 			c, ok := r.Cells[key]
@@ -101,7 +101,7 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 		sx := func(v float64) float64 { return float64(left) + float64(plotChart)*v/top }
 		for j, r := range t.Rows {
 			y := y0 + panelTitle + j*plotRow
-			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+plotBar-2, esc(svgLabel(&r)))
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, left-8, y+plotBar-2, svgplot.Esc(svgLabel(&r)))
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#f2f2f2"/>`, left, y, plotChart, plotBar)
 			c, ok := r.Cells[key]
 			if !ok || math.IsNaN(c.Median) {
@@ -109,7 +109,7 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 				continue
 			}
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="#5b8fd9"><title>%s</title></rect>`,
-				left, y, sx(c.Median)-float64(left), plotBar, esc(Num(c.Median, 1)))
+				left, y, sx(c.Median)-float64(left), plotBar, svgplot.Esc(Num(c.Median, 1)))
 			if c.Runs > 1 && c.Max > c.Min {
 				cy := y + plotBar/2
 				fmt.Fprintf(&b, `<path d="M%.1f %d H%.1f M%.1f %d V%d M%.1f %d V%d" stroke="#1f3f73" stroke-width="1.5"/>`,
@@ -123,14 +123,14 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 			if c.Published != nil {
 				fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="3" height="%d" fill="#000"/>`, sx(*c.Published)-1.5, y-2, plotBar+4)
 			}
-			fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", left+plotChart+6, y+plotBar-2, esc(Num(c.Median, digitsOf(t, key))))
+			fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", left+plotChart+6, y+plotBar-2, svgplot.Esc(Num(c.Median, digitsOf(t, key))))
 		}
 	}
 	if len(claimLines) > 0 {
 		y0 := plotTop + len(panels)*panelH
-		fmt.Fprintf(&b, `<text x="12" y="%d" font-weight="bold">%s</text>`+"\n", y0+14, esc(msg.T(l, "exp.md.claim")))
+		fmt.Fprintf(&b, `<text x="12" y="%d" font-weight="bold">%s</text>`+"\n", y0+14, svgplot.Esc(msg.T(l, "exp.md.claim")))
 		for j, line := range claimLines {
-			fmt.Fprintf(&b, `<text x="12" y="%d">%s</text>`+"\n", y0+panelTitle+j*plotRow+plotBar-2, esc(line))
+			fmt.Fprintf(&b, `<text x="12" y="%d">%s</text>`+"\n", y0+panelTitle+j*plotRow+plotBar-2, svgplot.Esc(line))
 		}
 	}
 	b.WriteString("</svg>\n")
@@ -145,12 +145,6 @@ func digitsOf(t *Table, key string) int {
 		}
 	}
 	return 0
-}
-
-func esc(s string) string {
-	var b bytes.Buffer
-	_ = xml.EscapeText(&b, []byte(s))
-	return b.String()
 }
 
 // svgLabel is a row's label in a plot: marked when warnings undermine it.

@@ -178,7 +178,7 @@ func Clock(lang msg.Lang, d time.Duration) string {
 	case d < 0:
 		return "-" + Clock(lang, -d)
 	case d < time.Minute:
-		return Duration(lang, d, unitFor(d))
+		return Duration(lang, d, UnitFor(d))
 	case d < time.Hour:
 		d = d.Round(time.Second)
 		m, sec := int(d/time.Minute), int(d%time.Minute/time.Second)

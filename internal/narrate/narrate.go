@@ -148,7 +148,7 @@ func newTeller(r *model.Result, lang msg.Lang) *teller {
 	for _, rec := range r.Trace.Records {
 		end = max(end, rec.End)
 	}
-	t.unit = unitFor(end)
+	t.unit = UnitFor(end)
 	return t
 }
 
@@ -513,8 +513,9 @@ func (t *teller) laneList(ls []int) string {
 	return strings.Join(names, t.T("narr.and"))
 }
 
-// unitFor picks the unit that reads best for a run that lasts end.
-func unitFor(end time.Duration) time.Duration {
+// UnitFor picks the unit that reads best for a run that lasts end: the
+// one choice of a time unit for text and chart labels (Duration formats in it).
+func UnitFor(end time.Duration) time.Duration {
 	switch {
 	case end >= time.Second:
 		return time.Second
@@ -539,7 +540,7 @@ func lineUnit(ds ...time.Duration) time.Duration {
 	for _, d := range ds {
 		big = max(big, d)
 	}
-	u := unitFor(big)
+	u := UnitFor(big)
 	for u > time.Microsecond {
 		small := false
 		for _, d := range ds {

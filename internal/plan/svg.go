@@ -1,8 +1,8 @@
 package plan
 
 import (
-	"encoding/xml"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/svgplot"
 	"io"
 	"math"
 	"strconv"
@@ -86,24 +86,11 @@ func (a axis) ticks(n int) []float64 {
 		}
 		return out
 	}
-	step := niceStep((a.hi - a.lo) / float64(n))
+	step := svgplot.NiceStep((a.hi - a.lo) / float64(n))
 	for v := math.Ceil(a.lo/step) * step; v <= a.hi+step*1e-9; v += step {
 		out = append(out, v)
 	}
 	return out
-}
-
-func niceStep(raw float64) float64 {
-	if raw <= 0 {
-		return 1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= raw {
-			return m * p
-		}
-	}
-	return 10 * p
 }
 
 func fnum(v float64) string {
@@ -130,7 +117,7 @@ func panel(b *strings.Builder, lang msg.Lang, r *Result, i int, o SLO, knob stri
 	pl.xa = newAxis(xlo, xhi, pl.left, pl.right)
 	pl.ya = newAxis(ylo, yhi, pl.bottom, pl.top)
 	title := msg.T(lang, "plan.svg.title", knob, o.label(), o.Text)
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", svgL, y0+22, esc(title))
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", svgL, y0+22, svgplot.Esc(title))
 	pl.frame(o, knob)
 	pl.marks(r, o)
 	if r.Cross != nil {
@@ -185,8 +172,8 @@ func (pl *plot) frame(o SLO, knob string) {
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999"/>`, x, bottom, x, bottom+4)
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", x, bottom+16, fnum(v))
 	}
-	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", (left+right)/2, bottom+34, esc(knob))
-	fmt.Fprintf(b, `<text x="%d" y="%.1f" transform="rotate(-90 %d %.1f)" text-anchor="middle">%s (%s)</text>`+"\n", 16, (top+bottom)/2, 16, (top+bottom)/2, esc(o.label()), o.Unit())
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", (left+right)/2, bottom+34, svgplot.Esc(knob))
+	fmt.Fprintf(b, `<text x="%d" y="%.1f" transform="rotate(-90 %d %.1f)" text-anchor="middle">%s (%s)</text>`+"\n", 16, (top+bottom)/2, 16, (top+bottom)/2, svgplot.Esc(o.label()), o.Unit())
 }
 
 // marks draws the SLO's bound, the answer and the knee.
@@ -194,16 +181,16 @@ func (pl *plot) marks(r *Result, o SLO) {
 	b, lang := pl.b, pl.lang
 	yb := pl.ya.at(o.Value)
 	fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#d9534f" stroke-dasharray="6 4"/>`, pl.left, yb, pl.right, yb)
-	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#d9534f">%s %s</text>`+"\n", pl.right-4, yb-4, msg.T(lang, "plan.svg.slo"), esc(o.Text))
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#d9534f">%s %s</text>`+"\n", pl.right-4, yb-4, msg.T(lang, "plan.svg.slo"), svgplot.Esc(o.Text))
 	if r.Answer > 0 {
 		x := pl.xa.at(float64(r.Answer))
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2e8b57" stroke-width="2"/>`, x, pl.top, x, pl.bottom)
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#2e8b57">%s</text>`+"\n", x+4, pl.top+14, esc(msg.T(lang, "plan.svg.answer", r.Answer)))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#2e8b57">%s</text>`+"\n", x+4, pl.top+14, svgplot.Esc(msg.T(lang, "plan.svg.answer", r.Answer)))
 	}
 	if r.Knee > 0 && r.Knee != r.Answer {
 		x := pl.xa.at(float64(r.Knee))
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="2 3"/>`, x, pl.top, x, pl.bottom)
-		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#666">%s</text>`+"\n", x+4, pl.top+28, esc(msg.T(lang, "plan.svg.knee", r.Knee)))
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" fill="#666">%s</text>`+"\n", x+4, pl.top+28, svgplot.Esc(msg.T(lang, "plan.svg.knee", r.Knee)))
 	}
 }
 
@@ -243,7 +230,7 @@ func (pl *plot) band(r *Result, i int, yhi float64) bool {
 	}
 	if len(upper) > 0 {
 		fmt.Fprintf(pl.b, `<polygon points="%s" fill="#f0ad4e" fill-opacity="0.3" stroke="#f0ad4e" stroke-width="0.5"><title>%s</title></polygon>`+"\n",
-			strings.Join(append(upper, lower...), " "), esc(msg.T(pl.lang, "plan.svg.band")))
+			strings.Join(append(upper, lower...), " "), svgplot.Esc(msg.T(pl.lang, "plan.svg.band")))
 	}
 	return len(upper) > 0
 }
@@ -256,7 +243,7 @@ func (pl *plot) points(r *Result, i int, o SLO) {
 	for _, p := range r.Curve {
 		x := pl.xa.at(float64(p.Size))
 		if !p.Simulated {
-			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#d9534f"><title>%d: %s</title>×</text>`, x, pl.top+10, p.Size, esc(msg.T(pl.lang, "plan.met.overload")))
+			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#d9534f"><title>%d: %s</title>×</text>`, x, pl.top+10, p.Size, svgplot.Esc(msg.T(pl.lang, "plan.met.overload")))
 			continue
 		}
 		f := float64(p.Values[i])
@@ -271,7 +258,7 @@ func (pl *plot) points(r *Result, i int, o SLO) {
 		if p.Overloaded {
 			fill = "#d9534f"
 		}
-		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%d: %s</title></circle>`+"\n", x, ya.at(f), fill, p.Size, esc(val(o, f)))
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%d: %s</title></circle>`+"\n", x, ya.at(f), fill, p.Size, svgplot.Esc(val(o, f)))
 		pts = append(pts, fmt.Sprintf("%.1f,%.1f", x, ya.at(f)))
 	}
 	if len(pts) > 1 {
@@ -284,21 +271,15 @@ func (pl *plot) legend(r *Result, band bool) {
 	b, lang := pl.b, pl.lang
 	lx := pl.left + 10
 	ly := pl.bottom - 12
-	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#333"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-3, lx+8, ly, esc(msg.T(lang, "plan.svg.sim")))
+	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="3" fill="#333"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-3, lx+8, ly, svgplot.Esc(msg.T(lang, "plan.svg.sim")))
 	if band {
-		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="8" fill="#f0ad4e" fill-opacity="0.3"/><text x="%.1f" y="%.1f">%s</text>`+"\n", pl.right-150, ly-7, pl.right-134, ly, esc(msg.T(lang, "plan.svg.band")))
+		fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="12" height="8" fill="#f0ad4e" fill-opacity="0.3"/><text x="%.1f" y="%.1f">%s</text>`+"\n", pl.right-150, ly-7, pl.right-134, ly, svgplot.Esc(msg.T(lang, "plan.svg.band")))
 	}
 	if r.Cross != nil {
 		kind := r.Cross.Kind
 		if r.Cross.Approx {
 			kind = msg.T(lang, "plan.cross.approx", kind)
 		}
-		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#5bc0de" stroke-width="2"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-18, lx+12, ly-18, lx+16, ly-15, esc(msg.T(lang, "plan.svg.analytic", kind)))
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#5bc0de" stroke-width="2"/><text x="%.1f" y="%.1f">%s</text>`+"\n", lx, ly-18, lx+12, ly-18, lx+16, ly-15, svgplot.Esc(msg.T(lang, "plan.svg.analytic", kind)))
 	}
-}
-
-func esc(s string) string {
-	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(s))
-	return b.String()
 }

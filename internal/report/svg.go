@@ -1,8 +1,8 @@
 package report
 
 import (
-	"encoding/xml"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/svgplot"
 	"io"
 	"math"
 	"strings"
@@ -43,7 +43,7 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 	}
 	g := sample(t, svgChart)
 	names := laneNames(lang, t.Lanes, g.shown)
-	unit := unitFor(g.end)
+	unit := narrate.UnitFor(g.end)
 	rowsH := g.shown * svgRow
 	// The waiting row: requests that arrived and have not ended without
 	// holding a lane, so a loop or virtual-thread picture does not look idle.
@@ -70,9 +70,9 @@ func WriteSVGTimeline(w io.Writer, lang msg.Lang, t *model.Trace) error {
 	case "real":
 		title += " — " + msg.T(lang, "report.svg.source.real")
 	}
-	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
+	fmt.Fprintf(&b, "<title>%s</title>\n", svgplot.Esc(title))
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, height)
-	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", svgLeft, esc(title))
+	fmt.Fprintf(&b, `<text x="%d" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", svgLeft, svgplot.Esc(title))
 
 	svgLegend(&b, lang, t)
 	px := float64(svgChart) / float64(g.cols)
@@ -99,7 +99,7 @@ func svgLegend(b *strings.Builder, lang msg.Lang, t *model.Trace) {
 	for k, key := range []string{"report.legend.idle", "report.legend.cpu", holdKey(t.Lanes), "report.legend.lock", "report.legend.ready"} {
 		label := msg.T(lang, key)
 		fmt.Fprintf(b, `<rect x="%d" y="34" width="12" height="12" fill="%s" stroke="#999" stroke-width="0.5"/>`, x, svgColor[k])
-		fmt.Fprintf(b, `<text x="%d" y="44">%s</text>`+"\n", x+16, esc(label))
+		fmt.Fprintf(b, `<text x="%d" y="44">%s</text>`+"\n", x+16, svgplot.Esc(label))
 		x += 16 + 7*Width(label) + 18
 	}
 
@@ -110,7 +110,7 @@ func svgLegend(b *strings.Builder, lang msg.Lang, t *model.Trace) {
 func svgLanes(b *strings.Builder, g *grid, names []string, px float64) {
 	for l := 0; l < g.shown; l++ {
 		y := svgTop + l*svgRow
-		fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, y+svgBar-2, esc(names[l]))
+		fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, y+svgBar-2, svgplot.Esc(names[l]))
 		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, svgLeft, y, svgChart, svgBar, svgColor[0])
 		cells := g.cells[l]
 		for c := 0; c < len(cells); {
@@ -147,7 +147,7 @@ func svgSpans(b *strings.Builder, lang msg.Lang, t *model.Trace, g *grid) {
 		x := float64(svgLeft) + float64(sp.Start)*scale
 		y := svgTop + l*svgRow
 		fmt.Fprintf(b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="none"><title>%s</title></rect>`,
-			x, y, float64(sp.End-sp.Start)*scale, svgBar, esc(msg.T(lang, "report.svg.span", sp.Req+1)))
+			x, y, float64(sp.End-sp.Start)*scale, svgBar, svgplot.Esc(msg.T(lang, "report.svg.span", sp.Req+1)))
 		if sp.Start > 0 {
 			fmt.Fprintf(b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ffffff" stroke-width="1"/>`, x, y, x, y+svgBar)
 		}
@@ -165,8 +165,8 @@ func svgWaiting(b *strings.Builder, lang msg.Lang, g *grid, waitY, waitH int, px
 	}
 	top := waitY + 14
 	h := float64(waitH - 14)
-	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2)+4, esc(msg.T(lang, "report.lane.waiting")))
-	fmt.Fprintf(b, `<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft, waitY+10, esc(msg.T(lang, "report.svg.waiting", int(math.Round(most)))))
+	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2)+4, svgplot.Esc(msg.T(lang, "report.lane.waiting")))
+	fmt.Fprintf(b, `<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft, waitY+10, svgplot.Esc(msg.T(lang, "report.svg.waiting", int(math.Round(most)))))
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%.0f" fill="%s"/>`, svgLeft, top, svgChart, h, svgColor[0])
 	pts := []string{fmt.Sprintf("%d,%.1f", svgLeft, float64(top)+h)}
 	for c, v := range g.waiting {
@@ -181,10 +181,10 @@ func svgWaiting(b *strings.Builder, lang msg.Lang, g *grid, waitY, waitH int, px
 func svgBusy(b *strings.Builder, lang msg.Lang, t *model.Trace, g *grid, bandY int, px float64) {
 	n := float64(len(t.Lanes))
 	fmt.Fprintf(b, `<text x="%d" y="%d">%s</text>`+"\n", svgLeft, bandY-2+12,
-		esc(msg.T(lang, "report.lane.more", len(t.Lanes)-g.shown)))
+		svgplot.Esc(msg.T(lang, "report.lane.more", len(t.Lanes)-g.shown)))
 	top := bandY + 16
 	h := float64(svgBand - 16)
-	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2), esc(msg.T(lang, "report.lane.busy")))
+	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, svgLeft-6, top+int(h/2), svgplot.Esc(msg.T(lang, "report.lane.busy")))
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%.0f" fill="%s"/>`, svgLeft, top, svgChart, h, svgColor[0])
 	var pts []string
 	pts = append(pts, fmt.Sprintf("%d,%.1f", svgLeft, float64(top)+h))
@@ -194,7 +194,7 @@ func svgBusy(b *strings.Builder, lang msg.Lang, t *model.Trace, g *grid, bandY i
 	}
 	pts = append(pts, fmt.Sprintf("%d,%.1f", svgLeft+svgChart, float64(top)+h))
 	fmt.Fprintf(b, `<polygon points="%s" fill="%s"/>`+"\n", strings.Join(pts, " "), svgColor[model.SpanHold])
-	fmt.Fprintf(b, `<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft+4, top+12, esc(msg.T(lang, "report.svg.busy", len(t.Lanes))))
+	fmt.Fprintf(b, `<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft+4, top+12, svgplot.Esc(msg.T(lang, "report.svg.busy", len(t.Lanes))))
 }
 
 // svgAxis draws the time axis with round ticks.
@@ -204,12 +204,12 @@ func svgAxis(b *strings.Builder, lang msg.Lang, g *grid, unit time.Duration, axi
 	for tk := time.Duration(0); tk <= g.end; tk += step {
 		xx := float64(svgLeft) + float64(svgChart)*float64(tk)/float64(g.end)
 		fmt.Fprintf(b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#333"/>`, xx, axisY, xx, axisY+5)
-		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", xx, axisY+18, esc(narrate.Duration(lang, tk, unit)))
+		fmt.Fprintf(b, `<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", xx, axisY+18, svgplot.Esc(narrate.Duration(lang, tk, unit)))
 		if step <= 0 {
 			break
 		}
 	}
-	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", svgLeft+svgChart/2, axisY+36, esc(msg.T(lang, "report.svg.time")))
+	fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", svgLeft+svgChart/2, axisY+36, svgplot.Esc(msg.T(lang, "report.svg.time")))
 }
 
 // niceStep returns a round tick step (1, 2 or 5 times a power of ten
@@ -219,17 +219,5 @@ func niceStep(end time.Duration, n int) time.Duration {
 	if raw < 1 {
 		return 1
 	}
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= raw {
-			return time.Duration(m * p)
-		}
-	}
-	return time.Duration(10 * p)
-}
-
-func esc(s string) string {
-	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(s))
-	return b.String()
+	return time.Duration(svgplot.NiceStep(raw))
 }

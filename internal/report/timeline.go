@@ -156,10 +156,10 @@ func WriteASCIITimeline(w io.Writer, lang msg.Lang, t *model.Trace, width int) e
 	for _, n := range names {
 		labW = max(labW, Width(n))
 	}
-	unit := unitFor(g.end)
+	unit := narrate.UnitFor(g.end)
 	var b strings.Builder
 	b.WriteString(msg.T(lang, "report.timeline", narrate.Duration(lang, g.end, unit),
-		narrate.Duration(lang, g.end/time.Duration(width), unitFor(g.end/time.Duration(width)))) + "\n")
+		narrate.Duration(lang, g.end/time.Duration(width), narrate.UnitFor(g.end/time.Duration(width)))) + "\n")
 	row := make([]byte, width)
 	for l := 0; l < g.shown; l++ {
 		for c, k := range g.cells[l] {
@@ -256,14 +256,4 @@ func axis(lang msg.Lang, end, unit time.Duration, width int) string {
 		free = col + Width(lab) + 1
 	}
 	return strings.TrimRight(strings.Join(cells, ""), " ")
-}
-
-func unitFor(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return time.Second
-	case d >= time.Millisecond:
-		return time.Millisecond
-	}
-	return time.Microsecond
 }

@@ -78,6 +78,11 @@ var homes = []home{
 		home:    "narrate",
 		pattern: regexp.MustCompile(`>= time\.Second:`),
 	},
+	{
+		name:    "an SLO or threshold split of its own (model.ParseBound is the one grammar)",
+		home:    "model/bound.go",
+		pattern: regexp.MustCompile(`IndexAny\(.*"<>"\)`),
+	},
 }
 
 func TestOneHomePerMechanism(t *testing.T) {

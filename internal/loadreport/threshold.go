@@ -2,11 +2,9 @@ package loadreport
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
-	"time"
 
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -23,45 +21,33 @@ type Threshold struct {
 // percentage, rates a number per second.
 var latencyMetrics = []string{"mean", "min", "p50", "p90", "p95", "p99", "p99.9", "p999", "max"}
 
-// ParseThreshold parses METRIC OP VALUE: p50 p90 p99 p99.9 max mean (the
+// ParseThreshold parses METRIC OP VALUE (model.ParseBound, the grammar
+// plan's SLOs share; k6's spellings such as p(99)<200 are read first): p50 p90 p99 p99.9 max mean (the
 // corrected latency), service_p99 and friends (the service time), errors
 // (a percentage of requests), ok_rps and achieved_rps (per second).
 func ParseThreshold(s string) (Threshold, error) {
-	t := Threshold{Text: strings.TrimSpace(fromK6(s))}
-	i := strings.IndexAny(t.Text, "<>")
-	if i <= 0 {
+	b, ok := model.ParseBound(fromK6(s))
+	t := Threshold{Text: b.Text, Metric: b.Metric, Op: b.Op}
+	if !ok {
 		return t, fmt.Errorf("threshold %q: write METRIC<VALUE or METRIC>VALUE, e.g. p99<200ms or errors<1%%", s)
 	}
-	t.Metric = strings.ToLower(strings.TrimSpace(t.Text[:i]))
-	t.Op = t.Text[i : i+1]
-	rest := t.Text[i+1:]
-	if strings.HasPrefix(rest, "=") {
-		t.Op += "="
-		rest = rest[1:]
-	}
-	rest = strings.TrimSpace(rest)
 	base := strings.TrimPrefix(t.Metric, "service_")
-	var err error
 	switch {
 	case contains(latencyMetrics, base):
-		var d time.Duration
-		d, err = time.ParseDuration(rest)
-		if err != nil || d < 0 {
+		d, ok := b.Duration()
+		if !ok {
 			return t, fmt.Errorf("threshold %q: %s takes a duration, e.g. %s<200ms", s, t.Metric, t.Metric)
 		}
 		t.Value = float64(d) / 1e6
 	case t.Metric == "errors":
-		v, ok := strings.CutSuffix(rest, "%")
-		if !ok {
+		if !strings.HasSuffix(b.Value, "%") {
 			return t, fmt.Errorf("threshold %q: errors takes a percentage, e.g. errors<1%%", s)
 		}
-		t.Value, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || t.Value < 0 || t.Value > 100 || math.IsNaN(t.Value) {
+		if t.Value, ok = b.Percent(); !ok {
 			return t, fmt.Errorf("threshold %q: errors takes a percentage from 0 to 100, e.g. errors<1%%", s)
 		}
 	case t.Metric == "ok_rps" || t.Metric == "achieved_rps":
-		t.Value, err = strconv.ParseFloat(strings.TrimSuffix(rest, "/s"), 64)
-		if err != nil || t.Value < 0 || math.IsNaN(t.Value) || math.IsInf(t.Value, 0) {
+		if t.Value, ok = b.Rate(); !ok {
 			return t, fmt.Errorf("threshold %q: %s takes requests per second, e.g. %s>1000", s, t.Metric, t.Metric)
 		}
 	default:
@@ -136,15 +122,7 @@ func (t Threshold) Met(rep *Report, lang msg.Lang) (bool, string) {
 	if !ok {
 		return false, text
 	}
-	switch t.Op {
-	case "<":
-		return v < t.Value, text
-	case "<=":
-		return v <= t.Value, text
-	case ">":
-		return v > t.Value, text
-	}
-	return v >= t.Value, text
+	return model.Meets(t.Op, v, t.Value), text
 }
 
 // Check evaluates thresholds against rep, records the breaches in it, and

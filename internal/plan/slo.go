@@ -1,10 +1,8 @@
 package plan
 
 import (
-	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
 )
@@ -24,10 +22,10 @@ import (
 // >=): a bigger size helps a figure in one direction only, which is what
 // lets the search be a bisection.
 //
-// loadgen.ParseThreshold is not reused: its metrics are a load test's
-// (errors, service time, achieved rate), it has no class prefix, and its
-// errors are English text rather than catalog keys. The grammar is the
-// same, so an SLO written for `load` reads the same here.
+// The grammar is model.ParseBound's, the one `load --threshold` and
+// `probe --slo` parse too; the metrics are a simulation's (a load test's
+// errors, service time and achieved rate are loadreport.ParseThreshold's),
+// so an SLO written for `load` reads the same here.
 type SLO struct {
 	Text   string  `json:"text"`
 	Metric string  `json:"metric"` // p99, mean, max, queue_p99, rps, batch
@@ -49,21 +47,12 @@ func ParseSLO(s string) (SLO, error) {
 	if len(text) > MaxSLOLen {
 		return o, model.NewFieldError("--slo", "plan.err.slo.long", MaxSLOLen)
 	}
-	i := strings.IndexAny(text, "<>")
-	if i <= 0 {
+	b, ok := model.ParseBound(text)
+	if !ok {
 		return o, model.NewFieldError("--slo", "plan.err.slo.syntax", text)
 	}
-	name := strings.ToLower(strings.TrimSpace(text[:i]))
-	o.Op = text[i : i+1]
-	rest := text[i+1:]
-	if strings.HasPrefix(rest, "=") {
-		o.Op += "="
-		rest = rest[1:]
-	}
-	rest = strings.TrimSpace(rest)
-	if strings.ContainsAny(rest, "<>=") {
-		return o, model.NewFieldError("--slo", "plan.err.slo.syntax", text)
-	}
+	name, rest := b.Metric, b.Value
+	o.Op = b.Op
 	o.Metric, o.Class = splitClass(name)
 	if o.Metric == "" {
 		return o, model.NewFieldError("--slo", "plan.err.slo.metric", text, name)
@@ -73,21 +62,21 @@ func ParseSLO(s string) (SLO, error) {
 		if o.Class != "" {
 			return o, model.NewFieldError("--slo", "plan.err.slo.rpsclass", text)
 		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(rest, "/s")), 64)
-		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+		v, ok := b.Rate()
+		if !ok || !(v > 0) {
 			return o, model.NewFieldError("--slo", "plan.err.slo.rate", text, name)
 		}
 		o.Value = v
-		if o.Op[0] != '>' {
+		if b.Ceiling() {
 			return o, model.NewFieldError("--slo", "plan.err.slo.floor", text, name, name, strconv.FormatFloat(v, 'g', -1, 64))
 		}
 	default:
-		d, err := time.ParseDuration(rest)
-		if err != nil || d <= 0 {
+		d, ok := b.Duration()
+		if !ok || d <= 0 {
 			return o, model.NewFieldError("--slo", "plan.err.slo.duration", text, name)
 		}
 		o.Value = float64(d) / 1e6
-		if o.Op[0] != '<' {
+		if !b.Ceiling() {
 			return o, model.NewFieldError("--slo", "plan.err.slo.ceiling", text, name, name, rest)
 		}
 		if o.Metric == "batch" && o.Class != "" {
@@ -159,20 +148,7 @@ func (o SLO) Stat() (kind string, q float64) {
 }
 
 // Meets reports whether the figure v meets the SLO.
-func (o SLO) Meets(v float64) bool {
-	if math.IsNaN(v) {
-		return false
-	}
-	switch o.Op {
-	case "<":
-		return v < o.Value
-	case "<=":
-		return v <= o.Value
-	case ">":
-		return v > o.Value
-	}
-	return v >= o.Value
-}
+func (o SLO) Meets(v float64) bool { return model.Meets(o.Op, v, o.Value) }
 
 // Unit is "ms" for durations and "/s" for throughput.
 func (o SLO) Unit() string {

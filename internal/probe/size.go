@@ -35,7 +35,7 @@ func ParseSizeFor(s string) (SizeFor, error) {
 	q.Rate = r
 	for _, part := range strings.Split(slos, ",") {
 		o, err := plan.ParseSLO(part)
-		if err != nil || o.Class != "" || !o.Latency() {
+		if err != nil || o.Class != "" || !o.Latency() || o.Queue() {
 			return q, model.NewFieldError("--size-for", "probe.err.sizefor", s)
 		}
 		q.SLOs = append(q.SLOs, o)
@@ -144,11 +144,9 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 	cfg.URL = url
 	cfg.SLOs = nil
 	for _, o := range q.SLOs {
-		t, err := loadreport.ParseThreshold(o.Text)
-		if err != nil {
-			return err
-		}
-		cfg.SLOs = append(cfg.SLOs, t)
+		// A --size-for SLO is a latency figure without a class or a queue
+		// (ParseSizeFor), which a load test measures under the same name.
+		cfg.SLOs = append(cfg.SLOs, loadreport.Threshold{Text: o.Text, Metric: o.Metric, Op: o.Op, Value: o.Value})
 	}
 	r := &runner{cfg: cfg, t0: time.Now(), s0: res.ServiceMS}
 	w := min(max(time.Duration(float64(cfg.Samples)/q.Rate*float64(time.Second)), cfg.StepMin), cfg.StepMax)

@@ -132,10 +132,10 @@ func TestProbeSpawnConfirmRestarts(t *testing.T) {
 	}
 	// The target it started and the generator on CPUs of their own.
 	if p := res.Placement; len(supervise.AllowedCPUs()) >= 2 {
-		if p == nil || len(p.Server) == 0 || len(p.Generator) == 0 || p.Shared {
+		if p == nil || len(p.Target) == 0 || len(p.Generator) == 0 || p.Shared {
 			t.Errorf("placement %+v; want the target and the generator on CPUs of their own", p)
 		} else {
-			for _, c := range p.Server {
+			for _, c := range p.Target {
 				if slices.Contains(p.Generator, c) {
 					t.Errorf("placement %+v: CPU %d is both the target's and the generator's", p, c)
 				}

@@ -236,7 +236,7 @@ type Placement struct {
 // Place splits the allowed CPUs by supervise's one rule (supervise.Split).
 func Place() Placement {
 	p := supervise.Place()
-	return Placement{Server: p.Server, Generator: p.Generator, Shared: p.Shared}
+	return Placement{Server: p.Target, Generator: p.Generator, Shared: p.Shared}
 }
 
 func cpuList(c []int) string {

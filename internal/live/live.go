@@ -86,8 +86,8 @@ type job struct {
 	end     atomic.Int64 // ns since the clock started; 0 while running
 }
 
-// runner is the state of one run shared by its executor's threads.
-type runner struct {
+// execution is the state of one run shared by its executor's threads.
+type execution struct {
 	s     model.Scenario
 	plan  *model.Planner
 	opt   Options
@@ -120,7 +120,7 @@ type runner struct {
 // executor is one concurrency model's machinery.
 type executor interface {
 	// start creates the threads and returns once they are all ready.
-	start(r *runner) error
+	start(r *execution) error
 	// submit hands a new request over; called from the arrival goroutines.
 	submit(j *job)
 	// stop asks every thread to exit and waits up to grace for them.
@@ -144,7 +144,7 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 	if opt.Trace && s.Requests > model.MaxTraceRequests {
 		return nil, model.NewFieldError("--timeline", "sim.err.trace", s.Requests, model.MaxTraceRequests)
 	}
-	r := newRunner(s, opt)
+	r := newExecution(s, opt)
 	var ex executor
 	switch s.Model {
 	case model.Pool:
@@ -221,8 +221,8 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 	return res, nil
 }
 
-func newRunner(s model.Scenario, opt Options) *runner {
-	r := &runner{s: s, plan: model.NewPlanner(s), opt: opt, done: make(chan struct{}), failed: make(chan struct{}), quit: make(chan struct{})}
+func newExecution(s model.Scenario, opt Options) *execution {
+	r := &execution{s: s, plan: model.NewPlanner(s), opt: opt, done: make(chan struct{}), failed: make(chan struct{}), quit: make(chan struct{})}
 	for _, c := range s.Classes {
 		r.par = append(r.par, c.Fanout == model.Parallel)
 		r.block = append(r.block, c.Blocking)
@@ -261,7 +261,7 @@ func newRunner(s model.Scenario, opt Options) *runner {
 }
 
 // fail stops the run with err (the first error wins). Safe from any thread.
-func (r *runner) fail(err error) {
+func (r *execution) fail(err error) {
 	r.failOnce.Do(func() {
 		r.failErr = err
 		r.halt()
@@ -271,7 +271,7 @@ func (r *runner) fail(err error) {
 
 // halt stops the run at once: every thread and the arrivals see stopped,
 // and the arrivals' waits wake. Safe from any thread, more than once.
-func (r *runner) halt() {
+func (r *execution) halt() {
 	r.haltOnce.Do(func() {
 		r.stopped.Store(true)
 		close(r.quit)
@@ -279,11 +279,11 @@ func (r *runner) halt() {
 }
 
 // now is the time since the run's clock started (monotonic).
-func (r *runner) now() time.Duration { return time.Since(r.t0) }
+func (r *execution) now() time.Duration { return time.Since(r.t0) }
 
 // newJob plans request i, intended to arrive at arrival, into its job. The
 // arrival goroutines call it, for distinct i.
-func (r *runner) newJob(i int64, arrival time.Duration, vu int32, scratch *model.Request) *job {
+func (r *execution) newJob(i int64, arrival time.Duration, vu int32, scratch *model.Request) *job {
 	j := &r.jobs[i]
 	scratch.Waits = scratch.Waits[:0]
 	r.plan.Fill(i, scratch)
@@ -304,7 +304,7 @@ func (r *runner) newJob(i int64, arrival time.Duration, vu int32, scratch *model
 
 // arrivals sends the requests: all at once (burst), on the pacer's
 // schedule (rate, poisson), or from virtual users (vus).
-func (r *runner) arrivals(ctx context.Context, ex executor) {
+func (r *execution) arrivals(ctx context.Context, ex executor) {
 	s := &r.s
 	if s.Arrival.Kind == model.VUs {
 		var wg sync.WaitGroup
@@ -347,7 +347,7 @@ func (r *runner) arrivals(ctx context.Context, ex executor) {
 
 // user is virtual user u of the closed model: send, wait for the response,
 // think, send again, until every request has been sent.
-func (r *runner) user(ctx context.Context, ex executor, u int) {
+func (r *execution) user(ctx context.Context, ex executor, u int) {
 	var scratch model.Request
 	at := time.Duration(0)
 	var count int64
@@ -386,13 +386,13 @@ func (r *runner) user(ctx context.Context, ex executor, u int) {
 }
 
 // take records that lane starts request j now.
-func (r *runner) take(j *job, lane int) {
+func (r *execution) take(j *job, lane int) {
 	j.start = r.now()
 	j.lane = int32(lane)
 }
 
 // finish records the end of request j.
-func (r *runner) finish(j *job) {
+func (r *execution) finish(j *job) {
 	end := r.now()
 	if end <= 0 {
 		end = 1
@@ -413,10 +413,10 @@ func (r *runner) finish(j *job) {
 	}
 }
 
-func (r *runner) isBlocking(j *job) bool { return r.block[j.class] && len(j.waits) > 0 }
+func (r *execution) isBlocking(j *job) bool { return r.block[j.class] && len(j.waits) > 0 }
 
 // enter and leave count busy lanes, for PeakThreads.
-func (r *runner) enter() {
+func (r *execution) enter() {
 	n := r.busy.Add(1)
 	for {
 		p := r.peak.Load()
@@ -426,10 +426,10 @@ func (r *runner) enter() {
 	}
 }
 
-func (r *runner) leave() { r.busy.Add(-1) }
+func (r *execution) leave() { r.busy.Add(-1) }
 
 // span records what lane did from from to now; the caller owns the lane.
-func (r *runner) span(lane int, k model.SpanKind, j *job, from time.Duration) {
+func (r *execution) span(lane int, k model.SpanKind, j *job, from time.Duration) {
 	if r.spans == nil {
 		return
 	}
@@ -441,7 +441,7 @@ func (r *runner) span(lane int, k model.SpanKind, j *job, from time.Duration) {
 }
 
 // cpu runs j's CPU work on the calling (locked) thread of lane.
-func (r *runner) cpu(lane int, j *job) {
+func (r *execution) cpu(lane int, j *job) {
 	if j.cpu <= 0 {
 		return
 	}
@@ -453,7 +453,7 @@ func (r *runner) cpu(lane int, j *job) {
 // holdCalls makes j's calls while the calling thread holds lane through
 // them: one nanosleep for the slowest of parallel calls, or each call in
 // turn (the shared lock serialises parallel calls anyway, as in the model).
-func (r *runner) holdCalls(lane int, j *job, lockCh chan struct{}) {
+func (r *execution) holdCalls(lane int, j *job, lockCh chan struct{}) {
 	if len(j.waits) == 0 {
 		return
 	}
@@ -469,7 +469,7 @@ func (r *runner) holdCalls(lane int, j *job, lockCh chan struct{}) {
 }
 
 // holdCall makes one call of duration w while holding lane.
-func (r *runner) holdCall(lane int, j *job, w time.Duration, lockCh chan struct{}) {
+func (r *execution) holdCall(lane int, j *job, w time.Duration, lockCh chan struct{}) {
 	if r.lock != nil {
 		t := r.now()
 		r.lock.acquire(lockCh)
@@ -484,7 +484,7 @@ func (r *runner) holdCall(lane int, j *job, w time.Duration, lockCh chan struct{
 }
 
 // result turns the jobs into a Result (through Tally, the one conversion).
-func (r *runner) result(interrupted bool) *model.Result {
+func (r *execution) result(interrupted bool) *model.Result {
 	var trace *model.Trace
 	if r.spans != nil && !interrupted {
 		trace = &model.Trace{Source: "real", Lanes: r.lanes}

@@ -24,7 +24,7 @@ import (
 // thread, stalling everything queued behind it; under offload, blocking
 // calls go to K locked threads and the continuation is posted back.
 type loopExec struct {
-	r      *runner
+	r      *execution
 	loops  []*evLoop
 	queues []*runQueue
 	off    *threadQueue[offCall]
@@ -116,7 +116,7 @@ const (
 	tokTimer uint64 = 2
 )
 
-func (x *loopExec) start(r *runner) error {
+func (x *loopExec) start(r *execution) error {
 	x.r = r
 	n := r.s.Threads
 	nq := n

@@ -20,14 +20,14 @@ import (
 // CompletableFuture-on-an-executor way, which holds up to calls+1 threads
 // for the slowest call's time.
 type poolExec struct {
-	r     *runner
+	r     *execution
 	q     threadQueue[*job]
 	fan   *threadQueue[offCall] // nil without a fan-out pool
 	joins []*parker             // the pool threads' join parkers, woken by stop
 	wg    sync.WaitGroup
 }
 
-func (p *poolExec) start(r *runner) error {
+func (p *poolExec) start(r *execution) error {
 	p.r = r
 	n, k := r.s.Threads, r.s.FanoutPool
 	// Each pool thread has a second parker for its joins, so a wake-up

@@ -20,7 +20,7 @@ import (
 // the scheduler's queue; its goroutine is started when it first mounts,
 // with the carrier handed to it.
 type virtualExec struct {
-	r  *runner
+	r  *execution
 	wg sync.WaitGroup
 
 	mu    sync.Mutex
@@ -35,7 +35,7 @@ type carrierWaiter struct {
 	ch chan int
 }
 
-func (v *virtualExec) start(r *runner) error {
+func (v *virtualExec) start(r *execution) error {
 	v.r = r
 	for i := r.s.Threads - 1; i >= 0; i-- {
 		v.free = append(v.free, i)

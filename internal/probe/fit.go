@@ -388,7 +388,7 @@ func machineWarnings(res *Result, lang msg.Lang) {
 			if p := res.Placement; p != nil && !p.Shared && p.Failed == "" {
 				// Apart on CPUs, still one machine: its softirqs, caches
 				// and memory are shared.
-				res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated_pinned", cpuList(p.Generator), cpuList(p.Server)))
+				res.Warnings = append(res.Warnings, note(lang, "probe.warn.colocated_pinned", cpuList(p.Generator), cpuList(p.Target)))
 			} else if n := machineCPUs(res.Steps); p != nil && p.Shared && n >= 2 {
 				// The probe started the target but could not place it
 				// apart: its own affinity (taskset -c 0, a cgroup) left

@@ -190,7 +190,7 @@ func (j *Job) spawn(ctx context.Context, n int) (string, int, func(), error) {
 		cfg.Threads = n
 	}
 	cfg.Listen = "127.0.0.1:0"
-	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: j.Exe, CPUs: j.place.Server})
+	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: j.Exe, CPUs: j.place.Target})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", 0, nil, ctx.Err()

@@ -13,5 +13,5 @@ func ChoosePinning(cores int, off bool) *Pinning {
 	if p.Shared {
 		return nil
 	}
-	return &Pinning{Generator: p.Generator, Target: p.Server}
+	return &Pinning{Generator: p.Generator, Target: p.Target}
 }

@@ -1,11 +1,12 @@
 package supervise
 
-// Pinning says where a server child and its load generator run: disjoint
+// Pinning says where a target (the server child) and its load generator
+// run (Target, as in runner.Pinning and the JSON's target_cpus): disjoint
 // CPU sets, or nothing pinned (Shared) on a single CPU or when asked not
 // to. Failed, when set, is why pinning was asked for but did not happen
 // (the sched_setaffinity error): the runs then shared every CPU.
 type Pinning struct {
-	Server    []int  `json:"target_cpus,omitempty"`
+	Target    []int  `json:"target_cpus,omitempty"`
 	Generator []int  `json:"generator_cpus,omitempty"`
 	Shared    bool   `json:"shared,omitempty"`
 	Failed    string `json:"pin_failed,omitempty"`
@@ -27,7 +28,7 @@ func Apart(gen, srv []int) *Pinning {
 			}
 		}
 	}
-	return &Pinning{Server: append([]int(nil), srv...), Generator: append([]int(nil), gen...), Observed: true}
+	return &Pinning{Target: append([]int(nil), srv...), Generator: append([]int(nil), gen...), Observed: true}
 }
 
 // Split is the one CPU-split rule: of the CPUs this process may run on
@@ -40,7 +41,7 @@ func Split(cpus []int) Pinning {
 		return Pinning{Shared: true}
 	}
 	h := len(cpus) / 2
-	return Pinning{Server: append([]int(nil), cpus[h:]...), Generator: append([]int(nil), cpus[:h]...)}
+	return Pinning{Target: append([]int(nil), cpus[h:]...), Generator: append([]int(nil), cpus[:h]...)}
 }
 
 // Place splits the CPUs this process may run on (Split over AllowedCPUs).

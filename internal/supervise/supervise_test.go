@@ -143,10 +143,10 @@ func TestSplit(t *testing.T) {
 		{[]int{0, 1, 2, 3, 4, 5, 6, 7}, 4, 4, false},
 	} {
 		p := Split(tc.cpus)
-		if p.Shared != tc.shared || len(p.Server) != tc.server || len(p.Generator) != tc.generator {
+		if p.Shared != tc.shared || len(p.Target) != tc.server || len(p.Generator) != tc.generator {
 			t.Errorf("Split(%v) = %+v", tc.cpus, p)
 		}
-		for _, s := range p.Server {
+		for _, s := range p.Target {
 			for _, g := range p.Generator {
 				if s == g {
 					t.Errorf("Split(%v): CPU %d is both", tc.cpus, s)
@@ -206,7 +206,7 @@ func TestAPinnedChildGetsItsCPUs(t *testing.T) {
 
 // Apart is a placement only for two known CPU sets that share none.
 func TestApart(t *testing.T) {
-	if p := Apart([]int{0}, []int{1}); p == nil || !p.Observed || p.Shared || len(p.Server) != 1 || p.Server[0] != 1 {
+	if p := Apart([]int{0}, []int{1}); p == nil || !p.Observed || p.Shared || len(p.Target) != 1 || p.Target[0] != 1 {
 		t.Errorf("0 against 1: %+v, want apart, observed", p)
 	}
 	for _, c := range [][2][]int{{{0, 1}, {1}}, {nil, {1}}, {{0}, nil}} {

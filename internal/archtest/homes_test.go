@@ -39,9 +39,6 @@ var homes = []home{
 		name:    "another name for ErrInterrupted (supervise.ErrInterrupted is the one)",
 		home:    "supervise",
 		pattern: regexp.MustCompile(`\bvar ErrInterrupted\b`),
-		debt: map[string]string{
-			"jvmexec/run.go": "a JVM package (issue 39 left the JVM packages to their developers)",
-		},
 	},
 	{
 		name:    "an interrupt's exit code written out (cli's interrupted() and exitInterrupted are the one mapping)",
@@ -82,6 +79,11 @@ var homes = []home{
 		name:    "an SLO or threshold split of its own (model.ParseBound is the one grammar)",
 		home:    "model/bound.go",
 		pattern: regexp.MustCompile(`IndexAny\(.*"<>"\)`),
+	},
+	{
+		name:    "a forwarder to sysinfo's CPUs (call sysinfo.Cores, AllowedCPUs or AffinityOf directly)",
+		home:    "sysinfo",
+		pattern: regexp.MustCompile(`^func (Cores|AllowedCPUs|AffinityOf)\(`),
 	},
 }
 

@@ -16,6 +16,7 @@ import (
 	target "github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Bad input: exit 2, one message naming the field.
@@ -131,7 +132,7 @@ func TestProbeSpawnConfirmRestarts(t *testing.T) {
 		t.Fatalf("JSON: %v\n%s", err, out)
 	}
 	// The target it started and the generator on CPUs of their own.
-	if p := res.Placement; len(supervise.AllowedCPUs()) >= 2 {
+	if p := res.Placement; len(sysinfo.AllowedCPUs()) >= 2 {
 		if p == nil || len(p.Target) == 0 || len(p.Generator) == 0 || p.Shared {
 			t.Errorf("placement %+v; want the target and the generator on CPUs of their own", p)
 		} else {
@@ -186,7 +187,7 @@ func TestProbeRestartFlags(t *testing.T) {
 // CPU, or neighbours holding half of it) the probe says so and the test
 // skips with its reason. A limit it reports is held to the range.
 func TestProbePoolOf64Spawned(t *testing.T) {
-	if len(supervise.AllowedCPUs()) < 2 {
+	if len(sysinfo.AllowedCPUs()) < 2 {
 		t.Skip("one CPU: the target and the generator cannot be placed apart")
 	}
 	out := probeChild(t, "--spawn-target", "--model pool --threads 64 --wait 5ms", "--budget", "40s", "--json", "--progress", "off")

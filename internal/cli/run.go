@@ -20,6 +20,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -78,7 +79,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	cfg := lab.RunConfig{
 		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: rf.repeat, Warmup: rf.warmup,
 		Options:      live.Options{StallThreshold: rf.threshold, Trace: rf.trace(), Version: Version()},
-		ScaleToCores: rf.scale, Cores: live.Cores(),
+		ScaleToCores: rf.scale, Cores: sysinfo.Cores(),
 	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
 	// not mistaken for a hang.
@@ -200,7 +201,7 @@ func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) 
 	var b bytes.Buffer
 	writeRunText(&b, l, runText{
 		s: out.Scenario, rep: out.Repeated, model: out.Model, compare: f.compare, ref: out.Reference, preset: preset,
-		scaling: out.Scaling, warmup: f.warmup, stacks: f.stacks, first: out.MedianRun, cores: live.Cores(),
+		scaling: out.Scaling, warmup: f.warmup, stacks: f.stacks, first: out.MedianRun, cores: sysinfo.Cores(),
 		http: out.HTTPRepeated, sockets: out.Sockets, jvm: out.JVMRepeated,
 	})
 	if f.timeline && measured.Trace != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Experiment 3: eight event loops, 2,000 requests in a burst, 99% take
@@ -66,7 +67,7 @@ var blockingServes = map[string][]string{
 
 func runBlockingLoop(ctx context.Context, r *Runner) error {
 	t := r.T
-	cores := live.Cores()
+	cores := sysinfo.Cores()
 	t.Recipe = r.T_("exp.bl.recipe", r.Opt.Repeat)
 	blockingHeader(r)
 	var scaling, httpScaling *live.Scaling
@@ -238,7 +239,7 @@ func (r *Runner) blockingHTTPRun(ctx context.Context, name string, s model.Scena
 	label := r.T_("exp.bl.http.label", name)
 	cfg := lab.RunConfig{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
 		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
-		ScaleToCores: true, Cores: live.Cores(), Via: lab.ViaHTTP,
+		ScaleToCores: true, Cores: sysinfo.Cores(), Via: lab.ViaHTTP,
 		HTTP: lab.HTTPOptions{OnTarget: func(pid int, addr string) {
 			r.procs.noteExternal(Child{Name: "target", PID: pid, Addr: addr})
 		}}}

@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/stats"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Experiment 3 on the JVM engine: the chapter's own shape, no sockets
@@ -41,7 +42,7 @@ func runBlockingLoopJVM(ctx context.Context, r *Runner) error {
 			continue // --only: no asked-for claim reads this row
 		}
 		p, _ := model.LookupPreset(name)
-		s, sc, ok := live.ScaleToCores(p.Scenario, live.Cores())
+		s, sc, ok := live.ScaleToCores(p.Scenario, sysinfo.Cores())
 		if ok && (scaling.Factor == 0 || sc.OffloadPool[0] > 0) {
 			scaling = sc
 		}

@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Experiment 9: a closed-model sweep of virtual users against the pool
@@ -66,7 +66,7 @@ var xServes = map[string][]string{"read-60": {"x.read60"}, "read-1000": {"x.read
 
 func runCrossover(ctx context.Context, r *Runner) error {
 	t := r.T
-	cores := live.Cores()
+	cores := sysinfo.Cores()
 	const poolThreads = 200
 	rc, rw := xCalibrated()
 	same := func(d time.Duration) map[model.Kind]time.Duration {

@@ -5,7 +5,6 @@ package experiment
 import (
 	"runtime"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -16,6 +15,6 @@ func LoadAvg() (float64, error) {
 }
 
 func captureEnv(version string, load [3]float64) Env {
-	return Env{Env: sysinfo.Collect(version), Cores: live.Cores(), LoadStart: load[0], LoadMax: load[1], LoadEnd: load[2],
+	return Env{Env: sysinfo.Collect(version), Cores: sysinfo.Cores(), LoadStart: load[0], LoadMax: load[1], LoadEnd: load[2],
 		MachineCPUs: runtime.NumCPU()}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Experiment 1: the five lab presets with the wait cut to 0.2 s, as the
@@ -146,7 +147,7 @@ func runLab(ctx context.Context, r *Runner) error {
 func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*lab.Outcome, error) {
 	cfg := lab.RunConfig{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
 		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
-		ScaleToCores: scale, Cores: live.Cores()}
+		ScaleToCores: scale, Cores: sysinfo.Cores()}
 	if len(via) > 0 {
 		cfg.Via = via[0]
 	}

@@ -5,13 +5,13 @@ package experiment
 import (
 	"bytes"
 	"fmt"
-	"github.com/waitlab/waitlab/internal/svgplot"
 	"io"
 	"math"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/svgplot"
 )
 
 // SVG geometry, in pixels.

@@ -9,6 +9,7 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/stats"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // childResult is the child's result.json (Main.java).
@@ -51,7 +52,7 @@ type childFacts struct {
 }
 
 // decode turns the child's result into the measured pass's Result (the
-// last pass; the cold one in JVMFacts.Cold). No pass is ErrInterrupted.
+// last pass; the cold one in JVMFacts.Cold). No pass is supervise.ErrInterrupted.
 func decode(body []byte, s model.Scenario) (*model.Result, error) {
 	var cr childResult
 	if err := json.Unmarshal(body, &cr); err != nil {
@@ -61,7 +62,7 @@ func decode(body []byte, s model.Scenario) (*model.Result, error) {
 		return nil, fmt.Errorf("the pinned wait (%s) could not be set up: %s", cr.Facts.Pin, cr.Facts.PinError)
 	}
 	if len(cr.Passes) == 0 {
-		return nil, fmt.Errorf("%w (the JVM was stopped before its first pass)", ErrInterrupted)
+		return nil, fmt.Errorf("%w (the JVM was stopped before its first pass)", supervise.ErrInterrupted)
 	}
 	last := cr.Passes[len(cr.Passes)-1]
 	res, err := passResult(s, &last, true)

@@ -204,7 +204,7 @@ func TestInterruptLeavesNoJVM(t *testing.T) {
 	start := time.Now()
 	res, err := Run(ctx, s, live.Options{}, Options{})
 	switch {
-	case err != nil && !errors.Is(err, ErrInterrupted):
+	case err != nil && !errors.Is(err, supervise.ErrInterrupted):
 		t.Fatalf("interrupted run: %v", err)
 	case err == nil && (!res.Interrupted || res.Completed == res.Requests):
 		t.Fatalf("result not marked interrupted: %d of %d, interrupted %v", res.Completed, res.Requests, res.Interrupted)

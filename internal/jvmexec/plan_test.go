@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // The plan is the planner's draws, request for request: the JVM runs the
@@ -81,7 +82,7 @@ func TestDecode(t *testing.T) {
 	s := model.Scenario{Model: model.Pool, Threads: 1, Requests: 2, Arrival: model.Arrival{Kind: model.Burst},
 		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(time.Millisecond), Fanout: model.Sequential}}, Seed: 1}
 	s.Normalize()
-	if _, err := decode([]byte(`{"passes":[],"facts":{}}`), s); !errors.Is(err, ErrInterrupted) {
+	if _, err := decode([]byte(`{"passes":[],"facts":{}}`), s); !errors.Is(err, supervise.ErrInterrupted) {
 		t.Fatalf("no pass: %v", err)
 	}
 	if _, err := decode([]byte(`{"passes":[{"records":[[5,0,0,0,1,0]]}],"facts":{}}`), s); err == nil {

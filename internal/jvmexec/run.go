@@ -15,10 +15,8 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
-
-// ErrInterrupted is supervise.ErrInterrupted: the run measured nothing.
-var ErrInterrupted = supervise.ErrInterrupted
 
 // Passes is how many times the child runs the plan: once cold, once measured.
 const Passes = 2
@@ -34,12 +32,12 @@ var afterReady func(pid int)
 // records, StallThreshold is a loop task's stall, Version and OnStart as
 // for live.Isolated. When ctx ends the child is told through its cancel
 // pipe, writes what the pass under way measured (Result.Interrupted) and
-// exits; nothing measured is ErrInterrupted. The child is stopped, its
+// exits; nothing measured is supervise.ErrInterrupted. The child is stopped, its
 // process group killed after supervise.Grace, and its files removed
 // before Run returns.
 func Run(ctx context.Context, s model.Scenario, opt live.Options, jo Options) (*model.Result, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("jvmexec: not started: %w: %w", ErrInterrupted, err)
+		return nil, fmt.Errorf("jvmexec: not started: %w: %w", supervise.ErrInterrupted, err)
 	}
 	if err := Check(s, jo); err != nil {
 		return nil, err
@@ -54,7 +52,7 @@ func Run(ctx context.Context, s model.Scenario, opt live.Options, jo Options) (*
 	classes, compiled, err := Compile(ctx, j)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("jvmexec: compiling: %w", ErrInterrupted)
+			return nil, fmt.Errorf("jvmexec: compiling: %w", supervise.ErrInterrupted)
 		}
 		return nil, err
 	}
@@ -84,7 +82,7 @@ func Run(ctx context.Context, s model.Scenario, opt live.Options, jo Options) (*
 	if _, err := c.WaitReady(ctx); err != nil {
 		<-sampling
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("jvmexec: %w (the JVM was stopped before it started)", ErrInterrupted)
+			return nil, fmt.Errorf("jvmexec: %w (the JVM was stopped before it started)", supervise.ErrInterrupted)
 		}
 		return nil, fmt.Errorf("jvmexec: %s did not start: %w", j.Java, err)
 	}
@@ -106,13 +104,13 @@ func Run(ctx context.Context, s model.Scenario, opt live.Options, jo Options) (*
 	body, rerr := os.ReadFile(filepath.Join(dir, "result"))
 	if rerr != nil {
 		if interrupted {
-			return nil, fmt.Errorf("%w (the JVM was stopped before it reported)", ErrInterrupted)
+			return nil, fmt.Errorf("%w (the JVM was stopped before it reported)", supervise.ErrInterrupted)
 		}
 		return nil, fmt.Errorf("jvmexec: the JVM wrote no result (%v): %s", werr, strings.TrimSpace(c.Stderr()))
 	}
 	res, err := decode(body, s)
 	if err != nil {
-		if errors.Is(err, ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("jvmexec: %w", err)
@@ -129,7 +127,7 @@ func Run(ctx context.Context, s model.Scenario, opt live.Options, jo Options) (*
 	env := collectEnv(opt.Version)
 	res.Env = &env
 	res.OSThreadsPeak = int(peak.Load())
-	for _, w := range live.Warnings(s, live.Cores()) {
+	for _, w := range live.Warnings(s, sysinfo.Cores()) {
 		res.Warnings = append(res.Warnings, w.Text(msg.EN))
 	}
 	return res, nil

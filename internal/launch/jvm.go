@@ -19,6 +19,7 @@ import (
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Our Java: common (the handler's work, shared), tomcat (the servlet and
@@ -86,7 +87,7 @@ func prepareJVM(ctx context.Context, cfg *Config, o Options) (supervise.Spec, Ab
 	}
 	r := &jvmRun{cfg: cfg, j: j, cpus: len(o.CPUs), props: map[string]string{}}
 	if r.cpus == 0 {
-		r.cpus = len(supervise.AllowedCPUs())
+		r.cpus = len(sysinfo.AllowedCPUs())
 	}
 	if r.cpus == 0 {
 		r.cpus = runtime.NumCPU()

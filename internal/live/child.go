@@ -14,6 +14,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -139,7 +140,7 @@ func ChildGOMAXPROCS(s model.Scenario) int {
 	if s.Model == model.Virtual {
 		return 0
 	}
-	return min(Threads(s)+2, max(4*Cores(), 8))
+	return min(Threads(s)+2, max(4*sysinfo.Cores(), 8))
 }
 
 // longest returns the n longest stalls of st, longest first (stable).

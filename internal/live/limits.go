@@ -81,7 +81,7 @@ func Check(s model.Scenario, expected time.Duration) error {
 	if s.Model == model.Virtual && s.Arrival.Kind == model.Burst && s.Requests > MaxGoroutines && hasWaits(s) {
 		return &TooBigError{Key: "run.err.goroutines", Args: []any{s.Requests, MaxGoroutines}}
 	}
-	if est := max(expected, Estimate(s, Cores())); est > MaxWall {
+	if est := max(expected, Estimate(s, sysinfo.Cores())); est > MaxWall {
 		return &TooBigError{Key: "run.err.wall", Args: []any{est.Round(time.Second).String(), MaxWall.String()}}
 	}
 	return nil
@@ -103,16 +103,13 @@ func CheckRepeat(s model.Scenario, expected time.Duration, n int, warmup bool) e
 	if warmup {
 		runs++
 	}
-	per := max(expected, Estimate(s, Cores())) + ChildStart
+	per := max(expected, Estimate(s, sysinfo.Cores())) + ChildStart
 	if total := float64(per) * float64(runs); total > float64(MaxWall) {
 		return &TooBigError{Key: "run.err.wall.repeat", Args: []any{runs, per.Round(time.Millisecond).String(),
 			time.Duration(total).Round(time.Second).String(), MaxWall.String()}}
 	}
 	return nil
 }
-
-// Cores returns the CPU cores this process may use (sysinfo.Cores).
-func Cores() int { return sysinfo.Cores() }
 
 // Estimate is a quick lower bound of a real run's wall time on cores
 // cores, without simulating: the total CPU work spread over the cores, the

@@ -212,7 +212,7 @@ func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, err
 		st := r.wd.Summary()
 		res.Stalls = &st
 	}
-	for _, w := range Warnings(s, Cores()) {
+	for _, w := range Warnings(s, sysinfo.Cores()) {
 		res.Warnings = append(res.Warnings, w.Text(msg.EN))
 	}
 	if interrupted && res.MakespanMS == 0 {

@@ -23,6 +23,6 @@ func (p *parker) close()          {}
 // loopExec is the event-loop executor; off Linux it refuses to start.
 type loopExec struct{}
 
-func (x *loopExec) start(r *execution) error    { return epoll.ErrNeedsLinux }
+func (x *loopExec) start(r *execution) error { return epoll.ErrNeedsLinux }
 func (x *loopExec) submit(j *job)            {}
 func (x *loopExec) stop(grace time.Duration) {}

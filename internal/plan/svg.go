@@ -2,13 +2,13 @@ package plan
 
 import (
 	"fmt"
-	"github.com/waitlab/waitlab/internal/svgplot"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/svgplot"
 )
 
 // SVG geometry, in pixels.

@@ -466,7 +466,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		// A target someone else pinned apart from this process (taskset
 		// on both): the CPUs are not shared, which the warnings and the
 		// generator's verdict (ClassifyApart) depend on.
-		res.Placement = supervise.Apart(supervise.AllowedCPUs(), supervise.AffinityOf(cfg.TargetPID))
+		res.Placement = supervise.Apart(sysinfo.AllowedCPUs(), sysinfo.AffinityOf(cfg.TargetPID))
 	}
 	for _, t := range cfg.SLOs {
 		res.SLOs = append(res.SLOs, t.Text)

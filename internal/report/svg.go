@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"github.com/waitlab/waitlab/internal/svgplot"
 	"io"
 	"math"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/narrate"
+	"github.com/waitlab/waitlab/internal/svgplot"
 )
 
 // SVG geometry, in pixels.

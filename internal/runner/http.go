@@ -191,7 +191,7 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 	if err := os.WriteFile(file, body, 0o600); err != nil {
 		return nil, fmt.Errorf("runner: scenario file: %w", err)
 	}
-	pin := ChoosePinning(live.Cores(), o.NoPin)
+	pin := ChoosePinning(sysinfo.Cores(), o.NoPin)
 	tg, err := startTarget(ctx, exe, file, o, threshold, pin)
 	if err != nil {
 		return nil, err

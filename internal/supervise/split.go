@@ -1,5 +1,7 @@
 package supervise
 
+import "github.com/waitlab/waitlab/internal/sysinfo"
+
 // Pinning says where a target (the server child) and its load generator
 // run (Target, as in runner.Pinning and the JSON's target_cpus): disjoint
 // CPU sets, or nothing pinned (Shared) on a single CPU or when asked not
@@ -44,5 +46,6 @@ func Split(cpus []int) Pinning {
 	return Pinning{Target: append([]int(nil), cpus[h:]...), Generator: append([]int(nil), cpus[:h]...)}
 }
 
-// Place splits the CPUs this process may run on (Split over AllowedCPUs).
-func Place() Pinning { return Split(AllowedCPUs()) }
+// Place splits the CPUs this process may run on (Split over
+// sysinfo.AllowedCPUs).
+func Place() Pinning { return Split(sysinfo.AllowedCPUs()) }

@@ -63,13 +63,6 @@ func cpuSet(cpus []int) unix.CPUSet {
 	return s
 }
 
-// AllowedCPUs lists the CPUs this process may run on, in order
-// (sysinfo.AllowedCPUs).
-func AllowedCPUs() []int { return sysinfo.AllowedCPUs() }
-
-// AffinityOf lists the CPUs process pid may run on (sysinfo.AffinityOf).
-func AffinityOf(pid int) []int { return sysinfo.AffinityOf(pid) }
-
 // PinSelf moves every thread of this process to cpus (threads started
 // later inherit it from their creator) and returns the function that
 // moves them back to what each had. With no cpus it does nothing. A

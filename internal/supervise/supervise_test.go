@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // The test binary is the child: with childRole set it acts one part of the
@@ -183,14 +185,14 @@ func TestAFailedPinningStartsUnpinnedAndSaysSo(t *testing.T) {
 	if c.PinErr == nil || c.CPUs != nil {
 		t.Errorf("PinErr %v, CPUs %v; want the sched_setaffinity error and no CPUs", c.PinErr, c.CPUs)
 	}
-	if got := AllowedCPUs(); len(got) == 0 {
+	if got := sysinfo.AllowedCPUs(); len(got) == 0 {
 		t.Error("the forking thread's affinity was not restored")
 	}
 }
 
 // A pinned child runs on the CPUs asked for.
 func TestAPinnedChildGetsItsCPUs(t *testing.T) {
-	cpus := AllowedCPUs()
+	cpus := sysinfo.AllowedCPUs()
 	if len(cpus) < 1 {
 		t.Skip("no affinity to read")
 	}

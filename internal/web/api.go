@@ -22,6 +22,7 @@ import (
 	"github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // problemError is a refusal the handler answers with status and Problem.
@@ -465,7 +466,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 	cfg := lab.RunConfig{
 		Scenario: req.Scenario, Preset: req.Preset, Exe: exe, Repeat: 1, Warmup: true,
 		Options: live.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
-		Caps:    caps, Via: via, Cores: live.Cores(),
+		Caps:    caps, Via: via, Cores: sysinfo.Cores(),
 	}
 	if via == lab.ViaJVM {
 		cfg.JVM.Pin = pin

@@ -26,6 +26,7 @@ func init() {
 		"web.probe.text":         {KO: "waitlab probe가 출력하는 보고서 전체", EN: "the whole report, as waitlab probe prints it"},
 		"web.probe.err.body":     {KO: "요청을 읽을 수 없습니다 (%s): {\"url\": \"http://127.0.0.1:8080/\"} 형식의 JSON을 보내세요", EN: "cannot read the request (%s): send JSON such as {\"url\": \"http://127.0.0.1:8080/\"}"},
 		"web.probe.err.rate":     {KO: "최대 초당 요청 %v{은/는} 이 랩의 상한 %v{을/를} 넘습니다", EN: "a max rate of %v is over this lab's cap of %v"},
+		"web.probe.err.remote":   {KO: "%s{은/는} 루프백 주소가 아닙니다: 이 랩은 운영자가 waitlab serve --probe-allow로 허락한 호스트 말고는 127.0.0.1이나 localhost만 잽니다", EN: "%s is not a loopback address: this lab probes 127.0.0.1 or localhost only, besides the hosts its operator allowed with waitlab serve --probe-allow"},
 		"web.probe.err.budget":   {KO: "budget_s %v: 0(기본값)부터 이 랩의 상한 %v초까지 주세요", EN: "budget_s %v: give from 0 (the default) up to this lab's cap of %v s"},
 		"web.probe.err.run":      {KO: "probe가 끝나지 못했습니다: %s", EN: "the probe could not finish: %s"},
 	})

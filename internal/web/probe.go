@@ -112,7 +112,7 @@ func (s *Server) probeJob(body []byte, lang msg.Lang) (*probe.Job, error) {
 	for _, v := range req.SLOs {
 		t, err := probe.ParseSLO(v)
 		if err != nil {
-			return nil, err
+			return nil, err // pageError names its field
 		}
 		j.SLOs = append(j.SLOs, t)
 	}
@@ -139,7 +139,8 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	j, err := s.probeJob(body, lang)
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
-		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: jsonField(fe.Field), Message: fe.Localize(lang)})
+		p := pageError(fe)
+		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: p.Field, Message: p.Localize(lang)})
 		return
 	}
 	if err != nil {
@@ -199,8 +200,19 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	send(line)
 }
 
-// jsonField is the request's JSON field for a probe's flag: the page's
-// errors name what the visitor sent, not `waitlab probe`'s flags.
+// pageError is fe as the page says it: the request's JSON field for a
+// probe's flag, and the operator's --probe-allow for the CLI's
+// --allow-remote. The page's errors name what the visitor sent.
+func pageError(fe *model.FieldError) *model.FieldError {
+	p := *fe
+	p.Field = jsonField(fe.Field)
+	if fe.Key == "probe.err.remote" {
+		p.Key = "web.probe.err.remote"
+	}
+	return &p
+}
+
+// jsonField is the request's JSON field for a probe's flag.
 func jsonField(flag string) string {
 	switch flag {
 	case "URL":

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/probe"
 )
 
 // startPool runs the project's target, a pool of n threads waiting d, on
@@ -46,17 +48,26 @@ func TestProbeAPIRefuses(t *testing.T) {
 		body, field string
 		status      int
 	}{
-		{`{"url":"http://example.com/"}`, "URL", 400},
-		{`{"url":"ftp://127.0.0.1/"}`, "URL", 400},
+		{`{"url":"http://example.com/"}`, "url", 400},
+		{`{"url":"ftp://127.0.0.1/"}`, "url", 400},
 		{`{"url":"http://127.0.0.1:1/","budget_s":600}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","budget_s":1e300}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","budget_s":-1}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","budget_s":5}`, "budget_s", 400},
+		{`{"url":"http://127.0.0.1:1/","max_rate":1e-300}`, "max_rate", 400},
 		{`{"url":"http://127.0.0.1:1/","max_rate":1e6}`, "max_rate", 422},
-		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "--slo", 400},
-		{`{"url":"http://127.0.0.1:1/","size_for":"p99<1s"}`, "--size-for", 400},
+		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "slo", 400},
+		{`{"url":"http://127.0.0.1:1/","size_for":"p99<1s"}`, "size_for", 400},
 		{`{"url":"http://127.0.0.1:1/","threads":8}`, "", 400},
 	} {
 		code, p := post(t, s, "/api/probe?lang=en", tc.body)
 		if code != tc.status || p["field"] != tc.field && tc.field != "" || p["message"] == "" {
 			t.Errorf("%s = %d %v; want %d naming %q", tc.body, code, p, tc.status, tc.field)
+		}
+		// The page names what the visitor sent, not the CLI's flags, and
+		// a budget too long is never "too short".
+		if m, _ := p["message"].(string); strings.Contains(m, "--budget") || strings.Contains(m, "--max-rate") || strings.Contains(m, "--slo") || strings.Contains(m, "--size-for") || strings.Contains(m, "--allow-remote") || strings.Contains(m, "too short") {
+			t.Errorf("%s: message %q names a flag or calls it too short", tc.body, m)
 		}
 	}
 	// An allowed host passes the guard (and then fails on the network,
@@ -80,7 +91,7 @@ func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
 	target := startPool(t, 2, 5*time.Millisecond)
 	ts := httptest.NewServer(New(Config{}))
 	defer ts.Close()
-	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":7}`))
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":14}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,5 +248,50 @@ func (b *browser) waitProbe(d time.Duration) {
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		b.t.Fatalf("the probe never ended: %v (status %q)", err, b.text("#p-status"))
+	}
+}
+
+// The page and the CLI share one default budget (the page's 30 s saw no
+// limit in a pool of 4 that its own scout had shown).
+func TestProbeDefaultBudgetIsTheCLIs(t *testing.T) {
+	j, err := New(Config{}).probeJob([]byte(`{"url":"http://127.0.0.1:1/"}`), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Budget != probe.DefaultBudget {
+		t.Errorf("the page's default budget %v; the CLI's %v", j.Budget, probe.DefaultBudget)
+	}
+}
+
+// A closed port is "connection refused" at once, with its address: no
+// step is run (the page once sent 54,181 requests in 2.4 s and said the
+// server answered errors only).
+func TestProbeAPIRefusedAtOnce(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/api/probe?lang=en", "application/json", strings.NewReader(`{"url":"http://`+addr+`/"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var last ProbeLine
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 8<<20)
+	for sc.Scan() {
+		var l ProbeLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		last = l
+	}
+	if last.Result == nil || last.Problem == nil || len(last.Result.Steps) != 0 ||
+		!strings.Contains(last.Problem.Message, "connection refused at "+addr) || last.Result.ShapeName != "" {
+		t.Fatalf("last line %+v (problem %+v); want connection refused at %s, no step and no shape", last.Result, last.Problem, addr)
 	}
 }

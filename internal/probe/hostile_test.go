@@ -185,7 +185,7 @@ func TestBudgetRefusals(t *testing.T) {
 		key     string
 		contain string
 	}{
-		{6 * time.Second, 100, "--budget", "probe.err.budget", "12.2s"},
+		{6 * time.Second, 100, "--budget", "probe.err.budget", "7.2s"},
 		{1000000 * time.Hour, 100, "--budget", "probe.err.budget_long", "longer"},
 		{time.Minute, 1e-300, "--max-rate", "probe.err.maxrate", "at least 1"},
 	} {

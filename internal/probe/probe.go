@@ -358,10 +358,12 @@ func (c *Config) Validate() error {
 	if c.Budget == 0 {
 		c.Budget = DefaultBudget
 	}
-	// The least that surely runs one open step: the calibration, the
-	// scout and one open step at its longest ordinary window, each with
-	// its warm-up and its drain (a quarter of the window: fits).
-	need := MinBudget(c.StepMin, c.StepMax, c.Warmup)
+	// The least that can run one open step: the calibration, the scout
+	// and one open step at its shortest window, each with its warm-up and
+	// its drain (a quarter of the window: fits). A slow server's first
+	// step takes longer; a probe the budget ends before it ran one ends
+	// undecided, with about how long it needs (consistent).
+	need := MinBudget(c.StepMin, c.Warmup)
 	switch {
 	case c.Budget > loadgen.MaxDuration:
 		return model.NewFieldError("--budget", "probe.err.budget_long", c.Budget.String(), loadgen.MaxDuration.String())
@@ -392,12 +394,12 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// MinBudget is the least budget that surely runs one open step with
-// these windows: the calibration (min), the scout (min/2) and one open
-// step at its longest ordinary window (max), each with its warm-up and a
-// drain of a quarter of its window, rounded up to a tenth of a second.
-func MinBudget(stepMin, stepMax, warmup time.Duration) time.Duration {
-	d := 3*warmup + (stepMin+stepMin/2+stepMax)*5/4
+// MinBudget is the least budget that can run one open step with these
+// windows: the calibration (min), the scout (min/2) and one open step at
+// its shortest window (min), each with its warm-up and a drain of a
+// quarter of its window, rounded up to a tenth of a second.
+func MinBudget(stepMin, warmup time.Duration) time.Duration {
+	d := 3*warmup + (stepMin+stepMin/2+stepMin)*5/4
 	return (d + 99*time.Millisecond).Truncate(100 * time.Millisecond)
 }
 

@@ -53,7 +53,7 @@ func TestProbeAPIRefuses(t *testing.T) {
 		{`{"url":"http://127.0.0.1:1/","budget_s":600}`, "budget_s", 422},
 		{`{"url":"http://127.0.0.1:1/","budget_s":1e300}`, "budget_s", 422},
 		{`{"url":"http://127.0.0.1:1/","budget_s":-1}`, "budget_s", 422},
-		{`{"url":"http://127.0.0.1:1/","budget_s":5}`, "budget_s", 400},
+		{`{"url":"http://127.0.0.1:1/","budget_s":5}`, "budget_s", 400}, // under the least that can run one open step
 		{`{"url":"http://127.0.0.1:1/","max_rate":1e-300}`, "max_rate", 400},
 		{`{"url":"http://127.0.0.1:1/","max_rate":1e6}`, "max_rate", 422},
 		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "slo", 400},
@@ -91,7 +91,7 @@ func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
 	target := startPool(t, 2, 5*time.Millisecond)
 	ts := httptest.NewServer(New(Config{}))
 	defer ts.Close()
-	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":14}`))
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":9}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,6 +122,16 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
 	machineWarnings(res, lang)
+	if v.Shape == Undecided {
+		// Nothing to fit: the evidence names what would decide it.
+		for i := range v.Evidence {
+			if strings.HasPrefix(v.Evidence[i].Key, "probe.undecided.") {
+				res.Undecided = &v.Evidence[i]
+			}
+		}
+		res.Limit = nil
+		return none
+	}
 	if v.Shape == Generator {
 		res.Limit, res.CeilingRPS = nil, nil
 		res.Notes = append(res.Notes, note(lang, "probe.note.no_conclusion"))

@@ -613,6 +613,9 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	if res.Stopped == "" {
 		res.Stopped = "breach_bisected"
 	}
+	if f := r.check(ctx, res); f != nil {
+		return f
+	}
 	// The capacity is what the best good step really offered.
 	for _, st := range r.steps {
 		if !st.Closed && st.Met && st.Kind != "confirm" && math.Abs(st.OfferedRPS-good) <= math.Abs(res.CapacityRPS-good) {
@@ -645,6 +648,29 @@ func nextRate(rate float64, st Step, lightP99 float64) float64 {
 // kneeP99: a step whose p99 is this many times the first open step's is
 // past the knee.
 const kneeP99 = 2.0
+
+// check runs the closed check of a limit the open steps suggest: as many
+// virtual users as the ceiling x the no-load service time, for half the
+// shortest window, when the budget allows. A pool of N completes about N
+// / service time with N users, each finding a worker free; a server whose
+// ceiling is something else (a loop its stalls fill, a lock) does not.
+// Classify reads it (a pool is called only when it agrees).
+func (r *runner) check(ctx context.Context, res *Result) *Note {
+	sc := scanSteps(r.steps, r.s0)
+	n := int(math.Round(sc.ceiling * r.s0 / 1e3))
+	if len(sc.sat) == 0 || n < 2 || n > maxCheckVUs || !r.fits(r.cfg.StepMin/2) {
+		return nil
+	}
+	st, err := r.run(ctx, "check", 0, n, r.cfg.StepMin/2)
+	if err != nil || st.Interrupted {
+		res.Stopped = "interrupted"
+		return nil
+	}
+	return r.dead(st, res)
+}
+
+// maxCheckVUs bounds the closed check's users (--vus-sweep's bound).
+const maxCheckVUs = 2000
 
 // bisectRate is the next rate the bisection tries between good (every
 // SLO held) and bad (one broke), given okMax, the most any breaking step

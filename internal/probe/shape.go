@@ -106,7 +106,7 @@ func genBound(st Step) bool {
 // counts says whether a step's generator is judged: not the
 // calibration's one user, the scout or a confirmation.
 func counts(st Step) bool {
-	return st.Kind != "calibrate" && st.Kind != "scout" && st.Kind != "confirm"
+	return st.Kind != "calibrate" && st.Kind != "scout" && st.Kind != "confirm" && st.Kind != "check"
 }
 
 // genStrained says a step's figures deserve a warning about the generator.
@@ -185,6 +185,13 @@ type scan struct {
 	// kidThreads are the threads of the target's child processes (a
 	// pre-fork server's workers), when --target-pid reads them.
 	kidThreads int
+	// check is the closed check at the limit's users (probe.go's check;
+	// nil: none ran).
+	check *Step
+	// refusedShare is the share of the saturated steps' failures that
+	// were refused or reset connections (0 without failures).
+	refusedShare float64
+	failedShare  float64 // their failures over their requests
 	// cpuMS is the target's CPU per request at the steps it kept up with
 	// (the fit's, fitCPU; 0 unknown): under contention a saturated step's
 	// own grows with the spinning and the wake-ups, not with the work.
@@ -201,10 +208,14 @@ func scanSteps(steps []Step, s0 float64) scan {
 		anyOpen = anyOpen || !st.Closed && st.Kind != "confirm"
 	}
 	counted := func(st Step) bool {
-		return st.Kind != "calibrate" && st.Kind != "confirm" && !(anyOpen && st.Closed)
+		return st.Kind != "calibrate" && st.Kind != "confirm" && st.Kind != "check" && !(anyOpen && st.Closed)
 	}
+	var failed, refused, reqs int64
 	for i := range steps {
 		st := steps[i]
+		if st.Kind == "check" {
+			sc.check = &steps[i]
+		}
 		sc.threads = max(sc.threads, st.TargetThreads)
 		sc.kidThreads = max(sc.kidThreads, st.TargetKidThreads)
 		if !counted(st) {
@@ -215,7 +226,14 @@ func scanSteps(steps []Step, s0 float64) scan {
 		}
 		if st.Saturated(s0) {
 			sc.sat = append(sc.sat, st)
+			failed += st.Errors
+			refused += st.ErrorKinds[KindRefused] + st.ErrorKinds[KindReset]
+			reqs += st.Requests
 		}
+	}
+	if failed > 0 {
+		sc.refusedShare = float64(refused) / float64(failed)
+		sc.failedShare = float64(failed) / float64(reqs)
 	}
 	if s0 > 0 {
 		sc.cpuMS = fitCPU(steps, s0).CPUMS
@@ -366,6 +384,21 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		return
 	}
 	n := int(math.Round(v.NEst))
+	if sc.failedShare >= connFailed && sc.refusedShare >= connRefused {
+		// Refused or reset at the limit instead of queued: the cap is on
+		// connections (a maxConnections with its backlog full).
+		v.Shape, v.Limit, v.RunnerUp, v.Confidence = ConnCap, &n, Pool, 0.7
+		if flat {
+			v.Confidence += 0.15
+		}
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.conncap", pct1(sc.refusedShare), pct1(sc.failedShare), len(sc.sat), num1(v.NEst), n))
+		return
+	}
+	if why := poolUnconfirmed(sc, flat, v.NEst, n, lang); why != nil {
+		v.Shape, v.Limit, v.RunnerUp, v.Confidence = Undecided, nil, Pool, 0
+		v.Evidence = append(v.Evidence, *why)
+		return
+	}
 	v.Shape, v.Limit = Pool, &n
 	v.Confidence = 0.7
 	if flat {
@@ -388,7 +421,65 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 	if threads > 0 {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
+	if c := sc.check; c != nil {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_check", c.VUs, num0(c.OKRPS), n, num0(checkExpect(c, sc.ceiling, v.NEst))))
+	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
+}
+
+// Bounds of the pool's confirmation and of a connection cap, each with why.
+const (
+	// checkMatch: a closed check at N users agrees with a pool of N when
+	// it completes within this share of N / service time (each user's
+	// round trip adds the generator's own latency to the service time).
+	checkMatch = 0.25
+	// connFailed and connRefused: saturated steps that failed this share
+	// of their requests, most of them refused or reset connections, met
+	// a cap on connections, not a queue.
+	connFailed  = 0.01
+	connRefused = 0.5
+)
+
+// checkExpect is what the closed check c completes for a pool whose
+// ceiling x service time is nEst at ceiling req/s: c.VUs / service time.
+func checkExpect(c *Step, ceiling, nEst float64) float64 {
+	if nEst <= 0 {
+		return 0
+	}
+	return float64(c.VUs) * ceiling / nEst
+}
+
+// poolUnconfirmed says what a pool of n (nEst = ceiling x service time)
+// lacks, as the evidence of an undecided verdict that names what would
+// decide it; nil when the pool holds: its in-flight work flat at one N
+// over two saturated steps or more (flat), and the closed check at n
+// users completing about n / service time.
+//
+// Why both: a plateau alone is what a loop that its stalls fill, an
+// unbounded server that gave out, or a too-short search also show (a
+// stalled loop read as "a concurrency limit of 48"; a pool of 4 read at
+// 30 s as no limit at all); a pool of N is the one shape that completes N
+// / service time with N users.
+func poolUnconfirmed(sc scan, flat bool, nEst float64, n int, lang msg.Lang) *Note {
+	switch c := sc.check; {
+	case !flat:
+		lo, hi := sc.sat[0].OKRPS, sc.sat[0].OKRPS
+		for _, st := range sc.sat {
+			lo, hi = min(lo, st.OKRPS), max(hi, st.OKRPS)
+		}
+		w := note(lang, "probe.undecided.plateau", len(sc.sat), num0(lo), num0(hi))
+		return &w
+	case c == nil:
+		w := note(lang, "probe.undecided.no_check", n)
+		return &w
+	default:
+		exp := checkExpect(c, sc.ceiling, nEst)
+		if exp <= 0 || math.Abs(c.OKRPS/exp-1) > checkMatch {
+			w := note(lang, "probe.undecided.check", c.VUs, num0(c.OKRPS), n, num0(exp))
+			return &w
+		}
+	}
+	return nil
 }
 
 // turns is what a CPU-bound server's threads taking turns predict.

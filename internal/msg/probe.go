@@ -73,7 +73,7 @@ func init() {
 			EN: "at the light %[1]s (%[2]s req/s on average) p50 stays at %[3]s ms, while the delays past it spread from 0 to %[4]s ms and stop there: %[5]d requests just below that edge against %[6]d just past it (of %[7]d; %[8]s standard errors apart). A blocking call holds the loop, each stall holding up about %[9]s requests."},
 		"probe.ev.stall_loops":   {KO: "초당 %s건에서 %s ms 멈춤이 약 %s건을 붙잡으니, 한 멈춤은 루프 %d개 중 하나의 요청만 붙잡습니다.", EN: "at %s req/s a stall of %s ms holds about %s requests, so each stall holds up the requests of one loop of %d."},
 		"probe.ev.stall_ceiling": {KO: "천장은 대략 루프 수 ÷ (멈춤 비율 × 멈춤 길이)입니다: %d ÷ (%s × %s ms) ≈ 초당 %s건.", EN: "the ceiling is about loops ÷ (stall share × stall length): %d ÷ (%s × %s ms) ≈ %s req/s."},
-		"probe.ev.conncap": {KO: "포화된 단계의 실패 중 %s{이/가} 연결 거부나 끊김이고 (요청의 %s), 포화된 단계 %d개에서 한 번에 끝나는 일이 %s건에 머뭅니다: 큐가 아니라 열린 연결 약 %d개의 한계입니다.",
+		"probe.ev.conncap": {KO: "포화된 단계의 실패 중 %s{이/가} 연결 거부나 끊김이고 (요청의 %s), 포화된 단계 %d개에서 한 번에 끝나는 일이 %s건에 머뭅니다: 대기열이 아니라 열린 연결 약 %d개의 한계입니다.",
 			EN: "%s of the saturated steps' failures were refused or reset connections (%s of their requests), and across %d saturated steps the work completing at once stayed at %s: not a queue but a cap of about %d open connections."},
 		"probe.ev.pool_check": {KO: "닫힌 확인: 사용자 %d명이 초당 %s건을 끝냈고, %d개짜리 풀이라면 초당 %s건입니다.", EN: "closed check: %d users completed %s req/s, where a pool of %d completes %s req/s."},
 		"probe.undecided.plateau": {KO: "미정: 포화된 단계 %d개의 처리량이 초당 %s건에서 %s건으로, 두 단계 이상에서 한 값에 머물지 않았습니다. 더 긴 --budget으로 포화된 단계를 더 재면 판정할 수 있습니다.",

@@ -119,6 +119,10 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	res.Shape, res.ShapeName, res.Confidence = v.Shape, string(v.Shape), math.Round(v.Confidence*100)/100
 	res.RunnerUp = string(v.RunnerUp)
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
+	if v.Shape == ConnCap {
+		cc := v.Conns
+		res.ConnCap = &cc
+	}
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
 	machineWarnings(res, lang)

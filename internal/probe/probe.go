@@ -289,6 +289,10 @@ type Result struct {
 	// Interrupted says the probe (or its confirmation) was cut short:
 	// nothing is concluded from the steps, or from the cut window.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// ConnCap, for shape connection-cap: the most connections the
+	// generator held open at a step that kept every SLO, and the fewest
+	// at one where they were refused or reset; the cap lies between.
+	ConnCap *[2]int `json:"connection_cap,omitempty"`
 	// Stall is what the light steps' latencies say of a blocked event
 	// loop (stall.go; nil: no stall read, and then no loop-blocked).
 	Stall *Stall `json:"stall,omitempty"`

@@ -86,6 +86,9 @@ type Verdict struct {
 	Ceiling    *float64
 	NEst       float64 // ceiling x service time at no load
 	Section    float64 // serialized: 1 / ceiling, ms
+	// Conns, for a connection cap: the most connections open at a step
+	// that held every SLO, and the fewest at one that broke.
+	Conns [2]int
 	Evidence   []Note
 	Warnings   []Note
 }
@@ -140,6 +143,21 @@ func classify(steps []Step, s0, s0p50 float64, cpus int, apart bool, lang msg.La
 	if generatorBound(&v, steps, sc.binding, s0p50, apart, lang) {
 		return v
 	}
+	if sc.failedShare >= connFailed && sc.refusedShare >= connRefused {
+		// Refused or reset instead of queued: the cap is on connections
+		// (a maxConnections with its backlog full), whatever the rate.
+		v.Shape, v.RunnerUp, v.Confidence = ConnCap, Pool, 0.7
+		if sc.connsFailing > sc.connsHealthy {
+			v.Confidence += 0.15
+		}
+		v.Conns = [2]int{sc.connsHealthy, sc.connsFailing}
+		if len(sc.sat) > 0 {
+			c := sc.ceiling
+			v.Ceiling = &c
+		}
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.conncap", pct1(sc.refusedShare), pct1(sc.failedShare), sc.connsHealthy, sc.connsFailing))
+		return v
+	}
 	if len(sc.sat) == 0 {
 		v.Shape = Unbounded
 		v.Confidence = 0.8
@@ -188,10 +206,14 @@ type scan struct {
 	// check is the closed check at the limit's users (probe.go's check;
 	// nil: none ran).
 	check *Step
-	// refusedShare is the share of the saturated steps' failures that
-	// were refused or reset connections (0 without failures).
+	// refusedShare is the share of the open steps' failures that were
+	// refused or reset connections, at the steps that broke an SLO (0
+	// without failures); failedShare their failures over their requests.
 	refusedShare float64
-	failedShare  float64 // their failures over their requests
+	failedShare  float64
+	// connsHealthy is the most connections the generator opened at a
+	// step that held every SLO, connsFailing the fewest at one that broke.
+	connsHealthy, connsFailing int
 	// cpuMS is the target's CPU per request at the steps it kept up with
 	// (the fit's, fitCPU; 0 unknown): under contention a saturated step's
 	// own grows with the spinning and the wake-ups, not with the work.
@@ -226,9 +248,16 @@ func scanSteps(steps []Step, s0 float64) scan {
 		}
 		if st.Saturated(s0) {
 			sc.sat = append(sc.sat, st)
+		}
+		if !st.Closed && !st.Met && st.Kind != "scout" {
 			failed += st.Errors
 			refused += st.ErrorKinds[KindRefused] + st.ErrorKinds[KindReset]
 			reqs += st.Requests
+			if sc.connsFailing == 0 || st.ConnsUsed < sc.connsFailing {
+				sc.connsFailing = st.ConnsUsed
+			}
+		} else if !st.Closed && st.Met {
+			sc.connsHealthy = max(sc.connsHealthy, st.ConnsUsed)
 		}
 	}
 	if failed > 0 {
@@ -384,16 +413,6 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		return
 	}
 	n := int(math.Round(v.NEst))
-	if sc.failedShare >= connFailed && sc.refusedShare >= connRefused {
-		// Refused or reset at the limit instead of queued: the cap is on
-		// connections (a maxConnections with its backlog full).
-		v.Shape, v.Limit, v.RunnerUp, v.Confidence = ConnCap, &n, Pool, 0.7
-		if flat {
-			v.Confidence += 0.15
-		}
-		v.Evidence = append(v.Evidence, note(lang, "probe.ev.conncap", pct1(sc.refusedShare), pct1(sc.failedShare), len(sc.sat), num1(v.NEst), n))
-		return
-	}
 	if why := poolUnconfirmed(sc, flat, v.NEst, n, lang); why != nil {
 		v.Shape, v.Limit, v.RunnerUp, v.Confidence = Undecided, nil, Pool, 0
 		v.Evidence = append(v.Evidence, *why)

@@ -154,7 +154,7 @@ func VerdictText(lang msg.Lang, res *Result) string {
 	case LoopBlocked:
 		parts = append(parts, loopVerdict(lang, res, conf))
 	case ConnCap:
-		parts = append(parts, msg.T(lang, "probe.verdict.conncap", *res.Limit, conf, num0(res.CapacityRPS)))
+		parts = append(parts, msg.T(lang, "probe.verdict.conncap", res.ConnCap[0], res.ConnCap[1], conf, num0(res.CapacityRPS)))
 	case Undecided:
 		// The evidence says what would decide it.
 	default:

@@ -81,11 +81,17 @@ func init() {
 		"probe.undecided.no_check": {KO: "미정: 사용자 %d명의 닫힌 확인을 돌릴 예산이 남지 않았습니다. 더 긴 --budget이면 풀인지 판정할 수 있습니다.", EN: "undecided: no budget was left for the closed check at %d users; a longer --budget would decide whether this is a pool."},
 		"probe.undecided.check": {KO: "미정: 닫힌 확인에서 사용자 %d명이 초당 %s건을 끝냈지만, %d개짜리 풀이라면 초당 %s건입니다: 한계는 일꾼 풀이 아닌 다른 것입니다 (루프, 락, 연결, 또는 무언가가 바닥남).",
 			EN: "undecided: at the closed check %d users completed %s req/s, where a pool of %d completes %s req/s: the limit is something other than a pool of workers (a loop, a lock, connections, or something that gave out)."},
-		"probe.verdict.conncap": {KO: "열린 연결 수의 한계, %d개에서 %d개 사이 (확신도 %s): 그 이상은 받지 않고 거부하거나 끊습니다. SLO 안의 처리량은 초당 %s건입니다.", EN: "a cap on open connections, between %d and %d (confidence %s): past it the server refuses or resets them. The capacity within the SLOs is %s req/s."},
-		"probe.shape.none":      {KO: "없음", EN: "none"},
-		"probe.fail.no_answer":  {KO: "%s초 동안 서버가 요청 하나에도 답하지 않았습니다: 서버가 떠 있는지, URL이 맞는지 확인하세요", EN: "the server answered not one request in %s s: check that it is up and that the URL is right"},
-		"probe.warn.neighbours": {KO: "다른 프로세스가 한 단계에서 이 기계 CPU의 %s%%까지 썼습니다: 서비스 시간, 천장, 한계가 서버의 것만이 아니라 기계가 내준 CPU 몫이기도 합니다", EN: "other processes used up to %s%% of this machine's CPU during a step: the service time, the ceiling and the limit are partly the machine's share of CPU, not only the server's"},
-		"probe.failed":          {KO: "탐색 실패: %s", EN: "probe failed: %s"},
+		"probe.verdict.conncap":         {KO: "열린 연결 수의 한계, %d개에서 %d개 사이 (확신도 %s): 그 이상은 받지 않고 거부하거나 끊습니다. SLO 안의 처리량은 초당 %s건입니다.", EN: "a cap on open connections, between %d and %d (confidence %s): past it the server refuses or resets them. The capacity within the SLOs is %s req/s."},
+		"probe.ev.gave_out.generator":   {KO: "단계 %d에서 무너진 것은 생성기입니다: CPU %s%%, 늦은 전송 %s%%.", EN: "what gave out at step %d was the generator: its CPU %s%%, late sends %s%%."},
+		"probe.ev.gave_out.cpu":         {KO: "단계 %d에서 무너진 것은 대상의 CPU입니다: 남은 %[3]s 코어 중 %[2]s 코어를 썼습니다.", EN: "what gave out at step %d was the target's CPU: %s cores used of the %s left to it."},
+		"probe.ev.gave_out.connections": {KO: "단계 %d에서 무너진 것은 연결입니다 (%s).", EN: "what gave out at step %d was connections (%s)."},
+		"probe.ev.gave_out.timeouts":    {KO: "단계 %d에서 서버가 제때 답하지 못했습니다 (%s).", EN: "what gave out at step %d was answers in time (%s)."},
+		"probe.ev.gave_out.errors":      {KO: "단계 %d에서 서버가 오류로 답하기 시작했습니다 (%s).", EN: "what gave out at step %d was correct answers: the server answered errors (%s)."},
+		"probe.ev.gave_out.latency":     {KO: "단계 %d에서 대기열 없이 지연만 늘었습니다 (p50 %s ms, p99 %s ms): 무엇이 무너졌는지는 밖에서 알 수 없습니다. --target-pid나 /metrics가 있으면 CPU를 가려냅니다.", EN: "at step %d only the latency grew, with no queue (p50 %s ms, p99 %s ms): what gave out cannot be told from outside; --target-pid or a /metrics page would tell the CPU apart."},
+		"probe.shape.none":              {KO: "없음", EN: "none"},
+		"probe.fail.no_answer":          {KO: "%s초 동안 서버가 요청 하나에도 답하지 않았습니다: 서버가 떠 있는지, URL이 맞는지 확인하세요", EN: "the server answered not one request in %s s: check that it is up and that the URL is right"},
+		"probe.warn.neighbours":         {KO: "다른 프로세스가 한 단계에서 이 기계 CPU의 %s%%까지 썼습니다: 서비스 시간, 천장, 한계가 서버의 것만이 아니라 기계가 내준 CPU 몫이기도 합니다", EN: "other processes used up to %s%% of this machine's CPU during a step: the service time, the ceiling and the limit are partly the machine's share of CPU, not only the server's"},
+		"probe.failed":                  {KO: "탐색 실패: %s", EN: "probe failed: %s"},
 
 		// Evidence.
 		"probe.ev.generator": {

@@ -123,6 +123,9 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 		cc := v.Conns
 		res.ConnCap = &cc
 	}
+	if v.Shape == Unbounded {
+		res.GaveOut = v.GaveOut
+	}
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
 	machineWarnings(res, lang)

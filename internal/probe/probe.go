@@ -289,6 +289,9 @@ type Result struct {
 	// Interrupted says the probe (or its confirmation) was cut short:
 	// nothing is concluded from the steps, or from the cut window.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// GaveOut, for shape unbounded, is what gave out where an SLO broke
+	// (generator, cpu, connections, timeouts, errors, latency), or none.
+	GaveOut string `json:"gave_out,omitempty"`
 	// ConnCap, for shape connection-cap: the most connections the
 	// generator held open at a step that kept every SLO, and the fewest
 	// at one where they were refused or reset; the cap lies between.

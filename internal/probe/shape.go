@@ -86,11 +86,14 @@ type Verdict struct {
 	Ceiling    *float64
 	NEst       float64 // ceiling x service time at no load
 	Section    float64 // serialized: 1 / ceiling, ms
+	// GaveOut, for an unbounded server, is what gave out at the step that
+	// broke an SLO (gaveOut); "none" when no step broke.
+	GaveOut string
 	// Conns, for a connection cap: the most connections open at a step
 	// that held every SLO, and the fewest at one that broke.
-	Conns [2]int
-	Evidence   []Note
-	Warnings   []Note
+	Conns    [2]int
+	Evidence []Note
+	Warnings []Note
 }
 
 // genBound says the generator, not the server, set step st's figures:
@@ -166,9 +169,13 @@ func classify(steps []Step, s0, s0p50 float64, cpus int, apart bool, lang msg.La
 			last = max(last, st.OfferedRPS)
 		}
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.unbounded", num0(last), num1(s0)))
+		v.GaveOut = "none"
 		if b := sc.binding; b != nil {
 			v.Confidence = 0.6
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.breach_unsaturated", b.Index, num1(b.P99MS), num1(s0)))
+			var ev Note
+			v.GaveOut, ev = gaveOut(*b, cpus, lang)
+			v.Evidence = append(v.Evidence, ev)
 		}
 		return v
 	}
@@ -499,6 +506,30 @@ func poolUnconfirmed(sc scan, flat bool, nEst float64, n int, lang msg.Lang) *No
 		}
 	}
 	return nil
+}
+
+// gaveOut names what gave out at b, the first step that broke an SLO
+// while the server kept up (unbounded: no queue grew): the generator (it
+// strained), the target's CPU (--target-pid or its /metrics, at cpuBound
+// of what was left to it), connections (refused or reset), answers in
+// time (timeouts), HTTP errors, or else the latency alone. The JVM's heap
+// is not told apart here: a server that ran out of it stops answering,
+// which is a failure with the last healthy rate (failure.go).
+func gaveOut(b Step, cpus int, lang msg.Lang) (string, Note) {
+	k := b.ErrorKinds
+	switch {
+	case genStrained(b):
+		return "generator", note(lang, "probe.ev.gave_out.generator", b.Index, num1(b.GenCPUPct), num1(b.LatePct))
+	case b.TargetCPUPct != nil && *b.TargetCPUPct/100 >= cpuBound*coresLeft(b, cpus):
+		return "cpu", note(lang, "probe.ev.gave_out.cpu", b.Index, num2(*b.TargetCPUPct/100), num2(coresLeft(b, cpus)))
+	case k[KindRefused]+k[KindReset] > 0 && k[KindRefused]+k[KindReset] >= k[KindTimeout]+k[KindStatus]:
+		return "connections", note(lang, "probe.ev.gave_out.connections", b.Index, kindsText(lang, k, b.StatusCodes))
+	case k[KindTimeout] > 0 && k[KindTimeout] >= k[KindStatus]:
+		return "timeouts", note(lang, "probe.ev.gave_out.timeouts", b.Index, kindsText(lang, k, b.StatusCodes))
+	case k[KindStatus] > 0:
+		return "errors", note(lang, "probe.ev.gave_out.errors", b.Index, kindsText(lang, k, b.StatusCodes))
+	}
+	return "latency", note(lang, "probe.ev.gave_out.latency", b.Index, num1(b.P50MS), num1(b.P99MS))
 }
 
 // turns is what a CPU-bound server's threads taking turns predict.

@@ -505,7 +505,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, sc.threads)
 	}
 	analyze(&cfg, res, r.s0)
-	consistent(res, cfg.Lang)
+	consistent(&cfg, res)
 	return res, nil
 }
 

@@ -31,6 +31,8 @@ func runExp(ctx context.Context, env *Env, args []string) error {
 	fs.BoolVar(&o.quick, "quick", false, "a scaled-down run that finishes in under 20 s, for CI and a first look")
 	fs.StringVar(&o.out, "out", "", "write the table as Markdown (NAME.md) and JSON (NAME.json) and the plots as SVG into `DIR`")
 	fs.BoolVar(&o.json, "json", false, "print the table as JSON instead of Markdown")
+	fs.StringVar(&o.engine, "engine", "", "the engine that judges the claims: go, jvm or both (default: both where a JDK is found, go otherwise)")
+	fs.StringVar(&o.java, "java", "", "the JDK the JVM engine uses: its home or bin/java (default: JAVA_HOME, PATH, /usr/lib/jvm)")
 	fs.StringVar(&o.only, "only", "", "judge only these claims (comma-separated ids, see exp list): the table holds their claims and the recipe skips conditions none of them needs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -70,6 +72,8 @@ type expFlags struct {
 	quick     bool
 	json      bool
 	out, only string
+	// engine and java are --engine (go, jvm, both) and --java.
+	engine, java string
 }
 
 // expList prints one line per experiment (CI reads the first word of
@@ -99,7 +103,7 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 	t, err := experiment.Run(ctx, name, experiment.Options{
 		Repeat: o.repeat, Quick: o.quick, Lang: l, Exe: exe, Version: Version(), Command: o.command(l, name, onlyIDs),
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
-		Nice:     experiment.DefaultNice(), Only: onlyIDs,
+		Nice:     experiment.DefaultNice(), Only: onlyIDs, Engine: o.engine, Java: o.java,
 	})
 	if errors.Is(err, experiment.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
@@ -145,6 +149,9 @@ func (o expFlags) check(l msg.Lang, name string) ([]string, error) {
 		}
 		return nil, usagef("%s", msg.T(l, "exp.err.unknown", name, strings.Join(names, ", ")))
 	}
+	if err := experiment.CheckEngine(o.engine); err != nil {
+		return nil, inLang(l, err)
+	}
 	if o.repeat < 0 || (o.repeat == 0 && o.repeatSet) {
 		return nil, usagef("%s", msg.T(l, "exp.err.repeat", o.repeat))
 	}
@@ -186,6 +193,12 @@ func (o expFlags) command(l msg.Lang, name string, onlyIDs []string) string {
 	}
 	if len(onlyIDs) > 0 {
 		cmdline += " --only " + strings.Join(onlyIDs, ",")
+	}
+	if o.engine != "" {
+		cmdline += " --engine " + o.engine
+	}
+	if o.java != "" {
+		cmdline += " --java " + o.java
 	}
 	if l != msg.EN {
 		cmdline += " --lang " + string(l)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	target "github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/supervise"
@@ -27,6 +28,22 @@ type targetFlags struct {
 }
 
 func runTarget(ctx context.Context, env *Env, args []string) error {
+	if _, cfg := launch.FlagValue(args, "config"); cfg || hasFlag(args, "engine") {
+		base, rest, err := targetConfig(args)
+		if err != nil {
+			return err
+		}
+		if base.Engine.IsJVM() {
+			return runJVMTarget(ctx, env, base, rest) // target_jvm.go
+		}
+		// The Go target: the file's fields as its flags, then the
+		// command line's (which win).
+		fileArgs, err := base.TargetArgs("")
+		if err != nil {
+			return err
+		}
+		args = append(fileArgs, rest...)
+	}
 	if wantsScenario(args) {
 		return runTargetScenario(ctx, env, args) // target_scenario.go
 	}

@@ -3,17 +3,16 @@
 package experiment
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"net"
 	"runtime"
-	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/epoll"
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"golang.org/x/sys/unix"
 )
 
@@ -122,7 +121,7 @@ func rawBurst(ctx context.Context, addr string, n int, deadline time.Time) (lat,
 					if r > 0 {
 						bufs[i] = append(bufs[i], scratch[:r]...)
 					}
-					if complete(bufs[i]) {
+					if httpwire.ResponseComplete(bufs[i], false) {
 						lat[i] = float64(time.Since(start)) / 1e6
 					}
 					done = e != nil || r == 0 || !math.IsNaN(lat[i])
@@ -142,22 +141,6 @@ func rawBurst(ctx context.Context, addr string, n int, deadline time.Time) (lat,
 		}
 	}
 	return lat, dial, connAt, issue, nil
-}
-
-// complete reports whether b holds a whole HTTP/1.1 response: headers
-// and a body of its Content-Length (none means no body).
-func complete(b []byte) bool {
-	h, body, ok := bytes.Cut(b, []byte("\r\n\r\n"))
-	if !ok {
-		return false
-	}
-	for _, line := range bytes.Split(h, []byte("\r\n")) {
-		if k, v, ok := bytes.Cut(line, []byte(":")); ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("content-length")) {
-			n, err := strconv.Atoi(string(bytes.TrimSpace(v)))
-			return err == nil && len(body) >= n
-		}
-	}
-	return true
 }
 
 // inet4 is addr ("127.0.0.1:port") as a socket address.

@@ -49,37 +49,6 @@ func TestRawBurstAnswersEveryConnection(t *testing.T) {
 	}
 }
 
-func TestCompleteResponse(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want bool
-	}{
-		{"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", true},
-		{"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhel", false},
-		{"HTTP/1.1 200 OK\r\ncontent-length:0\r\n\r\n", true},
-		{"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n", false},
-		{"HTTP/1.1 204 No Content\r\n\r\n", true},
-		{"HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\nabc", false},
-	} {
-		if got := complete([]byte(c.in)); got != c.want {
-			t.Errorf("complete(%q) = %v; want %v", c.in, got, c.want)
-		}
-	}
-}
-
-// complete reads any bytes without panicking, and a complete response
-// stays complete when more bytes follow it.
-func FuzzComplete(f *testing.F) {
-	f.Add([]byte("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"))
-	f.Add([]byte("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n"))
-	f.Add([]byte("\r\n\r\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if complete(b) && !complete(append(b[:len(b):len(b)], "more"...)) {
-			t.Errorf("complete(%q) but not with more bytes after it", b)
-		}
-	})
-}
-
 // A run is at whole seconds only when the kernel counted an overflow:
 // a dropped SYN (a slow connect) or a dropped final ACK (a fast connect,
 // a batch past 0.9 s); a slow batch without an overflow is the client's

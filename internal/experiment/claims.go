@@ -48,10 +48,16 @@ const (
 	// Undecided: the 95% interval over the repeats spans the tolerance
 	// boundary or the no-effect line: run more.
 	Undecided Verdict = "undecided"
+	// Consistent: a calibrated claim (its inputs were set from published
+	// outputs) within the tolerance: the published explanation is
+	// arithmetically consistent, which is not a reproduction.
+	Consistent Verdict = "consistent"
+	// Inconsistent: a calibrated claim outside the tolerance.
+	Inconsistent Verdict = "inconsistent"
 )
 
 // Verdicts lists the verdicts in display order.
-var Verdicts = []Verdict{Reproduced, Direction, NotReproduced, Undecided, NotRun}
+var Verdicts = []Verdict{Reproduced, Consistent, Direction, Inconsistent, NotReproduced, Undecided, NotRun}
 
 // ClaimDef is one published claim, declared with its experiment.
 type ClaimDef struct {
@@ -79,6 +85,13 @@ type ClaimDef struct {
 	// Null is the value that means "no effect" (1 for a multiple, 0 for
 	// a cost); NaN (NoNull) for a level, which has no direction.
 	Null float64
+	// Calibrated, when not empty, marks a claim whose inputs on the Go
+	// engine were derived from its published outputs: the catalog keys
+	// ("exp.fig.<name>") of the published figures they came from. Such a
+	// claim is consistent or inconsistent, never reproduced (Judge). The
+	// JVM engine sets nothing from published outputs, so there it is an
+	// ordinary claim.
+	Calibrated []string
 }
 
 // NoNull marks a level claim: it is reproduced or not, it has no
@@ -108,6 +121,17 @@ type Claim struct {
 	Verdict      Verdict `json:"verdict"`
 	Note         string  `json:"note"`
 	Digits       int     `json:"digits"`
+	// Calibrated: this run's inputs were set from the published figures
+	// CalibratedFrom (their text in the run's language), so its verdict
+	// is consistent or inconsistent, never reproduced.
+	Calibrated     bool     `json:"calibrated,omitempty"`
+	CalibratedFrom []string `json:"calibrated_from,omitempty"`
+	// Engine is what ran the claim's conditions: "go" or "jvm" ("" in
+	// tables written before engines: go). JDK and Server echo the JVM
+	// engine's JDK and server.
+	Engine string `json:"engine,omitempty"`
+	JDK    string `json:"jdk,omitempty"`
+	Server string `json:"server,omitempty"`
 }
 
 // MedianInterval returns the median of vals (the lower median of an even
@@ -170,7 +194,8 @@ func (d ClaimDef) sameSide(v float64) bool {
 // more values an interval (MedianInterval) that straddles the tolerance
 // boundary or the no-effect line makes it Undecided.
 func Judge(d ClaimDef, vals []float64) Claim {
-	c := Claim{ID: d.ID, Quantity: d.Quantity, Unit: d.Unit, Published: d.Published, Tolerance: d.Tolerance, Digits: d.Digits}
+	c := Claim{ID: d.ID, Quantity: d.Quantity, Unit: d.Unit, Published: d.Published, Tolerance: d.Tolerance, Digits: d.Digits,
+		Calibrated: len(d.Calibrated) > 0}
 	med, lo, hi, cov := MedianInterval(vals)
 	if d.Quantity == "runshare" {
 		med, lo, hi, cov = runShare(vals)
@@ -192,7 +217,23 @@ func Judge(d ClaimDef, vals []float64) Claim {
 	if c.Runs > 1 && (verdictOf(d, lo) != c.Verdict || verdictOf(d, hi) != c.Verdict || d.straddles(lo, hi)) {
 		c.Verdict = Undecided
 	}
+	if c.Calibrated {
+		c.Verdict = calibratedVerdict(c.Verdict)
+	}
 	return c
+}
+
+// calibratedVerdict is a calibrated claim's verdict: within the
+// tolerance is consistent, outside it (either side) inconsistent; an
+// undecided or unmeasured claim stays so.
+func calibratedVerdict(v Verdict) Verdict {
+	switch v {
+	case Reproduced:
+		return Consistent
+	case Direction, NotReproduced:
+		return Inconsistent
+	}
+	return v
 }
 
 // straddles reports whether a boundary of the verdicts (either edge of
@@ -297,6 +338,9 @@ func claimNote(l msg.Lang, c *Claim, reason string) string {
 	}
 	if c.Verdict == NotRun {
 		s := msg.T(l, "exp.claim.v.not_run", what, pub)
+		if c.Calibrated {
+			s += " " + calibratedNote(l, c)
+		}
 		if reason != "" {
 			s += " " + reason
 		}
@@ -309,19 +353,32 @@ func claimNote(l msg.Lang, c *Claim, reason string) string {
 		meas = msg.T(l, "exp.claim.onerun", meas)
 	}
 	key := "exp.claim.v." + string(c.Verdict)
-	if c.Published == 0 && c.Verdict != Undecided {
+	if c.Published == 0 && c.Verdict != Undecided && msg.Has(key+".abs") {
 		key += ".abs"
 	}
 	s := msg.T(l, key, what, meas, pub, tol)
-	if c.Verdict == Direction || c.Verdict == NotReproduced {
-		if k := "exp.claim." + c.ID + ".why"; msg.Has(k) {
+	if c.Verdict == Direction || c.Verdict == NotReproduced || c.Verdict == Inconsistent {
+		k := "exp.claim." + c.ID + ".why"
+		if engineOf(*c) == EngineJVM {
+			k += ".jvm" // the Go engine's reasons do not apply to the JVM's runs
+		}
+		if msg.Has(k) {
 			s += " " + msg.T(l, k)
 		}
+	}
+	if c.Calibrated {
+		s += " " + calibratedNote(l, c)
 	}
 	if reason != "" {
 		s += " " + reason
 	}
 	return s
+}
+
+// calibratedNote says from which published figures a calibrated claim's
+// inputs were set.
+func calibratedNote(l msg.Lang, c *Claim) string {
+	return msg.T(l, "exp.claim.calibrated", strings.Join(c.CalibratedFrom, "; "))
 }
 
 // claimDef returns the runner's experiment's claim id.
@@ -363,7 +420,14 @@ func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
 			return &r.T.Claims[i]
 		}
 	}
+	if r.engine == EngineJVM {
+		d.Calibrated = nil // the JVM runs at its own costs: nothing is set from the published outputs
+	}
 	c := Judge(d, vals)
+	c.Engine, c.JDK, c.Server = r.engine, r.jdkName, r.server
+	for _, k := range d.Calibrated {
+		c.CalibratedFrom = append(c.CalibratedFrom, msg.T(r.Opt.Lang, k))
+	}
 	c.Source = msg.T(r.Opt.Lang, d.Source)
 	c.What = msg.T(r.Opt.Lang, "exp.claim."+d.ID)
 	c.ToleranceWhy = msg.T(r.Opt.Lang, d.TolWhy)
@@ -484,43 +548,158 @@ func ClaimIDs(name string) []string {
 	return out
 }
 
-// writeClaims writes the claims table and the claims' sentences.
+// writeClaims writes the claims table and the claims' sentences. With
+// more than one engine each claim is one row with a measured value and a
+// verdict per engine, and the agreement sentence follows the table.
 func writeClaims(b *bytes.Buffer, t *Table) {
 	l := t.Lang
 	if len(t.Claims) == 0 {
 		return
 	}
-	counts := ClaimCounts(t)
-	var parts []string
-	for _, v := range Verdicts {
-		if counts[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
-		}
-	}
-	fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.md.claims", len(t.Claims), strings.Join(parts, ", ")))
-	head := []string{msg.T(l, "exp.md.claim"), msg.T(l, "exp.md.source"), msg.T(l, "exp.md.pub"),
-		msg.T(l, "exp.md.measured"), msg.T(l, "exp.md.tolerance"), msg.T(l, "exp.md.verdict")}
-	var rows [][]string
-	for _, c := range t.Claims {
-		meas := ""
-		if c.Measured != nil {
-			meas = fmtClaim(*c.Measured, c.Digits, c.Unit)
-			if c.Low != nil {
-				meas += fmt.Sprintf(" [%s–%s]", Num(*c.Low, c.Digits), Num(*c.High, c.Digits))
+	engines := claimEngines(t.Claims)
+	for _, eng := range engines {
+		counts := ClaimCountsOf(eng, t)
+		var parts []string
+		for _, v := range Verdicts {
+			if counts[v] > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
 			}
 		}
+		n := 0
+		for _, c := range counts {
+			n += c
+		}
+		head := msg.T(l, "exp.md.claims", n, strings.Join(parts, ", "))
+		if len(engines) > 1 {
+			head = msg.T(l, "exp.engine."+eng) + " · " + head
+		}
+		fmt.Fprintf(b, "%s\n\n", head)
+	}
+	head := []string{msg.T(l, "exp.md.claim"), msg.T(l, "exp.md.source"), msg.T(l, "exp.md.pub")}
+	if len(engines) > 1 {
+		for _, eng := range engines {
+			name := msg.T(l, "exp.engine."+eng)
+			head = append(head, msg.T(l, "exp.md.engine.measured", name), msg.T(l, "exp.md.engine.verdict", name))
+		}
+		head = append(head, msg.T(l, "exp.md.tolerance"))
+	} else {
+		head = append(head, msg.T(l, "exp.md.measured"), msg.T(l, "exp.md.tolerance"), msg.T(l, "exp.md.verdict"))
+	}
+	var rows [][]string
+	byID := map[string]map[string]Claim{}
+	for _, c := range t.Claims {
+		if byID[c.ID] == nil {
+			byID[c.ID] = map[string]Claim{}
+		}
+		byID[c.ID][engineOf(c)] = c
+	}
+	seen := map[string]bool{}
+	for _, c := range t.Claims {
+		if seen[c.ID] {
+			continue
+		}
+		seen[c.ID] = true
 		tol := "±" + Num(100*c.Tolerance, 0) + "%"
 		if c.Published == 0 {
 			tol = "±" + fmtClaim(c.Tolerance, c.Digits, c.Unit)
 		}
-		rows = append(rows, []string{"`" + c.ID + "` " + c.What, c.Source, fmtClaim(c.Published, c.Digits, c.Unit), meas, tol,
-			"**" + msg.T(l, "exp.verdict."+string(c.Verdict)) + "**"})
+		what := "`" + c.ID + "` " + c.What
+		if anyCalibrated(byID[c.ID]) {
+			what += " *(" + msg.T(l, "exp.md.calibrated") + ")*"
+		}
+		row := []string{what, c.Source, fmtClaim(c.Published, c.Digits, c.Unit)}
+		if len(engines) > 1 {
+			for _, eng := range engines {
+				x, ok := byID[c.ID][eng]
+				if !ok {
+					row = append(row, "", "")
+					continue
+				}
+				row = append(row, claimMeasured(x), "**"+msg.T(l, "exp.verdict."+string(x.Verdict))+"**")
+			}
+			row = append(row, tol)
+		} else {
+			row = append(row, claimMeasured(c), tol, "**"+msg.T(l, "exp.verdict."+string(c.Verdict))+"**")
+		}
+		rows = append(rows, row)
 	}
 	writeGrid(b, head, rows)
 	for _, c := range t.Claims {
-		fmt.Fprintf(b, "- `%s`: %s\n", c.ID, c.Note)
+		if len(engines) > 1 {
+			fmt.Fprintf(b, "- `%s` (%s): %s\n", c.ID, engineTag(l, c), c.Note)
+		} else {
+			fmt.Fprintf(b, "- `%s`: %s\n", c.ID, c.Note)
+		}
 	}
 	b.WriteString("\n")
+	if t.Agreement != "" {
+		fmt.Fprintf(b, "%s\n\n", t.Agreement)
+	}
+}
+
+// claimMeasured is a claim's measured cell: the median and its interval.
+func claimMeasured(c Claim) string {
+	if c.Measured == nil {
+		return ""
+	}
+	meas := fmtClaim(*c.Measured, c.Digits, c.Unit)
+	if c.Low != nil {
+		meas += fmt.Sprintf(" [%s–%s]", Num(*c.Low, c.Digits), Num(*c.High, c.Digits))
+	}
+	return meas
+}
+
+// engineTag names a claim's engine, with the JVM's JDK and server.
+func engineTag(l msg.Lang, c Claim) string {
+	s := msg.T(l, "exp.engine."+engineOf(c))
+	for _, x := range []string{c.JDK, c.Server} {
+		if x != "" {
+			s += ", " + x
+		}
+	}
+	return s
+}
+
+func anyCalibrated(m map[string]Claim) bool {
+	for _, c := range m {
+		if c.Calibrated {
+			return true
+		}
+	}
+	return false
+}
+
+// claimEngines lists the engines of claims in display order.
+func claimEngines(claims []Claim) []string {
+	var g, j bool
+	for _, c := range claims {
+		if engineOf(c) == EngineJVM {
+			j = true
+		} else {
+			g = true
+		}
+	}
+	var out []string
+	if g {
+		out = append(out, EngineGo)
+	}
+	if j {
+		out = append(out, EngineJVM)
+	}
+	return out
+}
+
+// ClaimCountsOf counts the claims of one engine by verdict.
+func ClaimCountsOf(engine string, ts ...*Table) map[Verdict]int {
+	out := map[Verdict]int{}
+	for _, t := range ts {
+		for _, c := range t.Claims {
+			if engineOf(c) == engine {
+				out[c.Verdict]++
+			}
+		}
+	}
+	return out
 }
 
 // ReadTable reads a table written by WriteJSON (NAME.json of --out).
@@ -532,26 +711,74 @@ func ReadTable(b []byte) (*Table, error) {
 	if t.Experiment == "" {
 		return nil, fmt.Errorf("experiment: read a table: no \"experiment\" field")
 	}
+	markCalibrated(&t)
 	return &t, nil
 }
 
+// markCalibrated marks, in a table written before claims could be
+// calibrated, the Go engine's claims that are declared calibrated now,
+// and turns their verdicts into consistent or inconsistent: the
+// declaration, not the file's age, says what a verdict may claim.
+func markCalibrated(t *Table) {
+	e, ok := Lookup(t.Experiment)
+	if !ok {
+		return
+	}
+	for i := range t.Claims {
+		c := &t.Claims[i]
+		if c.Calibrated || engineOf(*c) != EngineGo {
+			continue
+		}
+		for _, d := range e.Claims {
+			if d.ID == c.ID && len(d.Calibrated) > 0 {
+				c.Calibrated = true
+				c.Verdict = calibratedVerdict(c.Verdict)
+				for _, k := range d.Calibrated {
+					c.CalibratedFrom = append(c.CalibratedFrom, msg.T(t.Lang, k))
+				}
+			}
+		}
+	}
+}
+
 // WriteSummary writes the claims of tables as the top of
-// docs/experiments.md: the total and the count of each verdict, then
-// one line per experiment with its counts, whether it was a --quick run,
-// and the neighbours' CPU while it ran (a busy machine's section needs a
-// quiet re-run).
+// docs/experiments.md: the total and the count of each verdict per
+// engine, the calibrated claims, then one line per experiment (and
+// engine) with its counts, whether it was a --quick run, and the
+// neighbours' CPU while it ran (a busy machine's section needs a quiet
+// re-run).
 func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 	var b bytes.Buffer
-	counts := ClaimCounts(ts...)
-	total := 0
-	for _, n := range counts {
-		total += n
+	var all []Claim
+	for _, t := range ts {
+		all = append(all, t.Claims...)
 	}
-	var parts []string
-	for _, v := range Verdicts {
-		parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
+	engines := claimEngines(all)
+	for _, eng := range engines {
+		counts := ClaimCountsOf(eng, ts...)
+		total := 0
+		for _, n := range counts {
+			total += n
+		}
+		var parts []string
+		for _, v := range Verdicts {
+			parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
+		}
+		key := "exp.sum.total"
+		if eng == EngineJVM {
+			key = "exp.sum.total.jvm"
+		}
+		fmt.Fprintf(&b, "%s\n\n", msg.T(l, key, total, strings.Join(parts, ", ")))
 	}
-	fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.sum.total", total, strings.Join(parts, ", ")))
+	var cal []string
+	for _, c := range all {
+		if c.Calibrated {
+			cal = append(cal, fmt.Sprintf("`%s` (%s)", c.ID, msg.T(l, "exp.verdict."+string(c.Verdict))))
+		}
+	}
+	if len(cal) > 0 {
+		fmt.Fprintf(&b, "%s\n\n", msg.T(l, "exp.sum.calibrated", len(cal), strings.Join(cal, ", ")))
+	}
 	head := []string{msg.T(l, "exp.sum.experiment"), msg.T(l, "exp.sum.run")}
 	for _, v := range Verdicts {
 		head = append(head, msg.T(l, "exp.verdict."+string(v)))
@@ -559,7 +786,6 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 	head = append(head, msg.T(l, "exp.sum.neighbours"), msg.T(l, "exp.sum.quiet"))
 	var rows [][]string
 	for _, t := range ts {
-		c := ClaimCounts(t)
 		kind := msg.T(l, "exp.sum.full", t.Repeat)
 		if t.Quick {
 			kind = msg.T(l, "exp.sum.quick")
@@ -567,19 +793,32 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 		if t.Interrupted {
 			kind += " " + msg.T(l, "exp.sum.interrupted")
 		}
-		row := []string{"`" + t.Experiment + "`", kind + " · " + t.Date}
-		for _, v := range Verdicts {
-			row = append(row, strconv.Itoa(c[v]))
+		for _, eng := range claimEngines(t.Claims) {
+			c := ClaimCountsOf(eng, t)
+			name := "`" + t.Experiment + "`"
+			if len(engines) > 1 {
+				name += " · " + msg.T(l, "exp.engine."+eng)
+			}
+			row := []string{name, kind + " · " + t.Date}
+			for _, v := range Verdicts {
+				row = append(row, strconv.Itoa(c[v]))
+			}
+			quiet := ""
+			if t.Env.Busy() || t.Quick {
+				quiet = msg.T(l, "exp.sum.rerun")
+			}
+			row = append(row, fmt.Sprintf("%.2f (%.2f)", t.Env.NeighbourCPU, t.Env.NeighbourCPUMax), quiet)
+			rows = append(rows, row)
 		}
-		quiet := ""
-		if t.Env.Busy() || t.Quick {
-			quiet = msg.T(l, "exp.sum.rerun")
-		}
-		row = append(row, fmt.Sprintf("%.2f (%.2f)", t.Env.NeighbourCPU, t.Env.NeighbourCPUMax), quiet)
-		rows = append(rows, row)
 	}
 	writeGrid(&b, head, rows)
-	writeCentral(&b, l, ts)
+	for _, eng := range engines {
+		prefix := ""
+		if len(engines) > 1 {
+			prefix = msg.T(l, "exp.sum.central.engine", msg.T(l, "exp.engine."+eng))
+		}
+		writeCentral(&b, l, ts, eng, prefix)
+	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
@@ -596,14 +835,14 @@ var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lo
 // in the tables, and for each one that does not, its note: the sentence
 // its verdict chose, with its numbers and, where the catalog has one,
 // why this machine differs.
-func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table) {
+func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table, engine, prefix string) {
 	var ok []string
 	var open []string
 	n := 0
 	for _, id := range centralClaims {
 		for _, t := range ts {
 			for _, c := range t.Claims {
-				if c.ID != id {
+				if c.ID != id || engineOf(c) != engine {
 					continue
 				}
 				n++
@@ -618,7 +857,7 @@ func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table) {
 	if n == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\n%s\n\n", msg.T(l, "exp.sum.central", len(ok), n, strings.Join(ok, ", ")))
+	fmt.Fprintf(b, "\n%s%s\n\n", prefix, msg.T(l, "exp.sum.central", len(ok), n, strings.Join(ok, ", ")))
 	if len(open) == 0 {
 		fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.sum.central.all"))
 		return

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -179,7 +180,7 @@ func init() {
 
 func TestNotesAgreeWithTheirVerdicts(t *testing.T) {
 	for _, l := range []msg.Lang{msg.EN, msg.KO} {
-		tab, err := Run(context.Background(), "test-claims", Options{Lang: l, Repeat: 6})
+		tab, err := Run(context.Background(), "test-claims", Options{Lang: l, Repeat: 6, Engine: EngineGo})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -223,7 +224,7 @@ func TestNotesAgreeWithTheirVerdicts(t *testing.T) {
 }
 
 func TestClaimsJSONCarriesNumbers(t *testing.T) {
-	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6, Only: []string{"test.ca", "test.cf"}})
+	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6, Only: []string{"test.ca", "test.cf"}, Engine: EngineGo})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +304,7 @@ func TestEveryClaimIsDeclaredWithItsText(t *testing.T) {
 // The summary at the top of docs/experiments.md counts the claims of the
 // tables read back from their JSON.
 func TestSummaryCountsClaimsFromJSON(t *testing.T) {
-	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6})
+	tab, err := Run(context.Background(), "test-claims", Options{Repeat: 6, Engine: EngineGo})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,5 +326,185 @@ func TestSummaryCountsClaimsFromJSON(t *testing.T) {
 	}
 	if _, err := ReadTable([]byte(`{"title": "x"}`)); err == nil {
 		t.Error("ReadTable accepted a table without its experiment")
+	}
+}
+
+// No calibrated claim is ever reproduced: every declared calibrated claim
+// judged at its published figure is consistent, far from it inconsistent,
+// and over random runs never reproduced; on the JVM engine (nothing
+// calibrated) the same numbers are reproduced.
+func TestCalibratedIsNeverReproduced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, e := range List() {
+		for _, d := range e.Claims {
+			if len(d.Calibrated) == 0 {
+				continue
+			}
+			for _, k := range d.Calibrated {
+				if !msg.Has(k) {
+					t.Errorf("%s: calibrated from %q, which the catalog lacks", d.ID, k)
+				}
+			}
+			if c := Judge(d, []float64{d.Published}); c.Verdict != Consistent || !c.Calibrated {
+				t.Errorf("%s at its published figure: %s (calibrated %v); want consistent", d.ID, c.Verdict, c.Calibrated)
+			}
+			if c := Judge(d, []float64{d.Published * 3}); c.Verdict != Inconsistent {
+				t.Errorf("%s at 3x its published figure: %s; want inconsistent", d.ID, c.Verdict)
+			}
+			for i := 0; i < 500; i++ {
+				vals := make([]float64, 1+rng.IntN(8))
+				for j := range vals {
+					vals[j] = d.Published * (0.5 + rng.Float64())
+				}
+				if c := Judge(d, vals); c.Verdict == Reproduced || c.Verdict == Direction || c.Verdict == NotReproduced {
+					t.Fatalf("%s %v: %s; a calibrated claim is consistent, inconsistent, undecided or not run", d.ID, vals, c.Verdict)
+				}
+			}
+		}
+	}
+	// The issue's list, checked against the recipes: the validate-lock
+	// cap and CPU, the in-lock line, the read path and the write path.
+	want := []string{"vl.on", "vl.off", "vl.x", "log.lock", "x.read60", "x.read1000", "wp.x", "wp.x0"}
+	got := []string{}
+	for _, e := range List() {
+		for _, d := range e.Claims {
+			if len(d.Calibrated) > 0 && !strings.HasPrefix(e.Name, "test-") {
+				got = append(got, d.ID)
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("calibrated claims %v; want %v", got, want)
+	}
+}
+
+// engineTest runs the same synthetic conditions on both engines: the Go
+// side a calibrated claim at its figure and a level, the JVM side the
+// same calibrated claim (nothing is calibrated there) and the level far
+// off, beyond both runs' noise.
+func init() {
+	cal := tenX
+	cal.ID, cal.Calibrated = "test.cal", []string{"exp.fig.vl.on"}
+	level := ClaimDef{ID: "test.level", Source: "exp.src.lab", Published: 17, Quantity: "count", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull}
+	none := ClaimDef{ID: "test.gojvm", Source: "exp.src.lab", Published: 5, Quantity: "latency", Unit: "ms", Tolerance: 0.1, TolWhy: "exp.tol.wait", Null: NoNull}
+	rows := func(r *Runner, x, lv []float64) error {
+		r.T.Columns = []Column{{Key: "x", Label: "x", Digits: 2}, {Key: "n", Label: "n"}}
+		r.T.AddRow("a", "a", map[string]Cell{"x": Summarize(x), "n": Summarize(lv)})
+		r.Claim("test.cal", r.T.Vals("a", "x"), "")
+		r.Claim("test.level", r.T.Vals("a", "n"), "")
+		return nil
+	}
+	Register(&Experiment{Name: "test-engines", Order: 1003, Claims: []ClaimDef{cal, level, none}, JDK: 25,
+		Run: func(ctx context.Context, r *Runner) error {
+			return rows(r, []float64{10, 10.1, 9.9, 10, 10.05, 9.95}, []float64{8, 7, 8, 7, 8, 8})
+		},
+		JVM: func(ctx context.Context, r *Runner) error {
+			return rows(r, []float64{10, 10.1, 9.9, 10, 10.05, 9.95}, []float64{17, 18, 17, 17, 16, 17})
+		}})
+}
+
+func TestEnginesJudgeEachClaimTwice(t *testing.T) {
+	findJDK = func(string, int) (*jdk.JDK, error) { return &jdk.JDK{Version: "25.0.1", Major: 25, Home: "/jdk"}, nil }
+	defer func() { findJDK = jdk.Find }()
+	for _, l := range []msg.Lang{msg.EN, msg.KO} {
+		tab, err := Run(context.Background(), "test-engines", Options{Lang: l, Repeat: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(tab.Engines, []string{EngineGo, EngineJVM}) || len(tab.Claims) != 6 {
+			t.Fatalf("%s: engines %v, %d claims; want go and jvm, 3 claims each", l, tab.Engines, len(tab.Claims))
+		}
+		get := func(id, eng string) Claim {
+			for _, c := range tab.Claims {
+				if c.ID == id && engineOf(c) == eng {
+					return c
+				}
+			}
+			t.Fatalf("%s: no %s claim on %s", l, id, eng)
+			return Claim{}
+		}
+		if c := get("test.cal", EngineGo); c.Verdict != Consistent || !c.Calibrated || len(c.CalibratedFrom) != 1 {
+			t.Errorf("%s: Go calibrated claim %+v; want consistent, calibrated from one figure", l, c)
+		}
+		if c := get("test.cal", EngineJVM); c.Verdict != Reproduced || c.Calibrated || c.JDK != "JDK 25.0.1" {
+			t.Errorf("%s: JVM claim %+v; want reproduced, not calibrated, its JDK echoed", l, c)
+		}
+		if g, j := get("test.level", EngineGo), get("test.level", EngineJVM); g.Verdict != NotReproduced || j.Verdict != Reproduced {
+			t.Errorf("%s: level Go %s, JVM %s; want not reproduced and reproduced", l, g.Verdict, j.Verdict)
+		}
+		if c := get("test.gojvm", EngineJVM); c.Verdict != NotRun {
+			t.Errorf("%s: the claim no recipe judged is %s on the JVM; want not run", l, c.Verdict)
+		}
+		if tab.Row(jvmRowPrefix+"a") == nil || tab.Row("a") == nil {
+			t.Errorf("%s: rows %v; want Go's a and the JVM's jvm:a", l, tab.Rows)
+		}
+		for _, c := range tab.Claims {
+			if l == msg.EN && asserts(c.Note) != (c.Verdict == Reproduced) {
+				t.Errorf("%s on %s: verdict %s, note %q", c.ID, c.Engine, c.Verdict, c.Note)
+			}
+		}
+		// The agreement sentence names the parting and calls it a finding.
+		if l == msg.EN && (!strings.Contains(tab.Agreement, "`test.level`") || !strings.Contains(tab.Agreement, "a finding") ||
+			!strings.Contains(tab.Agreement, "1 of the 2 claims measured on both")) {
+			t.Errorf("agreement %q; want test.level named as a finding, 1 of 2 the same", tab.Agreement)
+		}
+		var md, svg, js bytes.Buffer
+		if err := WriteMarkdown(&md, tab, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSVG(&svg, tab, Plot{File: "x.svg", Title: "x", Keys: []string{"x"}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSON(&js, tab); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{msg.T(l, "exp.md.engine.verdict", "Go"), msg.T(l, "exp.md.engine.verdict", "JVM"),
+			"*(" + msg.T(l, "exp.md.calibrated") + ")*", "**" + msg.T(l, "exp.verdict.consistent") + "**", tab.Agreement} {
+			if !strings.Contains(md.String(), want) {
+				t.Errorf("%s: Markdown lacks %q:\n%s", l, want, md.String())
+			}
+		}
+		if !strings.Contains(svg.String(), "JVM: "+msg.T(l, "exp.verdict.reproduced")) || !strings.Contains(svg.String(), msg.T(l, "exp.md.calibrated")) {
+			t.Errorf("%s: SVG lacks the per-engine verdicts or the calibrated mark:\n%s", l, svg.String())
+		}
+		if !strings.Contains(js.String(), `"calibrated": true`) || !strings.Contains(js.String(), `"calibrated_from"`) || !strings.Contains(js.String(), `"engine": "jvm"`) {
+			t.Errorf("%s: JSON lacks calibrated, calibrated_from or the engine", l)
+		}
+		back, err := ReadTable(js.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum bytes.Buffer
+		if err := WriteSummary(&sum, l, []*Table{back}); err != nil {
+			t.Fatal(err)
+		}
+		if want := msg.T(l, "exp.sum.calibrated", 1, "`test.cal` ("+msg.T(l, "exp.verdict.consistent")+")"); !strings.Contains(sum.String(), want) {
+			t.Errorf("%s: summary lacks %q:\n%s", l, want, sum.String())
+		}
+	}
+	// --engine go: one engine, no JDK asked for; a bad --engine is refused.
+	findJDK = func(string, int) (*jdk.JDK, error) { return nil, fmt.Errorf("no JDK here") }
+	tab, err := Run(context.Background(), "test-engines", Options{Repeat: 6})
+	if err != nil || !slices.Equal(tab.Engines, []string{EngineGo}) || !strings.Contains(strings.Join(tab.Notes, " "), "no JDK here") {
+		t.Errorf("default without a JDK: %v, engines %v, notes %q; want go only, saying why", err, tab.Engines, tab.Notes)
+	}
+	if _, err := Run(context.Background(), "test-engines", Options{Repeat: 6, Engine: EngineJVM}); err == nil {
+		t.Error("--engine jvm without a JDK: no error")
+	}
+	if _, err := Run(context.Background(), "test-engines", Options{Engine: "python"}); err == nil || !strings.Contains(localize(msg.EN, err), "--engine") {
+		t.Errorf("--engine python: %v; want a refusal naming --engine", err)
+	}
+}
+
+// A table written before calibration was declared is read with its
+// calibrated claims marked and their verdicts consistent or inconsistent.
+func TestReadTableMarksCalibratedClaims(t *testing.T) {
+	old := []byte(`{"experiment":"validate-lock","lang":"en","claims":[{"id":"vl.on","verdict":"reproduced"},{"id":"vl.off","verdict":"direction"},{"id":"vl.rtt","verdict":"reproduced"}]}`)
+	tab, err := ReadTable(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := tab.Claims; c[0].Verdict != Consistent || !c[0].Calibrated || c[1].Verdict != Inconsistent || c[2].Verdict != Reproduced || c[2].Calibrated {
+		t.Errorf("claims read back %+v; want vl.on consistent, vl.off inconsistent, vl.rtt as it was", c)
 	}
 }

@@ -29,8 +29,10 @@ func init() {
 // ahead at 60 users (655 vs 451 TPS), blocking ahead at 1,000 (941 vs
 // 698), no errors up to 5,000.
 var xClaims = []ClaimDef{
-	{ID: "x.read60", Source: "exp.src.field.read", Published: 655.0 / 451, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1},
-	{ID: "x.read1000", Source: "exp.src.field.read", Published: 941.0 / 698, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1},
+	{ID: "x.read60", Source: "exp.src.field.read", Published: 655.0 / 451, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1,
+		Calibrated: []string{"exp.fig.x.pool60", "exp.fig.x.loop60", "exp.fig.x.pool1000", "exp.fig.x.loop1000"}},
+	{ID: "x.read1000", Source: "exp.src.field.read", Published: 941.0 / 698, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.15, TolWhy: "exp.tol.shape", Null: 1,
+		Calibrated: []string{"exp.fig.x.pool1000", "exp.fig.x.loop1000"}},
 	{ID: "x.errors5000", Source: "exp.src.field.read", Published: 0, Quantity: "share", Unit: "%", Digits: 1, Tolerance: 0.5, TolWhy: "exp.tol.zero", Null: NoNull},
 }
 

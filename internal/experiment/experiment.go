@@ -27,6 +27,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
@@ -51,6 +52,14 @@ type Experiment struct {
 	// Claims are the published claims the experiment tests; each run
 	// judges every one of them (claims.go).
 	Claims []ClaimDef
+	// JVM, when set, measures the same claims on the JVM engine (our own
+	// Java, engine.go) into a table of its own, with the same row keys
+	// as Run so the judging code is shared; nil: every claim's JVM
+	// verdict is not run, with exp.<name>.nojvm (or exp.jvm.none) as why.
+	JVM func(ctx context.Context, r *Runner) error
+	// JDK is the least JDK major version the JVM recipe needs (the
+	// source's own JDK).
+	JDK int
 }
 
 // The catalog keys of an experiment are "exp.<name>.title" and
@@ -108,6 +117,11 @@ type Options struct {
 	// table holds only their claims and a recipe may skip conditions
 	// none of them needs. The ids are checked with ValidateOnly first.
 	Only []string
+	// Engine is go, jvm or both ("": both where a JDK of the
+	// experiment's JDK is found or it has no JVM recipe, go otherwise;
+	// engine.go). Java is --java: the JDK to use ("" finds one).
+	Engine string
+	Java   string
 }
 
 // MaxRepeat is the largest --repeat accepted: at 100 counted runs the
@@ -147,7 +161,18 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	if opt.Lang == "" {
 		opt.Lang = msg.EN
 	}
+	if err := CheckEngine(opt.Engine); err != nil {
+		return nil, err
+	}
+	engines, j, noJVM, err := resolveEngines(e, opt)
+	if err != nil {
+		return nil, err
+	}
 	r := newRunner(e, opt)
+	r.T.Engines = engines
+	if noJVM != "" {
+		r.T.Notes = append(r.T.Notes, noJVM)
+	}
 	if opt.Nice != 0 {
 		if err := setNice(opt.Nice); err != nil {
 			r.Note("exp.note.nice", err)
@@ -158,9 +183,7 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	// GOMAXPROCS.
 	env := captureEnv(opt.Version, [3]float64{})
 	sampler := startCPUSampler()
-	err := e.Run(ctx, r)
-	r.procs.stopAll()
-	r.finishClaims()
+	err = runEngines(ctx, e, r, engines, j)
 	m := sampler.stop()
 	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = m.own, m.neigh, m.neighMax
 	env.LoadStart, env.LoadMax, env.LoadEnd = m.loadStart, m.loadMax, m.loadEnd
@@ -198,6 +221,14 @@ type Runner struct {
 	T     *Table
 	procs *procSet
 	exp   *Experiment
+	// engine is what this runner measures on (EngineGo, EngineJVM);
+	// jdk, jdkName and server are the JVM engine's, echoed in its claims
+	// and rows.
+	engine          string
+	jdk             *jdk.JDK
+	jdkName, server string
+	// classes is the JVM programs' compiled class directory (jvm.go).
+	classes string
 }
 
 func newRunner(e *Experiment, opt Options) *Runner {
@@ -206,7 +237,7 @@ func newRunner(e *Experiment, opt Options) *Runner {
 		Command: opt.Command, Date: opt.Now().UTC().Format("2006-01-02 15:04 UTC"),
 		Repeat: opt.Repeat, Warmup: true, Quick: opt.Quick,
 	}
-	return &Runner{Opt: opt, T: t, procs: &procSet{}, exp: e}
+	return &Runner{Opt: opt, T: t, procs: &procSet{}, exp: e, engine: EngineGo}
 }
 
 // T_ formats a catalog message in the run's language.

@@ -3,7 +3,6 @@
 package experiment
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -36,7 +36,7 @@ import (
 const stallSource = "Book chapter on Netty event loops, \"One event loop, one stall\" (Java NIO Selector, 500 connections, 8-core laptop, JDK 25)"
 
 func init() {
-	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall, Claims: stallClaims})
+	Register(&Experiment{Name: "loop-stall", Order: 2, Run: runLoopStall, Claims: stallClaims, JVM: runLoopStallJVM, JDK: stallJDK})
 }
 
 var stallClaims = []ClaimDef{
@@ -158,7 +158,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		// allocations, not the server).
 		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
 			r.Progressf("exp.progress.burst", label, i, c.runs)
-			f, slow, err := r.burstRun(ctx, c)
+			f, slow, err := r.burst(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					break
@@ -291,7 +291,7 @@ func dialBurst(ctx context.Context, c burstCond, addr string, stallWrite func())
 			if _, err := io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
 				return
 			}
-			if readResponse(conn) == nil {
+			if _, err := httpwire.ReadResponse(conn, make([]byte, httpwire.MaxHeader), false); err == nil {
 				lat[i] = float64(time.Since(start)) / 1e6
 			}
 		}(i)
@@ -342,30 +342,6 @@ func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64,
 		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
 	}
 	return f, slow
-}
-
-// readResponse reads one HTTP/1.1 response (headers and a
-// Content-Length body) and returns nil when it was complete.
-func readResponse(c net.Conn) error {
-	br := bufio.NewReaderSize(c, 512)
-	n := -1
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			return err
-		}
-		if line == "\r\n" {
-			break
-		}
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "content-length") {
-			n, _ = strconv.Atoi(strings.TrimSpace(v))
-		}
-	}
-	if n > 0 {
-		_, err := io.CopyN(io.Discard, br, int64(n))
-		return err
-	}
-	return nil
 }
 
 // readNetstat returns the TcpExt counters of /proc/net/netstat.

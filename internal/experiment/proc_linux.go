@@ -122,6 +122,13 @@ func (ps *procSet) startTo(name, exe string, cpus []int, env []string, stdout in
 	if stdout != nil {
 		spec.Stdout = stdout
 	}
+	return ps.startSpec(spec)
+}
+
+// startSpec starts spec's child and tracks it (a JVM child, which speaks
+// the control channel through jdk.Control, comes here directly).
+func (ps *procSet) startSpec(spec supervise.Spec) (*proc, error) {
+	name := spec.Name
 	c, err := supervise.Start(spec)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: start %s: %w", name, err)

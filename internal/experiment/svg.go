@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/report"
@@ -50,7 +51,11 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 	}
 	width := left + plotChart + plotRight
 	panelH := panelTitle + len(t.Rows)*plotRow + panelGap
+	claimLines := svgClaimLines(t)
 	height := plotTop + len(panels)*panelH + 20
+	if len(claimLines) > 0 {
+		height += panelTitle + len(claimLines)*plotRow
+	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
@@ -121,6 +126,13 @@ func WriteSVG(w io.Writer, t *Table, p Plot) error {
 			fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", left+plotChart+6, y+plotBar-2, esc(Num(c.Median, digitsOf(t, key))))
 		}
 	}
+	if len(claimLines) > 0 {
+		y0 := plotTop + len(panels)*panelH
+		fmt.Fprintf(&b, `<text x="12" y="%d" font-weight="bold">%s</text>`+"\n", y0+14, esc(msg.T(l, "exp.md.claim")))
+		for j, line := range claimLines {
+			fmt.Fprintf(&b, `<text x="12" y="%d">%s</text>`+"\n", y0+panelTitle+j*plotRow+plotBar-2, esc(line))
+		}
+	}
 	b.WriteString("</svg>\n")
 	_, err := w.Write(b.Bytes())
 	return err
@@ -147,4 +159,37 @@ func svgLabel(r *Row) string {
 		return "⚠ " + r.Label
 	}
 	return r.Label
+}
+
+// svgClaimLines are the plot's claim lines: one per claim, its verdict
+// (with the measured value) on each engine, and whether it is calibrated.
+func svgClaimLines(t *Table) []string {
+	l := t.Lang
+	engines := claimEngines(t.Claims)
+	var ids []string
+	per := map[string][]string{}
+	cal := map[string]bool{}
+	for _, c := range t.Claims {
+		if _, ok := per[c.ID]; !ok {
+			ids = append(ids, c.ID)
+		}
+		v := msg.T(l, "exp.verdict."+string(c.Verdict))
+		if c.Measured != nil {
+			v += " (" + fmtClaim(*c.Measured, c.Digits, c.Unit) + ")"
+		}
+		if len(engines) > 1 {
+			v = msg.T(l, "exp.engine."+engineOf(c)) + ": " + v
+		}
+		per[c.ID] = append(per[c.ID], v)
+		cal[c.ID] = cal[c.ID] || c.Calibrated
+	}
+	var out []string
+	for _, id := range ids {
+		line := id + " · " + strings.Join(per[id], " · ")
+		if cal[id] {
+			line += " · " + msg.T(l, "exp.md.calibrated")
+		}
+		out = append(out, line)
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -51,6 +52,12 @@ type Table struct {
 	// Children are the processes the experiment started and the ports
 	// they listened on; all had exited when the table was returned.
 	Children []Child `json:"children,omitempty"`
+	// Engines are the engines that judged the claims (go, jvm); JDK is
+	// the JVM engine's; Agreement says where the engines agree and part
+	// (engine.go).
+	Engines   []string `json:"engines,omitempty"`
+	JDK       *jdk.JDK `json:"jdk,omitempty"`
+	Agreement string   `json:"agreement,omitempty"`
 }
 
 // Column is one figure of the table.

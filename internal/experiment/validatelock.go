@@ -45,9 +45,12 @@ func init() {
 }
 
 var vlClaims = []ClaimDef{
-	{ID: "vl.on", Source: "exp.src.field.lock", Published: 76, Quantity: "throughput", Unit: "req/s", Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: NoNull},
-	{ID: "vl.off", Source: "exp.src.field.lock", Published: 700, Quantity: "throughput", Unit: "req/s", Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: NoNull},
-	{ID: "vl.x", Source: "exp.src.field.lock", Published: 700.0 / 76, Quantity: "multiple", Unit: "×", Digits: 1, Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: 1},
+	{ID: "vl.on", Source: "exp.src.field.lock", Published: 76, Quantity: "throughput", Unit: "req/s", Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: NoNull,
+		Calibrated: []string{"exp.fig.vl.on"}},
+	{ID: "vl.off", Source: "exp.src.field.lock", Published: 700, Quantity: "throughput", Unit: "req/s", Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: NoNull,
+		Calibrated: []string{"exp.fig.vl.off"}},
+	{ID: "vl.x", Source: "exp.src.field.lock", Published: 700.0 / 76, Quantity: "multiple", Unit: "×", Digits: 1, Tolerance: 0.15, TolWhy: "exp.tol.calibrated", Null: 1,
+		Calibrated: []string{"exp.fig.vl.on", "exp.fig.vl.off"}},
 	{ID: "vl.threads", Source: "exp.src.field.lock", Published: 1, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.10, TolWhy: "exp.tol.shape", Null: NoNull},
 	// "and doubles round trips": downstream commands per request, lock
 	// on over lock off (PING + the call against the call alone).

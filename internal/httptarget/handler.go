@@ -169,7 +169,7 @@ func (s *Server) blockingCall(p *plan, call int, threadSleep bool) error {
 			defer s.sc.lock.unlock()
 		}
 		if threadSleep {
-			holdWait(w) // a pool thread's: parks its locked thread
+			osthread.Park(w) // a pool thread's: parks its locked thread
 		} else if p.blocking {
 			// A goroutine's nanosleep holds an OS thread: bounded.
 			s.holdThread()
@@ -302,7 +302,7 @@ func (s *Server) runBlocking(p *plan, threadSleep bool) int {
 	}
 	osthread.Spin(p.cpu)
 	if p.block > 0 && threadSleep && s.db == nil {
-		holdWait(p.block) // a pool thread's: parks its locked thread
+		osthread.Park(p.block) // a pool thread's: parks its locked thread
 	} else if p.block > 0 {
 		if err := s.block(p, !threadSleep); err != nil {
 			return 502 // counted by db.go

@@ -1,7 +1,10 @@
-// Package httpwire parses HTTP/1.1 requests and writes HTTP/1.1 responses
-// for waitlab's own servers (the epoll loops and the blocking thread pool of
-// the target server), where net/http cannot be used because the socket is
-// owned by a loop or by a locked OS thread.
+// Package httpwire speaks HTTP/1.1 both ways, on sockets that net/http
+// cannot drive because a loop or a locked OS thread owns them: it parses
+// requests and writes responses for waitlab's own servers (the epoll
+// loops and the blocking thread pool of the target server), and it reads
+// responses for waitlab's clients (the load generator's engines and the
+// experiments' recipes). It is the one home of HTTP/1.1 framing and of its
+// byte helpers.
 //
 // Parsing is incremental and allocation-free: Parse looks at the bytes
 // received so far and either returns one complete request (header and
@@ -9,9 +12,13 @@
 // ErrIncomplete to ask for more bytes. Pipelined requests are handled by
 // calling Parse again on the bytes after the one just consumed. Malformed
 // input gives ErrMalformed (answer 400 and close), a request header larger
-// than MaxHeader gives ErrHeaderTooLarge (answer 431 and close).
+// than MaxHeader gives ErrHeaderTooLarge (answer 431 and close). A
+// ResponseReader is fed a response's bytes as they arrive (status line,
+// header fields, a Content-Length, chunked or until-close body) and says
+// when it is complete; ErrBadResponse is a response it cannot frame.
 //
-// Functions here keep no state; a Request is owned by one goroutine.
+// Functions here keep no state; a Request or ResponseReader is owned by
+// one goroutine.
 package httpwire
 
 import (
@@ -19,9 +26,9 @@ import (
 	"errors"
 )
 
-// MaxHeader is the largest request header (request line and header fields,
-// up to and including the blank line) Parse accepts: 8 KiB, like most
-// servers' default.
+// MaxHeader is the largest header block (request or status line and header
+// fields, up to and including the blank line) Parse and a ResponseReader
+// accept, and the longest chunk line: 8 KiB, like most servers' default.
 const MaxHeader = 8 << 10
 
 // MaxBody is the largest Content-Length Parse accepts.
@@ -169,27 +176,27 @@ func Parse(buf []byte, r *Request) (n int, err error) {
 			return 0, ErrMalformed
 		}
 		switch {
-		case equalFold(name, "content-length"):
+		case EqualFold(name, "content-length"):
 			v, ok := parseLength(value)
 			if !ok || (clSeen && v != r.ContentLength) {
 				return 0, ErrMalformed
 			}
 			clSeen = true
 			r.ContentLength = v
-		case equalFold(name, "connection"):
+		case EqualFold(name, "connection"):
 			if hasToken(value, "close") {
 				r.Close = true
 			}
 			if hasToken(value, "keep-alive") {
 				keepAlive = true
 			}
-		case equalFold(name, "host"):
+		case EqualFold(name, "host"):
 			hosts++
-		case equalFold(name, "expect"):
-			if equalFold(value, "100-continue") {
+		case EqualFold(name, "expect"):
+			if EqualFold(value, "100-continue") {
 				r.Expect100 = true
 			}
-		case equalFold(name, "transfer-encoding"):
+		case EqualFold(name, "transfer-encoding"):
 			// Any value counts, "identity" and the empty one included:
 			// RFC 9112 dropped identity, and a server that read the
 			// Content-Length beside it would frame the body differently
@@ -375,21 +382,29 @@ func splitField(line []byte) (name, value []byte, ok bool) {
 }
 
 func parseLength(v []byte) (int, bool) {
-	if len(v) == 0 || len(v) > 12 {
+	if len(v) > 12 {
 		return 0, false
 	}
-	n := 0
-	for _, c := range v {
-		if c < '0' || c > '9' {
+	n, ok := ParseDecimal(v)
+	return int(n), ok
+}
+
+// ParseDecimal reads b as a non-negative decimal number of at most 18
+// digits (nothing else, no sign).
+func ParseDecimal(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, ch := range b {
+		if ch < '0' || ch > '9' {
 			return 0, false
 		}
-		n = n*10 + int(c-'0')
+		n = n*10 + int64(ch-'0')
 	}
 	return n, true
 }
 
-// hasToken reports whether the comma-separated list v holds tok (ASCII
-// case-insensitive).
 // lastCodingChunked reports whether the last non-empty element of a
 // Transfer-Encoding list is chunked.
 func lastCodingChunked(v []byte) bool {
@@ -403,9 +418,11 @@ func lastCodingChunked(v []byte) bool {
 			break
 		}
 	}
-	return equalFold(trimSpace(v), "chunked")
+	return EqualFold(trimSpace(v), "chunked")
 }
 
+// hasToken reports whether the comma-separated list v holds tok (lower
+// case ASCII), ignoring case.
 func hasToken(v []byte, tok string) bool {
 	for len(v) > 0 {
 		i := indexByte(v, ',')
@@ -415,7 +432,7 @@ func hasToken(v []byte, tok string) bool {
 		} else {
 			item, v = v[:i], v[i+1:]
 		}
-		if equalFold(trimSpace(item), tok) {
+		if EqualFold(trimSpace(item), tok) {
 			return true
 		}
 	}
@@ -431,6 +448,23 @@ func indexByte(b []byte, c byte) int {
 	return -1
 }
 
+// indexCRLF returns the index of the first "\r\n" in b at or after from,
+// or -1. It looks for the '\n' with the vectorised bytes.IndexByte.
+func indexCRLF(b []byte, from int) int {
+	for i := from; i+1 < len(b); {
+		j := bytes.IndexByte(b[i+1:], '\n')
+		if j < 0 {
+			return -1
+		}
+		k := i + 1 + j // b[k] is '\n', and k-1 >= from
+		if b[k-1] == '\r' {
+			return k - 1
+		}
+		i = k
+	}
+	return -1
+}
+
 func trimSpace(b []byte) []byte {
 	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
 		b = b[1:]
@@ -441,8 +475,9 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-// equalFold compares b with the lower-case ASCII string s, ignoring case.
-func equalFold(b []byte, s string) bool {
+// EqualFold compares b (a header field name or value) with the lower-case
+// ASCII string s, ignoring case.
+func EqualFold(b []byte, s string) bool {
 	if len(b) != len(s) {
 		return false
 	}

@@ -483,21 +483,8 @@ func (r *runner) holdCall(lane int, j *job, w time.Duration, lockCh chan struct{
 	}
 }
 
-// result turns the jobs into a Result.
+// result turns the jobs into a Result (through Tally, the one conversion).
 func (r *runner) result(interrupted bool) *model.Result {
-	s := r.s
-	all, qwait := stats.NewRecorder(0), stats.NewRecorder(0)
-	byClass := make([]*stats.Recorder, len(s.Classes))
-	for i := range byClass {
-		byClass[i] = stats.NewRecorder(0)
-	}
-	var loops []model.LoopStat
-	if s.Model.HasLoops() {
-		loops = make([]model.LoopStat, s.Threads)
-		for i := range loops {
-			loops[i].Loop = i
-		}
-	}
 	var trace *model.Trace
 	if r.spans != nil && !interrupted {
 		trace = &model.Trace{Source: "real", Lanes: r.lanes}
@@ -505,71 +492,13 @@ func (r *runner) result(interrupted bool) *model.Result {
 			trace.Spans = append(trace.Spans, sp...)
 		}
 	}
-	var first, last time.Duration
-	var completed int64
-	firstSet := false
+	t := NewTally(r.s, trace)
 	sent := min(r.sent.Load(), int64(len(r.jobs)))
 	for i := range r.jobs[:sent] {
 		j := &r.jobs[i]
-		if !firstSet || j.arrival < first {
-			first, firstSet = j.arrival, true
-		}
-		end := time.Duration(j.end.Load())
-		if end <= 0 {
-			continue
-		}
-		completed++
-		last = max(last, end)
-		lat := end - j.arrival
-		all.Add(lat)
-		byClass[j.class].Add(lat)
-		qwait.Add(j.start - j.arrival)
-		if loops != nil && j.lane >= 0 && int(j.lane) < s.Threads {
-			ls := &loops[j.lane]
-			ls.Requests++
-			if r.isBlocking(j) {
-				ls.Blocking++
-				if len(ls.BlockingIDs) < model.MaxLoopIDs {
-					ls.BlockingIDs = append(ls.BlockingIDs, j.id)
-				}
-			}
-		}
-		if trace != nil {
-			trace.Records = append(trace.Records, model.Record{ID: j.id, Class: int(j.class),
-				Arrival: j.arrival, Start: j.start, End: end, Lane: j.lane})
-		}
+		t.Add(j.id, int(j.class), j.arrival, j.start, time.Duration(j.end.Load()), j.lane, r.isBlocking(j))
 	}
-	res := &model.Result{
-		Mode: "real", Scenario: s, Seed: s.Seed, Requests: s.Requests, Completed: int(completed),
-		All: all.Summary(), QueueWait: qwait.Summary(), Classes: map[string]model.Summary{},
-		PeakThreads: int(r.peak.Load()), Precision: all.Precision(), Loops: loops, Trace: trace,
-		Interrupted: interrupted,
-	}
-	for i, c := range s.Classes {
-		res.Classes[c.Name] = byClass[i].Summary()
-	}
-	var span time.Duration
-	if completed > 0 {
-		span = last - first
-	}
-	res.MakespanMS = stats.MS(span)
-	res.ThroughputDefinition = model.ThroughputWindow
-	if s.Arrival.Kind == model.Burst {
-		res.ThroughputDefinition = model.ThroughputBatch
-	}
-	if span > 0 {
-		res.ThroughputRPS = float64(completed) / span.Seconds()
-		res.InFlightMean = stats.LittleInFlight(all.Sum(), span)
-	}
-	if trace != nil {
-		slices.SortStableFunc(trace.Spans, func(a, b model.Span) int {
-			if a.Lane != b.Lane {
-				return int(a.Lane - b.Lane)
-			}
-			return compareDur(a.Start, b.Start)
-		})
-	}
-	return res
+	return t.Result(int(r.peak.Load()), interrupted)
 }
 
 func compareDur(a, b time.Duration) int {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/epoll"
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"golang.org/x/sys/unix"
 )
 
@@ -54,21 +55,14 @@ const burstDialBatch = 32
 // block or a chunk line split across reads is kept, per connection).
 const burstReadBuf = 64 << 10
 
-// A burst connection's phases beyond the response parser's (engine_linux.go).
-const (
-	phConnecting uint8 = 100 + iota // the request waits for the connection
-	phDone                          // the response is complete
-)
-
 // bconn is one burst request's connection.
 type bconn struct {
-	fd     int
-	phase  uint8
-	status int
-	remain int64  // body bytes (or a chunk's) still to come
-	out    []byte // the request's unsent rest while connecting
-	part   []byte // a header block or chunk line split across reads
-	t      tags
+	fd         int
+	connecting bool   // the request waits for the connection
+	out        []byte // the request's unsent rest while connecting
+	part       []byte // a header block or chunk line split across reads
+	rr         httpwire.ResponseReader
+	t          tags
 }
 
 // runBurstRaw runs the burst on one goroutine when the target is a
@@ -119,7 +113,7 @@ func (g *scenarioGen) runBurstRaw() bool {
 		r.end = g.since()
 		r.status, r.kind = int32(status), k
 		unix.Close(c.fd)
-		c.fd, c.phase, c.out, c.part = -1, phDone, nil, nil
+		c.fd, c.connecting, c.out, c.part = -1, false, nil, nil
 		open--
 		if k == kindOK {
 			g.check(int64(i), r, c.t)
@@ -128,7 +122,9 @@ func (g *scenarioGen) runBurstRaw() bool {
 	// established records a connection's set-up and moves it to reading.
 	established := func(i int, at int64) {
 		g.dialed(time.Duration(at - g.reqs[i].send))
-		conns[i].phase = phHead
+		c := &conns[i]
+		c.connecting, c.t = false, tags{index: -1, loop: -1}
+		c.rr.Reset(false)
 	}
 	dial := func(i int) {
 		c, r := &conns[i], &g.reqs[i]
@@ -160,7 +156,7 @@ func (g *scenarioGen) runBurstRaw() bool {
 			established(i, at)
 		case err == nil || err == unix.EAGAIN || err == unix.EINTR:
 			c.out = append([]byte(nil), req[max(w, 0):]...)
-			c.phase = phConnecting
+			c.connecting = true
 			events |= epoll.Out
 		default:
 			finish(i, 0, dialKind(err))
@@ -221,7 +217,7 @@ func (g *scenarioGen) runBurstRaw() bool {
 			if c.fd < 0 {
 				continue
 			}
-			if c.phase == phConnecting {
+			if c.connecting {
 				if ev.Events&(epoll.Out|epoll.Err|epoll.Hup) == 0 {
 					continue
 				}
@@ -248,13 +244,13 @@ func (g *scenarioGen) runBurstRaw() bool {
 			case err == unix.EAGAIN || err == unix.EINTR:
 			case err != nil:
 				finish(i, 0, classify(os.NewSyscallError("read", err)))
-			case r == 0 && c.phase == phToClose:
-				finish(i, c.status, kindOK)
+			case r == 0 && c.rr.EOF(): // the body ran to the end of the connection
+				finish(i, c.rr.Head.Status, kindOK)
 			case r == 0:
 				finish(i, 0, kindClosed)
 			default:
 				if done, k := c.feed(buf[:r]); done {
-					status := c.status
+					status := c.rr.Head.Status
 					if k != kindOK {
 						status = 0
 					}
@@ -278,123 +274,24 @@ func (g *scenarioGen) runBurstRaw() bool {
 // complete (k kindOK) or failed (k the failure). Bytes after a complete
 // response are a bad response, as on the other paths.
 func (c *bconn) feed(b []byte) (done bool, k errKind) {
-	for {
-		if c.phase == phDone {
-			if len(b) > 0 {
-				return true, kindBadResponse
-			}
-			return true, kindOK
-		}
-		if len(b) == 0 {
-			return false, kindOK
-		}
-		switch c.phase {
-		case phHead:
-			src, e := c.split(b, headerEnd)
-			if bad, more := c.tooLong(e); bad {
-				return true, kindBadResponse
-			} else if more {
-				return false, kindOK
-			}
-			c.t = tags{index: -1, loop: -1}
-			h, err := parseHead(src[:e], &c.t)
-			if err != nil {
-				return true, kindBadResponse
-			}
-			b, c.part = src[e:], nil
-			if h.status < 200 {
-				continue // an interim answer: the real one follows
-			}
-			c.status = h.status
-			switch {
-			case h.status == 204 || h.status == 304:
-				c.phase = phDone
-			case h.chunked:
-				c.phase = phChunkSize
-			case h.length > 0:
-				c.phase, c.remain = phLength, h.length
-			case h.length == 0:
-				c.phase = phDone
-			default:
-				c.phase = phToClose
-			}
-		case phLength, phChunkData:
-			take := min(int64(len(b)), c.remain)
-			b, c.remain = b[take:], c.remain-take
-			if c.remain > 0 {
-				return false, kindOK
-			}
-			if c.phase == phLength {
-				c.phase = phDone
-			} else {
-				c.phase = phChunkEnd
-			}
-		case phChunkSize, phChunkEnd, phTrailer:
-			src, e := c.split(b, lineEnd)
-			if bad, more := c.tooLong(e); bad {
-				return true, kindBadResponse
-			} else if more {
-				return false, kindOK
-			}
-			line := src[:e-2]
-			b, c.part = src[e:], nil
-			switch c.phase {
-			case phChunkEnd: // a chunk's data ends with CRLF, nothing else
-				if len(line) != 0 {
-					return true, kindBadResponse
-				}
-				c.phase = phChunkSize
-			case phChunkSize:
-				size, ok := parseChunkSize(line)
-				switch {
-				case !ok:
-					return true, kindBadResponse
-				case size == 0:
-					c.phase = phTrailer
-				default:
-					c.phase, c.remain = phChunkData, size
-				}
-			case phTrailer:
-				if len(line) == 0 {
-					c.phase = phDone
-				}
-			}
-		case phToClose:
-			return false, kindOK // the body runs to the end of the connection
-		}
-	}
-}
-
-// split finds the end of what end looks for (its length, -1 when not
-// there yet) in the bytes kept from earlier reads followed by b, and
-// returns where it looked. When it is not there, those bytes are kept.
-func (c *bconn) split(b []byte, end func([]byte) int) ([]byte, int) {
-	if len(c.part) == 0 {
-		if e := end(b); e >= 0 {
-			return b, e
-		}
+	src := b
+	if len(c.part) > 0 {
 		c.part = append(c.part, b...)
-		return nil, -1
+		src = c.part
 	}
-	c.part = append(c.part, b...)
-	return c.part, end(c.part)
-}
-
-// tooLong says whether a header block or line that ends at e (-1: not
-// yet) is past maxHeader, the client's buffer (bad), or needs more bytes.
-func (c *bconn) tooLong(e int) (bad, more bool) {
-	if e > maxHeader || (e < 0 && len(c.part) >= maxHeader) {
-		return true, false
+	n, err := c.rr.Feed(src, c.t.read)
+	switch {
+	case err != nil:
+		return true, kindBadResponse
+	case c.rr.Done() && n < len(src):
+		return true, kindBadResponse
+	case c.rr.Done():
+		return true, kindOK
 	}
-	return false, e < 0
-}
-
-// lineEnd is the length of b's first line with its CRLF (-1: none yet).
-func lineEnd(b []byte) int {
-	if e := indexCRLF(b, 0); e >= 0 {
-		return e + 2
-	}
-	return -1
+	// The rest of a header block or chunk line: kept for the next read
+	// (b is the loop's one buffer).
+	c.part = append(c.part[:0], src[n:]...)
+	return false, kindOK
 }
 
 // sockaddrOf is a literal address as connect(2) takes it, and its family.

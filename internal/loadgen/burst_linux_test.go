@@ -16,7 +16,7 @@ import (
 // feedBurst feeds wire to a burst connection's parser in reads of at most
 // step bytes (all at once when step <= 0), then the end of the stream.
 func feedBurst(wire string, step int) (status int, k errKind) {
-	c := &bconn{phase: phHead}
+	c := &bconn{t: tags{index: -1, loop: -1}}
 	if step <= 0 {
 		step = len(wire) + 1
 	}
@@ -26,12 +26,12 @@ func feedBurst(wire string, step int) (status int, k errKind) {
 			if k != kindOK {
 				return 0, k
 			}
-			return c.status, kindOK
+			return c.rr.Head.Status, kindOK
 		}
 		wire = wire[n:]
 	}
-	if c.phase == phToClose {
-		return c.status, kindOK // what the loop does at the end of the stream
+	if c.rr.EOF() {
+		return c.rr.Head.Status, kindOK // what the loop does at the end of the stream
 	}
 	return 0, kindClosed
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"golang.org/x/sys/unix"
 )
@@ -40,11 +41,9 @@ const (
 // fails at init).
 var kindNames = [numKinds]string(append([]string{""}, loadresult.ErrorKinds[:]...))
 
-// errBadResponse is a response the client could not parse.
-var errBadResponse = errors.New("loadgen: malformed HTTP response")
-
-// maxHeader is the read buffer and the largest response header accepted.
-const maxHeader = 8 << 10
+// maxHeader is the read buffer: the largest response header (and chunk
+// line) httpwire accepts.
+const maxHeader = httpwire.MaxHeader
 
 // client is one keep-alive HTTP/1.1 connection to one address. It writes
 // pre-serialized requests and parses only what it needs of the response:
@@ -60,6 +59,7 @@ type client struct {
 	buf   []byte
 	r, w  int // unread bytes are buf[r:w]
 	reuse bool
+	rr    httpwire.ResponseReader
 
 	mu      sync.Mutex // guards the assignment of c and aborted (not the hot path)
 	aborted bool
@@ -304,186 +304,52 @@ func (c *client) roundTrip(req []byte, head bool, deadline time.Time) (status in
 	} else if _, err := c.c.Write(req); err != nil {
 		return 0, false, classify(err)
 	}
+	var field func(name, value []byte)
+	if c.tags != nil {
+		field = c.tags.read
+	}
+	c.rr.Reset(head)
 	for {
-		// Read until the header block is complete.
-		end := -1
-		for {
-			if end = headerEnd(c.buf[c.r:c.w]); end >= 0 {
-				break
-			}
-			if c.r > 0 {
-				c.w = copy(c.buf, c.buf[c.r:c.w])
-				c.r = 0
-			}
-			if c.w == len(c.buf) {
-				return 0, true, kindBadResponse
-			}
-			n, err := c.c.Read(c.buf[c.w:])
-			c.count(n)
-			c.w += n
-			if n > 0 {
-				got = true
-			}
-			if err != nil && n == 0 {
-				return 0, got, classify(err)
-			}
-		}
-		h, err := parseHead(c.buf[c.r:c.r+end], c.tags)
+		n, err := c.rr.Feed(c.buf[c.r:c.w], field)
+		c.r += n
 		if err != nil {
 			return 0, true, kindBadResponse
 		}
-		c.r += end
-		if h.status < 200 { // 1xx interim response: no body, read the next
-			continue
+		if c.rr.Done() {
+			break
 		}
-		switch {
-		case head || h.status == 204 || h.status == 304:
-		case h.chunked:
-			if k := c.skipChunked(); k != kindOK {
-				return 0, true, k
-			}
-		case h.length >= 0:
-			if k := c.skip(h.length); k != kindOK {
-				return 0, true, k
-			}
-		default: // body runs to the end of the connection
-			for {
-				c.r, c.w = 0, 0
-				n, err := c.c.Read(c.buf)
-				c.count(n)
-				if err != nil || n == 0 {
-					if err == io.EOF {
-						break
-					}
-					return 0, true, classify(err)
-				}
-			}
-			h.close = true
+		// More bytes are needed: the rest of a header block or chunk
+		// line stays, moved to the front (all bytes of a body are
+		// consumed).
+		if c.r > 0 {
+			c.w = copy(c.buf, c.buf[c.r:c.w])
+			c.r = 0
 		}
-		if c.r < c.w {
-			// Bytes after the response, unasked: a protocol error of the
-			// server, never the next request's answer.
+		if c.w == len(c.buf) {
 			return 0, true, kindBadResponse
 		}
-		if h.close {
-			c.close()
+		n, err = c.c.Read(c.buf[c.w:])
+		c.count(n)
+		c.w += n
+		if n > 0 {
+			got = true
 		}
-		return h.status, true, kindOK
-	}
-}
-
-// fill reads more bytes into the buffer, moving unread ones to the front.
-func (c *client) fill() errKind {
-	if c.r > 0 {
-		c.w = copy(c.buf, c.buf[c.r:c.w])
-		c.r = 0
-	}
-	if c.w == len(c.buf) {
-		return kindBadResponse
-	}
-	n, err := c.c.Read(c.buf[c.w:])
-	c.w += n
-	if err != nil && n == 0 {
-		return classify(err)
-	}
-	return kindOK
-}
-
-// skip discards n body bytes.
-func (c *client) skip(n int64) errKind {
-	for {
-		avail := int64(c.w - c.r)
-		if avail >= n {
-			c.r += int(n)
-			return kindOK
-		}
-		n -= avail
-		c.r, c.w = 0, 0
-		if k := c.fill(); k != kindOK {
-			return k
-		}
-	}
-}
-
-// line returns the length of the next CRLF-terminated line (without CRLF),
-// reading more as needed.
-func (c *client) line() (int, errKind) {
-	for {
-		b := c.buf[c.r:c.w]
-		for i := 0; i+1 < len(b); i++ {
-			if b[i] == '\r' && b[i+1] == '\n' {
-				return i, kindOK
+		if err != nil && n == 0 {
+			if err == io.EOF && c.rr.EOF() {
+				break // the body ran to the end of the connection
 			}
-		}
-		if k := c.fill(); k != kindOK {
-			return 0, k
+			return 0, got, classify(err)
 		}
 	}
-}
-
-// skipChunked discards a chunked body and its trailers.
-func (c *client) skipChunked() errKind {
-	for {
-		n, k := c.line()
-		if k != kindOK {
-			return k
-		}
-		size, ok := parseChunkSize(c.buf[c.r : c.r+n])
-		c.r += n + 2
-		if !ok {
-			return kindBadResponse
-		}
-		if size == 0 {
-			for { // trailers, up to an empty line
-				n, k := c.line()
-				if k != kindOK {
-					return k
-				}
-				c.r += n + 2
-				if n == 0 {
-					return kindOK
-				}
-			}
-		}
-		if k := c.skip(size); k != kindOK {
-			return k
-		}
-		// The chunk's data ends with CRLF, nothing else.
-		n, k = c.line()
-		if k != kindOK {
-			return k
-		}
-		c.r += n + 2
-		if n != 0 {
-			return kindBadResponse
-		}
+	if c.r < c.w {
+		// Bytes after the response, unasked: a protocol error of the
+		// server, never the next request's answer.
+		return 0, true, kindBadResponse
 	}
-}
-
-func parseChunkSize(b []byte) (int64, bool) {
-	var n int64
-	digits := 0
-	for _, ch := range b {
-		var v byte
-		switch {
-		case ch >= '0' && ch <= '9':
-			v = ch - '0'
-		case ch >= 'a' && ch <= 'f':
-			v = ch - 'a' + 10
-		case ch >= 'A' && ch <= 'F':
-			v = ch - 'A' + 10
-		case ch == ';' || ch == ' ' || ch == '\t':
-			return n, digits > 0
-		default:
-			return 0, false
-		}
-		if digits >= 15 {
-			return 0, false
-		}
-		n = n<<4 | int64(v)
-		digits++
+	if c.rr.Head.Close {
+		c.close()
 	}
-	return n, digits > 0
+	return c.rr.Head.Status, true, kindOK
 }
 
 func isTimeout(err error) bool {
@@ -508,187 +374,16 @@ func classify(err error) errKind {
 	return kindOther
 }
 
-// head is what the client reads from a response header.
-type head struct {
-	status  int
-	length  int64 // -1 when absent
-	chunked bool
-	close   bool
-}
-
-// headerEnd returns the length of the header block including its final
-// blank line, or -1 when it is not complete yet.
-func headerEnd(b []byte) int {
-	for i := 0; i+3 < len(b); i++ {
-		if c := b[i+3]; c != '\r' && c != '\n' { // no window through i+3 can match
-			i += 3
-			continue
-		}
-		if b[i] == '\r' && b[i+1] == '\n' && b[i+2] == '\r' && b[i+3] == '\n' {
-			return i + 4
-		}
-	}
-	return -1
-}
-
-// parseHead parses a complete header block (status line, fields, blank
-// line) without allocating. With t it also records the scenario tags
-// (X-Waitlab-Req, -Class, -Loop; a class allocates its string).
-func parseHead(b []byte, t *tags) (head, error) {
-	h := head{length: -1}
-	// Status line: HTTP/1.x SP 3DIGIT [SP reason] CRLF
-	if len(b) < 12 || string(b[:7]) != "HTTP/1." || b[8] != ' ' {
-		return h, errBadResponse
-	}
-	http10 := b[7] == '0'
-	for i := 9; i < 12; i++ {
-		if b[i] < '0' || b[i] > '9' {
-			return h, errBadResponse
-		}
-		h.status = h.status*10 + int(b[i]-'0')
-	}
-	if len(b) > 12 && b[12] != ' ' && b[12] != '\r' {
-		return h, errBadResponse
-	}
-	if h.status < 100 || h.status > 599 {
-		return h, errBadResponse // not an HTTP status (RFC 9110, 15)
-	}
-	keepAlive := false
-	p := indexCRLF(b, 0)
-	if p < 0 {
-		return h, errBadResponse
-	}
-	p += 2
-	for p < len(b) {
-		e := indexCRLF(b, p)
-		if e < 0 {
-			return h, errBadResponse
-		}
-		line := b[p:e]
-		p = e + 2
-		if len(line) == 0 {
-			break
-		}
-		colon := -1
-		for i, ch := range line {
-			if ch == ':' {
-				colon = i
-				break
-			}
-		}
-		if colon <= 0 {
-			return h, errBadResponse
-		}
-		name, val := line[:colon], trim(line[colon+1:])
-		switch {
-		case equalFold(name, "content-length"):
-			n, ok := parseDecimal(val)
-			if !ok || (h.length >= 0 && h.length != n) {
-				return h, errBadResponse
-			}
-			h.length = n
-		case equalFold(name, "transfer-encoding"):
-			if hasToken(val, "chunked") {
-				h.chunked = true
-			}
-		case equalFold(name, "connection"):
-			if hasToken(val, "close") {
-				h.close = true
-			}
-			if hasToken(val, "keep-alive") {
-				keepAlive = true
-			}
-		case t != nil:
-			t.read(name, val)
-		}
-	}
-	if http10 && !keepAlive {
-		h.close = true
-	}
-	return h, nil
-}
-
 // read records a scenario tag when name is one (a number that does not
 // parse reads as 0).
 func (t *tags) read(name, val []byte) {
 	switch {
-	case equalFold(name, "x-waitlab-req"):
-		t.index, _ = parseDecimal(val)
-	case equalFold(name, "x-waitlab-class"):
+	case httpwire.EqualFold(name, "x-waitlab-req"):
+		t.index, _ = httpwire.ParseDecimal(val)
+	case httpwire.EqualFold(name, "x-waitlab-class"):
 		t.class = string(val)
-	case equalFold(name, "x-waitlab-loop"):
-		n, _ := parseDecimal(val)
+	case httpwire.EqualFold(name, "x-waitlab-loop"):
+		n, _ := httpwire.ParseDecimal(val)
 		t.loop = int(n)
 	}
-}
-
-func indexCRLF(b []byte, from int) int {
-	for i := from; i+1 < len(b); i++ {
-		if b[i] == '\r' && b[i+1] == '\n' {
-			return i
-		}
-	}
-	return -1
-}
-
-func trim(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
-		b = b[1:]
-	}
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// equalFold reports whether b equals the lower-case ASCII s, ignoring case.
-func equalFold(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i := range b {
-		if lower(b[i]) != s[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// hasToken reports whether the comma-separated list v holds tok (lower case).
-func hasToken(v []byte, tok string) bool {
-	for len(v) > 0 {
-		i := 0
-		for i < len(v) && v[i] != ',' {
-			i++
-		}
-		if equalFold(trim(v[:i]), tok) {
-			return true
-		}
-		if i == len(v) {
-			break
-		}
-		v = v[i+1:]
-	}
-	return false
-}
-
-func parseDecimal(b []byte) (int64, bool) {
-	if len(b) == 0 || len(b) > 18 {
-		return 0, false
-	}
-	var n int64
-	for _, ch := range b {
-		if ch < '0' || ch > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(ch-'0')
-	}
-	return n, true
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/waitlab/waitlab/internal/epoll"
+	"github.com/waitlab/waitlab/internal/httpwire"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 )
@@ -36,22 +37,11 @@ const (
 	stThinking
 )
 
-// Body phases of a response being read.
-const (
-	phHead uint8 = iota
-	phLength
-	phChunkSize
-	phChunkData
-	phTrailer
-	phToClose
-	phChunkEnd // the CRLF after a chunk's data
-)
-
 type econn struct {
 	id    int
 	fd    int
 	state uint8
-	phase uint8
+	rr    httpwire.ResponseReader // the response being read
 
 	buf  []byte
 	r, w int
@@ -178,14 +168,10 @@ type loop struct {
 	// wait share (see now); -1 outside such a batch.
 	batchAt time.Duration
 
-	// lastHead and lastHeadH: the last response head parsed (a copy of
-	// its bytes, up to and including the blank line) and what parseHead
-	// made of it. A response that begins with the same bytes has the
-	// same head (its first blank line is at the same place, and
-	// parseHead depends on nothing else), so a server's repeated answer
-	// costs one comparison instead of the scan and the parse.
-	lastHead  []byte
-	lastHeadH head
+	// heads is the last response head parsed by the loop's
+	// connections: a server's repeated answer costs one comparison
+	// instead of the scan and the parse (httpwire.HeadCache).
+	heads httpwire.HeadCache
 
 	ur *uio // the io_uring engine's ring (engine_uring_linux.go); nil on epoll
 }
@@ -585,6 +571,7 @@ func (l *loop) dispatch(now time.Duration) {
 
 func (l *loop) newConn() *econn {
 	c := &econn{id: len(l.conns), fd: -1, buf: make([]byte, maxHeader)}
+	c.rr.Cache = &l.heads
 	l.conns = append(l.conns, c)
 	l.open++
 	l.g.opened.Add(1)
@@ -648,7 +635,8 @@ func (l *loop) start(c *econn, due time.Duration, target int, measured bool) {
 // begin (re)starts the current request of c from its first byte.
 func (l *loop) begin(c *econn) {
 	c.out = l.g.reqs[c.target]
-	c.got, c.phase, c.status, c.close = false, phHead, 0, false
+	c.got, c.status, c.close = false, 0, false
+	c.rr.Reset(c.head)
 	if c.r == c.w && !c.rxBusy {
 		c.r, c.w = 0, 0
 	}
@@ -808,8 +796,8 @@ func (l *loop) read(c *econn) {
 		l.fail(c, classify(os.NewSyscallError("read", err)))
 		return
 	case n == 0:
-		if c.phase == phToClose {
-			c.close = true
+		if c.rr.EOF() { // the body ran to the end of the connection
+			c.status, c.close = c.rr.Head.Status, true
 			l.finish(c, c.status, kindOK)
 			return
 		}
@@ -839,99 +827,18 @@ func (l *loop) room(c *econn) bool {
 
 // parse advances through the buffered bytes of the response.
 func (l *loop) parse(c *econn) {
-	for {
-		b := c.buf[c.r:c.w]
-		switch c.phase {
-		case phHead:
-			e, h := len(l.lastHead), l.lastHeadH
-			if e == 0 || len(b) < e || string(b[:e]) != string(l.lastHead) {
-				if e = headerEnd(b); e < 0 {
-					if c.r > 0 && c.w == len(c.buf) {
-						c.w = copy(c.buf, b)
-						c.r = 0
-					}
-					return
-				}
-				var err error
-				if h, err = parseHead(b[:e], nil); err != nil {
-					l.fail(c, kindBadResponse)
-					return
-				}
-				l.lastHead, l.lastHeadH = append(l.lastHead[:0], b[:e]...), h
-			}
-			c.r += e
-			if h.status < 200 {
-				continue
-			}
-			c.status, c.close = h.status, h.close
-			switch {
-			case c.head || h.status == 204 || h.status == 304:
-				l.finish(c, c.status, kindOK)
-				return
-			case h.chunked:
-				c.phase = phChunkSize
-			case h.length >= 0:
-				c.phase, c.remain = phLength, h.length
-			default:
-				c.phase = phToClose
-			}
-		case phLength, phChunkData:
-			take := min(int64(len(b)), c.remain)
-			c.r += int(take)
-			c.remain -= take
-			if c.remain > 0 {
-				return
-			}
-			if c.phase == phLength {
-				l.finish(c, c.status, kindOK)
-				return
-			}
-			c.phase = phChunkEnd
-		case phChunkEnd:
-			if len(b) < 2 {
-				if len(b) == 1 && b[0] != '\r' {
-					l.fail(c, kindBadResponse)
-				}
-				return
-			}
-			if b[0] != '\r' || b[1] != '\n' {
-				l.fail(c, kindBadResponse) // chunk data without its CRLF
-				return
-			}
-			c.r += 2
-			c.phase = phChunkSize
-		case phChunkSize, phTrailer:
-			e := indexCRLF(b, 0)
-			if e < 0 {
-				if c.r > 0 && c.w == len(c.buf) {
-					c.w = copy(c.buf, b)
-					c.r = 0
-				}
-				return
-			}
-			line := b[:e]
-			c.r += e + 2
-			if c.phase == phTrailer {
-				if len(line) == 0 {
-					l.finish(c, c.status, kindOK)
-					return
-				}
-				continue
-			}
-			size, ok := parseChunkSize(line)
-			if !ok {
-				l.fail(c, kindBadResponse)
-				return
-			}
-			if size == 0 {
-				c.phase = phTrailer
-			} else {
-				c.phase, c.remain = phChunkData, size
-			}
-		case phToClose:
-			c.r = c.w
-			return
-		}
+	n, err := c.rr.Feed(c.buf[c.r:c.w], nil)
+	c.r += n
+	switch {
+	case err != nil:
+		l.fail(c, kindBadResponse)
+	case c.rr.Done():
+		c.status, c.close = c.rr.Head.Status, c.rr.Head.Close
+		l.finish(c, c.status, kindOK)
+	case c.r > 0 && c.w == len(c.buf):
+		// The rest of a header block or chunk line: to the front.
+		c.w = copy(c.buf, c.buf[c.r:c.w])
+		c.r = 0
 	}
 }
 
@@ -940,7 +847,7 @@ func (l *loop) parse(c *econn) {
 func (l *loop) finish(c *econn, status int, k errKind) {
 	g := l.g
 	end := l.now()
-	if k == kindOK && c.r < c.w && c.phase != phToClose {
+	if k == kindOK && c.r < c.w {
 		// Bytes after the response, unasked: a protocol error of the
 		// server, never the next request's answer.
 		status, k = 0, kindBadResponse

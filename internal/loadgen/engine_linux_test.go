@@ -13,6 +13,7 @@ func feedLoop(wire string, step int, head bool) (ok int64, kinds [numKinds]int64
 	g := &gen{cfg: &Config{Timeout: time.Second}, rec: newRecorder(1), reqs: [][]byte{nil}, heads: []bool{head}, t0: time.Now()}
 	l := &loop{g: g}
 	c := &econn{fd: -1, buf: make([]byte, maxHeader), state: stReading, measured: true, head: head}
+	c.rr.Reset(head)
 	if step <= 0 {
 		step = len(wire) + 1
 	}

@@ -336,8 +336,8 @@ func (l *loop) complete(e *uring.CQE) {
 			l.fail(c, classify(os.NewSyscallError("read", syscall.Errno(-res))))
 			return
 		case res == 0:
-			if c.phase == phToClose {
-				c.close = true
+			if c.rr.EOF() { // the body ran to the end of the connection
+				c.status, c.close = c.rr.Head.Status, true
 				l.finish(c, c.status, kindOK)
 			} else {
 				l.fail(c, kindClosed)

@@ -200,7 +200,7 @@ func newFlaky(t *testing.T, answer bool) *flakyServer {
 					}
 					n += m
 					for {
-						e := headerEnd(buf[:n])
+						e := headEnd(buf[:n])
 						if e < 0 {
 							break
 						}

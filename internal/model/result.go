@@ -115,6 +115,8 @@ type Result struct {
 	Stalls        *Stalls  `json:"stalls,omitempty"`
 	Warnings      []string `json:"warnings,omitempty"`
 	Interrupted   bool     `json:"interrupted,omitempty"`
+	// JVM is the JVM's facts, for a run on the JVM (Mode "jvm").
+	JVM *JVMFacts `json:"jvm,omitempty"`
 
 	// Trace is the per-thread timeline, kept only when asked for.
 	Trace *Trace `json:"-"`

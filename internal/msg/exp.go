@@ -8,8 +8,8 @@ func init() {
 			KO: "발표된 실험을 이 기계에서 다시 돌려, 발표된 표 옆에 우리 표를 놓습니다",
 			EN: "re-run the published experiments on this machine and print their tables beside the published ones"},
 		"exp.usage": {
-			KO: "사용법: waitlab exp list | waitlab exp run 이름 [--repeat N] [--quick] [--only 주장,...] [--out 디렉터리] [--lang ko|en] [--json]",
-			EN: "usage: waitlab exp list | waitlab exp run NAME [--repeat N] [--quick] [--only CLAIM,...] [--out DIR] [--lang ko|en] [--json]"},
+			KO: "사용법: waitlab exp list | waitlab exp run 이름 [--repeat N] [--quick] [--only 주장,...] [--engine go|jvm|both] [--java JDK] [--out 디렉터리] [--lang ko|en] [--json]",
+			EN: "usage: waitlab exp list | waitlab exp run NAME [--repeat N] [--quick] [--only CLAIM,...] [--engine go|jvm|both] [--java JDK] [--out DIR] [--lang ko|en] [--json]"},
 		"exp.err.unknown": {
 			KO: "그런 실험은 없습니다: %q. waitlab exp list로 이름을 확인하세요 (%s)",
 			EN: "no experiment %q: see waitlab exp list (%s)"},
@@ -729,7 +729,7 @@ func init() {
 		"exp.claim.bl.pool64-4":      {KO: "처리량: 오프로드 풀 64 / 풀 4", EN: "throughput, offload pool 64 / pool 4"},
 		"exp.claim.bl.offload64":     {KO: "처리량: 막힘 없음 / 오프로드 풀 64", EN: "throughput, no blocking / offload pool 64"},
 		"exp.claim.bl.max-offload64": {KO: "오프로드 풀 64에서 보통 요청의 최대 지연 (막는 호출 100 ms 가까이)", EN: "max latency of normal requests with offload pool 64 (near the 100 ms blocking call)"},
-		"exp.claim.ls.threads":       {KO: "루프 하나로 연결 500개를 받는 서버의 OS 스레드", EN: "OS threads of the server taking 500 connections on one loop"},
+		"exp.claim.ls.threads":       {KO: "루프 하나로 연결 500개를 받는 서버의 스레드 (Go: OS 스레드, JVM: 플랫폼 스레드)", EN: "threads of the server taking 500 connections on one loop (Go: OS threads; JVM: platform threads)"},
 		"exp.claim.ls.threads.why": {
 			KO: "발표된 서버는 JVM이라 GC, JIT 컴파일러, 참조 처리, 시그널 스레드를 따로 띄웁니다. Go 바이너리는 GOMAXPROCS만큼의 스레드와 sysmon, 잠긴 루프 스레드로 돌아갑니다.",
 			EN: "The published server is a JVM, which starts threads of its own for GC, the JIT compilers, reference handling and signals; a Go binary runs on its GOMAXPROCS threads, sysmon and the locked loop thread."},

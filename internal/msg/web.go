@@ -203,7 +203,7 @@ func init() {
 		"web.limit.title":        {KO: "이번 실행의 병목", EN: "What limited this run"},
 		"web.real.measured":      {KO: "실제 실행: %s (모델의 %s배)", EN: "Real run: %s (%s× the model)"},
 		"web.real.measured.http": {KO: "HTTP로 실행: %s (모델의 %s배)", EN: "Over HTTP: %s (%s× the model)"},
-		"web.real.published":     {KO: "이 프리셋의 JDK 21 실측(대기 0.2초)과 같은 설정입니다.", EN: "These are the settings of this preset's published measurement (JDK 21, 0.2 s waits)."},
+		"web.real.published":     {KO: "발표된 값과 같은 설정입니다. 출처: %s", EN: "These are the settings of the published measurement. Source: %s"},
 
 		"web.limit.lock":     {KO: "공유 락입니다. 모든 호출이 락 하나를 차례로 기다리므로 한 번에 호출 하나만 돕니다 (락을 기다린 시간 합계 %s).", EN: "The shared lock: every call waits its turn for one lock, so only one call runs at a time (%s spent waiting for it in all)."},
 		"web.limit.cores":    {KO: "CPU 코어입니다. 스레드 %d개가 코어 %d개를 나눠 썼고, 실행할 수 있는 일이 코어를 기다린 시간이 모두 %s입니다.", EN: "The CPU cores: %d threads shared %d core(s), and runnable work waited %s in all for a core."},
@@ -269,7 +269,7 @@ func init() {
 		"web.label.lab-pool":          {KO: "처음 설정으로 — 스레드 4개에 요청 12건", EN: "The starting settings — 4 threads, 12 requests"},
 		"web.label.lab-loop":          {KO: "이벤트 루프 — 스레드 2개, 대기는 등록만", EN: "Event loops — 2 threads that only register their waits"},
 		"web.label.lab-loop-blocking": {KO: "최악의 조합 — 이벤트 루프 2개에서 블로킹 대기", EN: "The worst combination — blocking waits on 2 event loops"},
-		"web.label.lab-virtual":       {KO: "가상 스레드 — OS 스레드 2개 위에서", EN: "Virtual threads — on 2 OS threads"},
+		"web.label.lab-virtual":       {KO: "가상 스레드 — 코드는 블로킹 그대로인데 동시에 돕니다 (OS 스레드 2개 위)", EN: "Virtual threads — the code stays blocking, yet it runs concurrently (on 2 OS threads)"},
 		"web.label.lab-pool-10x30":    {KO: "스레드를 늘리고 요청도 늘리면 — 스레드 10개에 요청 30건", EN: "More threads, more requests — 10 threads, 30 requests"},
 		"web.label.ch15-none":         {KO: "블로킹 없이 — 루프 8개", EN: "No blocking — 8 loops"},
 		"web.label.ch15-onloop":       {KO: "루프에서 블로킹 — 요청의 1%가 루프를 멈춤", EN: "Blocking on the loop — 1% of requests stall it"},

@@ -2,7 +2,10 @@
 // waitlab's real runs and target server: burn CPU time measured on the
 // thread's own CPU clock, and block in the kernel. Both the real executors
 // (live) and the target server use it, so "200us of CPU" and "a blocking
-// 100ms call" mean the same thing in both. Spin and Block act on the
+// 100ms call" mean the same thing in both; a wait that holds a thread is
+// Block (nanosleep: the executors, the target's loops) or Park (the
+// target's pool threads, whose goroutines are locked to them), and Park's
+// comment says why the two differ. Spin and Block act on the
 // calling thread only; every function is safe to call from any goroutine.
 // OnLastingThread is the one thread that lasts as long as the process,
 // for forking children that carry Pdeathsig.

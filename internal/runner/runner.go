@@ -105,7 +105,8 @@ func (h HTTP) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run
 // alone (Interrupted) when it is the first; Interrupted is set on the
 // Repeated and its Median; a warm-up cut short stands for the run. With nothing measured it returns an error wrapping ErrInterrupted,
 // never a nil Median. progress, if set, is called as each run is under way
-// (0 is the warm-up). The runs come back in order, with the Run of each.
+// (0 is the warm-up). The runs come back in order, with the Run of each:
+// one Run for every result aggregated, never fewer.
 func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n int, warmup bool, progress func(run, of int)) (*live.Repeated, []*Run, error) {
 	at := func(run int) live.Options {
 		o := opt
@@ -121,6 +122,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 	}
 	rep := &live.Repeated{}
 	var runs []*Run
+	var wrun *Run
 	if warmup {
 		wopt := at(0)
 		wopt.Trace = false
@@ -131,7 +133,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 			}
 			return nil, nil, err
 		}
-		rep.Warmup = w.Result
+		rep.Warmup, wrun = w.Result, w
 		if w.Result.Interrupted {
 			rep = live.Aggregate(s, []*model.Result{w.Result})
 			rep.Warmup = w.Result
@@ -164,8 +166,11 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 			break
 		}
 	}
-	if len(results) == 0 && rep.Warmup != nil {
-		results = []*model.Result{rep.Warmup} // interrupted in the first run: the warm-up is what was measured
+	if len(results) == 0 && wrun != nil {
+		// Interrupted in the first counted run: the warm-up is what was
+		// measured, and its Run comes back with it (every result has its
+		// Run, so a caller's median run exists).
+		results, runs = []*model.Result{wrun.Result}, []*Run{wrun}
 	}
 	if len(results) == 0 {
 		return nil, nil, fmt.Errorf("%w (0 of %d runs)", ErrInterrupted, n)

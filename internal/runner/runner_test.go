@@ -96,3 +96,50 @@ func TestRepeatCountsTheRunsAfterTheWarmup(t *testing.T) {
 		}
 	}
 }
+
+// scripted is a Runner whose runs are given: run i returns script[i]'s
+// result or error, and cancel (if set) is called as run cancelAt starts.
+type scripted struct {
+	via      string
+	script   []func() (*Run, error)
+	calls    *int
+	cancelAt int
+	cancel   context.CancelFunc
+}
+
+func (s scripted) Via() string                { return s.via }
+func (s scripted) Check(model.Scenario) error { return nil }
+func (s scripted) Run(ctx context.Context, _ model.Scenario, _ live.Options) (*Run, error) {
+	i := *s.calls
+	*s.calls++
+	if s.cancel != nil && i == s.cancelAt {
+		s.cancel()
+	}
+	return s.script[i]()
+}
+
+// Issue 45, item 2: an HTTP run interrupted in its first counted run
+// (the child's error, after a whole warm-up) came back with the warm-up's
+// result but no Run, and lab.fillHTTP indexed runs[0] out of range. Every
+// aggregated result has its Run.
+func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
+	s := pool(4, time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	warm := &Run{Result: &model.Result{Completed: 4, MakespanMS: 5}, HTTP: &HTTPRun{}}
+	calls := 0
+	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){
+		func() (*Run, error) { return warm, nil },
+		func() (*Run, error) { return nil, fmt.Errorf("%w (the target went)", ErrInterrupted) },
+	}}
+	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 3, true, nil)
+	if err != nil {
+		t.Fatalf("Repeat = %v", err)
+	}
+	if len(runs) != len(rep.Runs) || len(runs) != 1 || runs[0] != warm {
+		t.Fatalf("Repeat gave %d results and %d runs; want the warm-up's one of each", len(rep.Runs), len(runs))
+	}
+	if !rep.Interrupted || !rep.Median.Interrupted {
+		t.Errorf("Repeat interrupted in run 1: interrupted %v, median %v; want both marked", rep.Interrupted, rep.Median.Interrupted)
+	}
+}

@@ -31,6 +31,7 @@ package supervise
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -85,8 +86,10 @@ type Message struct {
 	Kind string `json:"kind"`
 	// Addr is where a server listens (KindReady).
 	Addr string `json:"addr,omitempty"`
-	// Body is the report's JSON (KindReport), decoded by the caller.
-	Body []byte `json:"body,omitempty"`
+	// Body is the report's JSON (KindReport), decoded by the caller. It
+	// is carried as JSON itself, not as a string, so a child in another
+	// language (the JVM's, internal/jdk's Control.java) writes it plainly.
+	Body json.RawMessage `json:"body,omitempty"`
 }
 
 // Message kinds.

@@ -292,6 +292,19 @@ func flag(r *http.Request, name string) bool {
 	return v == "1" || v == "true"
 }
 
+// noWork reports a scenario whose requests take no time at all (no wait,
+// no CPU, no blocking call): its batch time is 0, its throughput has no
+// meaning, and its narration would tell requests finishing as they arrive.
+// The lab refuses it with the reason rather than show that.
+func noWork(sc model.Scenario) bool {
+	for _, c := range sc.Classes {
+		if !c.CPU.IsZero() || !c.Wait.IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
 // Simulate runs one simulation for the API, bounded in size (requests,
 // threads, requests × calls) and in compute time (SimMaxWall), with the
 // trace and narration when asked (and the run is small enough to draw).
@@ -303,6 +316,9 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	}
 	if n := sc.Threads + sc.OffloadPool; n > s.cfg.SimMaxThreads {
 		return nil, refuse(http.StatusUnprocessableEntity, "threads", "web.err.sim.threads", n, s.cfg.SimMaxThreads)
+	}
+	if noWork(sc) {
+		return nil, refuse(http.StatusUnprocessableEntity, "wait", "web.err.zero.work")
 	}
 	calls := 0
 	for _, c := range sc.Classes {
@@ -369,9 +385,16 @@ func (s *Server) sim(w http.ResponseWriter, r *http.Request) {
 // acquireRun takes the real-run slot, waiting in line if there is room in
 // it; a full line is refused (429) with the caps and the line named.
 func (s *Server) acquireRun(ctx context.Context) (release func(), err error) {
+	return s.acquireRunAs(ctx, "")
+}
+
+// acquireRunAs is acquireRun for a visitor who named its place in line
+// (ticket, "" for none), so GET /api/line can tell it how many runs are
+// ahead of it while it waits.
+func (s *Server) acquireRunAs(ctx context.Context, ticket string) (release func(), err error) {
 	select {
 	case s.runSlot <- struct{}{}:
-		return func() { <-s.runSlot }, nil
+		return s.holding(ticket), nil
 	default:
 	}
 	s.mu.Lock()
@@ -380,15 +403,22 @@ func (s *Server) acquireRun(ctx context.Context) (release func(), err error) {
 		return nil, refuse(http.StatusTooManyRequests, "", "web.err.busy", s.cfg.RunQueue)
 	}
 	s.waiting++
+	s.line = append(s.line, ticket)
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.waiting--
+		for i, t := range s.line {
+			if t == ticket {
+				s.line = append(s.line[:i], s.line[i+1:]...)
+				break
+			}
+		}
 		s.mu.Unlock()
 	}()
 	select {
 	case s.runSlot <- struct{}{}:
-		return func() { <-s.runSlot }, nil
+		return s.holding(ticket), nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -398,12 +428,20 @@ func (s *Server) acquireRun(ctx context.Context) (release func(), err error) {
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
 func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+	return s.realRunAs(ctx, req, via, "", lang, timeline, narration)
+}
+
+// realRunAs is RealRun holding ticket's place in line (see acquireRunAs).
+func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
 	switch via {
 	case "":
 		via = lab.ViaProcess
 	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth:
 	default:
 		return nil, refuse(http.StatusBadRequest, "via", "web.err.via", via)
+	}
+	if noWork(req.Scenario) {
+		return nil, refuse(http.StatusUnprocessableEntity, "wait", "web.err.zero.work")
 	}
 	exe, err := s.exe()
 	if err != nil {
@@ -424,7 +462,7 @@ func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.
 	if _, err := lab.Prepare(&check); err != nil {
 		return nil, err
 	}
-	release, err := s.acquireRun(ctx)
+	release, err := s.acquireRunAs(ctx, ticket)
 	if err != nil {
 		return nil, err
 	}
@@ -466,7 +504,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, lang, err)
 		return
 	}
-	a, err := s.RealRun(r.Context(), req, r.URL.Query().Get("via"), lang, flag(r, "timeline"), flag(r, "narration"))
+	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), lang, flag(r, "timeline"), flag(r, "narration"))
 	if r.Context().Err() != nil {
 		return // the visitor left; whatever was measured has no reader
 	}
@@ -487,11 +525,14 @@ type PresetJSON struct {
 	Group string `json:"group"`
 	// Label is the button's sentence ("the starting settings — 4 threads,
 	// 12 requests").
-	Label       string             `json:"label"`
-	Description string             `json:"description"`
-	Scenario    model.Scenario     `json:"scenario"`
-	Reference   map[string]float64 `json:"reference,omitempty"`
-	RefWaitMS   float64            `json:"ref_wait_ms,omitempty"`
+	Label       string `json:"label"`
+	Description string `json:"description"`
+	// Setup is the description without its outcome: what the page shows
+	// until the learner has guessed (Description tells the answer).
+	Setup     string             `json:"setup"`
+	Scenario  model.Scenario     `json:"scenario"`
+	Reference map[string]float64 `json:"reference,omitempty"`
+	RefWaitMS float64            `json:"ref_wait_ms,omitempty"`
 	// RefModel is the model's figures at the published measurement's
 	// settings (RefWaitMS), beside Reference.
 	RefModel map[string]float64 `json:"ref_model,omitempty"`
@@ -562,7 +603,7 @@ func buildPresets(lang msg.Lang) ([]byte, error) {
 				group = "loops"
 			}
 			pj := PresetJSON{
-				Name: p.Name, Group: group, Label: msg.T(lang, "web.label."+p.Name), Description: msg.T(lang, "preset."+p.Name),
+				Name: p.Name, Group: group, Label: msg.T(lang, "web.label."+p.Name), Description: msg.T(lang, "preset."+p.Name), Setup: msg.T(lang, "web.setup."+p.Name),
 				Scenario: p.Scenario, Reference: p.Reference, RefWaitMS: float64(p.RefWait) / 1e6, Source: msg.T(lang, p.Source),
 			}
 			if p.RefWait > 0 {
@@ -594,7 +635,7 @@ func buildPresets(lang msg.Lang) ([]byte, error) {
 				return nil, err
 			}
 			out = append(out, PresetJSON{
-				Name: e.name, Group: "fanout", Label: msg.T(lang, "web.label."+e.name), Description: msg.T(lang, "web.preset."+e.name),
+				Name: e.name, Group: "fanout", Label: msg.T(lang, "web.label."+e.name), Description: msg.T(lang, "web.preset."+e.name), Setup: msg.T(lang, "web.setup."+e.name),
 				Scenario: fo.Scenario, Base: e.base, Overrides: json.RawMessage(e.overrides),
 			})
 		}
@@ -662,14 +703,47 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 // name is English), and the lab's own limits where the scenario's are far
 // wider (threads and requests: one range on the page, not two).
 func (s *Server) fieldProblem(lang msg.Lang, fe *model.FieldError) lab.Problem {
-	p := lab.Problem{Field: fe.Field, Message: msg.T(lang, fe.Key, fe.Args...)}
+	p := lab.Problem{Field: pageField(fe.Field), Message: msg.T(lang, fe.Key, fe.Args...)}
 	switch fe.Key {
+	case "err.parse.dur":
+		// The CLI's "use Go syntax" is no help on a form.
+		p.Message = msg.T(lang, "web.err.field.dur", fmt.Sprint(fe.Args[0]))
+	case "err.block.needs.fraction":
+		p.Message = msg.T(lang, "web.err.block.needs.fraction")
+	case "err.offload.unused":
+		p.Message = msg.T(lang, "web.err.offload.unused", fe.Args...)
+	case "err.offload.missing":
+		p.Message = msg.T(lang, "web.err.offload.missing", fe.Args...)
 	case "err.threads":
 		p.Message = msg.T(lang, "web.err.range.threads", fe.Args[0], s.cfg.SimMaxThreads)
 	case "err.requests":
 		p.Message = msg.T(lang, "web.err.range.requests", fe.Args[0], s.cfg.SimMaxRequests)
 	}
 	return p
+}
+
+// pageField is the form's name for a scenario's field: a class's calls,
+// wait and CPU are the form's calls, wait and cpu ("classes.normal.calls"
+// is the calls field), the blocking class's wait and fraction its block
+// and block_fraction.
+func pageField(f string) string {
+	rest, ok := strings.CutPrefix(f, "classes.")
+	if !ok {
+		return f
+	}
+	class, leaf, ok := strings.Cut(rest, ".")
+	if !ok {
+		return f
+	}
+	if class == "blocking" {
+		switch leaf {
+		case "wait":
+			return "block"
+		case "fraction":
+			return "block_fraction"
+		}
+	}
+	return leaf
 }
 
 func (s *Server) onlyPost(w http.ResponseWriter, r *http.Request) {

@@ -141,7 +141,14 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		// field name in front of a Korean message.
 		{`{"preset":"lab-pool","threads":0}`, "ko", "threads", "스레드 0개는 쓸 수 없습니다. 이 실험실에서는 1개에서 10000개까지 줄 수 있습니다", 400},
 		{`{"preset":"lab-pool","requests":0}`, "en", "requests", "0 requests is not allowed here: give 1 to 200000", 400},
-		{`{"preset":"lab-pool","wait":"2 parsecs"}`, "en", "wait", func() string { fe := resolveErr(model.Overrides{Wait: &bad}); return msg.T(msg.EN, fe.Key, fe.Args...) }(), 400},
+		// A time the form cannot read, in the form's words: no "Go syntax"
+		// (issue 44 defect 7); the CLI's message is another.
+		{`{"preset":"lab-pool","wait":"2 parsecs"}`, "en", "wait", func() string {
+			if fe := resolveErr(model.Overrides{Wait: &bad}); fe.Key != "err.parse.dur" {
+				t.Errorf("Resolve of a bad wait: key %s; want err.parse.dur", fe.Key)
+			}
+			return "give a time (e.g. 2 s, 2.5, 200ms); got 2 parsecs"
+		}(), 400},
 		{`{"preset":"lab-pool","threads":"four"}`, "en", "threads", "give a whole number", 400},
 		{`{"preset":"lab-pool","thread":4}`, "en", "thread", "unknown field", 400},
 		{`{"preset":"lab-poo"}`, "en", "preset", "lab-pool-10x30", 400},
@@ -149,7 +156,11 @@ func TestSimErrorsNameTheField(t *testing.T) {
 		{`{"preset":"lab-pool","requests":300000}`, "en", "requests", "too many to simulate here", 422},
 		{`{"preset":"lab-pool","threads":20000}`, "ko", "threads", "스레드 20000개는", 422},
 		{`{"preset":"lab-virtual","requests":100000,"calls":10,"wait":"1ms"}`, "en", "calls", "100000 requests of 10 downstream calls each are too much to simulate here (requests × calls up to 500000)", 422},
-		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "block", 400},
+		{`{"preset":"lab-pool","block":"5ms"}`, "ko", "block", "블로킹 비율과 함께", 400},
+		// A class's field is the form's field (issue 44 defect 7).
+		{`{"preset":"lab-pool","calls":5000}`, "en", "calls", "5000", 400},
+		// A wait of nothing is refused with its reason (issue 44 defect 6).
+		{`{"preset":"lab-pool","wait":"0s"}`, "en", "wait", "no wait and no CPU work", 422},
 	} {
 		code, out := post(t, s, "/api/sim?lang="+tc.lang, tc.body)
 		m, _ := out["message"].(string)
@@ -543,13 +554,13 @@ func TestRealRunTooLongSaysTheCapInWords(t *testing.T) {
 }
 
 // Clock writes durations as the page does: minutes and seconds from a
-// minute, "0" for nothing.
+// minute, "0 s" for nothing (a bare "0" had no unit).
 func TestClock(t *testing.T) {
 	for _, tc := range []struct {
 		d      time.Duration
 		en, ko string
 	}{
-		{0, "0", "0"},
+		{0, "0 s", "0초"},
 		{200 * time.Millisecond, "200.0 ms", "200.0 ms"},
 		{12 * time.Second, "12.0 s", "12.0초"},
 		{750 * time.Second, "12 min 30 s", "12분 30초"},
@@ -635,5 +646,59 @@ func BenchmarkPlanPresets(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// GET /api/line tells a visitor whose run waits how many are ahead, and
+// when it runs (issue 44 defect 12).
+func TestLineTellsTheWait(t *testing.T) {
+	s := New(Config{})
+	line := func(ticket string) LineJSON {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/line?ticket="+ticket, nil))
+		var l LineJSON
+		if err := json.Unmarshal(rec.Body.Bytes(), &l); err != nil || rec.Code != 200 {
+			t.Fatalf("GET /api/line: %d %s", rec.Code, rec.Body)
+		}
+		return l
+	}
+	relA, err := s.acquireRunAs(context.Background(), "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := line("a"); !l.Running || l.Waiting {
+		t.Errorf("the run going: %+v; want running", l)
+	}
+	got := make(chan func(), 1)
+	go func() {
+		rel, err := s.acquireRunAs(context.Background(), "b")
+		if err != nil {
+			t.Error(err)
+		}
+		got <- rel
+	}()
+	for i := 0; ; i++ {
+		if l := line("b"); l.Waiting {
+			if l.Ahead != 1 {
+				t.Errorf("b behind a: ahead %d; want 1", l.Ahead)
+			}
+			break
+		}
+		if i > 5000 {
+			t.Fatal("b never showed in line")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if l := line("nobody"); l.Waiting || l.Running {
+		t.Errorf("an unknown ticket: %+v; want neither", l)
+	}
+	relA()
+	relB := <-got
+	if l := line("b"); !l.Running {
+		t.Errorf("b after a: %+v; want running", l)
+	}
+	relB()
+	if l := line("b"); l.Running || l.Waiting {
+		t.Errorf("b done: %+v", l)
 	}
 }

@@ -171,11 +171,11 @@ func callMean(tr *model.Trace, stalled map[int32]time.Duration) time.Duration {
 // Clock is a duration as the page writes it: one decimal in the unit that
 // reads best under a minute ("200.0 ms", "12.0 s" / "12.0초"), minutes and
 // seconds above ("12 min 30 s" / "12분 30초"), hours and minutes above an
-// hour, and "0" for nothing at all (not "0.0 us").
+// hour, and "0 s" / "0초" for nothing at all (not "0.0 us", not a bare "0").
 func Clock(lang msg.Lang, d time.Duration) string {
 	switch {
 	case d == 0:
-		return "0"
+		return msg.T(lang, "web.dur.s", "0")
 	case d < 0:
 		return "-" + Clock(lang, -d)
 	case d < time.Minute:

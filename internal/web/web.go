@@ -122,8 +122,13 @@ type Server struct {
 	// simSlots bounds the simulations running at once (CPU-bound work).
 	simSlots chan struct{}
 
-	mu      sync.Mutex // guards waiting and presetCache
+	mu      sync.Mutex // guards waiting, line, running and presetCache
 	waiting int        // real runs waiting for runSlot
+	// line holds the tickets of the runs waiting, oldest first, and
+	// running the ticket of the run going ("" for none or unnamed): what
+	// GET /api/line tells a waiting visitor.
+	line    []string
+	running string
 	// presetCache is GET /api/presets' answer by language (the same for
 	// every request).
 	presetCache map[msg.Lang][]byte
@@ -177,13 +182,14 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("POST /api/sim", s.sim)
 	s.mux.HandleFunc("POST /api/run", s.run)
 	s.mux.HandleFunc("POST /api/plan", s.plan)
+	s.mux.HandleFunc("GET /api/line", s.lineAPI)
 	s.mux.HandleFunc("GET /probe", s.probePage)
 	s.mux.HandleFunc("POST /api/probe", s.probeAPI)
 	// Every endpoint answers JSON, a wrong method or path too.
 	for _, p := range []string{"/api/sim", "/api/run", "/api/plan", "/api/probe"} {
 		s.mux.HandleFunc(p, s.onlyPost)
 	}
-	for _, p := range []string{"/api/presets", "/api/strings"} {
+	for _, p := range []string{"/api/presets", "/api/strings", "/api/line"} {
 		s.mux.HandleFunc(p, s.onlyGet)
 	}
 	s.mux.HandleFunc("/api/", s.noAPI)

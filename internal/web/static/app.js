@@ -39,7 +39,21 @@
   const INT = new Set(["threads", "offload_pool", "fanout_pool", "cores", "requests", "calls", "seed"]);
   const BOOL = new Set(["blocking", "shared_lock"]);
   const MAY_BE_EMPTY = new Set(["block"]);
+  // Fields that hold a time: a person writes "2", "2.5", "2초" or "6s";
+  // the page sends the API's "2s", "2.5s", "200ms".
+  const DUR = new Set(["wait", "cpu", "block"]);
+  function durText(raw) {
+    const m = raw.replace(",", ".").match(/^(\d*\.?\d+)\s*(s|sec|secs|seconds?|초|ms|밀리초|us|µs|마이크로초|m|min|분)?$/i);
+    if (!m) return raw;
+    const u = (m[2] || "s").toLowerCase();
+    const unit = { "ms": "ms", "밀리초": "ms", "us": "us", "µs": "us", "마이크로초": "us", "m": "m", "min": "m", "분": "m" }[u] || "s";
+    return String(Number(m[1])) + unit;
+  }
 
+  // seen are the presets whose answer the learner has seen (guessed or
+  // skipped), in this tab: only their JDK 21 row shows the model.
+  const seen = new Set((() => { try { return JSON.parse(sessionStorage.getItem("waitlab.seen")) || []; } catch (e) { return []; } })());
+  const saveSeen = () => { try { sessionStorage.setItem("waitlab.seen", JSON.stringify([...seen])); } catch (e) { /* memory only */ } };
   const state = {
     entry: null,     // the "try this" entry the form started from
     baseVals: null,  // the base preset's values: overrides are the differences
@@ -131,9 +145,10 @@
   window.waitlabFmt = fmt; // for the browser tests: the page's text against msg.T
 
   // dur writes a duration as web.Clock does: one decimal in the unit that
-  // reads best under a minute, minutes and seconds above, "0" for nothing.
+  // reads best under a minute, minutes and seconds above, "0 s" for
+  // nothing (never a bare "0"), microseconds as µs.
   function dur(ms) {
-    if (ms === 0) return "0";
+    if (ms === 0) return fmt("web.dur.s", "0");
     if (ms < 0) return "-" + dur(-ms);
     if (ms >= 3600000) {
       const m = Math.round(ms / 60000), h = Math.floor(m / 60), r = m % 60;
@@ -145,7 +160,7 @@
     }
     if (ms >= 1000) return fmt("web.dur.s", (ms / 1000).toFixed(1));
     if (ms >= 1) return ms.toFixed(1) + " ms";
-    return (ms * 1000).toFixed(1) + " us";
+    return (ms * 1000).toFixed(1) + " µs";
   }
   // durIn formats an instant in a run's own unit (a run of 6 s says 0.0 s
   // at its start), as narrate does.
@@ -154,7 +169,7 @@
     const u = endMs >= 1000 ? 1000 : endMs >= 1 ? 1 : 0.001;
     const v = (ms / u).toFixed(1);
     if (u === 1000) return fmt("web.dur.s", v);
-    return v + (u === 1 ? " ms" : " us");
+    return v + (u === 1 ? " ms" : " µs");
   }
   // exactMS writes a measured figure as published: whole milliseconds with
   // separators ("1,227 ms"), never rounded to seconds.
@@ -254,6 +269,10 @@
         const f = Number(raw);
         if (!/^\d*\.?\d+(e-?\d+)?$/i.test(raw) || !(f >= 0 && f <= 1)) { errors.push({ field: k, message: fmt("web.err.field.frac", raw) }); continue; }
         v[k] = f;
+      } else if (DUR.has(k)) {
+        // The same time as the preset's, however written, is no change.
+        const d = durText(raw);
+        v[k] = state.baseVals && durText(String(state.baseVals[k])) === d ? state.baseVals[k] : d;
       } else v[k] = raw;
     }
     return { v, errors };
@@ -325,15 +344,25 @@
     state.baseVals = valuesOf(entry.scenario);
     setForm(vals || state.baseVals);
     for (const b of document.querySelectorAll(".preset")) b.setAttribute("aria-pressed", String(b.dataset.name === entry.name));
-    const base0 = $("#base");
+    renderBase();
+  }
+  // The settings' header: the preset's setup, and its outcome only once
+  // the answer is shown.
+  function renderBase() {
+    const entry = state.entry, base0 = $("#base");
+    if (!entry) return;
     base0.textContent = fmt("web.settings.base", entry.label || entry.name) + " — ";
-    base0.append(el("span", { class: "desc", text: entry.description }));
+    base0.append(el("span", { class: "desc", text: state.revealed ? entry.description : entry.setup || "" }));
   }
 
   // ---- Actions ----------------------------------------------------------
 
+  // busy locks what would change the question while an action is going:
+  // a run belongs to the settings it started with, so the presets, Reset
+  // and the buttons wait for it.
   function busy(on) {
-    for (const b of document.querySelectorAll("#btn-sim, #btn-real, #btn-guess, #btn-reveal")) b.disabled = on;
+    for (const b of document.querySelectorAll("#btn-sim, #btn-real, #btn-guess, #btn-reveal, #btn-reset, .preset, #btn-size, #btn-ls")) b.disabled = on;
+    document.body.dataset.busy = String(on);
   }
 
   // simulate asks for the model of body b and keeps it as the result.
@@ -348,6 +377,7 @@
   // act runs one action of the learner's: validates the form, then f(body).
   async function act(f) {
     clearErrors();
+    $("#real-offer").hidden = true;
     stop();
     if (refuseForm()) { renderStale(); settled(); return; }
     const b = body();
@@ -365,11 +395,16 @@
     }
   }
 
+  // While the answer is hidden, Simulate and Run for real score the guess
+  // typed first (and ask for one when there is none): nothing reveals the
+  // answer by accident.
   const onSimulate = () => act(async (b) => {
+    if (!state.revealed) takeGuess(b);
     setStatus(fmt("web.status.sim"));
     state.revealed = true;
+    const started = { vals: Object.assign({}, formState().v), guess: guessFor(b) };
     const a = await simulate(b);
-    record("sim", a, b);
+    record("sim", a, b, started);
   });
 
   const onReveal = () => act(async (b) => {
@@ -377,38 +412,95 @@
     if (!state.sim || state.sim.key !== keyOf(b)) { setStatus(fmt("web.status.sim")); await simulate(b); }
   });
 
+  // secondsOf reads a time as a person writes it: "6", "2.5", "6s",
+  // "2초", "600ms", "1.5 초"; a bare number is seconds. It answers
+  // milliseconds, or NaN.
+  function secondsOf(raw) {
+    const m = String(raw).trim().replace(",", ".").match(/^(\d*\.?\d+)\s*(s|sec|secs|seconds?|초|ms|밀리초|m|min|분)?$/i);
+    if (!m) return NaN;
+    const v = Number(m[1]), u = (m[2] || "s").toLowerCase();
+    if (u === "ms" || u === "밀리초") return v;
+    if (u === "m" || u === "min" || u === "분") return v * 60000;
+    return v * 1000;
+  }
   function readGuess(id) {
     const e = $(id), raw = e.value.trim();
     if (raw === "") return 0;
-    const v = Number(raw);
-    if (!/^\d*\.?\d+$/.test(raw) || !(v > 0)) { markField(id.slice(1), fmt("web.err.field.guess", raw)); return null; }
-    return v * 1000;
+    const v = secondsOf(raw);
+    if (!(v > 0)) { markField(id.slice(1), fmt("web.err.field.guess", raw)); return null; }
+    return v;
   }
-  const onGuess = () => act(async (b) => {
+  // takeGuess scores the guess typed for body b, or refuses (on the guess
+  // field) when there is none: the answer shows only after a guess or an
+  // explicit "Show the answer".
+  function takeGuess(b) {
     const g = readGuess("#predict-batch"), g50 = readGuess("#predict-p50");
     if (g === null || g50 === null || !(g > 0)) {
-      if (g === 0) markField("predict-batch", fmt("web.err.field.guess", ""));
-      setStatus(fmt("web.status.invalid"), true);
-      throw { message: fmt("web.status.invalid") };
+      if (g === 0) markField("predict-batch", fmt("web.predict.first"));
+      $("#predict-batch").focus();
+      throw { message: fmt(g === 0 ? "web.predict.first" : "web.status.invalid") };
     }
     state.guess = { key: keyOf(b), batch_ms: g, p50_ms: g50 };
     state.revealed = true;
+  }
+  const guessFor = (b) => (state.guess && state.guess.key === keyOf(b) ? state.guess.batch_ms : 0);
+  const onGuess = () => act(async (b) => {
+    takeGuess(b);
     if (!state.sim || state.sim.key !== keyOf(b)) { setStatus(fmt("web.status.sim")); await simulate(b); }
   });
 
   // A real run measures exactly the settings it is given, beside the model
   // of those same settings (simulated first, always).
   const onReal = () => act(async (b) => {
+    if (!state.revealed) takeGuess(b);
     state.revealed = true;
     setStatus(fmt("web.status.sim"));
+    // What ran is fixed now: the settings, their guess, their values.
+    const started = { vals: Object.assign({}, formState().v), guess: guessFor(b) };
     const m = await simulate(b);
-    setStatus(fmt("web.status.real", dur(2 * m.makespan_ms)));
+    const expect = dur(2 * m.makespan_ms);
+    setStatus(fmt("web.status.real", expect));
     renderAll();
     const via = $("#f-via").value;
-    const a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}`, b);
+    const line = watchLine(expect);
+    let a;
+    try {
+      // Too long for the cap at these waits: the same scenario at 0.2 s
+      // waits (the source's own measurement) is offered beside the refusal.
+      const wait = secondsOf(String(formState().v.wait || ""));
+      $("#real-offer").hidden = !(2 * m.makespan_ms > caps.max_wall_s * 1000 && wait > 200);
+      a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}&ticket=${line.ticket}`, b);
+    } finally {
+      line.stop();
+    }
     state.real = { a, key: keyOf(b) };
-    record("real", a, b);
+    record("real", a, b, started);
   });
+
+  // watchLine tells, while a real run's answer has not come, whether it
+  // waits in line (and behind how many) or runs (and for how long): the
+  // page names its run with a ticket and asks GET /api/line.
+  function watchLine(expect) {
+    const ticket = Array.from(crypto.getRandomValues(new Uint8Array(8)), (x) => x.toString(16).padStart(2, "0")).join("");
+    const t0 = performance.now();
+    let on = true, timer = 0, since = 0;
+    const tick = async () => {
+      if (!on) return;
+      try {
+        const l = await getJSON(`/api/line?ticket=${ticket}`);
+        if (!on) return;
+        if (l.waiting) { since = 0; setStatus(fmt("web.status.line", l.ahead, expect)); document.body.dataset.line = String(l.ahead); }
+        else if (l.running) {
+          if (!since) since = performance.now();
+          setStatus(fmt("web.status.line.run", dur(Math.round((performance.now() - since) / 100) * 100), expect));
+          document.body.dataset.line = "0";
+        }
+      } catch (e) { /* the run's own answer reports what went wrong */ }
+      if (on) timer = setTimeout(tick, performance.now() - t0 < 2000 ? 200 : 500);
+    };
+    timer = setTimeout(tick, 100);
+    return { ticket, stop: () => { on = false; clearTimeout(timer); delete document.body.dataset.line; } };
+  }
 
   // Reset puts the preset's settings back and, once the answer is shown,
   // simulates them again: no result of other settings stays on screen.
@@ -473,7 +565,11 @@
     if (r) cols.push(fmt(r.via === "http" ? "web.col.http" : "web.col.real"), fmt(r.via === "http" ? "web.col.http.ratio" : "web.col.ratio"));
     if (h) cols.push(fmt("web.col.http"), fmt("web.col.http.ratio"));
     const hasRef = Object.keys(ref).length > 0;
-    if (hasRef) cols.push(fmt("web.col.published"));
+    // Each preset's published figures carry their own source and
+    // conditions: the lab's JDK 21 run at 0.2 s, or the book's eight loops.
+    const refEntry = presets.find((p) => p.name === a.preset) || {};
+    const bookRef = refEntry.group === "loops";
+    if (hasRef) cols.push(fmt(bookRef ? "web.col.published.book" : "web.col.published"));
     const rps = (v) => fmt("web.unit.rps", num(v));
     const rows = [
       ["makespan", "web.r.makespan", (x) => x.makespan_ms, dur, guess, "makespan_ms", null],
@@ -502,7 +598,11 @@
       const s = el("span", {}, text, " ", el("span", { class: "ci", text: c }));
       return s;
     };
-    for (const [id, key, get, show, gv, refKey, ciPath, label] of rows) {
+    // Beside a published figure, the model and the real run are shown at
+    // its precision: whole milliseconds under 10 s ("1,227 ms").
+    const exactDur = (v) => (v < 10000 ? exactMS(Math.round(v)) : dur(v));
+    for (const [id, key, get, show0, gv, refKey, ciPath, label] of rows) {
+      const show = hasRef && ref[refKey] != null && show0 === dur ? exactDur : show0;
       const tr = el("tr");
       tr.append(el("th", { scope: "row", text: label || fmt(key) }));
       let c = 1;
@@ -556,7 +656,7 @@
     if (r) {
       box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
     }
-    if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published") }));
+    if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published", refEntry.source || "") }));
     if (a.limit) {
       box.append(el("div", { class: "limit", id: "limit" }, el("strong", { text: fmt("web.limit.title") }), el("br"), a.limit.text));
     }
@@ -578,8 +678,12 @@
       if (!p.ref_model || p.reference.makespan_ms == null) continue;
       src = p.source;
       const pub = p.reference.makespan_ms, m = p.ref_model.makespan_ms;
+      // The model's figure is this preset's answer: hidden until guessed.
+      const shown = seen.has(p.name);
       tb.append(el("tr", { "data-name": p.name }, el("th", { scope: "row", text: p.label }),
-        cell(`ref-${p.name}-pub`, exactMS(pub), cols[1], pub), cell(`ref-${p.name}-model`, exactMS(m), cols[2], m), cell(`ref-${p.name}-ratio`, ratio(pub, m), cols[3])));
+        cell(`ref-${p.name}-pub`, exactMS(pub), cols[1], pub),
+        cell(`ref-${p.name}-model`, shown ? exactMS(m) : fmt("web.ref.hidden"), cols[2], shown ? m : null),
+        cell(`ref-${p.name}-ratio`, shown ? ratio(pub, m) : "", cols[3])));
     }
     t.append(tb);
     $("#ref-source").textContent = src ? fmt("web.ref.source", src) : "";
@@ -593,6 +697,10 @@
     box.setAttribute("aria-label", fmt("web.five.bars"));
     $("#five").hidden = false;
     const lab = presets.filter((p) => p.group === "lab");
+    // Asking for the five at once is skipping their questions.
+    for (const p of lab) seen.add(p.name);
+    saveSeen();
+    renderRef();
     try {
       const answers = await Promise.all(lab.map((p) => postJSON(`/api/sim?lang=${lang}`, { preset: p.name, wait: "200ms" })));
       const rows = lab.map((p, i) => ({ p, m: answers[i].makespan_ms, pub: (p.reference || {}).makespan_ms }));
@@ -1020,30 +1128,41 @@
   }
   // record keeps a run the learner asked for (Simulate, Run for real), with
   // its settings in full so a comparison can say what differs.
-  function record(kind, a, b) {
+  // The settings are those the action started with (st), never the form's
+  // at the time the answer comes back.
+  function record(kind, a, b, st) {
     const runs = loadRuns();
     const n = runs.length ? runs[runs.length - 1].n + 1 : 1;
-    const g = state.guess && state.guess.key === keyOf(b) ? state.guess.batch_ms : 0;
+    const g = st.guess;
     const o = Object.assign({}, b);
     delete o.preset;
     runs.push({
-      n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), entry: b.preset, label: state.entry ? state.entry.label : b.preset,
-      overrides: o, vals: Object.assign({}, formState().v),
+      n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), entry: b.preset,
+      overrides: o, vals: st.vals,
       makespan_ms: a.makespan_ms, throughput_rps: a.throughput_rps, p50_ms: a.all.p50_ms, p99_ms: a.all.p99_ms,
       peak_threads: a.peak_threads, predicted_ms: g,
     });
     saveRuns(runs);
     renderRuns();
   }
-  const kv = (o) => Object.entries(o || {}).map(([k, v]) => `${fmt("web.k." + k)}=${v}`).join(", ");
+  // A setting and its value, as a run's label says it ("threads=6",
+  // "스레드 6개"), in the page's language.
+  const kv1 = (k, v) => (S["web.kv." + k] ? fmt("web.kv." + k, String(v)) : `${fmt("web.k." + k)}=${v}`);
+  const kv = (o) => Object.entries(o || {}).map(([k, v]) => kv1(k, v)).join(", ");
+  // labelOf names an entry in the page's language (a run is kept by its
+  // entry's name, so a run recorded in English reads Korean on the Korean
+  // page).
+  const labelOf = (name) => (presets.find((p) => p.name === name) || {}).label || name;
   function runLabel(r) {
     const o = kv(r.overrides);
-    return `#${r.n} ${r.label || r.entry}${o ? " (" + o + ")" : ""} · ${dur(r.makespan_ms)}`;
+    return `#${r.n} ${labelOf(r.entry)}${o ? " (" + o + ")" : ""} · ${dur(r.makespan_ms)}`;
   }
+  // A run's link reopens it with its answer shown: it was already seen.
   function runURL(r) {
     const q = new URLSearchParams({ lang });
     q.set("preset", r.entry);
     for (const [k, v] of Object.entries(r.overrides || {})) q.set(k, String(v));
+    q.set("reveal", "1");
     return (r.entry || "").startsWith("fanout") ? "/fanout?" + q.toString() : "/?" + q.toString();
   }
   function renderRuns() {
@@ -1061,13 +1180,13 @@
   // diffLabels names each run by what differs among the runs compared:
   // the preset, a setting, or whether it was simulated or run for real.
   function diffLabels(runs) {
-    const all = runs.map((r) => Object.assign({ preset: r.label || r.entry }, r.vals || r.overrides || {}));
+    const all = runs.map((r) => Object.assign({ preset: labelOf(r.entry) }, r.vals || r.overrides || {}));
     const keys = new Set();
     for (const v of all) for (const k of Object.keys(v)) keys.add(k);
     const differ = [...keys].filter((k) => new Set(all.map((v) => String(v[k]))).size > 1);
     const kinds = new Set(runs.map((r) => r.kind)).size > 1;
     return runs.map((r, i) => {
-      const parts = differ.map((k) => (k === "preset" ? all[i].preset : `${fmt("web.k." + k)}=${all[i][k]}`));
+      const parts = differ.map((k) => (k === "preset" ? all[i].preset : kv1(k, all[i][k])));
       if (kinds || !parts.length) parts.push(fmt("web.runs.kind." + r.kind));
       return `#${r.n} ${parts.join(", ")}`;
     });
@@ -1144,16 +1263,33 @@
 
   // ---- Links and language -----------------------------------------------
 
-  function updateLinks() {
+  // stateURL is the page's state as a link in language l: the preset,
+  // the settings that differ from it, the guess made for them, and
+  // whether their answer is shown (only when the result on screen is
+  // theirs: an unsimulated edit is not revealed by a link).
+  function stateURL(l) {
     const q = new URLSearchParams();
-    q.set("lang", fmt("web.lang.other.code"));
+    q.set("lang", l);
     if (state.entry) q.set("preset", state.entry.name);
     const f = formState();
     for (const [k, v] of Object.entries(overridesOf(f.v))) q.set(k, String(v));
-    $("#lang-switch").href = (LAB === "fanout" ? "/fanout?" : "/?") + q.toString();
+    const key = currentKey();
+    if (state.guess && state.guess.key === key) {
+      q.set("guess", String(state.guess.batch_ms / 1000));
+      if (state.guess.p50_ms > 0) q.set("guess_p50", String(state.guess.p50_ms / 1000));
+    } else if (state.revealed && state.sim && state.sim.key === key) q.set("reveal", "1");
+    return (LAB === "fanout" ? "/fanout?" : "/?") + q.toString();
+  }
+  // updateLinks keeps the language switch and the address bar on the
+  // page's state, so a reload or a switch keeps the settings and the guess.
+  function updateLinks() {
+    $("#lang-switch").href = stateURL(fmt("web.lang.other.code"));
+    try { history.replaceState(null, "", stateURL(lang)); } catch (e) { /* file: or sandboxed: the link still carries it */ }
   }
 
   function renderAll() {
+    if (state.revealed && state.entry && !seen.has(state.entry.name)) { seen.add(state.entry.name); saveSeen(); renderRef(); }
+    renderBase();
     renderResult();
     renderTimelineHead();
     renderTimeline();
@@ -1163,7 +1299,7 @@
   }
 
   function presetButton(p) {
-    const b = el("button", { type: "button", class: "preset", "data-name": p.name, "aria-pressed": "false", title: p.description },
+    const b = el("button", { type: "button", class: "preset", "data-name": p.name, "aria-pressed": "false", title: p.setup || "" },
       el("span", { class: "label", text: p.label }), el("span", { class: "name", text: p.name }));
     b.addEventListener("click", () => pickPreset(p));
     return b;
@@ -1209,14 +1345,22 @@
     const first = LAB === "fanout" ? "fanout-seq" : "lab-pool";
     const entry = presets.find((p) => p.name === q.get("preset")) || presets.find((p) => p.name === first);
     const vals = valuesOf(entry.scenario);
-    let carried = false;
     for (const k of FIELDS) {
       if (!q.has(k)) continue;
-      carried = true;
       vals[k] = BOOL.has(k) ? q.get(k) === "true" : q.get(k);
     }
     chooseEntry(entry, vals);
     codeTab = defaultTab(vals.model);
+    // A guess carried by the link (the language switch, a reload) is
+    // scored again; "reveal=1" shows the answer (a run's own link).
+    const gq = q.get("guess");
+    let reveal = q.get("reveal") === "1";
+    if (gq) {
+      $("#predict-batch").value = gq;
+      $("#predict-p50").value = q.get("guess_p50") || "";
+      const g = secondsOf(gq), g50 = q.get("guess_p50") ? secondsOf(q.get("guess_p50")) : 0;
+      if (g > 0 && currentKey()) { state.guess = { key: currentKey(), batch_ms: g, p50_ms: g50 > 0 ? g50 : 0 }; reveal = true; }
+    }
     mainPlayer = player($("#btn-play"), () => (geo ? geo.end : 0), () => state.cursor, setCursor);
     const lsPlayer = player($("#ls-play"), () => ls.end, () => ls.t, lsCursor);
     $("#form").addEventListener("submit", (e) => { e.preventDefault(); onSimulate(); });
@@ -1226,10 +1370,21 @@
       updateLinks();
       renderCode();
     });
-    $("#form").addEventListener("change", (e) => { if (e.target.id === "f-model") { blockingNote(); renderStale(); updateLinks(); renderCode(); } });
+    // The code follows the model: the tab of the model chosen comes up.
+    $("#form").addEventListener("change", (e) => { if (e.target.id === "f-model") { blockingNote(); codeTab = defaultTab(e.target.value); renderStale(); updateLinks(); renderCode(); } });
     $("#btn-guess").addEventListener("click", onGuess);
+    // Enter in a guess box checks the guess (not the form's Simulate).
+    for (const id of ["#predict-batch", "#predict-p50"]) {
+      $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); onGuess(); } });
+    }
     $("#btn-reveal").addEventListener("click", onReveal);
     $("#btn-real").addEventListener("click", onReal);
+    $("#btn-real02").addEventListener("click", () => {
+      input("wait").value = "200ms";
+      renderStale();
+      updateLinks();
+      onReal();
+    });
     $("#btn-reset").addEventListener("click", onReset);
     $("#btn-play").addEventListener("click", () => mainPlayer.go());
     $("#cursor").addEventListener("input", (e) => {
@@ -1270,11 +1425,11 @@
     });
     renderRuns();
     updateLinks();
-    // A link that carries its settings is a run someone chose to share:
-    // it shows its answer. A plain visit starts with the question.
-    if (carried) state.revealed = true;
+    // A plain visit, or a link with settings only, starts with the
+    // question; a link that says so shows the answer.
+    if (reveal) state.revealed = true;
     renderAll();
-    if (carried) await onReveal();
+    if (reveal) await onReveal();
     document.body.dataset.ready = "true";
   }
 

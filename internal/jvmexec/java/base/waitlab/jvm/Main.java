@@ -1,0 +1,239 @@
+package waitlab.jvm;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import waitlab.control.Control;
+
+/**
+ * waitlab's JVM child: runs the request plan in DIR/plan on the
+ * plan's executor, once cold and then warm in the same JVM, and writes
+ * DIR/result (every request's record, the warm pass's lanes, the JVM's
+ * facts and, for virtual threads, the pinned parks JFR recorded). Started
+ * by waitlab through supervise (internal/jvmexec): its cancel pipe stops
+ * the pass under way, which is written as interrupted.
+ */
+public final class Main {
+    private static volatile Run current;
+    private static volatile boolean cancelled;
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        Plan p = Plan.read(dir.resolve("plan"));
+        long stallNs = args.length > 1 ? Long.parseLong(args[1]) : 10_000_000L;
+        Control ctl = Control.open();
+        ctl.onCancel(() -> {
+            cancelled = true;
+            Run r = current;
+            if (r != null) {
+                r.halt();
+            }
+        });
+        Run.Holder pin = Run.PLAIN;
+        String pinErr = "";
+        if (p.model.equals("virtual")) {
+            try {
+                pin = p.pin.equals("native") ? (Run.Holder) Class.forName("waitlab.jvm.NativePin").getDeclaredConstructor().newInstance() : new SyncPin();
+            } catch (ReflectiveOperationException | LinkageError e) {
+                pinErr = e.toString();
+            }
+            try {
+                Class.forName("waitlab.jvm.NativePin").getDeclaredMethod("installClock").invoke(null);
+            } catch (ReflectiveOperationException | LinkageError e) {
+                // JDK 21: no FFM; a virtual thread's CPU work is then timed by the wall clock
+            }
+        }
+        ctl.ready("");
+        Path tmp = dir.resolve("result.tmp");
+        try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16)) {
+            w.write("{\"passes\":[");
+            boolean first = true;
+            for (int pass = 0; pass < p.passes && !cancelled; pass++) {
+                boolean trace = p.trace && pass == p.passes - 1;
+                Pass done = runPass(p, pin, trace, stallNs, dir, pass);
+                if (done == null) {
+                    break;
+                }
+                if (!first) {
+                    w.write(',');
+                }
+                first = false;
+                writePass(w, done, pass == 0);
+                if (done.run.stopped && done.interrupted) {
+                    break;
+                }
+            }
+            w.write("],\"facts\":");
+            writeFacts(w, p, pinErr);
+            w.write("}\n");
+        }
+        Files.move(tmp, dir.resolve("result"), StandardCopyOption.ATOMIC_MOVE);
+        System.exit(0); // a thread still in a wait after the grace is not waited for
+    }
+
+    /** One pass's outcome. */
+    static final class Pass {
+        Run run;
+        Exec ex;
+        boolean interrupted;
+        long cpuNs;
+        long pinned = -1;
+        Map<String, Long> reasons = new TreeMap<>();
+    }
+
+    private static Exec newExec(String model) throws ReflectiveOperationException {
+        switch (model) {
+            case "pool":
+                return new PoolExec();
+            case "loop":
+            case "offload":
+                return new LoopExec();
+            case "virtual":
+                return (Exec) Class.forName("waitlab.jvm.VirtualExec").getDeclaredConstructor().newInstance();
+            default:
+                throw new IllegalArgumentException("model " + model);
+        }
+    }
+
+    private static Pass runPass(Plan p, Run.Holder pin, boolean trace, long stallNs, Path dir, int pass) throws Exception {
+        Exec ex = newExec(p.model);
+        int lanes = p.threads + p.offload + p.fanoutPool;
+        Run r = new Run(p, lanes, trace, p.model.equals("loop") || p.model.equals("offload") ? stallNs : 0);
+        current = r;
+        if (cancelled) {
+            return null;
+        }
+        if (p.model.equals("virtual")) {
+            Class.forName("waitlab.jvm.VirtualExec").getDeclaredField("pin").set(null, pin);
+        }
+        ex.start(r);
+        Recording rec = null;
+        if (p.model.equals("virtual")) {
+            rec = new Recording();
+            rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO);
+            rec.start();
+        }
+        long cpu0 = processCPU();
+        r.t0 = System.nanoTime();
+        for (int i = 0; i < p.requests && !r.stopped; i++) {
+            long due = p.arrival[i];
+            for (long d = due - r.now(); d > 0 && !r.stopped; d = due - r.now()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(d);
+            }
+            if (r.stopped) {
+                break;
+            }
+            r.sent = i + 1;
+            ex.submit(i);
+        }
+        r.finished.await();
+        Pass out = new Pass();
+        out.cpuNs = processCPU() - cpu0;
+        out.interrupted = r.completed.get() < p.requests;
+        r.stopped = true;
+        ex.stop(out.interrupted ? 200 : 2000);
+        out.run = r;
+        out.ex = ex;
+        if (rec != null) {
+            rec.stop();
+            Path f = dir.resolve("pinned-" + pass + ".jfr");
+            rec.dump(f);
+            rec.close();
+            out.pinned = 0;
+            for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
+                out.pinned++;
+                String why = e.hasField("pinnedReason") ? e.getString("pinnedReason") : "";
+                out.reasons.merge(why == null ? "" : why, 1L, Long::sum);
+            }
+            Files.deleteIfExists(f);
+        }
+        return out;
+    }
+
+    private static long processCPU() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean) {
+            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    private static void writePass(Writer w, Pass ps, boolean cold) throws IOException {
+        Run r = ps.run;
+        w.write("{\"cold\":" + cold + ",\"interrupted\":" + ps.interrupted + ",\"sent\":" + r.sent
+                + ",\"lanes\":" + ps.ex.lanes() + ",\"peak\":" + r.peak.get() + ",\"cpu_ns\":" + ps.cpuNs
+                + ",\"pinned\":" + ps.pinned + ",\"pinned_reasons\":{");
+        boolean first = true;
+        for (Map.Entry<String, Long> e : ps.reasons.entrySet()) {
+            w.write((first ? "" : ",") + Control.quote(e.getKey()) + ":" + e.getValue());
+            first = false;
+        }
+        w.write("},\"stall_threshold_ns\":" + r.stallNs + ",\"stalls\":[");
+        for (int i = 0; i < r.stallCount.length; i++) {
+            w.write((i > 0 ? "," : "") + r.stallCount[i]);
+        }
+        w.write("],\"worst_stall_ns\":" + r.worstStall + ",\"worst_loop\":" + r.worstLoop + ",\"worst_req\":" + r.worstReq);
+        w.write(",\"records\":[");
+        for (int i = 0; i < r.sent; i++) {
+            // [id, class, arrival, start, end (0: not done), lane]
+            w.write((i > 0 ? ",[" : "[") + i + "," + r.p.cls[i] + "," + r.p.arrival[i] + "," + r.start[i] + ","
+                    + r.end.get(i) + "," + r.lane[i] + "]");
+        }
+        w.write("],\"spans\":[");
+        if (r.spans != null) {
+            boolean f = true;
+            for (List<long[]> l : r.spans) {
+                for (long[] s : l) {
+                    w.write((f ? "[" : ",[") + s[0] + "," + s[1] + "," + s[2] + "," + s[3] + "," + s[4] + "]");
+                    f = false;
+                }
+            }
+        }
+        w.write("]}");
+    }
+
+    private static void writeFacts(Writer w, Plan p, String pinErr) throws IOException {
+        StringBuilder gc = new StringBuilder();
+        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gc.append(gc.length() > 0 ? "," : "").append(Control.quote(b.getName()));
+        }
+        StringBuilder flags = new StringBuilder();
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            flags.append(flags.length() > 0 ? "," : "").append(Control.quote(a));
+        }
+        int carriers = -1;
+        if (p.model.equals("virtual")) {
+            try {
+                carriers = (int) Class.forName("waitlab.jvm.VirtualExec").getDeclaredMethod("carriersSeen").invoke(null);
+            } catch (ReflectiveOperationException e) {
+                carriers = -1;
+            }
+        }
+        w.write("{\"java_version\":" + Control.quote(System.getProperty("java.version"))
+                + ",\"vendor\":" + Control.quote(System.getProperty("java.vendor"))
+                + ",\"vm\":" + Control.quote(System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"))
+                + ",\"available_processors\":" + Runtime.getRuntime().availableProcessors()
+                + ",\"gc\":[" + gc + "],\"flags\":[" + flags + "]"
+                + ",\"carriers_seen\":" + carriers
+                + ",\"pin\":" + Control.quote(p.model.equals("virtual") ? p.pin : "")
+                + ",\"pin_error\":" + Control.quote(pinErr)
+                + ",\"cpu_clock\":" + Control.quote(Run.cpuClock)
+                + "}");
+    }
+
+    private Main() {
+    }
+}

@@ -1,0 +1,307 @@
+package launch
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/model"
+)
+
+// Engine is the server a configuration starts.
+type Engine string
+
+// The engines.
+const (
+	Go     Engine = "go"     // waitlab's own target (httptarget)
+	Tomcat Engine = "tomcat" // Debian's Tomcat serving our servlet
+	Netty  Engine = "netty"  // our server on Debian's Netty
+)
+
+// ParseEngine reads an engine's name ("" is Go).
+func ParseEngine(s string) (Engine, error) {
+	switch e := Engine(strings.ToLower(strings.TrimSpace(s))); e {
+	case "", Go:
+		return Go, nil
+	case Tomcat, Netty:
+		return e, nil
+	}
+	return "", model.NewFieldError("engine", "launch.err.engine", s)
+}
+
+// IsJVM reports whether the engine runs on a JVM.
+func (e Engine) IsJVM() bool { return e == Tomcat || e == Netty }
+
+// Duration is a time.Duration written as text in JSON ("200ms").
+type Duration time.Duration
+
+// MarshalText writes d as Go's duration text.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// UnmarshalText reads Go's duration text.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// Config is one server to start, as data: what `waitlab target --config
+// FILE` reads and what every caller that starts a target builds. The
+// zero value of a field means the server's default. Field names are the
+// flags' names.
+type Config struct {
+	Engine Engine `json:"engine"`
+	// Scenario is a scenario file (model.Scenario JSON, as -f): the server
+	// runs the scenario's requests, each drawn by the model's planner for
+	// its index (?req=i), instead of the knobs.
+	Scenario string `json:"scenario,omitempty"`
+
+	Model   string `json:"model,omitempty"`   // pool, loop, offload, virtual
+	Threads int    `json:"threads,omitempty"` // pool threads, loops, or (virtual) carriers
+	Offload int    `json:"offload,omitempty"` // offload: executors
+	Listen  string `json:"listen,omitempty"`  // default 127.0.0.1:0
+	Backlog int    `json:"backlog,omitempty"`
+
+	// The handler's knobs, each request's draw seeded by Seed and its
+	// number (the Go target's streams).
+	CPU           string  `json:"cpu,omitempty"`  // model.Dist text: "1ms", "exp:1ms"
+	Wait          string  `json:"wait,omitempty"` // each call's wait
+	Blocking      bool    `json:"blocking,omitempty"`
+	BlockFraction float64 `json:"block_fraction,omitempty"`
+	Block         string  `json:"block,omitempty"`
+	Calls         int     `json:"calls,omitempty"`
+	Fanout        string  `json:"fanout,omitempty"` // sequential, parallel, pipelined
+	Downstream    string  `json:"downstream,omitempty"`
+	ValidateLock  bool    `json:"validate_lock,omitempty"`
+	Log           string  `json:"log,omitempty"` // off, sync, async
+	LogFile       string  `json:"log_file,omitempty"`
+	Seed          int64   `json:"seed,omitempty"`
+
+	StallThreshold Duration `json:"stall_threshold,omitempty"`
+	Drain          Duration `json:"drain,omitempty"`
+
+	// Flags are further `waitlab target` flags, passed as given before
+	// the fields above (the Go target's other knobs; a set field wins,
+	// later flags winning). Go only.
+	Flags []string `json:"flags,omitempty"`
+
+	// The JVM engines'.
+	Java      string   `json:"java,omitempty"`      // a JDK (--java); else jdk.Find's order
+	Classpath []string `json:"classpath,omitempty"` // directories with the jars, before /usr/share/java
+	// Tomcat's connector limits (and Netty's, where it has them): echoed
+	// in every result.
+	AcceptCount          int      `json:"accept_count,omitempty"`
+	MaxConnections       int      `json:"max_connections,omitempty"`
+	KeepAliveTimeout     Duration `json:"keepalive_timeout,omitempty"`
+	MaxKeepAliveRequests int      `json:"max_keepalive_requests,omitempty"`
+}
+
+// Load reads a configuration file (JSON; unknown fields are refused).
+func Load(path string) (Config, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Config{}, model.NewFieldError("config", "launch.err.config", path, err)
+	}
+	defer f.Close()
+	return Decode(f, path)
+}
+
+// Decode reads a configuration from r (named name in errors).
+func Decode(r io.Reader, name string) (Config, error) {
+	var c Config
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Config{}, model.NewFieldError("config", "launch.err.config", name, err)
+	}
+	e, err := ParseEngine(string(c.Engine))
+	if err != nil {
+		return Config{}, err
+	}
+	c.Engine = e
+	return c, nil
+}
+
+// Bind registers the configuration's fields as flags on fs (the JVM
+// engines' `waitlab target` flags; the Go target keeps its own fuller
+// set). Values already in c are the flags' defaults.
+func (c *Config) Bind(fs *flag.FlagSet) {
+	fs.Func("engine", "server: go, tomcat or netty", func(s string) error {
+		e, err := ParseEngine(s)
+		c.Engine = e
+		return err
+	})
+	fs.StringVar(&c.Scenario, "f", c.Scenario, "scenario `file`: serve its requests (?req=i) instead of the knobs")
+	fs.StringVar(&c.Model, "model", c.Model, "tomcat: pool or virtual; netty: loop or offload")
+	fs.IntVar(&c.Threads, "threads", c.Threads, "tomcat pool: maxThreads; virtual: carriers; netty: worker loops")
+	fs.IntVar(&c.Offload, "offload", c.Offload, "netty offload: executors in the offload group (DefaultEventExecutorGroup: each channel pinned to one)")
+	fs.StringVar(&c.Listen, "listen", c.Listen, "address to listen on (loopback; port 0: any free port)")
+	fs.IntVar(&c.Backlog, "backlog", c.Backlog, "listen backlog (tomcat: acceptCount unless --accept-count)")
+	fs.StringVar(&c.CPU, "cpu", c.CPU, "CPU time per request: 1ms or exp:1ms")
+	fs.StringVar(&c.Wait, "wait", c.Wait, "wait per call: 50ms or exp:50ms")
+	fs.BoolVar(&c.Blocking, "blocking", c.Blocking, "netty: waits block the loop (Thread.sleep) instead of being scheduled on it")
+	fs.Float64Var(&c.BlockFraction, "block-fraction", c.BlockFraction, "fraction of requests that make one blocking call of --block")
+	fs.StringVar(&c.Block, "block", c.Block, "duration of the blocking call")
+	fs.IntVar(&c.Calls, "calls", c.Calls, "calls per request (default 1 with --wait)")
+	fs.StringVar(&c.Fanout, "fanout", c.Fanout, "calls one after another (sequential) or all at once (parallel)")
+	fs.StringVar(&c.Downstream, "downstream", c.Downstream, "RESP service each call goes to (refused on the JVM engines)")
+	fs.BoolVar(&c.ValidateLock, "validate-lock", c.ValidateLock, "a shared lock across a PING before each call (refused on the JVM engines)")
+	fs.StringVar(&c.Log, "log", c.Log, "per-request log: off, sync (Logback file appender) or async (Logback AsyncAppender)")
+	fs.StringVar(&c.LogFile, "log-file", c.LogFile, "file the request log goes to")
+	fs.Int64Var(&c.Seed, "seed", c.Seed, "random seed for the per-request draws")
+	fs.TextVar(&c.StallThreshold, "stall-threshold", c.StallThreshold, "a loop late by more than this is a stall (netty's lag probe)")
+	fs.TextVar(&c.Drain, "drain", c.Drain, "on stop, how long in-flight requests may finish")
+	fs.StringVar(&c.Java, "java", c.Java, "the JDK (home or bin/java); default JAVA_HOME, PATH, /usr/lib/jvm")
+	fs.Func("classpath", "directories holding the Tomcat, Netty and Logback jars, before /usr/share/java (':'-separated)", func(s string) error {
+		c.Classpath = append(c.Classpath, strings.Split(s, ":")...)
+		return nil
+	})
+	fs.IntVar(&c.AcceptCount, "accept-count", c.AcceptCount, "tomcat: acceptCount (the listen backlog); default 100")
+	fs.IntVar(&c.MaxConnections, "max-connections", c.MaxConnections, "tomcat: maxConnections (default 8192); netty: refuse beyond it (default none)")
+	fs.TextVar(&c.KeepAliveTimeout, "keepalive-timeout", c.KeepAliveTimeout, "idle keep-alive timeout (default 20s)")
+	fs.IntVar(&c.MaxKeepAliveRequests, "max-keepalive-requests", c.MaxKeepAliveRequests, "tomcat: requests per connection (default 100; -1 unlimited)")
+}
+
+// FromArgs reads `waitlab target` words into a configuration: a JVM
+// engine's words through Bind, the Go target's kept as Flags (its own
+// flag set reads them). `--config FILE` among them is read first and the
+// other words override it.
+func FromArgs(words []string) (Config, error) {
+	c := Config{Engine: Go}
+	if path, ok := flagValue(words, "config"); ok {
+		var err error
+		if c, err = Load(path); err != nil {
+			return Config{}, err
+		}
+		words = dropFlag(words, "config")
+	}
+	if v, ok := flagValue(words, "engine"); ok {
+		e, err := ParseEngine(v)
+		if err != nil {
+			return Config{}, err
+		}
+		c.Engine = e
+	}
+	if !c.Engine.IsJVM() {
+		c.Flags = append(c.Flags, dropFlag(words, "engine")...)
+		return c, nil
+	}
+	fs := flag.NewFlagSet("target", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c.Bind(fs)
+	if err := fs.Parse(words); err != nil {
+		return Config{}, model.NewFieldError("target", "launch.err.flags", err)
+	}
+	if fs.NArg() > 0 {
+		return Config{}, model.NewFieldError("target", "launch.err.flags", fmt.Sprint(fs.Args()))
+	}
+	return c, nil
+}
+
+// FlagValue is the value of the last -name/--name in words.
+func FlagValue(words []string, name string) (string, bool) { return flagValue(words, name) }
+
+// DropFlag returns words without -name/--name and its value.
+func DropFlag(words []string, name string) []string { return dropFlag(words, name) }
+
+// flagValue is the value of the last -name/--name in words.
+func flagValue(words []string, name string) (string, bool) {
+	v, ok := "", false
+	for i := 0; i < len(words); i++ {
+		k, val, has := strings.Cut(strings.TrimLeft(words[i], "-"), "=")
+		if !strings.HasPrefix(words[i], "-") || k != name {
+			continue
+		}
+		if has {
+			v, ok = val, true
+		} else if i+1 < len(words) {
+			v, ok = words[i+1], true
+			i++
+		}
+	}
+	return v, ok
+}
+
+// dropFlag returns words without -name/--name and its value.
+func dropFlag(words []string, name string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		k, _, has := strings.Cut(strings.TrimLeft(words[i], "-"), "=")
+		if strings.HasPrefix(words[i], "-") && k == name {
+			if !has {
+				i++
+			}
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
+
+// TargetArgs is the Go target's argv after "target": the one place the
+// `waitlab target` command line is spelled. Flags come first, then the
+// set fields as flags (later flags win, so a set field wins).
+func (c *Config) TargetArgs(lang string) ([]string, error) {
+	if c.Engine.IsJVM() {
+		return nil, errors.New("launch: TargetArgs is the Go target's")
+	}
+	a := append([]string(nil), c.Flags...)
+	add := func(name, v string) { a = append(a, "--"+name, v) }
+	addDur := func(name string, d Duration) {
+		if d != 0 {
+			add(name, time.Duration(d).String())
+		}
+	}
+	if c.Scenario != "" {
+		a = append(a, "-f", c.Scenario)
+	} else {
+		for _, kv := range [][2]string{{"model", c.Model}, {"cpu", c.CPU}, {"wait", c.Wait}, {"block", c.Block},
+			{"fanout", c.Fanout}, {"downstream", c.Downstream}, {"log", c.Log}, {"log-file", c.LogFile}} {
+			if kv[1] != "" {
+				add(kv[0], kv[1])
+			}
+		}
+		for _, kv := range []struct {
+			name string
+			v    int
+		}{{"threads", c.Threads}, {"offload", c.Offload}, {"calls", c.Calls}, {"max-conns", c.MaxConnections}} {
+			if kv.v != 0 {
+				add(kv.name, strconv.Itoa(kv.v))
+			}
+		}
+		if c.BlockFraction != 0 {
+			add("block-fraction", strconv.FormatFloat(c.BlockFraction, 'g', -1, 64))
+		}
+		if c.Seed != 0 {
+			add("seed", strconv.FormatInt(c.Seed, 10))
+		}
+		if c.Blocking {
+			a = append(a, "--blocking")
+		}
+		if c.ValidateLock {
+			a = append(a, "--validate-lock")
+		}
+		addDur("keepalive", c.KeepAliveTimeout)
+	}
+	if c.Listen != "" {
+		add("listen", c.Listen)
+	}
+	if c.Backlog != 0 {
+		add("backlog", strconv.Itoa(c.Backlog))
+	}
+	addDur("stall-threshold", c.StallThreshold)
+	addDur("drain", c.Drain)
+	if lang != "" {
+		add("lang", lang)
+	}
+	return a, nil
+}

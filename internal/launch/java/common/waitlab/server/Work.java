@@ -1,0 +1,281 @@
+package waitlab.server;
+
+import java.io.BufferedReader;
+import java.io.FileReader;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A JVM server's handler work and counters, the same for Tomcat and Netty:
+ * each request's plan (drawn per request number with the Go target's
+ * streams, or read from the scenario's plan), the CPU it spins, and the
+ * figures /metrics and the report give.
+ */
+public final class Work {
+    // The Go target's random streams (internal/httptarget/handler.go).
+    static final long STREAM_CPU = 11, STREAM_WAIT = 12, STREAM_BLOCK_PICK = 13, STREAM_BLOCK = 14;
+
+    public final String engine;
+    public final String version;
+    final long seed;
+    final Dist cpu, wait, block;
+    final double blockFraction;
+    final int calls;
+    public final boolean parallel, blocking;
+    final String body;
+    // A scenario's plan, one row per request index (null in knob mode).
+    String[] planClass;
+    long[] planCpu;
+    long[][] planWaits;
+    boolean[] planBlocking, planParallel;
+    int[] planLoop;
+
+    final AtomicLong seq = new AtomicLong();
+    final AtomicLong arrival = new AtomicLong();
+    public final LongAdder requests = new LongAdder();
+    public final LongAdder connections = new LongAdder();
+    public final AtomicLong inFlight = new AtomicLong();
+    public final RequestLog log;
+    final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+    public Work(Settings s, String engine, String version) throws Exception {
+        this.engine = engine;
+        this.version = version;
+        seed = s.num("seed", 0);
+        cpu = s.dist("cpu");
+        wait = s.dist("wait");
+        block = s.dist("block");
+        blockFraction = s.real("block_fraction", 0);
+        parallel = s.flag("parallel");
+        blocking = s.flag("blocking");
+        int c = (int) s.num("calls", 0);
+        calls = c > 0 ? c : (wait.zero() ? 0 : 1);
+        body = s.str("body", "Hello, World!");
+        String plan = s.str("plan", "");
+        if (!plan.isEmpty()) {
+            readPlan(plan);
+        }
+        String mode = s.str("log", "off");
+        if (mode.equals("off")) {
+            log = null;
+        } else {
+            log = (RequestLog) Class.forName("waitlab.server.logback.Logs")
+                    .getConstructor(String.class, String.class, int.class)
+                    .newInstance(mode, s.str("log_file", ""), (int) s.num("log_queue", 256));
+        }
+    }
+
+    /** Reads the plan: "index class loop cpu blocking(0|1) parallel(0|1) wait,wait,..." a line. */
+    private void readPlan(String path) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new FileReader(path))) {
+            for (String l; (l = r.readLine()) != null; ) {
+                lines.add(l);
+            }
+        }
+        int n = lines.size();
+        planClass = new String[n];
+        planCpu = new long[n];
+        planWaits = new long[n][];
+        planBlocking = new boolean[n];
+        planParallel = new boolean[n];
+        planLoop = new int[n];
+        for (int i = 0; i < n; i++) {
+            String[] f = lines.get(i).split(" ", -1);
+            planClass[i] = f[1];
+            planLoop[i] = Integer.parseInt(f[2]);
+            planCpu[i] = Long.parseLong(f[3]);
+            planBlocking[i] = f[4].equals("1");
+            planParallel[i] = f[5].equals("1");
+            if (f[6].isEmpty()) {
+                planWaits[i] = new long[0];
+            } else {
+                String[] w = f[6].split(",");
+                planWaits[i] = new long[w.length];
+                for (int j = 0; j < w.length; j++) {
+                    planWaits[i][j] = Long.parseLong(w[j]);
+                }
+            }
+        }
+    }
+
+    /** Whether the server serves a scenario's plan (answers carry X-Waitlab-* headers). */
+    public boolean scenario() {
+        return planClass != null;
+    }
+
+    /** Request's plan: the scenario's row for ?req=i (else arrival order from 0), or the knobs' draw for the next request number (from 1). */
+    public Plan plan(String query) {
+        Plan p = new Plan();
+        if (planClass != null) {
+            long i = reqParam(query);
+            if (i < 0) {
+                i = arrival.getAndIncrement();
+            }
+            if (i >= planClass.length) {
+                p.status = 400;
+                return p;
+            }
+            int k = (int) i;
+            p.index = i;
+            p.cls = planClass[k];
+            p.loop = planLoop[k];
+            p.cpuNanos = planCpu[k];
+            p.waits = planWaits[k];
+            p.blocking = planBlocking[k];
+            p.parallel = planParallel[k];
+            return p;
+        }
+        long u = seq.incrementAndGet();
+        p.cpuNanos = cpu.at(Dist.uniform(seed, STREAM_CPU, u));
+        long w = wait.at(Dist.uniform(seed, STREAM_WAIT, u));
+        p.waits = new long[calls];
+        java.util.Arrays.fill(p.waits, w);
+        p.parallel = parallel;
+        p.blocking = blocking;
+        if (blockFraction > 0 && Dist.uniform(seed, STREAM_BLOCK_PICK, u) < blockFraction) {
+            p.blockNanos = block.at(Dist.uniform(seed, STREAM_BLOCK, u));
+        }
+        return p;
+    }
+
+    static long reqParam(String q) {
+        if (q == null) {
+            return -1;
+        }
+        for (String kv : q.split("&")) {
+            if (kv.startsWith("req=")) {
+                try {
+                    return Long.parseLong(kv.substring(4));
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Spins this thread's CPU for nanos of its own CPU time (the Go target's burn). */
+    public void spin(long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        long end = threads.getCurrentThreadCpuTime() + nanos;
+        while (threads.getCurrentThreadCpuTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Sleeps the thread (a blocking wait; a virtual thread unmounts). */
+    public static void sleep(long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The response body. */
+    public String body() {
+        return body;
+    }
+
+    /** Counts a finished request and logs its line. */
+    public void done(Plan p, String method, String path, int status, long startNanos) {
+        if (log != null) {
+            log.line(method + " " + path + " " + status + " " + (System.nanoTime() - startNanos) / 1000 + "us");
+        }
+    }
+
+    /** OS threads of this process now (/proc/self/status), or the JVM's live threads. */
+    public int osThreads() {
+        try (BufferedReader r = new BufferedReader(new FileReader("/proc/self/status"))) {
+            for (String l; (l = r.readLine()) != null; ) {
+                if (l.startsWith("Threads:")) {
+                    return Integer.parseInt(l.substring(8).trim());
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // fall through
+        }
+        return threads.getThreadCount();
+    }
+
+    static double cpuSeconds() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean) {
+            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() / 1e9;
+        }
+        return 0;
+    }
+
+    static long[] gc() {
+        long ms = 0, n = 0;
+        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, b.getCollectionTime());
+            n += Math.max(0, b.getCollectionCount());
+        }
+        return new long[] {ms, n};
+    }
+
+    /** /metrics, in Prometheus text, with the Go target's names where they mean the same. */
+    public String metrics(String extra) {
+        long[] g = gc();
+        StringBuilder b = new StringBuilder(1024);
+        b.append("# TYPE waitlab_target_requests_total counter\nwaitlab_target_requests_total ").append(requests.sum()).append('\n');
+        b.append("# TYPE waitlab_target_in_flight_requests gauge\nwaitlab_target_in_flight_requests ").append(inFlight.get()).append('\n');
+        b.append("# TYPE waitlab_target_os_threads gauge\nwaitlab_target_os_threads ").append(osThreads()).append('\n');
+        b.append("# TYPE waitlab_target_jvm_threads_peak gauge\nwaitlab_target_jvm_threads_peak ").append(threads.getPeakThreadCount()).append('\n');
+        b.append("# TYPE waitlab_target_log_dropped_total counter\nwaitlab_target_log_dropped_total ").append(log == null ? 0 : log.dropped()).append('\n');
+        b.append("# TYPE waitlab_target_log_lines_total counter\nwaitlab_target_log_lines_total ").append(log == null ? 0 : log.written()).append('\n');
+        b.append("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ").append(cpuSeconds()).append('\n');
+        b.append("# TYPE waitlab_target_jvm_gc_seconds_total counter\nwaitlab_target_jvm_gc_seconds_total ").append(g[0] / 1000.0).append('\n');
+        b.append("# TYPE waitlab_target_jvm_gc_collections_total counter\nwaitlab_target_jvm_gc_collections_total ").append(g[1]).append('\n');
+        b.append("# TYPE waitlab_target_info gauge\nwaitlab_target_info{engine=").append(quote(engine))
+                .append(",version=").append(quote(version)).append(",jdk=").append(quote(System.getProperty("java.version")))
+                .append("} 1\n");
+        if (extra != null) {
+            b.append(extra);
+        }
+        return b.toString();
+    }
+
+    /** The report (launch.Report's JSON): the Go target's fields, then "jvm". stalls is a JSON object or null. */
+    public String report(String stalls, double lagMaxMs, int offloadThreads) {
+        if (log != null) {
+            log.close();
+        }
+        long[] g = gc();
+        StringBuilder b = new StringBuilder(512);
+        b.append("{\"requests\":").append(requests.sum())
+                .append(",\"connections\":").append(connections.sum())
+                .append(",\"log_dropped\":").append(log == null ? 0 : log.dropped())
+                .append(",\"log_lines\":").append(log == null ? 0 : log.written());
+        if (stalls != null) {
+            b.append(",\"stalls\":").append(stalls);
+        }
+        b.append(",\"jvm\":{\"version\":").append(quote(version))
+                .append(",\"in_flight\":").append(inFlight.get())
+                .append(",\"threads_peak\":").append(threads.getPeakThreadCount())
+                .append(",\"cpu_ms\":").append(cpuSeconds() * 1000)
+                .append(",\"gc_ms\":").append(g[0])
+                .append(",\"gc_count\":").append(g[1])
+                .append(",\"loop_lag_max_ms\":").append(lagMaxMs)
+                .append(",\"offload_threads\":").append(offloadThreads)
+                .append("}}");
+        return b.toString();
+    }
+
+    static String quote(String s) {
+        return waitlab.control.Control.quote(s == null ? "" : s);
+    }
+}

@@ -1,0 +1,172 @@
+package waitlab.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoop;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import waitlab.server.Plan;
+import waitlab.server.Work;
+
+/**
+ * One request: its CPU spun and its blocking call slept on the thread that
+ * runs the handler (the channel's loop, or an offload executor), its waits
+ * slept there too when blocking, else scheduled on the handler's executor
+ * one after another (or the longest, parallel) without holding it; the
+ * answer is written from the channel's loop (Netty hands a write from
+ * another thread to it).
+ */
+@ChannelHandler.Sharable
+final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final Work work;
+    private final Map<EventLoop, Integer> index;
+    private final boolean offload;
+    private final LagProbe watch;
+    private final Set<Thread> offloadThreads = ConcurrentHashMap.newKeySet();
+
+    Handler(Work work, Map<EventLoop, Integer> index, boolean offload, LagProbe watch) {
+        this.work = work;
+        this.index = index;
+        this.offload = offload;
+        this.watch = watch;
+    }
+
+    int offloadThreads() {
+        return offloadThreads.size();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        long t0 = System.nanoTime();
+        try {
+            serve(ctx, req, t0);
+        } finally {
+            Integer loop = index.get(ctx.executor());
+            if (loop != null) { // on a worker loop (not offloaded): how long it held it
+                watch.held(loop, System.nanoTime() - t0);
+            }
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest req, long t0) {
+        String uri = req.uri();
+        int q = uri.indexOf('?');
+        String path = q < 0 ? uri : uri.substring(0, q);
+        String query = q < 0 ? null : uri.substring(q + 1);
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        String method = req.method().name();
+        if (path.equals("/metrics")) {
+            write(ctx, null, HttpResponseStatus.OK, work.metrics(null), keepAlive, "text/plain; version=0.0.4");
+            return;
+        }
+        if (path.equals("/healthz")) {
+            write(ctx, null, HttpResponseStatus.OK, "ok\n", keepAlive, "text/plain");
+            return;
+        }
+        if (offload) {
+            offloadThreads.add(Thread.currentThread());
+        }
+        work.requests.increment();
+        work.inFlight.incrementAndGet();
+        Plan p = work.plan(query);
+        if (p.status != 200) {
+            finish(ctx, p, method, path, keepAlive, t0);
+            return;
+        }
+        work.spin(p.cpuNanos);
+        Work.sleep(p.blockNanos);
+        if (p.blocking) {
+            if (p.parallel) {
+                Work.sleep(p.waitTotal());
+            } else {
+                for (long d : p.waits) {
+                    Work.sleep(d);
+                }
+            }
+            finish(ctx, p, method, path, keepAlive, t0);
+            return;
+        }
+        waitThen(ctx, p, 0, method, path, keepAlive, t0);
+    }
+
+    /** Schedules the plan's waits from call i on the handler's executor (a registered wait), then answers. */
+    private void waitThen(ChannelHandlerContext ctx, Plan p, int i, String method, String path, boolean keepAlive, long t0) {
+        if (p.parallel) {
+            long d = i == 0 ? p.waitTotal() : 0;
+            if (d <= 0) {
+                finish(ctx, p, method, path, keepAlive, t0);
+            } else {
+                ctx.executor().schedule(() -> finish(ctx, p, method, path, keepAlive, t0), d, TimeUnit.NANOSECONDS);
+            }
+            return;
+        }
+        while (i < p.waits.length && p.waits[i] <= 0) {
+            i++;
+        }
+        if (i >= p.waits.length) {
+            finish(ctx, p, method, path, keepAlive, t0);
+            return;
+        }
+        int next = i + 1;
+        ctx.executor().schedule(() -> waitThen(ctx, p, next, method, path, keepAlive, t0), p.waits[i], TimeUnit.NANOSECONDS);
+    }
+
+    private void finish(ChannelHandlerContext ctx, Plan p, String method, String path, boolean keepAlive, long t0) {
+        HttpResponseStatus st = p.status == 200 ? HttpResponseStatus.OK : HttpResponseStatus.valueOf(p.status);
+        write(ctx, p, st, p.status == 200 ? work.body() : "bad request\n", keepAlive, "text/plain");
+        work.inFlight.decrementAndGet();
+        work.done(p, method, path, p.status, t0);
+    }
+
+    private void write(ChannelHandlerContext ctx, Plan p, HttpResponseStatus st, String body, boolean keepAlive, String type) {
+        ByteBuf buf = Unpooled.copiedBuffer(body, StandardCharsets.UTF_8);
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, st, buf);
+        r.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
+        r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, buf.readableBytes());
+        if (p != null && work.scenario() && p.index >= 0) {
+            r.headers().set("X-Waitlab-Req", Long.toString(p.index));
+            r.headers().set("X-Waitlab-Class", p.cls);
+            Integer loop = index.get(ctx.channel().eventLoop());
+            if (loop != null) {
+                r.headers().set("X-Waitlab-Loop", loop.toString());
+            }
+        }
+        if (keepAlive) {
+            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            ctx.writeAndFlush(r);
+        } else {
+            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            ctx.close(); // the keep-alive timeout
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}

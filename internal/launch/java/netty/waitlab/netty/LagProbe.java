@@ -1,0 +1,101 @@
+package waitlab.netty;
+
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.EventExecutor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What held the worker loops. A stall is the Go target's watchdog's: the
+ * handler holding its loop longer than the threshold (held() is told each
+ * hold). The lag is the loops' own answer: a task on each loop that
+ * reschedules itself every PERIOD and measures how late it ran, which
+ * also counts the OS's scheduling delays on a busy machine, so it is
+ * reported beside the stalls, not as them.
+ */
+final class LagProbe {
+    static final long PERIOD = 2_000_000L; // 2 ms
+    private final List<EventExecutor> loops = new ArrayList<>();
+    private final long threshold;
+    private final long[] count;
+    private final long[] worst;
+    private final long[] lag;
+    private volatile boolean running;
+
+    LagProbe(NioEventLoopGroup group, long thresholdNanos) {
+        for (EventExecutor e : group) {
+            loops.add(e);
+        }
+        threshold = thresholdNanos;
+        count = new long[loops.size()];
+        worst = new long[loops.size()];
+        lag = new long[loops.size()];
+    }
+
+    /** The handler held loop i for nanos. */
+    synchronized void held(int i, long nanos) {
+        if (nanos > threshold) {
+            count[i]++;
+            if (nanos > worst[i]) {
+                worst[i] = nanos;
+            }
+        }
+    }
+
+    void start() {
+        running = true;
+        for (int i = 0; i < loops.size(); i++) {
+            arm(i, System.nanoTime());
+        }
+    }
+
+    private void arm(int i, long from) {
+        if (!running) {
+            return;
+        }
+        EventExecutor e = loops.get(i);
+        long due = from + PERIOD;
+        e.schedule(() -> {
+            long now = System.nanoTime();
+            long late = now - due;
+            synchronized (this) {
+                if (late > lag[i]) {
+                    lag[i] = late;
+                }
+            }
+            arm(i, now);
+        }, PERIOD, TimeUnit.NANOSECONDS);
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    /** The worst lateness of the lag task on any loop, in ms. */
+    synchronized double worstLagMs() {
+        long w = 0;
+        for (long x : lag) {
+            w = Math.max(w, x);
+        }
+        return w / 1e6;
+    }
+
+    /** model.Stalls' JSON. */
+    synchronized String json() {
+        long total = 0;
+        int wl = 0;
+        StringBuilder per = new StringBuilder("[");
+        for (int i = 0; i < count.length; i++) {
+            total += count[i];
+            if (worst[i] > worst[wl]) {
+                wl = i;
+            }
+            per.append(i == 0 ? "" : ",").append(count[i]);
+        }
+        per.append(']');
+        double worstMs = total > 0 ? worst[wl] / 1e6 : 0;
+        return "{\"threshold_ms\":" + threshold / 1e6 + ",\"count\":" + total + ",\"worst_ms\":" + worstMs
+                + ",\"worst_loop\":" + (total > 0 ? wl : 0) + ",\"worst_request\":-1,\"per_loop\":" + per + "}";
+    }
+}

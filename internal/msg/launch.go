@@ -1,0 +1,83 @@
+package msg
+
+// Starting a server child from its configuration (internal/launch): the
+// Go target, Tomcat and Netty.
+func init() {
+	Register(map[string]Entry{
+		"launch.err.engine": {
+			KO: "--engine %q{은/는} 알 수 없는 서버입니다. go, tomcat, netty 중 하나를 주세요",
+			EN: "--engine %q is not a server waitlab starts: give go, tomcat or netty"},
+		"launch.err.config": {
+			KO: "--config %s{을/를} 읽을 수 없습니다: %v. 서버 설정 JSON 파일을 주세요 (docs/target.md의 예)",
+			EN: "--config %s cannot be read: %v; give a server configuration in JSON (see docs/target.md)"},
+		"launch.err.flags": {
+			KO: "waitlab target의 인자를 읽을 수 없습니다: %v. waitlab target --engine tomcat --help로 플래그를 보세요",
+			EN: "the waitlab target arguments cannot be read: %v; see waitlab target --engine tomcat --help for the flags"},
+		"launch.err.port": {
+			KO: "--listen %s{은/는} 이미 다른 프로세스가 쓰고 있습니다. 다른 포트를 주거나 포트 0(빈 포트)을 주세요",
+			EN: "--listen %s is already in use by another process: give another port, or port 0 for any free one"},
+		"launch.err.listen": {
+			KO: "--listen %q{은/는} 호스트:포트 형식이 아닙니다. 예: 127.0.0.1:0",
+			EN: "--listen %q is not host:port, e.g. 127.0.0.1:0"},
+		"launch.err.model": {
+			KO: "%s의 --model로 %q{은/는} 쓸 수 없습니다. %s 중 하나를 주세요",
+			EN: "%s has no --model %q: give one of %s"},
+		"launch.err.unsupported": {
+			KO: "--%s{은/는} %s 서버에서 지원하지 않습니다. 이 플래그를 빼거나 --engine go로 실행하세요 (docs/target.md에 엔진별로 할 수 없는 것이 있습니다)",
+			EN: "--%s is not something the %s server can honour: leave it out, or run with --engine go (docs/target.md lists what each engine cannot do)"},
+		"launch.err.log": {
+			KO: "--log %q{은/는} 알 수 없습니다. off, sync, async 중 하나를 주세요",
+			EN: "--log %q is unknown: give off, sync or async"},
+		"launch.err.negative": {
+			KO: "--%s{은/는} 0 이상이어야 합니다 (받은 값 %d)",
+			EN: "--%s must be 0 or more (got %d)"},
+		"launch.err.fraction": {
+			KO: "--block-fraction은 0과 1 사이여야 합니다 (받은 값 %g)",
+			EN: "--block-fraction must be between 0 and 1 (got %g)"},
+		"launch.err.dist": {
+			KO: "--%s %q{을/를} 읽을 수 없습니다: %v. 예: 50ms 또는 exp:50ms",
+			EN: "--%s %q cannot be read: %v; e.g. 50ms or exp:50ms"},
+		"launch.err.scenario": {
+			KO: "시나리오 파일 %s{을/를} 읽을 수 없습니다: %v",
+			EN: "the scenario file %s cannot be read: %v"},
+		"launch.err.tomcat": {
+			KO: "%s에서 Tomcat을 찾지 못했습니다 (lib/catalina.jar, bin/tomcat-juli.jar). Debian 패키지 tomcat10을 설치하거나 (apt-get install -y tomcat10) CATALINA_HOME을 Tomcat 10.1이 있는 곳으로 주세요",
+			EN: "no Tomcat found in %s (lib/catalina.jar, bin/tomcat-juli.jar): install Debian's tomcat10 (apt-get install -y tomcat10) or set CATALINA_HOME to a Tomcat 10.1"},
+		"launch.about.go": {
+			KO: "waitlab의 Go 타깃",
+			EN: "waitlab's Go target"},
+		"launch.about.jvm": {
+			KO: "%s, JDK %s. %s",
+			EN: "%s on JDK %s; %s"},
+		"launch.limits.pool": {
+			KO: "플랫폼 스레드 풀 maxThreads=%d, minSpareThreads도 같은 값 (Tomcat은 maxThreads까지 스레드를 늘린 뒤에야 대기열에 넣고, 대기열에는 한도가 없습니다); acceptCount=%d, maxConnections=%d, keepAliveTimeout=%.0fms, maxKeepAliveRequests=%d",
+			EN: "a pool of platform threads, maxThreads=%d and minSpareThreads the same (Tomcat grows the pool to maxThreads before anything queues, and its queue is unbounded); acceptCount=%d, maxConnections=%d, keepAliveTimeout=%.0fms, maxKeepAliveRequests=%d"},
+		"launch.limits.virtual": {
+			KO: "요청마다 가상 스레드 (useVirtualThreads=true이면 maxThreads는 무시됩니다), 캐리어 %d개; acceptCount=%d, maxConnections=%d, keepAliveTimeout=%.0fms, maxKeepAliveRequests=%d",
+			EN: "a virtual thread per request (with useVirtualThreads=true maxThreads is ignored), %d carrier{s}; acceptCount=%d, maxConnections=%d, keepAliveTimeout=%.0fms, maxKeepAliveRequests=%d"},
+		"launch.limits.loop": {
+			KO: "보스 루프 1개와 작업 루프 %d개; backlog=%d, maxConnections=%d (0은 한도 없음), keep-alive 유휴 %.0fms",
+			EN: "one boss loop and %d worker loop{s}; backlog=%d, maxConnections=%d (0: no cap), keep-alive idle %.0fms"},
+		"launch.limits.offload": {
+			KO: "보스 루프 1개와 작업 루프 %d개, 핸들러는 실행기 %d개의 그룹에서 실행 (DefaultEventExecutorGroup: 채널마다 실행기 하나에 고정); backlog=%d, maxConnections=%d (0은 한도 없음), keep-alive 유휴 %.0fms",
+			EN: "one boss loop and %d worker loop{s}, the handler on a group of %d executors (DefaultEventExecutorGroup: each channel pinned to one); backlog=%d, maxConnections=%d (0: no cap), keep-alive idle %.0fms"},
+		"launch.report": {
+			KO: "요청 %d건, 로그 %d줄 기록, %d줄 버림.",
+			EN: "%d request{s}, %d log line{s} written, %d dropped."},
+		"launch.report.jvm": {
+			KO: "JVM CPU %.0fms, GC %.0fms (%d회), 스레드 최대 %d개.",
+			EN: "JVM CPU %.0f ms, GC %.0f ms (%d collection{s}), at most %d thread{s}."},
+		"launch.report.stalls": {
+			KO: "루프 지연: %d번 늦었습니다 (기준 %gms), 최악 %.0fms.",
+			EN: "loop lag: %d time{s} late by more than %g ms, the worst %.0f ms."},
+		"launch.report.missing": {
+			KO: "서버가 보고 없이 끝났습니다 (죽었거나 강제로 종료됨)",
+			EN: "the server ended without a report (it died or was killed)"},
+		"target.jvm.listening": {
+			KO: "waitlab target (%s){이/가} http://%s 에서 기다립니다. %s. 지표는 /metrics, 끝내려면 Ctrl-C",
+			EN: "waitlab target (%s) listening on http://%s; %s. Metrics on /metrics, Ctrl-C to stop"},
+		"target.jvm.died": {
+			KO: "%s 서버가 실행 중에 죽었습니다: %s",
+			EN: "the %s server died while serving: %s"},
+	})
+}

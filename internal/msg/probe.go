@@ -47,6 +47,8 @@ func init() {
 		"probe.fail.refused":         {KO: "%s에서 연결이 거부되었습니다: 그 주소에서 듣는 서버가 없습니다. 서버가 떠 있는지, 포트가 맞는지 확인하세요", EN: "connection refused at %s: nothing listens there; check that the server is up and that the port is right"},
 		"probe.fail.status":          {KO: "단계 %d(초당 %s건)부터 서버가 HTTP 오류로만 답했습니다 (%s). 모든 SLO를 지킨 마지막 속도는 초당 %s건입니다", EN: "from step %d (%s req/s) the server answered HTTP errors only (%s); the last rate that held every SLO was %s req/s"},
 		"probe.fail.dead":            {KO: "단계 %d(초당 %s건)에서 서버가 답하지 않게 되었습니다: 성공 0건 (%s). 모든 SLO를 지킨 마지막 속도는 초당 %s건입니다. 서버가 죽었을 수 있습니다", EN: "the server stopped answering at step %d (%s req/s): no success (%s); the last rate that held every SLO was %s req/s; the server may be down"},
+		"probe.fail.body":            {KO: "단계 %d에서 서버가 답 하나에 약 %s MB를 보냈습니다 (%d MB 초과): 요청 처리가 아니라 전송을 재게 되므로 탐색을 멈춥니다 (잘못된 응답)", EN: "at step %d the server sent about %s MB an answer (over %d MB): that measures a transfer, not the handling of requests, so the probe stops (bad response)"},
+		"probe.fail.held":            {KO: "단계 %d의 %s초 창 안에 끝난 요청이 하나도 없습니다: 서버가 요청을 붙잡고 답하지 않습니다 (타임아웃)", EN: "not one request ended within step %d's window of %s s: the server holds them without answering (timeout)"},
 		"probe.errkind.refused":      {KO: "연결 거부", EN: "refused"},
 		"probe.errkind.timeout":      {KO: "타임아웃", EN: "timeout"},
 		"probe.errkind.reset":        {KO: "연결 끊김", EN: "reset"},

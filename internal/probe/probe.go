@@ -149,6 +149,10 @@ type Step struct {
 	// statuses among them ("500, 503").
 	ErrorKinds  map[string]int64 `json:"error_kinds,omitempty"`
 	StatusCodes string           `json:"status_codes,omitempty"`
+	// BodyBytes is the bytes read per answer (warm-up included; bytes of
+	// answers still being read count too, so a body that never ends
+	// shows).
+	BodyBytes float64 `json:"bytes_per_answer,omitempty"`
 	// Latency from the intended send (the open model's honest figure).
 	P50MS  float64 `json:"p50_ms"`
 	P99MS  float64 `json:"p99_ms"`
@@ -496,7 +500,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Failure, res.CapacityRPS, res.ShapeName = fail, 0, ""
 		res.LastHealthyRPS = lastHealthy(r.steps)
 		if n := len(r.steps); n > 0 {
-			res.Failures = r.steps[n-1].ErrorKinds
+			last := r.steps[n-1]
+			res.Failures = last.ErrorKinds
+			if fail.Key == "probe.fail.body" {
+				// Every answer was too large to be a request's.
+				res.Failures = map[string]int64{KindResponse: max(last.Requests, 1)}
+			}
 		}
 		return res, &FailError{Note: *fail}
 	}
@@ -534,6 +543,9 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 			res.Stopped = "interrupted"
 			return nil
 		}
+	}
+	if cal.BodyBytes > maxBodyBytes {
+		return r.dead(cal, res)
 	}
 	if cal.Requests == 0 {
 		res.Stopped = "dead"
@@ -676,6 +688,12 @@ func (r *runner) check(ctx context.Context, res *Result) *Note {
 	return r.dead(st, res)
 }
 
+// maxBodyBytes: answers averaging more than this are not a request's
+// (a probe measures how a server handles requests, not how fast it
+// streams); the probe fails, its failure of kind bad_response. A server
+// sending 1 GB bodies was read as "serialized, ceiling 0 req/s".
+const maxBodyBytes = 16 << 20
+
 // maxCheckVUs bounds the closed check's users (--vus-sweep's bound).
 const maxCheckVUs = 2000
 
@@ -809,10 +827,22 @@ func (r *runner) sweep(ctx context.Context, res *Result) *Note {
 	}
 }
 
-// dead says the server stopped answering at st (no success at all).
+// dead says the server stopped answering at st (no success at all, or
+// answers too large to be a request's), or nil.
 func (r *runner) dead(st Step, res *Result) *Note {
-	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 {
+	if st.BodyBytes > maxBodyBytes {
+		res.Stopped = "dead"
+		n := note(r.cfg.Lang, "probe.fail.body", st.Index, num0(st.BodyBytes/(1<<20)), maxBodyBytes>>20)
+		return &n
+	}
+	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 && st.Kind == "calibrate" {
 		return nil
+	}
+	if st.Requests == 0 && st.Unsent == 0 {
+		// Not one request ended within the window: the server holds them.
+		res.Stopped = "dead"
+		n := note(r.cfg.Lang, "probe.fail.held", st.Index, num1(st.WindowS))
+		return &n
 	}
 	res.Stopped = "dead"
 	if onlyStatus(st.ErrorKinds) {
@@ -911,6 +941,11 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	st.OKRPS, st.Achieved = rep.OKRPS, rep.AchievedRPS
 	st.Requests, st.OK, st.Errors = rep.Requests, rep.OK, rep.ErrorCount
 	st.ErrorKinds, st.StatusCodes = groupKinds(rep.Errors), statusCodes(rep.Errors)
+	answers := rep.Requests
+	if lr.Warmup != nil {
+		answers += lr.Warmup.Requests
+	}
+	st.BodyBytes = float64(lr.BytesReceived) / float64(max(answers, 1))
 	if rep.Requests > 0 {
 		st.ErrorPct = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
 		st.LatePct = 100 * float64(rep.Late) / float64(rep.Requests)

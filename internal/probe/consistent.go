@@ -38,8 +38,11 @@ func consistent(cfg *Config, res *Result) {
 	res.Undecided = &n
 	res.Evidence = []Note{*res.Undecided}
 	for _, st := range res.Steps {
-		if st.Kind == "scout" && st.Saturated(res.ServiceMS) {
-			// The closed scout saw a limit the open steps had no time to.
+		if st.Kind == "scout" && st.Saturated(res.ServiceMS) && st.SvcMeanMS > 2*res.ServiceMS {
+			// The closed scout saw a limit the open steps had no time to:
+			// fewer completing at once than its users, each request's
+			// service time stretched by the queue (a server that answers
+			// at once is bound by the generator's round trip instead).
 			res.Evidence = append(res.Evidence, note(lang, "probe.undecided.scout", st.VUs, num1(st.Busy)))
 		}
 	}

@@ -42,7 +42,7 @@ func TestConsistentBudgetUndecided(t *testing.T) {
 	}
 	steps := synthetic(50, 0, 0, 10, 0)[:3]
 	scout := steps[1]
-	scout.Kind, scout.Closed, scout.VUs, scout.OfferedRPS, scout.OKRPS = "scout", true, 16, 0, 80 // 4 at once of 16
+	scout.Kind, scout.Closed, scout.VUs, scout.OfferedRPS, scout.OKRPS, scout.SvcMeanMS = "scout", true, 16, 0, 80, 200 // 4 at once of 16
 	steps = append([]Step{steps[0], scout}, steps[2:]...)
 	res := &Result{URL: cfg.URL, Steps: steps, Stopped: "budget", MaxRate: 5000, BudgetS: 30, ElapsedS: 29, CapacityRPS: 100}
 	analyze(&cfg, res, 50)

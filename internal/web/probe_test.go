@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/netguard/netguardtest"
 	"github.com/waitlab/waitlab/internal/probe"
 )
 
@@ -293,5 +295,31 @@ func TestProbeAPIRefusedAtOnce(t *testing.T) {
 	if last.Result == nil || last.Problem == nil || len(last.Result.Steps) != 0 ||
 		!strings.Contains(last.Problem.Message, "connection refused at "+addr) || last.Result.ShapeName != "" {
 		t.Fatalf("last line %+v (problem %+v); want connection refused at %s, no step and no shape", last.Result, last.Problem, addr)
+	}
+}
+
+// The issue's reproduction: a loopback server whose /metrics answers 302
+// to a test host in a network namespace, probed from the page without
+// --probe-allow. The test host receives nothing (it received 3 requests a
+// probe before netguard's client).
+func TestProbeAPIMetricsRedirectStaysHome(t *testing.T) {
+	host, hits := netguardtest.NetnsHost(t)
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/metrics" {
+			http.Redirect(w, r, "http://"+host+"/x", http.StatusFound)
+		}
+	}))
+	defer target.Close()
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/api/probe?lang=en", "application/json", strings.NewReader(`{"url":"`+target.URL+`/","budget_s":8}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	time.Sleep(300 * time.Millisecond)
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the test host outside loopback received %d requests through /metrics redirects", n)
 	}
 }

@@ -32,7 +32,9 @@ package probe
 import (
 	"context"
 	"errors"
+	"io"
 	"math"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -425,6 +427,7 @@ func ParseSLO(s string) (loadreport.Threshold, error) {
 
 // runner is one probe in progress.
 type runner struct {
+	ctx   context.Context // the probe's (alive's request ends with it)
 	cfg   Config
 	t0    time.Time
 	steps []Step
@@ -472,7 +475,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, t0: time.Now(), threads: -1}
+	r := &runner{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
 		Placement: cfg.Placement}
 	if res.Placement == nil && cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() {
@@ -688,6 +691,41 @@ func (r *runner) check(ctx context.Context, res *Result) *Note {
 	return r.dead(st, res)
 }
 
+// onlyTimeouts says every failure of st was a timeout (or nothing ended
+// within its window).
+func onlyTimeouts(st Step) bool {
+	return st.ErrorKinds[KindTimeout] == st.Errors
+}
+
+// alive says the server answers one request (not an HTTP error) once the
+// queue a step left has had a timeout's time to drain: a lock overloaded
+// until every request of a step timed out is not a server that died.
+// The request goes through netguard's client, like every other.
+func (r *runner) alive() bool {
+	ctx := r.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(r.cfg.Timeout):
+	}
+	cl := netguard.Client(2*r.cfg.Timeout, r.cfg.AllowRemote)
+	defer cl.CloseIdleConnections()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.cfg.URL, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := cl.Do(req)
+	if err != nil {
+		return false
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxBodyBytes))
+	resp.Body.Close()
+	return resp.StatusCode < 400
+}
+
 // maxBodyBytes: answers averaging more than this are not a request's
 // (a probe measures how a server handles requests, not how fast it
 // streams); the probe fails, its failure of kind bad_response. A server
@@ -836,6 +874,12 @@ func (r *runner) dead(st Step, res *Result) *Note {
 		return &n
 	}
 	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 && st.Kind == "calibrate" {
+		return nil
+	}
+	if st.Kind != "calibrate" && onlyTimeouts(st) && r.alive() {
+		// Every request of the step timed out, and the server answers
+		// once its queue has drained: overloaded, not dead. The step is
+		// a breach, and the search goes on below it.
 		return nil
 	}
 	if st.Requests == 0 && st.Unsent == 0 {

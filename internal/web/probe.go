@@ -264,13 +264,26 @@ const labRequests = 2000
 
 // LabLink is the lab's address carrying sc's settings (the lab reads
 // them as a shared link, GET /?model=...): "" without a scenario or for
-// one the lab's form cannot hold (more than one class).
+// one the lab's form cannot hold (more than one class, besides the
+// normal and blocking split of a loop-blocked fit).
 func LabLink(sc *model.Scenario, lang msg.Lang) string {
-	if sc == nil || len(sc.Classes) != 1 {
+	if sc == nil || len(sc.Classes) == 0 {
 		return ""
 	}
 	c := sc.Classes[0]
 	q := url.Values{}
+	switch {
+	case len(sc.Classes) == 1:
+	case len(sc.Classes) == 2 && sc.Classes[1].Name == "blocking" && sc.Classes[1].Blocking:
+		// A loop-blocked fit: the lab's block_fraction and block hold its
+		// blocking class (the form's normal and blocking split).
+		b := sc.Classes[1]
+		q.Set("block_fraction", strconv.FormatFloat(b.Fraction, 'g', 4, 64))
+		q.Set("block", b.Wait.String())
+		q.Set("placement", "random")
+	default:
+		return ""
+	}
 	q.Set("lang", string(lang))
 	q.Set("model", string(sc.Model))
 	q.Set("threads", strconv.Itoa(sc.Threads))

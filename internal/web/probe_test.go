@@ -158,6 +158,18 @@ func TestLabLink(t *testing.T) {
 	if LabLink(nil, "en") != "" {
 		t.Error("no scenario: a link")
 	}
+	// A loop-blocked fit: its blocking class rides in block_fraction and
+	// block, the lab form's split.
+	lb := model.Scenario{Model: model.Loop, Threads: 1, Requests: 20000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 900}, Seed: 1,
+		Classes: []model.Class{{Name: "normal", Fraction: 0.99, Wait: model.FixedDist(50 * time.Millisecond)},
+			{Name: "blocking", Fraction: 0.01, Blocking: true, Wait: model.FixedDist(100 * time.Millisecond)}}}
+	u, err = url.Parse(LabLink(&lb, "en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := u.Query(); q.Get("model") != "loop" || q.Get("block_fraction") != "0.01" || q.Get("block") != "100ms" || q.Get("wait") != "50ms" {
+		t.Errorf("loop-blocked link %s", u)
+	}
 }
 
 // The page in a real browser: a bad host is refused in the page's words;

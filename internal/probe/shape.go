@@ -475,11 +475,26 @@ func checkExpect(c *Step, ceiling, nEst float64) float64 {
 	return float64(c.VUs) * ceiling / nEst
 }
 
+// plateau says two saturated steps or more completed within flatBound of
+// each other at the ceiling: the in-flight work stopped at one N there,
+// whatever the other saturated steps did (a busy machine's overloaded
+// steps collapse in their own ways).
+func plateau(sc scan) bool {
+	n := 0
+	for _, st := range sc.sat {
+		if st.OKRPS*flatBound >= sc.ceiling {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 // poolUnconfirmed says what a pool of n (nEst = ceiling x service time)
 // lacks, as the evidence of an undecided verdict that names what would
 // decide it; nil when the pool holds: its in-flight work flat at one N
 // over two saturated steps or more (flat), and the closed check at n
-// users completing about n / service time.
+// users completing about n / service time. The plateau is flat when two
+// saturated steps agree at the ceiling (plateau), or all of them do.
 //
 // Why both: a plateau alone is what a loop that its stalls fill, an
 // unbounded server that gave out, or a too-short search also show (a
@@ -488,7 +503,7 @@ func checkExpect(c *Step, ceiling, nEst float64) float64 {
 // / service time with N users.
 func poolUnconfirmed(sc scan, flat bool, nEst float64, n int, lang msg.Lang) *Note {
 	switch c := sc.check; {
-	case !flat:
+	case !flat && !plateau(sc):
 		lo, hi := sc.sat[0].OKRPS, sc.sat[0].OKRPS
 		for _, st := range sc.sat {
 			lo, hi = min(lo, st.OKRPS), max(hi, st.OKRPS)

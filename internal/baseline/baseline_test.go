@@ -60,18 +60,6 @@ func row(v *Verdict, name string) Metric {
 	return Metric{}
 }
 
-// Student's t quantiles against the tables.
-func TestStudentQuantile(t *testing.T) {
-	for _, c := range []struct{ p, df, want float64 }{
-		{0.975, 1, 12.706}, {0.975, 2, 4.303}, {0.975, 3, 3.182}, {0.975, 7, 2.365},
-		{0.975, 30, 2.042}, {0.975, 1e6, 1.960}, {0.95, 10, 1.812}, {0.995, 5, 4.032},
-	} {
-		if got := studentQuantile(c.p, c.df); math.Abs(got-c.want) > 0.002 {
-			t.Errorf("studentQuantile(%v, %v) = %.4f; want %.3f", c.p, c.df, got, c.want)
-		}
-	}
-}
-
 // measure's quantiles follow HdrHistogram's rule: the same figures as a
 // report of the same seconds.
 func TestMeasureMatchesReport(t *testing.T) {
@@ -329,6 +317,32 @@ func TestOutputs(t *testing.T) {
 		page := h.String()
 		if strings.Count(page, "<svg") != 3 || strings.Contains(page, "<script") || !strings.Contains(page, "<table>") {
 			t.Errorf("HTML (%s): want three SVG plots, a table, no script", lang)
+		}
+	}
+}
+
+// Issue 45, item 16: --changed with a misspelled condition was ignored in
+// silence; it is refused with the names there are.
+func TestCheckExpectedRefusesUnknownConditions(t *testing.T) {
+	r := &loadresult.Result{Conditions: &loadresult.Conditions{TargetInfo: map[string]string{"lock": "on", "pid": "1"}}}
+	rs := []*loadresult.Result{r}
+	for _, c := range []struct {
+		names   []string
+		results [][]*loadresult.Result
+		ok      bool
+	}{
+		{[]string{"load_model", "think"}, nil, true},
+		{[]string{"load_mdoel"}, nil, false},
+		{[]string{"target_lock"}, nil, true}, // before the candidate's run
+		{[]string{"target_"}, nil, false},
+		{[]string{"target_lock"}, [][]*loadresult.Result{rs, rs}, true},
+		{[]string{"target_lokc"}, [][]*loadresult.Result{rs, rs}, false},
+		{[]string{"target_pid"}, [][]*loadresult.Result{rs, rs}, false},
+	} {
+		err := CheckExpected(c.names, c.results...)
+		var ie *InputError
+		if c.ok != (err == nil) || !c.ok && (!errors.As(err, &ie) || !strings.Contains(err.Error(), "load_model")) {
+			t.Errorf("CheckExpected(%v, %d sides) = %v; want ok %v (a refusal listing the names)", c.names, len(c.results), err, c.ok)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -345,3 +346,40 @@ func pctOrUnknown(v float64) string {
 }
 
 func secs(s float64) string { return strconv.FormatFloat(s, 'f', 1, 64) + " s" }
+
+// CheckExpected refuses a name in expected (Options.Expected, the
+// --changed flag) that is no condition the comparison reports, so a
+// misspelled one is not ignored in silence. A name is a Finding.Key of
+// findingKeys, or "target_" and a key of the target information the
+// results record; with no results, any "target_" name passes (the
+// candidate's information is not known before its run). The error is an
+// *InputError listing the names there are.
+func CheckExpected(expected []string, results ...[]*loadresult.Result) error {
+	known := slices.Sorted(maps.Keys(findingKeys))
+	var target []string
+	for _, rs := range results {
+		for _, r := range rs {
+			if r != nil && r.Conditions != nil {
+				for k := range r.Conditions.TargetInfo {
+					if k != "pid" && !slices.Contains(target, "target_"+k) {
+						target = append(target, "target_"+k)
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(target)
+	for _, e := range expected {
+		switch {
+		case slices.Contains(known, e), slices.Contains(target, e):
+		case len(results) == 0 && strings.HasPrefix(e, "target_") && len(e) > len("target_"):
+		default:
+			list := append(slices.Clone(known), target...)
+			if len(results) == 0 {
+				list = append(list, "target_KEY")
+			}
+			return &InputError{Key: "baseline.err.changed", File: "--changed", Args: []any{e, strings.Join(list, ", ")}}
+		}
+	}
+	return nil
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -25,7 +26,7 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback --listen address")
 	delay := fs.String("delay", "0", "delay before each answer (or, with --proxy, added to each request): 50ms or exp:50ms")
 	delayStep := fs.String("delay-step", "", "DELAY@AFTER: from AFTER after the start, every delay becomes DELAY (e.g. 50ms@10s: the downstream gets slower mid-run)")
-	proxy := fs.String("proxy", "", "forward to this RESP server (e.g. a real Redis at 127.0.0.1:6379) instead of answering")
+	proxy := fs.String("proxy", "", "forward to this RESP server (host:port, e.g. a real Redis at 127.0.0.1:6379; loopback unless --allow-remote, never this proxy's own address) instead of answering")
 	seed := fs.Int64("seed", 0, "random seed for exponential delays")
 	maxStore := fs.Int64("max-store", downstream.DefaultMaxStore, "bytes SET may keep (keys and values); past it SET answers -OOM")
 	maxClients := fs.Int("max-clients", downstream.DefaultMaxClients, "connections served at once; more get -ERR and are closed")
@@ -54,11 +55,23 @@ func runDownstream(ctx context.Context, env *Env, args []string) error {
 			return usagef("%s", msg.T(l, "downstream.err.positive", v.flag, v.n))
 		}
 	}
+	if *proxy != "" {
+		if err := downstream.CheckUpstream(*proxy, nil); err != nil {
+			return inLang(l, err)
+		}
+		if !*allowRemote && !netguard.LoopbackHost(*proxy) {
+			return inLang(l, model.NewFieldError("proxy", "downstream.err.proxy.remote", *proxy))
+		}
+	}
 	ln, err := listenDownstream(l, *listen, *allowRemote)
 	if err != nil {
 		return err
 	}
 	if *proxy != "" {
+		if err := downstream.CheckUpstream(*proxy, ln.Addr()); err != nil {
+			ln.Close()
+			return inLang(l, err)
+		}
 		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients, Step: step}
 		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), *proxy, d))
 		printStep(env, l, step)
@@ -113,6 +126,7 @@ func serveDownstream(ctx context.Context, env *Env, l msg.Lang, s *downstream.Se
 	}
 	err := s.Serve(ctx, ln)
 	st := s.Stats()
+	_ = supervise.Controlled().Report(downstream.ReportOf(st))
 	if dl := st.Delay; dl.Count > 0 {
 		fmt.Fprintln(env.Stderr, msg.T(l, "downstream.stopped.delay", st.Commands, us(dl.AchievedP50), us(dl.AchievedP99), us(dl.AchievedMax), us(dl.LateP50), us(dl.LateP99)))
 	} else {

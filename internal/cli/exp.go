@@ -13,6 +13,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/experiment"
 	"github.com/waitlab/waitlab/internal/live"
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -108,6 +109,11 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 	if errors.Is(err, experiment.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
 		return &ExitError{Code: 130}
+	}
+	if errors.As(err, new(*model.FieldError)) {
+		// --engine jvm with no JDK, or a --java that is not one: bad
+		// input, said before anything ran (exit 2).
+		return inLang(l, err)
 	}
 	if errors.As(err, new(*live.TooBigError)) {
 		// A --repeat the machine's limits refuse is bad input (exit 2).

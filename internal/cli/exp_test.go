@@ -44,6 +44,8 @@ func TestExpBadUsage(t *testing.T) {
 		{[]string{"exp", "run", "lab", "--bogus"}, "bogus"},
 		{[]string{"exp", "run", "lab", "extra"}, "give one experiment name"},
 		{[]string{"exp", "run", "lab", "--repeat", "1001"}, "1001"},
+		{[]string{"exp", "run", "lab", "--engine", "python"}, "--engine \"python\": use go, jvm or both"},
+		{[]string{"exp", "run", "loop-stall", "--engine", "jvm", "--java", "/nonexistent/jdk"}, "--java /nonexistent/jdk"},
 	} {
 		code, _, errs := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.want) {
@@ -58,7 +60,7 @@ func TestExpRunWritesTheSection(t *testing.T) {
 	childExe = func() (string, error) { return exe, nil }
 	defer func() { childExe = old }()
 	dir := filepath.Join(t.TempDir(), "experiments")
-	code, out, errs := run(t, "exp", "run", "blocking-loop", "--quick", "--json", "--out", dir)
+	code, out, errs := run(t, "exp", "run", "blocking-loop", "--quick", "--engine", "go", "--json", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exp run blocking-loop --quick = %d, stderr %q", code, errs)
 	}
@@ -72,7 +74,7 @@ func TestExpRunWritesTheSection(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &tab); err != nil {
 		t.Fatalf("exp run --json is not JSON: %v\n%s", err, out)
 	}
-	if tab.Experiment != "blocking-loop" || len(tab.Rows) != 4 || tab.Command != "waitlab exp run blocking-loop --quick" {
+	if tab.Experiment != "blocking-loop" || len(tab.Rows) != 4 || tab.Command != "waitlab exp run blocking-loop --quick --engine go" {
 		t.Errorf("exp run --json = %+v; want blocking-loop with 4 rows and its command", tab)
 	}
 	for _, f := range []string{"blocking-loop.md", "blocking-loop.json", "blocking-loop.svg"} {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -17,7 +18,7 @@ func init() {
 
 // runKube prints Kubernetes manifests; `waitlab kube job [flags] -- LOAD
 // FLAGS AND URL` is its one verb.
-func runKube(_ context.Context, env *Env, args []string) error {
+func runKube(ctx context.Context, env *Env, args []string) error {
 	if len(args) == 0 || args[0] != "job" {
 		return usagef("%s", msg.T(envLang(), "kube.err.verb"))
 	}
@@ -76,6 +77,15 @@ func runKube(_ context.Context, env *Env, args []string) error {
 	if err := loadgen.CheckStartAt(c.StartAt, time.Now(), 0); err != nil {
 		return err
 	}
+	if c.Port < 1 || c.Port > 65535 { // Manifests reads 0 as its default
+		return usagef("--port %d: give a port from 1 to 65535", c.Port)
+	}
+	if _, err := parseThresholds(thresholds); err != nil {
+		return err // the collector would refuse it in the cluster
+	}
+	if err := checkLoadArgs(ctx, env, loadArgs); err != nil {
+		return err
+	}
 	objs, err := kube.Manifests(c)
 	if err != nil {
 		return &UsageError{Err: err}
@@ -86,3 +96,52 @@ func runKube(_ context.Context, env *Env, args []string) error {
 
 // parseStartAt reads RFC 3339 or Unix seconds (loadgen.ParseStartAt).
 func parseStartAt(s string) (time.Time, error) { return loadgen.ParseStartAt(s) }
+
+// checkLoadArgs checks the load command every generator pod will run as
+// `waitlab load` checks it (its flags, the load's values, Config.Validate),
+// so a manifest whose pods would all exit 2 is not written. Files the
+// command names (--config, --targets, --body @FILE) are the pod's, not
+// this machine's: they are not read here.
+func checkLoadArgs(ctx context.Context, env *Env, args []string) error {
+	if len(args) == 0 || wantsLoadScenario(args) {
+		return nil // Manifests asks for a load command; a scenario load checks itself
+	}
+	fs := flag.NewFlagSet("waitlab load", flag.ContinueOnError)
+	quietFlags(fs)
+	lf := addLoadFlags(fs)
+	sc := addScaleFlags(fs)
+	o := addOutputFlags(fs)
+	addBaselineFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usagef("-- %s: %v", strings.Join(args, " "), err)
+	}
+	lang, err := o.lang()
+	if err != nil {
+		return err
+	}
+	if _, err := parseThresholds(o.thresholds); err != nil {
+		return err
+	}
+	if lf.config != "" {
+		return nil
+	}
+	if lf.spec.Targets, lf.spec.Body = "", strings.TrimPrefix(lf.spec.Body, "@"); len(pos) == 0 {
+		pos = []string{"http://target.invalid/"} // a --targets file in the pod names the URLs
+	}
+	spec, err := lf.resolve(ctx, env, fs, pos, lang)
+	if err != nil {
+		return err
+	}
+	cfg, err := spec.ConfigContext(ctx, lang, Version())
+	if err == nil {
+		err = sc.apply(lang, &cfg)
+	}
+	if err == nil {
+		err = cfg.Validate()
+	}
+	if err != nil {
+		return usagef("-- %s: %v", strings.Join(args, " "), err)
+	}
+	return nil
+}

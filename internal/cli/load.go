@@ -83,11 +83,14 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	spec, err := lf.resolve(env, fs, pos, lang)
+	spec, err := lf.resolve(ctx, env, fs, pos, lang)
 	if err != nil {
 		return err
 	}
-	cfg, err := spec.Config(lang, Version())
+	cfg, err := spec.ConfigContext(ctx, lang, Version())
+	if err != nil && ctx.Err() != nil {
+		return &ExitError{Code: 130} // a FIFO's wait ended by the user's signal
+	}
 	if err != nil {
 		return &UsageError{Err: err}
 	}
@@ -183,7 +186,7 @@ func addLoadFlags(fs *flag.FlagSet) *loadFlags {
 
 // resolve returns the Spec: from --config FILE (with no load flag beside
 // it), or from the flags and the URL argument.
-func (l *loadFlags) resolve(env *Env, fs *flag.FlagSet, pos []string, lang msg.Lang) (loadgen.Spec, error) {
+func (l *loadFlags) resolve(ctx context.Context, env *Env, fs *flag.FlagSet, pos []string, lang msg.Lang) (loadgen.Spec, error) {
 	env2 := os.Getenv("WAITLAB_LOAD_GOROUTINES") != ""
 	poll := os.Getenv("WAITLAB_LOAD_NETPOLL") != ""
 	if l.config == "" {
@@ -218,7 +221,10 @@ func (l *loadFlags) resolve(env *Env, fs *flag.FlagSet, pos []string, lang msg.L
 	if l.config == "-" {
 		data, err = io.ReadAll(io.LimitReader(env.Stdin, loadgen.MaxSpecBytes+1))
 	} else {
-		data, err = loadgen.ReadFileLimit(l.config, loadgen.MaxSpecBytes)
+		data, err = loadgen.ReadFileContext(ctx, l.config, loadgen.MaxSpecBytes)
+	}
+	if err != nil && ctx.Err() != nil {
+		return loadgen.Spec{}, &ExitError{Code: 130} // a FIFO's wait ended by the user's signal
 	}
 	if err != nil {
 		return loadgen.Spec{}, usagef("--config %s: %v", l.config, err)

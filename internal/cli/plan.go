@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
@@ -40,6 +41,7 @@ type planOutput struct {
 type planFlags struct {
 	slos                sloFlags
 	size, slowdown, via string
+	java                string
 	svg, precision      string
 	minSize, maxSize    int
 	seeds, confirmRuns  int
@@ -56,6 +58,7 @@ func addPlanFlags(fs *flag.FlagSet) *planFlags {
 	fs.StringVar(&f.slowdown, "downstream-slowdown", "", "also answer for a wait that grows, FROM:TO (e.g. 2ms:50ms), with Little's law at today's size")
 	fs.BoolVar(&f.confirm, "confirm", false, "run the answer and the size below it for real (as --via says) and print predicted vs measured")
 	fs.StringVar(&f.via, "via", runner.ViaProcess, "how --confirm runs for real: process (in-process executors) or http (a target child process and real sockets)")
+	fs.StringVar(&f.java, "java", "", "--via jvm: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm")
 	fs.IntVar(&f.confirmRuns, "confirm-runs", 3, "real runs per size with --confirm (median and range, after one warm-up)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the answer, the curve, the seeds and the cross-check as JSON")
 	fs.StringVar(&f.svg, "svg", "", "write the curve as an SVG `file`")
@@ -72,7 +75,7 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := sf.resolve(l)
+	s, err := sf.resolve(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -153,7 +156,7 @@ func (f *planFlags) config(fs *flag.FlagSet, l msg.Lang, s model.Scenario) (plan
 		}
 		cfg.Slowdown = &d
 	}
-	if f.via != runner.ViaProcess && f.via != runner.ViaHTTP {
+	if f.via != runner.ViaProcess && f.via != runner.ViaHTTP && f.via != runner.ViaJVM {
 		return cfg, usagef("%s", msg.T(l, "plan.err.via", f.via))
 	}
 	if f.confirm && (f.confirmRuns < 1 || f.confirmRuns > 20) {
@@ -190,20 +193,20 @@ func (f *planFlags) runConfirm(ctx context.Context, env *Env, l msg.Lang, cfg pl
 		return nil, err
 	}
 	var rr runner.Runner = runner.Process{Exe: exe}
-	if f.via == runner.ViaHTTP {
+	switch f.via {
+	case runner.ViaHTTP:
 		rr = runner.HTTP{Exe: exe}
+	case runner.ViaJVM:
+		rr = runner.JVM{Options: jvmexec.Options{Java: f.java}}
 	}
 	r := plan.Real{Runner: rr, Version: Version(), Progress: func(s model.Scenario, run, of int) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "plan.progress.confirm", cfg.Knob.Get(s), run, of))
 	}}
 	c, err := plan.Confirm(ctx, res, r, f.confirmRuns)
 	if err != nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, runner.ErrInterrupted) {
-			return nil, &ExitError{Code: 130}
-		}
 		return nil, tooBig(l, err)
 	}
-	return c, nil
+	return c, nil // an interrupted confirmation is printed, then exits 130 (planVerdict)
 }
 
 // write prints the plan: JSON, or the text with its confirmation.
@@ -234,7 +237,7 @@ func (f *planFlags) write(env *Env, l msg.Lang, out planOutput) error {
 // real, is a failure; an interrupted confirmation passes nothing.
 func planVerdict(out planOutput) error {
 	switch c := out.Confirm; {
-	case c != nil && anyInterrupted(c):
+	case c != nil && c.Interrupted():
 		return &ExitError{Code: 130}
 	case out.Answer == 0:
 		return &ExitError{Code: 1}
@@ -242,13 +245,4 @@ func planVerdict(out planOutput) error {
 		return &ExitError{Code: 1}
 	}
 	return nil
-}
-
-func anyInterrupted(c *plan.Confirmation) bool {
-	for _, s := range c.Sizes {
-		if s.Interrupted {
-			return true
-		}
-	}
-	return false
 }

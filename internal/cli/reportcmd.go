@@ -147,6 +147,9 @@ func (b *baselineFlags) options(lang msg.Lang) (baseline.Options, error) {
 	if et == 0 {
 		et = 1e-12
 	}
+	if err := baseline.CheckExpected(b.changed); err != nil {
+		return baseline.Options{}, baselineErr(lang, err)
+	}
 	return baseline.Options{Tolerance: tol, ErrorTolerance: et, Strict: b.strict,
 		AllowDifferentURL: b.allowURL, Expected: b.changed}, nil
 }

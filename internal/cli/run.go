@@ -54,6 +54,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	lang := langFlag(fs)
 	rf := addRunFlags(fs)
 	hf := addHTTPFlags(fs) // run_http.go
+	jf := addJVMFlags(fs)  // run_jvm.go
 	l, err := parseNoArgs(fs, args, lang, "cli.sim.args")
 	if err != nil {
 		return err
@@ -61,7 +62,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if err := rf.check(l, hf); err != nil {
 		return err
 	}
-	s, err := sf.resolve(l)
+	s, err := sf.resolve(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
 		}
 	}
-	cfg.Runners = lab.Runners(hf.via, exe, opt)
+	cfg.Runners = lab.RunnersJVM(runnersVia(hf.via, rf.compare), exe, opt, jf.options())
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
 		return runError(env, l, hf, err)
@@ -164,6 +165,8 @@ func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 		return fmt.Errorf("%s", msg.T(l, "http.err.died", err))
 	case hf.via == lab.ViaHTTP:
 		return fmt.Errorf("%s", msg.T(l, "http.err.run", err))
+	case hf.via == lab.ViaJVM:
+		return fmt.Errorf("%s", msg.T(l, "jvm.err.run", err))
 	}
 	return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
 }
@@ -172,6 +175,9 @@ func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 // with its timeline.
 func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) error {
 	measured := out.Real
+	if out.JVM != nil {
+		measured = out.JVM
+	}
 	if measured == nil {
 		measured = out.HTTP
 	}
@@ -193,7 +199,7 @@ func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) 
 	writeRunText(&b, l, runText{
 		s: out.Scenario, rep: out.Repeated, model: out.Model, compare: f.compare, ref: out.Reference, preset: preset,
 		scaling: out.Scaling, warmup: f.warmup, stacks: f.stacks, first: out.MedianRun, cores: live.Cores(),
-		http: out.HTTPRepeated, sockets: out.Sockets,
+		http: out.HTTPRepeated, sockets: out.Sockets, jvm: out.JVMRepeated,
 	})
 	if f.timeline && measured.Trace != nil {
 		b.WriteByte('\n')
@@ -236,9 +242,15 @@ type runText struct {
 	// The HTTP view, when run (run_http.go); rep is nil with --via http.
 	http    *live.Repeated
 	sockets *lab.HTTPSockets
+	// The JVM view, when run (run_jvm.go); rep is the Go run's, or nil.
+	jvm *live.Repeated
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
+	if t.jvm != nil {
+		writeRunJVMText(b, l, t) // run_jvm.go
+		return
+	}
 	if t.http != nil {
 		writeRunHTTPText(b, l, t) // run_http.go
 		return

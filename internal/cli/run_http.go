@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -23,6 +24,7 @@ type httpFlags struct {
 	backlog  int
 	maxConns int
 	pin      bool
+	engine   string
 }
 
 func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
@@ -32,13 +34,14 @@ func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
 	fs.IntVar(&h.backlog, "backlog", 4096, "--via http: the target's listen backlog (the kernel caps it at net.core.somaxconn)")
 	fs.IntVar(&h.maxConns, "max-conns", 10000, "--via http: most connections the load opens at once (a bigger burst shares them)")
 	fs.BoolVar(&h.pin, "pin", true, "--via http: pin the load generator and the target to different cores (with 2 or more)")
+	fs.StringVar(&h.engine, "engine", "go", "--via http: the server: go (waitlab's target), tomcat (pool or virtual) or netty (loop or offload)")
 	return h
 }
 
 // check refuses bad combinations before anything starts.
 func (h *httpFlags) check(l msg.Lang, trace bool) error {
 	switch h.via {
-	case lab.ViaProcess:
+	case lab.ViaProcess, lab.ViaJVM:
 		return nil
 	case lab.ViaHTTP, lab.ViaBoth:
 	default:
@@ -50,11 +53,15 @@ func (h *httpFlags) check(l msg.Lang, trace bool) error {
 	if h.maxConns < 1 {
 		return usagef("%s", msg.T(l, "http.err.maxconns", h.maxConns))
 	}
+	if _, err := launch.ParseEngine(h.engine); err != nil {
+		return inLang(l, err)
+	}
 	return nil
 }
 
 func (h *httpFlags) options() lab.HTTPOptions {
-	return lab.HTTPOptions{Listen: h.listen, Backlog: h.backlog, MaxConns: h.maxConns, NoPin: !h.pin}
+	e, _ := launch.ParseEngine(h.engine)
+	return lab.HTTPOptions{Listen: h.listen, Backlog: h.backlog, MaxConns: h.maxConns, NoPin: !h.pin, Engine: e}
 }
 
 // writeRunHTTPText is `waitlab run`'s text when the HTTP view ran (alone,
@@ -250,6 +257,12 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *lab.HTTPSoc
 	default:
 		if s.Model.HasLoops() {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.ok", joinInts(sk.ByLoop)))
+		}
+	}
+	if sk.Server.Engine.IsJVM() {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "http.server", sk.Server.Describe(l)))
+		if sk.ServerReport != nil {
+			fmt.Fprintf(b, "%s\n", sk.ServerReport.Describe(l))
 		}
 	}
 	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {

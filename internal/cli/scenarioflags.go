@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -72,7 +73,7 @@ func (f *scenarioFlags) overrides() *model.Overrides {
 
 // base returns the scenario the flags start from: the preset, the file, or
 // model.DefaultScenario.
-func (f *scenarioFlags) base(lang msg.Lang) (model.Scenario, error) {
+func (f *scenarioFlags) base(ctx context.Context, lang msg.Lang) (model.Scenario, error) {
 	switch {
 	case f.preset != "" && f.file != "":
 		return model.Scenario{}, &UsageError{Err: fmt.Errorf("%s", msg.T(lang, "cli.preset.and.file"))}
@@ -83,8 +84,11 @@ func (f *scenarioFlags) base(lang msg.Lang) (model.Scenario, error) {
 		}
 		return p.Scenario, nil
 	case f.file != "":
-		s, err := model.ReadScenarioFile(f.file)
+		s, err := model.ReadScenarioFileContext(ctx, f.file)
 		var fe *model.FieldError
+		if err != nil && ctx.Err() != nil {
+			return s, &ExitError{Code: 130} // a FIFO's wait ended by the user's signal
+		}
 		if err != nil && !errors.As(err, &fe) {
 			return s, &UsageError{Err: fmt.Errorf("-f: %s", msg.T(lang, "cli.file.read", f.file, err))}
 		}
@@ -97,8 +101,8 @@ func (f *scenarioFlags) base(lang msg.Lang) (model.Scenario, error) {
 // (model.Resolve, the same step the web API takes). It returns a
 // *model.FieldError (naming the flag for a bad flag value) or *UsageError
 // for bad input, and validates.
-func (f *scenarioFlags) resolve(lang msg.Lang) (model.Scenario, error) {
-	s, err := f.base(lang)
+func (f *scenarioFlags) resolve(ctx context.Context, lang msg.Lang) (model.Scenario, error) {
+	s, err := f.base(ctx, lang)
 	if err != nil {
 		return s, err
 	}

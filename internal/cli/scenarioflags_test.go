@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"io"
@@ -22,7 +23,7 @@ func resolveArgs(t *testing.T, args ...string) (model.Scenario, error) {
 	if err := fs.Parse(args); err != nil {
 		return model.Scenario{}, &UsageError{Err: err}
 	}
-	return f.resolve(msg.EN)
+	return f.resolve(context.Background(), msg.EN)
 }
 
 func TestResolveOverridesPreset(t *testing.T) {

@@ -29,7 +29,7 @@ func TestServePrintsItsURLAndStops(t *testing.T) {
 		t.Fatalf("serve printed nothing; stderr %q", errb.String())
 	}
 	line := sc.Text()
-	url, ok := strings.CutPrefix(line, "waitlab 실험실: ")
+	url, ok := strings.CutPrefix(line, "waitlab 실습: ")
 	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Fatalf("first line = %q; want the lab's loopback URL", line)
 	}
@@ -71,13 +71,14 @@ func TestServeRefusesBadInput(t *testing.T) {
 // The web API and the CLI say the same thing about the same bad input:
 // both come from one FieldError and one catalog entry (the web's without
 // the field's name in front: it is the problem's own field). Threads and
-// requests are left out: the web lab says its own, narrower range.
+// requests are left out: the web lab says its own, narrower range; so is
+// a time it cannot read, which the CLI explains in Go's syntax and the
+// form in the times a person types ("2초", "2.5": issue 44).
 func TestWebErrorsAreTheCLIs(t *testing.T) {
 	s := web.New(web.Config{})
 	for _, tc := range []struct {
 		flag, value, field string
 	}{
-		{"--wait", "2 parsecs", "wait"},
 		{"--block-fraction", "1.5", "block_fraction"},
 		{"--arrival", "sometimes", "arrival"},
 		{"--placement", "every:0", "placement"},

@@ -42,7 +42,7 @@ func runSim(ctx context.Context, env *Env, args []string) error {
 	if *asJSON && *timeline {
 		return usagef("%s", msg.T(l, "cli.sim.json.text"))
 	}
-	s, err := sf.resolve(l)
+	s, err := sf.resolve(ctx, l)
 	if err != nil {
 		return err
 	}

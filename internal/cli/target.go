@@ -53,6 +53,9 @@ func runTarget(ctx context.Context, env *Env, args []string) error {
 	f := &targetFlags{}
 	addTargetServerFlags(fs, &cfg)
 	f.addKnobFlags(fs, &cfg)
+	// Read before this flag set (targetConfig); here for --help.
+	fs.String("config", "", "read the server's configuration from a JSON `file` (launch.Config; flags given too win)")
+	fs.String("engine", "go", "the server: go (this one), tomcat or netty (see waitlab target --engine tomcat --help)")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the server's whole run to `file` (for bench/)")
 	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {

@@ -49,7 +49,7 @@ func runTargetScenario(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := sf.resolve(l)
+	s, err := sf.resolve(ctx, l)
 	if err != nil {
 		return inLang(l, err)
 	}

@@ -584,12 +584,18 @@ func (p *Proxy) Stats() ProxyStats {
 }
 
 // Serve accepts connections on ln until Close or ctx is done. Errors that
-// pass (a full descriptor table among them) are waited out.
+// pass (a full descriptor table among them) are waited out. An Upstream
+// that CheckUpstream refuses (ln's own address among them) is returned
+// before anything is accepted.
 func (p *Proxy) Serve(ctx context.Context, ln net.Listener) error {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
 		return nil
+	}
+	if err := CheckUpstream(p.Upstream, ln.Addr()); err != nil {
+		p.mu.Unlock()
+		return err
 	}
 	if p.MaxClients <= 0 {
 		p.MaxClients = DefaultMaxClients

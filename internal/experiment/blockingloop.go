@@ -34,7 +34,7 @@ const blockingSource = "Book chapter on WebFlux event loops, \"Eight loops, 1% b
 var blockingRows = []string{"ch15-none", "ch15-onloop", "ch15-offload64", "ch15-offload4"}
 
 func init() {
-	Register(&Experiment{Name: "blocking-loop", Order: 3, Run: runBlockingLoop, Claims: blClaims})
+	Register(&Experiment{Name: "blocking-loop", Order: 3, Run: runBlockingLoop, Claims: blClaims, JVM: runBlockingLoopJVM, JDK: blJDK})
 }
 
 // The chapter's medians of 5 runs, as multiples of the no-blocking row
@@ -54,6 +54,15 @@ var blClaims = []ClaimDef{
 	{ID: "bl.max-offload64", Source: "exp.src.ch15", Published: 100, Quantity: "latency", Unit: "ms", Tolerance: 0.3, TolWhy: "exp.tol.near", Null: NoNull},
 }
 
+// blockingServes names the claims each row feeds (--only runs the rows
+// an asked-for claim reads; every ratio is to ch15-none).
+var blockingServes = map[string][]string{
+	"ch15-none":      {"bl.slowdown", "bl.p50-onloop", "bl.p99-onloop", "bl.p50-offload64", "bl.p50-offload4", "bl.offload64"},
+	"ch15-onloop":    {"bl.slowdown", "bl.p50-onloop", "bl.p99-onloop"},
+	"ch15-offload64": {"bl.p50-offload64", "bl.pool64-4", "bl.offload64", "bl.max-offload64"},
+	"ch15-offload4":  {"bl.p50-offload4", "bl.pool64-4"},
+}
+
 func runBlockingLoop(ctx context.Context, r *Runner) error {
 	t := r.T
 	cores := live.Cores()
@@ -68,6 +77,9 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 	for _, name := range blockingRows {
 		if ctx.Err() != nil {
 			break
+		}
+		if !r.Wants(blockingServes[name]...) {
+			continue // --only: no asked-for claim reads this row
 		}
 		p, _ := model.LookupPreset(name)
 		out, err := r.labRun(ctx, name, p.Scenario, name, true)
@@ -356,7 +368,9 @@ func blockingNotes(r *Runner) {
 		}
 		st := t.Median("ch15-onloop", "stalls")
 		st64, st4 := t.Median("ch15-offload64", "stalls"), t.Median("ch15-offload4", "stalls")
-		r.Note("exp.bl.note.stalls", st, st64, st4)
+		if !math.IsNaN(st) { // the JVM engine has no watchdog
+			r.Note("exp.bl.note.stalls", st, st64, st4)
+		}
 	}
 	r.Note("exp.bl.note.why")
 }

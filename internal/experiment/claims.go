@@ -397,8 +397,12 @@ func (r *Runner) wanted(id string) bool {
 }
 
 // Wants reports whether any of the claims is asked for: a recipe skips a
-// condition no asked-for claim needs.
+// condition no asked-for claim needs. Without --only every condition is
+// wanted, whatever it serves (a row that feeds only a note among them).
 func (r *Runner) Wants(ids ...string) bool {
+	if len(r.Opt.Only) == 0 {
+		return true
+	}
 	for _, id := range ids {
 		if r.wanted(id) {
 			return true
@@ -735,6 +739,9 @@ func markCalibrated(t *Table) {
 				c.Verdict = calibratedVerdict(c.Verdict)
 				for _, k := range d.Calibrated {
 					c.CalibratedFrom = append(c.CalibratedFrom, msg.T(t.Lang, k))
+				}
+				if c.What != "" {
+					c.Note = claimNote(t.Lang, c, "") // the sentence its new verdict chooses
 				}
 			}
 		}

@@ -442,6 +442,9 @@ func TestEnginesJudgeEachClaimTwice(t *testing.T) {
 			if l == msg.EN && asserts(c.Note) != (c.Verdict == Reproduced) {
 				t.Errorf("%s on %s: verdict %s, note %q", c.ID, c.Engine, c.Verdict, c.Note)
 			}
+			if err := verdictAgrees(claimDefOf(t, "test-engines", c.ID), c); err != nil {
+				t.Error(err)
+			}
 		}
 		// The agreement sentence names the parting and calls it a finding.
 		if l == msg.EN && (!strings.Contains(tab.Agreement, "`test.level`") || !strings.Contains(tab.Agreement, "a finding") ||
@@ -507,4 +510,55 @@ func TestReadTableMarksCalibratedClaims(t *testing.T) {
 	if c := tab.Claims; c[0].Verdict != Consistent || !c[0].Calibrated || c[1].Verdict != Inconsistent || c[2].Verdict != Reproduced || c[2].Calibrated {
 		t.Errorf("claims read back %+v; want vl.on consistent, vl.off inconsistent, vl.rtt as it was", c)
 	}
+}
+
+// verdictAgrees checks a judged claim against its own numbers: the
+// verdict is the one its median, its interval and its declaration allow.
+func verdictAgrees(d ClaimDef, c Claim) error {
+	if c.Engine == EngineJVM {
+		d.Calibrated = nil
+	}
+	if c.Calibrated != (len(d.Calibrated) > 0) {
+		return fmt.Errorf("%s on %s: calibrated %v against the declaration's %v", c.ID, engineOf(c), c.Calibrated, d.Calibrated)
+	}
+	if c.Verdict == NotRun {
+		if c.Measured != nil {
+			return fmt.Errorf("%s on %s: not run with a measured %v", c.ID, engineOf(c), *c.Measured)
+		}
+		return nil
+	}
+	if c.Measured == nil {
+		return fmt.Errorf("%s on %s: %s with nothing measured", c.ID, engineOf(c), c.Verdict)
+	}
+	m := *c.Measured
+	want := verdictOf(d, m)
+	if c.Calibrated {
+		want = calibratedVerdict(want)
+	}
+	if c.Verdict == Undecided {
+		if c.Low == nil || !(verdictOf(d, *c.Low) != verdictOf(d, m) || verdictOf(d, *c.High) != verdictOf(d, m) || d.straddles(*c.Low, *c.High)) {
+			return fmt.Errorf("%s on %s: undecided without an interval across a boundary", c.ID, engineOf(c))
+		}
+		return nil
+	}
+	if c.Verdict != want {
+		return fmt.Errorf("%s on %s: %s, but its median %v against %v ±%v%% says %s", c.ID, engineOf(c), c.Verdict, m, d.Published, 100*d.Tolerance, want)
+	}
+	if c.Verdict == Reproduced && c.Calibrated {
+		return fmt.Errorf("%s: a calibrated claim reproduced", c.ID)
+	}
+	return nil
+}
+
+// claimDefOf finds a claim's declaration.
+func claimDefOf(t *testing.T, exp, id string) ClaimDef {
+	t.Helper()
+	e, _ := Lookup(exp)
+	for _, d := range e.Claims {
+		if d.ID == id {
+			return d
+		}
+	}
+	t.Fatalf("%s declares no claim %s", exp, id)
+	return ClaimDef{}
 }

@@ -60,6 +60,10 @@ func xCalibrated() (cpu, wait map[model.Kind]time.Duration) {
 		map[model.Kind]time.Duration{model.Pool: w(451, 941), model.Loop: w(655, 698)}
 }
 
+// xServes names the claims each row feeds (--only runs the rows an
+// asked-for claim reads; x.errors5000 is never run).
+var xServes = map[string][]string{"read-60": {"x.read60"}, "read-1000": {"x.read1000"}}
+
 func runCrossover(ctx context.Context, r *Runner) error {
 	t := r.T
 	cores := live.Cores()
@@ -98,6 +102,9 @@ func runCrossover(ctx context.Context, r *Runner) error {
 		for _, n := range vus {
 			if ctx.Err() != nil {
 				break
+			}
+			if !r.Wants(xServes[p.key+"-"+strconv.Itoa(n)]...) {
+				continue // --only: no asked-for claim reads this row
 			}
 			cells := map[string]Cell{}
 			models := map[string]float64{}

@@ -70,6 +70,14 @@ var dbConds = []dbCond{
 	{"offload4", "exp.db.row.offload4", model.Offload, 4, true}, // pool scaled: smallPool
 }
 
+// dbServes names the claims each row feeds (--only runs the rows an
+// asked-for claim reads; the pool of 4 feeds notes only).
+var dbServes = map[string][]string{
+	"none":      {"db.p50-onloop", "db.slowdown", "db.p50-offload64"},
+	"onloop":    {"db.p50-onloop", "db.slowdown"},
+	"offload64": {"db.p50-offload64"},
+}
+
 func runDBOnLoop(ctx context.Context, r *Runner) error {
 	t := r.T
 	server, err1 := exec.LookPath("mariadbd")
@@ -129,6 +137,9 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
+		}
+		if !r.Wants(dbServes[c.key]...) {
+			continue // --only: no asked-for claim reads this row
 		}
 		targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(loops), "--db", dsn, "--cpu", dbCPU.String()}
 		if c.block {

@@ -97,6 +97,7 @@ func runEngines(ctx context.Context, e *Experiment, r *Runner, engines []string,
 			jr.jdk = j
 			if j != nil {
 				jr.jdkName = "JDK " + j.Version
+				r.T.JDK = j
 			}
 		}
 		var err error

@@ -227,8 +227,13 @@ type Runner struct {
 	engine          string
 	jdk             *jdk.JDK
 	jdkName, server string
-	// classes is the JVM programs' compiled class directory (jvm.go).
+	// classes is the JVM programs' compiled class directory (jvm.go);
+	// jvmWarm: the JVM engine's one warm-up run is done.
 	classes string
+	jvmWarm bool
+	// targetReport is the last stop report of a trial's target kept
+	// with trial.KeepReport.
+	targetReport []byte
 }
 
 func newRunner(e *Experiment, opt Options) *Runner {

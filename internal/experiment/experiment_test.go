@@ -72,6 +72,11 @@ func TestParsers(t *testing.T) {
 	if got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
 		t.Errorf("parseMetrics = %v; want dropped 12, shed 3+4 = 7 (and not the longer name)", got)
 	}
+	// A name asked for twice (runTrial adds the request count to every
+	// recipe's list) is counted once: the logging rows' shares rest on it.
+	if got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
+		t.Errorf("parseMetrics with a name twice = %v; want 12", got)
+	}
 	status := []byte("Name:\tx\nvoluntary_ctxt_switches:\t10\nnonvoluntary_ctxt_switches:\t5\n")
 	if n := parseCtxSwitches(status); n != 15 {
 		t.Errorf("parseCtxSwitches = %v; want 15", n)
@@ -194,7 +199,7 @@ func TestEveryExperimentHasItsText(t *testing.T) {
 // target and a generator as children, for the cleanup tests.
 func init() {
 	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Runner) error {
-		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
+		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}, {Key: "ds_per_req", Label: "ds/req"}}
 		_, _, err := r.loadRow(ctx, "x", "x", trial{
 			Downstream: []string{"--delay", "1ms"},
 			Target:     []string{"--model", "pool", "--threads", "4", "--validate-lock"},
@@ -254,6 +259,11 @@ func TestLoadExperimentLeavesNothingBehind(t *testing.T) {
 	if c := tab.Rows[0].Cells["ok_rps"]; !(c.Median > 0) {
 		t.Errorf("ok_rps = %+v; want requests served", c)
 	}
+	// The validate-lock makes two downstream commands a request (PING,
+	// then GET): read from the downstream's typed report.
+	if c := tab.Rows[0].Cells["ds_per_req"]; !(c.Median >= 1.5) {
+		t.Errorf("ds_per_req = %+v; want the downstream's report read (2 a request)", c)
+	}
 	checkLoadGone(t, tab.Children)
 }
 
@@ -311,7 +321,7 @@ func TestInterruptBeforeAnythingIsMeasured(t *testing.T) {
 // TestEveryExperimentLeavesNothingBehind runs the others (WAITLAB_EXP_ALL=1).
 func TestQuickBlockingLoop(t *testing.T) {
 	exe := waitlabBinary(t)
-	tab, err := Run(context.Background(), "blocking-loop", Options{Exe: exe, Quick: true, Lang: msg.KO})
+	tab, err := Run(context.Background(), "blocking-loop", Options{Exe: exe, Quick: true, Lang: msg.KO, Engine: EngineGo})
 	if err != nil {
 		t.Fatalf("Run(blocking-loop, quick) = %v", err)
 	}

@@ -43,6 +43,16 @@ var labClaims = []ClaimDef{
 	{ID: "jdk.x-10x30", Source: "exp.src.lab.model", Published: 1, Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.10, TolWhy: "exp.tol.wait", Null: NoNull},
 }
 
+// labServes names the claims each preset's row feeds (--only runs the
+// presets an asked-for claim reads).
+var labServes = map[string][]string{
+	"lab-pool":          {"jdk.pool", "jdk.x-pool", "jdk.x-10x30"},
+	"lab-loop":          {"jdk.loop", "jdk.x-pool", "jdk.x-blocking"},
+	"lab-loop-blocking": {"jdk.loop-blocking", "jdk.x-blocking"},
+	"lab-virtual":       {"jdk.virtual"},
+	"lab-pool-10x30":    {"jdk.x-10x30"},
+}
+
 func runLab(ctx context.Context, r *Runner) error {
 	t := r.T
 	wait := 200 * time.Millisecond
@@ -66,6 +76,9 @@ func runLab(ctx context.Context, r *Runner) error {
 	for _, name := range labPresets {
 		if ctx.Err() != nil {
 			break
+		}
+		if !r.Wants(labServes[name]...) {
+			continue // --only: no asked-for claim reads this preset
 		}
 		p, _ := model.LookupPreset(name)
 		s := p.Scenario

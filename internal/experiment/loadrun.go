@@ -12,13 +12,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -50,6 +50,9 @@ type trial struct {
 	// GenOnServer pins the generator to the server's CPUs instead of its
 	// own (the colocated-generator experiment's mistake, on purpose).
 	GenOnServer bool
+	// KeepReport stops the target after the load and keeps its stop
+	// report in the runner (a JVM target's server and counters).
+	KeepReport bool
 }
 
 // trialOut is what one trial measured.
@@ -140,9 +143,13 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
 	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
 	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
+	if tr.KeepReport {
+		tg.stop(5 * time.Second)
+		r.targetReport = tg.c.Report()
+	}
 	if ds != nil {
-		ds.stop(5 * time.Second) // it says what it served as it stops
-		out.DownstreamCommands, out.DownstreamDelayP50 = parseDownstreamStop(ds.stderr.String())
+		ds.stop(5 * time.Second) // it reports what it served as it stops
+		out.DownstreamCommands, out.DownstreamDelayP50 = downstreamServed(ds.c.Report())
 	}
 	if lerr != nil {
 		return nil, lerr
@@ -152,21 +159,15 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	return out, nil
 }
 
-// dsStopLine is the downstream's last line in English (msg key
-// downstream.stopped.delay): the commands it answered and the median
-// delay it gave.
-var dsStopLine = regexp.MustCompile(`stopped \((\d+) commands? answered; delay given p50 ([0-9.]+[a-zµ]+),`)
-
-// parseDownstreamStop reads dsStopLine from a downstream's stderr (0, 0
-// when it is not there).
-func parseDownstreamStop(stderr string) (commands float64, p50 time.Duration) {
-	m := dsStopLine.FindStringSubmatch(stderr)
-	if m == nil {
+// downstreamServed reads a downstream's report (downstream.Report, its
+// last message on the control channel): the commands it answered and the
+// median delay it gave (0, 0 when it sent none).
+func downstreamServed(report []byte) (commands float64, p50 time.Duration) {
+	var r downstream.Report
+	if len(report) == 0 || json.Unmarshal(report, &r) != nil {
 		return 0, 0
 	}
-	commands, _ = strconv.ParseFloat(m[1], 64)
-	p50, _ = time.ParseDuration(m[2])
-	return commands, p50
+	return float64(r.Commands), time.Duration(r.DelayP50NS)
 }
 
 // loadFigures are a trial's figures for a table row.
@@ -335,6 +336,7 @@ func scrape(url string, names []string) map[string]float64 {
 
 func parseMetrics(body []byte, names []string) map[string]float64 {
 	out := map[string]float64{}
+	names = slices.Compact(slices.Sorted(slices.Values(names))) // a name asked for twice counts once
 	sc := bufio.NewScanner(bytes.NewReader(body))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {

@@ -22,7 +22,7 @@ import (
 // next.
 
 func init() {
-	Register(&Experiment{Name: "logging", Order: 5, Run: runLogging, Claims: logClaims})
+	Register(&Experiment{Name: "logging", Order: 5, Run: runLogging, Claims: logClaims, JVM: runLoggingJVM, JDK: logJDK})
 }
 
 // logLockCPU is the in-lock line's cost, calibrated to 59 -> 76 TPS:

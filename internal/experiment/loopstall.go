@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -156,7 +157,7 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 		// Run 0 is the uncounted warm-up (a fresh server each run, so it
 		// warms the binary, the page cache and the kernel's socket
 		// allocations, not the server).
-		for i := 0; i <= c.runs && ctx.Err() == nil; i++ {
+		for i := r.firstRun(); i <= c.runs && ctx.Err() == nil; i++ {
 			r.Progressf("exp.progress.burst", label, i, c.runs)
 			f, slow, err := r.burst(ctx, c)
 			if err != nil {
@@ -338,8 +339,8 @@ func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64,
 		if len(done) == c.conns {
 			f["batch_ms"] = done[len(done)-1]
 		}
-		f["p50_ms"] = done[(len(done)-1)/2]
-		f["p99_ms"] = done[int(math.Ceil(0.99*float64(len(done))))-1]
+		f["p50_ms"] = stats.NearestRank(done, 50)
+		f["p99_ms"] = stats.NearestRank(done, 99)
 	}
 	return f, slow
 }

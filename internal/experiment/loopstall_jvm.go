@@ -44,6 +44,21 @@ func runLoopStallJVM(ctx context.Context, r *Runner) error {
 	return nil
 }
 
+// firstRun is where a condition's runs start: 0, the uncounted warm-up,
+// on the Go engine; on the JVM, where every run is a fresh JVM anyway,
+// only the experiment's first condition has one (it warms the page cache
+// and the class data the later JVMs map).
+func (r *Runner) firstRun() int {
+	if r.engine != EngineJVM {
+		return 0
+	}
+	if r.jvmWarm {
+		return 1
+	}
+	r.jvmWarm = true
+	return 0
+}
+
 // burst is one run of a burst condition on the runner's engine.
 func (r *Runner) burst(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
 	if r.engine == EngineJVM {

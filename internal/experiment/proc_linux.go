@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -59,6 +60,9 @@ var childStarted func(Child)
 // and waits for its Ready message on the control channel, its exit, or
 // supervise.ReadyTimeout.
 func (ps *procSet) startServer(ctx context.Context, name, exe string, cpus []int, env []string, args ...string) (*proc, error) {
+	if len(args) > 0 && args[0] == "target" {
+		return ps.startTarget(ctx, name, exe, cpus, env, launch.Config{Engine: launch.Go, Flags: args[1:]})
+	}
 	p, _, err := ps.start(name, exe, cpus, env, false, args...)
 	if err != nil {
 		return nil, err
@@ -71,6 +75,21 @@ func (ps *procSet) startServer(ctx context.Context, name, exe string, cpus []int
 		return nil, fmt.Errorf("experiment: %s: %w: %s", name, err, strings.TrimSpace(p.c.Stderr()))
 	}
 	p.Addr = addr
+	return p, nil
+}
+
+// startTarget starts a target from its configuration through launch (the
+// one starter: pinned to cpus, its Ready awaited) and tracks it.
+func (ps *procSet) startTarget(ctx context.Context, name, exe string, cpus []int, env []string, cfg launch.Config) (*proc, error) {
+	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: exe, Name: name, CPUs: cpus, Env: env})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("experiment: %s: %w", name, err)
+	}
+	p := ps.track(name, srv.Child)
+	p.Addr = srv.Addr
 	return p, nil
 }
 
@@ -133,6 +152,11 @@ func (ps *procSet) startSpec(spec supervise.Spec) (*proc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("experiment: start %s: %w", name, err)
 	}
+	return ps.track(name, c), nil
+}
+
+// track records a started child until it exits.
+func (ps *procSet) track(name string, c *supervise.Child) *proc {
 	p := &proc{Child: Child{Name: name, PID: c.PID, CPUs: c.CPUs}, c: c, stderr: &stderrOf{c}}
 	if c.PinErr != nil {
 		p.PinFailed = c.PinErr.Error()
@@ -158,7 +182,7 @@ func (ps *procSet) startSpec(spec supervise.Spec) (*proc, error) {
 		ps.mu.Unlock()
 		close(waited)
 	}()
-	return p, nil
+	return p
 }
 
 // isWaitlab reports whether exe is this binary (the waitlab subcommands,

@@ -73,6 +73,22 @@ func (c sdCond) key() string {
 	return fmt.Sprintf("%s-%s-%.0f", c.model, c.fanout, c.rate)
 }
 
+// sdServes names the claims a fan-out row feeds (--only runs the rows an
+// asked-for claim reads): the pool's sequential and parallel lookups
+// under its ceiling.
+func sdServes(c sdCond) []string {
+	if c.model == model.Pool && c.rate == sdUnder && (c.fanout == model.Sequential || c.fanout == model.Parallel) {
+		return []string{"sd.fanout"}
+	}
+	return nil
+}
+
+// sdStepServes names the claims each model's step rows feed.
+var sdStepServes = map[model.Kind][]string{
+	model.Pool: {"sd.inflight", "sd.inflight-loop"},
+	model.Loop: {"sd.inflight-loop"},
+}
+
 func runSlowDownstream(ctx context.Context, r *Runner) error {
 	t := r.T
 	quick := r.Opt.Quick
@@ -103,6 +119,9 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
+		}
+		if !r.Wants(sdServes(c)...) {
+			continue // --only: no asked-for claim reads this row
 		}
 		tr := trial{
 			Downstream: []string{"--delay", sdSlow.String()},
@@ -147,6 +166,9 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 	for _, m := range stepModels {
 		if ctx.Err() != nil {
 			break
+		}
+		if !r.Wants(sdStepServes[m]...) {
+			continue // --only: no asked-for claim reads this model's step
 		}
 		tr := trial{
 			Downstream: []string{"--delay", sdFast.String(), "--delay-step", sdSlow.String() + "@" + after.String()},

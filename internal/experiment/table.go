@@ -9,6 +9,7 @@ import (
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // Table is an experiment's result: this machine's figures beside the
@@ -122,9 +123,8 @@ func Summarize(vals []float64) Cell {
 	if len(vals) == 0 {
 		return Cell{Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}
 	}
-	s := slices.Clone(vals)
-	slices.Sort(s)
-	return Cell{Median: s[(len(s)-1)/2], Min: s[0], Max: s[len(s)-1], Runs: len(s), Values: slices.Clone(vals)}
+	sp := stats.SpreadOf(vals)
+	return Cell{Median: sp.Median, Min: sp.Min, Max: sp.Max, Runs: len(vals), Values: slices.Clone(vals)}
 }
 
 // Samples collects, per figure, the values of repeated runs.

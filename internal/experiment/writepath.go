@@ -67,6 +67,16 @@ type wpCond struct {
 	showSQL bool
 }
 
+// wpServes names the claims each row feeds (--only runs the rows an
+// asked-for claim reads).
+var wpServes = map[string][]string{
+	"pool-delay":     {"wp.x", "wp.p99", "wp.showsql"},
+	"loop-delay":     {"wp.x", "wp.p99"},
+	"pool-0":         {"wp.x0"},
+	"loop-0":         {"wp.x0"},
+	"pool-delay-sql": {"wp.showsql"},
+}
+
 func runWritePath(ctx context.Context, r *Runner) error {
 	t := r.T
 	d, w := 10*time.Second, 5*time.Second
@@ -113,6 +123,9 @@ func runWritePath(ctx context.Context, r *Runner) error {
 	for _, c := range conds {
 		if ctx.Err() != nil {
 			break
+		}
+		if !r.Wants(wpServes[c.key]...) {
+			continue // --only: no asked-for claim reads this row
 		}
 		tgt := []string{"--model", c.model, "--calls", strconv.Itoa(wpCalls)}
 		procs := 0

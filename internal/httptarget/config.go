@@ -101,8 +101,8 @@ type Config struct {
 	Queue int
 	// Linger is how long a pool thread that has nothing else queued waits
 	// on its connection for the next keep-alive request before handing it
-	// back to the poller (default 1ms; negative: hand it back at once, as
-	// Tomcat's NIO connector does).
+	// back to the poller (default 1ms, at most MaxLinger; negative: hand
+	// it back at once, as Tomcat's NIO connector does).
 	Linger time.Duration
 	// Acceptor is "own" (a separate acceptor thread hands connections to
 	// the loops round-robin) or "shared" (loop 0 accepts as well as
@@ -291,6 +291,11 @@ const (
 	MaxQueue = 1_000_000
 	// MaxQueryCalls is the largest --query-max-calls (and --calls).
 	MaxQueryCalls = 64
+	// MaxLinger is the longest --linger: a lingering thread does not see
+	// work queued after it began to wait, so a connection that arrives
+	// then waits up to the linger (with --linger 1000h two idle
+	// keep-alive clients held a 2-thread pool from a third for good).
+	MaxLinger = 100 * time.Millisecond
 )
 
 // Validate checks a normalized Config. Errors are *model.FieldError with
@@ -371,6 +376,9 @@ func (c *Config) Validate() error {
 		if d.v <= 0 {
 			return model.NewFieldError(d.flag, "target.err.duration", d.flag, d.v.String())
 		}
+	}
+	if c.Linger > MaxLinger {
+		return model.NewFieldError("linger", "target.err.linger", c.Linger.String(), MaxLinger.String())
 	}
 	if c.BodyMemory < 0 {
 		return model.NewFieldError("body-memory", "target.err.range", "body-memory", 0, math.MaxInt, c.BodyMemory)

@@ -690,8 +690,9 @@ func (w *blockingConn) serve(c *pconn) int {
 			// keep-alive client sends it as soon as it has read this
 			// answer) before handing the socket back to the poller: that
 			// hand-off costs two thread switches per request. With work
-			// queued the thread goes back to the queue at once, so the
-			// linger never delays anyone. On one P (a target pinned to
+			// queued the thread goes back to the queue at once; work
+			// queued meanwhile waits at most the linger (MaxLinger
+			// bounds it). On one P (a target pinned to
 			// one core) there is no linger: a thread waiting in ppoll(2)
 			// keeps the only P until sysmon takes it back, so the linger
 			// held up the poller and every other thread and kept sysmon

@@ -2,20 +2,29 @@ package jvmexec
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // needJDK returns a JDK of at least least, or skips loudly, unless
 // WAITLAB_JDK=require (CI), where a missing JDK fails the test.
+// It prefers a JDK with virtual threads (the newest found), so every
+// model runs on the same JDK where one is installed.
 func needJDK(t *testing.T, least int) *jdk.JDK {
 	t.Helper()
+	if j, err := jdk.Find("", max(least, jdk.VirtualThreads)); err == nil {
+		return j
+	}
 	j, err := jdk.Find("", least)
 	if err != nil {
 		if os.Getenv("WAITLAB_JDK") == "require" {
@@ -62,7 +71,7 @@ func runJVM(t *testing.T, s model.Scenario, opt live.Options, jo Options) *model
 // The five lab presets at 0.2 s on the JVM: every makespan is at least
 // its floor (the closed form: rounds of waits) and not far above it.
 func TestLabPresetsOnTheJVM(t *testing.T) {
-	needJDK(t, jdk.VirtualThreads)
+	j := needJDK(t, 0)
 	for _, c := range []struct {
 		preset string
 		floor  float64
@@ -71,7 +80,10 @@ func TestLabPresetsOnTheJVM(t *testing.T) {
 	} {
 		t.Run(c.preset, func(t *testing.T) {
 			s := labPreset(t, c.preset)
-			res := runJVM(t, s, live.Options{}, Options{})
+			if s.Model == model.Virtual {
+				j = needJDK(t, jdk.VirtualThreads)
+			}
+			res := runJVM(t, s, live.Options{}, Options{Java: j.Home})
 			if res.Mode != "jvm" || res.JVM == nil || res.JVM.Version == "" || res.JVM.AvailableProcessors < 1 || len(res.JVM.GC) == 0 {
 				t.Fatalf("JVM facts missing: mode %q facts %+v", res.Mode, res.JVM)
 			}
@@ -82,5 +94,148 @@ func TestLabPresetsOnTheJVM(t *testing.T) {
 				t.Fatalf("makespan %.1f ms, want at least the floor %.0f and under 1.5 times it", res.MakespanMS, c.floor)
 			}
 		})
+	}
+}
+
+// pinScenario is 12 requests of 200 ms on 2 carriers whose waits are a
+// blocking class's: pinned waits, by the mechanism the run chooses.
+func pinScenario(t *testing.T) model.Scenario {
+	s := labPreset(t, "lab-virtual")
+	s.Classes[0].Blocking = true
+	s.Name = "pin"
+	return s
+}
+
+// A native frame pins on every JDK from 22: 12 waits of 200 ms on 2
+// carriers take six rounds, and JFR names them pinned.
+func TestNativeFramePins(t *testing.T) {
+	j := needJDK(t, FFM)
+	s := pinScenario(t)
+	res := runJVM(t, s, live.Options{Trace: true}, Options{Java: j.Home, Pin: PinNative})
+	f := res.JVM
+	if f.Pin != PinNative || f.Pinned == nil {
+		t.Fatalf("facts %+v", f)
+	}
+	if res.MakespanMS < 1200 || res.MakespanMS > 1800 {
+		t.Fatalf("makespan %.1f ms, want six rounds of 200 ms (at least 1,200)", res.MakespanMS)
+	}
+	if *f.Pinned < int64(s.Requests) {
+		t.Fatalf("JFR counted %d pinned parks, want at least %d (%v)", *f.Pinned, s.Requests, f.PinnedReasons)
+	}
+	if res.Trace == nil || len(res.Trace.Records) != s.Requests || len(res.Trace.Spans) < s.Requests {
+		t.Fatalf("trace: %+v", res.Trace)
+	}
+}
+
+// On JDK 24 and later a virtual thread waiting in synchronized unmounts
+// (JEP 491): the same 12 waits take one round, and JFR sees no pinned park.
+func TestSynchronizedDoesNotPinFromJDK24(t *testing.T) {
+	j := needJDK(t, SyncUnpinned)
+	s := pinScenario(t)
+	res := runJVM(t, s, live.Options{}, Options{Java: j.Home, Pin: PinSynchronized})
+	f := res.JVM
+	if f.Pin != PinSynchronized || f.Pinned == nil {
+		t.Fatalf("facts %+v", f)
+	}
+	if *f.Pinned != 0 {
+		t.Fatalf("JFR counted %d pinned parks in synchronized on JDK %s, want 0 (JEP 491)", *f.Pinned, f.Version)
+	}
+	if res.MakespanMS < 200 || res.MakespanMS > 600 {
+		t.Fatalf("makespan %.1f ms, want one round of 200 ms", res.MakespanMS)
+	}
+}
+
+// JDK 17 has no virtual threads: --model virtual is refused before
+// anything starts, with the reason, while pool runs on it.
+func TestJDK17(t *testing.T) {
+	home := "/usr/lib/jvm/java-17-openjdk-amd64"
+	j, err := jdk.Inspect(home)
+	if err != nil || j.Major != 17 || j.Javac == "" {
+		if os.Getenv("WAITLAB_JDK") == "require" {
+			t.Fatalf("WAITLAB_JDK=require and no JDK 17 at %s: %v", home, err)
+		}
+		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK 17 at %s (%v) ***\n\n", t.Name(), home, err)
+		t.Skip("SKIPPED: no JDK 17")
+	}
+	err = Check(labPreset(t, "lab-virtual"), Options{Java: home})
+	var fe *model.FieldError
+	if !errors.As(err, &fe) || fe.Field != "--model" || !strings.Contains(fe.Localize(msg.EN), "JEP 444") {
+		t.Fatalf("virtual on JDK 17: %v, want a --model field error naming JEP 444", err)
+	}
+	t.Setenv("WAITLAB_CACHE", t.TempDir())
+	res := runJVM(t, labPreset(t, "lab-pool"), live.Options{}, Options{Java: home})
+	if res.JVM.Version == "" || !strings.HasPrefix(res.JVM.Version, "17") || res.MakespanMS < 600 {
+		t.Fatalf("pool on JDK 17: version %q makespan %.1f", res.JVM.Version, res.MakespanMS)
+	}
+}
+
+// What the JVM cannot run as the Go executors do is refused by name,
+// and what the model refuses is refused with the model's field error.
+func TestRefusals(t *testing.T) {
+	s := labPreset(t, "lab-pool")
+	s.Arrival = model.Arrival{Kind: model.VUs, VUs: 4}
+	var fe *model.FieldError
+	if err := CheckScenario(s, Options{}); !errors.As(err, &fe) || fe.Field != "--arrival" {
+		t.Fatalf("vus: %v", err)
+	}
+	if err := CheckScenario(labPreset(t, "lab-pool"), Options{Pin: PinNative}); !errors.As(err, &fe) || fe.Field != "--jvm-pin" {
+		t.Fatalf("pin on pool: %v", err)
+	}
+	if err := CheckScenario(labPreset(t, "lab-virtual"), Options{Pin: "spin"}); !errors.As(err, &fe) || fe.Field != "--jvm-pin" {
+		t.Fatalf("unknown pin: %v", err)
+	}
+	bad := labPreset(t, "lab-pool")
+	bad.Threads = 0
+	want := bad.Validate()
+	_, err := Run(context.Background(), bad, live.Options{}, Options{})
+	if want == nil || err == nil || err.Error() != want.Error() {
+		t.Fatalf("a scenario the model refuses: %v, want the model's %v", err, want)
+	}
+}
+
+// An interrupt mid-run stops the JVM through its cancel pipe: the run is
+// marked interrupted (or measured nothing), and no JVM is left.
+func TestInterruptLeavesNoJVM(t *testing.T) {
+	needJDK(t, 0)
+	s := labPreset(t, "lab-pool")
+	for i := range s.Classes {
+		s.Classes[i].Wait = model.FixedDist(2 * time.Second)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var pid int
+	afterReady = func(p int) {
+		pid = p
+		time.AfterFunc(300*time.Millisecond, cancel)
+	}
+	defer func() { afterReady = nil }()
+	start := time.Now()
+	res, err := Run(ctx, s, live.Options{}, Options{})
+	switch {
+	case err != nil && !errors.Is(err, ErrInterrupted):
+		t.Fatalf("interrupted run: %v", err)
+	case err == nil && (!res.Interrupted || res.Completed == res.Requests):
+		t.Fatalf("result not marked interrupted: %d of %d, interrupted %v", res.Completed, res.Requests, res.Interrupted)
+	}
+	if pid == 0 {
+		t.Fatal("the JVM never said it was ready")
+	}
+	if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err == nil {
+		t.Fatalf("JVM %d still running after Run returned", pid)
+	}
+	if took := time.Since(start); took > 2*supervise.Grace {
+		t.Fatalf("the interrupted run took %v", took)
+	}
+}
+
+// A second run reuses the classes the first compiled.
+func TestSecondRunReusesClasses(t *testing.T) {
+	needJDK(t, 0)
+	t.Setenv("WAITLAB_CACHE", t.TempDir())
+	s := labPreset(t, "lab-loop")
+	first := runJVM(t, s, live.Options{}, Options{})
+	second := runJVM(t, s, live.Options{}, Options{})
+	if !first.JVM.Compiled || second.JVM.Compiled || first.JVM.Classes != second.JVM.Classes {
+		t.Fatalf("first compiled %v (%s), second compiled %v (%s)", first.JVM.Compiled, first.JVM.Classes, second.JVM.Compiled, second.JVM.Classes)
 	}
 }

@@ -101,7 +101,11 @@ func Find(s model.Scenario, opt Options) (*jdk.JDK, error) {
 // PinOf is the pin mechanism a run of s on j uses ("" when nothing pins:
 // not virtual threads, or no blocking class).
 func PinOf(s model.Scenario, j *jdk.JDK, opt Options) string {
-	if s.Model != model.Virtual {
+	blocks := false
+	for _, c := range s.Classes {
+		blocks = blocks || (c.Blocking && c.CallCount() > 0 && c.Fraction > 0)
+	}
+	if s.Model != model.Virtual || !blocks {
 		return ""
 	}
 	if opt.Pin != "" {
@@ -132,6 +136,9 @@ func Check(s model.Scenario, opt Options) error {
 
 // CheckScenario is Check without looking for a JDK: the knobs.
 func CheckScenario(s model.Scenario, opt Options) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
 	if s.Arrival.Kind == model.VUs {
 		return model.NewFieldError("--arrival", "jvm.err.vus")
 	}
@@ -185,9 +192,9 @@ func Flags(s model.Scenario, j *jdk.JDK) []string {
 			fmt.Sprintf("-Djdk.virtualThreadScheduler.parallelism=%d", s.Threads),
 			fmt.Sprintf("-Djdk.virtualThreadScheduler.maxPoolSize=%d", s.Threads),
 			"--add-opens=java.base/java.lang=ALL-UNNAMED")
-		if j.Major >= FFM {
-			f = append(f, "--enable-native-access=ALL-UNNAMED")
-		}
+	}
+	if j.Major >= FFM { // the native pin, and the CPU clocks read through FFM
+		f = append(f, "--enable-native-access=ALL-UNNAMED")
 	}
 	return f
 }

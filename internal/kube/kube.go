@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -109,7 +110,55 @@ func (c *JobConfig) Validate() error {
 	if c.Port < 1 || c.Port > 65535 {
 		return fmt.Errorf("--port %d: give a port from 1 to 65535", c.Port)
 	}
+	return c.validateNames()
+}
+
+// Kubernetes' own name rules (k8s.io/apimachinery/pkg/util/validation):
+// a Service name is a DNS-1035 label (lower case letters, digits and '-',
+// starting with a letter, at most 63 characters), a namespace a DNS-1123
+// label, a label value at most 63 of [A-Za-z0-9_.-] starting and ending
+// alphanumeric, a label key an optional DNS-1123 subdomain prefix and '/'
+// before such a name. The API server refuses objects that break them:
+// checked here, before a manifest is written.
+var (
+	dns1035     = regexp.MustCompile(`^[a-z]([-a-z0-9]*[a-z0-9])?$`)
+	dns1123     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	subdomain   = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	labelValue  = regexp.MustCompile(`^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$`)
+	imageRef    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/:@+-]*$`)
+	longestPart = len("-collector")
+)
+
+// validateNames refuses names, a namespace, an image and labels the API
+// server would refuse (or, for the image, no runtime could pull).
+func (c *JobConfig) validateNames() error {
+	if len(c.Name)+longestPart > 63 || !dns1035.MatchString(c.Name) {
+		return fmt.Errorf("--name %q: give lower case letters, digits and '-', starting with a letter and ending with a letter or digit, at most %d characters (its objects are NAME-collector and NAME-load, Kubernetes names of at most 63)", c.Name, 63-longestPart)
+	}
+	if c.Namespace != "" && (len(c.Namespace) > 63 || !dns1123.MatchString(c.Namespace)) {
+		return fmt.Errorf("--namespace %q: give lower case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters", c.Namespace)
+	}
+	if len(c.Image) > 1024 || !imageRef.MatchString(c.Image) {
+		return fmt.Errorf("--image %q: give an image reference such as registry.example/waitlab:1.0, without spaces or control characters", c.Image)
+	}
+	for k, v := range c.TargetLabels {
+		if !validLabelKey(k) || len(v) > 63 || !labelValue.MatchString(v) {
+			return fmt.Errorf("--target-label %q=%q: a key is an optional DNS subdomain and '/' before a name of at most 63 of letters, digits, '-', '_' and '.', starting and ending with a letter or digit; a value is empty or such a name", k, v)
+		}
+	}
 	return nil
+}
+
+// validLabelKey reports whether k is a Kubernetes label key.
+func validLabelKey(k string) bool {
+	name := k
+	if prefix, n, ok := strings.Cut(k, "/"); ok {
+		if prefix == "" || len(prefix) > 253 || !subdomain.MatchString(prefix) {
+			return false
+		}
+		name = n
+	}
+	return name != "" && len(name) <= 63 && labelValue.MatchString(name)
 }
 
 // Manifests returns the collector's Service and Job and the generators'

@@ -3,6 +3,8 @@ package lab
 import (
 	"math"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
@@ -17,6 +19,10 @@ const (
 	ViaProcess = "process"
 	ViaHTTP    = "http"
 	ViaBoth    = "both"
+	// ViaJVM runs on the JVM (runner.JVM); with --compare the CLI adds the
+	// Go run beside it (ViaJVMGo).
+	ViaJVM   = "jvm"
+	ViaJVMGo = "jvm+process"
 )
 
 // HTTPOptions configure the HTTP view (runner.HTTPOptions).
@@ -49,6 +55,10 @@ type HTTPSockets struct {
 	// Placement is "" when every request was served on the planner's loop
 	// (or there are no loops to agree on), else why they could not agree.
 	Placement string `json:"placement,omitempty"`
+	// Server is what served the run (engine, version, JDK, limits) and
+	// ServerReport its own report (a JVM's CPU, GC, threads, log lines).
+	Server       launch.About   `json:"server"`
+	ServerReport *launch.Report `json:"server_report,omitempty"`
 }
 
 // HTTPMeasures reports whether a run over HTTP measures figure key: the
@@ -77,8 +87,18 @@ func scaleCores(cfg *RunConfig) int {
 // Runners returns the runners of a Via (ViaProcess when empty): the
 // in-process one, the HTTP one with o, or both, in that order.
 func Runners(via, exe string, o HTTPOptions) []runner.Runner {
+	return RunnersJVM(via, exe, o, jvmexec.Options{})
+}
+
+// RunnersJVM is Runners with the JVM view's options: ViaJVM runs on the
+// JVM alone, ViaJVMGo the Go run, then the JVM.
+func RunnersJVM(via, exe string, o HTTPOptions, jo jvmexec.Options) []runner.Runner {
 	p, h := runner.Process{Exe: exe}, runner.HTTP{Exe: exe, Options: o}
 	switch via {
+	case ViaJVM:
+		return []runner.Runner{runner.JVM{Options: jo}}
+	case ViaJVMGo:
+		return []runner.Runner{p, runner.JVM{Options: jo}}
 	case ViaHTTP:
 		return []runner.Runner{h}
 	case ViaBoth:
@@ -107,7 +127,8 @@ func fillHTTP(o *Outcome, rep *live.Repeated, runs []*runner.Run) {
 		}
 	}
 	h := med.HTTP
-	o.Sockets = &HTTPSockets{Sockets: h.Sockets, Kernel: h.Kernel, Pinning: h.Pinning, Placement: placement(s, h.Sockets)}
+	o.Sockets = &HTTPSockets{Sockets: h.Sockets, Kernel: h.Kernel, Pinning: h.Pinning, Placement: placement(s, h.Sockets),
+		Server: h.Server, ServerReport: h.Report}
 }
 
 // placement says why the connections' loops could not agree with the

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
@@ -63,6 +64,8 @@ type RunConfig struct {
 	Runners []runner.Runner
 	Via     string
 	HTTP    HTTPOptions
+	// JVM configures the JVM view (ViaJVM): the JDK and the pin mechanism.
+	JVM jvmexec.Options
 }
 
 // Caps are a caller's own limits on a real run, checked before anything
@@ -113,6 +116,16 @@ type Outcome struct {
 	// HTTPLoad is the median HTTP run as the load report reads it.
 	HTTPLoad *loadresult.Result `json:"-"`
 
+	// The JVM view (runner.JVM), when asked for: the median result on the
+	// JVM (its JVM facts in JVM.JVM), its ratios to the model and to the Go
+	// run, its range and runs.
+	JVM         *model.Result         `json:"jvm,omitempty"`
+	JVMRatio    map[string]float64    `json:"jvm_ratio,omitempty"`
+	JVMGoRatio  map[string]float64    `json:"jvm_go_ratio,omitempty"`
+	JVMRange    map[string]live.Range `json:"jvm_range,omitempty"`
+	JVMRuns     []*model.Result       `json:"jvm_runs,omitempty"`
+	JVMRepeated *live.Repeated        `json:"-"`
+
 	// Scenario is what ran (after scaling).
 	Scenario model.Scenario `json:"-"`
 	// Repeated holds every run; MedianRun is the child response the median
@@ -123,24 +136,27 @@ type Outcome struct {
 
 // Interrupted reports whether the measurement was cut short.
 func (o *Outcome) Interrupted() bool {
-	return (o.Real != nil && o.Real.Interrupted) || (o.HTTP != nil && o.HTTP.Interrupted)
+	return (o.Real != nil && o.Real.Interrupted) || (o.HTTP != nil && o.HTTP.Interrupted) || (o.JVM != nil && o.JVM.Interrupted)
 }
 
 // JSON returns what `--json` prints: the real result alone, or the whole
 // outcome when it is compared, repeated or scaled.
 func (o *Outcome) JSON(compare bool) any {
-	if !compare && len(o.Runs) <= 1 && o.Scaling == nil && o.HTTP == nil {
+	if !compare && len(o.Runs) <= 1 && o.Scaling == nil && o.HTTP == nil && o.JVM == nil {
 		return o.Real
 	}
 	c := *o
 	if !compare {
-		c.Model, c.Ratio, c.Reference, c.HTTPRatio = nil, nil, nil, nil
+		c.Model, c.Ratio, c.Reference, c.HTTPRatio, c.JVMRatio, c.JVMGoRatio = nil, nil, nil, nil, nil, nil
 	}
 	if len(o.Runs) <= 1 {
 		c.Range, c.Runs = nil, nil
 	}
 	if len(o.HTTPRuns) <= 1 {
 		c.HTTPRange, c.HTTPRuns = nil, nil
+	}
+	if len(o.JVMRuns) <= 1 {
+		c.JVMRange, c.JVMRuns = nil, nil
 	}
 	return &c
 }
@@ -153,7 +169,7 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 		cfg.Repeat = 1
 	}
 	if len(cfg.Runners) == 0 {
-		cfg.Runners = Runners(cfg.Via, cfg.Exe, cfg.HTTP)
+		cfg.Runners = RunnersJVM(cfg.Via, cfg.Exe, cfg.HTTP, cfg.JVM)
 	}
 	var scaling *live.Scaling
 	if cfg.ScaleToCores {
@@ -245,11 +261,20 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 			return nil, ErrInterrupted
 		}
 		measured = true
-		if r.Via() == runner.ViaHTTP {
+		switch r.Via() {
+		case runner.ViaHTTP:
 			fillHTTP(o, rep, runs)
-			continue
+		case runner.ViaJVM:
+			o.JVM, o.JVMRepeated, o.JVMRange, o.JVMRuns = rep.Median, rep, rep.Range, rep.Runs
+		default:
+			fillProcess(o, rep, runs)
 		}
-		fillProcess(o, rep, runs)
+	}
+	if o.JVM != nil {
+		o.JVMRatio = Ratios(s, o.Model, o.JVM)
+		if o.Real != nil {
+			o.JVMGoRatio = GoRatios(s, o.Real, o.JVM)
+		}
 	}
 	return o, nil
 }
@@ -327,6 +352,17 @@ func Ratios(s model.Scenario, m, r *model.Result) map[string]float64 {
 		}
 		if mv := f.Get(m); mv != 0 {
 			out[f.Key] = round4(f.Get(r) / mv)
+		}
+	}
+	return out
+}
+
+// GoRatios returns JVM/Go for every figure both real runs measure.
+func GoRatios(s model.Scenario, gorun, jvm *model.Result) map[string]float64 {
+	out := map[string]float64{}
+	for _, f := range live.Figures(s) {
+		if gv := f.Get(gorun); gv != 0 {
+			out[f.Key] = round4(f.Get(jvm) / gv)
 		}
 	}
 	return out

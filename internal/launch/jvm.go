@@ -35,6 +35,11 @@ func javaTree(dir string) fs.FS {
 	return f
 }
 
+// JVMReadyTimeout bounds a JVM server's start: Tomcat takes 2-3 s on a
+// quiet 2-core machine and was seen past 15 s (supervise's default) with
+// the machine's load average at 25.
+const JVMReadyTimeout = 90 * time.Second
+
 // TomcatHome is where Debian's tomcat10 is (CATALINA_HOME overrides it).
 var TomcatHome = "/usr/share/tomcat10"
 
@@ -65,6 +70,9 @@ type jvmRun struct {
 // returns the command. cleanup removes the directory.
 func prepareJVM(ctx context.Context, cfg *Config, o Options) (supervise.Spec, About, func(), error) {
 	none := func() {}
+	if err := cfg.fromScenario(); err != nil {
+		return supervise.Spec{}, About{}, none, err
+	}
 	if err := cfg.checkJVM(); err != nil {
 		return supervise.Spec{}, About{}, none, err
 	}
@@ -88,7 +96,7 @@ func prepareJVM(ctx context.Context, cfg *Config, o Options) (supervise.Spec, Ab
 		return supervise.Spec{}, About{}, none, err
 	}
 	if cfg.Log != "" && cfg.Log != "off" {
-		lb, err := jdk.Jars(cfg.Classpath, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+		lb, err := jdk.Jars(jarDirs(cfg), "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
 		if err != nil {
 			return supervise.Spec{}, About{}, none, err
 		}
@@ -146,7 +154,42 @@ func (r *jvmRun) spec(classes string) (supervise.Spec, error) {
 	cp := strings.Join(append([]string{classes}, r.jars...), string(os.PathListSeparator))
 	args = append(args, "-cp", cp, main, settings)
 	r.about.Engine, r.about.JDK = cfg.Engine, r.j.String()
-	return supervise.Spec{Exe: r.j.Java, Args: args}, nil
+	return supervise.Spec{Exe: r.j.Java, Args: args, ReadyTimeout: JVMReadyTimeout}, nil
+}
+
+// fromScenario takes a scenario's server (model, threads, offload pool)
+// into the configuration, refusing what a JVM server does not serve.
+func (c *Config) fromScenario() error {
+	if c.Scenario == "" {
+		return nil
+	}
+	s, err := model.ReadScenarioFile(context.Background(), c.Scenario)
+	if err != nil {
+		return model.NewFieldError("-f", "launch.err.scenario", c.Scenario, err)
+	}
+	s.Normalize()
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	c.Model, c.Threads = string(s.Model), s.Threads
+	if s.Model == model.Offload {
+		c.Offload = s.OffloadPool
+	}
+	refuse := func(what string) error {
+		return model.NewFieldError("-f", "launch.err.unsupported", what, c.Engine)
+	}
+	switch {
+	case s.SharedLock:
+		return refuse("shared_lock")
+	case s.FanoutPool > 0:
+		return refuse("fanout_pool")
+	}
+	for _, cl := range s.Classes {
+		if cl.Fanout == model.Pipelined {
+			return refuse("fanout: pipelined")
+		}
+	}
+	return nil
 }
 
 // knobs writes the handler's settings: each distribution as kind:nanos,
@@ -241,7 +284,7 @@ func writeProps(path string, p map[string]string) error {
 // Go target's draws, exactly) and writes one line each for the JVM
 // server: "index class loop cpu blocking parallel wait,wait,...".
 func writePlan(cfg *Config, path string) error {
-	s, err := model.ReadScenarioFile(cfg.Scenario)
+	s, err := model.ReadScenarioFile(context.Background(), cfg.Scenario)
 	if err != nil {
 		return model.NewFieldError("-f", "launch.err.scenario", cfg.Scenario, err)
 	}
@@ -285,7 +328,7 @@ func bit(b bool) string {
 // /usr/share/java.
 func engineJars(cfg *Config) ([]string, error) {
 	if cfg.Engine == Netty {
-		return jdk.Jars(cfg.Classpath, "libnetty-java", "netty-buffer", "netty-codec", "netty-codec-http",
+		return jdk.Jars(jarDirs(cfg), "libnetty-java", "netty-buffer", "netty-codec", "netty-codec-http",
 			"netty-common", "netty-handler", "netty-transport", "netty-resolver")
 	}
 	home := tomcatHome()
@@ -301,6 +344,12 @@ func engineJars(cfg *Config) ([]string, error) {
 		}
 	}
 	return append(out, juli), nil
+}
+
+// jarDirs are where jars are looked for: --classpath's directories, then
+// Debian's.
+func jarDirs(cfg *Config) []string {
+	return append(append([]string(nil), cfg.Classpath...), jdk.JarDir)
 }
 
 func tomcatHome() string {

@@ -19,6 +19,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
@@ -185,8 +186,47 @@ func Start(ctx context.Context, cfg Config, o Options) (*Server, error) {
 		}
 		return nil, &ReadyError{Name: o.Name, Err: err, Why: c.Why(), Stderr: c.Stderr()}
 	}
-	return &Server{Child: c, Addr: addr, Config: cfg, About: about}, nil
+	srv := &Server{Child: c, Addr: addr, Config: cfg, About: about}
+	if cfg.Engine.IsJVM() {
+		warm(ctx, addr, about.Limits)
+	}
+	return srv, nil
 }
+
+// warm sends a fresh JVM server warmRounds rounds of concurrent requests
+// to /healthz (which the server neither counts nor plans): its connector,
+// its pool's threads and the JIT are warm before a run measures it, as a
+// server in service is. The handler's own path is left cold: it is a few
+// lines, and a request there would be counted and drawn.
+func warm(ctx context.Context, addr string, l *Limits) {
+	n := 8
+	if l != nil {
+		n = max(n, min(64, l.MaxThreads+l.Carriers+l.Loops+l.Offload))
+	}
+	var d net.Dialer
+	for round := 0; round < warmRounds && ctx.Err() == nil; round++ {
+		var wg sync.WaitGroup
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c, err := d.DialContext(ctx, "tcp", addr)
+				if err != nil {
+					return
+				}
+				defer c.Close()
+				_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+				if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err == nil {
+					_, _ = io.Copy(io.Discard, c)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+// warmRounds is how many rounds warm sends.
+const warmRounds = 30
 
 // prepareGo is the Go target's command line.
 func prepareGo(cfg Config, o Options) (supervise.Spec, error) {

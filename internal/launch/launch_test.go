@@ -2,40 +2,45 @@ package launch
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"os"
+	"os/exec"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
-// needJVM skips loudly when the JDK or the engine's Debian package is
-// missing, unless WAITLAB_JDK=require (CI), where it fails.
+// needJVM gives the test its JDK and the engine's Debian package, or
+// skips it loudly (fails under WAITLAB_JDK=require: jdktest's one rule).
 func needJVM(t *testing.T, e Engine) {
 	t.Helper()
-	why := ""
-	if _, err := jdk.Find("", jdk.VirtualThreads); err != nil {
-		why = err.Error()
-	} else if e == Tomcat {
+	least := 11
+	if e == Tomcat {
+		least = jdk.VirtualThreads // the virtual-thread tests; CI has JDK 25
+	}
+	jdktest.Need(t, least)
+	switch e {
+	case Tomcat:
 		if _, err := engineJars(&Config{Engine: Tomcat}); err != nil {
-			why = err.Error()
+			if os.Getenv("WAITLAB_JDK") != "" {
+				t.Fatalf("WAITLAB_JDK=%s but %v", os.Getenv("WAITLAB_JDK"), err)
+			}
+			t.Skipf("NOT RUN: %s: %v", t.Name(), err)
 		}
-	} else if _, err := engineJars(&Config{Engine: e}); err != nil {
-		why = err.Error()
+	case Netty:
+		jdktest.Jars(t, "libnetty-java", "netty-buffer", "netty-codec", "netty-codec-http", "netty-common", "netty-handler", "netty-transport", "netty-resolver")
 	}
-	if why == "" {
-		return
-	}
-	if os.Getenv("WAITLAB_JDK") == "require" {
-		t.Fatalf("WAITLAB_JDK=require, but: %s", why)
-	}
-	t.Skipf("SKIPPED (set WAITLAB_JDK=require to fail instead): %s", why)
 }
 
 func start(t *testing.T, cfg Config) *Server {
@@ -140,7 +145,7 @@ func TestTomcatVirtual(t *testing.T) {
 		t.Fatalf("limits %+v", s.About.Limits)
 	}
 	d := burst(t, s.Addr, 12, "")
-	if d < 195*time.Millisecond || d > 550*time.Millisecond {
+	if d < 195*time.Millisecond || d > 590*time.Millisecond {
 		t.Fatalf("12 x 200 ms on virtual threads took %v; one wave is 200 ms, three 600 ms", d)
 	}
 }
@@ -150,8 +155,10 @@ func TestTomcatVirtual(t *testing.T) {
 func TestNettyLoop(t *testing.T) {
 	needJVM(t, Netty)
 	reg := start(t, Config{Engine: Netty, Model: "loop", Threads: 2, Wait: "200ms"})
-	if d := burst(t, reg.Addr, 12, ""); d > 550*time.Millisecond {
-		t.Fatalf("registered waits took %v, want about one wave (200 ms)", d)
+	// One wave (200 ms) when quiet; the bound is the blocking floor's
+	// (1,200 ms) with room for a loaded machine.
+	if d := burst(t, reg.Addr, 12, ""); d > 1000*time.Millisecond {
+		t.Fatalf("registered waits took %v, want about one wave (200 ms), far under six (1,200 ms)", d)
 	}
 	if r := reg.Stop(); r.Stalls == nil || r.Stalls.Count != 0 && r.Stalls.WorstMS > 150 {
 		t.Fatalf("registered waits stalled the loops: %+v", r.Stalls)
@@ -195,6 +202,140 @@ func TestRefusals(t *testing.T) {
 		var fe *model.FieldError
 		if !errors.As(err, &fe) {
 			t.Errorf("%+v: %v, want a field error", c, err)
+		}
+	}
+}
+
+// Logging on Tomcat: every request's line is written (sync) or written
+// or dropped by the AsyncAppender (async), and counted; off writes none.
+func TestTomcatLogging(t *testing.T) {
+	needJVM(t, Tomcat)
+	jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+	for _, mode := range []string{"off", "sync", "async"} {
+		file := t.TempDir() + "/requests.log"
+		s := start(t, Config{Engine: Tomcat, Model: "pool", Threads: 4, Log: mode, LogFile: file})
+		burst(t, s.Addr, 40, "")
+		rep := s.Stop()
+		if rep.Missing || rep.Requests != 41 {
+			t.Fatalf("%s: report %+v", mode, rep)
+		}
+		b, _ := os.ReadFile(file)
+		lines := int64(strings.Count(string(b), "\n"))
+		switch mode {
+		case "off":
+			if rep.LogLines != 0 || lines != 0 {
+				t.Errorf("off: %d lines counted, %d in the file", rep.LogLines, lines)
+			}
+		default:
+			if rep.LogLines != lines || rep.LogLines+rep.LogDropped != 41 {
+				t.Errorf("%s: %d written (%d in the file) + %d dropped, want 41 in all", mode, rep.LogLines, lines, rep.LogDropped)
+			}
+		}
+	}
+}
+
+// A port in use, a JDK that is not one and a missing package are field
+// errors (exit 2) naming the fix, before anything starts.
+func TestStartRefusesWhatIsMissing(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var fe *model.FieldError
+	_, err = Start(context.Background(), Config{Engine: Netty, Listen: ln.Addr().String()}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("port in use: %v", err)
+	}
+	_, err = Start(context.Background(), Config{Engine: Netty, Java: t.TempDir()}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "--java") {
+		t.Errorf("not a JDK: %v", err)
+	}
+	t.Setenv("CATALINA_HOME", t.TempDir())
+	_, err = Start(context.Background(), Config{Engine: Tomcat}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "apt-get install -y tomcat10") {
+		t.Errorf("no Tomcat: %v", err)
+	}
+	if _, err := jdk.Find("", 11); err != nil {
+		t.Skipf("no JDK here for the jar check: %v", err)
+	}
+	old := jdk.JarDir
+	jdk.JarDir = t.TempDir()
+	defer func() { jdk.JarDir = old }()
+	_, err = Start(context.Background(), Config{Engine: Netty}, Options{})
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "libnetty-java") {
+		t.Errorf("no Netty: %v", err)
+	}
+}
+
+// The configuration's JSON is the flags' names; --config reads it back.
+func TestConfigRoundTrip(t *testing.T) {
+	c := Config{Engine: Tomcat, Model: "virtual", Threads: 2, Wait: "200ms", KeepAliveTimeout: Duration(5 * time.Second), AcceptCount: 50}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"keepalive_timeout":"5s"`) {
+		t.Errorf("JSON %s", b)
+	}
+	path := t.TempDir() + "/c.json"
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := FromArgs([]string{"--config", path, "--threads", "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Threads = 3
+	if !reflect.DeepEqual(got, c) {
+		t.Errorf("FromArgs = %+v, want %+v", got, c)
+	}
+	if _, err := Decode(strings.NewReader(`{"engine":"go","thread":1}`), "x"); err == nil {
+		t.Error("an unknown field was accepted")
+	}
+	g := Config{Engine: Go, Flags: []string{"--threads", "8", "--model", "pool"}, Threads: 2, Listen: "127.0.0.1:0"}
+	args, _ := g.TargetArgs("en")
+	if want := "--threads 8 --model pool --threads 2 --listen 127.0.0.1:0 --lang en"; strings.Join(args, " ") != want {
+		t.Errorf("TargetArgs = %q, want %q", strings.Join(args, " "), want)
+	}
+}
+
+// The Java draws are the Go target's: model.Uniform and Dist.At ported,
+// compared draw by draw (streams 11-14, httptarget's).
+func TestJavaDrawsMatchGo(t *testing.T) {
+	needJVM(t, Netty)
+	j, err := jdk.Find("", 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir, err := j.Compile(ctx, "waitlab-common", nil, jdk.Control, javaTree("common"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const seed, mean, n = -7, int64(300 * time.Microsecond), 500
+	out, err := exec.CommandContext(ctx, j.Java, "-cp", dir, "waitlab.server.Dist", strconv.Itoa(seed), strconv.FormatInt(mean, 10), strconv.Itoa(n)).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 4*n {
+		t.Fatalf("%d lines, want %d", len(lines), 4*n)
+	}
+	d := model.ExpDist(time.Duration(mean))
+	for _, l := range lines {
+		f := strings.Fields(l)
+		i, _ := strconv.ParseUint(f[0], 10, 64)
+		stream, _ := strconv.ParseUint(f[1], 10, 64)
+		u, _ := strconv.ParseFloat(f[2], 64)
+		at, _ := strconv.ParseInt(f[3], 10, 64)
+		gu := model.Uniform(seed, stream, i)
+		if u != gu {
+			t.Fatalf("request %d stream %d: Java draws %v, Go %v", i, stream, u, gu)
+		}
+		if g := int64(d.At(gu)); at != g {
+			t.Fatalf("request %d stream %d: Java's exp draw %d ns, Go's %d ns", i, stream, at, g)
 		}
 	}
 }

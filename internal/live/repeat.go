@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // Figure is one number of a result that repeats, comparisons and tables
@@ -185,8 +186,8 @@ func (rep *Repeated) aggregate(s model.Scenario) {
 		for i, r := range rep.Runs {
 			vals[i] = f.Get(r)
 		}
-		slices.Sort(vals)
-		rg := Range{Min: vals[0], Median: vals[(len(vals)-1)/2], Max: vals[len(vals)-1]}
+		sp := stats.SpreadOf(vals)
+		rg := Range{Min: sp.Min, Median: sp.Median, Max: sp.Max}
 		rep.Range[f.Key] = rg
 		if f.Class != "" {
 			sum := med.Classes[f.Class]

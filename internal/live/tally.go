@@ -14,15 +14,14 @@ import (
 // records. It is the one conversion of the Go executors' runs and of the
 // JVM's (internal/jvmexec), so both fill the same figures the same way.
 type Tally struct {
-	s                model.Scenario
-	all, qwait       *stats.Recorder
-	byClass          []*stats.Recorder
-	loops            []model.LoopStat
-	trace            *model.Trace
-	first, last      time.Duration
-	firstSet         bool
-	completed        int64
-	interruptedTrace bool
+	s           model.Scenario
+	all, qwait  *stats.Recorder
+	byClass     []*stats.Recorder
+	loops       []model.LoopStat
+	trace       *model.Trace
+	first, last time.Duration
+	firstSet    bool
+	completed   int64
 }
 
 // NewTally starts a tally of s; trace, when not nil, receives every

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	yamlv3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -111,12 +113,16 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 // MaxSpecBytes bounds a load configuration file.
 const MaxSpecBytes = 1 << 20
 
-// ParseSpec reads a Spec from JSON or YAML. Unknown fields are refused,
-// naming them, so a typo is not a silent default.
+// ParseSpec reads a Spec from JSON or YAML. Unknown fields, a key given
+// twice and a second document are refused, naming them, so a typo is not
+// a silent default (the scenario files of `sim -f` are read as strictly).
 func ParseSpec(data []byte) (Spec, error) {
 	var s Spec
 	if len(data) > MaxSpecBytes {
 		return s, fmt.Errorf("load configuration: %d bytes, more than %d", len(data), MaxSpecBytes)
+	}
+	if err := strictYAML(data); err != nil {
+		return s, fmt.Errorf("load configuration: %w", err)
 	}
 	j, err := yaml.YAMLToJSON(data) // JSON is YAML
 	if err != nil {
@@ -139,6 +145,12 @@ func ParseSpec(data []byte) (Spec, error) {
 // RunID and Progress are left for the caller; Config.Validate runs last
 // (Run runs it).
 func (s Spec) Config(lang msg.Lang, version string) (Config, error) {
+	return s.ConfigContext(context.Background(), lang, version)
+}
+
+// ConfigContext is Config whose reads of a targets or body file that is a
+// FIFO end with ctx (the error then wraps ctx.Err()).
+func (s Spec) ConfigContext(ctx context.Context, lang msg.Lang, version string) (Config, error) {
 	if err := s.checkSigns(lang); err != nil {
 		return Config{}, err
 	}
@@ -163,7 +175,7 @@ func (s Spec) Config(lang msg.Lang, version string) (Config, error) {
 	if err := s.arrival(lang, &cfg); err != nil {
 		return Config{}, err
 	}
-	if err := s.targets(lang, &cfg); err != nil {
+	if err := s.targets(ctx, lang, &cfg); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil
@@ -191,7 +203,7 @@ func (s Spec) MetricsURL(cfg *Config) (string, error) {
 // RunSpec runs the load of s in this process: Config, the metrics page,
 // then Run.
 func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*loadresult.Result, error) {
-	cfg, err := s.Config(lang, version)
+	cfg, err := s.ConfigContext(ctx, lang, version)
 	if err != nil {
 		return nil, err
 	}
@@ -273,19 +285,25 @@ func (s Spec) arrival(lang msg.Lang, cfg *Config) error {
 	default:
 		return errors.New(msg.T(lang, "load.flag.nomodel"))
 	}
+	if s.Think != 0 && cfg.Arrival.Kind != model.VUs {
+		return errors.New(msg.T(lang, "loadspec.think.open"))
+	}
 	return nil
 }
 
 // targets sets the requests: a targets file, or the URL with its method,
 // headers and body.
-func (s Spec) targets(lang msg.Lang, cfg *Config) error {
+func (s Spec) targets(ctx context.Context, lang msg.Lang, cfg *Config) error {
 	switch {
 	case s.Targets != "" && s.URL == "":
-		data, err := ReadFileLimit(s.Targets, MaxTargetsFile)
+		data, err := ReadFileContext(ctx, s.Targets, MaxTargetsFile)
 		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
 			return errors.New(msg.T(lang, "load.flag.targets", s.Targets, err))
 		}
-		ts, err := ParseTargets(data, filepath.Dir(s.Targets), nil)
+		ts, err := ParseTargets(data, filepath.Dir(s.Targets), func(p string) ([]byte, error) { return ReadFileContext(ctx, p, MaxBody) })
 		if err != nil {
 			return fmt.Errorf("--targets %s: %v", s.Targets, err)
 		}
@@ -307,7 +325,7 @@ func (s Spec) targets(lang msg.Lang, cfg *Config) error {
 			t.Header = append(t.Header, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
 		}
 		if b, ok := strings.CutPrefix(s.Body, "@"); ok {
-			data, err := ReadFileLimit(b, MaxBody)
+			data, err := ReadFileContext(ctx, b, MaxBody)
 			if err != nil {
 				return fmt.Errorf("--body @%s: %v", b, err)
 			}
@@ -318,6 +336,25 @@ func (s Spec) targets(lang msg.Lang, cfg *Config) error {
 		cfg.Targets = []Target{t}
 	default:
 		return errors.New(msg.T(lang, "load.flag.url"))
+	}
+	return nil
+}
+
+// strictYAML refuses what the YAML-to-JSON step would pass over in
+// silence: a mapping key given twice (it kept the last) and a second
+// document (it read the first). The decoder is the one model.ParseYAML
+// reads scenario files with.
+func strictYAML(data []byte) error {
+	dec := yamlv3.NewDecoder(bytes.NewReader(data))
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // empty: ParseSpec says so
+		}
+		return errors.New(strings.ReplaceAll(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "), "\n  ", "; "))
+	}
+	if err := dec.Decode(&doc); !errors.Is(err, io.EOF) {
+		return errors.New("it holds more than one document; keep one load per file")
 	}
 	return nil
 }

@@ -3,11 +3,10 @@ package loadgen
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -103,21 +102,16 @@ const (
 )
 
 // ReadFileLimit reads a file of at most limit bytes; a larger one is an
-// error saying so, after reading at most limit+1 bytes.
+// error saying so, after reading at most limit+1 bytes. It is
+// ReadFileContext without a context: a FIFO with no writer waits.
 func ReadFileLimit(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, limit)
-	}
-	return data, nil
+	return ReadFileContext(context.Background(), path, limit)
+}
+
+// ReadFileContext is ReadFileLimit whose wait on a FIFO, pipe or
+// terminal ends with ctx (model.ReadFile: the error then wraps ctx.Err()).
+func ReadFileContext(ctx context.Context, path string, limit int64) ([]byte, error) {
+	return model.ReadFile(ctx, path, limit)
 }
 
 // ParseTargets reads a targets file. Entries are separated by blank lines;

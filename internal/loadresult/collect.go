@@ -114,8 +114,8 @@ const (
 	CollectInFlightBytes = 4 * MaxResultBytes
 	CollectKeptBytes     = 1 << 30
 	// collectDecoders is how many uploads are decoded at once (decoding
-	// takes a few times the file's size for a moment).
-	collectDecoders = 2
+	// takes up to about the file's size again for a moment).
+	collectDecoders = 1
 )
 
 // NewCollector returns a collector waiting for n results.
@@ -140,8 +140,8 @@ func (c *Collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("busy: %d uploads are being read; retry", CollectMaxUploads), http.StatusServiceUnavailable)
 		return
 	}
-	data, status, err := c.read(r.Body)
-	defer c.endUpload(int64(len(data)))
+	data, reserved, status, err := c.read(r.Body, r.ContentLength)
+	defer c.endUpload(reserved)
 	if err != nil {
 		if status == http.StatusServiceUnavailable {
 			w.Header().Set("Retry-After", "1")
@@ -217,27 +217,52 @@ func (c *Collector) reserve(n int64) bool {
 	return true
 }
 
-// read reads an upload within MaxBytes, reserving its bytes from the
-// shared budget as they arrive (endUpload gives them back).
-func (c *Collector) read(body io.Reader) ([]byte, int, error) {
+// read reads an upload within MaxBytes into one buffer, reserving from
+// the shared budget what the buffer holds (its capacity, not only what it
+// was sent; a stalled upload holds little): the buffer doubles as bytes
+// arrive, no further than the Content-Length (length) says, each growth
+// reserved before it is made. An upload that does not
+// begin as a JSON object is refused at its first bytes, not read to its
+// end. It returns the bytes reserved (endUpload gives them back).
+func (c *Collector) read(body io.Reader, length int64) ([]byte, int64, int, error) {
 	var data []byte
+	var reserved int64
+	busy := errors.New("busy: the uploads being read fill the collector's memory; retry")
 	buf := make([]byte, 64<<10)
+	begun := false
 	for {
 		n, err := body.Read(buf)
 		if n > 0 {
 			if int64(len(data)+n) > c.MaxBytes {
-				return data, http.StatusRequestEntityTooLarge, fmt.Errorf("a result file may have at most %d MB", c.MaxBytes>>20)
+				return nil, reserved, http.StatusRequestEntityTooLarge, fmt.Errorf("a result file may have at most %d MB", c.MaxBytes>>20)
 			}
-			if !c.reserve(int64(n)) {
-				return data, http.StatusServiceUnavailable, errors.New("busy: the uploads being read fill the collector's memory; retry")
+			if !begun {
+				if t := bytes.TrimLeft(buf[:n], " \t\r\n"); len(t) > 0 {
+					if t[0] != '{' {
+						return nil, reserved, http.StatusBadRequest, errors.New("not a result file: it does not begin as a JSON object")
+					}
+					begun = true
+				}
+			}
+			if len(data)+n > cap(data) {
+				grown := min(max(2*int64(cap(data)), 256<<10), c.MaxBytes)
+				if length >= int64(len(data)+n) {
+					grown = min(grown, length) // no more than it says it sends
+				}
+				grown = max(grown, int64(len(data)+n))
+				if !c.reserve(grown - reserved) {
+					return nil, reserved, http.StatusServiceUnavailable, busy
+				}
+				reserved = grown
+				data = append(make([]byte, 0, grown), data...)
 			}
 			data = append(data, buf[:n]...)
 		}
 		if err == io.EOF {
-			return data, 0, nil
+			return data, reserved, 0, nil
 		}
 		if err != nil {
-			return data, http.StatusBadRequest, fmt.Errorf("read: %w", err)
+			return nil, reserved, http.StatusBadRequest, fmt.Errorf("read: %w", err)
 		}
 	}
 }

@@ -310,8 +310,8 @@ func ReadResult(data []byte) (*Result, error) {
 	if len(data) > MaxResultBytes {
 		return nil, fmt.Errorf("not a waitlab load result: %d bytes, more than the %d a result file may have", len(data), MaxResultBytes)
 	}
-	var keys map[string]json.RawMessage
-	if err := json.Unmarshal(data, &keys); err != nil {
+	keys, err := topLevel(data)
+	if err != nil {
 		return nil, fmt.Errorf("not a waitlab load result: %w", err)
 	}
 	var format string
@@ -408,6 +408,94 @@ func arrayLen(b []byte) int64 {
 		n++
 	}
 	return n
+}
+
+// maxTopKeys bounds the keys of a result file's top-level object: a
+// result has a few dozen.
+const maxTopKeys = 256
+
+// topLevel returns the values of data's top-level object by key, as
+// slices of data (nothing copied), after checking data is JSON. A key
+// given twice, or more than maxTopKeys keys, is refused: decoding a 63 MB
+// upload of repeated keys into a map once took 250 MB.
+func topLevel(data []byte) (map[string][]byte, error) {
+	if !json.Valid(data) {
+		var v struct{}
+		return nil, json.Unmarshal(data, &v) // the decoder's own words for what is wrong
+	}
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, errors.New("it is not a JSON object")
+	}
+	keys := map[string][]byte{}
+	i = skipSpace(data, i+1)
+	for i < len(data) && data[i] == '"' {
+		end := valueEnd(data, i)
+		var k string
+		if err := json.Unmarshal(data[i:end], &k); err != nil {
+			return nil, err
+		}
+		if _, dup := keys[k]; dup {
+			return nil, fmt.Errorf("the key %q is given twice", k)
+		}
+		if len(keys) == maxTopKeys {
+			return nil, fmt.Errorf("more than %d keys", maxTopKeys)
+		}
+		i = skipSpace(data, end)
+		i = skipSpace(data, i+1) // the ':'
+		end = valueEnd(data, i)
+		keys[k] = data[i:end]
+		i = skipSpace(data, end)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return keys, nil
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd returns the index just past the JSON value that starts at i
+// in valid JSON.
+func valueEnd(b []byte, i int) int {
+	depth, inStr, esc := 0, false, false
+	for j := i; j < len(b); j++ {
+		c := b[j]
+		switch {
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+			if depth < 0 {
+				return j // the end of the enclosing object
+			}
+		case depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return j // the end of a number, true, false or null
+		}
+	}
+	return len(b)
 }
 
 // seriesBound is the most seconds a series may have: the window, and the

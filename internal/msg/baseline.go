@@ -5,6 +5,9 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		// Input errors (exit 2); the first argument is the file.
+		"baseline.err.changed": {
+			KO: "--changed %q{은/는} 비교가 아는 조건이 아닙니다. 다음 중에서 고르세요: %s",
+			EN: "--changed %q is not a condition the comparison knows: use one of %s"},
 		"baseline.err.none": {
 			KO: "%s: 비교할 결과 파일이 없습니다: --baseline 파일과 후보 실행 파일을 하나 이상씩 주세요",
 			EN: "%s: no result file to compare: give one or more --baseline files and one or more candidate files"},

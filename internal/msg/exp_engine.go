@@ -22,17 +22,20 @@ func init() {
 			KO: "JVM 엔진이 실패해 이 주장을 JVM에서 재지 못했습니다: %v",
 			EN: "The JVM engine failed, so this was not measured on the JVM: %v"},
 		"exp.jvm.none": {
-			KO: "JVM 조리법이 아직 없습니다: 현장 보고의 서버를 JVM에서 돌리려면 (pool과 virtual은 Tomcat, loop와 offload는 Netty, Logback과 Redis 클라이언트) Tomcat/Netty 자식 프로세스 시작기(이슈 41)가 필요한데 아직 main에 없습니다.",
-			EN: "No JVM recipe yet: the field report's servers on the JVM (Tomcat for pool and virtual, Netty for loop and offload, with Logback and a Redis client) need the Tomcat/Netty child starter (issue 41), which is not on main yet."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 main에 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았고, 그 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다 (--downstream과 --validate-lock을 거절합니다).",
+			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are on main, but this experiment's JVM side is not written yet, and its downstream calls need a downstream client the JVM servers do not have (they refuse --downstream and --validate-lock)."},
 		"exp.lab.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: 실습의 풀, 루프, 가상 스레드를 JVM에서 돌리려면 JVM 실행기(이슈 40)가 필요한데 아직 main에 없습니다.",
-			EN: "No JVM recipe yet: the lab's pool, loops and virtual threads on the JVM need the JVM executor (issue 40), which is not on main yet."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)는 main에 있지만 실습의 풀, 루프, 가상 스레드를 그 위에서 돌리는 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: the JVM executor (jvmexec) is on main, but the lab's JVM side (its pool, loops and virtual threads on it) is not written yet."},
 		"exp.db-on-loop.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(이슈 40)와 MariaDB용 JDBC 드라이버가 필요합니다.",
-			EN: "No JVM recipe yet: it needs the JVM executor (issue 40) and a JDBC driver for MariaDB."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
+		"exp.validate-lock.nojvm": {
+			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch)에는 검증 잠금과 Redis 클라이언트가 아직 없습니다 (--validate-lock과 --downstream을 거절합니다).",
+			EN: "No JVM recipe yet: the JVM servers (launch) have no validation lock and no Redis client yet (they refuse --validate-lock and --downstream)."},
 		"exp.write-path.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: Tomcat/Netty 자식 프로세스 시작기(이슈 41)가 필요하고, 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없습니다.",
-			EN: "No JVM recipe yet: it needs the Tomcat/Netty child starter (issue 41), and the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here."},
+			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 다섯 번의 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다.",
+			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and its five downstream calls need a downstream client the JVM servers do not have."},
 
 		"exp.agree.head": {
 			KO: "엔진 비교: 두 엔진에서 모두 잰 주장 %[2]d개 가운데 %[1]d개의 판정이 같습니다 (한 엔진에서만 재거나 재지 않은 주장 %[3]d개).",
@@ -78,8 +81,8 @@ func init() {
 			EN: "%s engine: "},
 
 		"exp.ls.jvm.recipe": {
-			KO: "JVM 엔진, 책의 모양 그대로: 플랫폼 스레드 하나의 Selector 하나가 연결을 받고 답하며, 같은 JVM의 클라이언트 스레드 하나가 SocketChannel N개의 non-blocking connect()를 잇달아 모두 부른 뒤 Selector 하나로 요청을 보내고 답을 읽습니다 (우리 Java 프로그램, %[1]s). 실행마다 새 JVM이고, 앞의 워밍업 1회는 세지 않습니다. 조건, 횟수, 판정은 Go 엔진과 같습니다 (연결 500개도 여기서는 이 클라이언트가 엽니다). 스레드 수는 서버가 아직 도는 동안 ThreadMXBean이 센 JVM의 플랫폼 스레드이고 (제어 채널을 읽는 waitlab의 스레드 하나는 뺍니다), OS 스레드 최대는 실행 중 /proc에서 본 값입니다.",
-			EN: "The JVM engine, in the chapter's shape: one Selector on one platform thread accepts and answers, and one client thread in the same JVM issues N SocketChannels' non-blocking connect() back to back, then sends the requests and reads the answers from one Selector (our own Java program, %s). Each run is a fresh JVM, after one uncounted warm-up; the conditions, run counts and judging are the Go engine's (the 500 connections are opened by this client too). Threads are the JVM's platform threads counted by ThreadMXBean while the server still serves (less waitlab's one control-channel reader); the OS threads peak is what /proc showed while it ran."},
+			KO: "JVM 엔진, 책의 모양 그대로: 플랫폼 스레드 하나의 Selector 하나가 연결을 받고 답하며, 같은 JVM의 클라이언트 스레드 하나가 SocketChannel N개의 non-blocking connect()를 잇달아 모두 부른 뒤 Selector 하나로 요청을 보내고 답을 읽습니다 (우리 Java 프로그램, %[1]s). 실행마다 새 JVM이고, 실험의 첫 조건 앞에서만 세지 않는 워밍업 JVM 하나를 돌립니다 (페이지 캐시와 클래스 데이터를 데웁니다). 조건, 횟수, 판정은 Go 엔진과 같습니다 (연결 500개도 여기서는 이 클라이언트가 엽니다). 스레드 수는 서버가 아직 도는 동안 ThreadMXBean이 센 JVM의 플랫폼 스레드이고 (제어 채널을 읽는 waitlab의 스레드 하나는 뺍니다), OS 스레드 최대는 실행 중 /proc에서 본 값입니다.",
+			EN: "The JVM engine, in the chapter's shape: one Selector on one platform thread accepts and answers, and one client thread in the same JVM issues N SocketChannels' non-blocking connect() back to back, then sends the requests and reads the answers from one Selector (our own Java program, %s). Each run is a fresh JVM; one uncounted warm-up JVM runs before the first condition only (it warms the page cache and the class data the others map); the conditions, run counts and judging are the Go engine's (the 500 connections are opened by this client too). Threads are the JVM's platform threads counted by ThreadMXBean while the server still serves (less waitlab's one control-channel reader); the OS threads peak is what /proc showed while it ran."},
 		"exp.ls.jvm.scaling": {
 			KO: "JVM은 고정하지 않습니다: 책처럼 서버와 클라이언트가 한 JVM에 있어 이 기계의 코어를 함께 씁니다. ListenOverflows와 ListenDrops는 JVM이 사는 동안 커널 카운터(/proc/net/netstat)의 증가분입니다.",
 			EN: "The JVM is not pinned: as in the chapter, server and client share one JVM and this machine's cores. ListenOverflows and ListenDrops are the kernel counters' rise (/proc/net/netstat) over the JVM's life."},
@@ -89,6 +92,32 @@ func init() {
 		"exp.claim.ls.threads.why.jvm": {
 			KO: "ThreadMXBean은 자바 스레드만 셉니다: main, 셀렉터 루프, 그리고 JVM의 참조 처리, finalizer, 시그널, 알림, cleaner 스레드입니다. GC와 JIT 컴파일러 스레드는 OS 스레드라 세지 않으며, 그 수는 OS 스레드 최대 열에 있고 코어 수를 따라 늘어납니다 (발표된 실행은 8코어).",
 			EN: "ThreadMXBean counts Java threads only: main, the selector loop, and the JVM's reference handler, finalizer, signal dispatcher, notification and cleaner threads. The GC and JIT compiler threads are OS threads it does not count; they are in the OS threads peak column, and their number grows with the cores (the published run had 8)."},
+		"exp.bl.jvm.label": {KO: "%s, JVM", EN: "%s, JVM"},
+		"exp.bl.jvm.recipe": {
+			KO: "JVM 엔진, 책의 모양 그대로, 소켓 없이: 작업 대기열을 가진 루프 스레드들이 한꺼번에 도착한 작업을 받고 (작업 i는 루프 i mod 루프 수), 99%%는 루프에서 CPU 200 µs를 쓰며, 1%%는 루프에서 100 ms 잠들거나(onloop) 플랫폼 스레드 풀에 넘겨집니다(offload). 막는 작업은 백 개에 하나씩 모든 루프에 차례로 놓입니다. p50/p99/최대는 막지 않는 작업만, 처리량은 작업 수 ÷ 전체 처리 시간입니다 (우리 Java 프로그램, %[1]s). 조건마다 새 JVM 하나가 세지 않는 워밍업 배치 뒤 %[2]d회 돌립니다. 모델 열은 같은 규모의 모델입니다.",
+			EN: "The JVM engine, in the chapter's shape, without sockets: loop threads with task queues take a burst of tasks (task i to loop i mod loops); 99%% spend 200 µs of CPU on their loop, 1%% sleep 100 ms on the loop (onloop) or are handed to a pool of platform threads (offload), one blocking task in every hundred, falling on every loop in turn. p50/p99/max are over the non-blocking tasks, throughput is tasks ÷ batch time (our own Java program, %s). Each condition is one fresh JVM: an uncounted warm-up batch, then %d counted ones. The model column is the model at the same scale."},
+		"exp.bl.jvm.why": {
+			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 JDK 25에서 루프 여덟 개였고, 여기서는 Go 엔진과 똑같이 코어 수에 맞춰 줄인 조건을 같은 JDK 25에서 돌립니다. 프로그램은 책의 설명에서 쓴 우리 것입니다. JVM에는 감시견이 없어 루프 멈춤을 세지 않습니다.",
+			EN: "What differs and why: the published run was eight loops on JDK 25 on an 8-core laptop; here the same JDK 25 runs the conditions scaled to this machine's cores exactly as the Go engine's are. The program is ours, written from the chapter's description. There is no watchdog in the JVM, so loop stalls are not counted."},
+		"exp.log.jvm.recipe": {
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, maxThreads %[1]d, acceptCount %[7]d, maxConnections %[8]d)에서 요청마다 Logback으로 한 줄을 씁니다: 동기(FileAppender), Logback의 AsyncAppender 뒤(대기열이 80%% 차면 INFO 줄을 버림), 또는 쓰지 않음. 핸들러는 Go 엔진과 같은 요청당 CPU %[2]s ms를 쓰고 다운스트림 호출만큼 %[3]s ms 기다립니다 (JVM 서버에는 다운스트림 클라이언트가 없어 잠듭니다). 잠금은 없습니다. 가상 사용자 %[1]d명(닫힌 모델)이 %.0[4]f초 동안 보내고, 워밍업 %.1[5]f초는 세지 않습니다. 조건마다 %[6]d회, 실행마다 새 Tomcat입니다. 발표된 출력에서 맞춘 것은 없습니다: Logback은 제 비용대로 씁니다.",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %d, acceptCount %[7]d, maxConnections %[8]d) writes one line per request with Logback: synchronously (a FileAppender), behind Logback's AsyncAppender (which drops INFO lines once its queue is 80%% full), or not at all. The handler spends the Go engine's %[2]s ms of CPU per request and waits as long as its downstream call, %[3]s ms (a sleep: the JVM servers have no downstream client); no lock. %[1]d virtual users (closed model) send for %.0[4]f s after an uncounted %.1[5]f s warm-up; %[6]d runs per condition, a fresh Tomcat each. Nothing is set from the published outputs: Logback costs what it costs."},
+		"exp.log.col.lines": {KO: "요청당 쓴 줄", EN: "lines written per request"},
+		"exp.log.jvm.nolock": {
+			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버(launch)에는 아직 검증 잠금과 다운스트림 클라이언트가 없습니다 (--validate-lock과 --downstream을 거절합니다).",
+			EN: "Not measured on the JVM engine: the JVM servers (launch) have no validation lock and no downstream client yet (they refuse --validate-lock and --downstream)."},
+		"exp.log.jvm.nodebug": {
+			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버의 요청 로그에는 줄의 레벨과 따로 로거 레벨을 정하는 설정이 아직 없습니다.",
+			EN: "Not measured on the JVM engine: the JVM servers' request log has no setting yet for a logger level apart from the line's."},
+		"exp.log.jvm.lines": {
+			KO: "Logback이 동기로 요청당 %s줄을 썼고, 그 비용은 로그 없음 대비 처리량의 %s%%입니다 (줄 수는 Tomcat의 카운터, 워밍업 포함).",
+			EN: "Logback wrote %s lines per request synchronously, at a cost of %s%% of the throughput without logging (the lines are Tomcat's counters, warm-up included)."},
+		"exp.log.jvm.async": {
+			KO: "AsyncAppender 뒤에서는 처리량 비용이 %s%%이고, 요청당 %s줄을 썼으며 요청의 %s%%에 해당하는 줄을 버렸습니다.",
+			EN: "Behind the AsyncAppender the cost was %s%% of the throughput; it wrote %s lines per request and dropped lines for %s%% of the requests."},
+		"exp.log.jvm.why": {
+			KO: "다른 점과 그 까닭: 발표된 서비스는 2코어 컨테이너의 Spring과 Logback이었고, 여기서는 코어 하나에 고정된 Debian의 Tomcat과 Logback입니다. 줄의 형식(시각, 스레드, 레벨, 로거, 메시지)은 흔한 Logback 패턴이지만 발표된 서비스의 패턴과 MDC는 알 수 없습니다.",
+			EN: "What differs and why: the published service was Spring with Logback in 2-core containers; here Debian's Tomcat with Logback, pinned to one core. The line's pattern (time, thread, level, logger, message) is a common Logback one; the published service's pattern and MDC are not known."},
 		"exp.ls.col.jvmthreads": {KO: "플랫폼 스레드 (ThreadMXBean)", EN: "platform threads (ThreadMXBean)"},
 
 		"exp.fig.vl.on":       {KO: "잠금 켬 76 TPS", EN: "76 TPS with the lock"},

@@ -162,7 +162,7 @@ func init() {
 			KO: "--listen과 함께: 이만큼 기다려도 다 오지 않으면 멈추고 무엇이 빠졌는지 말합니다",
 			EN: "with --listen: give up waiting after this long and say what is missing"},
 		"flag.serve.listen": {
-			KO: "실험실을 열 주소 (기본은 루프백, 127.0.0.1:0이면 빈 포트를 고름)",
+			KO: "실습을 열 주소 (기본은 루프백, 127.0.0.1:0이면 빈 포트를 고름)",
 			EN: "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)"},
 		"flag.no-stall-stacks": {
 			KO: "루프 멈춤을 고루틴 스택 없이 출력합니다 (아니면 서로 다른 스택을 한 번씩 출력)",
@@ -171,8 +171,8 @@ func init() {
 		// plan.
 		"flag.confirm": {KO: "답과 그보다 한 단계 작은 크기를 실제로(--via에 따라) 돌려 예측과 측정을 나란히 보입니다", EN: "run the answer and the size below it for real (as --via says) and print predicted vs measured"},
 		"flag.plan.via": {
-			KO: "--confirm의 실제 실행 방식: process(프로세스 안의 실행기) 또는 http(대상 서버 자식 프로세스와 실제 소켓)",
-			EN: "how --confirm runs for real: process (in-process executors) or http (a target child process and real sockets)"},
+			KO: "--confirm의 실제 실행 방식: process(프로세스 안의 실행기), http(대상 서버 자식 프로세스와 실제 소켓) 또는 jvm(JVM 자식 프로세스의 Java 실행기)",
+			EN: "how --confirm runs for real: process (in-process executors), http (a target child process and real sockets) or jvm (our Java executors in a JVM child)"},
 		"flag.confirm-runs": {KO: "--confirm에서 크기마다 실제 실행 횟수 (워밍업 한 번 뒤 중앙값과 범위)", EN: "real runs per size with --confirm (median and range, after one warm-up)"},
 		"flag.downstream-slowdown": {
 			KO: "대기가 FROM에서 TO로 길어질 때의 답도 구합니다 (예: 2ms:50ms), 지금 크기에서 리틀의 법칙으로",
@@ -254,8 +254,8 @@ func init() {
 			KO: "--via http: 부하 생성기와 대상 서버를 서로 다른 코어에 고정합니다 (코어가 2개 이상일 때)",
 			EN: "--via http: pin the load generator and the target to different cores (with 2 or more)"},
 		"flag.via": {
-			KO: "실제로 볼 방식: process(프로세스 안의 실행기), http(대상 서버 자식 프로세스와 실제 소켓) 또는 both",
-			EN: "real views: process (in-process executors), http (a target child process and real sockets) or both"},
+			KO: "실제로 볼 방식: process(프로세스 안의 실행기), http(대상 서버 자식 프로세스와 실제 소켓), both 또는 jvm(JVM 자식 프로세스의 Java 실행기; --compare면 Go 실행도 옆에)",
+			EN: "real views: process (in-process executors), http (a target child process and real sockets), both, or jvm (our Java executors in a JVM child; with --compare the Go run beside it)"},
 		"flag.exp.json": {
 			KO: "표를 Markdown 대신 JSON으로 출력합니다",
 			EN: "print the table as JSON instead of Markdown"},

@@ -23,8 +23,8 @@ func init() {
 			KO: "HTTP 실행 실패: %v",
 			EN: "run over HTTP failed: %v"},
 		"http.err.via": {
-			KO: "--via %q: process, http, both 중 하나를 쓰세요",
-			EN: "--via %q: use process, http or both"},
+			KO: "--via %q: process, http, both, jvm 중 하나를 쓰세요",
+			EN: "--via %q: use process, http, both or jvm"},
 		"http.err.trace": {
 			KO: "--timeline과 --svg는 프로세스 안 실행의 타임라인입니다. --via process와 함께 쓰세요",
 			EN: "--timeline and --svg show the in-process run's timeline: use them with --via process"},

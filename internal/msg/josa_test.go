@@ -205,3 +205,15 @@ func TestChecksCatchMistakes(t *testing.T) {
 		t.Error("the glossary check accepts 스레드 풀 4개 and 예열")
 	}
 }
+
+// Requests are counted in 건, everywhere (docs/glossary.md): a Korean
+// entry that counts starts, finishes or requests with 개 fails (issue 44:
+// "393개 시작, 393개 완료", "루프 1에 6개", "한 번에 2개씩").
+func TestRequestsCountedInGeon(t *testing.T) {
+	bad := regexp.MustCompile(`요청 ?(%(\[\d+\])?d|\d+)개|요청의 [^)]*?(%(\[\d+\])?d|\d+)개\)|(%(\[\d+\])?d|\d+)개 (시작|완료)|루프 %d에 %d개|한 번에 (%d|\d+)개씩`)
+	for _, k := range Keys() {
+		if m := bad.FindString(Format(KO, k)); m != "" {
+			t.Errorf("%s counts requests with 개: %q (requests are counted in 건)", k, m)
+		}
+	}
+}

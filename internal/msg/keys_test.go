@@ -53,6 +53,9 @@ var dynamicPrefixes = map[string]string{
 	"web.preset.":        "web: a fan-out lab entry's description, by entry",
 	"web.k.":             "web/static/app.js: a setting's short name in run labels, by field",
 	"web.kv.":            "web/static/app.js: a setting and its value in run labels, by field",
+	"web.class.":         "web/static/app.js: a request class's name in result rows, by class",
+	"web.size.n.":        "web/static/app.js: a size in words, by plan's knob",
+	"web.cc.":            "web/static/app.js: the code tabs' comments (static/code.js names them), by comment",
 	"web.setup.":         "web: a preset's setup without its answer, by preset or fan-out entry",
 	"load.engine.":       "loadgen: the engine line by engine (epoll, uring, goroutines)",
 	"load.engine.why.":   "loadgen: why that engine, by reason",
@@ -71,6 +74,8 @@ var dynamicPrefixes = map[string]string{
 	"exp.bl.row.":        "experiment: blocking-loop rows by condition",
 	"exp.sd.fanout.":     "experiment: slow-downstream fan-out names by mode",
 	"exp.log.row.":       "experiment: logging rows by condition",
+	"jvm.pin.":           "cli/run_jvm: the pinned wait's mechanism by model.JVMFacts.Pin (synchronized, native)",
+	"jvm.clock.":         "cli/run_jvm: what timed the CPU work by model.JVMFacts.CPUClock (thread, native, wall)",
 }
 
 // jsLiteral is a quoted string in the web page's JavaScript or HTML, and

@@ -68,11 +68,41 @@ func init() {
 			KO: "JVM CPU %.0fms, GC %.0fms (%d회), 스레드 최대 %d개.",
 			EN: "JVM CPU %.0f ms, GC %.0f ms (%d collection{s}), at most %d thread{s}."},
 		"launch.report.stalls": {
-			KO: "루프 지연: %d번 늦었습니다 (기준 %gms), 최악 %.0fms.",
-			EN: "loop lag: %d time{s} late by more than %g ms, the worst %.0f ms."},
+			KO: "루프 멈춤 %d번 (핸들러가 루프를 %gms 넘게 잡음), 가장 길게 %.0fms.",
+			EN: "loop stalls: %d (the handler held its loop longer than %g ms), the longest %.0f ms."},
 		"launch.report.missing": {
 			KO: "서버가 보고 없이 끝났습니다 (죽었거나 강제로 종료됨)",
 			EN: "the server ended without a report (it died or was killed)"},
+		"flag.target.config": {
+			KO: "서버 설정을 JSON 파일에서 읽습니다 (launch.Config; 함께 준 플래그가 우선합니다)",
+			EN: "read the server's configuration from a JSON file (launch.Config; flags given too win)"},
+		"flag.target.engine": {
+			KO: "서버: go(이 서버), tomcat 또는 netty (waitlab target --engine tomcat --help 참고)",
+			EN: "the server: go (this one), tomcat or netty (see waitlab target --engine tomcat --help)"},
+		"flag.run.engine": {
+			KO: "--via http: 서버. go(waitlab의 타깃), tomcat(pool 또는 virtual), netty(loop 또는 offload)",
+			EN: "--via http: the server: go (waitlab's target), tomcat (pool or virtual) or netty (loop or offload)"},
+		"flag.target.accept-count": {
+			KO: "tomcat: acceptCount(리슨 백로그). 기본 100",
+			EN: "tomcat: acceptCount (the listen backlog); default 100"},
+		"flag.target.max-connections": {
+			KO: "tomcat: maxConnections (기본 8192); netty: 이보다 많은 연결은 닫습니다 (기본 한도 없음)",
+			EN: "tomcat: maxConnections (default 8192); netty: refuse beyond it (default none)"},
+		"flag.target.keepalive-timeout": {
+			KO: "유휴 keep-alive 연결을 유지하는 시간 (기본 20s)",
+			EN: "idle keep-alive timeout (default 20s)"},
+		"flag.target.max-keepalive-requests": {
+			KO: "tomcat: 연결 하나가 처리하는 요청 수 (기본 100, -1은 무제한)",
+			EN: "tomcat: requests per connection (default 100; -1 unlimited)"},
+		"flag.target.java": {
+			KO: "JDK (홈 디렉터리 또는 bin/java). 기본은 JAVA_HOME, PATH, /usr/lib/jvm 순서",
+			EN: "the JDK (home or bin/java); default JAVA_HOME, PATH, /usr/lib/jvm"},
+		"flag.target.classpath": {
+			KO: "Tomcat, Netty, Logback jar가 있는 디렉터리 (':'로 구분, /usr/share/java보다 먼저 찾음)",
+			EN: "directories holding the Tomcat, Netty and Logback jars, before /usr/share/java (':'-separated)"},
+		"http.server": {
+			KO: "서버: %s",
+			EN: "served by %s"},
 		"target.jvm.listening": {
 			KO: "waitlab target (%s){이/가} http://%s 에서 기다립니다. %s. 지표는 /metrics, 끝내려면 Ctrl-C",
 			EN: "waitlab target (%s) listening on http://%s; %s. Metrics on /metrics, Ctrl-C to stop"},

@@ -79,6 +79,7 @@ func init() {
 		"plan.notsim":        {KO: "(과부하)", EN: "(overload)"},
 		"plan.met.yes":       {KO: "예", EN: "yes"},
 		"plan.met.no":        {KO: "아니오", EN: "no"},
+		"plan.met.cut":       {KO: "중단", EN: "interrupted"},
 		"plan.met.overload":  {KO: "과부하", EN: "overload"},
 		"plan.met.close":     {KO: "(아슬아슬)", EN: "(close)"},
 		"plan.met.few":       {KO: "(표본 적음)", EN: "(few samples)"},
@@ -224,8 +225,8 @@ func init() {
 			KO: "--confirm: 확인할 답이 없습니다",
 			EN: "--confirm: there is no answer to confirm"},
 		"plan.err.via": {
-			KO: "--via %q: process나 http 중 하나를 쓰세요",
-			EN: "--via %q: use process or http"},
+			KO: "--via %q: process, http, jvm 중 하나를 쓰세요",
+			EN: "--via %q: use process, http or jvm"},
 		"plan.err.confirm.runs": {
 			KO: "--confirm-runs는 1부터 20 사이여야 합니다 (받은 값: %d)",
 			EN: "--confirm-runs must be from 1 to 20 (got %d)"},
@@ -252,6 +253,9 @@ func init() {
 		"plan.confirm.runs": {
 			KO: "%[2]s %[1]d개: 실제 실행 %[3]d회(워밍업 1회 제외), 요청 %[4]s건 중 처음 %[5]s개는 워밍업으로 빼고 계산, 처리량 예측 초당 %[6]s건, 측정 초당 %[7]s건",
 			EN: "%[1]d %[2]s: %[3]d real run(s) after one uncounted warm-up, %[4]s requests with the first %[5]s left out; throughput predicted %[6]s/s, measured %[7]s/s"},
+		"plan.confirm.cut": {
+			KO: "%[2]s %[1]d개의 실제 확인이 중단되었습니다. 위의 답은 모델의 답이고, 실제로 지키는지는 판정하지 않았습니다",
+			EN: "the real confirmation of %[1]d %[2]s was interrupted: the answer above is the model's, and whether it holds for real was not judged"},
 		"plan.confirm.interrupted": {
 			KO: "크기 %d의 실제 실행이 중단되었습니다. 이 수치로는 판정하지 않습니다",
 			EN: "the real run of %d was interrupted: its figures pass no verdict"},

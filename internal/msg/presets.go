@@ -10,10 +10,10 @@ func init() {
 			KO: "이벤트 루프 2개, 요청 12건, 논블로킹 대기: 대기를 등록하고 루프는 풀려나 2초",
 			EN: "2 event loops, 12 requests, non-blocking waits: the wait is registered, the loop is freed, 2 s"},
 		"preset.lab-loop-blocking": {
-			KO: "이벤트 루프 2개인데 대기가 루프를 막음: 한 번에 2개씩, 12초 (최악의 조합)",
+			KO: "이벤트 루프 2개인데 대기가 루프를 막음: 2건씩, 12초 (최악의 조합)",
 			EN: "2 event loops whose waits block the loop: 2 at a time, 12 s (the worst combination)"},
 		"preset.lab-virtual": {
-			KO: "캐리어 2개 위의 가상 스레드: 대기 중에는 캐리어를 내려놓아 2초",
+			KO: "캐리어 2개 위의 가상 스레드: 대기 중에는 캐리어를 내주므로 2초",
 			EN: "virtual threads on 2 carriers: a waiting thread unmounts, 2 s"},
 		"preset.lab-pool-10x30": {
 			KO: "스레드 10개짜리 풀, 요청 30건: 스레드도 요청도 늘었지만 대기열은 그대로, 6초",
@@ -22,7 +22,7 @@ func init() {
 			KO: "루프 8개, 요청 2,000건(각 CPU 200 us), 블로킹 없음: 기준선",
 			EN: "8 loops, 2,000 requests of 200 us CPU, no blocking: the baseline"},
 		"preset.ch15-onloop": {
-			KO: "루프 8개, 요청의 1%(20개)가 루프 위에서 100 ms 동안 블로킹: 그 루프의 요청이 모두 기다림",
+			KO: "루프 8개, 요청의 1%(20건)가 루프 위에서 100 ms 동안 블로킹: 그 루프의 요청이 모두 기다림",
 			EN: "8 loops, 1% (20 requests) block the loop for 100 ms: every request on that loop waits"},
 		"preset.ch15-offload64": {
 			KO: "같은 블로킹 호출을 오프로드 풀(스레드 64개)로 넘김: 루프는 자유롭고 p50은 기준선 수준",

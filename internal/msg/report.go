@@ -74,7 +74,7 @@ func init() {
 		"report.legend.idle":  {KO: "쉼", EN: "idle"},
 		"report.lane.waiting": {KO: "스레드 없이 대기", EN: "no thread"},
 		"report.legend.waiting": {
-			KO: "스레드 없이 기다리는 요청 수 (대기열, 등록된 대기, 멈춘 가상 스레드; * = 10개 이상)",
+			KO: "스레드 없이 기다리는 요청 수 (대기열, 등록된 대기, 파킹된 가상 스레드; * = 10개 이상)",
 			EN: "requests waiting without a thread (queued, registered wait, parked virtual thread; * = 10 or more)"},
 		"report.svg.waiting":      {KO: "스레드 없이 기다리는 요청 (최대 %d개)", EN: "requests waiting without a thread (at most %d)"},
 		"report.svg.source.model": {KO: "모델 (시뮬레이션)", EN: "model (simulated)"},

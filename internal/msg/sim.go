@@ -71,15 +71,18 @@ func init() {
 			KO: "%d건은 대기열에서 기다립니다",
 			EN: "%d {waits/wait} in the queue"},
 		"narr.queue.trend": {
-			KO: "대기열은 %d건에서 %d건이 됩니다",
+			KO: "대기열은 %d건에서 %d건으로 늘어납니다",
 			EN: "the queue goes from %d to %d"},
+		"narr.queue.down": {
+			KO: "대기열은 %d건에서 %d건으로 줄어듭니다",
+			EN: "the queue goes down from %d to %d"},
 
 		// What the request does with its wait.
 		"narr.register.loop": {
 			KO: "요청마다 대기를 등록하고 루프를 곧바로 놓아 줍니다",
 			EN: "each registers its wait and frees the loop at once"},
 		"narr.register.virtual": {
-			KO: "기다리는 동안 가상 스레드는 캐리어에서 내려옵니다",
+			KO: "기다리는 동안 가상 스레드는 캐리어에서 언마운트됩니다",
 			EN: "while they wait, the virtual threads unmount from the carriers"},
 		"narr.block.loop": {
 			KO: "%s{이/가} 블로킹 호출로 %s 동안 막히고, 그 루프에 줄 선 요청은 모두 기다립니다",
@@ -119,10 +122,10 @@ func init() {
 			KO: "대기가 끝나 루프가 이어서 처리하고 요청 1건이 끝납니다",
 			EN: "a wait ends; the loop runs the continuation and a request finishes"},
 		"narr.finish.virtual1": {
-			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 1건이 끝납니다",
+			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 마운트되어 요청 1건이 처리됩니다",
 			EN: "a wait ends; the virtual thread mounts again and the request finishes"},
 		"narr.finish.block1": {
-			KO: "블로킹 호출이 돌아와 요청 1건이 끝납니다",
+			KO: "블로킹 호출이 끝나 요청 1건이 처리됩니다",
 			EN: "the blocking call returns; a request finishes"},
 		"narr.finish.wait": {
 			KO: "응답이 돌아와 요청 %d건이 끝납니다",
@@ -131,33 +134,33 @@ func init() {
 			KO: "대기가 끝나 루프가 이어서 처리하고 요청 %d건이 끝납니다",
 			EN: "the waits end; the loops run the continuations and %d requests finish"},
 		"narr.finish.virtual": {
-			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 올라타고 요청 %d건이 끝납니다",
+			KO: "대기가 끝나 가상 스레드가 캐리어에 다시 마운트되어 요청 %d건이 처리됩니다",
 			EN: "the waits end; the virtual threads mount again and %d requests finish"},
 		"narr.finish.block": {
-			KO: "블로킹 호출이 돌아와 요청 %d건이 끝납니다",
+			KO: "블로킹 호출이 끝나 요청 %d건이 처리됩니다",
 			EN: "the blocking calls return; %d requests finish"},
 
 		// A stretch of many small moments, told as one line.
 		"narr.w.arrive1":  {KO: "요청 1건 도착", EN: "1 request arrives"},
-		"narr.w.start1":   {KO: "1개 시작", EN: "1 starts"},
-		"narr.w.done1":    {KO: "1개 완료", EN: "1 finishes"},
+		"narr.w.start1":   {KO: "1건 시작", EN: "1 starts"},
+		"narr.w.done1":    {KO: "1건 완료", EN: "1 finishes"},
 		"narr.w.block1":   {KO: "루프를 막은 블로킹 호출 1개", EN: "1 blocking call holds a loop"},
 		"narr.w.pinned1":  {KO: "캐리어를 붙잡은 고정 대기 1개", EN: "1 pinned wait holds a carrier"},
 		"narr.w.offload1": {KO: "오프로드 풀로 간 호출 1개", EN: "1 call goes to the offload pool"},
 		"narr.w.arrive":   {KO: "요청 %d건 도착", EN: "%d requests arrive"},
-		"narr.w.start":    {KO: "%d개 시작", EN: "%d start"},
-		"narr.w.done":     {KO: "%d개 완료", EN: "%d finish"},
+		"narr.w.start":    {KO: "%d건 시작", EN: "%d start"},
+		"narr.w.done":     {KO: "%d건 완료", EN: "%d finish"},
 		"narr.w.queue":    {KO: "대기열은 가장 길 때 %d건", EN: "at most %d {waits/wait} in the queue"},
 		"narr.w.block":    {KO: "루프를 막은 블로킹 호출 %d개", EN: "%d blocking calls hold a loop"},
 		"narr.w.pinned":   {KO: "캐리어를 붙잡은 고정 대기 %d개", EN: "%d pinned waits hold a carrier"},
 		"narr.w.offload":  {KO: "오프로드 풀로 간 호출 %d개", EN: "%d calls go to the offload pool"},
 		"narr.done": {
-			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 최대 동시 작업 %[6]s{은/는} %[5]d개입니다",
+			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 동시에 일한 %[6]s{은/는} 최대 %[5]d개였습니다",
 			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); peak busy %[6]s: %[5]d"},
 		"narr.done.loops": {
 			KO: "블로킹 요청이 놓인 루프: %s",
 			EN: "blocking requests per loop: %s"},
-		"narr.loopcount": {KO: "루프 %d에 %d개", EN: "loop %d: %d"},
+		"narr.loopcount": {KO: "루프 %d에 %d건", EN: "loop %d: %d"},
 		"narr.and":       {KO: ", ", EN: ", "},
 		"narr.and.last":  {KO: "{과/와} ", EN: " and "},
 

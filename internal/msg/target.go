@@ -58,6 +58,9 @@ func init() {
 		"target.err.range": {
 			KO: "--%s{은/는} %d에서 %d 사이여야 합니다 (받은 값: %d)",
 			EN: "--%s must be between %d and %d (got %d)"},
+		"target.err.linger": {
+			KO: "--linger %s{은/는} 너무 깁니다. 머무는 동안 스레드는 새로 줄 선 연결을 보지 못해 다른 클라이언트가 그만큼 기다립니다. %s 이하로 주세요 (-1ns면 바로 넘깁니다)",
+			EN: "--linger %s is too long: a lingering thread does not see connections queued meanwhile, so other clients wait that long; give at most %s (-1ns hands back at once)"},
 		"target.err.duration": {
 			KO: "--%s{은/는} 0보다 긴 시간이어야 합니다 (받은 값: %s)",
 			EN: "--%s must be a duration above zero (got %s)"},
@@ -97,6 +100,18 @@ func init() {
 		"downstream.err.positive": {
 			KO: "--%s{은/는} 1 이상이어야 합니다 (받은 값: %d)",
 			EN: "--%s must be at least 1 (got %d)"},
+		"downstream.err.proxy.form": {
+			KO: "--proxy %q{을/를} 읽을 수 없습니다. 127.0.0.1:6379처럼 호스트:포트로 쓰세요",
+			EN: "cannot read --proxy %q: write host:port, e.g. 127.0.0.1:6379"},
+		"downstream.err.proxy.port": {
+			KO: "--proxy %q의 포트는 1에서 65535 사이의 수여야 합니다",
+			EN: "the port of --proxy %q must be a number from 1 to 65535"},
+		"downstream.err.proxy.self": {
+			KO: "--proxy %q{은/는} 이 프록시 자신의 주소(%s)입니다. 자기에게 넘기면 연결마다 연결을 또 열어 끝없이 돕니다. 실제 Redis 같은 다른 서버의 주소를 주세요",
+			EN: "--proxy %q is this proxy's own address (%s): forwarding to itself opens a connection for every connection, without end; give another server's address, such as a real Redis"},
+		"downstream.err.proxy.remote": {
+			KO: "--proxy %q{은/는} 루프백 주소가 아닙니다. 밖의 서버로 넘기려면 --allow-remote를 주세요",
+			EN: "--proxy %q is not a loopback address: forwarding off this machine needs --allow-remote"},
 		"downstream.stopped": {
 			KO: "종료했습니다 (명령 %d개에 답함)",
 			EN: "stopped (%d command{s} answered)"},

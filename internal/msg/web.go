@@ -10,21 +10,21 @@ func init() {
 			KO: "알 수 없는 구간 종류 %q입니다. cpu, hold, lock, ready 중 하나를 쓰세요",
 			EN: "unknown span kind %q: use cpu, hold, lock or ready"},
 		"lab.cap.requests": {
-			KO: "이 실험실의 실제 실행은 요청 %[2]d건까지입니다 (이 시나리오: %[1]d건). 요청 수를 줄이세요.",
+			KO: "이 실습의 실제 실행은 요청 %[2]d건까지입니다 (이 시나리오: %[1]d건). 요청 수를 줄이세요.",
 			EN: "real runs here are capped at %[2]d requests (this one has %[1]d): lower the requests."},
 		"lab.cap.threads": {
-			KO: "이 실험실의 실제 실행은 스레드 %[2]d개까지입니다 (이 시나리오: %[1]d개). 스레드나 오프로드 풀을 줄이세요.",
+			KO: "이 실습의 실제 실행은 스레드 %[2]d개까지입니다 (이 시나리오: %[1]d개). 스레드나 오프로드 풀을 줄이세요.",
 			EN: "real runs here are capped at %[2]d threads (this one needs %[1]d): lower the threads or the offload pool."},
 		"lab.cap.wall": {
-			KO: "이 실험실의 실제 실행은 예상 시간 %.0[2]f초까지입니다 (이 시나리오는 워밍업 실행까지 약 %.1[1]f초). 요청 수나 대기 시간을 줄이세요.",
+			KO: "이 실습의 실제 실행은 예상 시간 %.0[2]f초까지입니다 (이 시나리오는 워밍업 실행까지 약 %.1[1]f초). 요청 수나 대기 시간을 줄이세요.",
 			EN: "real runs here are capped at %.0[2]f s of expected time (this one would take about %.1[1]f s with its warm-up run): lower the requests or the wait."},
 
 		// Server and API.
 		"web.serve.summary": {
-			KO: "웹 실험실을 띄웁니다: 예측하고, 시뮬레이션하고, 실제로 돌리고, 비교합니다",
+			KO: "웹 실습을 띄웁니다: 예측하고, 시뮬레이션하고, 실제로 돌리고, 비교합니다",
 			EN: "serve the web lab: predict, simulate, run for real, compare"},
 		"web.serve.url": {
-			KO: "waitlab 실험실: %s",
+			KO: "waitlab 실습: %s",
 			EN: "waitlab lab: %s"},
 		"web.serve.loopback": {
 			KO: "이 컴퓨터에서만 열 수 있습니다 (루프백 주소). 다른 컴퓨터와 나누려면 --listen 0.0.0.0:7070처럼 주소를 주세요.",
@@ -64,20 +64,23 @@ func init() {
 			KO: "preset과 classes를 함께 줄 수 없습니다. 프리셋에 설정을 덧붙이거나, 시나리오 전체를 주세요",
 			EN: "give either a preset with settings or a whole scenario (classes), not both"},
 		"web.err.sim.big": {
-			KO: "요청 %d건은 이 실험실에서 시뮬레이션하기에 너무 많습니다. 1건에서 %d건까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
+			KO: "요청 %d건은 이 실습에서 시뮬레이션하기에 너무 많습니다. 1건에서 %d건까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
 			EN: "%d requests are too many to simulate here: give 1 to %d, or simulate bigger scenarios with waitlab sim"},
 		"web.err.sim.calls": {
-			KO: "요청 %d건이 각각 하위 호출 %d번을 하면 이 실험실에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
+			KO: "요청 %d건이 각각 하위 호출 %d번을 하면 이 실습에서 시뮬레이션하기에 너무 많습니다 (요청 수 × 호출 수 %d까지). 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "%d requests of %d downstream calls each are too much to simulate here (requests × calls up to %d): lower either, or use waitlab sim"},
 		"web.err.sim.threads": {
-			KO: "스레드 %d개는 이 실험실에서 시뮬레이션하기에 너무 많습니다. 1개에서 %d개까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
+			KO: "스레드 %d개는 이 실습에서 시뮬레이션하기에 너무 많습니다. 1개에서 %d개까지 줄 수 있고, 더 큰 모델은 waitlab sim으로 돌리세요",
 			EN: "%d threads are too many to simulate here: give 1 to %d, or simulate bigger scenarios with waitlab sim"},
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
+		"web.err.pin": {
+			KO: "pin은 via=jvm에만 뜻이 있습니다 (가상 스레드의 막는 호출이 캐리어를 붙잡는 방식: synchronized 또는 native)",
+			EN: "pin means something only with via=jvm (how a virtual thread's blocking call holds its carrier: synchronized or native)"},
 		"web.err.via": {
-			KO: "그런 실행 방식은 없습니다 (%q). process, http, both 중 하나를 쓰세요",
-			EN: "no way to run %q: use process, http or both"},
+			KO: "그런 실행 방식은 없습니다 (%q). process, http, both, jvm 중 하나를 쓰세요",
+			EN: "no way to run %q: use process, http, both or jvm"},
 		"web.f.via":          {KO: "실제 실행 방식", EN: "Run for real"},
 		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process (real threads, loops, goroutines)"},
 		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP (a target server and a load generator on loopback)"},
@@ -91,19 +94,19 @@ func init() {
 			KO: "실제 실행이 아무것도 재기 전에 멈췄습니다 (서버가 종료되는 중일 수 있습니다). 다시 해 보세요",
 			EN: "the real run stopped before it measured anything (the server may be shutting down): try again"},
 		"web.err.host": {
-			KO: "이 실험실은 이 컴퓨터의 루프백 주소로만 엽니다 (받은 호스트: %s). http://127.0.0.1:포트/ 로 여세요",
+			KO: "이 실습은 이 컴퓨터의 루프백 주소로만 엽니다 (받은 호스트: %s). http://127.0.0.1:포트/ 로 여세요",
 			EN: "this lab answers on this machine's loopback address only (the request named host %s): open http://127.0.0.1:PORT/"},
 		"web.err.origin": {
-			KO: "다른 사이트(%s)의 페이지는 이 실험실에 요청을 보낼 수 없습니다",
+			KO: "다른 사이트(%s)의 페이지는 이 실습에 요청을 보낼 수 없습니다",
 			EN: "a page from another site (%s) may not send requests to this lab"},
 		"web.err.internal": {
-			KO: "실험실 서버 내부 오류입니다: %s",
+			KO: "실습 서버 내부 오류입니다: %s",
 			EN: "the lab server failed: %s"},
 		"web.err.network": {
-			KO: "실험실 서버가 응답하지 않습니다: %s",
+			KO: "실습 서버가 응답하지 않습니다: %s",
 			EN: "the lab server did not answer: %s"},
 		"web.caps": {
-			KO: "(이 실험실의 실제 실행 한도: 요청 %d건, 스레드 %d개, 예상 시간 %.0f초)",
+			KO: "(이 실습의 실제 실행 한도: 요청 %d건, 스레드 %d개, 예상 시간 %.0f초)",
 			EN: "(this lab's caps on a real run: %d requests, %d threads, %.0f s of expected time)"},
 
 		// The page: frame.
@@ -114,7 +117,7 @@ func init() {
 			KO: "시나리오를 고르고, 결과를 예측한 다음, 모델의 타임라인과 이 컴퓨터에서의 실제 실행을 나란히 보세요.",
 			EN: "Pick a scenario, predict the outcome, then see the model's timeline and a real run on this machine side by side."},
 		"web.noscript": {
-			KO: "이 실험실은 자바스크립트가 필요합니다. 터미널에서는 waitlab sim --preset lab-pool --timeline을 쓰세요.",
+			KO: "이 실습은 자바스크립트가 필요합니다. 터미널에서는 waitlab sim --preset lab-pool --timeline을 쓰세요.",
 			EN: "This lab needs JavaScript. In a terminal, use waitlab sim --preset lab-pool --timeline."},
 		"web.lang.label":      {KO: "언어", EN: "Language"},
 		"web.lang.other":      {KO: "English", EN: "한국어"},
@@ -124,7 +127,7 @@ func init() {
 
 		// Try this.
 		"web.try.title":  {KO: "해 보기", EN: "Try this"},
-		"web.try.lab":    {KO: "실험실: 요청 12건, 각각 2초 대기", EN: "The lab: 12 requests, each waits 2 s"},
+		"web.try.lab":    {KO: "기본 실습: 요청 12건, 각각 2초 대기", EN: "The lab: 12 requests, each waits 2 s"},
 		"web.try.loops":  {KO: "루프 8개, 요청의 1%가 블로킹", EN: "Eight loops, 1% of requests block"},
 		"web.try.fanout": {KO: "팬아웃", EN: "Fan-out"},
 		"web.preset.fanout": {
@@ -132,8 +135,8 @@ func init() {
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
 		"web.preset.fanout-pool": {
-			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 요청 하나는 빨라지지만 전체는 '차례로'와 같은 6초입니다. 스레드 시간이 그대로이기 때문입니다",
-			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s in parallel on a fan-out pool of 4: each request is faster, but the batch takes the same 6 s as one after another, because the thread-time is the same"},
+			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120번이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4번씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
+			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4: all 120 calls share the pool's 4 threads, 4 at a time, so the batch takes 6 s, no faster than the same pool making its calls one after another (6 s)"},
 
 		// Settings.
 		"web.settings.title":    {KO: "설정", EN: "Settings"},
@@ -141,7 +144,7 @@ func init() {
 		"web.f.model":           {KO: "서버 모델", EN: "Server model"},
 		"web.f.threads":         {KO: "스레드 / 루프 / 캐리어 수", EN: "Threads / loops / carriers"},
 		"web.f.offload_pool":    {KO: "오프로드 풀 크기", EN: "Offload pool size"},
-		"web.f.fanout_pool":     {KO: "팬아웃 풀 크기 (pool)", EN: "Fan-out pool size (pool)"},
+		"web.f.fanout_pool":     {KO: "팬아웃 풀 크기 (pool 모델 전용)", EN: "Fan-out pool size (pool model only)"},
 		"web.f.cores":           {KO: "CPU 코어 (0: 스레드마다 하나)", EN: "CPU cores (0: one per thread)"},
 		"web.f.requests":        {KO: "요청 수", EN: "Requests"},
 		"web.f.arrival":         {KO: "도착 방식 (burst, rate:R, poisson:R, vus:N)", EN: "Arrival (burst, rate:R, poisson:R, vus:N)"},
@@ -166,10 +169,10 @@ func init() {
 		// Predict and act.
 		"web.predict.title": {KO: "돌리기 전에 예측하기", EN: "Predict before you run"},
 		"web.predict.batch": {KO: "내 예측: 전체 처리 시간 (초)", EN: "Your guess: batch time (seconds)"},
-		"web.predict.p50":   {KO: "선택: p50 지연 (초)", EN: "Optional: p50 latency (seconds)"},
+		"web.predict.p50":   {KO: "p50 지연 (초, 선택)", EN: "p50 latency (seconds, optional)"},
 		"web.predict.none":  {KO: "예측을 먼저 적어 보세요. 돌린 뒤 얼마나 빗나갔는지 알려 드립니다.", EN: "Type a guess first: after the run you will see how far off it was."},
-		"web.predict.low":   {KO: "%s 적게 예측", EN: "%s too low"},
-		"web.predict.high":  {KO: "%s 많게 예측", EN: "%s too high"},
+		"web.predict.low":   {KO: "%s 짧게 예측", EN: "%s too low"},
+		"web.predict.high":  {KO: "%s 길게 예측", EN: "%s too high"},
 		"web.predict.exact": {KO: "정확히 맞음", EN: "spot on"},
 		"web.btn.sim":       {KO: "시뮬레이션", EN: "Simulate"},
 		"web.btn.real":      {KO: "실제로 돌리기", EN: "Run for real"},
@@ -208,9 +211,10 @@ func init() {
 		"web.limit.lock":     {KO: "공유 락입니다. 모든 호출이 락 하나를 차례로 기다리므로 한 번에 호출 하나만 돕니다 (락을 기다린 시간 합계 %s).", EN: "The shared lock: every call waits its turn for one lock, so only one call runs at a time (%s spent waiting for it in all)."},
 		"web.limit.cores":    {KO: "CPU 코어입니다. 스레드 %d개가 코어 %d개를 나눠 썼고, 실행할 수 있는 일이 코어를 기다린 시간이 모두 %s입니다.", EN: "The CPU cores: %d threads shared %d core(s), and runnable work waited %s in all for a core."},
 		"web.limit.pool":     {KO: "오프로드 풀입니다. 스레드 %d개가 실행 내내 거의 쉬지 않아 블로킹 호출이 줄을 섰습니다. 블로킹 부분의 처리량은 풀 크기가 정합니다.", EN: "The offload pool: its %d threads were busy most of the run, so blocking calls queued for them; the pool's size sets the blocking part's throughput."},
-		"web.limit.threads":  {KO: "스레드 %d개입니다. 요청은 대기하는 동안에도 스레드를 붙잡고 있으므로, 나머지 요청은 빈 스레드를 기다렸습니다 (평균 %s).", EN: "The %d threads: each request holds its thread through its wait, so the others queued for a free one (%s on average)."},
-		"web.limit.loops":    {KO: "루프 %d개입니다. 요청이 자기 루프의 CPU를 기다렸습니다 (평균 %s).", EN: "The %d loops: requests queued for their loop's CPU (%s on average)."},
-		"web.limit.carriers": {KO: "캐리어 %d개입니다. 가상 스레드가 CPU 작업을 할 캐리어를 기다렸습니다 (평균 %s).", EN: "The %d carriers: virtual threads queued for a carrier to run their CPU work (%s on average)."},
+		"web.limit.threads":  {KO: "스레드 %d개입니다. 요청은 대기하는 동안에도 스레드를 붙잡고 있으므로, 나머지 요청은 빈 스레드를 평균 %s 기다렸습니다.", EN: "The %d threads: each request holds its thread through its wait, so the others queued for a free one (%s on average)."},
+		"web.limit.loops":    {KO: "루프 %d개입니다. 요청이 자기 루프의 CPU를 평균 %s 기다렸습니다.", EN: "The %d loops: requests queued for their loop's CPU (%s on average)."},
+		"web.limit.carriers": {KO: "캐리어 %d개입니다. 가상 스레드가 CPU 작업을 할 캐리어를 평균 %s 기다렸습니다.", EN: "The %d carriers: virtual threads queued for a carrier to run their CPU work (%s on average)."},
+		"web.limit.fanout":   {KO: "팬아웃 풀입니다. 스레드 %d개가 실행 내내 하위 호출을 했고(모두 %s), 요청의 스레드는 그동안 붙잡힌 채 기다리기만 했습니다.", EN: "The fan-out pool: its %d threads made the calls for most of the run (%s in all), while the request threads only waited, held, for them."},
 		"web.limit.cpu":      {KO: "CPU 작업입니다. 스레드 %d개가 실행 내내 거의 계산만 했습니다.", EN: "CPU work: the %d threads were computing for most of the run."},
 		"web.limit.wait":     {KO: "대기 그 자체뿐입니다. 모든 요청이 곧바로 시작했고, 전체 시간은 가장 느린 요청 하나의 시간(%s)과 같습니다.", EN: "Nothing but the wait itself: every request got going at once, and the batch took as long as its slowest request (%s)."},
 
@@ -239,13 +243,13 @@ func init() {
 
 		// API refusals in the page's words.
 		"web.err.real.wall": {
-			KO: "이 시나리오를 실제로 돌리면 약 %s 걸립니다. 이 실험실의 한도는 %s입니다. 요청 수나 대기 시간을 줄이세요.",
+			KO: "이 시나리오를 실제로 돌리면 약 %s 걸립니다. 이 실습의 한도는 %s입니다. 요청 수나 대기 시간을 줄이세요.",
 			EN: "this scenario would take about %s for real, over this lab's cap of %s: lower the requests or the wait"},
 		"web.err.range.threads": {
-			KO: "스레드 %d개는 쓸 수 없습니다. 이 실험실에서는 1개에서 %d개까지 줄 수 있습니다",
+			KO: "스레드 %d개는 쓸 수 없습니다. 이 실습에서는 1개에서 %d개까지 줄 수 있습니다",
 			EN: "%d threads is not allowed here: give 1 to %d"},
 		"web.err.range.requests": {
-			KO: "요청 %d건은 쓸 수 없습니다. 이 실험실에서는 1건에서 %d건까지 줄 수 있습니다",
+			KO: "요청 %d건은 쓸 수 없습니다. 이 실습에서는 1건에서 %d건까지 줄 수 있습니다",
 			EN: "%d requests is not allowed here: give 1 to %d"},
 		"web.err.method": {
 			KO: "%[2]s에는 %[1]s 요청을 받지 않습니다. %[3]s 요청을 쓰세요",
@@ -290,7 +294,7 @@ func init() {
 		"web.btn.guess":          {KO: "예측 확인", EN: "Check my guess"},
 		"web.btn.reveal":         {KO: "답 보기", EN: "Show the answer"},
 		"web.predict.question":   {KO: "먼저 예측해 보세요. 이 설정으로 요청을 모두 처리하는 데 얼마나 걸릴까요? 예측을 확인하거나 '답 보기'를 누르면 답이 보입니다.", EN: "Guess first: with these settings, how long does the whole batch take? The answer shows when you check your guess or press Show the answer."},
-		"web.result.hidden":      {KO: "답은 아직 숨겨 두었습니다. 위에서 예측을 적고 확인하거나 '답 보기'를 누르세요.", EN: "The answer is hidden for now: type your guess above and check it, or press Show the answer."},
+		"web.result.hidden":      {KO: "답은 아직 숨겨 두었습니다. 예측 칸에 적고 확인하거나 '답 보기'를 누르세요.", EN: "The answer is hidden for now: type your guess in the guess box and check it, or press Show the answer."},
 		"web.predict.other":      {KO: "내 예측(%s)은 다른 설정에 대한 것이라 이 결과와 견주지 않습니다.", EN: "Your guess (%s) was for other settings, so it is not scored against this result."},
 		"web.stale":              {KO: "설정이 바뀌었습니다. 아래 결과는 지금 설정의 것이 아닙니다. 시뮬레이션을 누르세요.", EN: "The settings changed: the result below is not theirs. Press Simulate."},
 		"web.more":               {KO: "설정 더 보기", EN: "More settings"},
@@ -374,7 +378,7 @@ func init() {
 		"web.tl.kind.lock":    {KO: "락을 기다림", EN: "waiting for the lock"},
 		"web.tl.kind.ready":   {KO: "코어를 기다림", EN: "waiting for a CPU core"},
 		"web.tl.kind.idle":    {KO: "쉬는 중", EN: "idle"},
-		"web.tl.kind.parked":  {KO: "스레드 없이 대기 (등록된 대기, 멈춘 가상 스레드)", EN: "waiting off-thread (registered wait, parked virtual thread)"},
+		"web.tl.kind.parked":  {KO: "스레드 없이 대기 (등록된 대기, 파킹된 가상 스레드)", EN: "waiting off-thread (registered wait, parked virtual thread)"},
 		"web.tl.kind.queue":   {KO: "대기열 (아직 시작 전)", EN: "in the queue (not started)"},
 		"web.tl.cursor":       {KO: "시간 커서", EN: "Time cursor"},
 		"web.tl.at":           {KO: "커서: %s", EN: "cursor: %s"},
@@ -395,7 +399,7 @@ func init() {
 		"web.runs.kind.sim":  {KO: "모델", EN: "model"},
 		"web.runs.kind.real": {KO: "실제", EN: "real"},
 		"web.runs.kind.http": {KO: "HTTP", EN: "HTTP"},
-		"web.runs.link":      {KO: "다시 보기 링크", EN: "link to this run"},
+		"web.runs.link":      {KO: "이 실행 다시 보기", EN: "link to this run"},
 		"web.runs.select":    {KO: "비교할 실행 고르기: %s", EN: "Select for comparison: %s"},
 		"web.runs.need2":     {KO: "비교하려면 실행을 두 개 이상 고르세요.", EN: "Pick two or more runs to compare."},
 		"web.btn.compare":    {KO: "고른 실행 비교", EN: "Compare selected"},
@@ -447,7 +451,7 @@ func init() {
 			EN: "When a blocking call cannot be avoided, it is handed to a bounded pool (Reactor's boundedElastic) and only its result comes back to the loop. That isolates the loop; it does not cure anything: the blocking part's throughput is set by the pool's size K."},
 		"web.c.virtual.t": {KO: "가상 스레드와 고루틴", EN: "Virtual threads and goroutines"},
 		"web.c.virtual.d": {
-			KO: "요청마다 값싼 스레드를 하나씩 주고, 캐리어라는 OS 스레드 M개 위에서 돌립니다. 대기하면 캐리어에서 내려오므로 코드는 블로킹처럼 쓰고 비용은 논블로킹처럼 냅니다. 다만 JDK 21~23에서 synchronized 안의 대기는 캐리어를 붙잡습니다(pinning).",
+			KO: "요청마다 값싼 스레드를 하나씩 주고, 캐리어라는 OS 스레드 M개 위에서 돌립니다. 대기하면 캐리어에서 언마운트되므로 코드는 블로킹처럼 쓰고 비용은 논블로킹처럼 냅니다. 다만 JDK 21~23에서 synchronized 안의 대기는 캐리어를 붙잡습니다(pinning).",
 			EN: "Every request gets a cheap thread, run on M carrier OS threads; a wait unmounts it from its carrier, so code is written as if it blocked and costs what non-blocking code costs. On JDK 21-23, a wait inside synchronized holds (pins) the carrier."},
 
 		// Assumptions.

@@ -21,6 +21,42 @@ func init() {
 		"web.setup.fanout-pool":       {KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다", EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4"},
 		"web.setup.fanout-pipelined":  {KO: "가상 스레드, 캐리어 2개, 요청 12건이 각각 하위 호출 10번을 한 번의 왕복(파이프라인)에 모두 보냅니다", EN: "virtual threads on 2 carriers, 12 requests, each sending its 10 downstream calls in one round trip (pipelined)"},
 
+		// How a request's downstream calls are made: the fan-out lab's
+		// first narration line.
+		"web.calls.sequential": {
+			KO: "요청마다 %d번의 하위 호출(각 %s)을 차례로 합니다. 대기가 더해져 요청 하나가 %s 기다립니다.",
+			EN: "Each request makes its %d downstream calls of %s one after another: the waits add up to %s a request."},
+		"web.calls.parallel": {
+			KO: "요청마다 %d번의 하위 호출(각 %s)을 동시에 합니다. 요청은 가장 긴 호출 하나만큼(%[2]s) 기다립니다.",
+			EN: "Each request makes its %d downstream calls of %s at once: it waits as long as the longest one (%[2]s)."},
+		"web.calls.pool": {
+			KO: "요청마다 %d번의 하위 호출(각 %s)을 팬아웃 풀로 넘기고, 스레드를 붙잡은 채 모두 끝나길 기다립니다. 호출 %[4]d번을 풀의 스레드 %[3]d개가 나눠 합니다.",
+			EN: "Each request hands its %d downstream calls of %s to the fan-out pool and waits for them, holding its thread: the pool's %d threads make all %d calls between them."},
+		"web.calls.pipelined": {
+			KO: "요청마다 %d번의 하위 호출을 한 번의 왕복에 모두 보냅니다(파이프라이닝). 대기는 %s 한 번뿐입니다.",
+			EN: "Each request sends its %d downstream calls in one round trip (pipelining): one wait of %s, not one per call."},
+
+		// Size it, as a page element: the answer, the curve as bars and a
+		// table (the plan's own report and picture behind a disclosure).
+		"web.size.n.threads":      {KO: "스레드 %d개", EN: "%d threads"},
+		"web.size.n.loops":        {KO: "루프 %d개", EN: "%d loops"},
+		"web.size.n.offload-pool": {KO: "오프로드 스레드 %d개", EN: "%d offload threads"},
+		"web.size.n.carriers":     {KO: "캐리어 %d개", EN: "%d carriers"},
+		"web.size.n.cores":        {KO: "코어 %d개", EN: "%d cores"},
+		"web.size.answer":         {KO: "답: %s면 %s{을/를} 지킵니다 (%s).", EN: "Answer: %s meet %s (%s)."},
+		"web.size.below":          {KO: "하나 적은 %s에서는 %s입니다.", EN: "One fewer, %s: %s."},
+		"web.size.none":           {KO: "%d부터 %d까지 어느 크기도 %s{을/를} 지키지 못합니다.", EN: "No size from %d to %d meets %s."},
+		"web.size.col.size":       {KO: "크기", EN: "Size"},
+		"web.size.col.met":        {KO: "목표", EN: "Objective"},
+		"web.size.met":            {KO: "지킴", EN: "met"},
+		"web.size.missed":         {KO: "못 지킴", EN: "missed"},
+		"web.size.bars":           {KO: "크기마다의 %s", EN: "%s at each size"},
+		"web.size.report":         {KO: "waitlab plan이 출력하는 보고서와 곡선 그대로", EN: "The report and curve as waitlab plan prints them"},
+
+		// Request classes, as the result rows name them.
+		"web.class.blocking": {KO: "블로킹", EN: "blocking"},
+		"web.class.normal":   {KO: "일반", EN: "normal"},
+
 		"web.predict.first": {
 			KO: "먼저 예측을 적어 주세요 (예: 6 또는 6초). 예측 없이 보려면 '답 보기'를 누르세요",
 			EN: "type your guess first (e.g. 6 or 6 s), or press Show the answer to skip it"},

@@ -368,6 +368,8 @@ func (t *teller) line(g []*moment) string {
 	if !queueTold {
 		last := g[len(g)-1]
 		switch {
+		case len(g) > 1 && last.qAfter < m.qAfter:
+			cl = append(cl, t.T("narr.queue.down", m.qAfter, last.qAfter))
 		case len(g) > 1 && (m.qAfter > 0 || last.qAfter > 0):
 			cl = append(cl, t.T("narr.queue.trend", m.qAfter, last.qAfter))
 		case len(g) == 1 && m.qAfter > 0 && m.arrive > 0:

@@ -59,12 +59,12 @@ func TestModelWords(t *testing.T) {
 	}{
 		{"lab-loop", nil, "registers its wait and frees the loop", "루프를 곧바로 놓아 줍니다"},
 		{"lab-loop-blocking", nil, "loop 1 and loop 2 block on a call for 2.0 s", "루프 1과 루프 2가 블로킹 호출로 2.0초 동안 막히고"},
-		{"lab-virtual", nil, "unmount from the carriers", "캐리어에서 내려옵니다"},
+		{"lab-virtual", nil, "unmount from the carriers", "캐리어에서 언마운트됩니다"},
 		{"lab-virtual", func(s *model.Scenario) { s.Classes[0].Blocking = true }, "held by pinned waits", "고정된(pinned) 대기"},
 		{"ch15-offload4", func(s *model.Scenario) {
 			s.Requests, s.Classes[0].Fraction, s.Classes[1].Fraction = 30, 0.9, 0.1
 		}, "to the offload pool", "오프로드 풀로 넘어가고"},
-		{"ch15-onloop", nil, "blocking requests per loop: loop 1: 3, loop 2: 3", "블로킹 요청이 놓인 루프: 루프 1에 3개"},
+		{"ch15-onloop", nil, "blocking requests per loop: loop 1: 3, loop 2: 3", "블로킹 요청이 놓인 루프: 루프 1에 3건"},
 	}
 	for _, c := range cases {
 		r := simulate(t, c.preset, c.edit)

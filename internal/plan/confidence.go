@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // A plan decides with the interval (issue 21): a size meets an SLO only
@@ -85,7 +86,7 @@ func estimate(o SLO, x []time.Duration) (e est, uncorrelated bool, tail int, arr
 	default: // max: no interval
 		return est{}, false, 0, false
 	}
-	t := sim.TQuantile(bt.K - 1)
+	t := stats.TQuantile(bt.K - 1)
 	return est{se: (ci[1] - ci[0]) / 2 / t, df: bt.K - 1, ok: true}, !bt.Correlated, tail, arranged
 }
 
@@ -106,7 +107,7 @@ func pooledCI(v float64, es []est) ([2]Num, bool) {
 		df += e.df
 	}
 	n := float64(len(es))
-	h := sim.TQuantile(df) * math.Sqrt(ss) / n
+	h := stats.TQuantile(df) * math.Sqrt(ss) / n
 	return [2]Num{Num(max(v-h, 0)), Num(v + h)}, true
 }
 
@@ -125,7 +126,7 @@ func seedsCI(per []float64) ([2]Num, bool) {
 	for _, x := range per {
 		ss += (x - m) * (x - m)
 	}
-	h := sim.TQuantile(len(per)-1) * math.Sqrt(ss/float64(len(per)-1)) / math.Sqrt(float64(len(per)))
+	h := stats.TQuantile(len(per)-1) * math.Sqrt(ss/float64(len(per)-1)) / math.Sqrt(float64(len(per)))
 	return [2]Num{Num(m - h), Num(m + h)}, true
 }
 

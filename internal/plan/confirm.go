@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -26,10 +27,12 @@ type Real struct {
 	Progress func(s model.Scenario, run, of int)
 }
 
-// run runs s runs times after one warm-up, as `waitlab run` does.
-func (r Real) run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, error) {
+// run runs s runs times after one warm-up, as `waitlab run` does. It
+// reports whether the runs were cut short; an interrupt before anything
+// was measured is that, with no results, not an error.
+func (r Real) run(ctx context.Context, s model.Scenario, runs int) ([]*model.Result, bool, error) {
 	if err := r.Runner.Check(s); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	var progress func(run, of int)
 	if r.Progress != nil {
@@ -37,9 +40,12 @@ func (r Real) run(ctx context.Context, s model.Scenario, runs int) ([]*model.Res
 	}
 	rep, _, err := runner.Repeat(ctx, r.Runner, s, live.Options{Trace: true, Version: r.Version}, runs, true, progress)
 	if err != nil {
-		return nil, fmt.Errorf("plan: real run: %w", err)
+		if errors.Is(err, runner.ErrInterrupted) || ctx.Err() != nil && !errors.Is(err, runner.ErrTargetDied) {
+			return nil, true, nil
+		}
+		return nil, false, fmt.Errorf("plan: real run: %w", err)
 	}
-	return rep.Runs, nil
+	return rep.Runs, rep.Interrupted, nil
 }
 
 // ConfirmSize is one size run for real beside its prediction.
@@ -83,6 +89,17 @@ type Confirmation struct {
 	Separated bool `json:"separated"`
 }
 
+// Interrupted reports whether a size's runs were cut short (or never
+// started): the confirmation concludes nothing.
+func (c *Confirmation) Interrupted() bool {
+	for _, s := range c.Sizes {
+		if s.Interrupted {
+			return true
+		}
+	}
+	return false
+}
+
 // ConfirmSeconds bounds the length of one real run of an open model: its
 // requests are cut to the arrival rate times this.
 const ConfirmSeconds = 5
@@ -105,8 +122,9 @@ func ConfirmScenario(res *Result, n int) model.Scenario {
 
 // Confirm runs the answer and the size below it for real as r says, runs
 // times each, and compares each SLO's figure with a simulation of the same
-// run. It returns ctx's error only if no run could start; an interrupted
-// run is reported (Interrupted) and never counts as held.
+// run. An interrupt is never an error: the size it cut short (or did not
+// let start) is reported Interrupted, with what was measured before it,
+// and the confirmation neither holds nor separates (Interrupted).
 func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation, error) {
 	if res.Answer == 0 {
 		return nil, model.NewFieldError("--confirm", "plan.err.confirm.none")
@@ -117,10 +135,9 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 		sizes = append(sizes, res.Answer-1)
 	}
 	for _, n := range sizes {
-		if err := ctx.Err(); err != nil {
-			if len(c.Sizes) == 0 {
-				return nil, err
-			}
+		if ctx.Err() != nil {
+			// Not run: the confirmation is cut short, and says so.
+			c.Sizes = append(c.Sizes, ConfirmSize{Size: n, Interrupted: true})
 			break
 		}
 		s := ConfirmScenario(res, n)
@@ -144,14 +161,17 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 			cs.Predicted = append(cs.Predicted, Num(v))
 			cs.PredictedMet = cs.PredictedMet && o.Meets(v)
 		}
-		results, err := r.run(ctx, s, runs)
+		results, cut, err := r.run(ctx, s, runs)
 		if err != nil {
 			return nil, err
 		}
-		cs.Runs = len(results)
+		cs.Interrupted = cut
 		var reals []run
 		for _, rr := range results {
 			cs.Interrupted = cs.Interrupted || rr.Interrupted
+			if rr.Trace == nil && cs.Interrupted {
+				continue // the warm-up that stood for a cut-short run: no records, no figure
+			}
 			if rr.Trace == nil {
 				return nil, fmt.Errorf("plan: real run of %s=%d came back without its records", res.Knob, n)
 			}
@@ -159,6 +179,7 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 			cs.Env = rr.Env
 			cs.Warnings = rr.Warnings
 		}
+		cs.Runs = len(reals)
 		cs.LoadAvg = loadAvg()
 		cs.MeasuredMet = !cs.Interrupted && len(reals) > 0
 		var rps []float64
@@ -178,6 +199,9 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 			cs.MeasuredMet = cs.MeasuredMet && o.Meets(m)
 		}
 		c.Sizes = append(c.Sizes, cs)
+		if cs.Interrupted {
+			break // the size below is not run: nothing more to measure
+		}
 	}
 	if len(c.Sizes) > 0 {
 		c.Held = c.Sizes[0].MeasuredMet

@@ -153,8 +153,11 @@ func crossCheck(s model.Scenario, knob Knob, res *Result) *CrossCheck {
 	// the scan costs O(Max), not O(Max^2); it stops early once the figures
 	// stop moving (the wait has vanished) without meeting an SLO.
 	a := lambda * hold
-	first := max(res.Min, int(math.Floor(a))+1)
+	first := max(res.Min, int(math.Min(math.Floor(a), float64(res.Max)))+1)
 	b := 1.0
+	// first is at most Max+1: an offered load beyond Max (poisson:1e9
+	// at 200 ms is 2e8 servers) has no answer in range, and building B
+	// up to it cost 13 s of CPU past the web lab's cap.
 	for k := 1; k < first; k++ {
 		b = a * b / (float64(k) + a*b)
 	}

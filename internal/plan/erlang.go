@@ -4,7 +4,24 @@ import "math"
 
 // Closed forms of the M/M/c queue (Poisson arrivals at rate lambda, c
 // servers, exponential holding times of rate mu, FCFS) and an M/D/c
-// approximation. Times are in seconds.
+// approximation. Times are in seconds. This is waitlab's one home of
+// queueing closed forms: plan's cross-check and probe's --size-for both
+// print these (SojournQuantile).
+
+// SojournQuantile returns the q-quantile (a fraction: 0.99) of the
+// sojourn time (wait plus holding time), in seconds, of the closed form
+// kind ("M/M/c", or "M/D/c", the approximation below) with c servers,
+// Poisson arrivals at lambda per second and a mean holding time of hold
+// seconds: +Inf when the queue is unstable.
+func SojournQuantile(kind string, c int, lambda, hold, q float64) float64 {
+	if c < 1 || lambda >= float64(c)/hold {
+		return math.Inf(1)
+	}
+	if kind == "M/M/c" {
+		return quantile(mmc{c: c, lambda: lambda, mu: 1 / hold}.sojournTail, q)
+	}
+	return quantile(mdc{c: c, lambda: lambda, mu: 1 / hold}.sojournTail, q)
+}
 
 // ErlangC returns the probability that an arrival waits in an M/M/c queue
 // with offered load a = lambda/mu (1 when a >= c: the queue is unstable).

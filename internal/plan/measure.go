@@ -276,8 +276,7 @@ func pooledFigure(o SLO, runs []run, i int) (float64, int) {
 		return stats.MS(m), n
 	}
 	// stats.NearestRank's rank, over the n pooled samples.
-	rank := min(max(int(math.Ceil(q/100*float64(n))), 1), n)
-	return stats.MS(rankedOf(runs, i, rank)), n
+	return stats.MS(rankedOf(runs, i, stats.Rank(q/100, n))), n
 }
 
 // rankedOf is the r-th smallest (1-based) of the runs' samples of SLO i:
@@ -365,14 +364,8 @@ func enough(o SLO, n int) bool {
 	return float64(n)*(1-q/100) >= 100
 }
 
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return math.NaN()
-	}
-	return s[(len(s)-1)/2]
-}
+// median is the lower median of v (NaN when v is empty).
+func median(v []float64) float64 { return stats.SpreadOf(v).Median }
 
 func minmax(v []float64) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)

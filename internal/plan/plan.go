@@ -496,6 +496,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Simulated += sp.sims.Load()
 		res.Evaluations += int(sp.evals.Load())
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // the caller has gone: an answer found without simulating is not delivered either
+	}
 	return res, nil
 }
 

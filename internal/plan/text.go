@@ -521,12 +521,21 @@ func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error 
 			if i == 0 {
 				size = strconv.Itoa(cs.Size)
 			}
-			met := T("plan.met.no")
-			if o.Meets(float64(cs.Measured[i])) {
-				met = T("plan.met.yes")
+			pred, meas, rng, met := "—", "—", "—", T("plan.met.cut")
+			if i < len(cs.Predicted) {
+				pred = val(o, float64(cs.Predicted[i]))
 			}
-			rows = append(rows, []string{size, o.Text, val(o, float64(cs.Predicted[i])), val(o, float64(cs.Measured[i])),
-				short(o, float64(cs.MeasuredMin[i])) + "–" + short(o, float64(cs.MeasuredMax[i])), met})
+			if i < len(cs.Measured) {
+				meas, rng = val(o, float64(cs.Measured[i])), short(o, float64(cs.MeasuredMin[i]))+"–"+short(o, float64(cs.MeasuredMax[i]))
+				switch {
+				case cs.Interrupted: // a cut-short window passes no verdict
+				case o.Meets(float64(cs.Measured[i])):
+					met = T("plan.met.yes")
+				default:
+					met = T("plan.met.no")
+				}
+			}
+			rows = append(rows, []string{size, o.Text, pred, meas, rng, met})
 		}
 	}
 	table(&b, "  ", rows, []bool{true, false, true, true, true, false})
@@ -551,6 +560,8 @@ func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error 
 		}
 	}
 	switch {
+	case c.Interrupted():
+		fmt.Fprintln(&b, T("plan.confirm.cut", r.Answer, knob))
 	case c.Held && c.Separated:
 		fmt.Fprintln(&b, T("plan.confirm.held.sep", r.Answer, knob, r.Answer-1))
 	case c.Held:

@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/plan"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // Fit tolerances, each with why.
@@ -1244,8 +1245,7 @@ func quantile(sorted []float64, q float64) float64 {
 	if len(sorted) == 0 {
 		return math.NaN()
 	}
-	i := int(math.Ceil(q*float64(len(sorted)))) - 1
-	return sorted[min(max(i, 0), len(sorted)-1)]
+	return sorted[stats.Rank(q, len(sorted))-1]
 }
 
 func resid(measured, predicted float64) plan.Num {
@@ -1271,56 +1271,17 @@ func closedFormOf(v Verdict, s0 float64, dist string) *ClosedForm {
 	return nil
 }
 
-// quantile of the sojourn time at rate (ms); +Inf when unstable.
-//
-// M/M/c: the wait is 0 with probability 1-C (Erlang C) and else
-// exponential with rate theta = c mu - lambda; the sojourn adds an
-// exponential holding time; its tail is solved by bisection. M/D/c: the
-// wait's tail is taken as C e^(-2 theta t), Kingman's halving of the
-// M/M/c wait for a fixed holding time, plus the holding time.
-// Serialized (M/D/1+D): an M/D/1 queue on the section, plus the rest of
-// the service time, which does not queue.
+// quantile of the sojourn time at rate (ms); +Inf when unstable: plan's
+// closed form (plan.SojournQuantile), so probe --size-for and plan print
+// the same figure for the same queue. Serialized (M/D/1+D): an M/D/1
+// queue on the section, plus the rest of the service time, which does
+// not queue.
 func (cf *ClosedForm) quantile(rate, q float64) float64 {
-	hold := cf.HoldMS / 1e3
-	mu := 1 / hold
-	c := cf.Servers
-	rest := cf.RestMS / 1e3
-	if rate >= float64(c)*mu {
-		return math.Inf(1)
+	kind := cf.Kind
+	if kind == "M/D/1+D" {
+		kind = "M/D/c"
 	}
-	C := plan.ErlangC(c, rate/mu)
-	theta := float64(c)*mu - rate
-	switch cf.Kind {
-	case "M/M/c":
-		tail := func(t float64) float64 {
-			var g float64
-			if math.Abs(theta-mu) < 1e-9 {
-				g = (1 + mu*t) * math.Exp(-mu*t)
-			} else {
-				g = (theta*math.Exp(-mu*t) - mu*math.Exp(-theta*t)) / (theta - mu)
-			}
-			return (1-C)*math.Exp(-mu*t) + C*g
-		}
-		lo, hi := 0.0, hold
-		for tail(hi) > 1-q {
-			hi *= 2
-		}
-		for i := 0; i < 60; i++ {
-			m := (lo + hi) / 2
-			if tail(m) > 1-q {
-				lo = m
-			} else {
-				hi = m
-			}
-		}
-		return round3(hi * 1e3)
-	default:
-		w := 0.0
-		if C > 1-q {
-			w = math.Log(C/(1-q)) / (2 * theta)
-		}
-		return round3((hold + w + rest) * 1e3)
-	}
+	return round3((plan.SojournQuantile(kind, cf.Servers, rate, cf.HoldMS/1e3, q) + cf.RestMS/1e3) * 1e3)
 }
 
 // fitUSL fits the USL to the steps' (in flight, ok throughput) points,

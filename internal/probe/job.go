@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/netguard"
@@ -176,39 +176,35 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 	return res, err
 }
 
-// spawn starts `waitlab target SpawnArgs` on a free loopback port (with
-// --threads n when n > 0: later flags win), on the server's CPUs of
-// j.place, and waits for its Ready. It returns the URL, the pid and the
-// stop.
+// spawn starts the target SpawnArgs describe (`waitlab target` words,
+// `--engine tomcat|netty` among them for a JVM server) on a free loopback
+// port (with --threads n when n > 0), on the server's CPUs of j.place,
+// through launch (the one starter), and waits for its Ready. It returns
+// the URL, the pid and the stop.
 func (j *Job) spawn(ctx context.Context, n int) (string, int, func(), error) {
-	exe := j.Exe
-	if exe == "" {
-		var err error
-		if exe, err = os.Executable(); err != nil {
-			return "", 0, nil, err
-		}
-	}
-	args := append([]string{"target"}, j.SpawnArgs...)
-	if n > 0 {
-		args = append(args, "--threads", strconv.Itoa(n))
-	}
-	args = append(args, "--listen", "127.0.0.1:0", "--lang", "en")
-	c, err := supervise.Start(supervise.Spec{Name: "target", Exe: exe, Args: args, Control: true, CPUs: j.place.Server})
+	cfg, err := launch.FromArgs(j.SpawnArgs)
 	if err != nil {
 		return "", 0, nil, err
 	}
-	if c.PinErr != nil && j.place.Failed == "" {
-		j.place.Failed = c.PinErr.Error()
+	if n > 0 {
+		cfg.Threads = n
 	}
-	addr, err := c.WaitReady(ctx)
+	cfg.Listen = "127.0.0.1:0"
+	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: j.Exe, CPUs: j.place.Server})
 	if err != nil {
-		c.Stop()
 		if ctx.Err() != nil {
 			return "", 0, nil, ctx.Err()
 		}
-		return "", 0, nil, model.NewFieldError("--spawn-target", "probe.err.spawn", strings.Join(j.SpawnArgs, " "), c.Why())
+		var re *launch.ReadyError
+		if errors.As(err, &re) {
+			return "", 0, nil, model.NewFieldError("--spawn-target", "probe.err.spawn", strings.Join(j.SpawnArgs, " "), re.Why)
+		}
+		return "", 0, nil, err
 	}
-	return "http://" + addr + "/", c.PID, func() { c.Stop() }, nil
+	if srv.PinErr != nil && j.place.Failed == "" {
+		j.place.Failed = srv.PinErr.Error()
+	}
+	return "http://" + srv.Addr + "/", srv.PID, func() { srv.Stop() }, nil
 }
 
 // restartCmd runs RestartCmd with {n} and {port} filled through sh -c,

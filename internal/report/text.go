@@ -67,8 +67,11 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 	T := func(k string, a ...any) string { return msg.T(lang, k, a...) }
 	var b strings.Builder
 	head := "report.results.sim"
-	if r.Mode == "real" {
+	switch r.Mode {
+	case "real":
 		head = "report.results.real"
+	case "jvm":
+		head = "report.results.jvm"
 	}
 	b.WriteString(T(head) + "\n")
 	def := r.ThroughputDefinition

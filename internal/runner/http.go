@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httptarget"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -55,11 +56,18 @@ type HTTPOptions struct {
 	// Records keeps every answered request's record in the result's
 	// Trace (loadgen.ScenarioConfig.Records).
 	Records bool
+	// Engine is the server that serves the scenario: waitlab's Go target
+	// (""), Tomcat or Netty (launch).
+	Engine launch.Engine
 }
 
 // HTTPRun is what one run over HTTP measured beyond the model.Result.
 type HTTPRun struct {
-	Result  *model.Result
+	Result *model.Result
+	// Server is what served it (engine, version, JDK, limits) and
+	// Report the server's own report.
+	Server  launch.About
+	Report  *launch.Report
 	Sockets loadgen.Sockets
 	Kernel  Kernel
 	Pinning *Pinning
@@ -246,7 +254,8 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 	if err != nil {
 		return nil, err
 	}
-	if tg.Stop() && ctx.Err() == nil {
+	rep := tg.Stop()
+	if rep.Killed && ctx.Err() == nil {
 		return nil, fmt.Errorf("runner: the target did not stop within %v and was killed", supervise.Grace)
 	}
 	res := lr.Result
@@ -260,7 +269,7 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		res.CPUMS = float64(cpu1-cpu0) / 1e6
 	}
 	if s.Model.HasLoops() {
-		res.Stalls, err = stallsOf(tg.Report(), s.Threads, threshold)
+		res.Stalls, err = stallsOf(tg.Child.Report(), s.Threads, threshold)
 		if err != nil {
 			return nil, err
 		}
@@ -270,33 +279,33 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		k.ListenOverflows = ns1.overflows - ns0.overflows
 		k.ListenDrops = ns1.drops - ns0.drops
 	}
-	return &HTTPRun{Result: res, Sockets: lr.Sockets, Kernel: k, Pinning: pin, Load: lr.Load}, nil
+	return &HTTPRun{Result: res, Server: tg.About, Report: rep, Sockets: lr.Sockets, Kernel: k, Pinning: pin, Load: lr.Load}, nil
 }
 
 // target is one target child process and the address it serves.
 type target struct {
-	*supervise.Child
+	*launch.Server
 	addr string
 }
 
-// startTarget starts the target child (supervise, with its control
-// channel) and waits for its Ready message.
+// startTarget starts the target child serving the scenario file (launch,
+// the one starter: the engine o.Engine, pinned, its Ready awaited).
 func startTarget(ctx context.Context, exe, file string, o HTTPOptions, threshold time.Duration, pin *Pinning) (*target, error) {
-	args := []string{"target", "-f", file, "--listen", o.Listen, "--backlog", strconv.Itoa(o.Backlog),
-		"--stall-threshold", threshold.String(), "--lang", "en", "--drain", "5s"}
 	var cpus []int
 	if pin != nil {
 		cpus = pin.Target
 	}
-	c, err := supervise.Start(supervise.Spec{Name: "target", Exe: exe, Args: args, CPUs: cpus, Control: true})
+	cfg := launch.Config{Engine: o.Engine, Scenario: file, Listen: o.Listen, Backlog: o.Backlog,
+		StallThreshold: launch.Duration(threshold), Drain: launch.Duration(5 * time.Second)}
+	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: exe, CPUs: cpus})
 	if err != nil {
+		var fe *model.FieldError
+		if errors.As(err, &fe) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("runner: %w", err)
 	}
-	addr, err := c.WaitReady(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("runner: %w", err)
-	}
-	return &target{Child: c, addr: addr}, nil
+	return &target{Server: srv, addr: srv.Addr}, nil
 }
 
 // stallsOf is the watchdog summary in a target's report (the control

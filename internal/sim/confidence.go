@@ -171,25 +171,6 @@ func autocorr1(v []float64) float64 {
 	return num / den
 }
 
-// TQuantile is the 97.5% quantile of Student's t with df degrees of
-// freedom (the 95% two-sided interval's factor): exact to 3 digits from
-// df = 3 (Cornish-Fisher expansion about the normal).
-func TQuantile(df int) float64 {
-	const z = 1.959963984540054
-	if df < 1 {
-		return math.Inf(1)
-	}
-	switch df {
-	case 1:
-		return 12.706
-	case 2:
-		return 4.303
-	}
-	v := float64(df)
-	z3, z5, z7 := z*z*z, math.Pow(z, 5), math.Pow(z, 7)
-	return z + (z3+z)/(4*v) + (5*z5+16*z3+3*z)/(96*v*v) + (3*z7+19*z5+17*z3-15*z)/(384*v*v*v)
-}
-
 // levels are the batchings an interval is computed at: bt, and bt with
 // batches twice as large when that still leaves MinBatches. The wider of
 // the two is kept: near saturation the variance of a tail figure keeps
@@ -221,7 +202,7 @@ func MeanCI(x []time.Duration, bt Batching) (float64, model.CI) {
 			}
 			bm[j] = s / float64(lv.B) / 1e6
 		}
-		h = max(h, TQuantile(lv.K-1)*sdAbout(bm, meanOf(bm))/math.Sqrt(float64(lv.K)))
+		h = max(h, stats.TQuantile(lv.K-1)*sdAbout(bm, meanOf(bm))/math.Sqrt(float64(lv.K)))
 	}
 	return mean, model.CI{mean - h, mean + h}
 }
@@ -249,13 +230,13 @@ func QuantileCIs(x []time.Duration, bt Batching, qs []float64) ([]float64, []mod
 	vals := make([]float64, len(qs))
 	cis := make([]model.CI, len(qs))
 	for i, q := range qs {
-		v := ranked(parts, rankOf(q/100, n))
+		v := stats.Ranked(parts, stats.Rank(q/100, n))
 		for j := range counts {
-			counts[j] = upperBound(parts[j], v)
+			counts[j] = stats.AtOrBelow(parts[j], v)
 		}
 		lo, hi := fractionInterval(q/100, counts, bt)
 		vals[i] = stats.MS(v)
-		cis[i] = model.CI{stats.MS(ranked(parts, rankOf(lo, n))), stats.MS(ranked(parts, rankOf(hi, n)))}
+		cis[i] = model.CI{stats.MS(stats.Ranked(parts, stats.Rank(lo, n))), stats.MS(stats.Ranked(parts, stats.Rank(hi, n)))}
 	}
 	return vals, cis
 }
@@ -277,7 +258,7 @@ func fractionInterval(p float64, counts []int, bt Batching) (lo, hi float64) {
 			fr[j] = float64(c) / float64(lv.B)
 		}
 		se := sdAbout(fr, meanOf(fr)) / math.Sqrt(float64(lv.K))
-		h = max(h, TQuantile(lv.K-1)*se)
+		h = max(h, stats.TQuantile(lv.K-1)*se)
 	}
 	// The interval holds the values x whose fraction at or below is
 	// within h of q: [Q(q-h), Q(q+h)]. It is centred on q, not on the
@@ -319,7 +300,7 @@ func QuantileCITail(x []time.Duration, bt Batching, q float64, scratch []time.Du
 		}
 		return y[r-1]
 	}
-	v := at(rankOf(p, n))
+	v := at(stats.Rank(p, n))
 	counts := make([]int, bt.K) // of each batch at or below v
 	for j := range counts {
 		c := 0
@@ -331,7 +312,7 @@ func QuantileCITail(x []time.Duration, bt Batching, q float64, scratch []time.Du
 		counts[j] = c
 	}
 	lo, hi := fractionInterval(p, counts, bt)
-	ci = model.CI{stats.MS(at(rankOf(lo, n))), stats.MS(at(rankOf(hi, n)))}
+	ci = model.CI{stats.MS(at(stats.Rank(lo, n))), stats.MS(at(stats.Rank(hi, n)))}
 	copy(x, y)
 	return stats.MS(v), ci, tail
 }
@@ -387,50 +368,7 @@ func selectTail(y []time.Duration, k int) int {
 	return i
 }
 
-// rankOf is the nearest rank (1..n) of fraction p of n values, p clamped
-// to [0, 1] (a lower bound under the smallest value is the smallest).
-func rankOf(p float64, n int) int {
-	r := int(math.Ceil(min(max(p, 0), 1) * float64(n)))
-	return min(max(r, 1), n)
-}
-
-// ranked is the r-th smallest (1-based) of the values of parts, each
-// sorted: the smallest v with at least r values at or below it, by
-// bisection over the values (about 64 steps of a binary search a part).
-func ranked(parts [][]time.Duration, r int) time.Duration {
-	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
-	for _, p := range parts {
-		if len(p) > 0 {
-			lo, hi = min(lo, p[0]), max(hi, p[len(p)-1])
-		}
-	}
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		c := 0
-		for _, p := range parts {
-			c += upperBound(p, mid)
-		}
-		if c >= r {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
-	return lo
-}
-
 func logistic(l float64) float64 { return 1 / (1 + math.Exp(-l)) }
-
-// upperBound is how many of sorted are at or below v.
-func upperBound(sorted []time.Duration, v time.Duration) int {
-	i, _ := slices.BinarySearchFunc(sorted, v, func(e, t time.Duration) int {
-		if e <= t {
-			return -1
-		}
-		return 1
-	})
-	return i
-}
 
 func meanOf(v []float64) float64 {
 	var s float64
@@ -597,7 +535,7 @@ func (c *collector) fill(res *model.Result, classes []model.Class, firstArr time
 		if m <= 0 || center <= 0 {
 			return &model.CI{0, 0}
 		}
-		rel := TQuantile(bt.K-1) * sdAbout(r, m) / math.Sqrt(float64(bt.K)) / m
+		rel := stats.TQuantile(bt.K-1) * sdAbout(r, m) / math.Sqrt(float64(bt.K)) / m
 		return &model.CI{center * (1 - rel), center * (1 + rel)}
 	}
 	// Per class, in completion order, before kept is sorted.

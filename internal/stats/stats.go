@@ -1,6 +1,10 @@
-// Package stats summarises latencies: exact nearest-rank percentiles while
-// the samples fit in memory, a streaming HdrHistogram (3 significant
-// digits) beyond that, and Little's law.
+// Package stats is waitlab's one home for statistics: latencies
+// summarised by exact nearest-rank percentiles while the samples fit in
+// memory and a streaming HdrHistogram (3 significant digits) beyond that;
+// the nearest rank itself (Rank, NearestRank, Ranked) for every caller
+// that picks a percentile from sorted values; the Student-t quantile of
+// every confidence interval; the spread (lower median, min, max) of
+// repeated runs' figures; and Little's law.
 package stats
 
 import (
@@ -107,15 +111,79 @@ func (r *Recorder) Percentile(p float64) time.Duration {
 	return NearestRank(r.samples, p)
 }
 
-// NearestRank returns the p-th percentile of sorted by the nearest-rank
-// method: the smallest value with at least p% of the samples at or below it.
-func NearestRank(sorted []time.Duration, p float64) time.Duration {
+// NearestRank returns the p-th percentile (0 < p <= 100) of sorted by the
+// nearest-rank method: the smallest value with at least p% of the samples
+// at or below it (the zero value when sorted is empty).
+func NearestRank[T any](sorted []T, p float64) T {
 	if len(sorted) == 0 {
-		return 0
+		var zero T
+		return zero
 	}
-	rank := int(math.Ceil(p / 100 * float64(len(sorted))))
-	rank = min(max(rank, 1), len(sorted))
-	return sorted[rank-1]
+	return sorted[Rank(p/100, len(sorted))-1]
+}
+
+// Rank is the nearest rank (1..n) of fraction q of n sorted values, q
+// clamped to [0, 1]: the smallest rank with at least q of the values at
+// or below it (a lower bound under the smallest value is the smallest).
+// n must be at least 1.
+func Rank(q float64, n int) int {
+	r := int(math.Ceil(q * float64(n)))
+	return min(max(r, 1), n)
+}
+
+// Ranked is the r-th smallest (1-based, 1 <= r <= the count) of the
+// values of parts, each sorted: the smallest v with at least r values at
+// or below it, by bisection over the values (about 64 steps of a binary
+// search a part), so the parts need not be merged.
+func Ranked(parts [][]time.Duration, r int) time.Duration {
+	lo, hi := time.Duration(math.MaxInt64), time.Duration(math.MinInt64)
+	for _, p := range parts {
+		if len(p) > 0 {
+			lo, hi = min(lo, p[0]), max(hi, p[len(p)-1])
+		}
+	}
+	for lo < hi {
+		mid := lo + time.Duration(uint64(hi-lo)/2) // as unsigned: no overflow
+		c := 0
+		for _, p := range parts {
+			c += AtOrBelow(p, mid)
+		}
+		if c >= r {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// AtOrBelow is how many of sorted are at or below v.
+func AtOrBelow(sorted []time.Duration, v time.Duration) int {
+	i, _ := slices.BinarySearchFunc(sorted, v, func(e, t time.Duration) int {
+		if e <= t {
+			return -1
+		}
+		return 1
+	})
+	return i
+}
+
+// Spread is the lower median (of an even count the lower middle value,
+// so it is a measured value), the minimum and the maximum of one figure
+// over repeated runs.
+type Spread struct {
+	Min, Median, Max float64
+}
+
+// SpreadOf returns the spread of vals (each NaN when vals is empty; a NaN
+// among them sorts first). vals is not changed.
+func SpreadOf(vals []float64) Spread {
+	if len(vals) == 0 {
+		return Spread{math.NaN(), math.NaN(), math.NaN()}
+	}
+	s := slices.Clone(vals)
+	slices.Sort(s)
+	return Spread{Min: s[0], Median: s[(len(s)-1)/2], Max: s[len(s)-1]}
 }
 
 // Mean returns the mean duration.

@@ -1,9 +1,7 @@
 package stats
 
 import (
-	"math"
 	"slices"
-	"sort"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -94,38 +92,14 @@ func (u *Union) Percentile(p float64) time.Duration {
 		return time.Duration(u.histogram().ValueAtQuantile(p))
 	}
 	// Every part is exact (its count is within the whole's): the rank-th
-	// smallest of the parts' sorted samples, found by bisecting on the
-	// value, is the nearest rank of them all.
-	for _, r := range u.parts {
+	// smallest of the parts' sorted samples is the nearest rank of them
+	// all.
+	parts := make([][]time.Duration, len(u.parts))
+	for i, r := range u.parts {
 		slices.Sort(r.samples)
+		parts[i] = r.samples
 	}
-	n := int(u.count)
-	rank := int64(min(max(int(math.Ceil(p/100*float64(n))), 1), n))
-	atOrBelow := func(v time.Duration) (c int64) {
-		for _, r := range u.parts {
-			c += int64(sort.Search(len(r.samples), func(j int) bool { return r.samples[j] > v }))
-		}
-		return c
-	}
-	lo := u.max
-	for _, r := range u.parts {
-		if len(r.samples) > 0 {
-			lo = min(lo, r.samples[0])
-		}
-	}
-	if atOrBelow(lo) >= rank {
-		return lo
-	}
-	hi := u.max             // atOrBelow(lo) < rank <= atOrBelow(hi)
-	for uint64(hi-lo) > 1 { // the difference as unsigned: no overflow
-		mid := lo + time.Duration(uint64(hi-lo)/2)
-		if atOrBelow(mid) >= rank {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return hi
+	return Ranked(parts, Rank(p/100, int(u.count)))
 }
 
 // histogram returns an HdrHistogram of every part's durations, as a

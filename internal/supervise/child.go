@@ -29,6 +29,10 @@ type Spec struct {
 	Stdout io.Writer
 	// CPUs pins the child (none: it inherits this process's affinity).
 	CPUs []int
+	// ReadyTimeout bounds WaitReady (0: ReadyTimeout). A JVM server, which
+	// starts in seconds and in tens of them on a loaded machine, asks for
+	// more.
+	ReadyTimeout time.Duration
 	// Control gives the child the control channel (fd 3 and 4): it can
 	// then be cancelled without a signal and send typed messages. Every
 	// waitlab subcommand that Control serves uses it; other programs
@@ -56,6 +60,7 @@ type Child struct {
 	ready   chan Message  // the first Ready message
 	msgDone chan struct{} // closed when the message pipe is read to its end
 	report  []byte        // the last Report's body, valid after msgDone
+	readyIn time.Duration
 	stopMu  sync.Mutex
 	stopped bool
 	killed  bool
@@ -75,7 +80,7 @@ func Start(spec Spec) (*Child, error) {
 	}
 	cmd.Stdin = spec.Stdin
 	cmd.SysProcAttr = procAttr()
-	c := &Child{Name: spec.Name, cmd: cmd, control: spec.Control, exited: make(chan struct{}),
+	c := &Child{Name: spec.Name, cmd: cmd, control: spec.Control, exited: make(chan struct{}), readyIn: spec.ReadyTimeout,
 		stderr: &Buffer{}, ready: make(chan Message, 1), msgDone: make(chan struct{})}
 	cmd.Stderr = c.stderr
 	// Our own stdout pipe rather than cmd.Stdout = w: Wait must not
@@ -180,8 +185,15 @@ func (c *Child) readMessages(r *os.File) {
 	close(c.msgDone)
 }
 
+func (c *Child) readyTimeout() time.Duration {
+	if c.readyIn > 0 {
+		return c.readyIn
+	}
+	return ReadyTimeout
+}
+
 // WaitReady waits for the child's Ready message and returns the address
-// in it. It fails when the child exits first, ctx ends or ReadyTimeout
+// in it. It fails when the child exits first, ctx ends or its ReadyTimeout
 // passes; the child is then stopped.
 func (c *Child) WaitReady(ctx context.Context) (string, error) {
 	select {
@@ -194,9 +206,9 @@ func (c *Child) WaitReady(ctx context.Context) (string, error) {
 	case <-ctx.Done():
 		c.Stop()
 		return "", ctx.Err()
-	case <-time.After(ReadyTimeout):
+	case <-time.After(c.readyTimeout()):
 		c.Stop()
-		return "", fmt.Errorf("supervise: %s was not ready within %v: %s", c.Name, ReadyTimeout, c.Why())
+		return "", fmt.Errorf("supervise: %s was not ready within %v: %s", c.Name, c.readyTimeout(), c.Why())
 	}
 }
 

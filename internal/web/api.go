@@ -263,7 +263,10 @@ type RunAnswer struct {
 	// Via is how the scenario ran for real: "process" (real threads,
 	// loops or goroutines in a child process), "http" (a target server
 	// child and a load generator over loopback sockets: lab's HTTP view)
-	// or "both". With "http" alone, the top-level result is the HTTP one.
+	// or "both", or "jvm" (waitlab's Java executors in a JVM child: the
+	// top-level result is the JVM's, its JVM facts under "jvm", its
+	// ratios to the model in Ratio). With "http" alone, the top-level
+	// result is the HTTP one.
 	Via       string             `json:"via"`
 	HTTP      *model.Result      `json:"http,omitempty"`
 	HTTPRatio map[string]float64 `json:"http_ratio,omitempty"`
@@ -355,6 +358,9 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	}
 	if narration && drawable {
 		a.Narration = narrate.Timed(res, lang)
+		if l, ok := callsLine(res, lang); ok {
+			a.Narration = append([]narrate.Line{l}, a.Narration...)
+		}
 	}
 	return a, nil
 }
@@ -428,15 +434,16 @@ func (s *Server) acquireRunAs(ctx context.Context, ticket string) (release func(
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
 func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
-	return s.realRunAs(ctx, req, via, "", lang, timeline, narration)
+	return s.realRunAs(ctx, req, via, "", "", lang, timeline, narration)
 }
 
 // realRunAs is RealRun holding ticket's place in line (see acquireRunAs).
-func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+// pin is the JVM view's pin mechanism (?pin=synchronized|native, via=jvm).
+func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
 	switch via {
 	case "":
 		via = lab.ViaProcess
-	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth:
+	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth, lab.ViaJVM:
 	default:
 		return nil, refuse(http.StatusBadRequest, "via", "web.err.via", via)
 	}
@@ -457,6 +464,11 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string,
 		Options: live.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
 		Caps:    caps, Via: via, Cores: live.Cores(),
 	}
+	if via == lab.ViaJVM {
+		cfg.JVM.Pin = pin
+	} else if pin != "" {
+		return nil, refuse(http.StatusBadRequest, "pin", "web.err.pin")
+	}
 	// Refuse what the caps or the machine refuse before waiting in line.
 	check := cfg
 	if _, err := lab.Prepare(&check); err != nil {
@@ -475,6 +487,9 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket string,
 		Result: out.Real, Preset: req.Preset, Model: out.Model, Ratio: out.Ratio, Reference: out.Reference,
 		StallStates: out.StallStates, Caps: s.capsJSON(),
 		Via: via, HTTP: out.HTTP, HTTPRatio: out.HTTPRatio, Sockets: out.Sockets,
+	}
+	if via == lab.ViaJVM {
+		a.Result, a.Ratio = out.JVM, out.JVMRatio
 	}
 	if a.Result == nil {
 		// Over HTTP only: the measurement is the HTTP one.
@@ -504,7 +519,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, lang, err)
 		return
 	}
-	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), lang, flag(r, "timeline"), flag(r, "narration"))
+	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), r.URL.Query().Get("pin"), lang, flag(r, "timeline"), flag(r, "narration"))
 	if r.Context().Err() != nil {
 		return // the visitor left; whatever was measured has no reader
 	}

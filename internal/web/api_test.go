@@ -139,7 +139,7 @@ func TestSimErrorsNameTheField(t *testing.T) {
 	}{
 		// One range for threads and requests, the lab's, and no English
 		// field name in front of a Korean message.
-		{`{"preset":"lab-pool","threads":0}`, "ko", "threads", "스레드 0개는 쓸 수 없습니다. 이 실험실에서는 1개에서 10000개까지 줄 수 있습니다", 400},
+		{`{"preset":"lab-pool","threads":0}`, "ko", "threads", "스레드 0개는 쓸 수 없습니다. 이 실습에서는 1개에서 10000개까지 줄 수 있습니다", 400},
 		{`{"preset":"lab-pool","requests":0}`, "en", "requests", "0 requests is not allowed here: give 1 to 200000", 400},
 		// A time the form cannot read, in the form's words: no "Go syntax"
 		// (issue 44 defect 7); the CLI's message is another.
@@ -542,7 +542,7 @@ func TestRealRunTooLongSaysTheCapInWords(t *testing.T) {
 		// 1 thread, 200 requests of 4 s: 13 min 20 s, over the machine's
 		// own 10-minute ceiling (live.MaxWall) before the lab's cap.
 		{"en", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "about 13 min 20 s for real, over this lab's cap of 20.0 s"},
-		{"ko", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "약 13분 20초 걸립니다. 이 실험실의 한도는 20.0초입니다"},
+		{"ko", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "약 13분 20초 걸립니다. 이 실습의 한도는 20.0초입니다"},
 		{"ko", `{"preset":"lab-pool","requests":2000,"wait":"5s"}`, "약 41분 40초 걸립니다"},
 	} {
 		code, out := post(t, s, "/api/run?lang="+tc.lang, tc.body)

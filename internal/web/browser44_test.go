@@ -256,6 +256,15 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if got := b.eval(`document.querySelector("[role=tab][aria-selected=true]").id`); got != "tab-webflux" {
 				t.Errorf("after choosing loop the code tab is %s; want tab-webflux", got)
 			}
+			// The code's comments are in the page's language.
+			b.do(chromedp.Click(chromedp.CSS("#tab-mvc")))
+			want, not := "Holds this Tomcat thread", "이 Tomcat 스레드를 붙잡습니다"
+			if L.lang == "ko" {
+				want, not = not, want
+			}
+			if got := b.text("#code-text"); !strings.Contains(got, want) || strings.Contains(got, not) {
+				t.Errorf("the Spring MVC tab's comments: %q; want %q", firstLines(got, 12), want)
+			}
 		})
 
 		t.Run("44.11 probe, units, the 0.2 s offer "+L.lang, func(t *testing.T) {
@@ -271,6 +280,11 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			b.clickAndWait("#btn-reveal")
 			if got := b.text("#r-queue-model"); got == "0" || strings.Contains(got, "us") {
 				t.Errorf("lab-loop's queue wait reads %q; want a unit (0 s, µs)", got)
+			}
+			// The loops are drawn idle (their waits are registered): the
+			// busy row says the same.
+			if bars, peak := b.eval(`String(document.querySelectorAll("#tl rect.bar").length)`), b.text("#r-peak-model"); bars != "0" || peak != "0" {
+				t.Errorf("lab-loop: %s bars drawn, peak busy %q; want the row to agree with the idle lanes", bars, peak)
 			}
 			// The worst combination is over the real-run cap at 2 s: the
 			// page offers it at 0.2 s.
@@ -322,6 +336,128 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			b.waitDone(want)
 			if perr != nil || !(strings.Contains(status, "in line") || strings.Contains(status, "줄을 서서")) {
 				t.Errorf("a run behind another: status %q (%v); want it to say it waits in line", status, perr)
+			}
+		})
+
+		t.Run("44.4 the fan-out lab tells the calls "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.load(ts.URL + "/fanout?lang=" + L.lang)
+			firsts := map[string]string{}
+			for _, name := range []string{"fanout-seq", "fanout", "fanout-pipelined", "fanout-pool"} {
+				b.clickAndWait(`.preset[data-name="` + name + `"]`)
+				b.clickAndWait("#btn-reveal")
+				firsts[name] = b.text("#narration li")
+			}
+			want := map[string][]string{
+				"en": {"one after another", "at once", "round trip (pipelining)", "fan-out pool"},
+				"ko": {"차례로", "동시에", "왕복에 모두 보냅니다(파이프라이닝)", "팬아웃 풀로"},
+			}[L.lang]
+			for i, name := range []string{"fanout-seq", "fanout", "fanout-pipelined", "fanout-pool"} {
+				if !strings.Contains(firsts[name], want[i]) {
+					t.Errorf("%s: the narration starts %q; want how its calls are made (%q)", name, firsts[name], want[i])
+				}
+			}
+			if got := b.text("#limit"); !strings.Contains(got, map[string]string{"en": "The fan-out pool", "ko": "팬아웃 풀입니다"}[L.lang]) {
+				t.Errorf("fanout-pool's bottleneck: %q; want the fan-out pool's threads, the busy ones", got)
+			}
+			if got := b.text("#base"); strings.Contains(got, "same 6 s as one after another") || strings.Contains(got, "'차례로'와 같은 6초") {
+				t.Errorf("fanout-pool's description compares with a 2 s preset as if it took 6 s: %q", got)
+			}
+		})
+
+		t.Run("44.10 size it on the page "+L.lang, func(t *testing.T) {
+			b.t = t
+			for _, w := range []int64{1280, 390} {
+				b.do(chromedp.EmulateViewport(w, 844))
+				b.load(page)
+				b.clickAndWait(`.preset[data-name="lab-pool"]`)
+				b.typeIn("#size-slo", "batch<3s")
+				b.clickAndWait("#btn-size")
+				if got := b.text("#size-answer"); !strings.Contains(got, map[string]string{"en": "12 threads", "ko": "스레드 12개"}[L.lang]) {
+					t.Errorf("%d px: size it answers %q; want 12 threads in words", w, got)
+				}
+				shown := b.eval(`document.querySelector("#size-out").innerText`)
+				for _, raw := range []string{"--cores", "(sequential)", "burst", "2000.0 ms"} {
+					if strings.Contains(shown, raw) {
+						t.Errorf("%d px: size it shows the CLI's %q on the page", w, raw)
+					}
+				}
+				if got := b.eval(`[...document.querySelectorAll("#size-out *")].filter(e => e.getClientRects().length && e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.tagName + ":" + getComputedStyle(e).fontSize).slice(0, 5).join(", ")`); got != "" {
+					t.Errorf("%d px: size it has text under 11 px: %s", w, got)
+				}
+				if got := b.eval(`(e => e.scrollWidth > e.clientWidth + 1 ? e.scrollWidth + ">" + e.clientWidth : "")(document.querySelector("#size"))`); got != "" {
+					t.Errorf("%d px: size it is wider than its box: %s", w, got)
+				}
+				if w == 390 {
+					b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#size").scrollIntoView()`))
+					b.shot(screenshotDir(t), "size-"+L.lang+"-390.png", 0)
+				}
+			}
+			b.do(chromedp.EmulateViewport(1280, 800))
+		})
+
+		t.Run("44.7 probe fields "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.load(ts.URL + "/probe?lang=" + L.lang)
+			probes := func() string {
+				return b.eval(`String(performance.getEntriesByType("resource").filter(e => e.name.includes("/api/probe")).length)`)
+			}
+			before := probes()
+			b.typeIn("#p-url", "http://127.0.0.1:9/")
+			for _, c := range []struct{ rate, budget, field string }{
+				{"0", "30", "p-rate"}, {"2.5", "30", "p-rate"}, {"abc", "30", "p-rate"}, {"100", "0", "p-budget"}, {"100", "abc", "p-budget"},
+			} {
+				b.typeIn("#p-rate", c.rate)
+				b.typeIn("#p-budget", c.budget)
+				b.do(chromedp.Evaluate[chromedp.Void](`delete document.body.dataset.done; document.querySelector("#p-run").click()`))
+				b.waitProbe(20e9)
+				if !b.exists("#err-"+c.field) || probes() != before {
+					t.Errorf("rate %q budget %q: field %s marked %v, probes sent %s (before %s); want it refused on the field, nothing sent",
+						c.rate, c.budget, c.field, b.exists("#err-"+c.field), probes(), before)
+				}
+			}
+			// A host the operator did not allow: serve's flag, not the target's.
+			b.typeIn("#p-rate", "100")
+			b.typeIn("#p-budget", "30")
+			b.typeIn("#p-url", "http://example.com/")
+			b.do(chromedp.Evaluate[chromedp.Void](`delete document.body.dataset.done; document.querySelector("#p-run").click()`))
+			b.waitProbe(20e9)
+			if got := b.text("#p-error"); !strings.Contains(got, "serve --probe-allow") || strings.Contains(got, "--allow-remote") {
+				t.Errorf("a remote host: %q; want serve --probe-allow named", got)
+			}
+			if !b.exists("#err-p-url") {
+				t.Error("a remote host: the URL field is not marked")
+			}
+		})
+
+		t.Run("44 at 390 px "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.do(chromedp.EmulateViewport(390, 844))
+			defer b.do(chromedp.EmulateViewport(1280, 800))
+			for _, u := range []string{
+				page + "&preset=lab-loop-blocking&wait=200ms&reveal=1",
+				ts.URL + "/fanout?lang=" + L.lang + "&preset=fanout-pool&reveal=1",
+				ts.URL + "/probe?lang=" + L.lang,
+			} {
+				b.load(u)
+				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
+				if got := b.eval(`document.documentElement.scrollWidth + " " + document.documentElement.clientWidth`); got != "390 390" {
+					t.Errorf("%s at 390 px: scrollWidth clientWidth = %s", u, got)
+				}
+				// Text under 11 px, and boxes whose text is cut off.
+				small := b.eval(`[...document.querySelectorAll("body *")].filter(e => e.getClientRects().length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => (e.id || e.className || e.tagName) + ":" + getComputedStyle(e).fontSize).slice(0, 8).join(", ")`)
+				if small != "" {
+					t.Errorf("%s at 390 px: text under 11 px: %s", u, small)
+				}
+				cut := b.eval(`[...document.querySelectorAll("body *")].filter(e => { const s = getComputedStyle(e); return e.getClientRects().length && !e.closest("table.cards thead") && (s.overflowX === "hidden" || s.textOverflow === "ellipsis") && e.scrollWidth > e.clientWidth + 1; }).map(e => e.id || e.className || e.tagName).slice(0, 8).join(", ")`)
+				if cut != "" {
+					t.Errorf("%s at 390 px: text cut off in %s", u, cut)
+				}
+				name := strings.NewReplacer(ts.URL+"/", "", "?", "-", "&", "-", "=", "_").Replace(u)
+				if len(name) > 40 {
+					name = name[:40]
+				}
+				b.shot(screenshotDir(t), "390-"+L.lang+"-"+name+".png", 0)
 			}
 		})
 

@@ -409,8 +409,8 @@ func TestBrowser(t *testing.T) {
 		if got := b.eval(`document.querySelector("#size-out").dataset.answer || ""`); got != "12" {
 			t.Errorf("size it, lab-pool, batch<3s: answer %q (%s); want 12", got, b.text("#size-status"))
 		}
-		if !b.exists("#size-out svg") || !strings.Contains(b.text("#size-text"), "12 threads") {
-			t.Errorf("size it: curve %v, text %q", b.exists("#size-out svg"), firstLines(b.text("#size-text"), 8))
+		if !b.exists("#size-bars") || !strings.Contains(b.text("#size-answer"), "12 threads") || !b.exists(`#size-table tr[data-size="12"].met`) {
+			t.Errorf("size it: bars %v, answer %q, row 12 met %v", b.exists("#size-bars"), b.text("#size-answer"), b.exists(`#size-table tr[data-size="12"].met`))
 		}
 		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#size").scrollIntoView()`))
 		b.shot(shots, "lab-en-size.png", 0)
@@ -606,7 +606,7 @@ func TestBrowser(t *testing.T) {
 		}
 		b.typeIn("#predict-batch", "4")
 		b.clickAndWait("#btn-guess")
-		if got := b.text("#predict-verdict"); !strings.Contains(got, "67% 적게 예측") {
+		if got := b.text("#predict-verdict"); !strings.Contains(got, "67% 짧게 예측") {
 			t.Errorf("Korean verdict %q; want 67%% 적게 예측", got)
 		}
 		for _, c := range []struct{ sel, want string }{

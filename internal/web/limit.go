@@ -36,11 +36,15 @@ func Explain(r *model.Result, lang msg.Lang) *Limit {
 	var lock, ready, stall, offload, cpu time.Duration
 	// stalled is each loop's or carrier's time held by blocking calls.
 	stalled := map[int32]time.Duration{}
-	offLanes := 0
+	offLanes, fanLanes := 0, 0
+	var fanBusy time.Duration
 	if tr := r.Trace; tr != nil {
 		for _, k := range tr.Lanes {
-			if k == model.LaneOffload {
+			switch k {
+			case model.LaneOffload:
 				offLanes++
+			case model.LaneWorker:
+				fanLanes++
 			}
 		}
 		for _, sp := range tr.Spans {
@@ -60,6 +64,8 @@ func Explain(r *model.Result, lang msg.Lang) *Limit {
 						stalled[sp.Lane] += d
 					case model.LaneOffload:
 						offload += d
+					case model.LaneWorker:
+						fanBusy += d
 					}
 				}
 			}
@@ -78,6 +84,10 @@ func Explain(r *model.Result, lang msg.Lang) *Limit {
 		return T("cores", lanes, s.Cores, dur(ready))
 	case s.Model == model.Offload && offLanes > 0 && float64(offload) > 0.5*float64(makespan)*float64(offLanes):
 		return T("pool", offLanes)
+	case fanLanes > 0 && float64(fanBusy) > 0.5*float64(makespan)*float64(fanLanes):
+		// The fan-out pool's lanes did the work; the request threads
+		// only waited, held, for them.
+		return T("fanout", fanLanes, dur(fanBusy))
 	case queue > makespan/100:
 		switch s.Model {
 		case model.Pool:

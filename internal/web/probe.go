@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -40,6 +41,11 @@ const (
 	ProbeDefaultBudget = probe.DefaultBudget
 	ProbeMaxRate       = 5000.0
 )
+
+// probeMinBudget is the least budget, in whole seconds, the page accepts:
+// what the probe needs for one open step at its default windows
+// (probe.MinBudget), so the page refuses less on the field itself.
+var probeMinBudget = math.Ceil(probe.MinBudget(probe.DefaultStepMin, probe.DefaultStepMax, probe.DefaultWarmup).Seconds())
 
 // ProbeRequest is POST /api/probe's body.
 type ProbeRequest struct {
@@ -139,8 +145,13 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	j, err := s.probeJob(body, lang)
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
-		p := pageError(fe)
-		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: p.Field, Message: p.Localize(lang)})
+		m := fe.Localize(lang)
+		if fe.Key == "probe.err.remote" && len(fe.Args) > 0 {
+			// The page's operator allows a host with serve's flag, not
+			// the target's --allow-remote (issue 44).
+			m = msg.T(lang, "web.probe.err.remote", fe.Args[0])
+		}
+		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: jsonField(fe.Field), Message: m})
 		return
 	}
 	if err != nil {
@@ -301,6 +312,9 @@ func LabLink(sc *model.Scenario, lang msg.Lang) string {
 	q.Set("calls", strconv.Itoa(calls))
 	q.Set("shared_lock", strconv.FormatBool(sc.SharedLock))
 	q.Set("seed", strconv.FormatInt(sc.Seed, 10))
+	// The fitted model is what the visitor came for: the lab shows its
+	// answer at once (a plain link with settings asks for a guess first).
+	q.Set("reveal", "1")
 	return "/?" + q.Encode()
 }
 
@@ -316,8 +330,9 @@ func (s *Server) probePage(w http.ResponseWriter, r *http.Request) {
 	t := func(key string, args ...any) string { return msg.T(lang, key, args...) }
 	d := map[string]any{
 		"Lang": string(lang), "T": t, "Other": "/probe?lang=" + string(other), "OtherName": msg.T(other, "web.probe.lang"),
-		"Lab": "/?lang=" + string(lang), "MaxBudget": ProbeMaxBudget.Seconds(), "DefBudget": ProbeDefaultBudget.Seconds(),
-		"MaxRate": ProbeMaxRate, "Allowed": strings.Join(append([]string{"127.0.0.1", "localhost", "[::1]"}, s.cfg.ProbeAllow...), ", "),
+		"Lab": "/?lang=" + string(lang), "Fanout": "/fanout?lang=" + string(lang), "MaxBudget": ProbeMaxBudget.Seconds(), "DefBudget": ProbeDefaultBudget.Seconds(),
+		"MinBudget": probeMinBudget,
+		"MaxRate":   ProbeMaxRate, "Allowed": strings.Join(append([]string{"127.0.0.1", "localhost", "[::1]"}, s.cfg.ProbeAllow...), ", "),
 	}
 	var b bytes.Buffer
 	if err := probeTmpl.Execute(&b, d); err != nil {

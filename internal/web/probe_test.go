@@ -204,7 +204,7 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 	b := &browser{t: t, ctx: ctx}
 	b.load(ts.URL + "/probe?lang=ko")
-	if h := b.text("h1"); h != "내 서버 재기" {
+	if h := b.text("h1"); h != "내 서버 측정하기" {
 		t.Errorf("Korean heading %q", h)
 	}
 	b.typeIn("#p-url", "http://example.com/")
@@ -215,7 +215,7 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 
 	b.typeIn("#p-url", target)
-	b.typeIn("#p-budget", "12")
+	b.typeIn("#p-budget", "15") // at least probe.MinBudget at the default windows
 	b.do(chromedp.Click(chromedp.CSS("#p-run")))
 	b.waitProbe(2 * time.Minute)
 	if d := b.eval(`document.body.dataset.done`); d != "result" {
@@ -230,6 +230,14 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 	if n := atoi(b.eval(`String(document.querySelectorAll("#p-log li").length)`)); n != steps {
 		t.Errorf("%d progress lines for %d steps", n, steps)
+	}
+	// Issue 44 defect 12: each step as it landed, with its rate, p99 and
+	// in flight, and the time spent and left.
+	if n := atoi(b.eval(`String(document.querySelectorAll("#p-live tbody tr").length)`)); n != steps {
+		t.Errorf("%d live rows for %d steps", n, steps)
+	}
+	if got := b.text("#p-clock"); !strings.Contains(got, "남은 시간") {
+		t.Errorf("the probe's clock reads %q; want the time left", got)
 	}
 	if h, want := b.text("#p-shape"), b.eval(`window.waitlabProbe.shape`); h != want || !strings.HasPrefix(h, "판정") {
 		t.Errorf("shape heading %q, want %q", h, want)
@@ -252,6 +260,10 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 	if got := b.eval(`document.getElementById("f-threads").value`); got != threads {
 		t.Errorf("the lab opened with %s threads; the fitted scenario's are %s", got, threads)
+	}
+	// The fitted model is what the visitor asked to see: its answer shows.
+	if !b.exists("#r-makespan-model") {
+		t.Error("the lab opened the fitted scenario with its answer hidden")
 	}
 }
 

@@ -515,6 +515,19 @@
 
   // ---- Result -----------------------------------------------------------
 
+  // peakBusy is the most lanes doing something (CPU, a held wait, the
+  // lock) at one instant, as the timeline draws them: the row and the
+  // picture never disagree (event loops whose waits are registered are
+  // drawn idle, and are counted so).
+  function peakBusy(tl) {
+    const ev = [];
+    for (const s of tl.spans || []) if (s.kind !== "ready" && s.end_ms > s.start_ms) ev.push([s.start_ms, 1], [s.end_ms, -1]);
+    ev.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let n = 0, peak = 0;
+    for (const [, d] of ev) { n += d; peak = Math.max(peak, n); }
+    return Math.min(peak, tl.lanes.length);
+  }
+
   function offBy(guess, actual) {
     if (!(guess > 0) || !(actual > 0)) return "";
     const pct = (guess - actual) / actual * 100;
@@ -580,12 +593,14 @@
     const classes = Object.keys(a.classes || {});
     if (classes.length > 1) {
       for (const c of classes) {
-        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", c)]);
-        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", c)]);
+        // A class's name in the page's language ("블로킹 요청의 p50").
+        const cn = S["web.class." + c] ? fmt("web.class." + c) : c;
+        rows.push(["p50-" + c, null, (x) => (x.classes[c] || {}).p50_ms || 0, dur, 0, c + ".p50_ms", ["classes", c, "p50_ci95_ms"], fmt("web.r.class.p50", cn)]);
+        rows.push(["p99-" + c, null, (x) => (x.classes[c] || {}).p99_ms || 0, dur, 0, c + ".p99_ms", ["classes", c, "p99_ci95_ms"], fmt("web.r.class.p99", cn)]);
       }
     }
     rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);
-    rows.push(["peak", "web.r.peak", (x) => x.peak_threads, (v) => String(v), 0, "", null]);
+    rows.push(["peak", "web.r.peak", (x) => (x.timeline ? peakBusy(x.timeline) : x.peak_threads), (v) => String(v), 0, "", null]);
     rows.push(["inflight", "web.r.inflight", (x) => x.in_flight_mean, num, 0, "", null]);
     const table = el("table", { id: "result-table", class: "cards" });
     const thead = el("tr");
@@ -1094,15 +1109,7 @@
     try {
       const a = await postJSON(`/api/plan?lang=${lang}`, Object.assign({ slo: slo.value }, b));
       st.textContent = "";
-      const doc = new DOMParser().parseFromString(a.svg, "image/svg+xml");
-      const svg = doc.documentElement;
-      if (svg && svg.nodeName === "svg") {
-        svg.setAttribute("id", "size-svg");
-        svg.removeAttribute("height");
-        svg.setAttribute("width", "100%");
-        out.append(el("div", { class: "size-svg" }, document.importNode(svg, true)));
-      }
-      out.append(el("pre", { id: "size-text" }, el("code", { text: a.text })));
+      renderSize(out, a);
       out.dataset.answer = String(a.answer);
     } catch (p) {
       st.textContent = p.message || String(p);
@@ -1111,6 +1118,54 @@
     } finally {
       settled();
     }
+  }
+
+  // renderSize shows plan's answer as the page's own elements: the answer
+  // in a sentence, the curve as bars and a table (cards on a phone), each
+  // value in the page's units; plan's report and picture, written for a
+  // terminal, stay behind a disclosure.
+  function renderSize(out, a) {
+    const slo = (a.slos || [])[0] || { metric: "batch", text: "" };
+    const show = (v) => (slo.metric === "rps" ? fmt("web.unit.rps", num(v)) : dur(v));
+    const size = (n) => (S["web.size.n." + a.knob] ? fmt("web.size.n." + a.knob, n) : String(n));
+    const curve = (a.curve || []).slice().sort((p, q) => p.size - q.size);
+    const at = (n) => curve.find((p) => p.size === n);
+    const sloText = (a.slos || []).map((x) => x.text).join(", ");
+    const valuesAt = (p) => (p ? p.values.map(show).join(", ") : "");
+    if (a.answer > 0) {
+      out.append(el("p", { class: "verdict", id: "size-answer", text: fmt("web.size.answer", size(a.answer), sloText, valuesAt(at(a.answer))) }));
+      const below = at(a.answer - 1);
+      if (below) out.append(el("p", { class: "note", id: "size-below", text: fmt("web.size.below", size(a.answer - 1), valuesAt(below)) }));
+    } else {
+      out.append(el("p", { class: "verdict", id: "size-answer", text: fmt("web.size.none", a.min, a.max, sloText) }));
+    }
+    const maxV = Math.max(1e-9, ...curve.map((p) => p.values[0] || 0));
+    const bars = el("div", { class: "bars", id: "size-bars", role: "img", "aria-label": fmt("web.size.bars", slo.text || slo.metric) });
+    for (const p of curve) bars.append(barRow(size(p.size), p.values[0] || 0, maxV, p.met ? "sim" : "over", show(p.values[0] || 0)));
+    out.append(bars);
+    const cols = [fmt("web.size.col.size"), sloText, fmt("web.size.col.met")];
+    const table = el("table", { id: "size-table", class: "cards" });
+    const hr = el("tr");
+    for (const c of cols) hr.append(el("th", { scope: "col", text: c }));
+    table.append(el("thead", {}, hr));
+    const tb = el("tbody");
+    for (const p of curve) {
+      tb.append(el("tr", { "data-size": p.size, class: p.met ? "met" : "missed" }, el("th", { scope: "row", text: size(p.size) }),
+        cell("", valuesAt(p), cols[1]), cell("", fmt(p.met ? "web.size.met" : "web.size.missed"), cols[2])));
+    }
+    table.append(tb);
+    out.append(el("div", { class: "table-wrap" }, table));
+    const more = el("details", { id: "size-more" }, el("summary", { text: fmt("web.size.report") }));
+    const doc = new DOMParser().parseFromString(a.svg || "", "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg && svg.nodeName === "svg") {
+      svg.setAttribute("id", "size-svg");
+      svg.removeAttribute("height");
+      svg.setAttribute("width", "100%");
+      more.append(el("div", { class: "size-svg" }, document.importNode(svg, true)));
+    }
+    more.append(el("pre", { id: "size-text" }, el("code", { text: a.text })));
+    out.append(more);
   }
 
   // ---- Runs and comparison ---------------------------------------------
@@ -1241,13 +1296,15 @@
     };
     $("#code-note").textContent = fmt(codeTab === "fanout" ? "web.code.note.fanout" : "web.code.note." + m);
     let text;
-    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k);
-    else if (codeTab === "mvc") text = C.mvc(k);
-    else if (codeTab === "vt") text = C.vt(k);
-    else if (codeTab === "fanout") text = C.fanout[k.fanout](k);
+    // The code's comments in the page's language.
+    const c = (name, ...args) => fmt("web.cc." + name, ...args);
+    if (codeTab === "go") text = (C.go[m] || C.go.pool)(k, c);
+    else if (codeTab === "mvc") text = C.mvc(k, c);
+    else if (codeTab === "vt") text = C.vt(k, c);
+    else if (codeTab === "fanout") text = C.fanout[k.fanout](k, c);
     else {
       const blocks = v.blocking || Number(v.block_fraction) > 0;
-      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k);
+      text = (m === "offload" ? C.webflux.offload : (blocks && m === "loop" ? C.webflux.blocking : C.webflux.loop))(k, c);
     }
     $("#code-text").textContent = text;
     for (const b of document.querySelectorAll("[role=tab]")) {

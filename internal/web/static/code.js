@@ -1,31 +1,32 @@
-// Code for each server model, written for the waitlab lab. Identifiers and
-// comments are code; the sentences around them come from the catalog.
+// Code for each server model, written for the waitlab lab. Identifiers are
+// code; the comments are sentences, in the page's language, from the
+// catalog ("web.cc." entries): c(name, ...args).
 "use strict";
 // Each is a function of the settings (k.threads, k.offload, k.calls,
-// k.fanoutPool): the code follows the form.
+// k.fanoutPool) and of c, the comment in the page's language: the code
+// follows the form.
 window.WAITLAB_CODE = {
   go: {
-    pool: (k) => `// pool: N threads, each request holds one through its wait.
-sem := make(chan struct{}, ${k.threads}) // ${k.threads} "threads"
+    pool: (k, c) => `// ${c("pool.head")}
+sem := make(chan struct{}, ${k.threads}) // ${c("pool.sem", k.threads)}
 http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-	sem <- struct{}{}        // queue for a free thread
+	sem <- struct{}{}        // ${c("pool.queue")}
 	defer func() { <-sem }()
-	runtime.LockOSThread()   // a real OS thread, as in Tomcat
+	runtime.LockOSThread()   // ${c("pool.lock")}
 	defer runtime.UnlockOSThread()
-	row := db.QueryRow("SELECT ...") // the wait holds the thread
+	row := db.QueryRow("SELECT ...") // ${c("pool.hold")}
 	fmt.Fprintln(w, row)
 })`,
-    loop: (k) => `// loop: ${k.threads} goroutines each own a loop; waits are registered, never made.
+    loop: (k, c) => `// ${c("loop.head", k.threads)}
 for {
 	n, _ := unix.EpollWait(epfd, events, -1)
 	for _, ev := range events[:n] {
 		c := conns[ev.Fd]
-		c.onReady()  // run the continuation: CPU only
-		// c.onReady must not block: a blocking call here
-		// stalls every connection bound to this loop.
+		c.onReady()  // ${c("loop.ready")}
+		// ${c("loop.noblock")}
 	}
 }`,
-    offload: (k) => `// offload: the loop hands blocking calls to K workers.
+    offload: (k, c) => `// ${c("offload.head")}
 jobs := make(chan func(), 1024)
 for i := 0; i < ${k.offload}; i++ { // K = ${k.offload}
 	go func() {
@@ -33,26 +34,27 @@ for i := 0; i < ${k.offload}; i++ { // K = ${k.offload}
 		for job := range jobs { job() }
 	}()
 }
-// on the loop:
+// ${c("offload.onloop")}
 jobs <- func() {
-	row := db.QueryRow("SELECT ...") // blocks a worker, not the loop
-	loop.post(func() { c.reply(row) }) // continue on the loop
+	row := db.QueryRow("SELECT ...") // ${c("offload.worker")}
+	loop.post(func() { c.reply(row) }) // ${c("offload.back")}
 }`,
-    virtual: (k) => `// virtual: a goroutine per request, GOMAXPROCS carriers.
-// net/http already starts one goroutine per connection.
+    virtual: (k, c) => `// ${c("virtual.head")}
+// ${c("virtual.nethttp")}
 http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-	resp, err := client.Get(downstream) // parks the goroutine,
-	if err != nil {                     // frees its carrier
+	resp, err := client.Get(downstream) // ${c("virtual.park")}
+	if err != nil {
 		http.Error(w, err.Error(), 502)
 		return
 	}
 	defer resp.Body.Close()
 	io.Copy(w, resp.Body)
 })
-// go run with GOMAXPROCS=${k.threads}: ${k.threads} carriers.`,
+// ${c("virtual.procs", k.threads)}`,
   },
-  mvc: (k) => `// Spring MVC: thread per request.
+  mvc: (k, c) => `// ${c("mvc.head")}
 // application.properties: server.tomcat.threads.max=${k.threads}
+// ${c("mvc.default")}
 @RestController
 class OrderController {
     private final JdbcTemplate jdbc;
@@ -61,68 +63,65 @@ class OrderController {
 
     @GetMapping("/orders/{id}")
     Order order(@PathVariable long id) {
-        // Holds this Tomcat thread for the whole query.
+        // ${c("mvc.hold")}
         return jdbc.queryForObject("SELECT * FROM orders WHERE id = ?",
                 ORDER_MAPPER, id);
     }
 }`,
   webflux: {
-    loop: (k) => `// Spring WebFlux: non-blocking all the way down, on ${k.threads} event loops:
+    loop: (k, c) => `// ${c("webflux.head", k.threads)}
 // application.properties: reactor.netty.ioWorkerCount=${k.threads}
 @GetMapping("/orders/{id}")
 Mono<Order> order(@PathVariable long id) {
-    // Registers the call and frees the event loop at once;
-    // the response continues on the same loop.
+    // ${c("webflux.register")}
     return webClient.get().uri("/orders/{id}", id)
             .retrieve()
             .bodyToMono(Order.class);
 }`,
-    blocking: (k) => `// Spring WebFlux with a blocking call on the loop (don't),
-// on ${k.threads} event loops (reactor.netty.ioWorkerCount=${k.threads}).
+    blocking: (k, c) => `// ${c("webflux.blocking.head", k.threads)}
+// reactor.netty.ioWorkerCount=${k.threads}
 @GetMapping("/orders/{id}")
 Mono<Order> order(@PathVariable long id) {
-    // JdbcTemplate blocks: this event loop, and every request
-    // bound to it, stands still for the whole query.
+    // ${c("webflux.blocking.stall")}
     Order o = jdbc.queryForObject(SQL, ORDER_MAPPER, id);
     return Mono.just(o);
 }`,
-    offload: (k) => `// Spring WebFlux offloading a blocking call to a pool of ${k.offload},
-// the loops: reactor.netty.ioWorkerCount=${k.threads}
+    offload: (k, c) => `// ${c("webflux.offload.head", k.offload)}
+// reactor.netty.ioWorkerCount=${k.threads}
 static final Scheduler JDBC = Schedulers.newBoundedElastic(${k.offload}, 10_000, "jdbc");
 
 @GetMapping("/orders/{id}")
 Mono<Order> order(@PathVariable long id) {
     return Mono.fromCallable(() -> jdbc.queryForObject(SQL, ORDER_MAPPER, id))
-            // runs on the ${k.offload} threads of JDBC; the loop stays free,
-            // and the pool's size caps this call's throughput
+            // ${c("webflux.offload.runs", k.offload)}
             .subscribeOn(JDBC);
 }`,
   },
-  vt: (k) => `// Virtual threads (Java 21+): blocking code, non-blocking cost.
+  vt: (k, c) => `// ${c("vt.head")}
 // Spring Boot 3.2+: spring.threads.virtual.enabled=true
-// ${k.threads} carriers: -Djdk.virtualThreadScheduler.parallelism=${k.threads}
+// -Djdk.virtualThreadScheduler.parallelism=${k.threads}
 @GetMapping("/orders/{id}")
 Order order(@PathVariable long id) {
-    // Unmounts from its carrier while the query waits...
+    // ${c("vt.unmount")}
     return jdbc.queryForObject(SQL, ORDER_MAPPER, id);
 }
 
-// ...unless the wait is inside synchronized (JDK 21-23): pinned.
+// ${c("vt.pinned")}
 synchronized Connection validated() {
-    conn.ping(); // holds the carrier for the round trip
+    conn.ping(); // ${c("vt.ping")}
     return conn;
 }
 
-// Without Spring:
+// ${c("vt.plain")}
 try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
     exec.submit(() -> handle(request));
 }`,
   fanout: {
-    sequential: (k) => `// ${k.calls} downstream calls, one after another: the waits add up.
+    sequential: (k, c) => `// ${c("fanout.seq.head", k.calls)}
 Order order(long id) {
     List<Part> parts = new ArrayList<>();
     for (int i = 0; i < ${k.calls}; i++) {
-        parts.add(client.part(id, i)); // each call waits its whole round trip
+        parts.add(client.part(id, i)); // ${c("fanout.seq.each")}
     }
     return Order.of(parts);
 }
@@ -131,9 +130,9 @@ Order order(long id) {
 for i := 0; i < ${k.calls}; i++ {
 	parts[i] = client.Part(ctx, id, i)
 }`,
-    parallel: (k) => `// ${k.calls} downstream calls at once: as long as the slowest one.
+    parallel: (k, c) => `// ${c("fanout.par.head", k.calls)}
 Order order(long id) throws Exception {
-    try (var scope = Executors.newVirtualThreadPerTaskExecutor()${k.fanoutPool ? " /* or a pool of " + k.fanoutPool + " */" : ""}) {
+    try (var scope = Executors.newVirtualThreadPerTaskExecutor()${k.fanoutPool ? " /* " + c("fanout.par.pool", k.fanoutPool) + " */" : ""}) {
         List<Future<Part>> fs = new ArrayList<>();
         for (int i = 0; i < ${k.calls}; i++) {
             int n = i;
@@ -146,18 +145,18 @@ Order order(long id) throws Exception {
 }
 
 // Go
-g, ctx := errgroup.WithContext(ctx)${k.fanoutPool ? "\ng.SetLimit(" + k.fanoutPool + ") // a fan-out pool of " + k.fanoutPool : ""}
+g, ctx := errgroup.WithContext(ctx)${k.fanoutPool ? "\ng.SetLimit(" + k.fanoutPool + ") // " + c("fanout.par.pool", k.fanoutPool) : ""}
 for i := 0; i < ${k.calls}; i++ {
 	g.Go(func() error { parts[i] = client.Part(ctx, id, i); return nil })
 }
 g.Wait()`,
-    pipelined: (k) => `// ${k.calls} downstream calls in one round trip (pipelined).
-// Redis with Lettuce: send them all, then read the answers.
+    pipelined: (k, c) => `// ${c("fanout.pipe.head", k.calls)}
+// ${c("fanout.pipe.redis")}
 RedisAsyncCommands<String, String> async = conn.async();
 async.setAutoFlushCommands(false);
 List<RedisFuture<String>> fs = new ArrayList<>();
 for (int i = 0; i < ${k.calls}; i++) fs.add(async.get("part:" + id + ":" + i));
-async.flushCommands();            // one write, one round trip
+async.flushCommands();            // ${c("fanout.pipe.flush")}
 LettuceFutures.awaitAll(Duration.ofSeconds(1), fs.toArray(new RedisFuture[0]));
 
 // Go, go-redis

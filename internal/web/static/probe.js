@@ -13,17 +13,97 @@
     return e;
   }
 
+  const D = document.body.dataset;
+  const fill = (f, ...a) => a.reduce((s, v, i) => s.split("§" + (i + 1)).join(v), f);
+  const secs = (s) => fill(D.sec, (Math.round(s * 10) / 10).toFixed(1));
+  // ms reads a latency in the unit that fits ("166.1 µs", "12.0 ms").
+  const ms = (v) => (v >= 1000 ? secs(v / 1000) : v >= 1 ? v.toFixed(1) + " ms" : (v * 1000).toFixed(1) + " µs");
+
   function fail(message) {
     const p = $("#p-error");
     p.textContent = message;
     p.hidden = false;
   }
 
+  // A refusal names its field: the page's own checks and the server's.
+  const FIELD = { url: "p-url", URL: "p-url", max_rate: "p-rate", "--rate": "p-rate", budget_s: "p-budget", "--budget": "p-budget", slo: "p-slo", "--slo": "p-slo", size_for: "p-size", "--size-for": "p-size" };
+  function clearMarks() {
+    for (const e of document.querySelectorAll("#probe-form .err")) e.remove();
+    for (const e of document.querySelectorAll("#probe-form [aria-invalid]")) { e.removeAttribute("aria-invalid"); e.removeAttribute("aria-describedby"); }
+  }
+  function mark(id, message) {
+    const e = document.getElementById(id);
+    if (!e) return false;
+    e.setAttribute("aria-invalid", "true");
+    e.setAttribute("aria-describedby", "err-" + id);
+    const s = el("span", message, "err");
+    s.id = "err-" + id;
+    e.closest(".field").append(s);
+    return true;
+  }
+
+  // The page's own checks, before any load: what a person types that the
+  // probe cannot take is refused on its field, never replaced by a default.
+  function readForm() {
+    const errs = [];
+    const req = { url: $("#p-url").value.trim() };
+    if (!req.url) errs.push(["p-url", D.errUrl]);
+    const slo = $("#p-slo").value.split(",").map((s) => s.trim()).filter(Boolean);
+    if (slo.length) req.slo = slo;
+    const rate = $("#p-rate").value.trim();
+    if (rate !== "") {
+      const v = Number(rate);
+      if (!/^\d+$/.test(rate) || v < 1 || v > Number(D.maxRate)) errs.push(["p-rate", D.errRate]);
+      else req.max_rate = v;
+    }
+    const bud = $("#p-budget").value.trim().replace(/\s*(s|초)$/i, "");
+    if (bud !== "") {
+      const v = Number(bud);
+      if (!/^\d*\.?\d+$/.test(bud) || v < Number(D.minBudget) || v > Number(D.maxBudget)) errs.push(["p-budget", D.errBudget]);
+      else req.budget_s = v;
+    }
+    if ($("#p-size").value.trim()) req.size_for = $("#p-size").value.trim();
+    return { req, errs };
+  }
+
+  // The clock between the server's lines: the step going and for how
+  // long, the time spent and the most that is left.
+  const clock = { t0: 0, last: null, timer: 0 };
+  function tickClock() {
+    const p = clock.last;
+    if (!p) return;
+    const since = (performance.now() - clock.at) / 1000;
+    const el0 = Math.min(p.budget_s, p.elapsed_s + since);
+    $("#p-bar").value = el0;
+    let text = fill(D.left, secs(el0), secs(Math.max(0, p.budget_s - el0)));
+    if (!p.done) text = fill(D.stepNow, String(p.index), secs(since)) + " · " + text;
+    $("#p-clock").textContent = text;
+  }
+
   function onProgress(p) {
     $("#p-bar").max = p.budget_s;
     $("#p-bar").value = Math.min(p.elapsed_s, p.budget_s);
     $("#p-status").textContent = p.text;
-    if (p.done) $("#p-log").append(el("li", p.text, p.met ? "met" : "breached"));
+    clock.last = p;
+    clock.at = performance.now();
+    tickClock();
+    if (p.done) {
+      $("#p-log").append(el("li", p.text, p.met ? "met" : "breached"));
+      // Each step as it lands: its rate, p99 and in flight.
+      const live = $("#p-live");
+      live.hidden = false;
+      const heads = [...live.querySelectorAll("thead th")].map((h) => h.textContent);
+      const tr = el("tr", null, p.met ? "met" : "breached");
+      tr.dataset.index = String(p.index);
+      const cells = [String(p.index), p.closed ? String(p.vus || "") : Math.round(p.offered_rps).toLocaleString("en-US"),
+        Math.round(p.ok_rps).toLocaleString("en-US"), ms(p.p99_ms), (p.in_flight || 0).toFixed(1), p.met ? "✓" : "✗"];
+      cells.forEach((c, i) => {
+        const td = el(i === 0 ? "th" : "td", c);
+        if (i === 0) td.scope = "row"; else td.dataset.label = heads[i];
+        tr.append(td);
+      });
+      live.querySelector("tbody").append(tr);
+    }
   }
 
   function onResult(l) {
@@ -40,7 +120,11 @@
     l.rows.forEach((row, i) => {
       const t = el("tr", null, r.steps[i].met ? "met" : "breached");
       t.dataset.kind = r.steps[i].kind;
-      for (const c of row) t.append(el("td", c));
+      row.forEach((c, j) => {
+        const td = el("td", c);
+        td.dataset.label = l.head[j] || "";
+        t.append(td);
+      });
       body.append(t);
     });
     const notes = $("#p-notes");
@@ -59,16 +143,24 @@
     $("#p-error").hidden = true;
     $("#p-result").hidden = true;
     $("#p-log").textContent = "";
+    $("#p-live tbody").textContent = "";
+    $("#p-live").hidden = true;
+    $("#p-clock").textContent = "";
+    clearMarks();
+    delete document.body.dataset.done;
+    const { req, errs } = readForm();
+    if (errs.length) {
+      for (const [id, m] of errs) mark(id, m);
+      fail(D.invalid);
+      document.getElementById(errs[0][0]).focus();
+      document.body.dataset.done = "refused";
+      return;
+    }
     $("#p-progress-s").hidden = false;
     $("#p-status").textContent = document.body.dataset.running;
     $("#p-run").disabled = true;
-    delete document.body.dataset.done;
-    const req = { url: $("#p-url").value.trim() };
-    const slo = $("#p-slo").value.split(",").map((s) => s.trim()).filter(Boolean);
-    if (slo.length) req.slo = slo;
-    if ($("#p-rate").value) req.max_rate = Number($("#p-rate").value);
-    if ($("#p-budget").value) req.budget_s = Number($("#p-budget").value);
-    if ($("#p-size").value.trim()) req.size_for = $("#p-size").value.trim();
+    clock.last = null;
+    clock.timer = setInterval(tickClock, 500);
     let outcome = "failed";
     try {
       const resp = await fetch(`/api/probe?lang=${lang}`, {
@@ -77,6 +169,7 @@
       if (!resp.ok) {
         const p = await resp.json().catch(() => ({ message: resp.statusText }));
         fail(p.message);
+        if (p.field && FIELD[p.field]) mark(FIELD[p.field], p.message);
         $("#p-progress-s").hidden = true;
         return;
       }
@@ -103,6 +196,7 @@
     } catch (err) {
       fail((err && err.message) || String(err));
     } finally {
+      clearInterval(clock.timer);
       $("#p-run").disabled = false;
       document.body.dataset.done = outcome;
     }

@@ -163,7 +163,32 @@ public final class Main {
         return out;
     }
 
+    private static final java.lang.invoke.MethodHandle NATIVE_CPU = nativeCPU();
+
+    /** NativePin.processCPU when this JDK has FFM (JDK 22+): the process CPU clock to the nanosecond. */
+    private static java.lang.invoke.MethodHandle nativeCPU() {
+        try {
+            Class<?> c = Class.forName("waitlab.jvm.NativePin");
+            var m = c.getDeclaredMethod("processCPU");
+            m.setAccessible(true);
+            return java.lang.invoke.MethodHandles.lookup().unreflect(m);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The process's CPU time: the CPU clock through FFM, else the OS MXBean's (/proc's 10 ms ticks). */
     private static long processCPU() {
+        if (NATIVE_CPU != null) {
+            try {
+                long v = (long) NATIVE_CPU.invoke();
+                if (v >= 0) {
+                    return v;
+                }
+            } catch (Throwable t) {
+                // fall back to the MXBean
+            }
+        }
         var os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean) {
             return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();

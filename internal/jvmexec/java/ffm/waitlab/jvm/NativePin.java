@@ -32,7 +32,7 @@ final class NativePin implements Run.Holder {
     private static final ThreadLocal<Run.Body> BODY = new ThreadLocal<>();
     private static final ThreadLocal<Throwable> ERROR = new ThreadLocal<>();
     private static final ThreadLocal<MemorySegment> TIMESPEC = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(16, 8));
-    private static final int CLOCK_THREAD_CPUTIME_ID = 3;
+    private static final int CLOCK_PROCESS_CPUTIME_ID = 2, CLOCK_THREAD_CPUTIME_ID = 3;
 
     static {
         try {
@@ -47,6 +47,20 @@ final class NativePin implements Run.Holder {
     /** Installs the native thread CPU clock as Run's fallback. */
     static void installClock() {
         Run.fallbackClock = NativePin::threadCPU;
+    }
+
+    /** The process's CPU clock (CLOCK_PROCESS_CPUTIME_ID), to the nanosecond; -1 when it cannot be read. */
+    static long processCPU() {
+        MemorySegment ts = TIMESPEC.get();
+        try {
+            int rc = (int) CLOCK.invokeExact(CLOCK_PROCESS_CPUTIME_ID, ts);
+            if (rc != 0) {
+                return -1;
+            }
+        } catch (Throwable t) {
+            return -1;
+        }
+        return ts.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + ts.get(ValueLayout.JAVA_LONG, 8);
     }
 
     private static long threadCPU() {

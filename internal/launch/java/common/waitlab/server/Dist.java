@@ -38,4 +38,23 @@ public final class Dist {
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
     }
+
+    /**
+     * Prints the draws of requests 1..n for a seed and an exponential mean
+     * (args: seed mean-nanos n), one "i stream u at" line per draw, so
+     * waitlab's tests compare them with the Go target's.
+     */
+    public static void main(String[] args) {
+        long seed = Long.parseLong(args[0]);
+        Dist d = new Dist(true, Long.parseLong(args[1]));
+        int n = Integer.parseInt(args[2]);
+        StringBuilder b = new StringBuilder();
+        for (long i = 1; i <= n; i++) {
+            for (long stream = Work.STREAM_CPU; stream <= Work.STREAM_BLOCK; stream++) {
+                double u = uniform(seed, stream, i);
+                b.append(i).append(' ').append(stream).append(' ').append(u).append(' ').append(d.at(u)).append('\n');
+            }
+        }
+        System.out.print(b);
+    }
 }

@@ -2,6 +2,8 @@ package waitlab.server;
 
 /** What one request does, drawn as the Go target draws it (knobs) or read from the scenario's plan. */
 public final class Plan {
+    /** The request's number from 1 (knob mode; the Go target's request id), 0 in scenario mode. */
+    public long number;
     /** The scenario's request index (-1 in knob mode). */
     public long index = -1;
     /** The scenario class's name ("" in knob mode). */

@@ -133,6 +133,7 @@ public final class Work {
             return p;
         }
         long u = seq.incrementAndGet();
+        p.number = u;
         p.cpuNanos = cpu.at(Dist.uniform(seed, STREAM_CPU, u));
         long w = wait.at(Dist.uniform(seed, STREAM_WAIT, u));
         p.waits = new long[calls];

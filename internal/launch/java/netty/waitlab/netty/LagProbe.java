@@ -21,6 +21,7 @@ final class LagProbe {
     private final long[] count;
     private final long[] worst;
     private final long[] lag;
+    private long worstReq = -1;
     private volatile boolean running;
 
     LagProbe(NioEventLoopGroup group, long thresholdNanos) {
@@ -33,10 +34,17 @@ final class LagProbe {
         lag = new long[loops.size()];
     }
 
-    /** The handler held loop i for nanos. */
-    synchronized void held(int i, long nanos) {
+    /** The handler held loop i for nanos, serving request req. */
+    synchronized void held(int i, long nanos, long req) {
         if (nanos > threshold) {
             count[i]++;
+            long w = 0;
+            for (long x : worst) {
+                w = Math.max(w, x);
+            }
+            if (nanos > w) {
+                worstReq = req;
+            }
             if (nanos > worst[i]) {
                 worst[i] = nanos;
             }
@@ -96,6 +104,6 @@ final class LagProbe {
         per.append(']');
         double worstMs = total > 0 ? worst[wl] / 1e6 : 0;
         return "{\"threshold_ms\":" + threshold / 1e6 + ",\"count\":" + total + ",\"worst_ms\":" + worstMs
-                + ",\"worst_loop\":" + (total > 0 ? wl : 0) + ",\"worst_request\":-1,\"per_loop\":" + per + "}";
+                + ",\"worst_loop\":" + (total > 0 ? wl : 0) + ",\"worst_request\":" + worstReq + ",\"per_loop\":" + per + "}";
     }
 }

@@ -1,0 +1,79 @@
+//go:build linux
+
+package experiment
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
+	"github.com/waitlab/waitlab/internal/launch"
+	"github.com/waitlab/waitlab/internal/msg"
+)
+
+// The JVM engine's recipes, quick, on the chapters' JDK: every claim
+// judged on the JVM with the JDK echoed, every verdict agreeing with its
+// numbers, rows measured, and every JVM it started gone. The wall time is
+// logged (CI's budget is 30 s each), not asserted.
+func TestQuickJVMEngine(t *testing.T) {
+	jdktest.Need(t, 25)
+	exe := waitlabBinary(t)
+	for _, name := range []string{"loop-stall", "blocking-loop", "logging"} {
+		t.Run(name, func(t *testing.T) {
+			if name == "logging" {
+				// Debian's Tomcat and Logback: missing is a failure
+				// under WAITLAB_JDK, a loud skip otherwise.
+				jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+				if _, err := os.Stat(launch.TomcatHome); err != nil {
+					if os.Getenv("WAITLAB_JDK") != "" {
+						t.Fatalf("WAITLAB_JDK=%s but no Tomcat: %v (apt-get install -y tomcat10)", os.Getenv("WAITLAB_JDK"), err)
+					}
+					t.Skipf("NOT RUN: no Tomcat at %s (apt-get install -y tomcat10)", launch.TomcatHome)
+				}
+			}
+			start := time.Now()
+			tab, err := Run(context.Background(), name, Options{Exe: exe, Quick: true, Lang: msg.KO, Engine: EngineJVM})
+			t.Logf("%s --quick --engine jvm: %v", name, time.Since(start).Round(time.Millisecond))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkQuickTable(t, tab)
+			if tab.JDK == nil || len(tab.Engines) != 1 || tab.Engines[0] != EngineJVM {
+				t.Errorf("engines %v, JDK %v; want jvm alone, its JDK echoed", tab.Engines, tab.JDK)
+			}
+			for _, c := range tab.Claims {
+				e, _ := Lookup(name)
+				if c.Engine != EngineJVM || !strings.HasPrefix(c.JDK, "JDK ") || tab.JDK.Major < e.JDK {
+					t.Errorf("%s: engine %q, JDK %q; want jvm on JDK %d or later", c.ID, c.Engine, c.JDK, e.JDK)
+				}
+				if err := verdictAgrees(claimDefOf(t, name, c.ID), c); err != nil {
+					t.Error(err)
+				}
+			}
+			for _, row := range tab.Rows {
+				if name == "logging" {
+					if c := row.Cells["ok_rps"]; !(c.Median > 0) {
+						t.Errorf("row %s: throughput %+v; want requests served by Tomcat", row.Key, c)
+					}
+					continue
+				}
+				if th := row.Cells["threads"]; !(th.Median >= 2) {
+					t.Errorf("row %s: platform threads %+v; want at least the loop and main", row.Key, th)
+				}
+			}
+			jvms := 0
+			for _, c := range tab.Children {
+				if c.Name == "jvm" || c.Name == "target" {
+					jvms++
+				}
+			}
+			if jvms == 0 {
+				t.Errorf("children %+v; want the JVMs recorded", tab.Children)
+			}
+			checkGone(t, tab.Children)
+		})
+	}
+}

@@ -1,0 +1,125 @@
+//go:build linux
+
+package experiment
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/waitlab/waitlab/internal/launch"
+)
+
+// Experiment 5 on the JVM engine: the field report's logging on its own
+// stack, Debian's Tomcat (our servlet, `waitlab target --engine tomcat`,
+// started through launch) with Logback writing each request's line:
+// synchronously (a FileAppender), behind Logback's AsyncAppender (which
+// drops INFO lines once its queue is 80% full), or not at all. Nothing is
+// calibrated from the published outputs: Logback costs what it costs. The
+// handler spends the Go engine's CPU per request and waits as long as its
+// downstream call (a sleep: the JVM servers have no downstream client),
+// so the two engines' rows are the same request. The lock's row and the
+// DEBUG row need what the JVM servers do not have yet (the validation
+// lock and a downstream; a logger level apart from the line's), so those
+// claims are not run here, with that reason.
+
+// logJDK is the least JDK Debian's Tomcat 10 runs on.
+const logJDK = 17
+
+// The JVM server's connector limits, stated (Tomcat's defaults).
+const (
+	logAcceptCount    = 100
+	logMaxConnections = 8192
+)
+
+func runLoggingJVM(ctx context.Context, r *Runner) error {
+	t := r.T
+	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
+	threads := 200
+	if r.Opt.Quick {
+		threads = 50
+	}
+	r.server = fmt.Sprintf("Tomcat (maxThreads %d, acceptCount %d, maxConnections %d), Logback", threads, logAcceptCount, logMaxConnections)
+	t.Recipe = r.T_("exp.log.jvm.recipe", threads, Num(float64(vlCPU)/1e6, 2), Num(float64(vlDelay)/1e6, 1), d.Seconds(), w.Seconds(), r.Opt.Repeat,
+		logAcceptCount, logMaxConnections)
+	t.Scaling = r.placementNote()
+	t.Columns = []Column{
+		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
+		{Key: "p50_ms", Label: r.T_("exp.col.p50"), Digits: 1},
+		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 1},
+		{Key: "lines_per_req", Label: r.T_("exp.log.col.lines"), Digits: 2},
+		{Key: "dropped_pct", Label: r.T_("exp.log.col.dropped"), Digits: 1},
+		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
+		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
+	}
+	dir, err := os.MkdirTemp("", "waitlab-exp-log-")
+	if err != nil {
+		return fmt.Errorf("experiment logging (JVM): %w", err)
+	}
+	defer os.RemoveAll(dir)
+	logFile := filepath.Join(dir, "requests.log")
+	conds := []logCond{{"off", false, []string{"--log", "off"}}, {"sync", false, []string{"--log", "sync", "--log-file", logFile}}}
+	if !r.Opt.Quick {
+		conds = append(conds, logCond{"async-drop", false, []string{"--log", "async", "--log-file", logFile}})
+	}
+	for _, c := range conds {
+		if ctx.Err() != nil || len(r.Opt.Only) > 0 && !r.Wants("log.cost") {
+			break
+		}
+		tr := trial{
+			Target: append([]string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(threads),
+				"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections),
+				"--cpu", vlCPU.String(), "--wait", vlDelay.String()}, c.args...),
+			Load:       closedSpec(threads, d, w, vlTimeout),
+			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_lines_total", "waitlab_target_requests_total"},
+			KeepReport: true,
+		}
+		label := r.T_("exp.log.row."+c.key, threads)
+		row, reps, err := r.loadRow(ctx, c.key, label, tr)
+		os.Remove(logFile)
+		if err != nil {
+			return fmt.Errorf("experiment logging (JVM): %s: %w", label, err)
+		}
+		if row == nil {
+			break
+		}
+		r.warnRow(row, reps)
+		r.noteServer(threads)
+	}
+	for i := range t.Rows {
+		row := &t.Rows[i]
+		row.Cells["lines_per_req"] = ratioCell(row, "waitlab_target_log_lines_total", "waitlab_target_requests_total", 1)
+		row.Cells["dropped_pct"] = ratioCell(row, "waitlab_target_log_dropped_total", "waitlab_target_requests_total", 100)
+	}
+	r.Claim("log.cost", costs(t.Vals("sync", "ok_rps"), t.Vals("off", "ok_rps")), "")
+	why := r.T_("exp.log.jvm.nolock")
+	r.ClaimNotRun("log.lock", why)
+	r.ClaimNotRun("log.debug", r.T_("exp.log.jvm.nodebug"))
+	off := t.Median("off", "ok_rps")
+	if sync := t.Median("sync", "ok_rps"); !math.IsNaN(sync) && !math.IsNaN(off) {
+		r.Note("exp.log.jvm.lines", Num(t.Median("sync", "lines_per_req"), 2), Num(100*(1-sync/off), 0))
+	}
+	if drop := t.Median("async-drop", "ok_rps"); !math.IsNaN(drop) && !math.IsNaN(off) {
+		r.Note("exp.log.jvm.async", Num(100*(1-drop/off), 0), Num(t.Median("async-drop", "lines_per_req"), 2), Num(t.Median("async-drop", "dropped_pct"), 1))
+	}
+	r.Note("exp.log.jvm.why")
+	t.Plots = []Plot{{File: "logging.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}
+	return nil
+}
+
+// noteServer reads the server's name and version from the last kept stop
+// report into the runner's server (echoed in the JVM claims and rows),
+// with the connector limits it was given.
+func (r *Runner) noteServer(threads int) {
+	var rep launch.Report
+	if len(r.targetReport) == 0 || json.Unmarshal(r.targetReport, &rep) != nil || rep.JVM == nil || rep.JVM.Version == "" {
+		return
+	}
+	r.server = fmt.Sprintf("%s (maxThreads %d, acceptCount %d, maxConnections %d), Logback", rep.JVM.Version,
+		threads, logAcceptCount, logMaxConnections)
+}

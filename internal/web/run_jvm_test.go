@@ -1,0 +1,71 @@
+package web
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/waitlab/waitlab/internal/jdk"
+)
+
+// On the JDK: /api/run?via=jvm puts the JVM's run at the top, its JVM
+// facts (with the cold first pass apart) under "jvm", its timeline and
+// its narration, beside the model.
+func TestRealRunOnTheJVM(t *testing.T) {
+	if _, err := jdk.Find("", 0); err != nil {
+		if os.Getenv("WAITLAB_JDK") == "require" {
+			t.Fatalf("WAITLAB_JDK=require and no JDK: %v", err)
+		}
+		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK (%v) ***\n\n", t.Name(), err)
+		t.Skip("SKIPPED: no JDK")
+	}
+	t.Setenv("WAITLAB_CACHE", t.TempDir())
+	s := New(Config{Exe: waitlabBinary(t)})
+	code, out := post(t, s, "/api/run?via=jvm&timeline=1&narration=1", `{"preset":"lab-pool","wait":"50ms"}`)
+	if code != 200 {
+		t.Fatalf("POST /api/run?via=jvm = %d %v; want 200", code, out)
+	}
+	facts, _ := out["jvm"].(map[string]any)
+	if out["via"] != "jvm" || out["mode"] != "jvm" || facts == nil || facts["java_version"] == "" || facts["cold"] == nil {
+		t.Fatalf("via %v, mode %v, jvm facts %v; want the JVM's run at the top with its facts and cold pass", out["via"], out["mode"], facts)
+	}
+	if ms, _ := out["makespan_ms"].(float64); ms < 150 {
+		t.Errorf("makespan %v ms; want at least the floor, 150", ms)
+	}
+	if r, _ := out["ratio"].(map[string]any); r["makespan_ms"] == nil {
+		t.Errorf("no JDK/model ratio: %v", out["ratio"])
+	}
+	if tl, _ := out["timeline"].(map[string]any); tl == nil || len(tl["records"].([]any)) != 12 {
+		t.Errorf("timeline %v; want 12 records", out["timeline"])
+	}
+	if n, _ := out["narration"].([]any); len(n) == 0 {
+		t.Errorf("no narration of the JVM's run")
+	}
+}
+
+// The pinning lesson's request: the same virtual-thread scenario with its
+// waits in a native frame is pinned, as JFR counts; pin without via=jvm
+// is refused by name.
+func TestRealRunOnTheJVMPinned(t *testing.T) {
+	if _, err := jdk.Find("", 22); err != nil {
+		if os.Getenv("WAITLAB_JDK") == "require" {
+			t.Fatalf("WAITLAB_JDK=require and no JDK 22 or later: %v", err)
+		}
+		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK 22 or later (%v) ***\n\n", t.Name(), err)
+		t.Skip("SKIPPED: no JDK 22")
+	}
+	t.Setenv("WAITLAB_CACHE", t.TempDir())
+	s := New(Config{Exe: waitlabBinary(t)})
+	code, out := post(t, s, "/api/run?via=jvm&pin=native", `{"preset":"lab-virtual","wait":"50ms","blocking":true}`)
+	if code != 200 {
+		t.Fatalf("POST /api/run?via=jvm&pin=native = %d %v; want 200", code, out)
+	}
+	facts, _ := out["jvm"].(map[string]any)
+	if n, _ := facts["pinned_events"].(float64); facts["pin"] != "native" || n < 12 {
+		t.Errorf("jvm facts %v; want pin native and at least 12 pinned events", facts)
+	}
+	code, out = post(t, s, "/api/run?via=process&pin=native", `{"preset":"lab-virtual","wait":"50ms"}`)
+	if code != 400 || out["field"] != "pin" {
+		t.Errorf("pin without via=jvm = %d %v; want 400 naming pin", code, out)
+	}
+}

@@ -163,7 +163,7 @@ func (c *Config) fromScenario() error {
 	if c.Scenario == "" {
 		return nil
 	}
-	s, err := model.ReadScenarioFile(context.Background(), c.Scenario)
+	s, err := model.ReadScenarioFile(c.Scenario)
 	if err != nil {
 		return model.NewFieldError("-f", "launch.err.scenario", c.Scenario, err)
 	}
@@ -284,7 +284,7 @@ func writeProps(path string, p map[string]string) error {
 // Go target's draws, exactly) and writes one line each for the JVM
 // server: "index class loop cpu blocking parallel wait,wait,...".
 func writePlan(cfg *Config, path string) error {
-	s, err := model.ReadScenarioFile(context.Background(), cfg.Scenario)
+	s, err := model.ReadScenarioFile(cfg.Scenario)
 	if err != nil {
 		return model.NewFieldError("-f", "launch.err.scenario", cfg.Scenario, err)
 	}

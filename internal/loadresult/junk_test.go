@@ -3,10 +3,10 @@ package loadresult
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"

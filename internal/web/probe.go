@@ -45,7 +45,7 @@ const (
 // probeMinBudget is the least budget, in whole seconds, the page accepts:
 // what the probe needs for one open step at its default windows
 // (probe.MinBudget), so the page refuses less on the field itself.
-var probeMinBudget = math.Ceil(probe.MinBudget(probe.DefaultStepMin, probe.DefaultStepMax, probe.DefaultWarmup).Seconds())
+var probeMinBudget = math.Ceil(probe.MinBudget(probe.DefaultStepMin, probe.DefaultWarmup).Seconds())
 
 // ProbeRequest is POST /api/probe's body.
 type ProbeRequest struct {
@@ -118,7 +118,7 @@ func (s *Server) probeJob(body []byte, lang msg.Lang) (*probe.Job, error) {
 	for _, v := range req.SLOs {
 		t, err := probe.ParseSLO(v)
 		if err != nil {
-			return nil, err // pageError names its field
+			return nil, err // probeAPI names its JSON field
 		}
 		j.SLOs = append(j.SLOs, t)
 	}
@@ -145,7 +145,11 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	j, err := s.probeJob(body, lang)
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
-		m := fe.Localize(lang)
+		// The page names what the visitor sent: the JSON field, not the
+		// CLI's flag, leads the message too.
+		pf := *fe
+		pf.Field = jsonField(fe.Field)
+		m := pf.Localize(lang)
 		if fe.Key == "probe.err.remote" && len(fe.Args) > 0 {
 			// The page's operator allows a host with serve's flag, not
 			// the target's --allow-remote (issue 44).
@@ -209,18 +213,6 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		line.Problem = &lab.Problem{Message: ferr.Error()}
 	}
 	send(line)
-}
-
-// pageError is fe as the page says it: the request's JSON field for a
-// probe's flag, and the operator's --probe-allow for the CLI's
-// --allow-remote. The page's errors name what the visitor sent.
-func pageError(fe *model.FieldError) *model.FieldError {
-	p := *fe
-	p.Field = jsonField(fe.Field)
-	if fe.Key == "probe.err.remote" {
-		p.Key = "web.probe.err.remote"
-	}
-	return &p
 }
 
 // jsonField is the request's JSON field for a probe's flag.

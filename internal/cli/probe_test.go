@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -147,8 +148,8 @@ func TestProbeSpawnConfirmRestarts(t *testing.T) {
 			}
 		}
 	}
-	if res.Shape == "generator" {
-		t.Skip("the generator bound first on this machine: rightly no model to size")
+	if res.Shape == "generator" || res.Shape == "undecided" {
+		t.Skipf("%s on this machine: rightly no model to size", res.Shape)
 	}
 	if res.Size == nil || res.Confirm == nil || res.Confirm.Kind != "confirm" || res.Confirm.OK == 0 {
 		t.Fatalf("size %+v, confirm %+v; want both", res.Size, res.Confirm)
@@ -217,15 +218,17 @@ func TestProbePoolOf64Spawned(t *testing.T) {
 }
 
 // probeChild runs `waitlab probe ARGS` as a child of the built binary and
-// returns its standard output, failing the test with its stderr on a
-// non-zero exit.
+// returns its standard output, failing the test with its stderr on an
+// exit other than 0, or 1 with a result printed (an undecided verdict, a
+// confirmation that breached: the JSON says which, and the test reads it).
 func probeChild(t *testing.T, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command(waitlabBinary(t), append([]string{"probe"}, args...)...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1 && len(out) > 0) {
 		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
 	}
 	return out

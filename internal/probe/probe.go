@@ -521,39 +521,42 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// search runs the steps; a non-nil note says why it failed.
-func (r *runner) search(ctx context.Context, res *Result) *Note {
+// calibrate is the search's first contact: a refused connection said at
+// once, then the closed calibration at one user (once more, longer, when
+// not one request ended in it). ok false: the search ends (the note says
+// why, or nil for an interrupt).
+func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool, fail *Note) {
 	lang := r.cfg.Lang
 	if addr := refusedAt(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); addr != "" {
 		res.Stopped = "refused"
 		n := note(lang, "probe.fail.refused", addr)
-		return &n
+		return cal, false, &n
 	}
 	cal, err := r.run(ctx, "calibrate", 0, 1, r.cfg.StepMin)
 	if err != nil {
 		res.Stopped = "setup"
 		n := note(lang, "probe.fail.setup", err.Error())
-		return &n
+		return cal, false, &n
 	}
 	if cal.Interrupted {
 		res.Stopped = "interrupted"
-		return nil
+		return cal, false, nil
 	}
 	if cal.Requests == 0 && r.fits(2*r.cfg.StepMax) {
 		// Not one answer inside the window: a slow first contact (a cold
 		// server, a busy machine). Once more, longer, before calling it.
 		if cal, err = r.run(ctx, "calibrate", 0, 1, 2*r.cfg.StepMax); err != nil || cal.Interrupted {
 			res.Stopped = "interrupted"
-			return nil
+			return cal, false, nil
 		}
 	}
 	if cal.BodyBytes > maxBodyBytes {
-		return r.dead(cal, res)
+		return cal, false, r.dead(cal, res)
 	}
 	if cal.Requests == 0 {
 		res.Stopped = "dead"
 		n := note(lang, "probe.fail.no_answer", num1(r.elapsed().Seconds()))
-		return &n
+		return cal, false, &n
 	}
 	if cal.OK == 0 {
 		res.Stopped = "errors_only"
@@ -561,7 +564,16 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 			res.Stopped = "dead"
 		}
 		n := stepFailure(lang, cal, r.steps)
-		return &n
+		return cal, false, &n
+	}
+	return cal, true, nil
+}
+
+// search runs the steps; a non-nil note says why it failed.
+func (r *runner) search(ctx context.Context, res *Result) *Note {
+	cal, ok, fail := r.calibrate(ctx, res)
+	if !ok {
+		return fail
 	}
 	r.s0 = cal.SvcMeanMS
 	if r.cfg.VUsSweep > 0 {

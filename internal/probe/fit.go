@@ -150,7 +150,14 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	if s0p50 > 0 && s0p90/s0p50 > expSpread {
 		dist, res.Dist = model.ExpDist, "exponential"
 	}
-	res.Fit = fitCPU(res.Steps, s0)
+	sFit := s0
+	if v.Shape == LoopBlocked {
+		// The stalls are the blocking class's: the other requests' time
+		// is the median, held fixed, not a mean and a spread the stalls
+		// stretched (a loop at 1% x 100 ms read "exp:61.7ms" for 50 ms).
+		dist, res.Dist, sFit = model.FixedDist, "fixed", s0p50
+	}
+	res.Fit = fitCPU(res.Steps, sFit)
 	hold := holdTime(v, s0, res.Dist, res.Fit)
 	sc := fitScenario(v, s0, dist, res)
 	if sc == nil {

@@ -55,3 +55,28 @@ func TestConsistentBudgetUndecided(t *testing.T) {
 		t.Errorf("verdict %q", text)
 	}
 }
+
+// The plateau a pool is called on: a saturated step completing what a
+// lower rate already completed (the live pool of 4 x 50 ms on a machine
+// at a load of 36: 75 req/s kept up at 77, 72 at 122, and 60 at 80 with
+// the generator late), confirmed by the closed check; without a lower
+// step at that throughput, undecided.
+func TestPlateauOfAPool(t *testing.T) {
+	mk := func(i int, kind string, offered, ok float64, met bool) Step {
+		return Step{Index: i, Kind: kind, OfferedRPS: offered, OKRPS: ok, Requests: int64(ok * 2), OK: int64(ok * 2), Met: met,
+			SvcMeanMS: 50, SvcP50MS: 50, SvcP90MS: 52, P50MS: 50, P99MS: 60, MeanMS: 50, InFlight: ok * 0.05, Conns: 100, ConnsUsed: 10, WindowS: 2}
+	}
+	cal := mk(0, "calibrate", 0, 20, true)
+	cal.Closed, cal.VUs = true, 1
+	chk := mk(5, "check", 0, 72, true)
+	chk.Closed, chk.VUs = true, 4
+	steps := []Step{cal, mk(1, "step", 40, 39, true), mk(2, "step", 77, 75, true), mk(3, "step", 122, 72, false), mk(4, "bisect", 80, 60, false), chk}
+	if v := Classify(steps, 50, 50, 2, msg.EN); v.Shape != Pool || v.Limit == nil || *v.Limit != 4 {
+		t.Errorf("%s (limit %v); want a pool of 4: %v", v.Shape, v.Limit, v.Evidence)
+	}
+	steps[2] = mk(2, "step", 77, 45, false) // no lower rate completed 72
+	steps[2].OKRPS = 45
+	if v := Classify(steps, 50, 50, 2, msg.EN); v.Shape != Undecided {
+		t.Errorf("%s; want undecided without a plateau: %v", v.Shape, v.Evidence)
+	}
+}

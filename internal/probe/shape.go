@@ -210,6 +210,9 @@ type scan struct {
 	// kidThreads are the threads of the target's child processes (a
 	// pre-fork server's workers), when --target-pid reads them.
 	kidThreads int
+	// open is the counted open steps (not a confirmation or a retake's
+	// original), in order.
+	open []Step
 	// check is the closed check at the limit's users (probe.go's check;
 	// nil: none ran).
 	check *Step
@@ -255,6 +258,9 @@ func scanSteps(steps []Step, s0 float64) scan {
 		}
 		if st.Saturated(s0) {
 			sc.sat = append(sc.sat, st)
+		}
+		if !st.Closed {
+			sc.open = append(sc.open, st)
 		}
 		if !st.Closed && !st.Met && st.Kind != "scout" {
 			failed += st.Errors
@@ -479,15 +485,21 @@ func checkExpect(c *Step, ceiling, nEst float64) float64 {
 	return math.Min(float64(c.VUs), nEst) * ceiling / nEst
 }
 
-// plateau says two saturated steps or more completed within flatBound of
-// each other: the in-flight work stopped at one N over them, whatever the
-// other saturated steps did (on a busy machine the steps far past the
-// ceiling collapse in their own ways: a pool of 4 x 10 ms read 233, 300
-// and 222 req/s at three of them).
+// plateau says the throughput stopped growing with the rate: a saturated
+// step completed within flatBound of what another step completed at a
+// lower rate (saturated too, or the highest rate that kept up). The
+// in-flight work stopped at one N over them, whatever the other
+// saturated steps did: on a busy machine the steps far past the ceiling
+// collapse in their own ways (a pool of 4 x 10 ms read 233, 300 and 222
+// req/s at three of them; a pool of 4 x 50 ms 75 req/s kept up at 77
+// offered, then 72 at 122 and, with the generator late, 60 at 80).
 func plateau(sc scan) bool {
-	for i, a := range sc.sat {
-		for _, b := range sc.sat[i+1:] {
-			if lo, hi := min(a.OKRPS, b.OKRPS), max(a.OKRPS, b.OKRPS); lo > 0 && hi/lo <= flatBound {
+	for _, a := range sc.sat {
+		for _, b := range sc.open {
+			if b.Index == a.Index || b.OfferedRPS >= a.OfferedRPS || b.OKRPS <= 0 || a.OKRPS <= 0 {
+				continue
+			}
+			if lo, hi := min(a.OKRPS, b.OKRPS), max(a.OKRPS, b.OKRPS); hi/lo <= flatBound && (b.Saturated(0) || b.OKRPS*flatBound >= sc.ceiling) {
 				return true
 			}
 		}

@@ -528,10 +528,13 @@ func poolUnconfirmed(sc scan, flat bool, nEst float64, n int, lang msg.Lang) *No
 		}
 		w := note(lang, "probe.undecided.plateau", len(sc.sat), num0(lo), num0(hi))
 		return &w
+	case c == nil && len(sc.open) == 0:
+		// A closed sweep (--vus-sweep): its own steps are closed runs at
+		// 1, 2, 4, ... users, the check's evidence already.
 	case c == nil:
 		w := note(lang, "probe.undecided.no_check", n)
 		return &w
-	default:
+	case c != nil:
 		exp := checkExpect(c, sc.ceiling, nEst)
 		if exp <= 0 || math.Abs(c.OKRPS/exp-1) > checkMatch {
 			w := note(lang, "probe.undecided.check", c.VUs, num0(c.OKRPS), n, num0(exp))

@@ -895,6 +895,9 @@ func (r *runner) dead(st Step, res *Result) *Note {
 		return nil
 	}
 	if st.Requests == 0 && st.Unsent == 0 {
+		if 1e3*st.WindowS < 2*r.s0 {
+			return nil // a window too short for the service time: no sign
+		}
 		// Not one request ended within the window: the server holds them.
 		res.Stopped = "dead"
 		n := note(r.cfg.Lang, "probe.fail.held", st.Index, num1(st.WindowS))

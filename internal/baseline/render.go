@@ -12,6 +12,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // metricKeys are the catalog labels of the metrics.
@@ -95,12 +96,6 @@ func signed(v float64, points bool, lang msg.Lang) string {
 		s = "+" + s
 	}
 	return s + "%"
-}
-
-// ChangeText is a row's change with its interval, e.g. "+30.1% (+27.0% to
-// +33.3%)".
-func ChangeText(row Metric, lang msg.Lang) string {
-	return signed(row.Change, row.Points, lang) + " (" + IntervalText(row, lang) + ")"
 }
 
 // IntervalText is a row's interval, or "-".
@@ -278,7 +273,7 @@ func series(r *loadresult.Result) (lt, p50, p99, ts, ok []float64) {
 			var vals, cnts []int64
 			s.Buckets(func(v, c int64) { vals, cnts = append(vals, v), append(cnts, c) })
 			q := func(p float64) float64 {
-				target := max(int64(p/100*float64(s.OK)+0.5), 1)
+				target := stats.HistRank(p, s.OK)
 				var run int64
 				for j := range vals {
 					run += cnts[j]

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // unit is one resampling unit: a second of a run (the block method) or a
@@ -81,7 +83,7 @@ func measure(us []*unit, b *bins, acc []int64, hasSvc bool) stat {
 	// q% of the total (rounded), at least the first value.
 	targets := make([]int64, len(qs))
 	for i, q := range qs {
-		targets[i] = max(int64(q.q/100*float64(total)+0.5), 1)
+		targets[i] = stats.HistRank(q.q, total)
 	}
 	var run int64
 	var sum float64

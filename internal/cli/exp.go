@@ -15,6 +15,7 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 func init() {
@@ -83,6 +84,9 @@ func expList(env *Env, l msg.Lang) {
 	fmt.Fprintln(env.Stdout, msg.T(l, "exp.list.head"))
 	for _, e := range experiment.List() {
 		about := msg.T(l, "exp."+e.Name+".about")
+		if e.JVM != nil {
+			about += " " + msg.T(l, "exp.list.jvm", e.JDK)
+		}
 		if ids := experiment.ClaimIDs(e.Name); len(ids) > 0 {
 			about += " " + msg.T(l, "exp.list.claims", strings.Join(ids, ", "))
 		}
@@ -106,9 +110,9 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		Progress: func(line string) { fmt.Fprintln(env.Stderr, line) },
 		Nice:     experiment.DefaultNice(), Only: onlyIDs, Engine: o.engine, Java: o.java,
 	})
-	if errors.Is(err, experiment.ErrInterrupted) {
+	if errors.Is(err, supervise.ErrInterrupted) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "exp.interrupted.none"))
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	if errors.As(err, new(*model.FieldError)) {
 		// --engine jvm with no JDK, or a --java that is not one: bad
@@ -140,7 +144,7 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		}
 	}
 	if t.Interrupted {
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	return nil
 }

@@ -89,7 +89,7 @@ func runLoad(ctx context.Context, env *Env, args []string) error {
 	}
 	cfg, err := spec.ConfigContext(ctx, lang, Version())
 	if err != nil && ctx.Err() != nil {
-		return &ExitError{Code: 130} // a FIFO's wait ended by the user's signal
+		return interrupted(nil) // a FIFO's wait ended by the user's signal
 	}
 	if err != nil {
 		return &UsageError{Err: err}
@@ -219,12 +219,12 @@ func (l *loadFlags) resolve(ctx context.Context, env *Env, fs *flag.FlagSet, pos
 	var data []byte
 	var err error
 	if l.config == "-" {
-		data, err = io.ReadAll(io.LimitReader(env.Stdin, loadgen.MaxSpecBytes+1))
+		data, err = readUntilDone(ctx, env.Stdin, loadgen.MaxSpecBytes+1)
 	} else {
 		data, err = loadgen.ReadFileContext(ctx, l.config, loadgen.MaxSpecBytes)
 	}
 	if err != nil && ctx.Err() != nil {
-		return loadgen.Spec{}, &ExitError{Code: 130} // a FIFO's wait ended by the user's signal
+		return loadgen.Spec{}, interrupted(nil) // a FIFO's wait ended by the user's signal
 	}
 	if err != nil {
 		return loadgen.Spec{}, usagef("--config %s: %v", l.config, err)
@@ -380,7 +380,7 @@ func emit(env *Env, res *loadresult.Result, o *outputFlags, ths []loadreport.Thr
 	if res.Interrupted {
 		// An interrupted run has no verdict: what it measured is printed
 		// and marked, and the exit code says it was interrupted.
-		return &ExitError{Code: 130, Err: writeErr}
+		return interrupted(writeErr)
 	}
 	if len(breaches) > 0 {
 		// The text report already lists the breaches; repeat them on
@@ -415,5 +415,27 @@ func progressPrinter(w io.Writer, lang msg.Lang) func(loadgen.Progress) {
 		}
 		fmt.Fprint(w, msg.T(lang, "load.progress", p.Elapsed.Seconds(), p.Rate,
 			strconv.FormatInt(p.OK, 10), strconv.FormatInt(p.Sent-p.OK, 10), p99))
+	}
+}
+
+// readUntilDone reads r (at most limit bytes) while ctx lasts: standard
+// input that never ends (a terminal, a pipe whose writer waits) is
+// waited on, and the user's interrupt ends the wait. The read itself
+// cannot be stopped; the command ends, and the process with it.
+func readUntilDone(ctx context.Context, r io.Reader, limit int64) ([]byte, error) {
+	type read struct {
+		data []byte
+		err  error
+	}
+	ch := make(chan read, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(r, limit))
+		ch <- read{data, err}
+	}()
+	select {
+	case rd := <-ch:
+		return rd.data, rd.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 }

@@ -131,7 +131,7 @@ func emitScenarioJSON(env *Env, res *loadgen.ScenarioResult, ths []loadreport.Th
 	writeErr := errors.Join(writeErrs...)
 	switch {
 	case res.Result.Interrupted:
-		return &ExitError{Code: 130, Err: writeErr}
+		return interrupted(writeErr)
 	case len(loadreport.Check(rep, ths, l)) > 0 || res.Result.Completed == 0:
 		return &ExitError{Code: 1, Err: writeErr}
 	case writeErr != nil:

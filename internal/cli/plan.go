@@ -87,7 +87,7 @@ func runPlan(ctx context.Context, env *Env, args []string) error {
 	res, err := plan.Run(ctx, cfg)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return &ExitError{Code: 130}
+			return interrupted(nil)
 		}
 		return err
 	}
@@ -238,7 +238,7 @@ func (f *planFlags) write(env *Env, l msg.Lang, out planOutput) error {
 func planVerdict(out planOutput) error {
 	switch c := out.Confirm; {
 	case c != nil && c.Interrupted():
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	case out.Answer == 0:
 		return &ExitError{Code: 1}
 	case c != nil && !c.Held:

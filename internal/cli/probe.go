@@ -153,7 +153,7 @@ func printProbe(env *Env, lang msg.Lang, res *probe.Result, runErr error, jsonOu
 	}
 	switch {
 	case res.Stopped == "interrupted" || res.Interrupted:
-		return &ExitError{Code: 130, Err: errors.Join(writeErrs...)}
+		return interrupted(errors.Join(writeErrs...))
 	case res.Confirm != nil && !res.Confirm.Met:
 		// The answer did not hold on the live server: not a pass.
 		return &ExitError{Code: 1, Err: errors.Join(append([]error{errors.New(confirmBreach(res))}, writeErrs...)...)}

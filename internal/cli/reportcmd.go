@@ -290,7 +290,7 @@ func judgeRun(env *Env, res *loadresult.Result, bl *loadBaseline, o *outputFlags
 	}
 	switch {
 	case res.Interrupted:
-		return &ExitError{Code: 130, Err: writeErr}
+		return interrupted(writeErr)
 	case cmpErr != nil:
 		return cmpErr
 	case len(breaches) > 0 || writeErr != nil:

@@ -13,11 +13,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
@@ -107,7 +109,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if out.Interrupted() {
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	}
 	return nil
 }
@@ -152,14 +154,14 @@ func (f *runFlags) checkScenario(l msg.Lang, s model.Scenario) error {
 // (2) or failed.
 func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 	switch {
-	case errors.Is(err, lab.ErrInterrupted):
+	case errors.Is(err, supervise.ErrInterrupted):
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.interrupted.none"))
-		return &ExitError{Code: 130}
+		return interrupted(nil)
 	case errors.As(err, new(*live.TooBigError)):
 		return tooBig(l, err)
 	case errors.As(err, new(*model.FieldError)):
 		return err
-	case errors.Is(err, lab.ErrNeedsLinux):
+	case errors.Is(err, epoll.ErrNeedsLinux):
 		return fmt.Errorf("%s", msg.T(l, "run.err.linux"))
 	case errors.Is(err, lab.ErrTargetDied):
 		return fmt.Errorf("%s", msg.T(l, "http.err.died", err))

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 
-	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
@@ -124,25 +122,16 @@ func writeRunJVMTable(b *bytes.Buffer, l msg.Lang, t runText, gores, jres *model
 	b.WriteByte('\n')
 }
 
-// writeJVMNotes writes the JVM's facts: the JDK, the classes, the cold
-// pass, the carriers and what pinned, the stalls, threads and CPU.
+// writeJVMNotes writes the JVM's facts (report.JVMNotes), the cold passes'
+// range over the runs, and the loops' stalls.
 func writeJVMNotes(b *bytes.Buffer, l msg.Lang, t runText, res *model.Result) {
-	f := res.JVM
-	if f == nil {
+	notes := reportpkg.JVMNotes(l, res)
+	if len(notes) == 0 {
 		return
 	}
-	flags := strings.Join(f.Flags, " ")
-	if flags == "" {
-		flags = msg.T(l, "jvm.flags.none")
-	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.facts", f.Vendor, f.Version, f.Home, flags, f.AvailableProcessors, strings.Join(f.GC, ", ")))
-	if f.Compiled {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.classes.compiled", f.Classes))
-	} else {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.classes.reused", f.Classes))
-	}
-	if c := f.Cold; c != nil {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.cold", c.MakespanMS, c.P50MS, c.P99MS))
+	last := notes[len(notes)-1] // threads and CPU, after the stalls
+	for _, n := range notes[:len(notes)-1] {
+		fmt.Fprintf(b, "%s\n", n)
 	}
 	if runs := t.jvm.Runs; len(runs) > 1 {
 		var cold []float64
@@ -156,49 +145,10 @@ func writeJVMNotes(b *bytes.Buffer, l msg.Lang, t runText, res *model.Result) {
 			fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.cold.range", len(cold), cold[0], cold[len(cold)-1], res.MakespanMS))
 		}
 	}
-	if t.s.Model == model.Virtual {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.carriers", f.Carriers, f.CarriersSeen))
-		writePinned(b, l, f)
-	}
 	if res.Stalls != nil {
 		jt := t
 		jt.first = nil // the stacks are the Go run's
 		writeRunStalls(b, l, jt, res.Stalls)
 	}
-	clock := f.CPUClock
-	if clock == "" {
-		clock = "thread"
-	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.threads.note", res.OSThreadsPeak, res.CPUMS, msg.T(l, "jvm.clock."+clock)))
-}
-
-// writePinned says whether the waits pinned their carriers, by the JFR
-// count (the verdict is the measured count, never the JDK's version alone).
-func writePinned(b *bytes.Buffer, l msg.Lang, f *model.JVMFacts) {
-	if f.Pinned == nil || f.Pin == "" {
-		return
-	}
-	if n := *f.Pinned; n > 0 {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.pinned", n, reasons(f.PinnedReasons), msg.T(l, "jvm.pin."+f.Pin)))
-		return
-	}
-	if f.Pin == jvmexec.PinSynchronized && jdk.Major(f.Version) >= jvmexec.SyncUnpinned {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.unpinned.jep491"))
-		return
-	}
-	fmt.Fprintf(b, "%s\n", msg.T(l, "jvm.unpinned"))
-}
-
-// reasons lists JFR's pinned reasons with their counts.
-func reasons(m map[string]int64) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%q %d", k, m[k])
-	}
-	return strings.Join(parts, ", ")
+	fmt.Fprintf(b, "%s\n", last)
 }

@@ -188,7 +188,7 @@ func collect(ctx context.Context, env *Env, c *collectFlags, o *outputFlags, ths
 		outs.discard()
 		if ctx.Err() != nil {
 			fmt.Fprintln(env.Stderr, msg.T(l, "collect.interrupted", me.Got, me.Expect))
-			return &ExitError{Code: 130}
+			return interrupted(nil)
 		}
 		return &ExitError{Code: 1, Err: errors.New(msg.T(l, "collect.missing", me.Got, me.Expect, joinOr(me.Missing, "-")))}
 	}

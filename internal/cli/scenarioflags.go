@@ -87,7 +87,7 @@ func (f *scenarioFlags) base(ctx context.Context, lang msg.Lang) (model.Scenario
 		s, err := model.ReadScenarioFileContext(ctx, f.file)
 		var fe *model.FieldError
 		if err != nil && ctx.Err() != nil {
-			return s, &ExitError{Code: 130} // a FIFO's wait ended by the user's signal
+			return s, interrupted(nil) // a FIFO's wait ended by the user's signal
 		}
 		if err != nil && !errors.As(err, &fe) {
 			return s, &UsageError{Err: fmt.Errorf("-f: %s", msg.T(lang, "cli.file.read", f.file, err))}

@@ -83,7 +83,7 @@ func runSim(ctx context.Context, env *Env, args []string) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// A simulation cut short has no figures worth printing: its
 		// requests are not all done.
-		return &ExitError{Code: 130, Err: errors.New(msg.T(l, "sim.interrupted"))}
+		return interrupted(errors.New(msg.T(l, "sim.interrupted")))
 	}
 	if err != nil {
 		return err

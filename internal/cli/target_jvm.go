@@ -55,7 +55,7 @@ func runJVMTarget(ctx context.Context, env *Env, base launch.Config, args []stri
 	srv, err := launch.Start(ctx, cfg, launch.Options{Name: string(cfg.Engine)})
 	if err != nil {
 		if ctx.Err() != nil {
-			return &ExitError{Code: 130}
+			return interrupted(nil)
 		}
 		return inLang(l, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 3: eight event loops, 2,000 requests in a burst, 99% take
@@ -83,7 +84,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 		}
 		p, _ := model.LookupPreset(name)
 		out, err := r.labRun(ctx, name, p.Scenario, name, true)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {
@@ -125,7 +126,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 			continue
 		}
 		hout, err := r.blockingHTTPRun(ctx, name, p.Scenario)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {

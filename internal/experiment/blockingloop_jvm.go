@@ -37,6 +37,9 @@ func runBlockingLoopJVM(ctx context.Context, r *Runner) error {
 		if ctx.Err() != nil {
 			break
 		}
+		if !r.Wants(blockingServes[name]...) {
+			continue // --only: no asked-for claim reads this row
+		}
 		p, _ := model.LookupPreset(name)
 		s, sc, ok := live.ScaleToCores(p.Scenario, live.Cores())
 		if ok && (scaling.Factor == 0 || sc.OffloadPool[0] > 0) {

@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 9: a closed-model sweep of virtual users against the pool
@@ -123,7 +123,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 				s.Normalize()
 				label := fmt.Sprintf("%s %s %d VUs", p.key, k, n)
 				out, err := r.labRun(ctx, label, s, "", false)
-				if errors.Is(err, lab.ErrInterrupted) {
+				if errors.Is(err, supervise.ErrInterrupted) {
 					break
 				}
 				if err != nil {

@@ -254,7 +254,9 @@ func agreement(l msg.Lang, claims []Claim) string {
 			continue
 		}
 		by := fmtClaim(*j.Measured-*g.Measured, g.Digits, g.Unit)
-		if *g.Measured != 0 {
+		if *g.Measured != 0 && g.Unit != "%" {
+			// A share's difference is in points; a relative one of
+			// a share near zero would only mislead.
 			by += fmt.Sprintf(", %+.0f%%", 100*(*j.Measured / *g.Measured - 1))
 		}
 		key := "exp.agree.part"

@@ -32,10 +32,6 @@ import (
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
-// ErrInterrupted is returned when ctx ended before anything was measured:
-// there is no table to print, and the caller exits as interrupted.
-var ErrInterrupted = supervise.ErrInterrupted
-
 // Experiment is one recipe.
 type Experiment struct {
 	// Name is what `waitlab exp run NAME` takes.
@@ -135,7 +131,7 @@ const MaxRepeat = 100
 const DefaultRepeat = 6
 
 // Run runs the named experiment and returns its table. A run cut short by
-// ctx returns the table so far with Interrupted set, or ErrInterrupted
+// ctx returns the table so far with Interrupted set, or supervise.ErrInterrupted
 // when nothing was measured. Every child process it started has exited
 // when Run returns.
 func Run(ctx context.Context, name string, opt Options) (*Table, error) {
@@ -198,7 +194,7 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	}
 	if err != nil {
 		if ctx.Err() != nil && len(r.T.Rows) == 0 {
-			return nil, ErrInterrupted
+			return nil, supervise.ErrInterrupted
 		}
 		if len(r.T.Rows) == 0 {
 			return nil, err
@@ -209,7 +205,7 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 		if r.T.Skipped != "" {
 			return r.T, nil
 		}
-		return nil, ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	return r.T, nil
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -77,24 +78,6 @@ func TestParsers(t *testing.T) {
 	if got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
 		t.Errorf("parseMetrics with a name twice = %v; want 12", got)
 	}
-	status := []byte("Name:\tx\nvoluntary_ctxt_switches:\t10\nnonvoluntary_ctxt_switches:\t5\n")
-	if n := parseCtxSwitches(status); n != 15 {
-		t.Errorf("parseCtxSwitches = %v; want 15", n)
-	}
-	if n, ok := parseProcsRunning([]byte("cpu 1 2 3\nprocs_running 4\nprocs_blocked 0\n")); !ok || n != 4 {
-		t.Errorf("parseProcsRunning = %v, %v; want 4, true", n, ok)
-	}
-}
-
-func TestParseNetstat(t *testing.T) {
-	in := []byte("TcpExt: SyncookiesSent ListenOverflows ListenDrops\nTcpExt: 1 7 9\nIpExt: InNoRoutes\nIpExt: 3\n")
-	got := parseNetstat(in)
-	if got["ListenOverflows"] != 7 || got["ListenDrops"] != 9 || got["SyncookiesSent"] != 1 || len(got) != 3 {
-		t.Errorf("parseNetstat = %v; want the three TcpExt counters only", got)
-	}
-	if got := parseNetstat([]byte("TcpExt: A B\nTcpExt: 1\n")); len(got) != 0 {
-		t.Errorf("parseNetstat(mismatched lines) = %v; want nothing", got)
-	}
 }
 
 func FuzzParseMetrics(f *testing.F) {
@@ -102,9 +85,6 @@ func FuzzParseMetrics(f *testing.F) {
 	f.Add([]byte("a{"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = parseMetrics(b, []string{"a", "b"})
-		_ = parseCtxSwitches(b)
-		_, _ = parseProcsRunning(b)
-		_ = parseNetstat(b)
 	})
 }
 
@@ -309,8 +289,8 @@ func TestInterruptBeforeAnythingIsMeasured(t *testing.T) {
 	exe := waitlabBinary(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Run(ctx, "test-trial", Options{Exe: exe, Lang: msg.EN}); !errors.Is(err, ErrInterrupted) {
-		t.Errorf("Run with a cancelled context = %v; want ErrInterrupted", err)
+	if _, err := Run(ctx, "test-trial", Options{Exe: exe, Lang: msg.EN}); !errors.Is(err, supervise.ErrInterrupted) {
+		t.Errorf("Run with a cancelled context = %v; want supervise.ErrInterrupted", err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 	"io/fs"
 	"strings"
 	"time"
@@ -79,7 +80,7 @@ func (r *Runner) runJava(ctx context.Context, class string, args ...string) (*jv
 		case <-p.waited:
 			done = true
 		case <-tick.C:
-			if n, err := procThreadsOf(p.PID); err == nil {
+			if n, err := sysinfo.PidThreads(p.PID); err == nil {
 				out.OSThreads = max(out.OSThreads, n)
 			}
 		case <-ctx.Done():

@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 1: the five lab presets with the wait cut to 0.2 s, as the
@@ -88,7 +89,7 @@ func runLab(ctx context.Context, r *Runner) error {
 		// In process and over HTTP (the target serving the scenario,
 		// driven by the generator on another core).
 		out, err := r.labRun(ctx, name, s, name, false, lab.ViaBoth)
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {

@@ -89,7 +89,7 @@ func runLoggingJVM(ctx context.Context, r *Runner) error {
 			break
 		}
 		r.warnRow(row, reps)
-		r.noteServer(threads)
+		r.noteServer(threads, ", Logback")
 	}
 	for i := range t.Rows {
 		row := &t.Rows[i]
@@ -115,11 +115,12 @@ func runLoggingJVM(ctx context.Context, r *Runner) error {
 // noteServer reads the server's name and version from the last kept stop
 // report into the runner's server (echoed in the JVM claims and rows),
 // with the connector limits it was given.
-func (r *Runner) noteServer(threads int) {
+func (r *Runner) noteServer(threads int, suffix string) *launch.Report {
 	var rep launch.Report
 	if len(r.targetReport) == 0 || json.Unmarshal(r.targetReport, &rep) != nil || rep.JVM == nil || rep.JVM.Version == "" {
-		return
+		return nil
 	}
-	r.server = fmt.Sprintf("%s (maxThreads %d, acceptCount %d, maxConnections %d), Logback", rep.JVM.Version,
-		threads, logAcceptCount, logMaxConnections)
+	r.server = fmt.Sprintf("%s (maxThreads %d, acceptCount %d, maxConnections %d)%s", rep.JVM.Version,
+		threads, logAcceptCount, logMaxConnections, suffix)
+	return &rep
 }

@@ -3,13 +3,11 @@
 package experiment
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
 	"net"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -193,8 +192,9 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 // (ms) of the connects that took 900 ms or more.
 func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
 	place := Place()
-	tg, err := r.procs.startServer(ctx, "target", r.Opt.Exe, place.Server, nil, "target", "--listen", "127.0.0.1:0", "--lang", "en",
-		"--drain", "1s", "--model", "loop", "--threads", "1", "--acceptor", "shared", "--backlog", strconv.Itoa(c.backlog))
+	tg, err := r.procs.startTarget(ctx, "target", r.Opt.Exe, place.Server, nil, launch.Config{Engine: launch.Go,
+		Listen: "127.0.0.1:0", Drain: launch.Duration(time.Second), Model: "loop", Threads: 1, Backlog: c.backlog,
+		Flags: []string{"--acceptor", "shared"}})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -246,7 +246,7 @@ func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64,
 	}
 	wall := time.Since(start)
 	genCPU := 100 * float64(sysinfo.ProcessCPU()-cpu0) / float64(wall) / float64(max(len(place.Generator), 1))
-	threads, _ := procThreadsOf(tg.PID)
+	threads, _ := sysinfo.PidThreads(tg.PID)
 	n1 := readNetstat()
 	f, slow := burstFigures(c, lat, dial, connAt)
 	f["overflows"] = n1["ListenOverflows"] - n0["ListenOverflows"]
@@ -345,53 +345,23 @@ func burstFigures(c burstCond, lat, dial, connAt []float64) (map[string]float64,
 	return f, slow
 }
 
-// readNetstat returns the TcpExt counters of /proc/net/netstat.
+// readNetstat returns the TcpExt counters of /proc/net/netstat (none when
+// it cannot be read).
 func readNetstat() map[string]float64 {
-	b, err := os.ReadFile("/proc/net/netstat")
+	m, err := sysinfo.Netstat()
 	if err != nil {
 		return map[string]float64{}
 	}
-	return parseNetstat(b)
+	return m
 }
 
-// parseNetstat reads the TcpExt header and value lines.
-func parseNetstat(b []byte) map[string]float64 {
-	out := map[string]float64{}
-	lines := bytes.Split(b, []byte("\n"))
-	for i := 0; i+1 < len(lines); i++ {
-		h, v := strings.Fields(string(lines[i])), strings.Fields(string(lines[i+1]))
-		if len(h) == 0 || h[0] != "TcpExt:" || len(v) != len(h) || v[0] != "TcpExt:" {
-			continue
-		}
-		for j := 1; j < len(h); j++ {
-			if x, err := strconv.ParseFloat(v[j], 64); err == nil {
-				out[h[j]] = x
-			}
-		}
-		i++
-	}
-	return out
-}
-
+// sysctl is a sysctl's value, "?" when it cannot be read.
 func sysctl(path string) string {
-	b, err := os.ReadFile("/proc/sys/" + path)
+	v, err := sysinfo.Sysctl(path)
 	if err != nil {
 		return "?"
 	}
-	return strings.TrimSpace(string(b))
-}
-
-func procThreadsOf(pid int) (int, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			return strconv.Atoi(strings.TrimSpace(v))
-		}
-	}
-	return 0, fmt.Errorf("no Threads line")
+	return v
 }
 
 // burstClass sorts a run of a burst as the source did: "undone" (some

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // DefaultNice is the priority an experiment runs at, as bench/ scripts
@@ -29,15 +31,11 @@ func DefaultNice() int {
 // creator's, so setting all current threads covers the children the
 // experiment starts too.
 func setNice(n int) error {
-	tasks, err := os.ReadDir("/proc/self/task")
+	tids, err := sysinfo.ThreadIDs()
 	if err != nil {
 		return fmt.Errorf("experiment: list threads: %w", err)
 	}
-	for _, t := range tasks {
-		tid, err := strconv.Atoi(t.Name())
-		if err != nil {
-			continue
-		}
+	for _, tid := range tids {
 		if err := unix.Setpriority(unix.PRIO_PROCESS, tid, n); err != nil && err != unix.ESRCH {
 			return fmt.Errorf("experiment: set nice %d: %w", n, err)
 		}

@@ -225,9 +225,6 @@ func (ps *procSet) record() []Child {
 	return append([]Child(nil), ps.ended...)
 }
 
-// AllowedCPUs lists the CPUs this process may run on.
-func AllowedCPUs() []int { return supervise.AllowedCPUs() }
-
 // Placement is where a load experiment runs its processes: the server on
 // its own CPUs, the generator (and the light downstream) on the others.
 // With one CPU nothing is pinned and Shared says so.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os/exec"
-	"slices"
 	"strconv"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/stats"
 )
 
 // Experiment 7: a slow downstream. Part one: ten 50 ms lookups per
@@ -418,13 +418,11 @@ func phase(ps []loadreport.Point) map[string]float64 {
 		f["errors_pct"] = 100 * errs / (ok + errs)
 	}
 	if len(p50s) > 0 {
-		slices.Sort(p50s)
-		f["p50_ms"] = p50s[(len(p50s)-1)/2]
+		f["p50_ms"] = stats.SpreadOf(p50s).Median
 		f["in_flight"] = f["ok_rps"] * f["p50_ms"] / 1000
 	}
 	if len(p99s) > 0 {
-		slices.Sort(p99s)
-		f["p99_ms"] = p99s[(len(p99s)-1)/2]
+		f["p99_ms"] = stats.SpreadOf(p99s).Median
 	}
 	return f
 }

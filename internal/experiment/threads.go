@@ -37,7 +37,7 @@ import (
 // the published blocking write path's ~210 TPS on the server's one core.
 
 func init() {
-	Register(&Experiment{Name: "threads", Order: 6, Run: runThreads, Claims: thClaims})
+	Register(&Experiment{Name: "threads", Order: 6, Run: runThreads, Claims: thClaims, JVM: runThreadsJVM, JDK: thJDK})
 }
 
 // The write path at 1,600 threads: 15-21% errors, p99 44 s; at 3,000

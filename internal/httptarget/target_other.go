@@ -14,9 +14,8 @@ import (
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
-// ErrNeedsLinux is what New returns off Linux: the pool's poller, the event
+// Off Linux New returns epoll.ErrNeedsLinux: the pool's poller, the event
 // loops and their timers are epoll, eventfd and timerfd.
-var ErrNeedsLinux = epoll.ErrNeedsLinux
 
 // ErrDrainTimeout: see server.go.
 var ErrDrainTimeout = errors.New("target: drain time ran out with requests in flight")
@@ -33,14 +32,14 @@ type Stats struct {
 	LogLines   int64
 }
 
-// New returns ErrNeedsLinux.
-func New(cfg Config) (*Server, error) { return nil, ErrNeedsLinux }
+// New returns epoll.ErrNeedsLinux.
+func New(cfg Config) (*Server, error) { return nil, epoll.ErrNeedsLinux }
 
 // Config returns the configuration.
 func (s *Server) Config() Config { return s.cfg }
 
-// Start returns ErrNeedsLinux.
-func (s *Server) Start() error { return ErrNeedsLinux }
+// Start returns epoll.ErrNeedsLinux.
+func (s *Server) Start() error { return epoll.ErrNeedsLinux }
 
 // Addr returns nil.
 func (s *Server) Addr() net.Addr { return nil }
@@ -63,8 +62,8 @@ func (s *Server) Stalls() []watchdog.Stall { return nil }
 // MaxScenarioConns: see scenario.go.
 const MaxScenarioConns = 1 << 20
 
-// NewScenario returns ErrNeedsLinux.
-func NewScenario(sc model.Scenario, base Config) (*Server, error) { return nil, ErrNeedsLinux }
+// NewScenario returns epoll.ErrNeedsLinux.
+func NewScenario(sc model.Scenario, base Config) (*Server, error) { return nil, epoll.ErrNeedsLinux }
 
 // Scenario reports no scenario.
 func (s *Server) Scenario() (model.Scenario, bool) { return model.Scenario{}, false }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/stats"
@@ -78,6 +79,7 @@ func decode(body []byte, s model.Scenario) (*model.Result, error) {
 		if last.Pinned >= 0 {
 			n := last.Pinned
 			facts.Pinned, facts.PinnedReasons = &n, last.PinnedReasons
+			facts.PinVerdict = pinVerdict(facts.Pin, n, f.Version)
 		}
 	}
 	if len(cr.Passes) > 1 && cr.Passes[0].Cold {
@@ -88,8 +90,28 @@ func decode(body []byte, s model.Scenario) (*model.Result, error) {
 		facts.Cold = &model.ColdPass{MakespanMS: cold.MakespanMS, P50MS: cold.All.P50MS, P99MS: cold.All.P99MS,
 			Completed: cold.Completed, Interrupted: cold.Interrupted}
 	}
+	if len(cr.Passes) < Passes {
+		// Stopped before the measured pass: what stands is the cold one,
+		// and it is no measurement of a warm JVM.
+		res.Interrupted = true
+	}
 	res.JVM = facts
 	return res, nil
+}
+
+// pinVerdict is what the measured JFR count says of a pin mechanism ("" when
+// nothing was to pin): pinned when JFR saw a pinned park; for
+// synchronized on JDK 24 and later, not pinned by JEP 491; else not pinned.
+func pinVerdict(pin string, pinned int64, version string) string {
+	switch {
+	case pin == "":
+		return ""
+	case pinned > 0:
+		return model.PinVerdictPinned
+	case pin == PinSynchronized && jdk.Major(version) >= SyncUnpinned:
+		return model.PinVerdictJEP491
+	}
+	return model.PinVerdictNone
 }
 
 // passResult is one pass as a Result, through live.Tally.

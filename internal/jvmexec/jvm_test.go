@@ -239,3 +239,19 @@ func TestSecondRunReusesClasses(t *testing.T) {
 		t.Fatalf("first compiled %v (%s), second compiled %v (%s)", first.JVM.Compiled, first.JVM.Classes, second.JVM.Compiled, second.JVM.Classes)
 	}
 }
+
+// No JDK at all: one field error that names what to install.
+func TestNoJDKNamesWhatToInstall(t *testing.T) {
+	old := jdk.JVMDir
+	jdk.JVMDir = t.TempDir()
+	defer func() { jdk.JVMDir = old }()
+	t.Setenv("JAVA_HOME", "")
+	t.Setenv("PATH", t.TempDir())
+	for _, preset := range []string{"lab-pool", "lab-virtual"} {
+		err := Check(labPreset(t, preset), Options{})
+		var fe *model.FieldError
+		if !errors.As(err, &fe) || !strings.Contains(fe.Localize(msg.EN), "apt-get install") {
+			t.Fatalf("%s without a JDK: %v, want a field error naming what to install", preset, err)
+		}
+	}
+}

@@ -87,6 +87,10 @@ func TestDecode(t *testing.T) {
 	if _, err := decode([]byte(`{"passes":[{"records":[[5,0,0,0,1,0]]}],"facts":{}}`), s); err == nil {
 		t.Fatal("a record beyond the requests was accepted")
 	}
+	one := `{"passes":[{"cold":true,"sent":2,"records":[[0,0,0,0,3000000,0],[1,0,0,3000000,6000000,0]]}],"facts":{}}`
+	if res, err := decode([]byte(one), s); err != nil || !res.Interrupted {
+		t.Fatalf("only the cold pass: %v, interrupted %v; want it marked interrupted", err, res != nil && res.Interrupted)
+	}
 	body := `{"passes":[
 	 {"cold":true,"sent":2,"records":[[0,0,0,0,3000000,0],[1,0,0,3000000,6000000,0]]},
 	 {"cold":false,"sent":2,"peak":1,"records":[[0,0,0,0,1000000,0],[1,0,0,1000000,2000000,0]]}],

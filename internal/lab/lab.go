@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -22,16 +23,6 @@ import (
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
-
-// ErrInterrupted is returned when the context ended before any real run
-// measured anything: there is nothing to report, and the caller exits as
-// interrupted (130), never as a failure or a success. It is
-// supervise.ErrInterrupted, the one such value.
-var ErrInterrupted = supervise.ErrInterrupted
-
-// ErrNeedsLinux is what Run returns off Linux: the real executors need
-// eventfd, epoll and per-thread CPU clocks. The model (sim) runs anywhere.
-var ErrNeedsLinux = supervise.ErrNeedsLinux
 
 // RunConfig is one `waitlab run`: a scenario and how to measure it.
 type RunConfig struct {
@@ -200,10 +191,10 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 
 // Run measures cfg's scenario for real beside its model. A run cut short
 // by ctx returns what it measured (Outcome.Interrupted); when nothing was
-// measured it returns ErrInterrupted.
+// measured it returns supervise.ErrInterrupted.
 func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	if supervise.ErrUnsupported != nil {
-		return nil, ErrNeedsLinux
+		return nil, epoll.ErrNeedsLinux // the real executors need Linux; the model (sim) runs anywhere
 	}
 	scaling, err := Prepare(&cfg)
 	if err != nil {
@@ -213,7 +204,7 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	modelRes, err := sim.RunContext(ctx, s, sim.Options{})
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ErrInterrupted
+			return nil, supervise.ErrInterrupted
 		}
 		return nil, err
 	}
@@ -229,7 +220,7 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		return nil, &CapError{Cap: "wall", Limit: c.Seconds(), Got: (expected * time.Duration(runs)).Seconds()}
 	}
 	if ctx.Err() != nil {
-		return nil, ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	var progress func(run, of int)
 	if cfg.Progress != nil {
@@ -247,18 +238,18 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		}
 		rep, runs, err := runner.Repeat(ctx, r, s, opt, cfg.Repeat, cfg.Warmup, progress)
 		if err != nil {
-			if measured && errors.Is(err, ErrInterrupted) {
+			if measured && errors.Is(err, supervise.ErrInterrupted) {
 				break // the earlier view stands
 			}
 			if ctx.Err() != nil && !errors.Is(err, ErrTargetDied) {
 				// A child that died of our own interrupt is an
 				// interruption, not a failure of the run.
-				return nil, ErrInterrupted
+				return nil, supervise.ErrInterrupted
 			}
 			return nil, err
 		}
 		if rep == nil || rep.Median == nil {
-			return nil, ErrInterrupted
+			return nil, supervise.ErrInterrupted
 		}
 		measured = true
 		switch r.Via() {

@@ -32,8 +32,6 @@ func (c *Config) checkJVM() error {
 		field string
 		set   bool
 	}{
-		{"downstream", c.Downstream != ""},
-		{"validate-lock", c.ValidateLock},
 		{"fanout", c.Fanout != "" && c.Fanout != "sequential" && c.Fanout != "parallel"},
 		{"flags", len(c.Flags) > 0},
 		{"offload", c.Offload != 0 && c.Model != "offload"},
@@ -44,6 +42,14 @@ func (c *Config) checkJVM() error {
 		if err := refuse(r.field, r.set); err != nil {
 			return err
 		}
+	}
+	// Our Netty server has no asynchronous RESP client: its downstream
+	// calls hold the thread, so they must be asked for as blocking.
+	if netty && c.Downstream != "" && !c.Blocking {
+		return model.NewFieldError("downstream", "launch.err.nettyds")
+	}
+	if c.ValidateLock && c.Downstream == "" {
+		return model.NewFieldError("validate-lock", "launch.err.lockds")
 	}
 	switch c.Log {
 	case "", "off", "sync", "async":
@@ -168,12 +174,14 @@ func (r *jvmRun) netty() {
 	p["backlog"] = strconv.Itoa(l.AcceptCount)
 	p["max_connections"] = strconv.Itoa(l.MaxConnections)
 	r.about.Limits = l
-	if jars, err := filepathGlobFirst(r.jars, "netty-common"); err == nil {
+	if jars, err := jarNamed(r.jars, "netty-common"); err == nil {
 		r.about.Version = "Netty " + jarProperty(jars, "META-INF/io.netty.versions.properties", "netty-common.version")
 	}
 }
 
-func filepathGlobFirst(jars []string, base string) (string, error) {
+// jarNamed is the jar of jars whose base name is base (BASE.jar or
+// BASE-VERSION.jar).
+func jarNamed(jars []string, base string) (string, error) {
 	for _, j := range jars {
 		if b := filepath.Base(j); b == base+".jar" || len(b) > len(base) && b[:len(base)+1] == base+"-" {
 			return j, nil

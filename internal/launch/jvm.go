@@ -217,6 +217,8 @@ func (r *jvmRun) knobs() error {
 		}
 		p[d.key] = string(v.Kind) + ":" + strconv.FormatInt(int64(v.Mean), 10)
 	}
+	p["downstream"] = cfg.Downstream
+	p["validate_lock"] = strconv.FormatBool(cfg.ValidateLock)
 	p["log"] = cfg.Log
 	if p["log"] == "" {
 		p["log"] = "off"

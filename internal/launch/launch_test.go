@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/model"
@@ -191,9 +192,9 @@ func TestNettyOffload(t *testing.T) {
 // What a JVM server cannot honour is refused before anything starts.
 func TestRefusals(t *testing.T) {
 	for _, c := range []Config{
-		{Engine: Tomcat, Downstream: "127.0.0.1:6379"},
+		{Engine: Netty, Downstream: "127.0.0.1:6379"},
+		{Engine: Tomcat, ValidateLock: true},
 		{Engine: Tomcat, Model: "loop"},
-		{Engine: Netty, ValidateLock: true},
 		{Engine: Netty, AcceptCount: 10},
 		{Engine: Tomcat, Blocking: true},
 		{Engine: Netty, Model: "loop", Offload: 4},
@@ -337,5 +338,38 @@ func TestJavaDrawsMatchGo(t *testing.T) {
 		if g := int64(d.At(gu)); at != g {
 			t.Fatalf("request %d stream %d: Java's exp draw %d ns, Go's %d ns", i, stream, at, g)
 		}
+	}
+}
+
+// Downstream calls. The validate-lock on Tomcat: one lock across a PING to a 15 ms
+// downstream before each GET serialises the PINGs whatever the threads,
+// and the downstream sees two commands a request.
+func TestJVMDownstream(t *testing.T) {
+	needJVM(t, Tomcat)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := &downstream.Server{Delay: model.FixedDist(15 * time.Millisecond)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = ds.Serve(ctx, ln) }()
+	s := start(t, Config{Engine: Tomcat, Model: "pool", Threads: 8, Downstream: ln.Addr().String(), ValidateLock: true})
+	d := burst(t, s.Addr, 16, "")
+	if d < 16*15*time.Millisecond {
+		t.Fatalf("16 requests under the lock took %v, under 16 PINGs of 15 ms in a row", d)
+	}
+	if n := ds.Stats().Commands; n != 2*17 {
+		t.Fatalf("the downstream answered %d commands, want 34 (PING and GET for 17 requests)", n)
+	}
+	// Netty's loop waiting in the downstream's read: 2 loops, 12 calls
+	// of 15 ms, no faster than 6 in a row, and the loops stall.
+	jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
+	n := start(t, Config{Engine: Netty, Model: "loop", Threads: 2, Downstream: ln.Addr().String(), Blocking: true})
+	if d := burst(t, n.Addr, 12, ""); d < 6*15*time.Millisecond {
+		t.Fatalf("12 blocking downstream calls on 2 loops took %v, under 6 x 15 ms", d)
+	}
+	if r := n.Stop(); r.Stalls == nil || r.Stalls.Count == 0 {
+		t.Fatalf("a loop held in the downstream's read was not seen: %+v", r.Stalls)
 	}
 }

@@ -60,13 +60,6 @@ func DecodeChildRequest(in io.Reader) (ChildRequest, error) {
 // MaxStalls caps ChildResponse.Stalls.
 const MaxStalls = 20
 
-// ErrInterrupted is returned (wrapped) by Isolated (and runner.Repeat) when ctx was
-// cancelled before any run could report a measurement: a child not started
-// because ctx was already done, or one that the interrupt ended before it
-// wrote its result. There is nothing to print but that. It is
-// supervise.ErrInterrupted, the one such value.
-var ErrInterrupted = supervise.ErrInterrupted
-
 // ServeChild is the child side: it reads a ChildRequest from in, runs it
 // with Run and writes a ChildResponse to out. A run the child refuses or
 // cannot do is reported in the response, not as an error; the error is for
@@ -170,11 +163,11 @@ var afterStart func()
 // signal has no window in which a child that has not yet installed its
 // handlers dies of it, and a parent that dies closes the pipe too (and
 // Pdeathsig kills the child). A child that the interrupt ended without a
-// result (killed after the grace) gives ErrInterrupted, not an error of
+// result (killed after the grace) gives supervise.ErrInterrupted, not an error of
 // the child.
 func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*ChildResponse, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("live: not started: %w: %w", ErrInterrupted, err)
+		return nil, fmt.Errorf("live: not started: %w: %w", supervise.ErrInterrupted, err)
 	}
 	body, err := json.Marshal(ChildRequest{Scenario: s, Options: opt})
 	if err != nil {
@@ -203,7 +196,7 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	var resp ChildResponse
 	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil || (interrupted && resp.Result == nil) {
 		if interrupted {
-			return nil, fmt.Errorf("%w (the run was stopped before it reported)", ErrInterrupted)
+			return nil, fmt.Errorf("%w (the run was stopped before it reported)", supervise.ErrInterrupted)
 		}
 		msg := strings.TrimSpace(c.Stderr())
 		if werr != nil {
@@ -219,13 +212,6 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	}
 	resp.Result.Trace = resp.Trace
 	return &resp, nil
-}
-
-// CancelOnParent returns a context that is cancelled when the parent closes
-// the child's cancel pipe (or dies): supervise.Controlled().Context. Outside
-// a supervised child it returns ctx unchanged.
-func CancelOnParent(ctx context.Context) context.Context {
-	return supervise.Controlled().Context(ctx)
 }
 
 // Executable returns the path of the running binary, for Isolated.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // TestMain lets the test binary serve as the child process: started with
@@ -19,7 +20,7 @@ import (
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == ChildCommand {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		err := ServeChild(CancelOnParent(ctx), os.Stdin, os.Stdout)
+		err := ServeChild(supervise.Controlled().Context(ctx), os.Stdin, os.Stdout)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -48,8 +49,8 @@ func TestNoChildOnCancelledContext(t *testing.T) {
 	afterStart = func() { started = true }
 	defer func() { afterStart = nil }()
 	s := scenario(model.Pool, 2, 4, time.Millisecond, false)
-	if resp, err := Isolated(ctx, selfExe(t), s, Options{}); !errors.Is(err, ErrInterrupted) || resp != nil {
-		t.Errorf("Isolated(cancelled) = %v, %v; want ErrInterrupted", resp, err)
+	if resp, err := Isolated(ctx, selfExe(t), s, Options{}); !errors.Is(err, supervise.ErrInterrupted) || resp != nil {
+		t.Errorf("Isolated(cancelled) = %v, %v; want supervise.ErrInterrupted", resp, err)
 	}
 	if started {
 		t.Errorf("a child was started on a cancelled context")

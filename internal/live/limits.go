@@ -3,7 +3,6 @@ package live
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -112,15 +111,8 @@ func CheckRepeat(s model.Scenario, expected time.Duration, n int, warmup bool) e
 	return nil
 }
 
-// Cores returns the CPU cores this process may use: the CPU count, capped
-// by a cgroup quota if any.
-func Cores() int {
-	n := runtime.NumCPU()
-	if q := sysinfo.CgroupCPUs(); q > 0 && int(math.Ceil(q)) < n {
-		n = int(math.Ceil(q))
-	}
-	return max(n, 1)
-}
+// Cores returns the CPU cores this process may use (sysinfo.Cores).
+func Cores() int { return sysinfo.Cores() }
 
 // Estimate is a quick lower bound of a real run's wall time on cores
 // cores, without simulating: the total CPU work spread over the cores, the

@@ -167,7 +167,7 @@ func (rep *Repeated) aggregate(s model.Scenario) {
 	slices.SortStableFunc(order, func(a, b int) int {
 		return compareFloat(rep.Runs[a].MakespanMS, rep.Runs[b].MakespanMS)
 	})
-	mid := rep.Runs[order[(len(order)-1)/2]]
+	mid := rep.Runs[order[stats.MedianIndex(len(order))]]
 	med := *mid
 	med.Classes = map[string]model.Summary{}
 	for k, v := range mid.Classes {

@@ -4,7 +4,7 @@
 // stalled server cannot hide behind coordinated omission; a closed model of
 // virtual users, asked for by name; a hand-tuned keep-alive client with
 // pre-serialized requests and no allocation per request; the scenario
-// driver (RunScenario); and the load as data (Spec, Config, RunSpec).
+// driver (RunScenario); and the load as data (Spec, Config).
 //
 // The flow is Run (a Config) -> *loadresult.Result (the file format,
 // self-describing, mergeable with loadresult.Merge) -> loadreport.Analyze

@@ -58,9 +58,8 @@ type econn struct {
 	retried bool
 	status  int
 	close   bool
-	remain  int64 // body bytes (or chunk bytes with CRLF) still to skip
-	wantOut bool  // EPOLLOUT is registered
-	next    int   // closed model: the next target index
+	wantOut bool // EPOLLOUT is registered
+	next    int  // closed model: the next target index
 
 	// The io_uring engine: the socket's generation (in every ring
 	// entry's user data, so completions for a closed socket are known

@@ -4,8 +4,9 @@ package loadgen
 
 import (
 	"context"
-	"errors"
+	"fmt"
 
+	"github.com/waitlab/waitlab/internal/epoll"
 	"github.com/waitlab/waitlab/internal/loadresult"
 )
 
@@ -29,11 +30,11 @@ func engineFor(cfg *Config, ep Endpoint) (engine, why string) {
 }
 
 func newLoop(*gen) (*loop, error) {
-	return nil, errors.New("the epoll engine needs Linux")
+	return nil, fmt.Errorf("the epoll engine: %w", epoll.ErrNeedsLinux)
 }
 
 func newUringLoop(*gen, bool) (*loop, error) {
-	return nil, errors.New("the io_uring engine needs Linux")
+	return nil, fmt.Errorf("the io_uring engine: %w", epoll.ErrNeedsLinux)
 }
 
 func (g *gen) runLoop(context.Context, *loop) (offered, unsent int64) { return 0, 0 }

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // heavyBurner returns what the epoll engine's loop calls after each
@@ -33,10 +35,4 @@ func heavyBurner(factor float64) func() {
 }
 
 // threadCPU is the calling thread's CPU time (0 when it cannot be read).
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
-		return 0
-	}
-	return time.Duration(ts.Nano())
-}
+func threadCPU() time.Duration { return sysinfo.ThreadCPU() }

@@ -2,9 +2,13 @@
 
 package loadgen
 
-import "errors"
+import (
+	"fmt"
+
+	"github.com/waitlab/waitlab/internal/epoll"
+)
 
 // listeningInodesDiag is Linux's sock_diag; elsewhere the caller falls back.
 func listeningInodesDiag(port int) (map[uint32]bool, error) {
-	return nil, errors.New("sock_diag: Linux only")
+	return nil, fmt.Errorf("sock_diag: %w", epoll.ErrNeedsLinux)
 }

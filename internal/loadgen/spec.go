@@ -200,19 +200,6 @@ func (s Spec) MetricsURL(cfg *Config) (string, error) {
 	return s.TargetMetrics, nil
 }
 
-// RunSpec runs the load of s in this process: Config, the metrics page,
-// then Run.
-func RunSpec(ctx context.Context, s Spec, lang msg.Lang, version string) (*loadresult.Result, error) {
-	cfg, err := s.ConfigContext(ctx, lang, version)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.MetricsURL, err = s.MetricsURL(&cfg); err != nil {
-		return nil, err
-	}
-	return Run(ctx, cfg)
-}
-
 func (s Spec) checkSigns(lang msg.Lang) error {
 	for _, d := range []struct {
 		name string

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -23,11 +22,7 @@ import (
 // allowedCPUs is how many CPUs this process may use: GOMAXPROCS, bounded
 // by the affinity mask (runtime.NumCPU) and a cgroup quota.
 func allowedCPUs() float64 {
-	a := float64(min(runtime.GOMAXPROCS(0), runtime.NumCPU()))
-	if q := sysinfo.CgroupCPUs(); q > 0 && q < a {
-		a = q
-	}
-	return a
+	return min(float64(runtime.GOMAXPROCS(0)), sysinfo.CPUQuota())
 }
 
 // isLocal reports whether host (a name or an address) is this machine:
@@ -253,19 +248,4 @@ func stallsBetween(a, b loopMetrics) (stalls int64, lo, hi float64) {
 }
 
 // peakRSS returns this process's peak resident memory (VmHWM), in bytes.
-func peakRSS() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			f := strings.Fields(v)
-			if len(f) > 0 {
-				n, _ := strconv.ParseInt(f[0], 10, 64)
-				return n << 10
-			}
-		}
-	}
-	return 0
-}
+func peakRSS() int64 { return sysinfo.PeakRSS() }

@@ -111,7 +111,7 @@ const (
 	CollectMaxUploads = 16
 	// CollectInFlightBytes bounds the bytes of the uploads being read,
 	// together; CollectKeptBytes those of the results kept.
-	CollectInFlightBytes = 4 * MaxResultBytes
+	CollectInFlightBytes = 2 * MaxResultBytes
 	CollectKeptBytes     = 1 << 30
 	// collectDecoders is how many uploads are decoded at once (decoding
 	// takes up to about the file's size again for a moment).

@@ -108,21 +108,6 @@ type Pacer interface {
 	Due(n int64) (time.Duration, bool)
 }
 
-// Pace is the vegeta-style form of a pacer: how long to wait, given the
-// time elapsed and the requests sent so far, before the next send; stop is
-// true once the schedule has ended. It is a pure function of its arguments
-// for every pacer but the Poisson one, which is deterministic given its seed.
-func Pace(p Pacer, elapsed time.Duration, sent int64) (wait time.Duration, stop bool) {
-	due, ok := p.Due(sent)
-	if !ok {
-		return 0, true
-	}
-	if due <= elapsed {
-		return 0, false
-	}
-	return due - elapsed, false
-}
-
 // BurstPacer sends everything at once.
 type BurstPacer struct{}
 

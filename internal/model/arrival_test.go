@@ -55,12 +55,6 @@ func TestPacers(t *testing.T) {
 			t.Errorf("ConstantPacer{4}.Due(%d) = %v, %v; want %v, true", n, d, ok, want)
 		}
 	}
-	if w, stop := Pace(c, 100*time.Millisecond, 1); w != 150*time.Millisecond || stop {
-		t.Errorf("Pace(rate 4, 100ms, 1) = %v, %v; want 150ms, false", w, stop)
-	}
-	if w, stop := Pace(c, time.Second, 1); w != 0 || stop {
-		t.Errorf("Pace(rate 4, 1s, 1) = %v, %v; want 0, false (behind schedule: send now)", w, stop)
-	}
 	// A ramp from 0 to 10/s over 10 s sends 50 requests; the 50th is due at 10 s.
 	p := ProfilePacer{Profile: Profile{{Duration: 10 * time.Second, Rate: 10}}}
 	if d, ok := p.Due(50); !ok || d != 10*time.Second {
@@ -68,9 +62,6 @@ func TestPacers(t *testing.T) {
 	}
 	if _, ok := p.Due(51); ok {
 		t.Error("ProfilePacer(10s:10).Due(51) = _, true; want false: the profile has ended")
-	}
-	if w, stop := Pace(p, 0, 51); !stop || w != 0 {
-		t.Errorf("Pace(ended profile) = %v, %v; want 0, true", w, stop)
 	}
 }
 

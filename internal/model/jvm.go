@@ -22,9 +22,13 @@ type JVMFacts struct {
 	// Pinned counts the jdk.VirtualThreadPinned events a JFR recording of
 	// the measured pass saw (threshold JFRThresholdMS), by reason in
 	// PinnedReasons; nil when not recorded (not virtual).
-	Pinned         *int64           `json:"pinned_events,omitempty"`
-	PinnedReasons  map[string]int64 `json:"pinned_reasons,omitempty"`
-	JFRThresholdMS float64          `json:"jfr_threshold_ms"`
+	Pinned        *int64           `json:"pinned_events,omitempty"`
+	PinnedReasons map[string]int64 `json:"pinned_reasons,omitempty"`
+	// PinVerdict is what the JFR count says (virtual threads with a
+	// blocking class): PinVerdictPinned, PinVerdictJEP491 (none, waiting
+	// in synchronized on JDK 24 or later) or PinVerdictNone.
+	PinVerdict     string  `json:"pin_verdict,omitempty"`
+	JFRThresholdMS float64 `json:"jfr_threshold_ms"`
 	// CPUClock is what timed the CPU work: "thread" (ThreadMXBean's
 	// thread CPU clock), "native" (clock_gettime of the carrier's thread
 	// CPU clock, through FFM) or "wall".
@@ -38,6 +42,13 @@ type JVMFacts struct {
 	Classes  string `json:"classes"`
 	Compiled bool   `json:"compiled"`
 }
+
+// Pin verdicts (JVMFacts.PinVerdict).
+const (
+	PinVerdictPinned = "pinned"
+	PinVerdictJEP491 = "not_pinned_jep491"
+	PinVerdictNone   = "not_pinned"
+)
 
 // ColdPass is the first, cold pass of a JVM run.
 type ColdPass struct {

@@ -45,9 +45,6 @@ const MaxSegmentDen = 1_000_000
 // MaxSegments bounds N in "I/N": more generators than this is a typo.
 const MaxSegments = 10_000
 
-// WholeSegment is [0, 1).
-func WholeSegment() Segment { return Segment{} }
-
 // ParseSegment parses "I/N" (the I-th of N equal shares, from 0; its
 // sequence is 0, 1/N, ..., 1) or "A:B" (boundaries as fractions or
 // decimals: "0:1/3", "1/3:1", "0.5:1"; its sequence is 0, A, B, 1 unless

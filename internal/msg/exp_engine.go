@@ -13,6 +13,7 @@ func init() {
 		"flag.exp.java": {
 			KO: "JVM 엔진이 쓸 JDK (홈 디렉터리나 bin/java; 없으면 JAVA_HOME, PATH, /usr/lib/jvm에서 찾습니다)",
 			EN: "the JDK the JVM engine uses (its home or bin/java; by default JAVA_HOME, PATH, then /usr/lib/jvm)"},
+		"exp.list.jvm":   {KO: "(JVM 엔진도 있음: JDK %d 이상)", EN: "(also on the JVM engine: JDK %d or later)"},
 		"exp.engine.go":  {KO: "Go", EN: "Go"},
 		"exp.engine.jvm": {KO: "JVM", EN: "JVM"},
 		"exp.note.nojvm": {
@@ -118,6 +119,16 @@ func init() {
 		"exp.log.jvm.why": {
 			KO: "다른 점과 그 까닭: 발표된 서비스는 2코어 컨테이너의 Spring과 Logback이었고, 여기서는 코어 하나에 고정된 Debian의 Tomcat과 Logback입니다. 줄의 형식(시각, 스레드, 레벨, 로거, 메시지)은 흔한 Logback 패턴이지만 발표된 서비스의 패턴과 MDC는 알 수 없습니다.",
 			EN: "What differs and why: the published service was Spring with Logback in 2-core containers; here Debian's Tomcat with Logback, pinned to one core. The line's pattern (time, thread, level, logger, message) is a common Logback one; the published service's pattern and MDC are not known."},
+		"exp.th.jvm.recipe": {
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, acceptCount %[8]d, maxConnections %[9]d)에서 플랫폼 스레드 풀(maxThreads) 200개와 1,600개를 비교합니다. 핸들러는 Go 엔진처럼 요청당 CPU %[1]s{와/과} %[3]d ms 호출 %[2]d번을 씁니다 (JVM 서버에는 다운스트림 클라이언트가 없어 잠듭니다). 가상 사용자 %[4]s명(닫힌 모델)이 한꺼번에 연결해 제한 시간 %.0[5]f초로 보내고, 실행마다 새 Tomcat을 워밍업 없이 %.0[6]f초 잽니다. 조건마다 %[7]d회. 오류는 생성기가 본 종류별로 나눕니다.",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; acceptCount %[8]d, maxConnections %[9]d) with a pool (maxThreads) of 200 and of 1,600 platform threads. As on the Go engine the handler spends %[1]s of CPU per request and makes %[2]d calls of %[3]d ms (sleeps: the JVM servers have no downstream client). %[4]s virtual users (closed model) connect at once and send with a %.0[5]f s timeout; each run is a fresh Tomcat measured for %.0[6]f s with no warm-up, %[7]d runs per condition. The errors are broken down by kind as the generator saw them."},
+		"exp.th.jvm.col.timeout": {KO: "타임아웃 (건)", EN: "timeouts"},
+		"exp.th.jvm.col.reset":   {KO: "리셋·닫힘 (건)", EN: "resets and closes"},
+		"exp.th.jvm.col.refused": {KO: "연결 거절 (건)", EN: "refused connects"},
+		"exp.th.jvm.col.threads": {KO: "JVM 플랫폼 스레드 최대", EN: "JVM platform threads peak"},
+		"exp.th.jvm.kinds": {
+			KO: "오류의 종류 (실행의 중앙값): 스레드 1,600개에서 타임아웃 %s건, 리셋·닫힘 %s건, 연결 거절 %s건, 200개에서 %s건, %s건, %s건입니다. JVM의 플랫폼 스레드는 최대 %s개와 %s개였습니다.",
+			EN: "The errors by kind (medians of the runs): at 1,600 threads %s timeouts, %s resets and closes, %s refused connects; at 200, %s, %s and %s. The JVM's platform threads peaked at %s and %s."},
 		"exp.ls.col.jvmthreads": {KO: "플랫폼 스레드 (ThreadMXBean)", EN: "platform threads (ThreadMXBean)"},
 
 		"exp.fig.vl.on":       {KO: "잠금 켬 76 TPS", EN: "76 TPS with the lock"},

@@ -74,8 +74,8 @@ var dynamicPrefixes = map[string]string{
 	"exp.bl.row.":        "experiment: blocking-loop rows by condition",
 	"exp.sd.fanout.":     "experiment: slow-downstream fan-out names by mode",
 	"exp.log.row.":       "experiment: logging rows by condition",
-	"jvm.pin.":           "cli/run_jvm: the pinned wait's mechanism by model.JVMFacts.Pin (synchronized, native)",
-	"jvm.clock.":         "cli/run_jvm: what timed the CPU work by model.JVMFacts.CPUClock (thread, native, wall)",
+	"jvm.pin.":           "report/jvm: the pinned wait's mechanism by model.JVMFacts.Pin (synchronized, native)",
+	"jvm.clock.":         "report/jvm: what timed the CPU work by model.JVMFacts.CPUClock (thread, native, wall)",
 }
 
 // jsLiteral is a quoted string in the web page's JavaScript or HTML, and

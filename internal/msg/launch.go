@@ -25,6 +25,12 @@ func init() {
 		"launch.err.unsupported": {
 			KO: "--%s{은/는} %s 서버에서 지원하지 않습니다. 이 플래그를 빼거나 --engine go로 실행하세요 (docs/target.md에 엔진별로 할 수 없는 것이 있습니다)",
 			EN: "--%s is not something the %s server can honour: leave it out, or run with --engine go (docs/target.md lists what each engine cannot do)"},
+		"launch.err.nettyds": {
+			KO: "netty 서버의 다운스트림 호출은 스레드를 붙잡습니다 (비동기 RESP 클라이언트가 없습니다). --blocking을 함께 주세요 (--model offload면 실행기 스레드가 기다립니다)",
+			EN: "the netty server's downstream calls hold their thread (it has no asynchronous RESP client): add --blocking (with --model offload the executor's thread waits)"},
+		"launch.err.lockds": {
+			KO: "--validate-lock에는 --downstream이 필요합니다 (잠금 안에서 PING을 보낼 곳)",
+			EN: "--validate-lock needs --downstream (where the PING inside the lock goes)"},
 		"launch.err.log": {
 			KO: "--log %q{은/는} 알 수 없습니다. off, sync, async 중 하나를 주세요",
 			EN: "--log %q is unknown: give off, sync or async"},

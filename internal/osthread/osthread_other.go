@@ -3,9 +3,11 @@
 package osthread
 
 import (
-	"errors"
+	"fmt"
 	"runtime"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/epoll"
 )
 
 // Block off Linux: the real runs and the target server, its only callers,
@@ -27,5 +29,5 @@ func Spin(d time.Duration) {
 // Pin off Linux locks the goroutine to its thread and says it cannot pin.
 func Pin(cpu int) error {
 	runtime.LockOSThread()
-	return errors.New("osthread: pinning a thread to a CPU needs Linux")
+	return fmt.Errorf("osthread: pinning a thread to a CPU: %w", epoll.ErrNeedsLinux)
 }

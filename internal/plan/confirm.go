@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
-	"os"
-	"strconv"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Real says how Confirm runs a size for real: the runner (runner.Process
@@ -40,7 +39,7 @@ func (r Real) run(ctx context.Context, s model.Scenario, runs int) ([]*model.Res
 	}
 	rep, _, err := runner.Repeat(ctx, r.Runner, s, live.Options{Trace: true, Version: r.Version}, runs, true, progress)
 	if err != nil {
-		if errors.Is(err, runner.ErrInterrupted) || ctx.Err() != nil && !errors.Is(err, runner.ErrTargetDied) {
+		if errors.Is(err, supervise.ErrInterrupted) || ctx.Err() != nil && !errors.Is(err, runner.ErrTargetDied) {
 			return nil, true, nil
 		}
 		return nil, false, fmt.Errorf("plan: real run: %w", err)
@@ -214,14 +213,6 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 
 // loadAvg reads the 1-minute load average (0 if it cannot).
 func loadAvg() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 0
-	}
-	v, _ := strconv.ParseFloat(f[0], 64)
-	return v
+	l, _ := sysinfo.LoadAvg()
+	return l[0]
 }

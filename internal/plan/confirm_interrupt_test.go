@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +28,7 @@ func (c cutRunner) Run(_ context.Context, s model.Scenario, opt live.Options) (*
 		return &runner.Run{Result: &model.Result{Completed: s.Requests, MakespanMS: 300}}, nil
 	}
 	c.cancel()
-	return nil, fmt.Errorf("%w (the child stopped)", runner.ErrInterrupted)
+	return nil, fmt.Errorf("%w (the child stopped)", supervise.ErrInterrupted)
 }
 
 // Issue 45, item 7: SIGINT during plan --confirm ended in "came back

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -171,7 +170,7 @@ func probeListen(addr string) error {
 // this process. threshold is the target's stall threshold.
 func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.Duration, version string, o HTTPOptions) (*HTTPRun, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	if o.Listen == "" {
 		o.Listen = "127.0.0.1:0"
@@ -259,8 +258,14 @@ func RunHTTP(ctx context.Context, exe string, s model.Scenario, threshold time.D
 		return nil, fmt.Errorf("runner: the target did not stop within %v and was killed", supervise.Grace)
 	}
 	res := lr.Result
+	if ctx.Err() != nil {
+		// The user's interrupt came during the run: whatever finished
+		// after it (a burst's requests already in flight) does not make
+		// the run whole in the user's eyes, and it concludes nothing.
+		res.Interrupted = true
+	}
 	if res.Interrupted && res.Completed == 0 {
-		return nil, ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	env := sysinfo.Collect(version)
 	res.Env = &env
@@ -387,54 +392,18 @@ type netstat struct{ overflows, drops int64 }
 
 // readNetstat reads TcpExt ListenOverflows and ListenDrops.
 func readNetstat() (netstat, bool) {
-	b, err := os.ReadFile("/proc/net/netstat")
-	if err != nil {
+	m, err := sysinfo.Netstat()
+	o, ok1 := m["ListenOverflows"]
+	d, ok2 := m["ListenDrops"]
+	if err != nil || !ok1 || !ok2 {
 		return netstat{}, false
 	}
-	return parseNetstat(b)
-}
-
-// parseNetstat reads the TcpExt header and value lines of
-// /proc/net/netstat.
-func parseNetstat(b []byte) (netstat, bool) {
-	lines := strings.Split(string(b), "\n")
-	for i := 0; i+1 < len(lines); i++ {
-		h, ok1 := strings.CutPrefix(lines[i], "TcpExt:")
-		v, ok2 := strings.CutPrefix(lines[i+1], "TcpExt:")
-		if !ok1 || !ok2 {
-			continue
-		}
-		names, vals := strings.Fields(h), strings.Fields(v)
-		if len(names) != len(vals) {
-			return netstat{}, false
-		}
-		var ns netstat
-		found := 0
-		for j, n := range names {
-			x, err := strconv.ParseInt(vals[j], 10, 64)
-			if err != nil {
-				continue
-			}
-			switch n {
-			case "ListenOverflows":
-				ns.overflows = x
-				found++
-			case "ListenDrops":
-				ns.drops = x
-				found++
-			}
-		}
-		return ns, found == 2
-	}
-	return netstat{}, false
+	return netstat{overflows: int64(o), drops: int64(d)}, true
 }
 
 // somaxconn reads net.core.somaxconn (0 when unknown).
 func somaxconn() int {
-	b, err := os.ReadFile("/proc/sys/net/core/somaxconn")
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	v, _ := sysinfo.Sysctl("net/core/somaxconn")
+	n, _ := strconv.Atoi(v)
 	return n
 }

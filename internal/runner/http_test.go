@@ -121,24 +121,6 @@ func TestHTTPIndexCheckCatchesAnotherScenario(t *testing.T) {
 	}
 }
 
-func TestParseNetstat(t *testing.T) {
-	in := "TcpExt: SyncookiesSent ListenOverflows ListenDrops TCPHPHits\nTcpExt: 0 12 15 99\nIpExt: InNoRoutes\nIpExt: 0\n"
-	ns, ok := parseNetstat([]byte(in))
-	if !ok || ns.overflows != 12 || ns.drops != 15 {
-		t.Errorf("parseNetstat = %+v, %v; want 12, 15", ns, ok)
-	}
-	if _, ok := parseNetstat([]byte("TcpExt: A B\nTcpExt: 1\n")); ok {
-		t.Error("a value line shorter than its header was accepted")
-	}
-}
-
-func FuzzParseNetstat(f *testing.F) {
-	f.Add([]byte("TcpExt: ListenOverflows ListenDrops\nTcpExt: 1 2\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		parseNetstat(b) // must not panic
-	})
-}
-
 // The stalls come from the target's report (data on the control
 // channel); a loop target that sent none fails the run.
 func TestStallsOf(t *testing.T) {

@@ -19,9 +19,6 @@ import (
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
-// ErrInterrupted is supervise.ErrInterrupted: nothing was measured.
-var ErrInterrupted = supervise.ErrInterrupted
-
 // Ways a Runner runs (Runner.Via).
 const (
 	ViaProcess = "process"
@@ -38,7 +35,7 @@ type Runner interface {
 	// Run runs s once. opt.OnStart is called once the run is under way;
 	// with opt.Trace the result carries every request's record
 	// (Result.Trace.Records). A run cut short by ctx returns what it
-	// measured (Result.Interrupted) or an error wrapping ErrInterrupted.
+	// measured (Result.Interrupted) or an error wrapping supervise.ErrInterrupted.
 	Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error)
 }
 
@@ -103,7 +100,7 @@ func (h HTTP) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run
 // ctx is cancelled it stops: the run in progress is dropped when whole
 // runs came before it (a part of a run would bias the median), and stands
 // alone (Interrupted) when it is the first; Interrupted is set on the
-// Repeated and its Median; a warm-up cut short stands for the run. With nothing measured it returns an error wrapping ErrInterrupted,
+// Repeated and its Median; a warm-up cut short stands for the run. With nothing measured it returns an error wrapping supervise.ErrInterrupted,
 // never a nil Median. progress, if set, is called as each run is under way
 // (0 is the warm-up). The runs come back in order, with the Run of each:
 // one Run for every result aggregated, never fewer.
@@ -118,7 +115,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 	// stop reports whether an error ends the repeats quietly (an
 	// interrupt), rather than failing them.
 	stop := func(err error) bool {
-		return errors.Is(err, ErrInterrupted) || (ctx.Err() != nil && !errors.Is(err, ErrTargetDied))
+		return errors.Is(err, supervise.ErrInterrupted) || (ctx.Err() != nil && !errors.Is(err, ErrTargetDied))
 	}
 	rep := &live.Repeated{}
 	var runs []*Run
@@ -129,7 +126,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 		w, err := r.Run(ctx, s, wopt)
 		if err != nil {
 			if stop(err) {
-				return nil, nil, fmt.Errorf("%w (in the warm-up)", ErrInterrupted)
+				return nil, nil, fmt.Errorf("%w (in the warm-up)", supervise.ErrInterrupted)
 			}
 			return nil, nil, err
 		}
@@ -173,12 +170,16 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 		results, runs = []*model.Result{wrun.Result}, []*Run{wrun}
 	}
 	if len(results) == 0 {
-		return nil, nil, fmt.Errorf("%w (0 of %d runs)", ErrInterrupted, n)
+		return nil, nil, fmt.Errorf("%w (0 of %d runs)", supervise.ErrInterrupted, n)
 	}
 	w := rep.Warmup
 	rep = live.Aggregate(s, results)
 	rep.Warmup = w
-	if ctx.Err() != nil && (len(results) < n || rep.Median.Interrupted) {
+	if ctx.Err() != nil {
+		// Cut short, or whole but interrupted as it ended (a burst over
+		// HTTP finishes its requests in flight), or the warm-up standing
+		// for a first run that never came: the user's interrupt is
+		// never a whole measurement.
 		rep.MarkInterrupted()
 	}
 	return rep, runs, nil

@@ -50,8 +50,8 @@ func TestRepeatOnACancelledContext(t *testing.T) {
 	cancel()
 	for _, warmup := range []bool{true, false} {
 		rep, runs, err := Repeat(ctx, self(t), pool(4, time.Millisecond), live.Options{}, 3, warmup, nil)
-		if !errors.Is(err, ErrInterrupted) || rep != nil || runs != nil {
-			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want ErrInterrupted and nothing else", warmup, rep, runs, err)
+		if !errors.Is(err, supervise.ErrInterrupted) || rep != nil || runs != nil {
+			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want supervise.ErrInterrupted and nothing else", warmup, rep, runs, err)
 		}
 	}
 }
@@ -130,7 +130,7 @@ func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 	calls := 0
 	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){
 		func() (*Run, error) { return warm, nil },
-		func() (*Run, error) { return nil, fmt.Errorf("%w (the target went)", ErrInterrupted) },
+		func() (*Run, error) { return nil, fmt.Errorf("%w (the target went)", supervise.ErrInterrupted) },
 	}}
 	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 3, true, nil)
 	if err != nil {
@@ -141,5 +141,27 @@ func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 	}
 	if !rep.Interrupted || !rep.Median.Interrupted {
 		t.Errorf("Repeat interrupted in run 1: interrupted %v, median %v; want both marked", rep.Interrupted, rep.Median.Interrupted)
+	}
+}
+
+// Issue 45, the interrupt class: a run the user interrupted whose
+// requests all finished anyway (a burst over HTTP answers what is in
+// flight) came back whole and unmarked, and `run --via http` exited 0.
+// An interrupt is never a whole measurement.
+func TestRepeatInterruptedDuringAWholeRunIsMarked(t *testing.T) {
+	s := pool(4, time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	whole := func() (*Run, error) {
+		return &Run{Result: &model.Result{Completed: 4, MakespanMS: 5}, HTTP: &HTTPRun{}}, nil
+	}
+	calls := 0
+	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){whole, whole}}
+	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 1, true, nil)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("Repeat = %d runs, %v", len(runs), err)
+	}
+	if !rep.Interrupted || !rep.Median.Interrupted {
+		t.Errorf("Repeat interrupted during its one run: interrupted %v, median %v; want both marked", rep.Interrupted, rep.Median.Interrupted)
 	}
 }

@@ -175,6 +175,16 @@ type Spread struct {
 	Min, Median, Max float64
 }
 
+// MedianIndex is the index of the lower median of n sorted values: of an
+// even count the lower middle one, so it is a measured value.
+func MedianIndex(n int) int { return (n - 1) / 2 }
+
+// HistRank is HdrHistogram's rank of the p-th percentile (0 < p <= 100)
+// of total counted values: the running count at which the percentile's
+// value is reached, p% of the total rounded, at least 1. Its
+// ValueAtQuantile and the bucket walks that must agree with it use it.
+func HistRank(p float64, total int64) int64 { return max(int64(p/100*float64(total)+0.5), 1) }
+
 // SpreadOf returns the spread of vals (each NaN when vals is empty; a NaN
 // among them sorts first). vals is not changed.
 func SpreadOf(vals []float64) Spread {
@@ -183,7 +193,7 @@ func SpreadOf(vals []float64) Spread {
 	}
 	s := slices.Clone(vals)
 	slices.Sort(s)
-	return Spread{Min: s[0], Median: s[(len(s)-1)/2], Max: s[len(s)-1]}
+	return Spread{Min: s[0], Median: s[MedianIndex(len(s))], Max: s[len(s)-1]}
 }
 
 // Mean returns the mean duration.

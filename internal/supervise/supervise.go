@@ -35,8 +35,6 @@ import (
 	"errors"
 	"sync"
 	"time"
-
-	"github.com/waitlab/waitlab/internal/epoll"
 )
 
 // ErrInterrupted is returned (wrapped) when the context ended before a
@@ -97,7 +95,3 @@ const (
 	KindReady  = "ready"
 	KindReport = "report"
 )
-
-// ErrNeedsLinux is waitlab's one "needs Linux" error (epoll's); the
-// other packages return this value.
-var ErrNeedsLinux = epoll.ErrNeedsLinux

@@ -2,15 +2,14 @@ package supervise
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/waitlab/waitlab/internal/osthread"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // ErrUnsupported is nil on Linux, where children can be supervised.
@@ -64,24 +63,12 @@ func cpuSet(cpus []int) unix.CPUSet {
 	return s
 }
 
-// AllowedCPUs lists the CPUs this process may run on, in order.
-func AllowedCPUs() []int { return AffinityOf(0) }
+// AllowedCPUs lists the CPUs this process may run on, in order
+// (sysinfo.AllowedCPUs).
+func AllowedCPUs() []int { return sysinfo.AllowedCPUs() }
 
-// AffinityOf lists the CPUs process pid may run on (0: this one), in
-// order; nil when it cannot be read.
-func AffinityOf(pid int) []int {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(pid, &set); err != nil {
-		return nil
-	}
-	var out []int
-	for c := 0; c < len(set)*64 && len(out) < set.Count(); c++ {
-		if set.IsSet(c) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+// AffinityOf lists the CPUs process pid may run on (sysinfo.AffinityOf).
+func AffinityOf(pid int) []int { return sysinfo.AffinityOf(pid) }
 
 // PinSelf moves every thread of this process to cpus (threads started
 // later inherit it from their creator) and returns the function that
@@ -146,17 +133,8 @@ func PinSelf(cpus []int) (restore func(), err error) {
 	}, err
 }
 
-// threadIDs lists this process's threads.
+// threadIDs lists this process's threads (none when they cannot be read).
 func threadIDs() []int {
-	ents, err := os.ReadDir("/proc/self/task")
-	if err != nil {
-		return nil
-	}
-	var out []int
-	for _, e := range ents {
-		if n, err := strconv.Atoi(e.Name()); err == nil {
-			out = append(out, n)
-		}
-	}
-	return out
+	ids, _ := sysinfo.ThreadIDs()
+	return ids
 }

@@ -1,9 +1,11 @@
-// Package sysinfo reads the machine and process facts that results echo
-// and that measurements need: the environment (Go version, GOMAXPROCS, CPU
-// model, cgroup quota), process and thread CPU time, the OS thread count,
-// a process tree's CPU time (tree_linux.go),
-// another process's CPU time, and the whole machine's busy time from /proc.
-// Every function is safe for concurrent use.
+// Package sysinfo is waitlab's one home for /proc and for "the CPUs I may
+// use": it reads the machine and process facts that results echo and that
+// measurements need: the environment (Go version, GOMAXPROCS, CPU model,
+// cgroup quota), the CPUs this process may run on and use (AllowedCPUs,
+// CPUQuota, Cores), process and thread CPU time, the OS thread count, a
+// process tree's CPU time (tree_linux.go), another process's CPU time,
+// the whole machine's busy time, load average, TCP counters and sysctls
+// (proc.go). Every function is safe for concurrent use.
 package sysinfo
 
 import (

@@ -5,7 +5,11 @@
 // another engine).
 package uring
 
-import "errors"
+import (
+	"fmt"
+
+	"github.com/waitlab/waitlab/internal/epoll"
+)
 
 // Options of New.
 type Options struct {
@@ -16,7 +20,7 @@ type Options struct {
 type Ring struct{}
 
 // New fails off Linux.
-func New(uint32, Options) (*Ring, error) { return nil, errors.New("io_uring needs Linux") }
+func New(uint32, Options) (*Ring, error) { return nil, fmt.Errorf("io_uring: %w", epoll.ErrNeedsLinux) }
 
 // Close does nothing.
 func (r *Ring) Close() error { return nil }

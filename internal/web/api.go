@@ -19,7 +19,9 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/narrate"
+	"github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // problemError is a refusal the handler answers with status and Problem.
@@ -271,8 +273,12 @@ type RunAnswer struct {
 	HTTP      *model.Result      `json:"http,omitempty"`
 	HTTPRatio map[string]float64 `json:"http_ratio,omitempty"`
 	Sockets   *lab.HTTPSockets   `json:"sockets,omitempty"`
-	Timeline  *model.Trace       `json:"-"` // see SimAnswer.Timeline
-	Narration []narrate.Line     `json:"narration,omitempty"`
+	// JVMNotes are the JVM run's facts as sentences in the asker's
+	// language (report.JVMNotes: the JDK, the cold first pass, the
+	// carriers, the pinning verdict by the JFR count), with via=jvm.
+	JVMNotes  []string       `json:"jvm_notes,omitempty"`
+	Timeline  *model.Trace   `json:"-"` // see SimAnswer.Timeline
+	Narration []narrate.Line `json:"narration,omitempty"`
 }
 
 // CapsJSON is the server's limits as the API tells them: a real run's
@@ -490,13 +496,16 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 	}
 	if via == lab.ViaJVM {
 		a.Result, a.Ratio = out.JVM, out.JVMRatio
+		if out.JVM != nil {
+			a.JVMNotes = report.JVMNotes(lang, out.JVM)
+		}
 	}
 	if a.Result == nil {
 		// Over HTTP only: the measurement is the HTTP one.
 		a.Result, a.Ratio = out.HTTP, out.HTTPRatio
 	}
 	if a.Result == nil {
-		return nil, lab.ErrInterrupted
+		return nil, supervise.ErrInterrupted
 	}
 	if timeline && a.Result.Trace != nil {
 		a.Timeline = a.Result.Trace
@@ -524,7 +533,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		return // the visitor left; whatever was measured has no reader
 	}
 	if err != nil {
-		if errors.Is(err, lab.ErrInterrupted) {
+		if errors.Is(err, supervise.ErrInterrupted) {
 			s.fail(w, lang, refuse(http.StatusServiceUnavailable, "", "web.err.interrupted"))
 			return
 		}

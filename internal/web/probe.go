@@ -145,11 +145,9 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	j, err := s.probeJob(body, lang)
 	var fe *model.FieldError
 	if errors.As(err, &fe) {
-		// The page names what the visitor sent: the JSON field, not the
-		// CLI's flag, leads the message too.
-		pf := *fe
-		pf.Field = jsonField(fe.Field)
-		m := pf.Localize(lang)
+		// The message under its field, without the CLI's flag in front
+		// (the field is the problem's own member).
+		m := msg.T(lang, fe.Key, fe.Args...)
 		if fe.Key == "probe.err.remote" && len(fe.Args) > 0 {
 			// The page's operator allows a host with serve's flag, not
 			// the target's --allow-remote (issue 44).

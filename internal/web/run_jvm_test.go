@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/waitlab/waitlab/internal/jdk"
@@ -56,13 +57,21 @@ func TestRealRunOnTheJVMPinned(t *testing.T) {
 	}
 	t.Setenv("WAITLAB_CACHE", t.TempDir())
 	s := New(Config{Exe: waitlabBinary(t)})
-	code, out := post(t, s, "/api/run?via=jvm&pin=native", `{"preset":"lab-virtual","wait":"50ms","blocking":true}`)
+	code, out := post(t, s, "/api/run?via=jvm&pin=native&lang=en", `{"preset":"lab-virtual","wait":"50ms","blocking":true}`)
 	if code != 200 {
 		t.Fatalf("POST /api/run?via=jvm&pin=native = %d %v; want 200", code, out)
 	}
 	facts, _ := out["jvm"].(map[string]any)
-	if n, _ := facts["pinned_events"].(float64); facts["pin"] != "native" || n < 12 {
-		t.Errorf("jvm facts %v; want pin native and at least 12 pinned events", facts)
+	if n, _ := facts["pinned_events"].(float64); facts["pin"] != "native" || n < 12 || facts["pin_verdict"] != "pinned" {
+		t.Errorf("jvm facts %v; want pin native, at least 12 pinned events, verdict pinned", facts)
+	}
+	notes, _ := out["jvm_notes"].([]any)
+	found := false
+	for _, n := range notes {
+		found = found || strings.HasPrefix(n.(string), "pinned: JFR recorded")
+	}
+	if !found {
+		t.Errorf("jvm_notes %v; want the pinned verdict as a sentence", notes)
 	}
 	code, out = post(t, s, "/api/run?via=process&pin=native", `{"preset":"lab-virtual","wait":"50ms"}`)
 	if code != 400 || out["field"] != "pin" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -57,6 +58,10 @@ func (s *Server) Size(ctx context.Context, req Request, slo string, lang msg.Lan
 	if err != nil {
 		if ctx.Err() == nil && pctx.Err() != nil {
 			return nil, refuse(http.StatusUnprocessableEntity, "slo", "web.err.plan.slow", s.cfg.SimMaxWall.Seconds())
+		}
+		var fe *model.FieldError
+		if errors.As(err, &fe) && fe.Field == "--slo" {
+			fe.Field = "slo" // the page's JSON field, not the CLI's flag
 		}
 		return nil, err
 	}

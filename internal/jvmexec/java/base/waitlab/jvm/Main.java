@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,25 +57,39 @@ public final class Main {
                 // JDK 21: no FFM; a virtual thread's CPU work is then timed by the wall clock
             }
         }
+        // One JFR recording for the JVM's life (virtual threads), started
+        // before any pass so its start-up is in none; each pass counts the
+        // pinned parks that began within it.
+        Recording rec = null;
+        if (p.model.equals("virtual")) {
+            rec = new Recording();
+            rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO);
+            rec.start();
+        }
         ctl.ready("");
         Path tmp = dir.resolve("result.tmp");
+        List<Pass> passes = new java.util.ArrayList<>();
+        for (int pass = 0; pass < p.passes && !cancelled; pass++) {
+            boolean trace = p.trace && pass == p.passes - 1;
+            Pass done = runPass(p, pin, trace, stallNs);
+            if (done == null) {
+                break;
+            }
+            passes.add(done);
+            if (done.interrupted) {
+                break;
+            }
+        }
+        if (rec != null) {
+            countPinned(rec, dir, passes);
+        }
         try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8), 1 << 16)) {
             w.write("{\"passes\":[");
-            boolean first = true;
-            for (int pass = 0; pass < p.passes && !cancelled; pass++) {
-                boolean trace = p.trace && pass == p.passes - 1;
-                Pass done = runPass(p, pin, trace, stallNs, dir, pass);
-                if (done == null) {
-                    break;
-                }
-                if (!first) {
+            for (int i = 0; i < passes.size(); i++) {
+                if (i > 0) {
                     w.write(',');
                 }
-                first = false;
-                writePass(w, done, pass == 0);
-                if (done.run.stopped && done.interrupted) {
-                    break;
-                }
+                writePass(w, passes.get(i), i == 0);
             }
             w.write("],\"facts\":");
             writeFacts(w, p, pinErr);
@@ -91,6 +106,7 @@ public final class Main {
         boolean interrupted;
         long cpuNs;
         long pinned = -1;
+        Instant from, to;
         Map<String, Long> reasons = new TreeMap<>();
     }
 
@@ -108,7 +124,29 @@ public final class Main {
         }
     }
 
-    private static Pass runPass(Plan p, Run.Holder pin, boolean trace, long stallNs, Path dir, int pass) throws Exception {
+    /** Counts each pass's pinned parks: the events that began between its start and its end. */
+    private static void countPinned(Recording rec, Path dir, List<Pass> passes) throws IOException {
+        rec.stop();
+        Path f = dir.resolve("pinned.jfr");
+        rec.dump(f);
+        rec.close();
+        for (Pass ps : passes) {
+            ps.pinned = 0;
+        }
+        for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
+            Instant at = e.getStartTime();
+            for (Pass ps : passes) {
+                if (!at.isBefore(ps.from) && !at.isAfter(ps.to)) {
+                    ps.pinned++;
+                    String why = e.hasField("pinnedReason") ? e.getString("pinnedReason") : "";
+                    ps.reasons.merge(why == null ? "" : why, 1L, Long::sum);
+                }
+            }
+        }
+        Files.deleteIfExists(f);
+    }
+
+    private static Pass runPass(Plan p, Run.Holder pin, boolean trace, long stallNs) throws Exception {
         Exec ex = newExec(p.model);
         int lanes = p.threads + p.offload + p.fanoutPool;
         Run r = new Run(p, lanes, trace, p.model.equals("loop") || p.model.equals("offload") ? stallNs : 0);
@@ -120,12 +158,8 @@ public final class Main {
             Class.forName("waitlab.jvm.VirtualExec").getDeclaredField("pin").set(null, pin);
         }
         ex.start(r);
-        Recording rec = null;
-        if (p.model.equals("virtual")) {
-            rec = new Recording();
-            rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO);
-            rec.start();
-        }
+        Pass out = new Pass();
+        out.from = Instant.now();
         long cpu0 = processCPU();
         r.t0 = System.nanoTime();
         for (int i = 0; i < p.requests && !r.stopped; i++) {
@@ -140,26 +174,13 @@ public final class Main {
             ex.submit(i);
         }
         r.finished.await();
-        Pass out = new Pass();
         out.cpuNs = processCPU() - cpu0;
+        out.to = Instant.now();
         out.interrupted = r.completed.get() < p.requests;
         r.stopped = true;
         ex.stop(out.interrupted ? 200 : 2000);
         out.run = r;
         out.ex = ex;
-        if (rec != null) {
-            rec.stop();
-            Path f = dir.resolve("pinned-" + pass + ".jfr");
-            rec.dump(f);
-            rec.close();
-            out.pinned = 0;
-            for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
-                out.pinned++;
-                String why = e.hasField("pinnedReason") ? e.getString("pinnedReason") : "";
-                out.reasons.merge(why == null ? "" : why, 1L, Long::sum);
-            }
-            Files.deleteIfExists(f);
-        }
         return out;
     }
 

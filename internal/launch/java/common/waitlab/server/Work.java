@@ -42,6 +42,15 @@ public final class Work {
     public final LongAdder connections = new LongAdder();
     public final AtomicLong inFlight = new AtomicLong();
     public final RequestLog log;
+    /** The downstream each call goes to (null: local waits). */
+    final Resp resp;
+    final boolean validateLock;
+    private final Object lock = new Object();
+    private final java.util.concurrent.ExecutorService helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "waitlab-call");
+        t.setDaemon(true);
+        return t;
+    });
     final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
     public Work(Settings s, String engine, String version) throws Exception {
@@ -55,12 +64,15 @@ public final class Work {
         parallel = s.flag("parallel");
         blocking = s.flag("blocking");
         int c = (int) s.num("calls", 0);
-        calls = c > 0 ? c : (wait.zero() ? 0 : 1);
+        calls = c > 0 ? c : (wait.zero() && s.str("downstream", "").isEmpty() ? 0 : 1);
         body = s.str("body", "Hello, World!");
         String plan = s.str("plan", "");
         if (!plan.isEmpty()) {
             readPlan(plan);
         }
+        String ds = s.str("downstream", "");
+        resp = ds.isEmpty() ? null : new Resp(ds, (int) s.num("downstream_timeout_ms", 10_000));
+        validateLock = s.flag("validate_lock");
         String mode = s.str("log", "off");
         if (mode.equals("off")) {
             log = null;
@@ -160,6 +172,60 @@ public final class Work {
             }
         }
         return -1;
+    }
+
+    /**
+     * Makes the plan's calls holding this thread: each a downstream GET
+     * (after a PING inside the one process-wide lock with the
+     * validate-lock), or a sleep of its wait without a downstream; one
+     * after another, or (parallel) each on a helper thread while this
+     * one waits for them all. 502 when a downstream call fails.
+     */
+    public int blockingCalls(Plan p) {
+        if (p.parallel && p.waits.length > 1) {
+            java.util.List<java.util.concurrent.Future<Boolean>> fs = new java.util.ArrayList<>();
+            for (long w : p.waits) {
+                fs.add(helpers.submit(() -> call(w)));
+            }
+            boolean ok = true;
+            for (java.util.concurrent.Future<Boolean> f : fs) {
+                try {
+                    ok &= f.get();
+                } catch (Exception e) {
+                    ok = false;
+                }
+            }
+            return ok ? 200 : 502;
+        }
+        for (long w : p.waits) {
+            if (!call(w)) {
+                return 502;
+            }
+        }
+        return 200;
+    }
+
+    private boolean call(long waitNanos) {
+        if (resp == null || planClass != null) {
+            sleep(waitNanos);
+            return true;
+        }
+        try {
+            if (validateLock) {
+                synchronized (lock) {
+                    resp.ping();
+                }
+            }
+            resp.get();
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether calls go to a downstream. */
+    public boolean remote() {
+        return resp != null && planClass == null;
     }
 
     /** Spins this thread's CPU for nanos of its own CPU time (the Go target's burn). */

@@ -97,14 +97,10 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         work.spin(p.cpuNanos);
         Work.sleep(p.blockNanos);
-        if (p.blocking) {
-            if (p.parallel) {
-                Work.sleep(p.waitTotal());
-            } else {
-                for (long d : p.waits) {
-                    Work.sleep(d);
-                }
-            }
+        if (p.blocking || work.remote()) {
+            // Held: the loop (or the offload executor) waits in sleep, or
+            // in the downstream's read.
+            p.status = work.blockingCalls(p);
             finish(ctx, p, method, path, keepAlive, t0);
             return;
         }
@@ -135,7 +131,7 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private void finish(ChannelHandlerContext ctx, Plan p, String method, String path, boolean keepAlive, long t0) {
         HttpResponseStatus st = p.status == 200 ? HttpResponseStatus.OK : HttpResponseStatus.valueOf(p.status);
-        write(ctx, p, st, p.status == 200 ? work.body() : "bad request\n", keepAlive, "text/plain");
+        write(ctx, p, st, p.status == 200 ? work.body() : st.reasonPhrase() + "\n", keepAlive, "text/plain");
         work.inFlight.decrementAndGet();
         work.done(p, method, path, p.status, t0);
     }

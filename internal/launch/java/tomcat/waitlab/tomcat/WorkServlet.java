@@ -40,12 +40,11 @@ public final class WorkServlet extends HttpServlet {
             }
             w.spin(p.cpuNanos);
             Work.sleep(p.blockNanos);
-            if (p.parallel) {
-                Work.sleep(p.waitTotal());
-            } else {
-                for (long d : p.waits) {
-                    Work.sleep(d);
-                }
+            int st = w.blockingCalls(p);
+            if (st != 200) {
+                resp.setStatus(st);
+                w.done(p, req.getMethod(), path, st, t0);
+                return;
             }
             if (w.scenario()) {
                 resp.setHeader("X-Waitlab-Req", Long.toString(p.index));

@@ -1,0 +1,112 @@
+package archtest
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// One mechanism, one home (docs/ARCHITECTURE.md, "One home per
+// mechanism"): each rule below is a pattern that only its home may
+// contain, checked over the code lines (not comments) of every non-test Go
+// file under internal/.
+type home struct {
+	name    string
+	home    string // the package directory under internal/ that may
+	pattern *regexp.Regexp
+	// debt lists the files that still hold the mechanism outside its home,
+	// each with why: the list may only shrink (a file listed here that no
+	// longer matches fails too, so the list stays true).
+	debt map[string]string
+}
+
+var homes = []home{
+	{
+		name:    "a /proc read",
+		home:    "sysinfo",
+		pattern: regexp.MustCompile(`"/proc`),
+	},
+	{
+		name: "a percentile by nearest rank, a lower median index or HdrHistogram's rank",
+		home: "stats",
+		pattern: regexp.MustCompile(`math\.Ceil\(.*float64\(len\(|/ ?100 ?\* ?float64\(|` +
+			`\[\(len\(\w+\) ?- ?1\) ?/ ?2\]`),
+	},
+	{
+		name: "an HTTP/1.1 response parser (status line, framing header fields, header end)",
+		home: "httpwire",
+		pattern: regexp.MustCompile(`"HTTP/1\."|(?i)equalfold\([^)]*"(content-length|transfer-encoding)"|` +
+			`(Index|Cut|Contains)\([^)]*\\r\\n\\r\\n`),
+	},
+}
+
+func TestOneHomePerMechanism(t *testing.T) {
+	files := goFiles(t)
+	for _, h := range homes {
+		found := map[string][]string{}
+		for _, f := range files {
+			if strings.HasPrefix(f, h.home+"/") || strings.HasPrefix(f, "msg/") {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join("..", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, line := range strings.Split(string(b), "\n") {
+				code := strings.TrimSpace(line)
+				if strings.HasPrefix(code, "//") {
+					continue
+				}
+				if h.pattern.MatchString(code) {
+					found[f] = append(found[f], f+":"+itoa(i+1)+": "+code)
+				}
+			}
+		}
+		for f, lines := range found {
+			if _, ok := h.debt[f]; !ok {
+				t.Errorf("%s outside internal/%s (its one home): use the one there\n\t%s", h.name, h.home, strings.Join(lines, "\n\t"))
+			}
+		}
+		for f, why := range h.debt {
+			if _, ok := found[f]; !ok {
+				t.Errorf("internal/%s no longer holds %s: take it off the debt list (%s)", f, h.name, why)
+			}
+		}
+	}
+}
+
+// goFiles lists the non-test Go files under internal/, as paths relative
+// to it, sorted.
+func goFiles(t *testing.T) []string {
+	var out []string
+	err := filepath.WalkDir("..", func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			rel, _ := filepath.Rel("..", p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func itoa(n int) string {
+	b := []byte{}
+	for n > 0 || len(b) == 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}

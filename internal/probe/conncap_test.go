@@ -82,6 +82,7 @@ func TestConnectionCap(t *testing.T) {
 		}
 		return nil
 	})
+	stillAnswers(t, cfg.URL)
 }
 
 // The rule on synthetic steps: failures that are mostly refused or reset

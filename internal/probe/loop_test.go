@@ -3,6 +3,7 @@ package probe
 import (
 	"fmt"
 	"math"
+	"net/http"
 	"testing"
 	"time"
 
@@ -39,6 +40,21 @@ func TestLoopBlocked(t *testing.T) {
 		}
 		return p
 	})
+	stillAnswers(t, cfg.URL)
+}
+
+// stillAnswers checks the probed server answers after the probe: no test
+// server is left dead by what measured it.
+func stillAnswers(t *testing.T, url string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("the server no longer answers after the probe: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the server answers %d after the probe", resp.StatusCode)
+	}
 }
 
 // The other servers of the project's own target: virtual threads
@@ -60,6 +76,7 @@ func TestVirtualAndPoolOf4(t *testing.T) {
 			}
 			return nil
 		})
+		stillAnswers(t, cfg.URL)
 	})
 	t.Run("pool of 4 at the default budget", func(t *testing.T) {
 		s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 4, Knobs: httptarget.Knobs{Wait: model.FixedDist(50 * time.Millisecond)}})
@@ -76,5 +93,6 @@ func TestVirtualAndPoolOf4(t *testing.T) {
 			}
 			return nil
 		})
+		stillAnswers(t, cfg.URL)
 	})
 }

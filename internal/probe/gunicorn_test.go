@@ -165,7 +165,9 @@ func TestGunicornWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		j := Job{Config: quick(url, 6*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
+		// 12 s: the search must break an SLO, bisect and run its closed
+		// check to call a pool (6 s ended undecided after two open steps).
+		j := Job{Config: quick(url, 12*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
 			RestartCmd: "SLOW_MS=20 " + bin + " --workers {n} --worker-class sync --bind 127.0.0.1:{port} --chdir " + dir + " --log-level warning slowapp:app"}
 		res, err := j.Run(context.Background())
 		if err != nil {

@@ -114,3 +114,35 @@ func TestLabJVMCellsAndClaims(t *testing.T) {
 		t.Errorf("notes %q; want the cold pass's distance from the measured one (lab-loop: 235 against 202 ms, +16.3%%)", notes)
 	}
 }
+
+// An interrupt while the lab's second preset runs on the JVM: the table so
+// far, marked interrupted, the claims it could not measure not run, and no
+// JVM left running.
+func TestLabJVMInterrupted(t *testing.T) {
+	jdktest.Need(t, labJDK)
+	exe := waitlabBinary(t)
+	token := fmt.Sprintf("lab-jvm-int-%d-%d", os.Getpid(), time.Now().UnixNano())
+	t.Setenv(leakVar, token)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	progress := func(line string) {
+		if strings.Contains(line, "lab-loop") {
+			time.AfterFunc(500*time.Millisecond, cancel) // its JVM starting or running
+		}
+	}
+	tab, err := Run(ctx, "lab", Options{Exe: exe, Quick: true, Lang: msg.EN, Engine: EngineJVM, Progress: progress})
+	if l := leftovers(t, token); len(l) != 0 {
+		t.Errorf("an interrupted lab on the JVM left processes behind: %s", strings.Join(l, ", "))
+	}
+	if err != nil {
+		t.Fatalf("Run after an interrupt = %v; want the table so far", err)
+	}
+	if !tab.Interrupted || tab.Row("lab-pool") == nil {
+		t.Errorf("interrupted %v, rows %d; want the first preset's row, marked interrupted", tab.Interrupted, len(tab.Rows))
+	}
+	for _, c := range tab.Claims {
+		if c.ID == "jdk.loop-blocking" && c.Verdict != NotRun {
+			t.Errorf("%s after the interrupt: %s; want not run", c.ID, c.Verdict)
+		}
+	}
+}

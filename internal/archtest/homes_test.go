@@ -28,12 +28,6 @@ var homes = []home{
 		name:    "a /proc read",
 		home:    "sysinfo",
 		pattern: regexp.MustCompile(`"/proc`),
-		debt: map[string]string{
-			"loadgen/conditions.go":   "the target's allowed CPUs, nice and listening socket: moves with the machine watcher (issue 39, item 2)",
-			"loadgen/sysmon.go":       "the generator's peak RSS: moves with the machine watcher (issue 39, item 2)",
-			"experiment/loadrun.go":   "context switches and the run queue of a load experiment",
-			"watchdog/state_linux.go": "a watched thread's scheduler state, read on the watchdog's tick",
-		},
 	},
 	{
 		name: "a percentile by nearest rank, a lower median index or HdrHistogram's rank",

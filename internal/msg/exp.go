@@ -158,7 +158,7 @@ func init() {
 			KO: "각 JVM의 차가운 첫 회(클래스 로딩, JIT, 첫 호출)는 잰 회에서 %+.1[1]f%%(%[2]s)부터 %+.1[3]f%%(%[4]s)까지 떨어져 있습니다. 수치와 판정은 잰 회의 것입니다.",
 			EN: "Each JVM's cold first pass (class loading, the JIT, the first calls) sat %+.1f%% (%s) to %+.1f%% (%s) from its measured pass; the figures and verdicts are the measured passes'."},
 		"exp.lab.jvm.why": {
-			KO: "다른 점과 그 까닭: 발표값은 JDK 21의 플랫폼 스레드, NIO 셀렉터, 가상 스레드로 잰 것이고, 여기서는 같은 장치를 이 기계의 JDK에서 우리 Java 코드로, 모델과 Go 엔진과 같은 요청 계획으로 돌립니다. 모델보다 긴 만큼은 스레드 시작, 타이머 정밀도, 스케줄링 지연입니다.",
+			KO: "다른 점과 그 까닭: 발표값은 JDK 21의 플랫폼 스레드, NIO 셀렉터, 가상 스레드로 잰 것이고, 여기서는 같은 메커니즘을 이 기계의 JDK에서 우리 Java 코드로, 모델과 Go 엔진과 같은 요청 계획으로 돌립니다. 모델보다 긴 만큼은 스레드 시작, 타이머 정밀도, 스케줄링 지연입니다.",
 			EN: "What differs and why: the published figures are JDK 21's platform threads, NIO selector and virtual threads; here the same mechanisms run on this machine's JDK, in our own Java, with the same request plan as the model and the Go engine. What either sits above the model is thread start, timer granularity and scheduling delay."},
 		"exp.lab.col.x": {
 			KO: "등록 루프 2개 대비 (배)",

@@ -50,6 +50,7 @@ func TestProbeAPIRefuses(t *testing.T) {
 		body, field string
 		status      int
 	}{
+		// The fields are the JSON body's names (jsonField), as the page's.
 		{`{"url":"http://example.com/"}`, "url", 400},
 		{`{"url":"ftp://127.0.0.1/"}`, "url", 400},
 		{`{"url":"http://127.0.0.1:1/","budget_s":600}`, "budget_s", 422},
@@ -93,7 +94,7 @@ func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
 	target := startPool(t, 2, 5*time.Millisecond)
 	ts := httptest.NewServer(New(Config{}))
 	defer ts.Close()
-	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":9}`))
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":9}`)) // probe.MinBudget at the default windows is 7.2 s
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -230,6 +231,10 @@ func (l *loadFlags) resolve(ctx context.Context, env *Env, fs *flag.FlagSet, pos
 		return loadgen.Spec{}, usagef("--config %s: %v", l.config, err)
 	}
 	s, err := loadgen.ParseSpec(data)
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		return s, usagef("--config %s: %s", l.config, fe.Localize(lang))
+	}
 	if err != nil {
 		return s, usagef("--config %s: %v", l.config, err)
 	}

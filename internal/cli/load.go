@@ -262,6 +262,12 @@ func parseThresholds(list []string) ([]loadreport.Threshold, error) {
 	var ths []loadreport.Threshold
 	for _, s := range list {
 		t, err := loadreport.ParseThreshold(s)
+		var fe *model.FieldError
+		if errors.As(err, &fe) {
+			named := *fe
+			named.Field = "--threshold"
+			return nil, &named // exit 2, in the user's language
+		}
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}

@@ -152,7 +152,9 @@ func TestRepeatInterruptedDuringAWholeRunIsMarked(t *testing.T) {
 	s := pool(4, time.Millisecond)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	whole := func() (*Run, error) { return &Run{Result: &model.Result{Completed: 4, MakespanMS: 5}, HTTP: &HTTPRun{}}, nil }
+	whole := func() (*Run, error) {
+		return &Run{Result: &model.Result{Completed: 4, MakespanMS: 5}, HTTP: &HTTPRun{}}, nil
+	}
 	calls := 0
 	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){whole, whole}}
 	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 1, true, nil)

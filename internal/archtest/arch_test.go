@@ -27,7 +27,7 @@ var allowed = map[string][]string{
 	"fdtable":               {},
 	"osthread":              {"model", "msg", "sysinfo", "epoll"},
 	"supervise":             {"epoll", "osthread", "model", "msg", "sysinfo"},
-	"watchdog":              {"model", "msg", "stats"},
+	"watchdog":              {"model", "msg", "stats", "sysinfo"},
 	"sim":                   {"model", "msg", "stats", "timeheap"},
 	"narrate":               {"model", "msg", "stats"},
 	"report":                {"model", "msg", "stats", "narrate"},

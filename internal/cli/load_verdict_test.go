@@ -32,7 +32,7 @@ func TestLoadLatencyThresholdAgainstDeadServer(t *testing.T) {
 	if strings.Contains(stdout, "met") || strings.Contains(stdout, "p99 0.00") {
 		t.Errorf("report claims a latency or a met threshold:\n%s", stdout)
 	}
-	if !strings.Contains(stdout, "no data") || !strings.Contains(errs, "error rate") || !strings.Contains(errs, "p99 is no data") {
+	if !strings.Contains(stdout, "no data") || !strings.Contains(errs, "error rate") || !strings.Contains(errs, "no responses to measure p99") {
 		t.Errorf("want 'no data' in the report and both the error-rate and the p99 breach on stderr; stdout %q stderr %q", stdout, errs)
 	}
 

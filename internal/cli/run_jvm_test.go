@@ -13,30 +13,24 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 )
 
-// needJDK skips loudly without a JDK of at least least, unless
-// WAITLAB_JDK=require (CI), where it fails.
+// needJDK skips loudly without a JDK of at least least, by jdktest's
+// one rule (WAITLAB_JDK=require, as CI sets it, fails instead).
 func needJDK(t *testing.T, least int) {
 	t.Helper()
-	if _, err := jdk.Find("", least); err != nil {
-		if os.Getenv("WAITLAB_JDK") == "require" {
-			t.Fatalf("WAITLAB_JDK=require and no JDK %d or later: %v", least, err)
-		}
-		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK %d or later (%v); WAITLAB_JDK=require fails instead ***\n\n", t.Name(), least, err)
-		t.Skipf("SKIPPED: no JDK %d or later: %v", least, err)
-	}
+	jdktest.Need(t, least)
 }
 
 // JDK 17 with --model virtual: exit 2 before anything starts, naming why.
 func TestRunJVMRefusesVirtualOnJDK17(t *testing.T) {
 	const home = "/usr/lib/jvm/java-17-openjdk-amd64"
 	if j, err := jdk.Inspect(home); err != nil || j.Major != 17 {
-		if os.Getenv("WAITLAB_JDK") == "require" {
-			t.Fatalf("WAITLAB_JDK=require and no JDK 17 at %s: %v", home, err)
+		if os.Getenv("WAITLAB_JDK") != "" {
+			t.Fatalf("WAITLAB_JDK=%s and no JDK 17 at %s: %v", os.Getenv("WAITLAB_JDK"), home, err)
 		}
-		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK 17 at %s ***\n\n", t.Name(), home)
-		t.Skip("SKIPPED: no JDK 17")
+		jdktest.NotRun(t, "no JDK 17 at "+home)
 	}
 	exe := waitlabBinary(t)
 	cmd := exec.Command(exe, "run", "--via", "jvm", "--java", home, "--preset", "lab-virtual", "--wait", "200ms", "--lang", "en")

@@ -740,8 +740,11 @@ func markCalibrated(t *Table) {
 				for _, k := range d.Calibrated {
 					c.CalibratedFrom = append(c.CalibratedFrom, msg.T(t.Lang, k))
 				}
-				if c.What != "" {
+				switch {
+				case c.What != "" && c.Measured != nil:
 					c.Note = claimNote(t.Lang, c, "") // the sentence its new verdict chooses
+				case c.Note != "":
+					c.Note += " " + calibratedNote(t.Lang, c) // not run: its reason stays
 				}
 			}
 		}

@@ -502,13 +502,17 @@ func TestEnginesJudgeEachClaimTwice(t *testing.T) {
 // A table written before calibration was declared is read with its
 // calibrated claims marked and their verdicts consistent or inconsistent.
 func TestReadTableMarksCalibratedClaims(t *testing.T) {
-	old := []byte(`{"experiment":"validate-lock","lang":"en","claims":[{"id":"vl.on","verdict":"reproduced"},{"id":"vl.off","verdict":"direction"},{"id":"vl.rtt","verdict":"reproduced"}]}`)
+	old := []byte(`{"experiment":"validate-lock","lang":"en","claims":[{"id":"vl.on","what":"on","verdict":"reproduced","measured":75,"published":76,"tolerance":0.15},` +
+		`{"id":"vl.off","verdict":"direction"},{"id":"vl.rtt","verdict":"reproduced"},{"id":"vl.x","verdict":"not_run","note":"Not run: why."}]}`)
 	tab, err := ReadTable(old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := tab.Claims; c[0].Verdict != Consistent || !c[0].Calibrated || c[1].Verdict != Inconsistent || c[2].Verdict != Reproduced || c[2].Calibrated {
-		t.Errorf("claims read back %+v; want vl.on consistent, vl.off inconsistent, vl.rtt as it was", c)
+	if c := tab.Claims; c[0].Verdict != Consistent || !c[0].Calibrated || c[1].Verdict != Inconsistent || c[2].Verdict != Reproduced || c[2].Calibrated || c[3].Verdict != NotRun {
+		t.Errorf("claims read back %+v; want vl.on consistent, vl.off inconsistent, vl.rtt as it was, vl.x not run", c)
+	}
+	if c := tab.Claims; !strings.Contains(c[0].Note, "consistent") || asserts(c[0].Note) || !strings.HasPrefix(c[3].Note, "Not run: why. Calibrated:") {
+		t.Errorf("notes read back %q and %q; want the consistent sentence, and the not-run reason kept with the calibration said", c[0].Note, c[3].Note)
 	}
 }
 

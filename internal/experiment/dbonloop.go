@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
@@ -318,8 +319,8 @@ func (o *dbTrialOut) figures() map[string]float64 {
 func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w time.Duration) (*dbTrialOut, error) {
 	place := Place()
 	exe := r.Opt.Exe
-	args := append([]string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}, targs...)
-	tg, err := r.procs.startServer(ctx, "target", exe, place.Server, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, args...)
+	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second), Flags: targs}
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, cfg)
 	if err != nil {
 		return nil, err
 	}

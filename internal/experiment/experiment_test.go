@@ -78,13 +78,6 @@ func TestParsers(t *testing.T) {
 	if got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
 		t.Errorf("parseMetrics with a name twice = %v; want 12", got)
 	}
-	status := []byte("Name:\tx\nvoluntary_ctxt_switches:\t10\nnonvoluntary_ctxt_switches:\t5\n")
-	if n := parseCtxSwitches(status); n != 15 {
-		t.Errorf("parseCtxSwitches = %v; want 15", n)
-	}
-	if n, ok := parseProcsRunning([]byte("cpu 1 2 3\nprocs_running 4\nprocs_blocked 0\n")); !ok || n != 4 {
-		t.Errorf("parseProcsRunning = %v, %v; want 4, true", n, ok)
-	}
 }
 
 func FuzzParseMetrics(f *testing.F) {
@@ -92,8 +85,6 @@ func FuzzParseMetrics(f *testing.F) {
 	f.Add([]byte("a{"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = parseMetrics(b, []string{"a", "b"})
-		_ = parseCtxSwitches(b)
-		_, _ = parseProcsRunning(b)
 	})
 }
 

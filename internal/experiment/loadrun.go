@@ -19,9 +19,11 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // trial is one load run against a fresh server: an optional downstream,
@@ -90,7 +92,7 @@ var undermining = map[string]bool{
 func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	place := Place()
 	exe := r.Opt.Exe
-	targs := []string{"target", "--listen", "127.0.0.1:0", "--lang", "en", "--drain", "2s"}
+	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second)}
 	var dsReady time.Time
 	var ds *proc
 	if tr.Downstream != nil {
@@ -105,14 +107,14 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		}
 		dsReady = time.Now()
 		defer ds.stop(5 * time.Second)
-		targs = append(targs, "--downstream", ds.Addr)
+		cfg.Downstream = ds.Addr
 	}
-	targs = append(targs, tr.Target...)
+	cfg.Flags = tr.Target
 	var env []string
 	if tr.GOMAXPROCS > 0 {
 		env = append(env, "GOMAXPROCS="+strconv.Itoa(tr.GOMAXPROCS))
 	}
-	tg, err := r.procs.startServer(ctx, "target", exe, place.Server, env, targs...)
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, env, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +133,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	spec := tr.Load
 	spec.URL, spec.TargetPID, spec.TargetMetrics = base+path, tg.PID, base+"/metrics"
 
-	cs0 := ctxSwitches(tg.PID)
+	cs0 := sysinfo.CtxSwitches(tg.PID)
 	rq := startRunQueueSampler()
 	genCPUs := place.Generator
 	if tr.GenOnServer {
@@ -139,7 +141,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	}
 	res, lerr := r.runGenerator(ctx, "load", genCPUs, dir, spec)
 	rqMean, rqMax := rq.stop()
-	cs1 := ctxSwitches(tg.PID)
+	cs1 := sysinfo.CtxSwitches(tg.PID)
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
 	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
 	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
@@ -228,38 +230,6 @@ func (r *Runner) placementNote() string {
 	return r.T_("exp.place.pinned", cpuList(p.Server), cpuList(p.Generator))
 }
 
-// ctxSwitches sums voluntary and involuntary context switches over the
-// threads of pid (0 when it cannot be read).
-func ctxSwitches(pid int) float64 {
-	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-	if err != nil {
-		return 0
-	}
-	var sum float64
-	for _, t := range tasks {
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/status", pid, t.Name()))
-		if err != nil {
-			continue
-		}
-		sum += parseCtxSwitches(b)
-	}
-	return sum
-}
-
-// parseCtxSwitches reads the two ctxt_switches lines of a status file.
-func parseCtxSwitches(status []byte) float64 {
-	var sum float64
-	sc := bufio.NewScanner(bytes.NewReader(status))
-	for sc.Scan() {
-		k, v, ok := strings.Cut(sc.Text(), ":")
-		if ok && (k == "voluntary_ctxt_switches" || k == "nonvoluntary_ctxt_switches") {
-			n, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			sum += n
-		}
-	}
-	return sum
-}
-
 // runQueueSampler samples /proc/stat's procs_running every 100 ms; its
 // goroutine owns the sums until stop.
 type runQueueSampler struct {
@@ -281,7 +251,7 @@ func startRunQueueSampler() *runQueueSampler {
 			case <-s.done:
 				return
 			case <-t.C:
-				if v, ok := procsRunning(); ok {
+				if v, ok := sysinfo.ProcsRunning(); ok {
 					s.sum += v
 					s.maxV = max(s.maxV, v)
 					s.n++
@@ -299,25 +269,6 @@ func (s *runQueueSampler) stop() (mean, maxV float64) {
 		return 0, 0
 	}
 	return s.sum / float64(s.n), s.maxV
-}
-
-func procsRunning() (float64, bool) {
-	b, err := os.ReadFile("/proc/stat")
-	if err != nil {
-		return 0, false
-	}
-	return parseProcsRunning(b)
-}
-
-func parseProcsRunning(stat []byte) (float64, bool) {
-	sc := bufio.NewScanner(bytes.NewReader(stat))
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "procs_running "); ok {
-			n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			return n, err == nil
-		}
-	}
-	return 0, false
 }
 
 // scrape reads a Prometheus text page and sums each named metric over its

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -191,8 +192,9 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 // (ms) of the connects that took 900 ms or more.
 func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
 	place := Place()
-	tg, err := r.procs.startServer(ctx, "target", r.Opt.Exe, place.Server, nil, "target", "--listen", "127.0.0.1:0", "--lang", "en",
-		"--drain", "1s", "--model", "loop", "--threads", "1", "--acceptor", "shared", "--backlog", strconv.Itoa(c.backlog))
+	tg, err := r.procs.startTarget(ctx, "target", r.Opt.Exe, place.Server, nil, launch.Config{Engine: launch.Go,
+		Listen: "127.0.0.1:0", Drain: launch.Duration(time.Second), Model: "loop", Threads: 1, Backlog: c.backlog,
+		Flags: []string{"--acceptor", "shared"}})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,14 +10,14 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
-// needJDK returns a JDK of at least least, or skips loudly, unless
-// WAITLAB_JDK=require (CI), where a missing JDK fails the test.
+// needJDK returns a JDK of at least least, by jdktest's one rule.
 // It prefers a JDK with virtual threads (the newest found), so every
 // model runs on the same JDK where one is installed.
 func needJDK(t *testing.T, least int) *jdk.JDK {
@@ -25,15 +25,7 @@ func needJDK(t *testing.T, least int) *jdk.JDK {
 	if j, err := jdk.Find("", max(least, jdk.VirtualThreads)); err == nil {
 		return j
 	}
-	j, err := jdk.Find("", least)
-	if err != nil {
-		if os.Getenv("WAITLAB_JDK") == "require" {
-			t.Fatalf("WAITLAB_JDK=require and no JDK %d or later: %v", least, err)
-		}
-		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK %d or later on this machine (%v); set WAITLAB_JDK=require to fail instead ***\n\n", t.Name(), least, err)
-		t.Skipf("SKIPPED: no JDK %d or later: %v", least, err)
-	}
-	return j
+	return jdktest.Need(t, least)
 }
 
 // labPreset is a lab preset at the 0.2 s wait of the published figures.

@@ -174,12 +174,14 @@ func (r *jvmRun) netty() {
 	p["backlog"] = strconv.Itoa(l.AcceptCount)
 	p["max_connections"] = strconv.Itoa(l.MaxConnections)
 	r.about.Limits = l
-	if jars, err := filepathGlobFirst(r.jars, "netty-common"); err == nil {
+	if jars, err := jarNamed(r.jars, "netty-common"); err == nil {
 		r.about.Version = "Netty " + jarProperty(jars, "META-INF/io.netty.versions.properties", "netty-common.version")
 	}
 }
 
-func filepathGlobFirst(jars []string, base string) (string, error) {
+// jarNamed is the jar of jars whose base name is base (BASE.jar or
+// BASE-VERSION.jar).
+func jarNamed(jars []string, base string) (string, error) {
 	for _, j := range jars {
 		if b := filepath.Base(j); b == base+".jar" || len(b) > len(base) && b[:len(base)+1] == base+"-" {
 			return j, nil

@@ -12,7 +12,6 @@ package launch
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -278,6 +277,3 @@ func decodeReport(b []byte) *Report {
 	}
 	return r
 }
-
-// ErrNoReport is a server that stopped without a report.
-var ErrNoReport = errors.New("launch: the server stopped without a report")

@@ -3,8 +3,6 @@ package loadgen
 import (
 	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -25,7 +23,7 @@ const listenerScanBudget = 100 * time.Millisecond
 // measured window), its CPU list and nice value, and its settings from the
 // probe's own /metrics reads (no extra scrape).
 func startConditions(res *loadresult.Result, cfg *Config, port string, probe *targetProbe) (finish func()) {
-	c := &loadresult.Conditions{GenCPUs: cpusAllowed("self"), GenNice: niceOf("self"), LoadAvg: loadAvg()}
+	c := &loadresult.Conditions{GenCPUs: sysinfo.CPUsAllowedList(0), GenNice: sysinfo.Nice(0), LoadAvg: loadAvg()}
 	res.Conditions = c
 	return func() {
 		var infoPID int
@@ -45,49 +43,13 @@ func startConditions(res *loadresult.Result, cfg *Config, port string, probe *ta
 			}
 		}
 		if c.TargetPID > 0 {
-			c.TargetCPUs = cpusAllowed(strconv.Itoa(c.TargetPID))
-			c.TargetNice = niceOf(strconv.Itoa(c.TargetPID))
+			c.TargetCPUs = sysinfo.CPUsAllowedList(c.TargetPID)
+			c.TargetNice = sysinfo.Nice(c.TargetPID)
 		}
 		if probe != nil && probe.info != nil {
 			c.TargetInfo = probe.info
 		}
 	}
-}
-
-// cpusAllowed returns the CPU list of /proc/PROC/status, or "".
-func cpusAllowed(proc string) string {
-	b, err := os.ReadFile(filepath.Join("/proc", proc, "status"))
-	if err != nil {
-		return ""
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
-}
-
-// niceOf returns the nice value of /proc/PROC/stat (its 19th field), or
-// nil.
-func niceOf(proc string) *int {
-	b, err := os.ReadFile(filepath.Join("/proc", proc, "stat"))
-	if err != nil {
-		return nil
-	}
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return nil
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 17 {
-		return nil
-	}
-	n, err := strconv.Atoi(f[16])
-	if err != nil || n < -20 || n > 19 {
-		return nil
-	}
-	return &n
 }
 
 // loadAvg returns the machine's three load averages, or nil.
@@ -110,79 +72,9 @@ func listenerPID(port int) int {
 			inodes["socket:["+strconv.FormatUint(uint64(ino), 10)+"]"] = true
 		}
 	} else {
-		for _, f := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
-			listeningInodes(f, port, inodes)
-		}
+		sysinfo.ListeningSockets(port, inodes)
 	}
-	if len(inodes) == 0 {
-		return 0
-	}
-	// This process first (a target in process), then the others within
-	// a budget: a busy machine has many processes, and the scan must not
-	// hold up the run's end or a test beside it.
-	if fds, err := os.ReadDir("/proc/self/fd"); err == nil {
-		for _, fd := range fds {
-			if l, err := os.Readlink(filepath.Join("/proc/self/fd", fd.Name())); err == nil && inodes[l] {
-				return os.Getpid()
-			}
-		}
-	}
-	procs, err := os.ReadDir("/proc")
-	if err != nil {
-		return 0
-	}
-	deadline := time.Now().Add(listenerScanBudget)
-	for _, p := range procs {
-		if time.Now().After(deadline) {
-			return 0
-		}
-		pid, err := strconv.Atoi(p.Name())
-		if err != nil {
-			continue
-		}
-		fds, err := os.ReadDir(filepath.Join("/proc", p.Name(), "fd"))
-		if err != nil {
-			continue
-		}
-		for _, fd := range fds {
-			if l, err := os.Readlink(filepath.Join("/proc", p.Name(), "fd", fd.Name())); err == nil && inodes[l] {
-				return pid
-			}
-		}
-	}
-	return 0
-}
-
-// listeningInodes adds to inodes the "socket:[INODE]" of each listening
-// socket on port in the /proc/net/tcp-format file f. The kernel lists the
-// listening sockets first (its listening hash, then the established one),
-// so the read stops at the first line in another state: after a load run
-// the table holds tens of thousands of connections in TIME_WAIT, and
-// reading them all took a quarter of the generator's CPU in a 3 s run
-// (perf: the kernel's established_get_first and the copy of a 6 MB file).
-// A kernel that listed them otherwise would leave the target's process
-// unnamed, never a wrong one. It is the fallback for sock_diag.
-func listeningInodes(f string, port int, inodes map[string]bool) {
-	fh, err := os.Open(f)
-	if err != nil {
-		return
-	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	sc.Scan() // the header
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 10 {
-			continue
-		}
-		if fs[3] != "0A" { // 0A: LISTEN
-			return
-		}
-		_, hexPort, ok := strings.Cut(fs[1], ":")
-		if p, err := strconv.ParseUint(hexPort, 16, 16); ok && err == nil && int(p) == port {
-			inodes["socket:["+fs[9]+"]"] = true
-		}
-	}
+	return sysinfo.SocketOwner(inodes, listenerScanBudget)
 }
 
 // parseTargetInfo returns the labels of the waitlab_target_info line of a

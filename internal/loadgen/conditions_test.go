@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 func TestParseTargetInfo(t *testing.T) {
@@ -43,12 +44,12 @@ func FuzzParseTargetInfo(f *testing.F) {
 // The recorded conditions of this process: its own CPU list, and the
 // listener it opens found by its port.
 func TestConditionsOfThisProcess(t *testing.T) {
-	if cpusAllowed("self") == "" {
+	if sysinfo.CPUsAllowedList(0) == "" {
 		t.Skip("no /proc/self/status Cpus_allowed_list")
 	}
-	c := &loadresult.Conditions{GenCPUs: cpusAllowed("self"), LoadAvg: loadAvg(), GenNice: niceOf("self")}
+	c := &loadresult.Conditions{GenCPUs: sysinfo.CPUsAllowedList(0), LoadAvg: loadAvg(), GenNice: sysinfo.Nice(0)}
 	if c.GenNice == nil {
-		t.Errorf("niceOf(self) = nil; want this process's nice value")
+		t.Errorf("sysinfo.Nice(0) = nil; want this process's nice value")
 	}
 	if err := c.Check(); err != nil {
 		t.Errorf("conditions of this process %+v: %v", c, err)

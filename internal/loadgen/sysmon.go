@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -249,19 +248,4 @@ func stallsBetween(a, b loopMetrics) (stalls int64, lo, hi float64) {
 }
 
 // peakRSS returns this process's peak resident memory (VmHWM), in bytes.
-func peakRSS() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			f := strings.Fields(v)
-			if len(f) > 0 {
-				n, _ := strconv.ParseInt(f[0], 10, 64)
-				return n << 10
-			}
-		}
-	}
-	return 0
-}
+func peakRSS() int64 { return sysinfo.PeakRSS() }

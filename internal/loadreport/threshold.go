@@ -177,6 +177,12 @@ func Check(rep *Report, ts []Threshold, lang msg.Lang) []string {
 	}
 	for _, t := range ts {
 		if ok, got := t.Met(rep, lang); !ok {
+			if got == msg.T(lang, "load.nodata") {
+				// "p99 is no data" reads wrong in both languages: say
+				// that nothing answered to measure it.
+				rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach.nodata", t.Metric, t.Text))
+				continue
+			}
 			rep.Breaches = append(rep.Breaches, msg.T(lang, "load.breach", t.Metric, got, t.Text))
 		}
 	}

@@ -56,8 +56,8 @@ func TestThresholdsOnNoData(t *testing.T) {
 	errs, _ := ParseThreshold("errors<=100%")
 	refused := &Report{Requests: 50, ErrorCount: 50, WindowS: 1, AchievedRPS: 50}
 	got := Check(refused, []Threshold{p99}, "en")
-	if len(got) != 2 || !strings.Contains(got[0], "error rate 100.0%") || !strings.Contains(got[1], "p99 is no data") {
-		t.Errorf("Check(all refused, p99<200ms) = %q; want the default error-rate breach and p99 no data", got)
+	if len(got) != 2 || !strings.Contains(got[0], "error rate 100.0%") || !strings.Contains(got[1], "no responses to measure p99") {
+		t.Errorf("Check(all refused, p99<200ms) = %q; want the default error-rate breach and no responses to measure p99", got)
 	}
 	if got := Check(refused, []Threshold{errs}, "en"); len(got) != 0 {
 		t.Errorf("Check(all refused, errors<=100%%) = %q; want none: the stated errors rule replaces the default", got)

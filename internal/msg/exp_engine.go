@@ -25,12 +25,15 @@ func init() {
 		"exp.jvm.none": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 main에 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았고, 그 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다 (--downstream과 --validate-lock을 거절합니다).",
 			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are on main, but this experiment's JVM side is not written yet, and its downstream calls need a downstream client the JVM servers do not have (they refuse --downstream and --validate-lock)."},
-		"exp.lab.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)는 main에 있지만 실습의 풀, 루프, 가상 스레드를 그 위에서 돌리는 JVM 쪽은 아직 쓰지 않았습니다.",
-			EN: "No JVM recipe yet: the JVM executor (jvmexec) is on main, but the lab's JVM side (its pool, loops and virtual threads on it) is not written yet."},
 		"exp.db-on-loop.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
+		"exp.crossover.nojvm": {
+			KO: "JVM 조리법이 아직 없습니다: Tomcat 풀과 Netty 루프로 읽기 경로의 CPU와 대기를 돌릴 수는 있지만, 이 주장들의 차이는 Spring MVC와 WebFlux 자체의 비용(리액티브 파이프라인의 부담)이고 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다.",
+			EN: "No JVM recipe yet: a Tomcat pool against a Netty loop could run the read path's CPU and waits, but these claims' gap is Spring MVC's and WebFlux's own costs (the reactive pipeline's overhead), which our servlet and Netty handler do not have."},
+		"exp.colocated-generator.nojvm": {
+			KO: "JVM 조리법이 아직 없습니다: 이 주장은 서버의 런타임이 아니라 생성기를 어디에 두느냐에 관한 것이고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: this claim is about where the generator runs, not the server's runtime, and its JVM side is not written yet."},
 		"exp.validate-lock.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch)에는 검증 잠금과 Redis 클라이언트가 아직 없습니다 (--validate-lock과 --downstream을 거절합니다).",
 			EN: "No JVM recipe yet: the JVM servers (launch) have no validation lock and no Redis client yet (they refuse --validate-lock and --downstream)."},

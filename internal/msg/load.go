@@ -124,6 +124,9 @@ func init() {
 		"load.breach": {
 			KO: "임계값 위반: %s 값이 %s (기준 %s)",
 			EN: "threshold breached: %s is %s (want %s)"},
+		"load.breach.nodata": {
+			KO: "임계값 위반: %s{을/를} 잴 응답이 없습니다 (기준 %s)",
+			EN: "threshold breached: no responses to measure %s (want %s)"},
 		"load.breach.default": {
 			KO: "임계값 위반: 오류율이 %s{으로/로} 기본 기준 errors<=1%%를 넘었습니다 (--threshold로 직접 정하세요)",
 			EN: "threshold breached: error rate %s is above the default errors<=1%% (set your own with --threshold)"},

@@ -1,6 +1,7 @@
 package sysinfo
 
 import (
+	"bufio"
 	"bytes"
 	"math"
 	"runtime"
@@ -63,4 +64,48 @@ func ParseNetstat(b []byte) map[string]float64 {
 		i++
 	}
 	return out
+}
+
+// parseNice reads the nice value of a /proc/PID/stat line (its 19th
+// field), nil when it is not one.
+func parseNice(b []byte) *int {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return nil
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 17 {
+		return nil
+	}
+	n, err := strconv.Atoi(f[16])
+	if err != nil || n < -20 || n > 19 {
+		return nil
+	}
+	return &n
+}
+
+// ParseCtxSwitches reads the two ctxt_switches lines of a status file.
+func ParseCtxSwitches(status []byte) float64 {
+	var sum float64
+	sc := bufio.NewScanner(bytes.NewReader(status))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && (k == "voluntary_ctxt_switches" || k == "nonvoluntary_ctxt_switches") {
+			n, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			sum += n
+		}
+	}
+	return sum
+}
+
+// ParseProcsRunning reads procs_running of /proc/stat.
+func ParseProcsRunning(stat []byte) (float64, bool) {
+	sc := bufio.NewScanner(bytes.NewReader(stat))
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "procs_running "); ok {
+			n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
 }

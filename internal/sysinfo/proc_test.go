@@ -21,6 +21,9 @@ func FuzzParseNetstat(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ParseNetstat(b) // must not panic
 		parseLoadAvg(b)
+		parseNice(b)
+		ParseCtxSwitches(b)
+		ParseProcsRunning(b)
 	})
 }
 
@@ -48,5 +51,22 @@ func TestCPUQuota(t *testing.T) {
 		if got := AllowedCPUs(); len(got) == 0 {
 			t.Error("AllowedCPUs() is empty")
 		}
+	}
+}
+
+func TestParseProcFiles(t *testing.T) {
+	status := []byte("Name:\tx\nvoluntary_ctxt_switches:\t10\nnonvoluntary_ctxt_switches:\t5\n")
+	if n := ParseCtxSwitches(status); n != 15 {
+		t.Errorf("ParseCtxSwitches = %v; want 15", n)
+	}
+	if n, ok := ParseProcsRunning([]byte("cpu 1 2 3\nprocs_running 4\nprocs_blocked 0\n")); !ok || n != 4 {
+		t.Errorf("ParseProcsRunning = %v, %v; want 4, true", n, ok)
+	}
+	stat := []byte("42 (a (b) c) S 1 42 42 0 -1 4194560 100 0 0 0 5 3 0 0 20 -5 1 0 100 1000 10")
+	if n := parseNice(stat); n == nil || *n != -5 {
+		t.Errorf("parseNice = %v; want -5 (the 19th field, after the name's last ')')", n)
+	}
+	if n := parseNice([]byte("42 (x) S 1")); n != nil {
+		t.Errorf("parseNice(short) = %v; want nil", *n)
 	}
 }

@@ -79,3 +79,27 @@ func AffinityOf(pid int) []int { return nil }
 
 // ThreadIDs is unknown off Linux.
 func ThreadIDs() ([]int, error) { return nil, errNeedsLinux }
+
+// CPUsAllowedList is unknown off Linux.
+func CPUsAllowedList(pid int) string { return "" }
+
+// Nice is unknown off Linux.
+func Nice(pid int) *int { return nil }
+
+// PeakRSS is unknown off Linux.
+func PeakRSS() int64 { return 0 }
+
+// ThreadState is unknown off Linux.
+func ThreadState(tid int) byte { return 0 }
+
+// CtxSwitches is unknown off Linux.
+func CtxSwitches(pid int) float64 { return 0 }
+
+// ProcsRunning is unknown off Linux.
+func ProcsRunning() (float64, bool) { return 0, false }
+
+// ListeningSockets finds nothing off Linux.
+func ListeningSockets(port int, inodes map[string]bool) {}
+
+// SocketOwner is unknown off Linux.
+func SocketOwner(inodes map[string]bool, budget time.Duration) int { return 0 }

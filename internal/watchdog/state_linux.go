@@ -1,10 +1,9 @@
 package watchdog
 
 import (
-	"bytes"
-	"os"
-	"strconv"
 	"syscall"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // Thread states a Stall can report.
@@ -19,22 +18,10 @@ const (
 
 func gettid() int { return syscall.Gettid() }
 
-// threadState reads the scheduler state of thread tid of this process from
-// /proc/self/task/TID/stat: "blocked" for S or D, "running" for R, "" when
-// unknown.
+// threadState is the scheduler state of thread tid of this process:
+// "blocked" for S or D, "running" for R, "" when unknown.
 func threadState(tid int) string {
-	if tid <= 0 {
-		return ""
-	}
-	b, err := os.ReadFile("/proc/self/task/" + strconv.Itoa(tid) + "/stat")
-	if err != nil {
-		return ""
-	}
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 || i+2 >= len(b) {
-		return ""
-	}
-	switch b[i+2] {
+	switch sysinfo.ThreadState(tid) {
 	case 'S', 'D':
 		return StateBlocked
 	case 'R':

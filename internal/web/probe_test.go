@@ -46,12 +46,13 @@ func TestProbeAPIRefuses(t *testing.T) {
 		body, field string
 		status      int
 	}{
-		{`{"url":"http://example.com/"}`, "URL", 400},
-		{`{"url":"ftp://127.0.0.1/"}`, "URL", 400},
+		// The fields are the JSON body's names (jsonField), as the page's.
+		{`{"url":"http://example.com/"}`, "url", 400},
+		{`{"url":"ftp://127.0.0.1/"}`, "url", 400},
 		{`{"url":"http://127.0.0.1:1/","budget_s":600}`, "budget_s", 422},
 		{`{"url":"http://127.0.0.1:1/","max_rate":1e6}`, "max_rate", 422},
-		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "--slo", 400},
-		{`{"url":"http://127.0.0.1:1/","size_for":"p99<1s"}`, "--size-for", 400},
+		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "slo", 400},
+		{`{"url":"http://127.0.0.1:1/","size_for":"p99<1s"}`, "size_for", 400},
 		{`{"url":"http://127.0.0.1:1/","threads":8}`, "", 400},
 	} {
 		code, p := post(t, s, "/api/probe?lang=en", tc.body)
@@ -80,7 +81,7 @@ func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
 	target := startPool(t, 2, 5*time.Millisecond)
 	ts := httptest.NewServer(New(Config{}))
 	defer ts.Close()
-	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":7}`))
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":13}`)) // probe.MinBudget at the default windows is 12.2 s
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,25 +1,17 @@
 package web
 
 import (
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 )
 
 // On the JDK: /api/run?via=jvm puts the JVM's run at the top, its JVM
 // facts (with the cold first pass apart) under "jvm", its timeline and
 // its narration, beside the model.
 func TestRealRunOnTheJVM(t *testing.T) {
-	if _, err := jdk.Find("", 0); err != nil {
-		if os.Getenv("WAITLAB_JDK") == "require" {
-			t.Fatalf("WAITLAB_JDK=require and no JDK: %v", err)
-		}
-		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK (%v) ***\n\n", t.Name(), err)
-		t.Skip("SKIPPED: no JDK")
-	}
+	jdktest.Need(t, 0)
 	t.Setenv("WAITLAB_CACHE", t.TempDir())
 	s := New(Config{Exe: waitlabBinary(t)})
 	code, out := post(t, s, "/api/run?via=jvm&timeline=1&narration=1", `{"preset":"lab-pool","wait":"50ms"}`)
@@ -48,13 +40,7 @@ func TestRealRunOnTheJVM(t *testing.T) {
 // waits in a native frame is pinned, as JFR counts; pin without via=jvm
 // is refused by name.
 func TestRealRunOnTheJVMPinned(t *testing.T) {
-	if _, err := jdk.Find("", 22); err != nil {
-		if os.Getenv("WAITLAB_JDK") == "require" {
-			t.Fatalf("WAITLAB_JDK=require and no JDK 22 or later: %v", err)
-		}
-		fmt.Fprintf(os.Stderr, "\n*** SKIPPED %s: no JDK 22 or later (%v) ***\n\n", t.Name(), err)
-		t.Skip("SKIPPED: no JDK 22")
-	}
+	jdktest.Need(t, 22)
 	t.Setenv("WAITLAB_CACHE", t.TempDir())
 	s := New(Config{Exe: waitlabBinary(t)})
 	code, out := post(t, s, "/api/run?via=jvm&pin=native&lang=en", `{"preset":"lab-virtual","wait":"50ms","blocking":true}`)

@@ -7,6 +7,7 @@
 package jdktest
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"testing"
@@ -26,13 +27,34 @@ func Need(t testing.TB, least int) *jdk.JDK {
 		if least <= have {
 			t.Fatalf("WAITLAB_JDK=%s but no JDK %d+: %v", mode, least, err)
 		}
-		t.Skipf("NOT RUN: %s needs JDK %d+, this machine has JDK %s only", t.Name(), least, mode)
+		NotRun(t, fmt.Sprintf("needs JDK %d+, this machine has JDK %s only", least, mode))
 	}
 	if mode == "require" {
 		t.Fatalf("WAITLAB_JDK=require but no JDK %d+: %v", least, err)
 	}
-	t.Skipf("NOT RUN: %s needs JDK %d+: %v (CI sets WAITLAB_JDK=require)", t.Name(), least, err)
+	NotRun(t, fmt.Sprintf("needs JDK %d+: %v (CI sets WAITLAB_JDK=require)", least, err))
 	return nil
+}
+
+// NotRun skips t loudly: a line on standard error that `go test` prints
+// without -v, then t.Skip.
+func NotRun(t testing.TB, why string) {
+	t.Helper()
+	fmt.Fprintf(os.Stderr, "\n*** NOT RUN %s: %s ***\n\n", t.Name(), why)
+	t.Skip("NOT RUN: " + why)
+}
+
+// Package fails t under WAITLAB_JDK (CI) when err (a missing Debian
+// package, such as tomcat10) is not nil, and skips it loudly otherwise.
+func Package(t testing.TB, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if os.Getenv("WAITLAB_JDK") != "" {
+		t.Fatalf("WAITLAB_JDK=%s but %v", os.Getenv("WAITLAB_JDK"), err)
+	}
+	NotRun(t, err.Error())
 }
 
 // Jars returns Debian's jars by base name for t, or fails or skips it by
@@ -40,12 +62,6 @@ func Need(t testing.TB, least int) *jdk.JDK {
 func Jars(t testing.TB, pkg string, names ...string) []string {
 	t.Helper()
 	js, err := jdk.Jars(nil, pkg, names...)
-	if err == nil {
-		return js
-	}
-	if os.Getenv("WAITLAB_JDK") != "" {
-		t.Fatalf("WAITLAB_JDK=%s but %v", os.Getenv("WAITLAB_JDK"), err)
-	}
-	t.Skipf("NOT RUN: %s: %v", t.Name(), err)
-	return nil
+	Package(t, err)
+	return js
 }

@@ -1,7 +1,6 @@
 package loadreport
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -22,36 +21,38 @@ type Threshold struct {
 var latencyMetrics = []string{"mean", "min", "p50", "p90", "p95", "p99", "p99.9", "p999", "max"}
 
 // ParseThreshold parses METRIC OP VALUE (model.ParseBound, the grammar
-// plan's SLOs share; k6's spellings such as p(99)<200 are read first): p50 p90 p99 p99.9 max mean (the
+// plan's SLOs share; k6's spellings such as p(99)<200 are read first):
+// p50 p90 p99 p99.9 max mean (the
 // corrected latency), service_p99 and friends (the service time), errors
-// (a percentage of requests), ok_rps and achieved_rps (per second).
+// (a percentage of requests), ok_rps and achieved_rps (per second). A
+// refusal is a *model.FieldError in the catalog's words (load.threshold.*).
 func ParseThreshold(s string) (Threshold, error) {
 	b, ok := model.ParseBound(fromK6(s))
 	t := Threshold{Text: b.Text, Metric: b.Metric, Op: b.Op}
 	if !ok {
-		return t, fmt.Errorf("threshold %q: write METRIC<VALUE or METRIC>VALUE, e.g. p99<200ms or errors<1%%", s)
+		return t, model.NewFieldError("", "load.threshold.form", s)
 	}
 	base := strings.TrimPrefix(t.Metric, "service_")
 	switch {
 	case contains(latencyMetrics, base):
 		d, ok := b.Duration()
 		if !ok {
-			return t, fmt.Errorf("threshold %q: %s takes a duration, e.g. %s<200ms", s, t.Metric, t.Metric)
+			return t, model.NewFieldError("", "load.threshold.duration", s, t.Metric, t.Metric)
 		}
 		t.Value = float64(d) / 1e6
 	case t.Metric == "errors":
 		if !strings.HasSuffix(b.Value, "%") {
-			return t, fmt.Errorf("threshold %q: errors takes a percentage, e.g. errors<1%%", s)
+			return t, model.NewFieldError("", "load.threshold.percent", s)
 		}
 		if t.Value, ok = b.Percent(); !ok {
-			return t, fmt.Errorf("threshold %q: errors takes a percentage from 0 to 100, e.g. errors<1%%", s)
+			return t, model.NewFieldError("", "load.threshold.percent.range", s)
 		}
 	case t.Metric == "ok_rps" || t.Metric == "achieved_rps":
 		if t.Value, ok = b.Rate(); !ok {
-			return t, fmt.Errorf("threshold %q: %s takes requests per second, e.g. %s>1000", s, t.Metric, t.Metric)
+			return t, model.NewFieldError("", "load.threshold.rate", s, t.Metric, t.Metric)
 		}
 	default:
-		return t, fmt.Errorf("threshold %q: unknown metric %q; use p50, p90, p99, p99.9, max, mean (or service_p99 ...), errors, ok_rps or achieved_rps", s, t.Metric)
+		return t, model.NewFieldError("", "load.threshold.metric", s, t.Metric)
 	}
 	return t, nil
 }

@@ -574,33 +574,7 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 		}
 	}
 	res.Answer = ans
-	// The curve: up to Curve sizes from the last certainly overloaded
-	// size (or Min) to Max when they fit, else to twice the answer, with the
-	// answer, the size below it and today's size, then the sizes that
-	// show what going bigger costs.
-	lo := max(p.cfg.Min, p.stableFrom-1)
-	hi := p.cfg.Max
-	if ans > 0 && p.cfg.Max-lo+1 > p.cfg.Curve {
-		hi = min(p.cfg.Max, max(2*ans, lo+p.cfg.Curve/2))
-	}
-	sizes := spread(lo, hi, p.cfg.Curve)
-	if lo > p.cfg.Min {
-		sizes = append(sizes, p.cfg.Min)
-	}
-	extra := []int{res.Today}
-	if ans > 0 {
-		extra = append(extra, ans, ans-1, 2*ans, 4*ans, p.cfg.Max)
-	} else {
-		extra = append(extra, p.cfg.Max)
-	}
-	for _, n := range extra {
-		if n >= p.cfg.Min && n <= p.cfg.Max {
-			sizes = append(sizes, n)
-		}
-	}
-	slices.Sort(sizes)
-	sizes = slices.Compact(sizes)
-	if err := p.evalMany(ctx, sizes); err != nil {
+	if err := p.evalMany(ctx, p.curveSizes(ans, res.Today)); err != nil {
 		return err
 	}
 	res.Curve = p.curve()
@@ -613,6 +587,55 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 			}
 		}
 	}
+	p.answerNotes(res, ans)
+	res.Knee = knee(res.Curve)
+	for _, pt := range res.Curve {
+		if pt.Undecided {
+			res.Undecided = append(res.Undecided, pt.Size)
+		}
+	}
+	if a := res.Point(ans); a != nil && p.mode != "burst" {
+		res.Warmup = a.Warmup
+	}
+	res.Cross = crossCheck(p.base, p.knob, res)
+	res.Simulated, res.Evaluations = p.sims.Load(), int(p.evals.Load())
+	return nil
+}
+
+// curveSizes are the sizes the answer's curve shows: up to Curve sizes
+// from the last certainly overloaded size (or Min) to Max when they fit,
+// else to twice the answer, with the answer, the size below it and today's
+// size, then the sizes that show what going bigger costs.
+func (p *planner) curveSizes(ans, today int) []int {
+	lo := max(p.cfg.Min, p.stableFrom-1)
+	hi := p.cfg.Max
+	if ans > 0 && p.cfg.Max-lo+1 > p.cfg.Curve {
+		hi = min(p.cfg.Max, max(2*ans, lo+p.cfg.Curve/2))
+	}
+	sizes := spread(lo, hi, p.cfg.Curve)
+	if lo > p.cfg.Min {
+		sizes = append(sizes, p.cfg.Min)
+	}
+	extra := []int{today}
+	if ans > 0 {
+		extra = append(extra, ans, ans-1, 2*ans, 4*ans, p.cfg.Max)
+	} else {
+		extra = append(extra, p.cfg.Max)
+	}
+	for _, n := range extra {
+		if n >= p.cfg.Min && n <= p.cfg.Max {
+			sizes = append(sizes, n)
+		}
+	}
+	slices.Sort(sizes)
+	return slices.Compact(sizes)
+}
+
+// answerNotes adds to res, once its curve is simulated, what the answer
+// ans needs said: saturation, a borderline or non-monotone curve, the
+// limit when no size meets the SLOs, stalled precision, and sizes that
+// failed before their warm-up ended.
+func (p *planner) answerNotes(res *Result, ans int) {
 	if ans > 0 {
 		a := res.Point(ans)
 		if u := a.Bottleneck.Util; u >= NearSaturation {
@@ -662,18 +685,6 @@ func (p *planner) answer(ctx context.Context, res *Result) error {
 		}
 		res.Notes = append(res.Notes, Note{Key: key, Args: []any{strings.Join(early, ", ")}})
 	}
-	res.Knee = knee(res.Curve)
-	for _, pt := range res.Curve {
-		if pt.Undecided {
-			res.Undecided = append(res.Undecided, pt.Size)
-		}
-	}
-	if a := res.Point(ans); a != nil && p.mode != "burst" {
-		res.Warmup = a.Warmup
-	}
-	res.Cross = crossCheck(p.base, p.knob, res)
-	res.Simulated, res.Evaluations = p.sims.Load(), int(p.evals.Load())
-	return nil
 }
 
 // search is the exponential then binary search for the smallest size that

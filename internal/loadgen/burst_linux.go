@@ -84,8 +84,7 @@ func (g *scenarioGen) runBurstRaw() bool {
 		return false
 	}
 	defer wake.Close()
-	const wakeData = ^uint64(0)
-	if p.Add(wake.FD(), epoll.In, wakeData) != nil {
+	if p.Add(wake.FD(), epoll.In, burstWake) != nil {
 		return false
 	}
 	// A cancelled run wakes the loop at once (it also checks between
@@ -99,175 +98,206 @@ func (g *scenarioGen) runBurstRaw() bool {
 		wake.Signal()
 	})
 	defer stop()
+	l := &burstLoop{g: g, p: p, sa: sa, family: family, n: len(g.reqs),
+		conns: make([]bconn, len(g.reqs)), buf: make([]byte, burstReadBuf), timeout: int64(g.cfg.Timeout)}
+	l.run(wake)
+	return true
+}
 
-	n := len(g.reqs)
-	conns := make([]bconn, n)
+// burstWake is the wake eventfd's epoll data (a connection's is its index).
+const burstWake = ^uint64(0)
+
+// burstLoop is the burst's epoll loop: every request on a connection of
+// its own, dialled in batches, read until its response ends or its time
+// is up. next is the next request to dial, oldest the oldest still open.
+type burstLoop struct {
+	g               *scenarioGen
+	p               *epoll.Poller
+	sa              unix.Sockaddr
+	family          int
+	conns           []bconn
+	buf, req        []byte
+	n, next, oldest int
+	open            int
+	timeout         int64
+}
+
+func (l *burstLoop) run(wake *epoll.EventFD) {
+	g := l.g
 	evs := make([]epoll.Event, 256)
-	buf := make([]byte, burstReadBuf)
-	var req []byte
-	next, oldest, open := 0, 0, 0
-	timeout := int64(g.cfg.Timeout)
-
-	finish := func(i int, status int, k errKind) {
-		c, r := &conns[i], &g.reqs[i]
-		r.end = g.since()
-		r.status, r.kind = int32(status), k
-		unix.Close(c.fd)
-		c.fd, c.connecting, c.out, c.part = -1, false, nil, nil
-		open--
-		if k == kindOK {
-			g.check(int64(i), r, c.t)
-		}
-	}
-	// established records a connection's set-up and moves it to reading.
-	established := func(i int, at int64) {
-		g.dialed(time.Duration(at - g.reqs[i].send))
-		c := &conns[i]
-		c.connecting, c.t = false, tags{index: -1, loop: -1}
-		c.rr.Reset(false)
-	}
-	dial := func(i int) {
-		c, r := &conns[i], &g.reqs[i]
-		c.fd = -1
-		r.send = g.since()
-		fd, err := unix.Socket(family, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
-		if err != nil {
-			r.end, r.kind = g.since(), kindConnect
-			return
-		}
-		c.fd = fd
-		open++
-		// No TCP_NODELAY: the request goes out in one write, and Nagle
-		// never holds back a connection's first segment.
-		if err := unix.Connect(fd, sa); err != nil && err != unix.EINPROGRESS && err != unix.EINTR {
-			finish(i, 0, dialKind(err))
-			return
-		}
-		at := g.since()
-		req = g.appendRequest(req[:0], int64(i))
-		events := epoll.In | epoll.RdHup
-		w, err := rawWrite(fd, req)
-		switch {
-		case err == nil && w == len(req):
-			// A request written whole proves the connection was up by
-			// the write, which follows connect's return by the time it
-			// takes to build the request: the set-up ends at that
-			// return (on loopback the handshake is done within connect).
-			established(i, at)
-		case err == nil || err == unix.EAGAIN || err == unix.EINTR:
-			c.out = append([]byte(nil), req[max(w, 0):]...)
-			c.connecting = true
-			events |= epoll.Out
-		default:
-			finish(i, 0, dialKind(err))
-			return
-		}
-		if err := p.Add(fd, events, uint64(i)); err != nil {
-			finish(i, 0, kindConnect)
-		}
-	}
-	abort := func() {
-		for i := oldest; i < next; i++ {
-			if conns[i].fd >= 0 {
-				finish(i, 0, kindTimeout)
-			}
-		}
-		for ; next < n; next++ {
-			r := &g.reqs[next]
-			r.send = g.since()
-			r.end, r.kind = r.send, kindTimeout
-		}
-	}
-
 	g.t0 = time.Now()
-	for next < n || open > 0 {
+	for l.next < l.n || l.open > 0 {
 		if g.cancelled.Load() {
-			abort()
-			break
+			l.abort()
+			return
 		}
-		for k := 0; k < burstDialBatch && next < n; k++ {
-			dial(next)
-			next++
+		for k := 0; k < burstDialBatch && l.next < l.n; k++ {
+			l.dial(l.next)
+			l.next++
 		}
-		for oldest < next && conns[oldest].fd < 0 {
-			oldest++
+		for l.oldest < l.next && l.conns[l.oldest].fd < 0 {
+			l.oldest++
 		}
 		wait := time.Duration(0)
-		if next == n {
-			if open == 0 {
-				break
+		if l.next == l.n {
+			if l.open == 0 {
+				return
 			}
-			wait = time.Duration(g.reqs[oldest].send + timeout - g.since())
+			wait = time.Duration(g.reqs[l.oldest].send + l.timeout - g.since())
 			if wait <= 0 {
 				wait = time.Millisecond
 			}
 		}
-		m, err := p.Wait(evs, wait)
+		m, err := l.p.Wait(evs, wait)
 		if err != nil {
-			abort()
-			break
+			l.abort()
+			return
 		}
 		for _, ev := range evs[:m] {
-			if ev.Data == wakeData {
+			if ev.Data == burstWake {
 				wake.Drain()
 				continue
 			}
-			i := int(ev.Data)
-			c := &conns[i]
-			if c.fd < 0 {
-				continue
-			}
-			if c.connecting {
-				if ev.Events&(epoll.Out|epoll.Err|epoll.Hup) == 0 {
-					continue
-				}
-				w, err := rawWrite(c.fd, c.out)
-				switch {
-				case err == unix.EAGAIN || err == unix.EINTR:
-					continue
-				case err != nil:
-					finish(i, 0, dialKind(err))
-					continue
-				}
-				if c.out = c.out[w:]; len(c.out) > 0 {
-					continue
-				}
-				c.out = nil
-				established(i, g.since())
-				p.Mod(c.fd, epoll.In|epoll.RdHup, uint64(i))
-				if ev.Events&(epoll.In|epoll.RdHup|epoll.Hup|epoll.Err) == 0 {
-					continue
-				}
-			}
-			r, err := rawRead(c.fd, buf)
-			switch {
-			case err == unix.EAGAIN || err == unix.EINTR:
-			case err != nil:
-				finish(i, 0, classify(os.NewSyscallError("read", err)))
-			case r == 0 && c.rr.EOF(): // the body ran to the end of the connection
-				finish(i, c.rr.Head.Status, kindOK)
-			case r == 0:
-				finish(i, 0, kindClosed)
-			default:
-				if done, k := c.feed(buf[:r]); done {
-					status := c.rr.Head.Status
-					if k != kindOK {
-						status = 0
-					}
-					finish(i, status, k)
-				}
-			}
+			l.event(int(ev.Data), ev.Events)
 		}
 		// Requests past their time, oldest first (sent in order, so
 		// their deadlines are in order too).
 		now := g.since()
-		for i := oldest; i < next && g.reqs[i].send+timeout <= now; i++ {
-			if conns[i].fd >= 0 {
-				finish(i, 0, kindTimeout)
+		for i := l.oldest; i < l.next && g.reqs[i].send+l.timeout <= now; i++ {
+			if l.conns[i].fd >= 0 {
+				l.finish(i, 0, kindTimeout)
 			}
 		}
 	}
-	return true
+}
+
+// event handles what epoll reported on connection i: the rest of its
+// request written once connected, then its response read.
+func (l *burstLoop) event(i int, events uint32) {
+	g := l.g
+	c := &l.conns[i]
+	if c.fd < 0 {
+		return
+	}
+	if c.connecting {
+		if events&(epoll.Out|epoll.Err|epoll.Hup) == 0 {
+			return
+		}
+		w, err := rawWrite(c.fd, c.out)
+		switch {
+		case err == unix.EAGAIN || err == unix.EINTR:
+			return
+		case err != nil:
+			l.finish(i, 0, dialKind(err))
+			return
+		}
+		if c.out = c.out[w:]; len(c.out) > 0 {
+			return
+		}
+		c.out = nil
+		l.established(i, g.since())
+		l.p.Mod(c.fd, epoll.In|epoll.RdHup, uint64(i))
+		if events&(epoll.In|epoll.RdHup|epoll.Hup|epoll.Err) == 0 {
+			return
+		}
+	}
+	r, err := rawRead(c.fd, l.buf)
+	switch {
+	case err == unix.EAGAIN || err == unix.EINTR:
+	case err != nil:
+		l.finish(i, 0, classify(os.NewSyscallError("read", err)))
+	case r == 0 && c.rr.EOF(): // the body ran to the end of the connection
+		l.finish(i, c.rr.Head.Status, kindOK)
+	case r == 0:
+		l.finish(i, 0, kindClosed)
+	default:
+		if done, k := c.feed(l.buf[:r]); done {
+			status := c.rr.Head.Status
+			if k != kindOK {
+				status = 0
+			}
+			l.finish(i, status, k)
+		}
+	}
+}
+
+// finish ends request i with its status and kind and closes its socket.
+func (l *burstLoop) finish(i int, status int, k errKind) {
+	c, r := &l.conns[i], &l.g.reqs[i]
+	r.end = l.g.since()
+	r.status, r.kind = int32(status), k
+	unix.Close(c.fd)
+	c.fd, c.connecting, c.out, c.part = -1, false, nil, nil
+	l.open--
+	if k == kindOK {
+		l.g.check(int64(i), r, c.t)
+	}
+}
+
+// established records a connection's set-up and moves it to reading.
+func (l *burstLoop) established(i int, at int64) {
+	l.g.dialed(time.Duration(at - l.g.reqs[i].send))
+	c := &l.conns[i]
+	c.connecting, c.t = false, tags{index: -1, loop: -1}
+	c.rr.Reset(false)
+}
+
+// dial opens request i's connection and writes its request, whole when
+// the socket takes it at once, else the rest once connected.
+func (l *burstLoop) dial(i int) {
+	g := l.g
+	c, r := &l.conns[i], &g.reqs[i]
+	c.fd = -1
+	r.send = g.since()
+	fd, err := unix.Socket(l.family, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		r.end, r.kind = g.since(), kindConnect
+		return
+	}
+	c.fd = fd
+	l.open++
+	// No TCP_NODELAY: the request goes out in one write, and Nagle
+	// never holds back a connection's first segment.
+	if err := unix.Connect(fd, l.sa); err != nil && err != unix.EINPROGRESS && err != unix.EINTR {
+		l.finish(i, 0, dialKind(err))
+		return
+	}
+	at := g.since()
+	l.req = g.appendRequest(l.req[:0], int64(i))
+	events := epoll.In | epoll.RdHup
+	w, err := rawWrite(fd, l.req)
+	switch {
+	case err == nil && w == len(l.req):
+		// A request written whole proves the connection was up by
+		// the write, which follows connect's return by the time it
+		// takes to build the request: the set-up ends at that
+		// return (on loopback the handshake is done within connect).
+		l.established(i, at)
+	case err == nil || err == unix.EAGAIN || err == unix.EINTR:
+		c.out = append([]byte(nil), l.req[max(w, 0):]...)
+		c.connecting = true
+		events |= epoll.Out
+	default:
+		l.finish(i, 0, dialKind(err))
+		return
+	}
+	if err := l.p.Add(fd, events, uint64(i)); err != nil {
+		l.finish(i, 0, kindConnect)
+	}
+}
+
+// abort ends every open request and every one not yet sent as timed out.
+func (l *burstLoop) abort() {
+	for i := l.oldest; i < l.next; i++ {
+		if l.conns[i].fd >= 0 {
+			l.finish(i, 0, kindTimeout)
+		}
+	}
+	for ; l.next < l.n; l.next++ {
+		r := &l.g.reqs[l.next]
+		r.send = l.g.since()
+		r.end, r.kind = r.send, kindTimeout
+	}
 }
 
 // feed parses the next bytes of c's response; done says the response is

@@ -37,9 +37,43 @@ func init() {
 		"exp.colocated-generator.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: 이 주장은 서버의 런타임이 아니라 생성기를 어디에 두느냐에 관한 것이고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: this claim is about where the generator runs, not the server's runtime, and its JVM side is not written yet."},
-		"exp.validate-lock.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch)에는 검증 잠금과 Redis 클라이언트가 아직 없습니다 (--validate-lock과 --downstream을 거절합니다).",
-			EN: "No JVM recipe yet: the JVM servers (launch) have no validation lock and no Redis client yet (they refuse --validate-lock and --downstream)."},
+		"exp.claim.v.reproduced.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s, 허용 ±%[4]s%% 안: 재현되었습니다.",
+			EN: "%s: measured %s against this run's prediction %s, within ±%s%%: reproduced."},
+		"exp.claim.v.direction.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s: 방향은 같지만 크기가 허용 ±%[4]s%% 밖입니다 (방향만).",
+			EN: "%s: measured %s against this run's prediction %s: the same direction, but the size is outside ±%s%% (direction only)."},
+		"exp.claim.v.not_reproduced.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s: 허용 ±%[4]s%% 밖이고 예측된 쪽의 효과도 아닙니다: 재현되지 않았습니다.",
+			EN: "%s: measured %s against this run's prediction %s: outside ±%s%% and not an effect in the predicted direction: not reproduced."},
+		"exp.claim.v.undecided.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s: 구간이 허용 ±%[4]s%%의 경계나 효과 없음의 선에 걸칩니다: 미정, 더 돌려야 합니다.",
+			EN: "%s: measured %s against this run's prediction %s: the interval straddles the ±%s%% boundary or the no-effect line: undecided, run more."},
+		"exp.claim.predicted": {
+			KO: "이 엔진에서는 메커니즘 주장으로, 이 실행이 직접 잰 값으로 계산한 예측과 비교했습니다 (출처가 제 비용에서 발표한 값은 %s입니다).",
+			EN: "On this engine it is a mechanism claim, judged against the prediction computed from this run's own measurements (the source published %s at its own costs)."},
+		"exp.claim.nopredict": {
+			KO: "예측에 필요한 값(잠금을 쥔 시간이나 요청당 CPU)을 이 실행에서 재지 못했습니다.",
+			EN: "This run did not measure what the prediction needs (how long the lock was kept, or the CPU per request)."},
+		"exp.md.predicted": {KO: "예측 %s", EN: "predicted %s"},
+		"exp.vl.jvm.recipe": {
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, acceptCount %[6]d, maxConnections %[7]d)의 스레드 풀이 요청마다 우리 블로킹 RESP 클라이언트로 실제 redis-server에 GET을 한 번 보냅니다. Redis는 출처가 적은 왕복 %[1]s ms만큼 떨어진 곳에 둡니다 (지연 프록시 뒤; 발표된 76·700 TPS에서 정한 값이 아닙니다). 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금(synchronized)을 잡고 PING 왕복을 하며, 서버는 잠금을 쥔 시간을 잽니다. 핸들러는 CPU를 따로 돌리지 않습니다: Tomcat과 RESP 클라이언트가 제 비용대로 씁니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 Tomcat을 %.0[2]f초 재며 그 앞의 %.1[3]f초는 워밍업으로 세지 않습니다. 조건마다 %[4]d회. 서버 코어 %[5]d개.",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; acceptCount %[6]d, maxConnections %[7]d), a thread pool whose every request sends one GET to a real redis-server through our blocking RESP client. Redis sits the source's stated round trip away, %[1]s ms (behind the latency proxy; not set from the published 76 and 700 TPS). With the lock, each request first takes one process-wide lock (synchronized) and makes a PING round trip under it, and the server measures how long the lock is held. The handler spins no CPU of its own: Tomcat and the RESP client cost what they cost. As many virtual users (closed model) as threads; each run is a fresh Tomcat measured for %.0[2]f s after an uncounted %.1[3]f s warm-up; %[4]d runs per condition; server cores: %[5]d."},
+		"exp.vl.jvm.col.hold":   {KO: "잠금을 쥔 시간 (ms)", EN: "lock held per request (ms)"},
+		"exp.vl.jvm.col.cmds":   {KO: "요청당 응답받은 RESP 명령 (서버가 셈)", EN: "RESP commands answered per request (counted by the server)"},
+		"exp.vl.jvm.col.cpureq": {KO: "요청당 서버 CPU (ms)", EN: "server CPU per request (ms)"},
+		"exp.vl.jvm.noredis": {
+			KO: "redis-server가 없어 JVM 쪽을 재지 못했습니다: 이 실험의 JVM 쪽은 실제 Redis를 다운스트림으로 씁니다 (sudo apt-get install -y redis-server).",
+			EN: "redis-server is not installed, so the JVM side was not measured: it uses a real Redis as the downstream (sudo apt-get install -y redis-server)."},
+		"exp.vl.jvm.redisfailed": {
+			KO: "redis-server를 띄우지 못해 JVM 쪽을 재지 못했습니다: %v",
+			EN: "redis-server could not be started, so the JVM side was not measured: %v"},
+		"exp.vl.jvm.mechanism": {
+			KO: "메커니즘: 잠금이 있으면 요청마다 잠금을 %[1]s ms 쥐므로 처리량의 상한은 1 ÷ %[1]s ms = 초당 %[2]s건이고, 잰 값은 초당 %[3]s건입니다. 잠금이 없으면 요청당 서버 CPU %[4]s ms가 서버 코어 %[5]d개를 채워 상한이 초당 %[6]s건이고, 잰 값은 초당 %[7]s건입니다. 그래서 잠금을 끄면 처리량이 쥔 시간 ÷ 요청당 CPU × 코어 = %[8]s배가 되리라 예측하고, 잰 배수는 %[9]s배입니다. 출처의 9.2배는 제 비용(잠금 약 13 ms, 요청당 CPU 약 1.4 ms)에서 나온 값입니다.",
+			EN: "The mechanism: with the lock each request keeps it %[1]s ms, so throughput is capped at 1 ÷ %[1]s ms = %[2]s/s; measured %[3]s/s. Without it the server's CPU per request, %[4]s ms, fills the server's cores (%[5]d): a ceiling of %[6]s/s; measured %[7]s/s. So turning the lock off should multiply throughput by the lock's time ÷ CPU per request × cores = %[8]s×; measured %[9]s×. The source's 9.2× comes from its own costs (the lock kept about 13 ms, about 1.4 ms of CPU per request)."},
+		"exp.vl.jvm.quick": {
+			KO: "--quick은 스레드 1,600개를 돌리지 않습니다 (가상 사용자마다 잠금 앞에서 기다리는 시간이 전체 실행의 몫입니다).",
+			EN: "--quick does not run 1,600 threads (each user's wait at the lock belongs to a full run)."},
 		"exp.write-path.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 다섯 번의 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다.",
 			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and its five downstream calls need a downstream client the JVM servers do not have."},

@@ -22,7 +22,7 @@ import (
 // logged (CI's budget is 30 s each), not asserted.
 func TestQuickJVMEngine(t *testing.T) {
 	exe := waitlabBinary(t)
-	for _, name := range []string{"loop-stall", "blocking-loop", "logging", "validate-lock"} {
+	for _, name := range []string{"loop-stall", "blocking-loop", "logging", "validate-lock", "crossover"} {
 		t.Run(name, func(t *testing.T) {
 			e, _ := Lookup(name)
 			jdktest.Need(t, e.JDK) // the chapters' JDK 25; Tomcat's 17
@@ -31,7 +31,11 @@ func TestQuickJVMEngine(t *testing.T) {
 					jdktest.Package(t, fmt.Errorf("no redis-server: %v (apt-get install -y redis-server)", err))
 				}
 			}
-			if name == "logging" || name == "validate-lock" {
+			tomcat := name == "logging" || name == "validate-lock" || name == "crossover"
+			if name == "crossover" {
+				jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
+			}
+			if tomcat {
 				// Debian's Tomcat and Logback: missing is a failure
 				// under WAITLAB_JDK, a loud skip otherwise.
 				jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
@@ -61,7 +65,7 @@ func TestQuickJVMEngine(t *testing.T) {
 				}
 			}
 			for _, row := range tab.Rows {
-				if name == "logging" || name == "validate-lock" {
+				if tomcat {
 					if c := row.Cells["ok_rps"]; !(c.Median > 0) {
 						t.Errorf("row %s: throughput %+v; want requests served by Tomcat", row.Key, c)
 					}

@@ -102,10 +102,7 @@ func runValidateLockJVM(ctx context.Context, r *Runner) error {
 		if c.lock {
 			row.Cells["hold_ms"] = ratioCell(row, vlHeld, vlHolds, 1000)
 		}
-		if s, q := row.Cells["srvcpu"], row.Cells["rps"]; s.Median > 0 && q.Median > 0 {
-			v := 10 * s.Median / q.Median // % of a core ÷ req/s, in ms
-			row.Cells["cpu_req_ms"] = Cell{Median: v, Min: v, Max: v, Runs: 1}
-		}
+		setCPUPerRequest(row)
 		r.noteServer(c.threads, ", Redis")
 	}
 	r.vlJVMClaims("lock-200", "nolock-200", cores)

@@ -31,12 +31,23 @@ func init() {
 		"exp.db-on-loop.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
-		"exp.crossover.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: Tomcat 풀과 Netty 루프로 읽기 경로의 CPU와 대기를 돌릴 수는 있지만, 이 주장들의 차이는 Spring MVC와 WebFlux 자체의 비용(리액티브 파이프라인의 부담)이고 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다.",
-			EN: "No JVM recipe yet: a Tomcat pool against a Netty loop could run the read path's CPU and waits, but these claims' gap is Spring MVC's and WebFlux's own costs (the reactive pipeline's overhead), which our servlet and Netty handler do not have."},
 		"exp.colocated-generator.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: 이 주장은 서버의 런타임이 아니라 생성기를 어디에 두느냐에 관한 것이고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: this claim is about where the generator runs, not the server's runtime, and its JVM side is not written yet."},
+		"exp.x.jvm.recipe": {
+			KO: "JVM 엔진: 같은 읽기 요청을 Debian의 Tomcat 스레드 풀(플랫폼 스레드 %[4]d개, acceptCount %[9]d, maxConnections %[10]d)과 Netty 이벤트 루프(서버 코어마다 하나, %[5]d개)에서 돌립니다. 요청마다 CPU %[1]s ms를 돌리고 %[3]d ms 호출을 %[2]d번 합니다: 풀은 스레드를 쥔 채 차례로(잠듦), 루프는 한꺼번에(루프에 예약, 리액티브 쪽의 겹침). 이 값들은 어림수이고 발표된 네 TPS에서 정한 것이 아닙니다. Tomcat과 Netty는 제 CPU를 더 씁니다. 닫힌 모델의 가상 사용자가 %.0[6]f초 동안 보내고, 그 앞의 %.1[7]f초는 워밍업으로 세지 않습니다. 조건마다 %[8]d회, 실행마다 새 서버.",
+			EN: "The JVM engine: the same read request on a Debian Tomcat thread pool (%[4]d platform threads; acceptCount %[9]d, maxConnections %[10]d) and on Netty event loops (one per server core, %[5]d). Each request spins %[1]s ms of CPU and makes %[2]d calls of %[3]d ms: on the pool one after another, holding its thread (sleeps); on the loop all at once (scheduled on it, the reactive side's overlap). These are round figures, not set from the four published TPS; Tomcat and Netty add their own CPU. Closed-model virtual users send for %.0[6]f s after an uncounted %.1[7]f s warm-up; %[8]d runs per condition, a fresh server each."},
+		"exp.x.jvm.row.pool": {KO: "Tomcat 풀, 가상 사용자 %s명", EN: "Tomcat pool, %s virtual users"},
+		"exp.x.jvm.row.loop": {KO: "Netty 루프, 가상 사용자 %s명", EN: "Netty loops, %s virtual users"},
+		"exp.x.jvm.errors.notrun": {
+			KO: "JVM 쪽은 가상 사용자 %s명까지만 돌립니다: 5,000명은 이 기계의 생성기 코어 하나로 서버보다 생성기를 먼저 재게 됩니다.",
+			EN: "The JVM side runs up to %s users only: at 5,000, this machine's one generator core would measure the generator before the server."},
+		"exp.x.jvm.note": {
+			KO: "가상 사용자 %[1]s명: 요청당 서버 CPU는 Tomcat 풀 %[2]s ms, Netty 루프 %[3]s ms. 예측 처리량 = min(동시 요청 수 ÷ (CPU + 대기), 코어 ÷ CPU)은 풀 초당 %[4]s건, 루프 초당 %[5]s건이고, 잰 값은 초당 %[6]s건과 %[7]s건입니다.",
+			EN: "%[1]s users: server CPU per request, Tomcat pool %[2]s ms, Netty loops %[3]s ms; predicted throughput, min(requests in progress ÷ (CPU + waits), cores ÷ CPU), pool %[4]s/s and loops %[5]s/s; measured %[6]s/s and %[7]s/s."},
+		"exp.x.jvm.why": {
+			KO: "다른 점과 그 까닭: 여기서 두 쪽의 차이는 Tomcat과 Netty가 요청마다 쓰는 CPU와 호출의 겹침뿐입니다. 발표된 격차의 일부는 Spring MVC와 WebFlux(리액티브 파이프라인) 자체의 비용인데, 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
+			EN: "What differs and why: here the two sides differ only in the CPU Tomcat and Netty spend per request and in the calls' overlap. Part of the published gap is Spring MVC's and WebFlux's own costs (the reactive pipeline), which our servlet and Netty handler do not have; so this engine judges against this run's prediction, not the published multiple."},
 		"exp.claim.v.reproduced.pred": {
 			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s, 허용 ±%[4]s%% 안: 재현되었습니다.",
 			EN: "%s: measured %s against this run's prediction %s, within ±%s%%: reproduced."},

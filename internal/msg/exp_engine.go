@@ -43,8 +43,8 @@ func init() {
 			KO: "JVM 쪽은 가상 사용자 %s명까지만 돌립니다: 5,000명은 이 기계의 생성기 코어 하나로 서버보다 생성기를 먼저 재게 됩니다.",
 			EN: "The JVM side runs up to %s users only: at 5,000, this machine's one generator core would measure the generator before the server."},
 		"exp.x.jvm.note": {
-			KO: "가상 사용자 %[1]s명: 요청당 서버 CPU는 Tomcat 풀 %[2]s ms, Netty 루프 %[3]s ms. 예측 처리량 = min(동시 요청 수 ÷ (CPU + 대기), 코어 ÷ CPU)은 풀 초당 %[4]s건, 루프 초당 %[5]s건이고, 잰 값은 초당 %[6]s건과 %[7]s건입니다.",
-			EN: "%[1]s users: server CPU per request, Tomcat pool %[2]s ms, Netty loops %[3]s ms; predicted throughput, min(requests in progress ÷ (CPU + waits), cores ÷ CPU), pool %[4]s/s and loops %[5]s/s; measured %[6]s/s and %[7]s/s."},
+			KO: "가상 사용자 %[1]s명: 요청당 서버 CPU는 Tomcat 풀 %[2]s ms, Netty 루프 %[3]s ms. 예측 처리량 = min(동시 처리 수 ÷ (CPU + 대기), 코어 ÷ CPU)은 풀 초당 %[4]s건, 루프 초당 %[5]s건이고, 잰 값은 초당 %[6]s건과 %[7]s건입니다.",
+			EN: "%[1]s users: server CPU per request, Tomcat pool %[2]s ms, Netty loops %[3]s ms; predicted throughput, min(requests in flight ÷ (CPU + waits), cores ÷ CPU), pool %[4]s/s and loops %[5]s/s; measured %[6]s/s and %[7]s/s."},
 		"exp.x.jvm.why": {
 			KO: "다른 점과 그 까닭: 여기서 두 쪽의 차이는 Tomcat과 Netty가 요청마다 쓰는 CPU와 호출의 겹침뿐입니다. 발표된 격차의 일부는 Spring MVC와 WebFlux(리액티브 파이프라인) 자체의 비용인데, 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
 			EN: "What differs and why: here the two sides differ only in the CPU Tomcat and Netty spend per request and in the calls' overlap. Part of the published gap is Spring MVC's and WebFlux's own costs (the reactive pipeline), which our servlet and Netty handler do not have; so this engine judges against this run's prediction, not the published multiple."},

@@ -22,7 +22,7 @@ import (
 // logged (CI's budget is 30 s each), not asserted.
 func TestQuickJVMEngine(t *testing.T) {
 	exe := waitlabBinary(t)
-	for _, name := range []string{"loop-stall", "blocking-loop", "logging", "validate-lock", "crossover"} {
+	for _, name := range []string{"loop-stall", "blocking-loop", "logging", "validate-lock", "crossover", "slow-downstream"} {
 		t.Run(name, func(t *testing.T) {
 			e, _ := Lookup(name)
 			jdktest.Need(t, e.JDK) // the chapters' JDK 25; Tomcat's 17
@@ -31,7 +31,7 @@ func TestQuickJVMEngine(t *testing.T) {
 					jdktest.Package(t, fmt.Errorf("no redis-server: %v (apt-get install -y redis-server)", err))
 				}
 			}
-			tomcat := name == "logging" || name == "validate-lock" || name == "crossover"
+			tomcat := name == "logging" || name == "validate-lock" || name == "crossover" || name == "slow-downstream"
 			if name == "crossover" {
 				jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
 			}

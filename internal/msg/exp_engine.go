@@ -48,6 +48,18 @@ func init() {
 		"exp.x.jvm.why": {
 			KO: "다른 점과 그 까닭: 여기서 두 쪽의 차이는 Tomcat과 Netty가 요청마다 쓰는 CPU와 호출의 겹침뿐입니다. 발표된 격차의 일부는 Spring MVC와 WebFlux(리액티브 파이프라인) 자체의 비용인데, 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
 			EN: "What differs and why: here the two sides differ only in the CPU Tomcat and Netty spend per request and in the calls' overlap. Part of the published gap is Spring MVC's and WebFlux's own costs (the reactive pipeline), which our servlet and Netty handler do not have; so this engine judges against this run's prediction, not the published multiple."},
+		"exp.sd.jvm.recipe": {
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, maxThreads %[1]d, acceptCount %[8]d, maxConnections %[9]d)에서 요청마다 우리 블로킹 RESP 클라이언트로 내장 지연 서버를 %[2]d번 조회합니다. 1부: 다운스트림은 명령마다 %[3]d ms 뒤에 답하고, 조회는 차례로 하거나 동시에(요청의 스레드가 기다리는 동안 조회마다 보조 스레드) 합니다. 열린 모델로 초당 %[4]s건(pool 한계의 절반)을 보냅니다. 실행마다 새 Tomcat에 %.1[5]f초를 재고, 그 앞의 %.1[6]f초는 워밍업으로 세지 않습니다. 조건마다 %[7]d회. 대기열 한도는 없습니다(Tomcat의 기본값).",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %[1]d, acceptCount %[8]d, maxConnections %[9]d); each request makes %[2]d lookups to the built-in delay server through our blocking RESP client. Part one: the downstream answers every command %[3]d ms after it arrives; the lookups go one after another or all at once (each on a helper thread while the request's thread waits), open model at %[4]s req/s (half the pool's ceiling). Each run is a fresh Tomcat measured for %.1[5]f s after an uncounted warm-up of %.1[6]f s; %[7]d runs per condition. No queue bound (Tomcat's defaults)."},
+		"exp.sd.jvm.fanout": {
+			KO: "Tomcat pool의 p50: 차례로 %[1]s ms, 동시에 %[2]s ms. 다운스트림이 실제로 준 지연 %[3]s ms와 요청당 서버 CPU %[4]s ms로 예측한 배수 (CPU + 10 × 지연) ÷ (CPU + 지연) = %[5]s배, 잰 배수 %[6]s배.",
+			EN: "Tomcat pool p50: %[1]s ms in sequence, %[2]s ms in parallel. From the delay the downstream gave, %[3]s ms, and the server CPU per request, %[4]s ms, the predicted multiple (CPU + 10 × delay) ÷ (CPU + delay) is %[5]s×; measured %[6]s×."},
+		"exp.sd.jvm.little": {
+			KO: "다운스트림이 느려진 뒤 리틀의 법칙: 초당 %[1]s건 × %[2]s초 ≈ 처리 중 %[3]s건, Tomcat 스레드 %[4]d개와 견줍니다 (pool의 한계는 스레드 ÷ (조회 10번 × 50 ms) = 초당 %[5]s건). 스레드 수를 넘는 %[6]s건은 스레드를 기다립니다 (p50을 평균 대신 썼습니다).",
+			EN: "Little's law after the downstream slows: %[1]s req/s × %[2]s s ≈ %[3]s in flight, against Tomcat's %[4]d threads (the pool's ceiling, threads ÷ (10 lookups × 50 ms), is %[5]s req/s); the %[6]s beyond the threads wait for one (p50 in place of the mean)."},
+		"exp.sd.jvm.noloop": {
+			KO: "JVM에서는 재지 않습니다: 우리 Netty 핸들러의 다운스트림 호출은 블로킹 RESP 클라이언트라 루프를 막습니다. 리액티브 쪽처럼 기다리는 동안 루프를 놓아 주려면 논블로킹 Redis 클라이언트(Lettuce, Reactor)가 필요한데 여기에는 없습니다.",
+			EN: "Not run on the JVM: our Netty handler's downstream calls use the blocking RESP client and so block its loop; releasing the loop while they wait, as the reactive side did, needs a non-blocking Redis client (Lettuce, Reactor), which is not here."},
 		"exp.claim.v.reproduced.pred": {
 			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s, 허용 ±%[4]s%% 안: 재현되었습니다.",
 			EN: "%s: measured %s against this run's prediction %s, within ±%s%%: reproduced."},

@@ -14,11 +14,11 @@
 # neighbours (processes outside the experiment) used a busy share of the
 # CPUs as needing a quiet re-run.
 #
-# usage: bench/experiments_docs.sh   (env: BUDGET=1930 seconds for the
+# usage: bench/experiments_docs.sh   (env: BUDGET=2140 seconds for the
 #        experiments, NICE as in run_env.inc, ONLY="lab threads" for a subset)
 set -uo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
-BUDGET=${BUDGET:-1930}
+BUDGET=${BUDGET:-2140}
 WORK=$(mktemp -d /tmp/waitlab-expdocs.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 . "$REPO/bench/run_env.inc"
@@ -60,17 +60,21 @@ mkdir -p "$OUT"
 # the machine's neighbours at 1.6-1.75 of its 2 CPUs, upper bounds; their
 # caps grow by that much (logging's for 2 runs), and so does the budget;
 # threads' JVM half is two rows of 2 runs of 30 s, each on a fresh Tomcat
-# (about 10 s to start on that machine): 160 s more.
+# (about 10 s to start on that machine): 160 s more. validate-lock's,
+# slow-downstream's and crossover's JVM halves (one run each, a fresh
+# Tomcat or Netty per condition) took about 65, 55 and 70 s on
+# 2026-12-07 at load average 15-27 (3 runs: 195 s for validate-lock;
+# 1 run of slow-downstream: 54 s); their caps grow by 80, 60 and 70 s.
 PLAN="
 lab 6 50
 loop-stall 6 230
 blocking-loop 6 105
-validate-lock 1 185
+validate-lock 1 265
 logging 2 415
 threads 2 350
-slow-downstream 1 140
+slow-downstream 1 200
 colocated-generator 2 110
-crossover 1 100
+crossover 1 170
 db-on-loop 2 110
 write-path 2 180
 "

@@ -23,8 +23,8 @@ func init() {
 			KO: "JVM 엔진이 실패해 이 주장을 JVM에서 재지 못했습니다: %v",
 			EN: "The JVM engine failed, so this was not measured on the JVM: %v"},
 		"exp.jvm.none": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 main에 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았고, 그 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다 (--downstream과 --validate-lock을 거절합니다).",
-			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are on main, but this experiment's JVM side is not written yet, and its downstream calls need a downstream client the JVM servers do not have (they refuse --downstream and --validate-lock)."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are there, but this experiment's JVM side is not written yet."},
 		"exp.db-on-loop.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
@@ -95,8 +95,8 @@ func init() {
 			KO: "--quick은 스레드 1,600개를 돌리지 않습니다 (가상 사용자마다 잠금 앞에서 기다리는 시간이 전체 실행의 몫입니다).",
 			EN: "--quick does not run 1,600 threads (each user's wait at the lock belongs to a full run)."},
 		"exp.write-path.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 다섯 번의 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다.",
-			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and its five downstream calls need a downstream client the JVM servers do not have."},
+			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 우리 JVM 서버의 다운스트림 클라이언트는 블로킹이라 Netty 루프에서는 루프를 막습니다.",
+			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and our JVM servers' downstream client is blocking, so on a Netty loop it blocks the loop."},
 
 		"exp.agree.head": {
 			KO: "엔진 비교: 두 엔진에서 모두 잰 주장 %[2]d개 가운데 %[1]d개의 판정이 같습니다 (한 엔진에서만 재거나 재지 않은 주장 %[3]d개).",
@@ -165,8 +165,8 @@ func init() {
 			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %d, acceptCount %[7]d, maxConnections %[8]d) writes one line per request with Logback: synchronously (a FileAppender), behind Logback's AsyncAppender (which drops INFO lines once its queue is 80%% full), or not at all. The handler spends the Go engine's %[2]s ms of CPU per request and waits as long as its downstream call, %[3]s ms (a sleep: the JVM servers have no downstream client); no lock. %[1]d virtual users (closed model) send for %.0[4]f s after an uncounted %.1[5]f s warm-up; %[6]d runs per condition, a fresh Tomcat each. Nothing is set from the published outputs: Logback costs what it costs."},
 		"exp.log.col.lines": {KO: "요청당 쓴 줄", EN: "lines written per request"},
 		"exp.log.jvm.nolock": {
-			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버(launch)에는 아직 검증 잠금과 다운스트림 클라이언트가 없습니다 (--validate-lock과 --downstream을 거절합니다).",
-			EN: "Not measured on the JVM engine: the JVM servers (launch) have no validation lock and no downstream client yet (they refuse --validate-lock and --downstream)."},
+			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버(launch)에는 검증 잠금과 다운스트림 클라이언트가 있지만, 잠금 안에서 로그 줄을 쓰는 설정(Go 대상의 --log-in-lock)은 아직 없습니다.",
+			EN: "Not measured on the JVM engine: the JVM servers (launch) have the validation lock and a downstream client, but no setting yet that writes the log line inside the lock (the Go target's --log-in-lock)."},
 		"exp.log.jvm.nodebug": {
 			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버의 요청 로그에는 줄의 레벨과 따로 로거 레벨을 정하는 설정이 아직 없습니다.",
 			EN: "Not measured on the JVM engine: the JVM servers' request log has no setting yet for a logger level apart from the line's."},

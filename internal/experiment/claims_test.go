@@ -601,3 +601,30 @@ func TestClaimPredictedJudgesAgainstThePrediction(t *testing.T) {
 		}
 	}
 }
+
+// The crossover's JVM prediction: the smaller of concurrency over a
+// request's time (the pool's calls in sequence and at most its threads,
+// the loop's overlapped) and the cores over the CPU per request.
+func TestCrossoverJVMPrediction(t *testing.T) {
+	row := func(cpuMS float64) *Row {
+		return &Row{Cells: map[string]Cell{"cpu_req_ms": {Median: cpuMS, Runs: 1}}}
+	}
+	for _, tc := range []struct {
+		side        string
+		n, cores    int
+		cpuMS, want float64
+	}{
+		{"pool", 60, 1, 0.1, 60 / (0.0001 + 2*0.05)},                     // neither bound: users over CPU + both calls
+		{"loop", 60, 1, 0.1, 60 / (0.0001 + 0.05)},                       // the calls overlap
+		{"pool", 1000, 1, 1, 1000},                                       // CPU-bound: one core over 1 ms
+		{"pool", 1000, 2, 0.1, float64(xJVMThreads) / (0.0001 + 2*0.05)}, // thread-bound: 200 threads, not 1,000 users
+		{"loop", 60, 1, 1, 1000},                                         // 60 / 51 ms = 1,176 > one core over 1 ms
+	} {
+		if got := xJVMPredict(row(tc.cpuMS), tc.side, tc.n, tc.cores); math.Abs(got-tc.want) > 1e-6*tc.want {
+			t.Errorf("%s at %d users, %d cores, %v ms: %v; want %v", tc.side, tc.n, tc.cores, tc.cpuMS, got, tc.want)
+		}
+	}
+	if got := xJVMPredict(row(0), "pool", 60, 1); !math.IsNaN(got) {
+		t.Errorf("no CPU measured: %v; want NaN (the claim is then not run)", got)
+	}
+}

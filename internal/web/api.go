@@ -471,7 +471,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 		Caps:    caps, Via: via, Cores: live.Cores(),
 	}
 	if via == lab.ViaJVM {
-		cfg.JVM.Pin = pin
+		cfg.JVM.Java, cfg.JVM.Pin = s.cfg.Java, pin
 	} else if pin != "" {
 		return nil, refuse(http.StatusBadRequest, "pin", "web.err.pin")
 	}

@@ -761,7 +761,9 @@
   }
   function renderPin() {
     const sec = $("#pin");
-    sec.hidden = !(state.entry && state.entry.name === "lab-virtual");
+    // On the virtual-thread preset, once its answer is shown: the two
+    // runs' figures would otherwise tell it before a guess.
+    sec.hidden = !(state.entry && state.entry.name === "lab-virtual" && state.revealed);
     const box = $("#pin-out");
     box.textContent = "";
     const p = state.pin;

@@ -75,6 +75,15 @@ func init() {
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
+		"web.err.engine": {
+			KO: "그런 서버는 없습니다 (engine %q). go, tomcat, netty 중 하나를 쓰세요",
+			EN: "no server %q (engine): use go, tomcat or netty"},
+		"web.err.engine.via": {
+			KO: "engine은 HTTP로 돌릴 때만 뜻이 있습니다 (via=http 또는 both)",
+			EN: "engine means something only over HTTP (via=http or both)"},
+		"web.err.engine.model": {
+			KO: "%s 서버는 %s 모델을 돌리지 않습니다. 모델을 %s 중 하나로 하거나 Go 타깃을 고르세요",
+			EN: "the %s server does not serve the %s model: choose %s, or the Go target"},
 		"web.err.pin": {
 			KO: "pin은 via=jvm에만 뜻이 있습니다 (가상 스레드의 막는 호출이 캐리어를 붙잡는 방식: synchronized 또는 native)",
 			EN: "pin means something only with via=jvm (how a virtual thread's blocking call holds its carrier: synchronized or native)"},

@@ -10,11 +10,13 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/buildinfo"
 	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -440,12 +442,14 @@ func (s *Server) acquireRunAs(ctx context.Context, ticket string) (release func(
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
 func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
-	return s.realRunAs(ctx, req, via, "", "", lang, timeline, narration)
+	return s.realRunAs(ctx, req, via, "", "", "", lang, timeline, narration)
 }
 
 // realRunAs is RealRun holding ticket's place in line (see acquireRunAs).
-// pin is the JVM view's pin mechanism (?pin=synchronized|native, via=jvm).
-func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+// pin is the JVM view's pin mechanism (?pin=synchronized|native, via=jvm);
+// engine the server of the HTTP view (?engine=go|tomcat|netty, via=http
+// or both; "" is the Go target).
+func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, engine string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
 	switch via {
 	case "":
 		via = lab.ViaProcess
@@ -474,6 +478,13 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 		cfg.JVM.Java, cfg.JVM.Pin = s.cfg.Java, pin
 	} else if pin != "" {
 		return nil, refuse(http.StatusBadRequest, "pin", "web.err.pin")
+	}
+	if engine != "" {
+		e, err := httpEngine(engine, via, req.Scenario.Model)
+		if err != nil {
+			return nil, err
+		}
+		cfg.HTTP.Engine = e
 	}
 	// Refuse what the caps or the machine refuse before waiting in line.
 	check := cfg
@@ -516,6 +527,23 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 	return a, nil
 }
 
+// httpEngine reads ?engine= for a run over HTTP: a server launch starts
+// (go, tomcat, netty) that serves the scenario's model, refused by name
+// otherwise.
+func httpEngine(name, via string, m model.Kind) (launch.Engine, error) {
+	if via != lab.ViaHTTP && via != lab.ViaBoth {
+		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine.via")
+	}
+	e, err := launch.ParseEngine(name)
+	if err != nil {
+		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine", name)
+	}
+	if ms := e.Models(); len(ms) > 0 && !slices.Contains(ms, string(m)) {
+		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine.model", string(e), string(m), strings.Join(ms, ", "))
+	}
+	return e, nil
+}
+
 func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
 	body, err := s.readBody(w, r)
@@ -528,7 +556,8 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, lang, err)
 		return
 	}
-	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), r.URL.Query().Get("pin"), lang, flag(r, "timeline"), flag(r, "narration"))
+	q := r.URL.Query()
+	a, err := s.realRunAs(r.Context(), req, q.Get("via"), ticketOf(r), q.Get("pin"), q.Get("engine"), lang, flag(r, "timeline"), flag(r, "narration"))
 	if r.Context().Err() != nil {
 		return // the visitor left; whatever was measured has no reader
 	}

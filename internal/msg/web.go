@@ -96,6 +96,12 @@ func init() {
 		"web.via.both":       {KO: "둘 다", EN: "both"},
 		"web.col.http":       {KO: "HTTP로", EN: "Over HTTP"},
 		"web.col.http.ratio": {KO: "HTTP/모델", EN: "HTTP / model"},
+		"web.col.http.on":    {KO: "HTTP로: %s", EN: "Over HTTP: %s"},
+		"web.f.engine":       {KO: "HTTP로 돌릴 서버", EN: "Server over HTTP"},
+		"web.engine.go":      {KO: "waitlab의 Go 타깃", EN: "waitlab's Go target"},
+		"web.engine.tomcat":  {KO: "Tomcat", EN: "Tomcat"},
+		"web.engine.netty":   {KO: "Netty", EN: "Netty"},
+		"web.real.server":    {KO: "응답한 서버: %s, JDK: %s", EN: "Served by %s; JDK: %s"},
 		"web.err.busy": {
 			KO: "실제 실행은 한 번에 하나씩, 대기 %d개까지만 받습니다. 지금은 줄이 꽉 찼으니 잠시 뒤에 다시 해 보세요",
 			EN: "real runs go one at a time with at most %d waiting, and the line is full: try again in a moment"},

@@ -2,8 +2,10 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,6 +104,47 @@ func issueJDK(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if b.exists("#r-makespan-jvm") {
 				t.Error("no JDK, yet a JDK column")
 			}
+		})
+
+		t.Run("over http on tomcat "+L.lang, func(t *testing.T) {
+			b.t = t
+			jdktest.Need(t, 21)
+			if _, err := os.Stat("/usr/share/tomcat10/bin/tomcat-juli.jar"); err != nil {
+				jdktest.Package(t, errors.New("tomcat10 is not installed: apt-get install -y tomcat10"))
+			}
+			srv.cfg.Exe = waitlabBinary(t)
+			b.load(page)
+			b.clickAndWait(`.preset[data-name="lab-pool"]`)
+			if b.visible("#f-engine") {
+				t.Error("the server choice shows for a run in process")
+			}
+			b.selectValue("#f-via", "http")
+			if !b.visible("#f-engine") || b.eval(`String(document.querySelector('#f-engine option[value="netty"]').disabled)`) != "true" {
+				t.Error("over HTTP on the pool model: want the server choice, with Netty not offered")
+			}
+			b.selectValue("#f-engine", "tomcat")
+			b.typeIn("#f-wait", "50ms")
+			b.typeIn("#predict-batch", "1")
+			want := atoi(b.eval(`document.body.dataset.done || "0"`)) + 1
+			b.do(chromedp.Click(chromedp.CSS("#btn-real")))
+			b.waitDoneFor(want, 3*time.Minute)
+			if got := b.num("#r-makespan-real"); got < 150 {
+				t.Errorf("Tomcat's batch time is %v ms (status %q); want at least three 50 ms rounds", got, b.text("#status"))
+			}
+			if got := b.text("#result-table thead"); !strings.Contains(got, "Tomcat") {
+				t.Errorf("the result's columns %q do not name Tomcat", got)
+			}
+			if got := b.text("#real-server"); !strings.Contains(got, "Tomcat") {
+				t.Errorf("the server line reads %q; want Tomcat's version", got)
+			}
+			b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#result").scrollIntoView()`))
+			b.shot(screenshotDir(t), "tomcat-"+L.lang+"-1280.png", 0)
+			// The loop preset: Tomcat does not serve it; the Go target is chosen.
+			b.clickAndWait(`.preset[data-name="lab-loop"]`)
+			if got := b.eval(`document.querySelector("#f-engine").value + " " + document.querySelector('#f-engine option[value="tomcat"]').disabled`); got != "go true" {
+				t.Errorf("on the loop preset the server is %q; want the Go target chosen and Tomcat not offered", got)
+			}
+			b.selectValue("#f-via", "process")
 		})
 
 		t.Run("pinning lesson "+L.lang, func(t *testing.T) {

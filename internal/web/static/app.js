@@ -477,7 +477,9 @@
       // waits (the source's own measurement) is offered beside the refusal.
       const wait = secondsOf(String(formState().v.wait || ""));
       $("#real-offer").hidden = !(2 * m.makespan_ms > caps.max_wall_s * 1000 && wait > 200);
-      a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}&ticket=${line.ticket}`, b);
+      const eng = via === "http" || via === "both" ? $("#f-engine").value : "go";
+      const engQ = eng !== "go" ? `&engine=${encodeURIComponent(eng)}` : "";
+      a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}${engQ}&ticket=${line.ticket}`, b);
     } finally {
       line.stop();
     }
@@ -583,8 +585,11 @@
     if (hasGuess) cols.push(fmt("web.col.you"));
     cols.push(fmt("web.col.model"));
     const h = r && r.http && r.via === "both" ? r.http : null;
-    if (r) cols.push(fmt(r.via === "http" ? "web.col.http" : "web.col.real"), fmt(r.via === "http" ? "web.col.http.ratio" : "web.col.ratio"));
-    if (h) cols.push(fmt("web.col.http"), fmt("web.col.http.ratio"));
+    // Over HTTP, the column names the server that answered (Tomcat, Netty).
+    const served = r && r.sockets && r.sockets.server && r.sockets.server.engine !== "go" ? r.sockets.server : null;
+    const httpCol = served ? fmt("web.col.http.on", fmt("web.engine." + served.engine)) : fmt("web.col.http");
+    if (r) cols.push(r.via === "http" ? httpCol : fmt("web.col.real"), fmt(r.via === "http" ? "web.col.http.ratio" : "web.col.ratio"));
+    if (h) cols.push(httpCol, fmt("web.col.http.ratio"));
     const j = state.jvm && state.jvm.key === state.sim.key ? state.jvm.a : null;
     if (j) cols.push(fmt("web.col.jvm"), fmt("web.col.jvm.ratio"));
     const hasRef = Object.keys(ref).length > 0;
@@ -685,6 +690,7 @@
     }
     if (r) {
       box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+      if (served) box.append(el("p", { class: "note", id: "real-server", text: fmt("web.real.server", served.version || served.engine, served.jdk || "") }));
     }
     if (j) renderJVM(box, j);
     if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published", refEntry.source || "") }));
@@ -708,6 +714,17 @@
       for (const n of notes) ul.append(el("li", { text: n }));
       box.append(el("details", { id: "jvm-notes" }, el("summary", { text: fmt("web.jvm.notes") }), ul));
     }
+  }
+
+  // engineChoice offers, for a run over HTTP, the servers that serve the
+  // form's model: the Go target always, Tomcat for pool and virtual,
+  // Netty for loop and offload (launch.Engine.Models on the server).
+  const ENGINE_MODELS = { tomcat: ["pool", "virtual"], netty: ["loop", "offload"] };
+  function engineChoice() {
+    const via = $("#f-via").value, m = formState().v.model || "pool", sel = $("#f-engine");
+    $("#engine-field").hidden = !(via === "http" || via === "both");
+    for (const o of sel.options) o.disabled = o.value !== "go" && !ENGINE_MODELS[o.value].includes(m);
+    if (sel.selectedOptions[0] && sel.selectedOptions[0].disabled) sel.value = "go";
   }
 
   // ---- The pinning lesson -----------------------------------------------
@@ -1464,6 +1481,7 @@
     setCursor(Math.min(state.cursor, geo ? geo.end : 0));
     renderCode();
     renderPin();
+    engineChoice();
   }
 
   function presetButton(p) {
@@ -1540,6 +1558,7 @@
       renderCode();
     });
     // The code follows the model: the tab of the model chosen comes up.
+    $("#form").addEventListener("change", (e) => { if (e.target.id === "f-via" || e.target.id === "f-model") engineChoice(); });
     $("#form").addEventListener("change", (e) => { if (e.target.id === "f-model") { blockingNote(); codeTab = defaultTab(e.target.value); renderStale(); updateLinks(); renderCode(); } });
     $("#btn-guess").addEventListener("click", onGuess);
     // Enter in a guess box checks the guess (not the form's Simulate).

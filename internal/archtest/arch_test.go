@@ -46,7 +46,7 @@ var allowed = map[string][]string{
 	"runner":                {"launch", "jvmexec", "jdk", "supervise", "live", "loadgen", "loadresult", "loadreport", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream"},
 	"buildinfo":             {},
 	"golden":                {},
-	"kube":                  {},
+	"kube":                  {"model", "msg"},
 	"lab":                   {"launch", "jvmexec", "jdk", "runner", "supervise", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "loadresult", "loadreport", "httptarget", "httpwire", "downstream", "buildinfo"},
 	"experiment":            {"launch", "jvmexec", "jdk", "runner", "supervise", "lab", "baseline", "buildinfo", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog", "loadgen", "loadresult", "loadreport", "httptarget", "httpwire", "downstream"},
 	"plan":                  {"launch", "jvmexec", "jdk", "runner", "supervise", "loadgen", "loadresult", "loadreport", "httptarget", "httpwire", "downstream", "timeheap", "model", "msg", "stats", "sim", "live", "osthread", "narrate", "report", "sysinfo", "epoll", "watchdog"},

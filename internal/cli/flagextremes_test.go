@@ -5,12 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -325,4 +327,81 @@ func (s *syncWriter) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// Issue 45, the class grown by its sweep: a value past a flag's cap, or
+// one the program it configures would refuse later (the cluster, the
+// load in every pod, a proxy looping on itself), exits 2 at once with a
+// message naming the flag, in Korean as in English (the catalog's words,
+// not an English string in both).
+func TestCapsRefusedNamingTheFlag(t *testing.T) {
+	// A port that is free now, for a proxy told to forward to itself.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	self := ln.Addr().String()
+	_, port, _ := net.SplitHostPort(self)
+	ln.Close()
+	load := []string{"--", "--rate", "10", "--duration", "10s", "http://target:8080/"}
+	kube := func(own ...string) []string {
+		args := append([]string{"kube", "job", "--segments", "2"}, own...)
+		if !slices.Contains(own, "--") {
+			args = append(args, load...)
+		}
+		return args
+	}
+	for _, c := range []struct {
+		args []string
+		want string // in the message, in either language
+	}{
+		{[]string{"target", "--model", "pool", "--listen", "127.0.0.1:0", "--linger", "1000h"}, "--linger"},
+		{[]string{"target", "--model", "pool", "--listen", "127.0.0.1:0", "--linger", "100.000001ms"}, "--linger"},
+		{[]string{"downstream", "--listen", self, "--proxy", self}, "--proxy"},
+		{[]string{"downstream", "--listen", self, "--proxy", "localhost:" + port}, "--proxy"},
+		{[]string{"downstream", "--listen", "127.0.0.1:0", "--proxy", "garbage"}, "--proxy"},
+		{kube("--port", "0"), "--port"},
+		{kube("--port", "65536"), "--port"},
+		{kube("--name", "WaitLab"), "--name"},
+		{kube("--name", "wait\nlab"), "--name"},
+		{kube("--namespace", "Load\nTest"), "--namespace"},
+		{kube("--segments", "1001"), "--segments"},
+		{kube("--threshold", "p99<<1s"), "--threshold"},
+		{kube("--", "--rate", "10", "--threshold", "errors<200%", "http://target:8080/"), "errors<200%"},
+		{[]string{"load", "--threshold", "p99<<1s", "--rate", "10", "http://127.0.0.1:1/"}, "--threshold"},
+		{kube("--", "--rate", "1e12", "http://target:8080/"), "--rate"},
+		{kube("--", "--rate", "10", "--nope", "http://target:8080/"), "-nope"},
+		{kube("--", "--rate", "10", "--segment", "0/2", "http://target:8080/"), "--segment"},
+		{[]string{"probe", "--max-rate", "1e-300", "http://127.0.0.1:1/"}, "--max-rate"},
+	} {
+		var texts [2]string
+		for i, lang := range []string{"en", "ko"} {
+			n := 1 // --lang right after the command, or after kube's verb
+			if c.args[0] == "kube" {
+				n = 2
+			}
+			args := append(append(slices.Clone(c.args[:n]), "--lang", lang), c.args[n:]...)
+			code, out, errs := runBounded(t, 30*time.Second, args...)
+			texts[i] = errs
+			if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+				t.Errorf("waitlab %q = %d, %q; want 2 and one line naming %s", args, code, errs, c.want)
+			}
+			if c.args[0] == "kube" && out != "" {
+				t.Errorf("waitlab %q wrote %d bytes of manifest", args, len(out))
+			}
+		}
+		if !hasHangul(texts[1]) || texts[0] == texts[1] {
+			t.Errorf("waitlab %q in Korean = %q; want the catalog's Korean", c.args, texts[1])
+		}
+	}
+}
+
+// hasHangul reports whether s holds a Hangul syllable.
+func hasHangul(s string) bool {
+	for _, r := range s {
+		if r >= 0xAC00 && r <= 0xD7A3 {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/kube"
 	"github.com/waitlab/waitlab/internal/loadgen"
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -78,17 +80,17 @@ func runKube(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if c.Port < 1 || c.Port > 65535 { // Manifests reads 0 as its default
-		return usagef("--port %d: give a port from 1 to 65535", c.Port)
+		return model.NewFieldError("--port", "kube.err.port", c.Port)
 	}
 	if _, err := parseThresholds(thresholds); err != nil {
 		return err // the collector would refuse it in the cluster
 	}
-	if err := checkLoadArgs(ctx, env, loadArgs); err != nil {
+	if err := checkLoadArgs(ctx, env, l, loadArgs); err != nil {
 		return err
 	}
 	objs, err := kube.Manifests(c)
 	if err != nil {
-		return &UsageError{Err: err}
+		return err // a *model.FieldError: exit 2, in the user's language
 	}
 	fmt.Fprintf(env.Stdout, "# %s\n", msg.T(l, "kube.header", c.Segments, c.StartAt.UTC().Format(time.RFC3339)))
 	return kube.WriteYAML(env.Stdout, objs)
@@ -101,8 +103,9 @@ func parseStartAt(s string) (time.Time, error) { return loadgen.ParseStartAt(s) 
 // `waitlab load` checks it (its flags, the load's values, Config.Validate),
 // so a manifest whose pods would all exit 2 is not written. Files the
 // command names (--config, --targets, --body @FILE) are the pod's, not
-// this machine's: they are not read here.
-func checkLoadArgs(ctx context.Context, env *Env, args []string) error {
+// this machine's: they are not read here. Refusals are in l, the language
+// kube job itself was asked for.
+func checkLoadArgs(ctx context.Context, env *Env, l msg.Lang, args []string) error {
 	if len(args) == 0 || wantsLoadScenario(args) {
 		return nil // Manifests asks for a load command; a scenario load checks itself
 	}
@@ -112,16 +115,25 @@ func checkLoadArgs(ctx context.Context, env *Env, args []string) error {
 	sc := addScaleFlags(fs)
 	o := addOutputFlags(fs)
 	addBaselineFlags(fs)
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return usagef("-- %s: %v", strings.Join(args, " "), err)
+	refused := func(err error) error {
+		var fe *model.FieldError
+		text := err.Error()
+		if errors.As(err, &fe) {
+			text = fe.Localize(l)
+		}
+		return usagef("%s", msg.T(l, "kube.err.load", strings.Join(args, " "), text))
 	}
-	lang, err := o.lang()
+	// --lang l first, so a flag the load refuses is named in l (a --lang
+	// of the load's own, later, still wins for its own output).
+	pos, err := parseFlags(fs, append([]string{"--lang", string(l)}, args...))
 	if err != nil {
-		return err
+		return refused(err)
+	}
+	if _, err := o.lang(); err != nil {
+		return refused(err)
 	}
 	if _, err := parseThresholds(o.thresholds); err != nil {
-		return err
+		return refused(err)
 	}
 	if lf.config != "" {
 		return nil
@@ -129,19 +141,19 @@ func checkLoadArgs(ctx context.Context, env *Env, args []string) error {
 	if lf.spec.Targets, lf.spec.Body = "", strings.TrimPrefix(lf.spec.Body, "@"); len(pos) == 0 {
 		pos = []string{"http://target.invalid/"} // a --targets file in the pod names the URLs
 	}
-	spec, err := lf.resolve(ctx, env, fs, pos, lang)
+	spec, err := lf.resolve(ctx, env, fs, pos, l)
 	if err != nil {
-		return err
+		return refused(err)
 	}
-	cfg, err := spec.ConfigContext(ctx, lang, Version())
+	cfg, err := spec.ConfigContext(ctx, l, Version())
 	if err == nil {
-		err = sc.apply(lang, &cfg)
+		err = sc.apply(l, &cfg)
 	}
 	if err == nil {
 		err = cfg.Validate()
 	}
 	if err != nil {
-		return usagef("-- %s: %v", strings.Join(args, " "), err)
+		return refused(err)
 	}
 	return nil
 }

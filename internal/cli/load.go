@@ -15,6 +15,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -230,6 +231,10 @@ func (l *loadFlags) resolve(ctx context.Context, env *Env, fs *flag.FlagSet, pos
 		return loadgen.Spec{}, usagef("--config %s: %v", l.config, err)
 	}
 	s, err := loadgen.ParseSpec(data)
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		return s, usagef("--config %s: %s", l.config, fe.Localize(lang))
+	}
 	if err != nil {
 		return s, usagef("--config %s: %v", l.config, err)
 	}
@@ -257,6 +262,12 @@ func parseThresholds(list []string) ([]loadreport.Threshold, error) {
 	var ths []loadreport.Threshold
 	for _, s := range list {
 		t, err := loadreport.ParseThreshold(s)
+		var fe *model.FieldError
+		if errors.As(err, &fe) {
+			named := *fe
+			named.Field = "--threshold"
+			return nil, &named // exit 2, in the user's language
+		}
 		if err != nil {
 			return nil, &UsageError{Err: err}
 		}

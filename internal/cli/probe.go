@@ -154,6 +154,9 @@ func printProbe(env *Env, lang msg.Lang, res *probe.Result, runErr error, jsonOu
 	switch {
 	case res.Stopped == "interrupted" || res.Interrupted:
 		return interrupted(errors.Join(writeErrs...))
+	case res.Confirm != nil && !res.Confirm.Met:
+		// The answer did not hold on the live server: not a pass.
+		return &ExitError{Code: 1, Err: errors.Join(append([]error{errors.New(confirmBreach(res))}, writeErrs...)...)}
 	case res.Undecided != nil:
 		// Undecided concludes nothing: like a failure, not a pass.
 		return &ExitError{Code: 1, Err: errors.Join(append([]error{errors.New(res.Undecided.Text)}, writeErrs...)...)}
@@ -163,6 +166,16 @@ func printProbe(env *Env, lang msg.Lang, res *probe.Result, runErr error, jsonOu
 		return &ExitError{Code: 1, Err: errors.Join(writeErrs...)}
 	}
 	return nil
+}
+
+// confirmBreach is the note that says the confirmation breached.
+func confirmBreach(res *probe.Result) string {
+	for _, n := range res.Notes {
+		if n.Key == "probe.confirm.breached" {
+			return n.Text
+		}
+	}
+	return "probe.confirm.breached"
 }
 
 func probeProgress(w io.Writer, lang msg.Lang) func(probe.Progress) {

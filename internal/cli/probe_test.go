@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -87,6 +88,11 @@ func TestProbeCommand(t *testing.T) {
 	}
 	code, out, errs := run(t, args...)
 	t.Logf("%s", out)
+	if code == 1 && strings.Contains(out, "판정: 미정") && !fileHas(sc) {
+		// A busy machine's overloaded steps can leave the pool
+		// unconfirmed: rightly exit 1, and no scenario to read back.
+		t.Skipf("undecided on this machine (exit 1, no scenario written): %s", lastLine(errs))
+	}
 	if code != 0 {
 		t.Fatalf("probe = %d, stderr %q", code, errs)
 	}
@@ -142,8 +148,8 @@ func TestProbeSpawnConfirmRestarts(t *testing.T) {
 			}
 		}
 	}
-	if res.Shape == "generator" {
-		t.Skip("the generator bound first on this machine: rightly no model to size")
+	if res.Shape == "generator" || res.Shape == "undecided" {
+		t.Skipf("%s on this machine: rightly no model to size", res.Shape)
 	}
 	if res.Size == nil || res.Confirm == nil || res.Confirm.Kind != "confirm" || res.Confirm.OK == 0 {
 		t.Fatalf("size %+v, confirm %+v; want both", res.Size, res.Confirm)
@@ -212,16 +218,30 @@ func TestProbePoolOf64Spawned(t *testing.T) {
 }
 
 // probeChild runs `waitlab probe ARGS` as a child of the built binary and
-// returns its standard output, failing the test with its stderr on a
-// non-zero exit.
+// returns its standard output, failing the test with its stderr on an
+// exit other than 0, or 1 with a result printed (an undecided verdict, a
+// confirmation that breached: the JSON says which, and the test reads it).
 func probeChild(t *testing.T, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command(waitlabBinary(t), append([]string{"probe"}, args...)...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1 && len(out) > 0) {
 		t.Fatalf("probe: %v, stderr %q", err, stderr.String())
 	}
 	return out
+}
+
+// fileHas says path exists with something in it.
+func fileHas(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Size() > 0
+}
+
+// lastLine is s's last non-empty line.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }

@@ -10,9 +10,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jdk"
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -28,8 +31,12 @@ const labSource = "Interactive lab \"blocking vs non-blocking vs virtual threads
 var labPresets = []string{"lab-pool", "lab-loop", "lab-loop-blocking", "lab-virtual", "lab-pool-10x30"}
 
 func init() {
-	Register(&Experiment{Name: "lab", Order: 1, Run: runLab, Claims: labClaims})
+	Register(&Experiment{Name: "lab", Order: 1, Run: runLab, Claims: labClaims, JVM: runLabJVM, JDK: labJDK})
 }
+
+// labJDK is the least JDK the lab's JVM side runs on: the published
+// figures are JDK 21's, and its virtual threads need 21.
+const labJDK = jdk.VirtualThreads
 
 // The lab's claims: the four measured makespans (waits set them: ±10%)
 // and the two published ratios to the registered loops, plus the fifth
@@ -54,26 +61,36 @@ var labServes = map[string][]string{
 	"lab-pool-10x30":    {"jdk.x-10x30"},
 }
 
-func runLab(ctx context.Context, r *Runner) error {
+func runLab(ctx context.Context, r *Runner) error { return labRecipe(ctx, r, lab.ViaBoth) }
+
+// runLabJVM is the lab on the JVM engine: the same presets, requests and
+// judging, run by lab.Run's JVM view (runner.JVM: pool, Selector loops
+// and virtual threads in a fresh JVM each run), with each JVM's cold
+// first pass shown apart from the measured one.
+func runLabJVM(ctx context.Context, r *Runner) error { return labRecipe(ctx, r, lab.ViaJVM) }
+
+// labRecipe measures the presets on one engine: via is lab.ViaBoth (the
+// Go engine: in process and over HTTP) or lab.ViaJVM.
+func labRecipe(ctx context.Context, r *Runner, via string) error {
 	t := r.T
 	wait := 200 * time.Millisecond
+	onJVM := via == lab.ViaJVM
+	second := Column{Key: "http_ms", Label: r.T_("exp.lab.col.http"), Digits: 0}
 	t.Recipe = r.T_("exp.lab.recipe", wait.Milliseconds(), r.Opt.Repeat)
+	if onJVM {
+		second = Column{Key: "cold_ms", Label: r.T_("exp.lab.col.cold"), Digits: 0}
+		t.Recipe = r.T_("exp.lab.jvm.recipe", wait.Milliseconds(), r.jdk.String(), r.Opt.Repeat)
+		t.WarmupEach = true // each JVM's cold pass, not a JVM of its own
+	}
 	t.Columns = []Column{
 		{Key: "makespan_ms", Label: r.T_("exp.col.makespan"), Digits: 0},
-		{Key: "http_ms", Label: r.T_("exp.lab.col.http"), Digits: 0},
+		second,
 		{Key: "x_loop", Label: r.T_("exp.lab.col.x"), Digits: 2},
 		{Key: "os_threads", Label: r.T_("exp.col.osthreads"), Digits: 0},
 	}
-	t.Published = &Published{Source: labSource,
-		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.makespan")},
-		Rows: [][]string{
-			{r.T_("exp.lab.row.lab-pool"), "619"},
-			{r.T_("exp.lab.row.lab-loop-blocking"), "1,227"},
-			{r.T_("exp.lab.row.lab-virtual"), "216"},
-			{r.T_("exp.lab.row.lab-loop"), "201"},
-		},
-		Note: r.T_("exp.lab.pub.note")}
+	labPublished(r)
 	var loopReal, loopModel float64
+	var facts *model.Result
 	for _, name := range labPresets {
 		if ctx.Err() != nil {
 			break
@@ -86,25 +103,17 @@ func runLab(ctx context.Context, r *Runner) error {
 		for i := range s.Classes {
 			s.Classes[i].Wait = model.FixedDist(wait)
 		}
-		// In process and over HTTP (the target serving the scenario,
-		// driven by the generator on another core).
-		out, err := r.labRun(ctx, name, s, name, false, lab.ViaBoth)
+		// Go: in process and over HTTP (the target serving the
+		// scenario, driven by the generator on another core). JVM: in a
+		// fresh JVM each run.
+		out, err := r.labRun(ctx, name, s, name, false, via)
 		if errors.Is(err, supervise.ErrInterrupted) {
 			break
 		}
 		if err != nil {
 			return fmt.Errorf("experiment lab: %s: %w", name, err)
 		}
-		cells := map[string]Cell{
-			"makespan_ms": outCell(out, out.Runs, "makespan_ms"),
-			"os_threads":  rangeCell(out, "os_threads_peak"),
-		}
-		if hr, ok := out.HTTPRange["makespan_ms"]; ok && out.HTTP != nil {
-			cells["http_ms"] = Cell{Median: hr.Median, Min: hr.Min, Max: hr.Max, Runs: max(len(out.HTTPRuns), 1)}
-			if len(out.HTTPRuns) > 0 {
-				cells["http_ms"] = outCell(out, out.HTTPRuns, "makespan_ms")
-			}
-		}
+		cells := labCells(out, onJVM)
 		row := t.AddRow(name, r.T_("exp.lab.row."+name), cells)
 		row.SetModel("makespan_ms", out.Model.MakespanMS)
 		if v, ok := out.Reference["makespan_ms"]; ok {
@@ -113,12 +122,74 @@ func runLab(ctx context.Context, r *Runner) error {
 		if name == "lab-loop" {
 			loopReal, loopModel = cells["makespan_ms"].Median, out.Model.MakespanMS
 		}
+		if facts == nil {
+			facts = out.JVM
+		}
 		if out.Interrupted() {
 			t.Interrupted = true
 			break
 		}
 	}
-	// The shape: every makespan as a multiple of two registered loops'.
+	labShape(t, loopReal, loopModel)
+	if onJVM {
+		labNotes(r, "exp.lab.jvm.why")
+		labJVMNotes(r, facts)
+	} else {
+		labNotes(r, "exp.lab.note.why")
+	}
+	t.Plots = []Plot{{File: "lab.svg", Title: t.Title, Keys: []string{"makespan_ms"}}}
+	return nil
+}
+
+// labPublished is the published JDK 21 table.
+func labPublished(r *Runner) {
+	r.T.Published = &Published{Source: labSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.makespan")},
+		Rows: [][]string{
+			{r.T_("exp.lab.row.lab-pool"), "619"},
+			{r.T_("exp.lab.row.lab-loop-blocking"), "1,227"},
+			{r.T_("exp.lab.row.lab-virtual"), "216"},
+			{r.T_("exp.lab.row.lab-loop"), "201"},
+		},
+		Note: r.T_("exp.lab.pub.note")}
+}
+
+// labCells are a preset's measured cells: on the Go engine the runs in
+// process and over HTTP, on the JVM the measured passes and, apart, each
+// JVM's cold first pass.
+func labCells(out *lab.Outcome, onJVM bool) map[string]Cell {
+	if onJVM {
+		var cold []float64
+		for _, res := range out.JVMRuns {
+			if res.JVM != nil && res.JVM.Cold != nil {
+				cold = append(cold, res.JVM.Cold.MakespanMS)
+			}
+		}
+		cells := map[string]Cell{
+			"makespan_ms": figureCell(out.Scenario, out.JVMRuns, out.JVMRange, "makespan_ms"),
+			"os_threads":  figureCell(out.Scenario, out.JVMRuns, out.JVMRange, "os_threads_peak"),
+		}
+		if len(cold) > 0 {
+			cells["cold_ms"] = Summarize(cold)
+		}
+		return cells
+	}
+	cells := map[string]Cell{
+		"makespan_ms": outCell(out, out.Runs, "makespan_ms"),
+		"os_threads":  rangeCell(out, "os_threads_peak"),
+	}
+	if hr, ok := out.HTTPRange["makespan_ms"]; ok && out.HTTP != nil {
+		cells["http_ms"] = Cell{Median: hr.Median, Min: hr.Min, Max: hr.Max, Runs: max(len(out.HTTPRuns), 1)}
+		if len(out.HTTPRuns) > 0 {
+			cells["http_ms"] = outCell(out, out.HTTPRuns, "makespan_ms")
+		}
+	}
+	return cells
+}
+
+// labShape sets every row's makespan as a multiple of the two registered
+// loops' (this engine's, the model's and the published).
+func labShape(t *Table, loopReal, loopModel float64) {
 	pubLoop := 201.0
 	for i := range t.Rows {
 		row := &t.Rows[i]
@@ -136,9 +207,6 @@ func runLab(ctx context.Context, r *Runner) error {
 			row.SetPublished("x_loop", *c.Published/pubLoop)
 		}
 	}
-	labNotes(r)
-	t.Plots = []Plot{{File: "lab.svg", Title: t.Title, Keys: []string{"makespan_ms"}}}
-	return nil
 }
 
 // labRun runs s beside its model with lab.Run: the experiment's repeats
@@ -150,28 +218,45 @@ func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, pre
 	if len(via) > 0 {
 		cfg.Via = via[0]
 	}
+	if cfg.Via == lab.ViaJVM {
+		// Each JVM runs the plan cold, then measured (the cold pass
+		// reported apart): its own warm-up, so no uncounted JVM first.
+		cfg.Warmup = false
+		cfg.JVM = jvmexec.Options{Java: r.jdk.Home}
+	}
 	cfg.Progress = func(run, of int, expected time.Duration) {
 		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
 	}
 	return lab.Run(ctx, cfg)
 }
 
-// outCell is a figure over the runs (in process: out.Runs; over HTTP:
-// out.HTTPRuns), with every run's value for the claims.
-func outCell(out *lab.Outcome, runs []*model.Result, key string) Cell {
-	for _, f := range live.Figures(out.Scenario) {
-		if f.Key != key {
+// figureCell is figure key over runs (every run's value, for the
+// claims), or its range when no run is kept.
+func figureCell(s model.Scenario, runs []*model.Result, rng map[string]live.Range, key string) Cell {
+	for _, f := range live.Figures(s) {
+		if f.Key != key || len(runs) == 0 {
 			continue
 		}
-		var vals []float64
+		vals := make([]float64, 0, len(runs))
 		for _, r := range runs {
 			vals = append(vals, f.Get(r))
 		}
-		if len(vals) > 0 {
-			return Summarize(vals)
-		}
+		return Summarize(vals)
 	}
-	return rangeCell(out, key)
+	if rg, ok := rng[key]; ok {
+		return Cell{Median: rg.Median, Min: rg.Min, Max: rg.Max, Runs: len(runs)}
+	}
+	return Cell{Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}
+}
+
+// outCell is a figure over the runs (in process: out.Runs; over HTTP:
+// out.HTTPRuns), with every run's value for the claims; with no runs kept,
+// the in-process range.
+func outCell(out *lab.Outcome, runs []*model.Result, key string) Cell {
+	if len(runs) == 0 {
+		return rangeCell(out, key)
+	}
+	return figureCell(out.Scenario, runs, nil, key)
 }
 
 func rangeCell(out *lab.Outcome, key string) Cell {
@@ -183,8 +268,9 @@ func rangeCell(out *lab.Outcome, key string) Cell {
 }
 
 // labNotes judges the lab's claims and says how far the real runs and
-// the published ones sit from the model, from the numbers.
-func labNotes(r *Runner) {
+// the published ones sit from the model, from the numbers, then why the
+// engine's runs differ from the published ones (why, a catalog key).
+func labNotes(r *Runner, why string) {
 	t := r.T
 	for _, id := range []string{"lab-pool", "lab-loop-blocking", "lab-virtual", "lab-loop"} {
 		r.Claim("jdk."+strings.TrimPrefix(id, "lab-"), t.Vals(id, "makespan_ms"), "")
@@ -224,5 +310,36 @@ func labNotes(r *Runner) {
 	if phiRow != "" {
 		r.Note("exp.lab.note.pubmodel", plo, ploRow, phi, phiRow)
 	}
-	r.Note("exp.lab.note.why")
+	r.Note(why)
+}
+
+// labJVMNotes says how far each JVM's cold first pass sat from its
+// measured one (lowest and highest over the rows, from the numbers; the
+// figures and verdicts are the measured passes'), and the JVM's facts
+// (JDK, flags, processors, GC) of its first run.
+func labJVMNotes(r *Runner, facts *model.Result) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var loRow, hiRow string
+	for _, row := range r.T.Rows {
+		cold, ok := row.Cells["cold_ms"]
+		warm := row.Cells["makespan_ms"]
+		if !ok || !(warm.Median > 0) || math.IsNaN(cold.Median) {
+			continue
+		}
+		d := 100 * (cold.Median/warm.Median - 1)
+		if d < lo {
+			lo, loRow = d, row.Label
+		}
+		if d > hi {
+			hi, hiRow = d, row.Label
+		}
+	}
+	if hiRow != "" {
+		r.Note("exp.lab.jvm.note.cold", lo, loRow, hi, hiRow)
+	}
+	if facts != nil {
+		if notes := report.JVMNotes(r.Opt.Lang, facts); len(notes) > 0 {
+			r.T.Notes = append(r.T.Notes, notes[0])
+		}
+	}
 }

@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/waitlab/waitlab/internal/model"
 )
 
 // JobConfig describes one split load test.
@@ -86,29 +88,30 @@ func (c *JobConfig) defaults() {
 	}
 }
 
-// Validate names the first field that cannot make a working job.
+// Validate names the first field that cannot make a working job, as a
+// *model.FieldError whose words are the catalog's (kube.err.*).
 func (c *JobConfig) Validate() error {
 	if c.Segments < 1 || c.Segments > 1000 {
-		return fmt.Errorf("--segments %d: give 1 to 1000 generator pods", c.Segments)
+		return model.NewFieldError("--segments", "kube.err.segments", c.Segments)
 	}
 	if len(c.LoadArgs) == 0 {
-		return fmt.Errorf("no load command: put the waitlab load flags and URL after --, e.g. -- --rate 3000 --duration 60s http://target:8080/")
+		return model.NewFieldError("", "kube.err.noload")
 	}
 	for _, a := range c.LoadArgs {
 		for _, own := range []string{"-segment", "-push", "-start-at"} {
 			if strings.HasPrefix(strings.TrimLeft(a, "-"), own[1:]) && strings.HasPrefix(a, "-") {
-				return fmt.Errorf("load argument %s is set by the job itself: remove it", a)
+				return model.NewFieldError("", "kube.err.ownflag", a)
 			}
 		}
 	}
 	if !validQuantity(c.CPU) {
-		return fmt.Errorf("--cpu %q: not a Kubernetes quantity: give cores (1, 0.5) or millicores (250m)", c.CPU)
+		return model.NewFieldError("--cpu", "kube.err.cpu", c.CPU)
 	}
 	if !validQuantity(c.Memory) {
-		return fmt.Errorf("--memory %q: not a Kubernetes quantity: give bytes with a suffix (512Mi, 1Gi, 500M)", c.Memory)
+		return model.NewFieldError("--memory", "kube.err.memory", c.Memory)
 	}
 	if c.Port < 1 || c.Port > 65535 {
-		return fmt.Errorf("--port %d: give a port from 1 to 65535", c.Port)
+		return model.NewFieldError("--port", "kube.err.port", c.Port)
 	}
 	return c.validateNames()
 }
@@ -133,17 +136,17 @@ var (
 // server would refuse (or, for the image, no runtime could pull).
 func (c *JobConfig) validateNames() error {
 	if len(c.Name)+longestPart > 63 || !dns1035.MatchString(c.Name) {
-		return fmt.Errorf("--name %q: give lower case letters, digits and '-', starting with a letter and ending with a letter or digit, at most %d characters (its objects are NAME-collector and NAME-load, Kubernetes names of at most 63)", c.Name, 63-longestPart)
+		return model.NewFieldError("--name", "kube.err.name", c.Name, 63-longestPart)
 	}
 	if c.Namespace != "" && (len(c.Namespace) > 63 || !dns1123.MatchString(c.Namespace)) {
-		return fmt.Errorf("--namespace %q: give lower case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters", c.Namespace)
+		return model.NewFieldError("--namespace", "kube.err.namespace", c.Namespace)
 	}
 	if len(c.Image) > 1024 || !imageRef.MatchString(c.Image) {
-		return fmt.Errorf("--image %q: give an image reference such as registry.example/waitlab:1.0, without spaces or control characters", c.Image)
+		return model.NewFieldError("--image", "kube.err.image", c.Image)
 	}
 	for k, v := range c.TargetLabels {
 		if !validLabelKey(k) || len(v) > 63 || !labelValue.MatchString(v) {
-			return fmt.Errorf("--target-label %q=%q: a key is an optional DNS subdomain and '/' before a name of at most 63 of letters, digits, '-', '_' and '.', starting and ending with a letter or digit; a value is empty or such a name", k, v)
+			return model.NewFieldError("--target-label", "kube.err.labelrule", k, v)
 		}
 	}
 	return nil

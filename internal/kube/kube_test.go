@@ -2,6 +2,7 @@ package kube
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +18,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	goldenfile "github.com/waitlab/waitlab/internal/golden"
+	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
 )
 
 // exampleConfig is the load test of deploy/kubernetes/example.yaml.
@@ -108,6 +111,30 @@ func TestValidateNamesTheProblem(t *testing.T) {
 		err := c.cfg.Validate()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Validate(%+v) = %v; want it to name %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+// A refusal is the catalog's, in the user's language: each names its
+// flag in Korean as in English, and the Korean says it in Korean.
+func TestValidateSpeaksKorean(t *testing.T) {
+	for _, c := range []struct {
+		cfg       JobConfig
+		field, ko string
+	}{
+		{JobConfig{Segments: 2, LoadArgs: []string{"http://x/"}, Name: "Wait\nLab"}, "--name", "소문자"},
+		{JobConfig{Segments: 2, LoadArgs: []string{"http://x/"}, Namespace: "Team_A"}, "--namespace", "소문자"},
+		{JobConfig{Segments: 2, LoadArgs: []string{"http://x/"}, Port: 70000}, "--port", "포트"},
+		{JobConfig{Segments: 2}, "--", "load 명령이 없습니다"},
+	} {
+		c.cfg.defaults()
+		var fe *model.FieldError
+		if err := c.cfg.Validate(); !errors.As(err, &fe) {
+			t.Fatalf("Validate(%+v) = %v; want a *model.FieldError", c.cfg, err)
+		}
+		ko, en := fe.Localize(msg.KO), fe.Localize(msg.EN)
+		if !strings.Contains(ko, c.field) || !strings.Contains(en, c.field) || !strings.Contains(ko, c.ko) || ko == en {
+			t.Errorf("Validate(%+v): ko %q, en %q; want both to name %s, the Korean to say %q", c.cfg, ko, en, c.field, c.ko)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -78,7 +79,7 @@ func (n *Number) UnmarshalJSON(b []byte) error {
 	}
 	var f json.Number
 	if err := json.Unmarshal(b, &f); err != nil {
-		return fmt.Errorf("%s is not a number", b)
+		return model.NewFieldError("", "loadspec.err.number", string(b))
 	}
 	*n = Number(f.String())
 	return nil
@@ -97,14 +98,14 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &s); err == nil {
 		v, err := time.ParseDuration(s)
 		if err != nil {
-			return fmt.Errorf("duration %q: write e.g. 8s or 1m30s", s)
+			return model.NewFieldError("", "loadspec.err.duration", strconv.Quote(s))
 		}
 		*d = Duration(v)
 		return nil
 	}
 	var n float64
 	if err := json.Unmarshal(b, &n); err != nil || math.IsNaN(n) || math.Abs(n) > math.MaxInt64 {
-		return fmt.Errorf("duration %s: write e.g. \"8s\"", b)
+		return model.NewFieldError("", "loadspec.err.duration", string(b))
 	}
 	*d = Duration(n)
 	return nil
@@ -116,27 +117,49 @@ const MaxSpecBytes = 1 << 20
 // ParseSpec reads a Spec from JSON or YAML. Unknown fields, a key given
 // twice and a second document are refused, naming them, so a typo is not
 // a silent default (the scenario files of `sim -f` are read as strictly).
+// A refusal is a *model.FieldError without a field (the caller names the
+// file) whose words are the catalog's (loadspec.err.*).
 func ParseSpec(data []byte) (Spec, error) {
 	var s Spec
 	if len(data) > MaxSpecBytes {
-		return s, fmt.Errorf("load configuration: %d bytes, more than %d", len(data), MaxSpecBytes)
+		return s, model.NewFieldError("", "loadspec.err.big", len(data), MaxSpecBytes)
 	}
 	if err := strictYAML(data); err != nil {
-		return s, fmt.Errorf("load configuration: %w", err)
+		return s, err
 	}
 	j, err := yaml.YAMLToJSON(data) // JSON is YAML
 	if err != nil {
-		return s, fmt.Errorf("load configuration: %w", err)
+		return s, model.NewFieldError("", "loadspec.err.syntax", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if t := bytes.TrimSpace(j); len(t) == 0 || bytes.Equal(t, []byte("null")) {
-		return s, errors.New("load configuration: empty; give at least url and rate (or vus)")
+		return s, model.NewFieldError("", "loadspec.err.empty")
 	}
 	dec := json.NewDecoder(bytes.NewReader(j))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return s, fmt.Errorf("load configuration: %w", err)
+		return s, specDecodeError(err)
 	}
 	return s, nil
+}
+
+// specDecodeError says in the catalog's words why the JSON of a
+// configuration did not fit Spec: an unknown key, a value of the wrong
+// kind, or a value its own type refused (already a FieldError).
+func specDecodeError(err error) error {
+	var fe *model.FieldError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &fe):
+		return fe
+	case errors.As(err, &te):
+		return model.NewFieldError("", "loadspec.err.type", te.Field, te.Value)
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		if name, uerr := strconv.Unquote(f); uerr == nil {
+			return model.NewFieldError("", "loadspec.err.unknown", name)
+		}
+	}
+	return model.NewFieldError("", "loadspec.err.syntax", strings.TrimPrefix(err.Error(), "json: "))
 }
 
 // Config builds the Config of s: every check `waitlab load` makes of its
@@ -338,10 +361,24 @@ func strictYAML(data []byte) error {
 		if errors.Is(err, io.EOF) {
 			return nil // empty: ParseSpec says so
 		}
-		return errors.New(strings.ReplaceAll(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "), "\n  ", "; "))
+		if m := dupKey.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			first, _ := strconv.Atoi(m[3])
+			key, uerr := strconv.Unquote(`"` + m[2] + `"`)
+			if uerr != nil {
+				key = m[2]
+			}
+			return model.NewFieldError("", "loadspec.err.dupkey", line, key, first)
+		}
+		text := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "yaml: "), "unmarshal errors:\n  ")
+		return model.NewFieldError("", "loadspec.err.syntax", strings.ReplaceAll(text, "\n  ", "; "))
 	}
 	if err := dec.Decode(&doc); !errors.Is(err, io.EOF) {
-		return errors.New("it holds more than one document; keep one load per file")
+		return model.NewFieldError("", "loadspec.err.docs")
 	}
 	return nil
 }
+
+// dupKey is the YAML decoder's report of a mapping key given twice: its
+// line, the key and the line it was first given at.
+var dupKey = regexp.MustCompile(`line (\d+): mapping key "((?:[^"\\]|\\.)*)" already defined at line (\d+)`)

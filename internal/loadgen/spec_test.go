@@ -1,6 +1,7 @@
 package loadgen
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,36 @@ func TestSpecRefuses(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v; want an error with %q", c.text, err, c.want)
+		}
+	}
+}
+
+// What the YAML-to-JSON step passed over in silence (issue 45 item 14) is
+// refused in the catalog's words, Korean as well as English: a key given
+// twice names the key and both lines, a second document says so.
+func TestSpecStrictRefusalsSpeakKorean(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		en, ko []string
+	}{
+		{"url: http://127.0.0.1/\nrate: 10\nrate: 1000000\n", []string{`key "rate"`, "line 3", "line 2"}, []string{`"rate"`, "3번째 줄", "2번째 줄에 이미"}},
+		{`{"url":"http://127.0.0.1/","rate":10,"duration":"1s","duration":"1000h"}`, []string{`key "duration"`}, []string{`"duration"은`}},
+		{"url: http://127.0.0.1/\nrate: 10\n---\nrate: 5\n", []string{"more than one document"}, []string{"문서가 둘 이상"}},
+		{"url: http://127.0.0.1/\nrat: 10\n", []string{`unknown field "rat"`}, []string{`모르는 키 "rat"`}},
+		{"url: http://127.0.0.1/\nrate: 1\nduration: forever\n", []string{`duration "forever"`}, []string{`시간 "forever"`}},
+	} {
+		_, err := ParseSpec([]byte(c.text))
+		var fe *model.FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("ParseSpec(%q) = %v; want a *model.FieldError", c.text, err)
+			continue
+		}
+		for lang, wants := range map[msg.Lang][]string{msg.EN: c.en, msg.KO: c.ko} {
+			for _, w := range wants {
+				if got := fe.Localize(lang); !strings.Contains(got, w) {
+					t.Errorf("ParseSpec(%q) in %s = %q; want %q in it", c.text, lang, got, w)
+				}
+			}
 		}
 	}
 }

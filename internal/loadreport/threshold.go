@@ -1,12 +1,12 @@
 package loadreport
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -25,12 +25,13 @@ var latencyMetrics = []string{"mean", "min", "p50", "p90", "p95", "p99", "p99.9"
 
 // ParseThreshold parses METRIC OP VALUE: p50 p90 p99 p99.9 max mean (the
 // corrected latency), service_p99 and friends (the service time), errors
-// (a percentage of requests), ok_rps and achieved_rps (per second).
+// (a percentage of requests), ok_rps and achieved_rps (per second). A
+// refusal is a *model.FieldError in the catalog's words (load.threshold.*).
 func ParseThreshold(s string) (Threshold, error) {
 	t := Threshold{Text: strings.TrimSpace(fromK6(s))}
 	i := strings.IndexAny(t.Text, "<>")
 	if i <= 0 {
-		return t, fmt.Errorf("threshold %q: write METRIC<VALUE or METRIC>VALUE, e.g. p99<200ms or errors<1%%", s)
+		return t, model.NewFieldError("", "load.threshold.form", s)
 	}
 	t.Metric = strings.ToLower(strings.TrimSpace(t.Text[:i]))
 	t.Op = t.Text[i : i+1]
@@ -47,25 +48,25 @@ func ParseThreshold(s string) (Threshold, error) {
 		var d time.Duration
 		d, err = time.ParseDuration(rest)
 		if err != nil || d < 0 {
-			return t, fmt.Errorf("threshold %q: %s takes a duration, e.g. %s<200ms", s, t.Metric, t.Metric)
+			return t, model.NewFieldError("", "load.threshold.duration", s, t.Metric, t.Metric)
 		}
 		t.Value = float64(d) / 1e6
 	case t.Metric == "errors":
 		v, ok := strings.CutSuffix(rest, "%")
 		if !ok {
-			return t, fmt.Errorf("threshold %q: errors takes a percentage, e.g. errors<1%%", s)
+			return t, model.NewFieldError("", "load.threshold.percent", s)
 		}
 		t.Value, err = strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || t.Value < 0 || t.Value > 100 || math.IsNaN(t.Value) {
-			return t, fmt.Errorf("threshold %q: errors takes a percentage from 0 to 100, e.g. errors<1%%", s)
+			return t, model.NewFieldError("", "load.threshold.percent.range", s)
 		}
 	case t.Metric == "ok_rps" || t.Metric == "achieved_rps":
 		t.Value, err = strconv.ParseFloat(strings.TrimSuffix(rest, "/s"), 64)
 		if err != nil || t.Value < 0 || math.IsNaN(t.Value) || math.IsInf(t.Value, 0) {
-			return t, fmt.Errorf("threshold %q: %s takes requests per second, e.g. %s>1000", s, t.Metric, t.Metric)
+			return t, model.NewFieldError("", "load.threshold.rate", s, t.Metric, t.Metric)
 		}
 	default:
-		return t, fmt.Errorf("threshold %q: unknown metric %q; use p50, p90, p99, p99.9, max, mean (or service_p99 ...), errors, ok_rps or achieved_rps", s, t.Metric)
+		return t, model.NewFieldError("", "load.threshold.metric", s, t.Metric)
 	}
 	return t, nil
 }

@@ -25,9 +25,6 @@ func init() {
 		"exp.jvm.none": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 main에 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았고, 그 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다 (--downstream과 --validate-lock을 거절합니다).",
 			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are on main, but this experiment's JVM side is not written yet, and its downstream calls need a downstream client the JVM servers do not have (they refuse --downstream and --validate-lock)."},
-		"exp.lab.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)는 main에 있지만 실습의 풀, 루프, 가상 스레드를 그 위에서 돌리는 JVM 쪽은 아직 쓰지 않았습니다.",
-			EN: "No JVM recipe yet: the JVM executor (jvmexec) is on main, but the lab's JVM side (its pool, loops and virtual threads on it) is not written yet."},
 		"exp.db-on-loop.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},

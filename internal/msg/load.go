@@ -281,6 +281,25 @@ func init() {
 		"load.bound.conns": {
 			KO: "연결 %d개는 열 수 없습니다: 최대 %d개까지입니다 (한도: %s). 한도를 올리거나 생성기를 여러 대로 나누세요",
 			EN: "%d connections cannot be opened: at most %d (bound: %s); raise the bound or split the load over several generators"},
+		// loadreport.ParseThreshold's refusals (--threshold, --slo).
+		"load.threshold.form": {
+			KO: "임계값 %q: 지표<값 또는 지표>값 꼴로 쓰세요 (예: p99<200ms, errors<1%%)",
+			EN: "threshold %q: write METRIC<VALUE or METRIC>VALUE, e.g. p99<200ms or errors<1%%"},
+		"load.threshold.duration": {
+			KO: "임계값 %q: %s에는 시간을 주세요 (예: %s<200ms)",
+			EN: "threshold %q: %s takes a duration, e.g. %s<200ms"},
+		"load.threshold.percent": {
+			KO: "임계값 %q: errors에는 백분율을 주세요 (예: errors<1%%)",
+			EN: "threshold %q: errors takes a percentage, e.g. errors<1%%"},
+		"load.threshold.percent.range": {
+			KO: "임계값 %q: errors에는 0에서 100 사이의 백분율을 주세요 (예: errors<1%%)",
+			EN: "threshold %q: errors takes a percentage from 0 to 100, e.g. errors<1%%"},
+		"load.threshold.rate": {
+			KO: "임계값 %q: %s에는 초당 요청 수를 주세요 (예: %s>1000)",
+			EN: "threshold %q: %s takes requests per second, e.g. %s>1000"},
+		"load.threshold.metric": {
+			KO: "임계값 %q: 모르는 지표 %q입니다. p50, p90, p99, p99.9, max, mean(또는 service_p99 등), errors, ok_rps, achieved_rps 중에서 쓰세요",
+			EN: "threshold %q: unknown metric %q; use p50, p90, p99, p99.9, max, mean (or service_p99 ...), errors, ok_rps or achieved_rps"},
 		"load.flag.method": {
 			KO: "%q: HTTP 메서드는 공백이나 제어 문자 없는 토큰이어야 합니다 (예: GET, POST)",
 			EN: "%q: an HTTP method is a token without spaces or control characters (e.g. GET, POST)"},

@@ -120,6 +120,41 @@ func init() {
 		"kube.err.startin": {
 			KO: "--start-in %v: 0에서 %v 사이로 주세요 (매니페스트를 만든 뒤 생성기가 시작하기까지의 시간)",
 			EN: "--start-in %v: give a duration from 0 to %v (the time from the manifests to the generators' start)"},
+		// kube.JobConfig.Validate: what Kubernetes or the collector would
+		// refuse, refused before a manifest is written.
+		"kube.err.segments": {
+			KO: "%d: 생성기 파드는 1개에서 1000개까지 둘 수 있습니다",
+			EN: "%d: give 1 to 1000 generator pods"},
+		"kube.err.noload": {
+			KO: "load 명령이 없습니다. -- 뒤에 waitlab load의 옵션과 URL을 주세요 (예: -- --rate 3000 --duration 60s http://target:8080/)",
+			EN: "no load command: put the waitlab load flags and URL after --, e.g. -- --rate 3000 --duration 60s http://target:8080/"},
+		"kube.err.ownflag": {
+			KO: "load 옵션 %s: 잡이 직접 정하는 값이니 빼 주세요",
+			EN: "load argument %s is set by the job itself: remove it"},
+		"kube.err.cpu": {
+			KO: "%q: 쿠버네티스 수량이 아닙니다. 코어(1, 0.5)나 밀리코어(250m)로 주세요",
+			EN: "%q: not a Kubernetes quantity: give cores (1, 0.5) or millicores (250m)"},
+		"kube.err.memory": {
+			KO: "%q: 쿠버네티스 수량이 아닙니다. 단위를 붙인 바이트(512Mi, 1Gi, 500M)로 주세요",
+			EN: "%q: not a Kubernetes quantity: give bytes with a suffix (512Mi, 1Gi, 500M)"},
+		"kube.err.port": {
+			KO: "%d: 1에서 65535 사이의 포트를 주세요",
+			EN: "%d: give a port from 1 to 65535"},
+		"kube.err.name": {
+			KO: "%q: 소문자, 숫자, '-'로 %d자 이하, 영문자로 시작해 영문자나 숫자로 끝나게 쓰세요 (이 이름으로 만드는 NAME-collector, NAME-load가 쿠버네티스 이름의 한도 63자 안에 들어야 합니다)",
+			EN: "%q: give lower case letters, digits and '-', starting with a letter and ending with a letter or digit, at most %d characters (its objects are NAME-collector and NAME-load, Kubernetes names of at most 63)"},
+		"kube.err.namespace": {
+			KO: "%q: 소문자, 숫자, '-'로 63자 이하, 영문자나 숫자로 시작하고 끝나게 쓰세요",
+			EN: "%q: give lower case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters"},
+		"kube.err.image": {
+			KO: "%q: 공백이나 제어 문자가 없는 이미지 참조를 주세요 (예: registry.example/waitlab:1.0)",
+			EN: "%q: give an image reference such as registry.example/waitlab:1.0, without spaces or control characters"},
+		"kube.err.labelrule": {
+			KO: "%q=%q: 키는 이름 하나이거나 DNS 서브도메인과 '/' 뒤의 이름이고, 이름은 영문자, 숫자, '-', '_', '.'로 63자 이하, 영문자나 숫자로 시작하고 끝나야 합니다. 값은 비우거나 그런 이름으로 쓰세요",
+			EN: "%q=%q: a key is an optional DNS subdomain and '/' before a name of at most 63 of letters, digits, '-', '_' and '.', starting and ending with a letter or digit; a value is empty or such a name"},
+		"kube.err.load": {
+			KO: "-- 뒤의 load 명령(%s){은/는} 생성기 파드마다 거부됩니다: %s",
+			EN: "the load command after -- (%s) would be refused in every generator pod: %s"},
 		"kube.header": {
 			KO: "waitlab kube job: 생성기 %d개, 동시 시작 %s. kubectl apply -f 로 적용하세요",
 			EN: "waitlab kube job: %d generators, synchronized start %s; apply with kubectl apply -f"},

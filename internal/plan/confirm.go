@@ -187,6 +187,9 @@ func Confirm(ctx context.Context, res *Result, r Real, runs int) (*Confirmation,
 		}
 		cs.RealRPS = Num(median(rps))
 		for i, o := range res.SLOs {
+			if len(reals) == 0 {
+				break // no run came back whole: no figure, and no range of none
+			}
 			per := make([]float64, len(reals))
 			for j, rr := range reals {
 				per[j] = figure(o, rr.samples[i], rr.rps, rr.batch)

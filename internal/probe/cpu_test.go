@@ -26,6 +26,11 @@ func TestFitCarriesCPU(t *testing.T) {
 	}
 	run := func(cpu float64) *Result {
 		steps := synthetic(12, 650, 0, 10, 0)
+		// A second saturated step, as the bisection measures one: a pool
+		// is called on a plateau over two.
+		over := steps[4]
+		over.Index, over.Kind, over.OfferedRPS = len(steps), "bisect", 700
+		steps = append(steps, over)
 		for i := range steps {
 			if cpu > 0 {
 				c := cpu
@@ -126,9 +131,9 @@ func TestSharedFullMachineIsGenerator(t *testing.T) {
 	}{{0.9, Generator}, {0.1, Pool}} {
 		steps := synthetic(5, 5200, 0, 40, 30) // read as a limit of 26
 		for i := range steps {
-			steps[i].OfferedRPS *= 10
-			if steps[i].OfferedRPS > 5200 {
-				steps[i].OKRPS = 5200
+			if !steps[i].Closed { // the open steps at 10 times the rate, the ceiling 5200
+				steps[i].OfferedRPS *= 10
+				steps[i].OKRPS = min(steps[i].OfferedRPS, 5200)
 			}
 			steps[i].MachinePct, steps[i].GenCores = 97, tc.gen
 		}
@@ -163,9 +168,9 @@ func TestCPULeftCountsTheAffinity(t *testing.T) {
 	}{{1, CPU}, {2, Pool}} {
 		steps := synthetic(5, 12000, 0, 40, 0)
 		for i := range steps {
-			steps[i].OfferedRPS *= 30
-			if steps[i].OfferedRPS > 12000 {
-				steps[i].OKRPS = 12000
+			if !steps[i].Closed { // the open steps at 30 times the rate, the ceiling 12000
+				steps[i].OfferedRPS *= 30
+				steps[i].OKRPS = min(steps[i].OfferedRPS, 12000)
 			}
 			pct := 98.0
 			steps[i].TargetCPUPct, steps[i].TargetCores, steps[i].GenCores = &pct, tc.cores, 0.4
@@ -250,9 +255,9 @@ func TestCPUAndPoolAtOnce(t *testing.T) {
 	}{{64, Pool}, {8, CPU}, {0, CPU}} {
 		steps := synthetic(5.4, 11875, tc.threads, 40, 0) // ceiling x service = 64.1
 		for i := range steps {
-			steps[i].OfferedRPS *= 30
-			if steps[i].OfferedRPS > 11875 {
-				steps[i].OKRPS = 11875
+			if !steps[i].Closed { // the open steps at 30 times the rate, the ceiling 11875
+				steps[i].OfferedRPS *= 30
+				steps[i].OKRPS = min(steps[i].OfferedRPS, 11875)
 			}
 			pct := 98.0
 			steps[i].TargetCPUPct, steps[i].TargetCores, steps[i].GenCores = &pct, 1, 0.4

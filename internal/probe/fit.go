@@ -120,9 +120,26 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	res.Shape, res.ShapeName, res.Confidence = v.Shape, string(v.Shape), math.Round(v.Confidence*100)/100
 	res.RunnerUp = string(v.RunnerUp)
 	res.Limit, res.CeilingRPS = v.Limit, v.Ceiling
+	if v.Shape == ConnCap {
+		cc := v.Conns
+		res.ConnCap = &cc
+	}
+	if v.Shape == Unbounded {
+		res.GaveOut = v.GaveOut
+	}
 	res.Evidence = append(res.Evidence, v.Evidence...)
 	res.Warnings = append(res.Warnings, v.Warnings...)
 	machineWarnings(res, lang)
+	if v.Shape == Undecided {
+		// Nothing to fit: the evidence names what would decide it.
+		for i := range v.Evidence {
+			if strings.HasPrefix(v.Evidence[i].Key, "probe.undecided.") {
+				res.Undecided = &v.Evidence[i]
+			}
+		}
+		res.Limit = nil
+		return none
+	}
 	if v.Shape == Generator {
 		res.Limit, res.CeilingRPS = nil, nil
 		res.Notes = append(res.Notes, note(lang, "probe.note.no_conclusion"))
@@ -133,7 +150,14 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	if s0p50 > 0 && s0p90/s0p50 > expSpread {
 		dist, res.Dist = model.ExpDist, "exponential"
 	}
-	res.Fit = fitCPU(res.Steps, s0)
+	sFit := s0
+	if v.Shape == LoopBlocked {
+		// The stalls are the blocking class's: the other requests' time
+		// is the median, held fixed, not a mean and a spread the stalls
+		// stretched (a loop at 1% x 100 ms read "exp:61.7ms" for 50 ms).
+		dist, res.Dist, sFit = model.FixedDist, "fixed", s0p50
+	}
+	res.Fit = fitCPU(res.Steps, sFit)
 	hold := holdTime(v, s0, res.Dist, res.Fit)
 	sc := fitScenario(v, s0, dist, res)
 	if sc == nil {
@@ -158,6 +182,73 @@ func analyze(cfg *Config, res *Result, s0 float64) worstFit {
 	w := fitSlice(cfg, res, sc)
 	fitNotes(res, w, v, s0, lang)
 	return w
+}
+
+// cpuScenario makes sc the fit of a CPU-bound server (fm its CPU and
+// wait, filled as it goes).
+func cpuScenario(sc *model.Scenario, v Verdict, s0 float64, dist func(time.Duration) model.Dist, fm *FitModel, steps []Step) {
+	ms := func(x float64) time.Duration { return time.Duration(x * 1e6).Round(time.Microsecond) }
+	// The cores' worth the target was seen to use at its ceiling (its
+	// CPU per request times the ceiling), not the CPUs it may use: the
+	// generator and the neighbours took the rest. A fraction of a
+	// core is whole cores each that much slower (the CPU per request
+	// stretched by cores / used, the wait shortened as much, so the
+	// no-load service time stays s0), which puts the model's ceiling
+	// where the server's was: rounded to whole cores instead, a
+	// target that had 1.62 of 2 CPUs was modelled 23% faster than it
+	// ran and its p99 read 71% under the measured.
+	cpu := s0
+	if fm.CPUMS > 0 {
+		cpu = fm.CPUMS
+	}
+	used := 1.0
+	if v.Ceiling != nil && *v.Ceiling > 0 {
+		used = *v.Ceiling * cpu / 1e3
+	}
+	cores := max(int(math.Ceil(used-0.05)), 1)
+	stretched := cpu
+	if used < wholeCore*float64(cores) {
+		stretched = cpu * float64(cores) / used
+		fm.CoreSpeed, fm.CoresUsed = round3(used/float64(cores)), round3(used)
+	}
+	wait := math.Max(s0-stretched, 0)
+	cl := model.Class{Name: "request", Fraction: 1, CPU: model.FixedDist(ms(stretched))}
+	if fm.CPUMS <= 0 {
+		cl.CPU = dist(ms(stretched))
+	} else if wait >= 0.001 {
+		cl.Wait = dist(ms(wait))
+	}
+	fm.WaitMS = round3(wait)
+	// With the server's threads known, a pool of them taking turns on
+	// the cores, as the kernel slices them; else threads that never
+	// bind (the CPU did first). A waitlab target reports its threads;
+	// a pre-fork server's are its children's (serveThreads).
+	threads, from := serveThreads(steps)
+	if threads > cores {
+		fm.ThreadsFrom = from
+	}
+	sc.Model, sc.Threads, sc.Cores = model.Virtual, cores, cores
+	if threads > cores {
+		sc.Model, sc.Threads = model.Pool, threads
+		sl := kernelSlice(machineCPUs(steps))
+		sc.Slice = model.FixedDist(sl)
+		fm.SliceMS = round3(float64(sl) / 1e6)
+	}
+	sc.Classes = []model.Class{cl}
+	fm.Cores, fm.CoresFrom = cores, "ceiling"
+}
+
+// loopBlockedScenario makes sc the fit of a stalled loop: its loops (one
+// when they cannot be told), each request's service time (normal) a wait
+// the loop registers, and the blocking class: the stall's share of the
+// requests, each holding its loop for the stall's length.
+func loopBlockedScenario(sc *model.Scenario, st *Stall, normal model.Class) {
+	sc.Model, sc.Threads = model.Loop, max(st.Loops, 1)
+	normal.Name, normal.Fraction = "normal", 1-st.StallShare
+	blocking := model.Class{Name: "blocking", Fraction: st.StallShare, Blocking: true,
+		Wait: model.FixedDist(time.Duration(st.StallMS * 1e6).Round(time.Microsecond))}
+	sc.Classes = []model.Class{normal, blocking}
+	sc.Placement = model.Placement{Kind: model.Random}
 }
 
 // fitSlice predicts every step with sc and, when sc takes turns in
@@ -870,66 +961,9 @@ func fitScenario(v Verdict, s0 float64, dist func(time.Duration) model.Dist, res
 		sc.Classes = []model.Class{cl}
 		fm.SectionMS, fm.RestMS = round3(sec), round3(s0-sec)
 	case CPU:
-		// The cores' worth the target was seen to use at its ceiling (its
-		// CPU per request times the ceiling), not the CPUs it may use: the
-		// generator and the neighbours took the rest. A fraction of a
-		// core is whole cores each that much slower (the CPU per request
-		// stretched by cores / used, the wait shortened as much, so the
-		// no-load service time stays s0), which puts the model's ceiling
-		// where the server's was: rounded to whole cores instead, a
-		// target that had 1.62 of 2 CPUs was modelled 23% faster than it
-		// ran and its p99 read 71% under the measured.
-		cpu := s0
-		if fm.CPUMS > 0 {
-			cpu = fm.CPUMS
-		}
-		used := 1.0
-		if v.Ceiling != nil && *v.Ceiling > 0 {
-			used = *v.Ceiling * cpu / 1e3
-		}
-		cores := max(int(math.Ceil(used-0.05)), 1)
-		stretched := cpu
-		if used < wholeCore*float64(cores) {
-			stretched = cpu * float64(cores) / used
-			fm.CoreSpeed, fm.CoresUsed = round3(used/float64(cores)), round3(used)
-		}
-		wait := math.Max(s0-stretched, 0)
-		cl := model.Class{Name: "request", Fraction: 1, CPU: model.FixedDist(ms(stretched))}
-		if fm.CPUMS <= 0 {
-			cl.CPU = dist(ms(stretched))
-		} else if wait >= 0.001 {
-			cl.Wait = dist(ms(wait))
-		}
-		fm.WaitMS = round3(wait)
-		// With the server's threads known, a pool of them taking turns on
-		// the cores, as the kernel slices them; else threads that never
-		// bind (the CPU did first). A waitlab target reports its threads;
-		// a pre-fork server's are its children's (serveThreads).
-		threads, from := serveThreads(res.Steps)
-		if threads > cores {
-			fm.ThreadsFrom = from
-		}
-		sc.Model, sc.Threads, sc.Cores = model.Virtual, cores, cores
-		if threads > cores {
-			sc.Model, sc.Threads = model.Pool, threads
-			sl := kernelSlice(machineCPUs(res.Steps))
-			sc.Slice = model.FixedDist(sl)
-			fm.SliceMS = round3(float64(sl) / 1e6)
-		}
-		sc.Classes = []model.Class{cl}
-		fm.Cores, fm.CoresFrom = cores, "ceiling"
+		cpuScenario(&sc, v, s0, dist, fm, res.Steps)
 	case LoopBlocked:
-		// The loops (one when they cannot be told), each request's
-		// service time a wait the loop registers, and the blocking class:
-		// the stall's share of the requests, each holding its loop for
-		// the stall's length.
-		st := res.Stall
-		sc.Model, sc.Threads = model.Loop, max(st.Loops, 1)
-		normal := class()
-		normal.Name, normal.Fraction = "normal", 1-st.StallShare
-		blocking := model.Class{Name: "blocking", Fraction: st.StallShare, Blocking: true, Wait: model.FixedDist(ms(st.StallMS))}
-		sc.Classes = []model.Class{normal, blocking}
-		sc.Placement = model.Placement{Kind: model.Random}
+		loopBlockedScenario(&sc, res.Stall, class())
 	case Unbounded:
 		// No limit found: virtual threads whose waits unmount, on the
 		// machine's CPUs.

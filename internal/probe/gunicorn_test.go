@@ -20,6 +20,13 @@ import (
 // WAITLAB_GUNICORN=require.
 func startGunicorn(t *testing.T, workers int, slowMS int) (url string, pid int) {
 	t.Helper()
+	return startGunicornClass(t, workers, 1, slowMS)
+}
+
+// startGunicornClass is startGunicorn with threads per worker: more than
+// one runs gunicorn's gthread workers (a pool of workers x threads).
+func startGunicornClass(t *testing.T, workers, threads int, slowMS int) (url string, pid int) {
+	t.Helper()
 	bin, err := exec.LookPath("gunicorn")
 	if err != nil {
 		if os.Getenv("WAITLAB_GUNICORN") == "require" {
@@ -34,8 +41,12 @@ func startGunicorn(t *testing.T, workers int, slowMS int) (url string, pid int) 
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
 	dir, _ := filepath.Abs("testdata")
-	cmd := exec.Command(bin, "--workers", strconv.Itoa(workers), "--worker-class", "sync",
-		"--bind", "127.0.0.1:"+strconv.Itoa(port), "--backlog", "2048", "--chdir", dir, "--log-level", "warning", "slowapp:app")
+	class := []string{"--worker-class", "sync"}
+	if threads > 1 {
+		class = []string{"--worker-class", "gthread", "--threads", strconv.Itoa(threads)}
+	}
+	cmd := exec.Command(bin, append(append([]string{"--workers", strconv.Itoa(workers)}, class...),
+		"--bind", "127.0.0.1:"+strconv.Itoa(port), "--backlog", "2048", "--chdir", dir, "--log-level", "warning", "slowapp:app")...)
 	cmd.Env = append(os.Environ(), "SLOW_MS="+strconv.Itoa(slowMS))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	cmd.Stderr = os.Stderr
@@ -125,6 +136,25 @@ func TestGunicornWorkers(t *testing.T) {
 			})
 		})
 	}
+	// gthread workers: 2 workers of 2 threads each, a pool of 4.
+	t.Run("gthread 2x2", func(t *testing.T) {
+		url, pid := startGunicornClass(t, 2, 2, 20)
+		cfg := quick(url, 16*time.Second, 3000)
+		cfg.TargetPID = pid
+		attempt(t, func() *Result {
+			res, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			logText(t, res)
+			return res
+		}, func(res *Result) []string {
+			if res.ShapeName != "pool" || limitOf(res) < 3 || limitOf(res) > 5 {
+				return []string{fmt.Sprintf("shape = %s, limit %d; want a pool of 4 within 1", res.ShapeName, limitOf(res))}
+			}
+			return nil
+		})
+	})
 	// --confirm with --restart-cmd: gunicorn restarted with the sizing
 	// answer's workers, measured there.
 	t.Run("confirm restarts", func(t *testing.T) {
@@ -135,7 +165,9 @@ func TestGunicornWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		j := Job{Config: quick(url, 6*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
+		// 12 s: the search must break an SLO, bisect and run its closed
+		// check to call a pool (6 s ended undecided after two open steps).
+		j := Job{Config: quick(url, 12*time.Second, 1000), SizeFor: &q, Confirm: true, Metrics: "off",
 			RestartCmd: "SLOW_MS=20 " + bin + " --workers {n} --worker-class sync --bind 127.0.0.1:{port} --chdir " + dir + " --log-level warning slowapp:app"}
 		res, err := j.Run(context.Background())
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/msg"
 )
 
 // failedCleanly checks the hostile-server contract: a *FailError whose
@@ -28,6 +29,16 @@ func failedCleanly(t *testing.T, res *Result, err error, want string) {
 	}
 	if res.ShapeName != "" || res.Scenario != nil || res.CapacityRPS != 0 || res.CeilingRPS != nil || res.Limit != nil {
 		t.Errorf("a failed probe concluded: shape %q, scenario %v, capacity %v", res.ShapeName, res.Scenario != nil, res.CapacityRPS)
+	}
+	// Every report of it renders, in both languages, and says no verdict.
+	for _, lang := range []msg.Lang{msg.EN, msg.KO} {
+		var text, page, js strings.Builder
+		if err := WriteText(&text, lang, res); err != nil || WriteHTML(&page, lang, res) != nil || WriteJSON(&js, res) != nil {
+			t.Errorf("%s: a report of the failed probe did not render: %v", lang, err)
+		}
+		if lang == msg.EN && !strings.Contains(text.String(), "no verdict") {
+			t.Errorf("the text report of a failed probe:\n%s\nwant no verdict", text.String())
+		}
 	}
 }
 
@@ -185,7 +196,7 @@ func TestBudgetRefusals(t *testing.T) {
 		key     string
 		contain string
 	}{
-		{6 * time.Second, 100, "--budget", "probe.err.budget", "12.2s"},
+		{6 * time.Second, 100, "--budget", "probe.err.budget", "7.2s"},
 		{1000000 * time.Hour, 100, "--budget", "probe.err.budget_long", "longer"},
 		{time.Minute, 1e-300, "--max-rate", "probe.err.maxrate", "at least 1"},
 	} {

@@ -3,6 +3,7 @@ package probe
 import (
 	"fmt"
 	"math"
+	"net/http"
 	"testing"
 	"time"
 
@@ -38,5 +39,60 @@ func TestLoopBlocked(t *testing.T) {
 			p = append(p, fmt.Sprintf("scenario = %+v, want a loop with a blocking class", res.Scenario))
 		}
 		return p
+	})
+	stillAnswers(t, cfg.URL)
+}
+
+// stillAnswers checks the probed server answers after the probe: no test
+// server is left dead by what measured it.
+func stillAnswers(t *testing.T, url string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("the server no longer answers after the probe: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the server answers %d after the probe", resp.StatusCode)
+	}
+}
+
+// The other servers of the project's own target: virtual threads
+// waiting 50 ms have no pool, so no limit within a bounded rate (and the
+// probe must not call them a pool); a pool of 4 threads waiting 50 ms at
+// the default budget (the web page's too, now the CLI's) is a pool of 4,
+// its capacity never above its ceiling.
+func TestVirtualAndPoolOf4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("live probes of 25 s and 60 s; TestClassify and TestConsistent* keep the rules on synthetic steps")
+	}
+	t.Run("virtual", func(t *testing.T) {
+		s := startTarget(t, httptarget.Config{Model: model.Virtual, Knobs: httptarget.Knobs{Wait: model.FixedDist(50 * time.Millisecond)}})
+		cfg := quick("http://"+s.Addr().String()+"/", 25*time.Second, 800)
+		cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
+		attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
+			if res.ShapeName != string(Unbounded) || res.GaveOut == "" {
+				return []string{fmt.Sprintf("shape = %s (gave out %q), want unbounded naming what gave out", res.ShapeName, res.GaveOut)}
+			}
+			return nil
+		})
+		stillAnswers(t, cfg.URL)
+	})
+	t.Run("pool of 4 at the default budget", func(t *testing.T) {
+		s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 4, Knobs: httptarget.Knobs{Wait: model.FixedDist(50 * time.Millisecond)}})
+		cfg := Config{URL: "http://" + s.Addr().String() + "/", MaxRate: 5000, Seed: 1, MetricsURL: "http://" + s.Addr().String() + "/metrics"}
+		if raceEnabled {
+			cfg.FitMax = 2000
+		}
+		attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
+			if res.ShapeName != string(Pool) || limitOf(res) != 4 {
+				return []string{fmt.Sprintf("shape = %s, limit %d; want a pool of 4", res.ShapeName, limitOf(res))}
+			}
+			if res.CeilingRPS == nil || res.CapacityRPS > *res.CeilingRPS {
+				return []string{fmt.Sprintf("capacity %v above the ceiling %v", res.CapacityRPS, fmtRate(res.CeilingRPS))}
+			}
+			return nil
+		})
+		stillAnswers(t, cfg.URL)
 	})
 }

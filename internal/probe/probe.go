@@ -32,7 +32,9 @@ package probe
 import (
 	"context"
 	"errors"
+	"io"
 	"math"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -149,6 +151,10 @@ type Step struct {
 	// statuses among them ("500, 503").
 	ErrorKinds  map[string]int64 `json:"error_kinds,omitempty"`
 	StatusCodes string           `json:"status_codes,omitempty"`
+	// BodyBytes is the bytes read per answer (warm-up included; bytes of
+	// answers still being read count too, so a body that never ends
+	// shows).
+	BodyBytes float64 `json:"bytes_per_answer,omitempty"`
 	// Latency from the intended send (the open model's honest figure).
 	P50MS  float64 `json:"p50_ms"`
 	P99MS  float64 `json:"p99_ms"`
@@ -289,6 +295,13 @@ type Result struct {
 	// Interrupted says the probe (or its confirmation) was cut short:
 	// nothing is concluded from the steps, or from the cut window.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// GaveOut, for shape unbounded, is what gave out where an SLO broke
+	// (generator, cpu, connections, timeouts, errors, latency), or none.
+	GaveOut string `json:"gave_out,omitempty"`
+	// ConnCap, for shape connection-cap: the most connections the
+	// generator held open at a step that kept every SLO, and the fewest
+	// at one where they were refused or reset; the cap lies between.
+	ConnCap *[2]int `json:"connection_cap,omitempty"`
 	// Stall is what the light steps' latencies say of a blocked event
 	// loop (stall.go; nil: no stall read, and then no loop-blocked).
 	Stall *Stall `json:"stall,omitempty"`
@@ -358,10 +371,12 @@ func (c *Config) Validate() error {
 	if c.Budget == 0 {
 		c.Budget = DefaultBudget
 	}
-	// The least that surely runs one open step: the calibration, the
-	// scout and one open step at its longest ordinary window, each with
-	// its warm-up and its drain (a quarter of the window: fits).
-	need := MinBudget(c.StepMin, c.StepMax, c.Warmup)
+	// The least that can run one open step: the calibration, the scout
+	// and one open step at its shortest window, each with its warm-up and
+	// its drain (a quarter of the window: fits). A slow server's first
+	// step takes longer; a probe the budget ends before it ran one ends
+	// undecided, with about how long it needs (consistent).
+	need := MinBudget(c.StepMin, c.Warmup)
 	switch {
 	case c.Budget > loadgen.MaxDuration:
 		return model.NewFieldError("--budget", "probe.err.budget_long", c.Budget.String(), loadgen.MaxDuration.String())
@@ -392,12 +407,12 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// MinBudget is the least budget that surely runs one open step with
-// these windows: the calibration (min), the scout (min/2) and one open
-// step at its longest ordinary window (max), each with its warm-up and a
-// drain of a quarter of its window, rounded up to a tenth of a second.
-func MinBudget(stepMin, stepMax, warmup time.Duration) time.Duration {
-	d := 3*warmup + (stepMin+stepMin/2+stepMax)*5/4
+// MinBudget is the least budget that can run one open step with these
+// windows: the calibration (min), the scout (min/2) and one open step at
+// its shortest window (min), each with its warm-up and a drain of a
+// quarter of its window, rounded up to a tenth of a second.
+func MinBudget(stepMin, warmup time.Duration) time.Duration {
+	d := 3*warmup + (stepMin+stepMin/2+stepMin)*5/4
 	return (d + 99*time.Millisecond).Truncate(100 * time.Millisecond)
 }
 
@@ -412,6 +427,7 @@ func ParseSLO(s string) (loadreport.Threshold, error) {
 
 // runner is one probe in progress.
 type runner struct {
+	ctx   context.Context // the probe's (alive's request ends with it)
 	cfg   Config
 	t0    time.Time
 	steps []Step
@@ -459,7 +475,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, t0: time.Now(), threads: -1}
+	r := &runner{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
 		Placement: cfg.Placement}
 	if res.Placement == nil && cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() {
@@ -487,7 +503,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Failure, res.CapacityRPS, res.ShapeName = fail, 0, ""
 		res.LastHealthyRPS = lastHealthy(r.steps)
 		if n := len(r.steps); n > 0 {
-			res.Failures = r.steps[n-1].ErrorKinds
+			last := r.steps[n-1]
+			res.Failures = last.ErrorKinds
+			if fail.Key == "probe.fail.body" {
+				// Every answer was too large to be a request's.
+				res.Failures = map[string]int64{KindResponse: max(last.Requests, 1)}
+			}
 		}
 		return res, &FailError{Note: *fail}
 	}
@@ -496,40 +517,46 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, sc.threads)
 	}
 	analyze(&cfg, res, r.s0)
-	consistent(res, cfg.Lang)
+	consistent(&cfg, res)
 	return res, nil
 }
 
-// search runs the steps; a non-nil note says why it failed.
-func (r *runner) search(ctx context.Context, res *Result) *Note {
+// calibrate is the search's first contact: a refused connection said at
+// once, then the closed calibration at one user (once more, longer, when
+// not one request ended in it). ok false: the search ends (the note says
+// why, or nil for an interrupt).
+func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool, fail *Note) {
 	lang := r.cfg.Lang
 	if addr := refusedAt(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); addr != "" {
 		res.Stopped = "refused"
 		n := note(lang, "probe.fail.refused", addr)
-		return &n
+		return cal, false, &n
 	}
 	cal, err := r.run(ctx, "calibrate", 0, 1, r.cfg.StepMin)
 	if err != nil {
 		res.Stopped = "setup"
 		n := note(lang, "probe.fail.setup", err.Error())
-		return &n
+		return cal, false, &n
 	}
 	if cal.Interrupted {
 		res.Stopped = "interrupted"
-		return nil
+		return cal, false, nil
 	}
 	if cal.Requests == 0 && r.fits(2*r.cfg.StepMax) {
 		// Not one answer inside the window: a slow first contact (a cold
 		// server, a busy machine). Once more, longer, before calling it.
 		if cal, err = r.run(ctx, "calibrate", 0, 1, 2*r.cfg.StepMax); err != nil || cal.Interrupted {
 			res.Stopped = "interrupted"
-			return nil
+			return cal, false, nil
 		}
+	}
+	if cal.BodyBytes > maxBodyBytes {
+		return cal, false, r.dead(cal, res)
 	}
 	if cal.Requests == 0 {
 		res.Stopped = "dead"
 		n := note(lang, "probe.fail.no_answer", num1(r.elapsed().Seconds()))
-		return &n
+		return cal, false, &n
 	}
 	if cal.OK == 0 {
 		res.Stopped = "errors_only"
@@ -537,7 +564,16 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 			res.Stopped = "dead"
 		}
 		n := stepFailure(lang, cal, r.steps)
-		return &n
+		return cal, false, &n
+	}
+	return cal, true, nil
+}
+
+// search runs the steps; a non-nil note says why it failed.
+func (r *runner) search(ctx context.Context, res *Result) *Note {
+	cal, ok, fail := r.calibrate(ctx, res)
+	if !ok {
+		return fail
 	}
 	r.s0 = cal.SvcMeanMS
 	if r.cfg.VUsSweep > 0 {
@@ -611,6 +647,9 @@ func (r *runner) search(ctx context.Context, res *Result) *Note {
 	if res.Stopped == "" {
 		res.Stopped = "breach_bisected"
 	}
+	if f := r.check(ctx, res); f != nil {
+		return f
+	}
 	// The capacity is what the best good step really offered.
 	for _, st := range r.steps {
 		if !st.Closed && st.Met && st.Kind != "confirm" && math.Abs(st.OfferedRPS-good) <= math.Abs(res.CapacityRPS-good) {
@@ -643,6 +682,70 @@ func nextRate(rate float64, st Step, lightP99 float64) float64 {
 // kneeP99: a step whose p99 is this many times the first open step's is
 // past the knee.
 const kneeP99 = 2.0
+
+// check runs the closed check of a limit the open steps suggest: as many
+// virtual users as the ceiling x the no-load service time, for half the
+// shortest window, when the budget allows. A pool of N completes about N
+// / service time with N users, each finding a worker free; a server whose
+// ceiling is something else (a loop its stalls fill, a lock) does not.
+// Classify reads it (a pool is called only when it agrees).
+func (r *runner) check(ctx context.Context, res *Result) *Note {
+	sc := scanSteps(r.steps, r.s0)
+	n := int(math.Round(sc.ceiling * r.s0 / 1e3))
+	if len(sc.sat) == 0 || n < 2 || n > maxCheckVUs || !r.fits(r.cfg.StepMin/2) {
+		return nil
+	}
+	st, err := r.run(ctx, "check", 0, n, r.cfg.StepMin/2)
+	if err != nil || st.Interrupted {
+		res.Stopped = "interrupted"
+		return nil
+	}
+	return r.dead(st, res)
+}
+
+// onlyTimeouts says every failure of st was a timeout (or nothing ended
+// within its window).
+func onlyTimeouts(st Step) bool {
+	return st.ErrorKinds[KindTimeout] == st.Errors
+}
+
+// alive says the server answers one request (not an HTTP error) once the
+// queue a step left has had a timeout's time to drain: a lock overloaded
+// until every request of a step timed out is not a server that died.
+// The request goes through netguard's client, like every other.
+func (r *runner) alive() bool {
+	ctx := r.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(r.cfg.Timeout):
+	}
+	cl := netguard.Client(2*r.cfg.Timeout, r.cfg.AllowRemote)
+	defer cl.CloseIdleConnections()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.cfg.URL, nil)
+	if err != nil {
+		return false
+	}
+	resp, err := cl.Do(req)
+	if err != nil {
+		return false
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxBodyBytes))
+	resp.Body.Close()
+	return resp.StatusCode < 400
+}
+
+// maxBodyBytes: answers averaging more than this are not a request's
+// (a probe measures how a server handles requests, not how fast it
+// streams); the probe fails, its failure of kind bad_response. A server
+// sending 1 GB bodies was read as "serialized, ceiling 0 req/s".
+const maxBodyBytes = 16 << 20
+
+// maxCheckVUs bounds the closed check's users (--vus-sweep's bound).
+const maxCheckVUs = 2000
 
 // bisectRate is the next rate the bisection tries between good (every
 // SLO held) and bad (one broke), given okMax, the most any breaking step
@@ -774,10 +877,31 @@ func (r *runner) sweep(ctx context.Context, res *Result) *Note {
 	}
 }
 
-// dead says the server stopped answering at st (no success at all).
+// dead says the server stopped answering at st (no success at all, or
+// answers too large to be a request's), or nil.
 func (r *runner) dead(st Step, res *Result) *Note {
-	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 {
+	if st.BodyBytes > maxBodyBytes {
+		res.Stopped = "dead"
+		n := note(r.cfg.Lang, "probe.fail.body", st.Index, num0(st.BodyBytes/(1<<20)), maxBodyBytes>>20)
+		return &n
+	}
+	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 && st.Kind == "calibrate" {
 		return nil
+	}
+	if st.Kind != "calibrate" && onlyTimeouts(st) && r.alive() {
+		// Every request of the step timed out, and the server answers
+		// once its queue has drained: overloaded, not dead. The step is
+		// a breach, and the search goes on below it.
+		return nil
+	}
+	if st.Requests == 0 && st.Unsent == 0 {
+		if 1e3*st.WindowS < 2*r.s0 {
+			return nil // a window too short for the service time: no sign
+		}
+		// Not one request ended within the window: the server holds them.
+		res.Stopped = "dead"
+		n := note(r.cfg.Lang, "probe.fail.held", st.Index, num1(st.WindowS))
+		return &n
 	}
 	res.Stopped = "dead"
 	if onlyStatus(st.ErrorKinds) {
@@ -876,6 +1000,11 @@ func fillStep(st *Step, rep *loadreport.Report, lr *loadresult.Result, s0 float6
 	st.OKRPS, st.Achieved = rep.OKRPS, rep.AchievedRPS
 	st.Requests, st.OK, st.Errors = rep.Requests, rep.OK, rep.ErrorCount
 	st.ErrorKinds, st.StatusCodes = groupKinds(rep.Errors), statusCodes(rep.Errors)
+	answers := rep.Requests
+	if lr.Warmup != nil {
+		answers += lr.Warmup.Requests
+	}
+	st.BodyBytes = float64(lr.BytesReceived) / float64(max(answers, 1))
 	if rep.Requests > 0 {
 		st.ErrorPct = 100 * float64(rep.ErrorCount) / float64(rep.Requests)
 		st.LatePct = 100 * float64(rep.Late) / float64(rep.Requests)

@@ -86,8 +86,14 @@ type Verdict struct {
 	Ceiling    *float64
 	NEst       float64 // ceiling x service time at no load
 	Section    float64 // serialized: 1 / ceiling, ms
-	Evidence   []Note
-	Warnings   []Note
+	// GaveOut, for an unbounded server, is what gave out at the step that
+	// broke an SLO (gaveOut); "none" when no step broke.
+	GaveOut string
+	// Conns, for a connection cap: the most connections open at a step
+	// that held every SLO, and the fewest at one that broke.
+	Conns    [2]int
+	Evidence []Note
+	Warnings []Note
 }
 
 // genBound says the generator, not the server, set step st's figures:
@@ -106,7 +112,7 @@ func genBound(st Step) bool {
 // counts says whether a step's generator is judged: not the
 // calibration's one user, the scout or a confirmation.
 func counts(st Step) bool {
-	return st.Kind != "calibrate" && st.Kind != "scout" && st.Kind != "confirm"
+	return st.Kind != "calibrate" && st.Kind != "scout" && st.Kind != "confirm" && st.Kind != "check"
 }
 
 // genStrained says a step's figures deserve a warning about the generator.
@@ -140,6 +146,21 @@ func classify(steps []Step, s0, s0p50 float64, cpus int, apart bool, lang msg.La
 	if generatorBound(&v, steps, sc.binding, s0p50, apart, lang) {
 		return v
 	}
+	if sc.failedShare >= connFailed && sc.refusedShare >= connRefused {
+		// Refused or reset instead of queued: the cap is on connections
+		// (a maxConnections with its backlog full), whatever the rate.
+		v.Shape, v.RunnerUp, v.Confidence = ConnCap, Pool, 0.7
+		if sc.connsFailing > sc.connsHealthy {
+			v.Confidence += 0.15
+		}
+		v.Conns = [2]int{sc.connsHealthy, sc.connsFailing}
+		if len(sc.sat) > 0 {
+			c := sc.ceiling
+			v.Ceiling = &c
+		}
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.conncap", pct1(sc.refusedShare), pct1(sc.failedShare), sc.connsHealthy, sc.connsFailing))
+		return v
+	}
 	if len(sc.sat) == 0 {
 		v.Shape = Unbounded
 		v.Confidence = 0.8
@@ -148,9 +169,13 @@ func classify(steps []Step, s0, s0p50 float64, cpus int, apart bool, lang msg.La
 			last = max(last, st.OfferedRPS)
 		}
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.unbounded", num0(last), num1(s0)))
+		v.GaveOut = "none"
 		if b := sc.binding; b != nil {
 			v.Confidence = 0.6
 			v.Evidence = append(v.Evidence, note(lang, "probe.ev.breach_unsaturated", b.Index, num1(b.P99MS), num1(s0)))
+			var ev Note
+			v.GaveOut, ev = gaveOut(*b, cpus, lang)
+			v.Evidence = append(v.Evidence, ev)
 		}
 		return v
 	}
@@ -185,6 +210,20 @@ type scan struct {
 	// kidThreads are the threads of the target's child processes (a
 	// pre-fork server's workers), when --target-pid reads them.
 	kidThreads int
+	// open is the counted open steps (not a confirmation or a retake's
+	// original), in order.
+	open []Step
+	// check is the closed check at the limit's users (probe.go's check;
+	// nil: none ran).
+	check *Step
+	// refusedShare is the share of the open steps' failures that were
+	// refused or reset connections, at the steps that broke an SLO (0
+	// without failures); failedShare their failures over their requests.
+	refusedShare float64
+	failedShare  float64
+	// connsHealthy is the most connections the generator opened at a
+	// step that held every SLO, connsFailing the fewest at one that broke.
+	connsHealthy, connsFailing int
 	// cpuMS is the target's CPU per request at the steps it kept up with
 	// (the fit's, fitCPU; 0 unknown): under contention a saturated step's
 	// own grows with the spinning and the wake-ups, not with the work.
@@ -201,10 +240,14 @@ func scanSteps(steps []Step, s0 float64) scan {
 		anyOpen = anyOpen || !st.Closed && st.Kind != "confirm"
 	}
 	counted := func(st Step) bool {
-		return st.Kind != "calibrate" && st.Kind != "confirm" && !(anyOpen && st.Closed)
+		return st.Kind != "calibrate" && st.Kind != "confirm" && st.Kind != "check" && !(anyOpen && st.Closed)
 	}
+	var failed, refused, reqs int64
 	for i := range steps {
 		st := steps[i]
+		if st.Kind == "check" {
+			sc.check = &steps[i]
+		}
 		sc.threads = max(sc.threads, st.TargetThreads)
 		sc.kidThreads = max(sc.kidThreads, st.TargetKidThreads)
 		if !counted(st) {
@@ -216,6 +259,23 @@ func scanSteps(steps []Step, s0 float64) scan {
 		if st.Saturated(s0) {
 			sc.sat = append(sc.sat, st)
 		}
+		if !st.Closed {
+			sc.open = append(sc.open, st)
+		}
+		if !st.Closed && !st.Met && st.Kind != "scout" {
+			failed += st.Errors
+			refused += st.ErrorKinds[KindRefused] + st.ErrorKinds[KindReset]
+			reqs += st.Requests
+			if sc.connsFailing == 0 || st.ConnsUsed < sc.connsFailing {
+				sc.connsFailing = st.ConnsUsed
+			}
+		} else if !st.Closed && st.Met {
+			sc.connsHealthy = max(sc.connsHealthy, st.ConnsUsed)
+		}
+	}
+	if failed > 0 {
+		sc.refusedShare = float64(refused) / float64(failed)
+		sc.failedShare = float64(failed) / float64(reqs)
 	}
 	if s0 > 0 {
 		sc.cpuMS = fitCPU(steps, s0).CPUMS
@@ -366,6 +426,11 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 		return
 	}
 	n := int(math.Round(v.NEst))
+	if why := poolUnconfirmed(sc, flat, v.NEst, n, lang); why != nil {
+		v.Shape, v.Limit, v.RunnerUp, v.Confidence = Undecided, nil, Pool, 0
+		v.Evidence = append(v.Evidence, *why)
+		return
+	}
 	v.Shape, v.Limit = Pool, &n
 	v.Confidence = 0.7
 	if flat {
@@ -388,7 +453,119 @@ func decide(v *Verdict, sc scan, top Step, flat bool, cpus int, lang msg.Lang) {
 	if threads > 0 {
 		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_threads", threads, n))
 	}
+	if c := sc.check; c != nil {
+		v.Evidence = append(v.Evidence, note(lang, "probe.ev.pool_check", c.VUs, num0(c.OKRPS), n, num0(checkExpect(c, sc.ceiling, v.NEst))))
+	}
 	v.Confidence = math.Min(v.Confidence, 0.95)
+}
+
+// Bounds of the pool's confirmation and of a connection cap, each with why.
+const (
+	// checkMatch: a closed check at N users agrees with a pool of N when
+	// it completes within this share of N / service time (each user's
+	// round trip adds the generator's own latency to the service time).
+	checkMatch = 0.25
+	// connFailed and connRefused: saturated steps that failed this share
+	// of their requests, most of them refused or reset connections, met
+	// a cap on connections, not a queue.
+	connFailed  = 0.01
+	connRefused = 0.5
+)
+
+// checkExpect is what the closed check c completes for a pool whose
+// ceiling x service time is nEst at ceiling req/s: min(c.VUs, nEst) /
+// service time (users past the pool's size wait for a worker). The check
+// picks its users from the runner's service time, which a busy machine
+// can put above the one the verdict settles on (a calibration's mean of
+// 83 ms against 52 ms at the light steps: 6 users for a pool of 4).
+func checkExpect(c *Step, ceiling, nEst float64) float64 {
+	if nEst <= 0 {
+		return 0
+	}
+	return math.Min(float64(c.VUs), nEst) * ceiling / nEst
+}
+
+// plateau says the throughput stopped growing with the rate: a saturated
+// step completed within flatBound of what another step completed at a
+// lower rate (saturated too, or the highest rate that kept up). The
+// in-flight work stopped at one N over them, whatever the other
+// saturated steps did: on a busy machine the steps far past the ceiling
+// collapse in their own ways (a pool of 4 x 10 ms read 233, 300 and 222
+// req/s at three of them; a pool of 4 x 50 ms 75 req/s kept up at 77
+// offered, then 72 at 122 and, with the generator late, 60 at 80).
+func plateau(sc scan) bool {
+	for _, a := range sc.sat {
+		for _, b := range sc.open {
+			if b.Index == a.Index || b.OfferedRPS >= a.OfferedRPS || b.OKRPS <= 0 || a.OKRPS <= 0 {
+				continue
+			}
+			if lo, hi := min(a.OKRPS, b.OKRPS), max(a.OKRPS, b.OKRPS); hi/lo <= flatBound && (b.Saturated(0) || b.OKRPS*flatBound >= sc.ceiling) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// poolUnconfirmed says what a pool of n (nEst = ceiling x service time)
+// lacks, as the evidence of an undecided verdict that names what would
+// decide it; nil when the pool holds: its in-flight work flat at one N
+// over two saturated steps or more (flat), and the closed check at n
+// users completing about n / service time. The plateau holds when two
+// saturated steps agree (plateau), or all of them do (flat).
+//
+// Why both: a plateau alone is what a loop that its stalls fill, an
+// unbounded server that gave out, or a too-short search also show (a
+// stalled loop read as "a concurrency limit of 48"; a pool of 4 read at
+// 30 s as no limit at all); a pool of N is the one shape that completes N
+// / service time with N users.
+func poolUnconfirmed(sc scan, flat bool, nEst float64, n int, lang msg.Lang) *Note {
+	switch c := sc.check; {
+	case !flat && !plateau(sc):
+		lo, hi := sc.sat[0].OKRPS, sc.sat[0].OKRPS
+		for _, st := range sc.sat {
+			lo, hi = min(lo, st.OKRPS), max(hi, st.OKRPS)
+		}
+		w := note(lang, "probe.undecided.plateau", len(sc.sat), num0(lo), num0(hi))
+		return &w
+	case c == nil && len(sc.open) == 0:
+		// A closed sweep (--vus-sweep): its own steps are closed runs at
+		// 1, 2, 4, ... users, the check's evidence already.
+	case c == nil:
+		w := note(lang, "probe.undecided.no_check", n)
+		return &w
+	case c != nil:
+		exp := checkExpect(c, sc.ceiling, nEst)
+		if exp <= 0 || math.Abs(c.OKRPS/exp-1) > checkMatch {
+			w := note(lang, "probe.undecided.check", c.VUs, num0(c.OKRPS), n, num0(exp))
+			return &w
+		}
+	}
+	return nil
+}
+
+// gaveOut names what gave out at b, the first step that broke an SLO
+// while the server kept up (unbounded: no queue grew): the generator (it
+// strained), the target's CPU (--target-pid or its /metrics, at cpuBound
+// of what was left to it), connections (refused or reset), answers in
+// time (timeouts), HTTP errors, or else the latency alone. The JVM's heap
+// is not told apart here: a server that ran out of it stops answering,
+// which is a failure with the last healthy rate (failure.go).
+func gaveOut(b Step, cpus int, lang msg.Lang) (string, Note) {
+	k := b.ErrorKinds
+	switch {
+	case genStrained(b):
+		return "generator", note(lang, "probe.ev.gave_out.generator", b.Index, num1(b.GenCPUPct), num1(b.LatePct))
+	case b.TargetCPUPct != nil && *b.TargetCPUPct/100 >= cpuBound*coresLeft(b, cpus):
+		return "cpu", note(lang, "probe.ev.gave_out.cpu", b.Index, num2(*b.TargetCPUPct/100), num2(coresLeft(b, cpus)))
+	case k[KindRefused]+k[KindReset] > 0 && k[KindRefused]+k[KindReset] >= k[KindTimeout]+k[KindStatus]:
+		return "connections", note(lang, "probe.ev.gave_out.connections", b.Index, kindsText(lang, k, b.StatusCodes))
+	case k[KindTimeout] > 0 && k[KindTimeout] >= k[KindStatus]:
+		return "timeouts", note(lang, "probe.ev.gave_out.timeouts", b.Index, kindsText(lang, k, b.StatusCodes))
+	case k[KindStatus] > 0:
+		return "errors", note(lang, "probe.ev.gave_out.errors", b.Index, kindsText(lang, k, b.StatusCodes))
+	}
+	return "latency", note(lang, "probe.ev.gave_out.latency", b.Index, num1(b.P50MS), num1(b.P99MS))
 }
 
 // turns is what a CPU-bound server's threads taking turns predict.

@@ -44,6 +44,13 @@ func synthetic(s, c float64, threads int, gen float64, late float64) []Step {
 		}
 		steps = append(steps, mk(i+1, kind, r))
 	}
+	if c > 0 {
+		// The closed check at the limit's users, as a pool completes it.
+		n := math.Round(c * s / 1e3)
+		chk := mk(len(steps), "check", n*1e3/s)
+		chk.Closed, chk.VUs, chk.OfferedRPS, chk.Met = true, int(n), 0, true
+		steps = append(steps, chk)
+	}
 	return steps
 }
 

@@ -248,8 +248,11 @@ func stallEvidence(lang msg.Lang, s *Stall) Note {
 func loopBlocked(v *Verdict, s *Stall, lang msg.Lang) {
 	prev := v.Shape
 	v.Shape, v.Limit, v.RunnerUp = LoopBlocked, nil, ""
-	if prev != Unbounded && prev != LoopBlocked {
+	switch prev {
+	case Pool, Serialized, CPU, ConnCap:
 		v.RunnerUp = prev
+	case Undecided:
+		v.RunnerUp = Pool // what the undecided reading weighed
 	}
 	v.Confidence = 0.7
 	if s.Sigma >= 2*stallSigma {

@@ -84,6 +84,14 @@ func TestReadStall(t *testing.T) {
 			t.Errorf("%d loops at %v req/s: stall %.1f ms, share %.4f; want 100 ms and 0.01", c.loops, c.rate, st.StallMS, st.StallShare)
 		}
 	}
+	// The machine's own jitter, up to 10 ms a request, and fewer samples
+	// (a short step's): the cliff still stands.
+	for _, jitter := range []float64{5, 10} {
+		h := loopLatencies(3, 1, 150, 0.01, 100, 50, jitter, 1500)
+		if st := stallOf(h, 150, 930, 0); st == nil || math.Abs(st.StallMS/100-1) > 0.2 || math.Abs(st.StallShare/0.01-1) > 0.3 {
+			t.Errorf("jitter %v ms over 1,500 requests: %+v; want 100 ms and 0.01", jitter, st)
+		}
+	}
 	// A queue's waits thin out as they grow: no heap at an edge.
 	r := rand.New(rand.NewPCG(2, 2))
 	h := hdrhistogram.New(1, 60_000_000, 3)

@@ -31,7 +31,8 @@ func KindText(lang msg.Lang, st Step) string { return kindText(lang, st) }
 // a failure.
 var (
 	kindKeys = map[string]string{"calibrate": "probe.kind.calibrate", "scout": "probe.kind.scout",
-		"sweep": "probe.kind.sweep", "bisect": "probe.kind.bisect", "confirm": "probe.kind.confirm", "retake": "probe.kind.retake"}
+		"sweep": "probe.kind.sweep", "bisect": "probe.kind.bisect", "confirm": "probe.kind.confirm", "retake": "probe.kind.retake",
+		"check": "probe.kind.check"}
 	stopKeys = map[string]string{"breach_bisected": "probe.stopped.bisected", "max_rate": "probe.stopped.max_rate",
 		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep",
 		"refused": "probe.stopped.refused", "errors_only": "probe.stopped.errors_only"}
@@ -152,6 +153,8 @@ func VerdictText(lang msg.Lang, res *Result) string {
 		parts = append(parts, msg.T(lang, "probe.verdict.generator", conf))
 	case LoopBlocked:
 		parts = append(parts, loopVerdict(lang, res, conf))
+	case ConnCap:
+		parts = append(parts, msg.T(lang, "probe.verdict.conncap", res.ConnCap[0], res.ConnCap[1], conf, num0(res.CapacityRPS)))
 	case Undecided:
 		// The evidence says what would decide it.
 	default:

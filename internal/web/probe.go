@@ -45,7 +45,7 @@ const (
 // probeMinBudget is the least budget, in whole seconds, the page accepts:
 // what the probe needs for one open step at its default windows
 // (probe.MinBudget), so the page refuses less on the field itself.
-var probeMinBudget = math.Ceil(probe.MinBudget(probe.DefaultStepMin, probe.DefaultStepMax, probe.DefaultWarmup).Seconds())
+var probeMinBudget = math.Ceil(probe.MinBudget(probe.DefaultStepMin, probe.DefaultWarmup).Seconds())
 
 // ProbeRequest is POST /api/probe's body.
 type ProbeRequest struct {
@@ -118,7 +118,7 @@ func (s *Server) probeJob(body []byte, lang msg.Lang) (*probe.Job, error) {
 	for _, v := range req.SLOs {
 		t, err := probe.ParseSLO(v)
 		if err != nil {
-			return nil, err
+			return nil, err // probeAPI names its JSON field
 		}
 		j.SLOs = append(j.SLOs, t)
 	}
@@ -213,8 +213,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	send(line)
 }
 
-// jsonField is the request's JSON field for a probe's flag: the page's
-// errors name what the visitor sent, not `waitlab probe`'s flags.
+// jsonField is the request's JSON field for a probe's flag.
 func jsonField(flag string) string {
 	switch flag {
 	case "URL":
@@ -266,13 +265,26 @@ const labRequests = 2000
 
 // LabLink is the lab's address carrying sc's settings (the lab reads
 // them as a shared link, GET /?model=...): "" without a scenario or for
-// one the lab's form cannot hold (more than one class).
+// one the lab's form cannot hold (more than one class, besides the
+// normal and blocking split of a loop-blocked fit).
 func LabLink(sc *model.Scenario, lang msg.Lang) string {
-	if sc == nil || len(sc.Classes) != 1 {
+	if sc == nil || len(sc.Classes) == 0 {
 		return ""
 	}
 	c := sc.Classes[0]
 	q := url.Values{}
+	switch {
+	case len(sc.Classes) == 1:
+	case len(sc.Classes) == 2 && sc.Classes[1].Name == "blocking" && sc.Classes[1].Blocking:
+		// A loop-blocked fit: the lab's block_fraction and block hold its
+		// blocking class (the form's normal and blocking split).
+		b := sc.Classes[1]
+		q.Set("block_fraction", strconv.FormatFloat(b.Fraction, 'g', 4, 64))
+		q.Set("block", b.Wait.String())
+		q.Set("placement", "random")
+	default:
+		return ""
+	}
 	q.Set("lang", string(lang))
 	q.Set("model", string(sc.Model))
 	q.Set("threads", strconv.Itoa(sc.Threads))

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +18,8 @@ import (
 
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/netguard/netguardtest"
+	"github.com/waitlab/waitlab/internal/probe"
 )
 
 // startPool runs the project's target, a pool of n threads waiting d, on
@@ -50,6 +54,10 @@ func TestProbeAPIRefuses(t *testing.T) {
 		{`{"url":"http://example.com/"}`, "url", 400},
 		{`{"url":"ftp://127.0.0.1/"}`, "url", 400},
 		{`{"url":"http://127.0.0.1:1/","budget_s":600}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","budget_s":1e300}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","budget_s":-1}`, "budget_s", 422},
+		{`{"url":"http://127.0.0.1:1/","budget_s":5}`, "budget_s", 400}, // under the least that can run one open step
+		{`{"url":"http://127.0.0.1:1/","max_rate":1e-300}`, "max_rate", 400},
 		{`{"url":"http://127.0.0.1:1/","max_rate":1e6}`, "max_rate", 422},
 		{`{"url":"http://127.0.0.1:1/","slo":["p99<<1s"]}`, "slo", 400},
 		{`{"url":"http://127.0.0.1:1/","size_for":"p99<1s"}`, "size_for", 400},
@@ -58,6 +66,11 @@ func TestProbeAPIRefuses(t *testing.T) {
 		code, p := post(t, s, "/api/probe?lang=en", tc.body)
 		if code != tc.status || p["field"] != tc.field && tc.field != "" || p["message"] == "" {
 			t.Errorf("%s = %d %v; want %d naming %q", tc.body, code, p, tc.status, tc.field)
+		}
+		// The page names what the visitor sent, not the CLI's flags, and
+		// a budget too long is never "too short".
+		if m, _ := p["message"].(string); strings.Contains(m, "--budget") || strings.Contains(m, "--max-rate") || strings.Contains(m, "--slo") || strings.Contains(m, "--size-for") || strings.Contains(m, "--allow-remote") || strings.Contains(m, "too short") {
+			t.Errorf("%s: message %q names a flag or calls it too short", tc.body, m)
 		}
 	}
 	// An allowed host passes the guard (and then fails on the network,
@@ -81,7 +94,7 @@ func TestProbeAPIStreamsStepsThenResult(t *testing.T) {
 	target := startPool(t, 2, 5*time.Millisecond)
 	ts := httptest.NewServer(New(Config{}))
 	defer ts.Close()
-	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":13}`)) // probe.MinBudget at the default windows is 12.2 s
+	resp, err := http.Post(ts.URL+"/api/probe?lang=ko", "application/json", strings.NewReader(`{"url":"`+target+`","budget_s":9}`)) // probe.MinBudget at the default windows is 7.2 s
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,6 +158,18 @@ func TestLabLink(t *testing.T) {
 	}
 	if LabLink(nil, "en") != "" {
 		t.Error("no scenario: a link")
+	}
+	// A loop-blocked fit: its blocking class rides in block_fraction and
+	// block, the lab form's split.
+	lb := model.Scenario{Model: model.Loop, Threads: 1, Requests: 20000, Arrival: model.Arrival{Kind: model.Poisson, Rate: 900}, Seed: 1,
+		Classes: []model.Class{{Name: "normal", Fraction: 0.99, Wait: model.FixedDist(50 * time.Millisecond)},
+			{Name: "blocking", Fraction: 0.01, Blocking: true, Wait: model.FixedDist(100 * time.Millisecond)}}}
+	u, err = url.Parse(LabLink(&lb, "en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := u.Query(); q.Get("model") != "loop" || q.Get("block_fraction") != "0.01" || q.Get("block") != "100ms" || q.Get("wait") != "50ms" {
+		t.Errorf("loop-blocked link %s", u)
 	}
 }
 
@@ -250,5 +275,76 @@ func (b *browser) waitProbe(d time.Duration) {
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		b.t.Fatalf("the probe never ended: %v (status %q)", err, b.text("#p-status"))
+	}
+}
+
+// The page and the CLI share one default budget (the page's 30 s saw no
+// limit in a pool of 4 that its own scout had shown).
+func TestProbeDefaultBudgetIsTheCLIs(t *testing.T) {
+	j, err := New(Config{}).probeJob([]byte(`{"url":"http://127.0.0.1:1/"}`), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Budget != probe.DefaultBudget {
+		t.Errorf("the page's default budget %v; the CLI's %v", j.Budget, probe.DefaultBudget)
+	}
+}
+
+// A closed port is "connection refused" at once, with its address: no
+// step is run (the page once sent 54,181 requests in 2.4 s and said the
+// server answered errors only).
+func TestProbeAPIRefusedAtOnce(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/api/probe?lang=en", "application/json", strings.NewReader(`{"url":"http://`+addr+`/"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var last ProbeLine
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 8<<20)
+	for sc.Scan() {
+		var l ProbeLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		last = l
+	}
+	if last.Result == nil || last.Problem == nil || len(last.Result.Steps) != 0 ||
+		!strings.Contains(last.Problem.Message, "connection refused at "+addr) || last.Result.ShapeName != "" {
+		t.Fatalf("last line %+v (problem %+v); want connection refused at %s, no step and no shape", last.Result, last.Problem, addr)
+	}
+}
+
+// The issue's reproduction: a loopback server whose /metrics answers 302
+// to a test host in a network namespace, probed from the page without
+// --probe-allow. The test host receives nothing (it received 3 requests a
+// probe before netguard's client).
+func TestProbeAPIMetricsRedirectStaysHome(t *testing.T) {
+	host, hits := netguardtest.NetnsHost(t)
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/metrics" {
+			http.Redirect(w, r, "http://"+host+"/x", http.StatusFound)
+		}
+	}))
+	defer target.Close()
+	ts := httptest.NewServer(New(Config{}))
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/api/probe?lang=en", "application/json", strings.NewReader(`{"url":"`+target.URL+`/","budget_s":8}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	time.Sleep(300 * time.Millisecond)
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the test host outside loopback received %d requests through /metrics redirects", n)
 	}
 }

@@ -55,6 +55,9 @@ func issueJDK(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if got := b.text("#jvm-facts"); !strings.Contains(got, strconv.Itoa(j.Major)) {
 				t.Errorf("the JVM facts line %q does not name JDK %d", got, j.Major)
 			}
+			if got := b.text("#predict-verdict"); strings.Count(got, "%") < 2 {
+				t.Errorf("the guess is not scored against the JDK's run: %q", got)
+			}
 			if got := b.text("#jvm-cold"); !strings.Contains(got, "p99") {
 				t.Errorf("the cold first pass is not shown apart: %q", got)
 			}

@@ -682,6 +682,7 @@
     if (hasGuess) {
       let text = fmt("web.col.you") + " " + dur(guess) + " · " + fmt("web.col.model") + " " + dur(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
       if (r) text += " · " + fmt("web.col.real") + " " + dur(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
+      if (j) text += " · " + fmt("web.col.jvm") + " " + dur(j.makespan_ms) + " (" + offBy(guess, j.makespan_ms) + ")";
       box.append(el("p", { class: "verdict", id: "predict-verdict", text }));
     } else if (state.guess) {
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.other", dur(state.guess.batch_ms)) }));

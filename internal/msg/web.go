@@ -75,6 +75,9 @@ func init() {
 		"web.err.sim.slow": {
 			KO: "이 시뮬레이션은 %.0f초 안에 끝나지 않아 멈췄습니다. 요청이나 호출을 줄이거나 waitlab sim으로 돌리세요",
 			EN: "this simulation did not finish within %.0f s and was stopped: lower the requests or calls, or use waitlab sim"},
+		"web.err.nojdk": {
+			KO: "이 서버에는 돌릴 수 있는 JDK가 없습니다. 서버를 띄운 사람에게 알려 주세요: %s",
+			EN: "This server has no JDK it can run on; tell whoever runs it: %s"},
 		"web.err.engine": {
 			KO: "그런 서버는 없습니다 (engine %q). go, tomcat, netty 중 하나를 쓰세요",
 			EN: "no server %q (engine): use go, tomcat or netty"},

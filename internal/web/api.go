@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/buildinfo"
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
@@ -489,7 +490,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 	// Refuse what the caps or the machine refuse before waiting in line.
 	check := cfg
 	if _, err := lab.Prepare(&check); err != nil {
-		return nil, err
+		return nil, jdkMissing(err, lang)
 	}
 	release, err := s.acquireRunAs(ctx, ticket)
 	if err != nil {
@@ -498,7 +499,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 	defer release()
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
-		return nil, err
+		return nil, jdkMissing(err, lang)
 	}
 	a := &RunAnswer{
 		Result: out.Real, Preset: req.Preset, Model: out.Model, Ratio: out.Ratio, Reference: out.Reference,
@@ -525,6 +526,17 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 		a.Narration = narrate.Timed(a.Result, lang)
 	}
 	return a, nil
+}
+
+// jdkMissing says, for a run that needs a JDK (on the JDK, or a JVM
+// server over HTTP), that this server has none it can use, followed by
+// jdk's own reason for whoever runs it; other errors pass unchanged.
+func jdkMissing(err error, lang msg.Lang) error {
+	var fe *model.FieldError
+	if errors.As(err, &fe) && strings.TrimLeft(fe.Field, "-") == jdk.Field {
+		return refuse(http.StatusUnprocessableEntity, "", "web.err.nojdk", msg.T(lang, fe.Key, fe.Args...))
+	}
+	return err
 }
 
 // httpEngine reads ?engine= for a run over HTTP: a server launch starts

@@ -107,6 +107,8 @@ func issueJDK(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if b.exists("#r-makespan-jvm") {
 				t.Error("no JDK, yet a JDK column")
 			}
+			b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#status").scrollIntoView({block: "center"})`))
+			b.shot(screenshotDir(t), "nojdk-"+L.lang+"-1280.png", 0)
 		})
 
 		t.Run("over http on tomcat "+L.lang, func(t *testing.T) {

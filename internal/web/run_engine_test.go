@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/waitlab/waitlab/internal/jdk/jdktest"
@@ -60,5 +61,16 @@ func TestRealRunOverHTTPOnJVMEngines(t *testing.T) {
 				t.Errorf("makespan %v ms; want at least one 50 ms wait", ms)
 			}
 		})
+	}
+}
+
+// A server without a usable JDK says so in the visitor's words, with
+// jdk's reason for whoever runs it, and names no form field.
+func TestRealRunOnTheJVMWithoutAJDK(t *testing.T) {
+	s := New(Config{Java: t.TempDir() + "/no-java"})
+	code, out := post(t, s, "/api/run?via=jvm&lang=en", `{"preset":"lab-pool","wait":"50ms"}`)
+	m, _ := out["message"].(string)
+	if code != 422 || out["field"] != nil || !strings.HasPrefix(m, "This server has no JDK") || !strings.Contains(m, "no-java") {
+		t.Errorf("no JDK = %d %v; want 422, no field, the server's lack and jdk's reason", code, out)
 	}
 }

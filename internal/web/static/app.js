@@ -796,7 +796,7 @@
       const a = p[k], f = a.jvm || {};
       const n = f.pinned_events == null ? null : f.pinned_events;
       tb.append(el("tr", { "data-pin": k }, el("th", { scope: "row", text: fmt("web.pin.where." + k) }),
-        cell(`pin-${k}-makespan`, dur(a.makespan_ms), cols[1], a.makespan_ms),
+        cell(`pin-${k}-makespan`, exactMS(Math.round(a.makespan_ms * 10) / 10), cols[1], a.makespan_ms),
         cell(`pin-${k}-events`, n == null ? "" : fmt("web.pin.events", n), cols[2], n),
         cell(`pin-${k}-verdict`, f.pin_verdict ? fmt("web.pin.verdict." + f.pin_verdict) : "", cols[3], null)));
     }

@@ -3,7 +3,9 @@ package probe
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
+	"net/http"
 	"slices"
 	"strings"
 	"syscall"
@@ -127,6 +129,36 @@ func refusedAt(ctx context.Context, rawURL string, allowRemote bool, timeout tim
 		return addr
 	}
 	return ""
+}
+
+// tooLarge is the size in bytes of the target's first answer when it is
+// too large to be a request's (over maxBodyBytes, by its declared length
+// or by what arrives within timeout), or 0. Checked once before the
+// calibration: a body sent slower than the probe reads never finishes
+// within a request's timeout, so the bytes per answer of a step stay
+// under the cap and the steps alone would read it as a dead server.
+func tooLarge(ctx context.Context, rawURL string, allowRemote bool, timeout time.Duration) int64 {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cl := netguard.Client(timeout, allowRemote)
+	defer cl.CloseIdleConnections()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return 0
+	}
+	resp, err := cl.Do(req)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	if resp.ContentLength > maxBodyBytes {
+		return resp.ContentLength
+	}
+	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, maxBodyBytes+1))
+	if n > maxBodyBytes {
+		return n
+	}
+	return 0
 }
 
 // lastHealthy is the highest rate an open step held every SLO at (0:

@@ -35,7 +35,8 @@ var (
 		"check": "probe.kind.check"}
 	stopKeys = map[string]string{"breach_bisected": "probe.stopped.bisected", "max_rate": "probe.stopped.max_rate",
 		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep",
-		"refused": "probe.stopped.refused", "errors_only": "probe.stopped.errors_only"}
+		"refused": "probe.stopped.refused", "errors_only": "probe.stopped.errors_only",
+		"too_large": "probe.stopped.too_large"}
 )
 
 func kindText(lang msg.Lang, st Step) string {

@@ -420,6 +420,12 @@ func MinBudget(stepMin, warmup time.Duration) time.Duration {
 // ParseSLO parses one --slo (the threshold grammar of `load`).
 func ParseSLO(s string) (loadreport.Threshold, error) {
 	t, err := loadreport.ParseThreshold(s)
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		// The threshold's own message, named by the flag: it localizes
+		// whole (it already quotes the input).
+		return t, model.NewFieldError("--slo", fe.Key, fe.Args...)
+	}
 	if err != nil {
 		return t, model.NewFieldError("--slo", "probe.err.slo", s, err.Error())
 	}

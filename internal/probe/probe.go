@@ -294,7 +294,9 @@ type Result struct {
 	Failures       map[string]int64 `json:"failures,omitempty"`
 	LastHealthyRPS float64          `json:"last_healthy_rps,omitempty"`
 	// Interrupted says the probe (or its confirmation) was cut short:
-	// nothing is concluded from the steps, or from the cut window.
+	// nothing is concluded from the steps, or from the cut window. With
+	// a shape, the search had finished and its verdict stands; only the
+	// sizing or the confirmation after it was cut.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// GaveOut, for shape unbounded, is what gave out where an SLO broke
 	// (generator, cpu, connections, timeouts, errors, latency), or none.

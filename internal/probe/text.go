@@ -98,7 +98,10 @@ func StepRows(lang msg.Lang, steps []Step) (head []string, rows [][]string) {
 			offered = msg.T(lang, "probe.table.vus", st.VUs)
 		}
 		met := msg.T(lang, "probe.table.met")
-		if !st.Met {
+		switch {
+		case st.Interrupted:
+			met = msg.T(lang, "probe.table.cut") // a cut window is judged not at all
+		case !st.Met:
 			met = msg.T(lang, "probe.table.breached")
 		}
 		mp50, mp99, mrps, r99 := "-", "-", "-", "-"
@@ -138,7 +141,7 @@ func VerdictText(lang msg.Lang, res *Result) string {
 	var parts []string
 	conf := trimNum(100*res.Confidence, 0) + "%"
 	switch {
-	case res.Interrupted:
+	case res.Interrupted && res.ShapeName == "":
 		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.interrupted"))
 	case res.Failure != nil:
 		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed"))
@@ -166,6 +169,12 @@ func VerdictText(lang msg.Lang, res *Result) string {
 	}
 	for _, e := range res.Evidence {
 		parts = append(parts, e.Text)
+	}
+	if res.Interrupted {
+		// The search ended and gave its verdict (an interrupted search
+		// keeps no shape): the interrupt came in the sizing or its
+		// confirmation, which concludes nothing.
+		parts = append(parts, msg.T(lang, "probe.verdict.stands"))
 	}
 	return strings.Join(parts, " ")
 }

@@ -184,13 +184,17 @@ func stepFailure(lang msg.Lang, st Step, steps []Step) Note {
 		}
 		return note(lang, "probe.fail.no_success", st.Requests, what)
 	}
-	rate := num0(st.OfferedRPS)
+	// A closed step's load is its users, an open step's its rate.
+	load := msg.T(lang, "probe.fail.at_rate", num0(st.OfferedRPS))
 	if st.Closed {
-		rate = msg.T(lang, "probe.table.vus", st.VUs)
+		load = msg.T(lang, "probe.fail.at_vus", st.VUs)
 	}
-	healthy := lastHealthy(steps)
+	held := msg.T(lang, "probe.fail.none_held")
+	if healthy := lastHealthy(steps); healthy > 0 {
+		held = msg.T(lang, "probe.fail.last_held", num0(healthy))
+	}
 	if onlyStatus(st.ErrorKinds) {
-		return note(lang, "probe.fail.status", st.Index, rate, what, num0(healthy))
+		return note(lang, "probe.fail.status", st.Index, load, what, held)
 	}
-	return note(lang, "probe.fail.dead", st.Index, rate, what, num0(healthy))
+	return note(lang, "probe.fail.dead", st.Index, load, what, held)
 }

@@ -53,6 +53,7 @@ func init() {
 		"probe.fail.dead":            {KO: "단계 %d(%s)에서 서버가 답하지 않게 되었습니다: 성공 0건 (%s). %s. 서버가 죽었을 수 있습니다", EN: "the server stopped answering at step %d (%s): no success (%s); %s; the server may be down"},
 		"probe.fail.body":            {KO: "단계 %d에서 서버가 답 하나에 약 %s MB를 보냈습니다 (%d MB 초과): 요청 처리가 아니라 전송을 재게 되므로 탐색을 멈춥니다 (잘못된 응답)", EN: "at step %d the server sent about %s MB per answer (over %d MB): that measures a transfer, not the handling of requests, so the probe stops (bad response)"},
 		"probe.fail.too_large":       {KO: "서버의 첫 답이 약 %s MB입니다 (%d MB 초과): 요청 처리가 아니라 전송을 재게 되므로 탐색을 시작하지 않습니다 (잘못된 응답: 너무 큼)", EN: "the server's first answer is about %s MB long (over %d MB): that would measure a transfer, not the handling of requests, so the probe does not start (bad response: too large)"},
+		"probe.fail.too_large_at":    {KO: "단계 %d의 요청이 모두 타임아웃되었고, 서버의 답은 이제 약 %s MB입니다 (%d MB 초과): 요청 처리가 아니라 전송을 재게 되므로 탐색을 멈춥니다 (잘못된 응답: 너무 큼)", EN: "every request of step %d timed out, and the server's answer is now about %s MB long (over %d MB): that measures a transfer, not the handling of requests, so the probe stops (bad response: too large)"},
 		"probe.fail.held":            {KO: "단계 %d의 %s초 창 안에 끝난 요청이 하나도 없습니다: 서버가 요청을 붙잡고 답하지 않습니다 (타임아웃)", EN: "not one request ended within step %d's window of %s s: the server holds them without answering (timeout)"},
 		"probe.errkind.refused":      {KO: "연결 거부", EN: "refused"},
 		"probe.errkind.timeout":      {KO: "타임아웃", EN: "timeout"},

@@ -517,7 +517,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if n := len(r.steps); n > 0 {
 			last := r.steps[n-1]
 			res.Failures = last.ErrorKinds
-			if fail.Key == "probe.fail.body" || fail.Key == "probe.fail.too_large" {
+			if fail.Key == "probe.fail.body" || fail.Key == "probe.fail.too_large_at" {
 				// Every answer was too large to be a request's.
 				res.Failures = map[string]int64{KindResponse: max(last.Requests, 1)}
 			}
@@ -907,6 +907,19 @@ func (r *runner) dead(st Step, res *Result) *Note {
 	}
 	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 && st.Kind == "calibrate" {
 		return nil
+	}
+	if st.Kind != "calibrate" && onlyTimeouts(st) {
+		// A server that switched to answers too large to finish within
+		// a request's timeout: a bad response, not an overload.
+		ctx := r.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		if size := tooLarge(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); size > 0 {
+			res.Stopped = "too_large"
+			n := note(r.cfg.Lang, "probe.fail.too_large_at", st.Index, num0(float64(size)/(1<<20)), maxBodyBytes>>20)
+			return &n
+		}
 	}
 	if st.Kind != "calibrate" && onlyTimeouts(st) && r.alive() {
 		// Every request of the step timed out, and the server answers

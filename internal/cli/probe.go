@@ -180,17 +180,17 @@ func confirmBreach(res *probe.Result) string {
 
 func probeProgress(w io.Writer, lang msg.Lang) func(probe.Progress) {
 	return func(p probe.Progress) {
-		what := strconv.FormatFloat(p.Step.OfferedRPS, 'f', 0, 64)
-		if p.Step.Closed {
-			what = msg.T(lang, "probe.table.vus", p.Step.VUs)
-		}
+		what := probe.LoadText(lang, p.Step)
 		el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
 		if !p.Done {
 			fmt.Fprint(w, msg.T(lang, "probe.progress", el, bud, p.Step.Index, probe.KindText(lang, p.Step), what))
 			return
 		}
 		verdict := msg.T(lang, "probe.table.met")
-		if !p.Step.Met {
+		switch {
+		case p.Step.Interrupted:
+			verdict = msg.T(lang, "probe.table.cut")
+		case !p.Step.Met:
 			verdict = msg.T(lang, "probe.table.breached")
 		}
 		fmt.Fprint(w, msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, probe.KindText(lang, p.Step),

@@ -173,6 +173,15 @@ func lastHealthy(steps []Step) float64 {
 	return best
 }
 
+// LoadText is a step's load in a sentence: a closed step's users, an
+// open step's rate ("16 VUs", "40 req/s").
+func LoadText(lang msg.Lang, st Step) string {
+	if st.Closed {
+		return msg.T(lang, "probe.load.vus", st.VUs)
+	}
+	return msg.T(lang, "probe.load.rate", num0(st.OfferedRPS))
+}
+
 // stepFailure is the note for a step at which no request succeeded: the
 // server answered HTTP errors only (status), or it stopped answering at
 // all (the kinds, the last healthy rate, and that it may be down).
@@ -184,11 +193,7 @@ func stepFailure(lang msg.Lang, st Step, steps []Step) Note {
 		}
 		return note(lang, "probe.fail.no_success", st.Requests, what)
 	}
-	// A closed step's load is its users, an open step's its rate.
-	load := msg.T(lang, "probe.fail.at_rate", num0(st.OfferedRPS))
-	if st.Closed {
-		load = msg.T(lang, "probe.fail.at_vus", st.VUs)
-	}
+	load := LoadText(lang, st)
 	held := msg.T(lang, "probe.fail.none_held")
 	if healthy := lastHealthy(steps); healthy > 0 {
 		held = msg.T(lang, "probe.fail.last_held", num0(healthy))

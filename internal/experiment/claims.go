@@ -132,6 +132,11 @@ type Claim struct {
 	Engine string `json:"engine,omitempty"`
 	JDK    string `json:"jdk,omitempty"`
 	Server string `json:"server,omitempty"`
+	// Predicted, when set, makes this a mechanism claim: judged against
+	// the figure the mechanism predicts from this run's own measurements
+	// (the JVM engine's, at its own costs) instead of Published, which
+	// stays the source's figure at the source's costs, set beside it.
+	Predicted *float64 `json:"predicted,omitempty"`
 }
 
 // MedianInterval returns the median of vals (the lower median of an even
@@ -331,9 +336,13 @@ func claimNote(l msg.Lang, c *Claim, reason string) string {
 	if what == "" {
 		what = msg.T(l, "exp.claim."+c.ID)
 	}
-	pub := fmtClaim(c.Published, c.Digits, c.Unit)
+	ref := c.Published
+	if c.Predicted != nil {
+		ref = *c.Predicted
+	}
+	pub := fmtClaim(ref, c.Digits, c.Unit)
 	tol := Num(100*c.Tolerance, 0)
-	if c.Published == 0 {
+	if ref == 0 {
 		tol = fmtClaim(c.Tolerance, c.Digits, c.Unit)
 	}
 	if c.Verdict == NotRun {
@@ -353,8 +362,11 @@ func claimNote(l msg.Lang, c *Claim, reason string) string {
 		meas = msg.T(l, "exp.claim.onerun", meas)
 	}
 	key := "exp.claim.v." + string(c.Verdict)
-	if c.Published == 0 && c.Verdict != Undecided && msg.Has(key+".abs") {
+	if ref == 0 && c.Verdict != Undecided && msg.Has(key+".abs") {
 		key += ".abs"
+	}
+	if c.Predicted != nil && msg.Has(key+".pred") {
+		key += ".pred"
 	}
 	s := msg.T(l, key, what, meas, pub, tol)
 	if c.Verdict == Direction || c.Verdict == NotReproduced || c.Verdict == Inconsistent {
@@ -368,6 +380,9 @@ func claimNote(l msg.Lang, c *Claim, reason string) string {
 	}
 	if c.Calibrated {
 		s += " " + calibratedNote(l, c)
+	}
+	if c.Predicted != nil {
+		s += " " + msg.T(l, "exp.claim.predicted", fmtClaim(c.Published, c.Digits, c.Unit))
 	}
 	if reason != "" {
 		s += " " + reason
@@ -415,7 +430,25 @@ func (r *Runner) Wants(ids ...string) bool {
 // formatted sentence, "" for none) is appended to its note. A claim
 // judged twice keeps the first verdict.
 func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
+	return r.judgeClaim(r.claimDef(id), vals, nil, reason)
+}
+
+// ClaimPredicted judges a declared claim as a mechanism claim: the runs'
+// values against predicted, the figure the mechanism gives from this
+// run's own measurements (Claim.Predicted); the published figure is kept
+// beside it. A prediction that could not be computed (NaN, not above 0)
+// leaves the claim not run with reason.
+func (r *Runner) ClaimPredicted(id string, vals []float64, predicted float64, reason string) *Claim {
 	d := r.claimDef(id)
+	if math.IsNaN(predicted) || predicted <= 0 {
+		return r.judgeClaim(d, nil, nil, r.T_("exp.claim.nopredict"))
+	}
+	return r.judgeClaim(d, vals, &predicted, reason)
+}
+
+// judgeClaim judges d from vals, against *predicted when set.
+func (r *Runner) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reason string) *Claim {
+	id := d.ID
 	if !r.wanted(id) {
 		return nil
 	}
@@ -427,7 +460,12 @@ func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
 	if r.engine == EngineJVM {
 		d.Calibrated = nil // the JVM runs at its own costs: nothing is set from the published outputs
 	}
+	pub := d.Published
+	if predicted != nil {
+		d.Published = *predicted
+	}
 	c := Judge(d, vals)
+	c.Published, c.Predicted = pub, predicted
 	c.Engine, c.JDK, c.Server = r.engine, r.jdkName, r.server
 	for _, k := range d.Calibrated {
 		c.CalibratedFrom = append(c.CalibratedFrom, msg.T(r.Opt.Lang, k))
@@ -619,11 +657,11 @@ func writeClaims(b *bytes.Buffer, t *Table) {
 					row = append(row, "", "")
 					continue
 				}
-				row = append(row, claimMeasured(x), "**"+msg.T(l, "exp.verdict."+string(x.Verdict))+"**")
+				row = append(row, claimMeasured(l, x), "**"+msg.T(l, "exp.verdict."+string(x.Verdict))+"**")
 			}
 			row = append(row, tol)
 		} else {
-			row = append(row, claimMeasured(c), tol, "**"+msg.T(l, "exp.verdict."+string(c.Verdict))+"**")
+			row = append(row, claimMeasured(l, c), tol, "**"+msg.T(l, "exp.verdict."+string(c.Verdict))+"**")
 		}
 		rows = append(rows, row)
 	}
@@ -642,13 +680,16 @@ func writeClaims(b *bytes.Buffer, t *Table) {
 }
 
 // claimMeasured is a claim's measured cell: the median and its interval.
-func claimMeasured(c Claim) string {
+func claimMeasured(l msg.Lang, c Claim) string {
 	if c.Measured == nil {
 		return ""
 	}
 	meas := fmtClaim(*c.Measured, c.Digits, c.Unit)
 	if c.Low != nil {
 		meas += fmt.Sprintf(" [%s–%s]", Num(*c.Low, c.Digits), Num(*c.High, c.Digits))
+	}
+	if c.Predicted != nil {
+		meas += " (" + msg.T(l, "exp.md.predicted", fmtClaim(*c.Predicted, c.Digits, c.Unit)) + ")"
 	}
 	return meas
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -140,7 +141,8 @@ func asserts(s string) bool {
 // No catalog sentence an experiment prints says "reproduces", "holds" or
 // "pays" except the one chosen by a reproduced verdict.
 func TestNoSentenceAssertsWithoutItsVerdict(t *testing.T) {
-	allowed := map[string]bool{"exp.claim.v.reproduced": true, "exp.claim.v.reproduced.abs": true, "exp.verdict.reproduced": true}
+	allowed := map[string]bool{"exp.claim.v.reproduced": true, "exp.claim.v.reproduced.abs": true, "exp.verdict.reproduced": true,
+		"exp.claim.v.reproduced.pred": true}
 	for _, k := range msg.Keys() {
 		if !strings.HasPrefix(k, "exp.") || allowed[k] {
 			continue
@@ -522,6 +524,9 @@ func verdictAgrees(d ClaimDef, c Claim) error {
 	if c.Engine == EngineJVM {
 		d.Calibrated = nil
 	}
+	if c.Predicted != nil {
+		d.Published = *c.Predicted // a mechanism claim: judged against this run's prediction
+	}
 	if c.Calibrated != (len(d.Calibrated) > 0) {
 		return fmt.Errorf("%s on %s: calibrated %v against the declaration's %v", c.ID, engineOf(c), c.Calibrated, d.Calibrated)
 	}
@@ -565,4 +570,61 @@ func claimDefOf(t *testing.T, exp, id string) ClaimDef {
 	}
 	t.Fatalf("%s declares no claim %s", exp, id)
 	return ClaimDef{}
+}
+
+// A mechanism claim is judged against this run's prediction, keeps the
+// published figure beside it (in JSON, the note and the Markdown cell),
+// and is not run when the prediction could not be computed.
+func TestClaimPredictedJudgesAgainstThePrediction(t *testing.T) {
+	e := &Experiment{Name: "test-predicted", Claims: []ClaimDef{tenX, {ID: "test.nan", Source: "exp.src.lab", Published: 10,
+		Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.1, TolWhy: "exp.tol.shape", Null: 1}}}
+	for _, l := range []msg.Lang{msg.EN, msg.KO} {
+		r := newRunner(e, Options{Lang: l, Now: time.Now})
+		r.engine = EngineJVM
+		// 3× measured: not reproduced against the published 10×, reproduced against a predicted 3.1×.
+		c := r.ClaimPredicted("test.x", []float64{3, 3, 3}, 3.1, "")
+		if c.Verdict != Reproduced || c.Published != 10 || c.Predicted == nil || *c.Predicted != 3.1 {
+			t.Fatalf("%s: %+v; want reproduced against 3.1, published 10 kept", l, c)
+		}
+		if err := verdictAgrees(tenX, *c); err != nil {
+			t.Error(err)
+		}
+		if !strings.Contains(c.Note, "3.10×") || !strings.Contains(c.Note, "10.00×") {
+			t.Errorf("%s: note %q; want the prediction and the published figure", l, c.Note)
+		}
+		if cell := claimMeasured(l, *c); !strings.Contains(cell, msg.T(l, "exp.md.predicted", "3.10×")) {
+			t.Errorf("%s: cell %q; want the prediction beside the measured value", l, cell)
+		}
+		n := r.ClaimPredicted("test.nan", []float64{3}, math.NaN(), "")
+		if n.Verdict != NotRun || n.Measured != nil || !strings.Contains(n.Note, msg.T(l, "exp.claim.nopredict")) {
+			t.Errorf("%s: %+v; want not run, saying the prediction was not measured", l, n)
+		}
+	}
+}
+
+// The crossover's JVM prediction: the smaller of concurrency over a
+// request's time (the pool's calls in sequence and at most its threads,
+// the loop's overlapped) and the cores over the CPU per request.
+func TestCrossoverJVMPrediction(t *testing.T) {
+	row := func(cpuMS float64) *Row {
+		return &Row{Cells: map[string]Cell{"cpu_req_ms": {Median: cpuMS, Runs: 1}}}
+	}
+	for _, tc := range []struct {
+		side        string
+		n, cores    int
+		cpuMS, want float64
+	}{
+		{"pool", 60, 1, 0.1, 60 / (0.0001 + 2*0.05)},                     // neither bound: users over CPU + both calls
+		{"loop", 60, 1, 0.1, 60 / (0.0001 + 0.05)},                       // the calls overlap
+		{"pool", 1000, 1, 1, 1000},                                       // CPU-bound: one core over 1 ms
+		{"pool", 1000, 2, 0.1, float64(xJVMThreads) / (0.0001 + 2*0.05)}, // thread-bound: 200 threads, not 1,000 users
+		{"loop", 60, 1, 1, 1000},                                         // 60 / 51 ms = 1,176 > one core over 1 ms
+	} {
+		if got := xJVMPredict(row(tc.cpuMS), tc.side, tc.n, tc.cores); math.Abs(got-tc.want) > 1e-6*tc.want {
+			t.Errorf("%s at %d users, %d cores, %v ms: %v; want %v", tc.side, tc.n, tc.cores, tc.cpuMS, got, tc.want)
+		}
+	}
+	if got := xJVMPredict(row(0), "pool", 60, 1); !math.IsNaN(got) {
+		t.Errorf("no CPU measured: %v; want NaN (the claim is then not run)", got)
+	}
 }

@@ -22,7 +22,7 @@ import (
 // they should.
 
 func init() {
-	Register(&Experiment{Name: "crossover", Order: 9, Run: runCrossover, Claims: xClaims})
+	Register(&Experiment{Name: "crossover", Order: 9, Run: runCrossover, Claims: xClaims, JVM: runCrossoverJVM, JDK: thJDK})
 }
 
 // The read path of the field report, CPU-bound on 2 cores: reactive

@@ -4,7 +4,9 @@ package experiment
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -20,11 +22,20 @@ import (
 // logged (CI's budget is 30 s each), not asserted.
 func TestQuickJVMEngine(t *testing.T) {
 	exe := waitlabBinary(t)
-	for _, name := range []string{"loop-stall", "blocking-loop", "logging"} {
+	for _, name := range []string{"loop-stall", "blocking-loop", "logging", "validate-lock", "crossover", "slow-downstream"} {
 		t.Run(name, func(t *testing.T) {
 			e, _ := Lookup(name)
 			jdktest.Need(t, e.JDK) // the chapters' JDK 25; Tomcat's 17
-			if name == "logging" {
+			if name == "validate-lock" {
+				if _, err := exec.LookPath("redis-server"); err != nil {
+					jdktest.Package(t, fmt.Errorf("no redis-server: %v (apt-get install -y redis-server)", err))
+				}
+			}
+			tomcat := name == "logging" || name == "validate-lock" || name == "crossover" || name == "slow-downstream"
+			if name == "crossover" {
+				jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
+			}
+			if tomcat {
 				// Debian's Tomcat and Logback: missing is a failure
 				// under WAITLAB_JDK, a loud skip otherwise.
 				jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
@@ -54,7 +65,7 @@ func TestQuickJVMEngine(t *testing.T) {
 				}
 			}
 			for _, row := range tab.Rows {
-				if name == "logging" {
+				if tomcat {
 					if c := row.Cells["ok_rps"]; !(c.Median > 0) {
 						t.Errorf("row %s: throughput %+v; want requests served by Tomcat", row.Key, c)
 					}

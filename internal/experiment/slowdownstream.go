@@ -49,7 +49,8 @@ const (
 )
 
 func init() {
-	Register(&Experiment{Name: "slow-downstream", Order: 7, Needs: "redis-server (optional)", Run: runSlowDownstream, Claims: sdClaims})
+	Register(&Experiment{Name: "slow-downstream", Order: 7, Needs: "redis-server (optional)", Run: runSlowDownstream, Claims: sdClaims,
+		JVM: runSlowDownstreamJVM, JDK: thJDK})
 }
 
 // Ten lookups: 2.7 s in sequence, 0.22 s fanned out (12x); 50 ms into

@@ -41,7 +41,8 @@ const (
 )
 
 func init() {
-	Register(&Experiment{Name: "validate-lock", Order: 4, Needs: "redis-server (optional)", Run: runValidateLock, Claims: vlClaims})
+	Register(&Experiment{Name: "validate-lock", Order: 4, Needs: "redis-server (optional)", Run: runValidateLock, Claims: vlClaims,
+		JVM: runValidateLockJVM, JDK: thJDK})
 }
 
 var vlClaims = []ClaimDef{

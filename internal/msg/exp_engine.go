@@ -23,23 +23,80 @@ func init() {
 			KO: "JVM 엔진이 실패해 이 주장을 JVM에서 재지 못했습니다: %v",
 			EN: "The JVM engine failed, so this was not measured on the JVM: %v"},
 		"exp.jvm.none": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 main에 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았고, 그 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다 (--downstream과 --validate-lock을 거절합니다).",
-			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are on main, but this experiment's JVM side is not written yet, and its downstream calls need a downstream client the JVM servers do not have (they refuse --downstream and --validate-lock)."},
+			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았습니다.",
+			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are there, but this experiment's JVM side is not written yet."},
 		"exp.db-on-loop.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
-		"exp.crossover.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: Tomcat 풀과 Netty 루프로 읽기 경로의 CPU와 대기를 돌릴 수는 있지만, 이 주장들의 차이는 Spring MVC와 WebFlux 자체의 비용(리액티브 파이프라인의 부담)이고 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다.",
-			EN: "No JVM recipe yet: a Tomcat pool against a Netty loop could run the read path's CPU and waits, but these claims' gap is Spring MVC's and WebFlux's own costs (the reactive pipeline's overhead), which our servlet and Netty handler do not have."},
 		"exp.colocated-generator.nojvm": {
 			KO: "JVM 조리법이 아직 없습니다: 이 주장은 서버의 런타임이 아니라 생성기를 어디에 두느냐에 관한 것이고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: this claim is about where the generator runs, not the server's runtime, and its JVM side is not written yet."},
-		"exp.validate-lock.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch)에는 검증 잠금과 Redis 클라이언트가 아직 없습니다 (--validate-lock과 --downstream을 거절합니다).",
-			EN: "No JVM recipe yet: the JVM servers (launch) have no validation lock and no Redis client yet (they refuse --validate-lock and --downstream)."},
+		"exp.x.jvm.recipe": {
+			KO: "JVM 엔진: 같은 읽기 요청을 Debian의 Tomcat 스레드 풀(플랫폼 스레드 %[4]d개, acceptCount %[9]d, maxConnections %[10]d)과 Netty 이벤트 루프(서버 코어마다 하나, %[5]d개)에서 돌립니다. 요청마다 CPU %[1]s ms를 돌리고 %[3]d ms 호출을 %[2]d번 합니다: 풀은 스레드를 쥔 채 차례로(잠듦), 루프는 한꺼번에(루프에 예약, 리액티브 쪽의 겹침). 이 값들은 어림수이고 발표된 네 TPS에서 정한 것이 아닙니다. Tomcat과 Netty는 제 CPU를 더 씁니다. 닫힌 모델의 가상 사용자가 %.0[6]f초 동안 보내고, 그 앞의 %.1[7]f초는 워밍업으로 세지 않습니다. 조건마다 %[8]d회, 실행마다 새 서버.",
+			EN: "The JVM engine: the same read request on a Debian Tomcat thread pool (%[4]d platform threads; acceptCount %[9]d, maxConnections %[10]d) and on Netty event loops (one per server core, %[5]d). Each request spins %[1]s ms of CPU and makes %[2]d calls of %[3]d ms: on the pool one after another, holding its thread (sleeps); on the loop all at once (scheduled on it, the reactive side's overlap). These are round figures, not set from the four published TPS; Tomcat and Netty add their own CPU. Closed-model virtual users send for %.0[6]f s after an uncounted %.1[7]f s warm-up; %[8]d runs per condition, a fresh server each."},
+		"exp.x.jvm.row.pool": {KO: "Tomcat 풀, 가상 사용자 %s명", EN: "Tomcat pool, %s virtual users"},
+		"exp.x.jvm.row.loop": {KO: "Netty 루프, 가상 사용자 %s명", EN: "Netty loops, %s virtual users"},
+		"exp.x.jvm.errors.notrun": {
+			KO: "JVM 쪽은 가상 사용자 %s명까지만 돌립니다: 5,000명은 이 기계의 생성기 코어 하나로 서버보다 생성기를 먼저 재게 됩니다.",
+			EN: "The JVM side runs up to %s users only: at 5,000, this machine's one generator core would measure the generator before the server."},
+		"exp.x.jvm.note": {
+			KO: "가상 사용자 %[1]s명: 요청당 서버 CPU는 Tomcat 풀 %[2]s ms, Netty 루프 %[3]s ms. 예측 처리량 = min(동시 처리 수 ÷ (CPU + 대기), 코어 ÷ CPU)은 풀 초당 %[4]s건, 루프 초당 %[5]s건이고, 잰 값은 초당 %[6]s건과 %[7]s건입니다.",
+			EN: "%[1]s users: server CPU per request, Tomcat pool %[2]s ms, Netty loops %[3]s ms; predicted throughput, min(requests in flight ÷ (CPU + waits), cores ÷ CPU), pool %[4]s/s and loops %[5]s/s; measured %[6]s/s and %[7]s/s."},
+		"exp.x.jvm.why": {
+			KO: "다른 점과 그 까닭: 여기서 두 쪽의 차이는 Tomcat과 Netty가 요청마다 쓰는 CPU와 호출의 겹침뿐입니다. 발표된 격차의 일부는 Spring MVC와 WebFlux(리액티브 파이프라인) 자체의 비용인데, 우리 서블릿과 Netty 핸들러에는 그 비용이 없습니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
+			EN: "What differs and why: here the two sides differ only in the CPU Tomcat and Netty spend per request and in the calls' overlap. Part of the published gap is Spring MVC's and WebFlux's own costs (the reactive pipeline), which our servlet and Netty handler do not have; so this engine judges against this run's prediction, not the published multiple."},
+		"exp.sd.jvm.recipe": {
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, maxThreads %[1]d, acceptCount %[8]d, maxConnections %[9]d)에서 요청마다 우리 블로킹 RESP 클라이언트로 내장 지연 서버를 %[2]d번 조회합니다. 1부: 다운스트림은 명령마다 %[3]d ms 뒤에 답하고, 조회는 차례로 하거나 동시에(요청의 스레드가 기다리는 동안 조회마다 보조 스레드) 합니다. 열린 모델로 초당 %[4]s건(pool 한계의 절반)을 보냅니다. 실행마다 새 Tomcat에 %.1[5]f초를 재고, 그 앞의 %.1[6]f초는 워밍업으로 세지 않습니다. 조건마다 %[7]d회. 대기열 한도는 없습니다(Tomcat의 기본값).",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %[1]d, acceptCount %[8]d, maxConnections %[9]d); each request makes %[2]d lookups to the built-in delay server through our blocking RESP client. Part one: the downstream answers every command %[3]d ms after it arrives; the lookups go one after another or all at once (each on a helper thread while the request's thread waits), open model at %[4]s req/s (half the pool's ceiling). Each run is a fresh Tomcat measured for %.1[5]f s after an uncounted warm-up of %.1[6]f s; %[7]d runs per condition. No queue bound (Tomcat's defaults)."},
+		"exp.sd.jvm.fanout": {
+			KO: "Tomcat pool의 p50: 차례로 %[1]s ms, 동시에 %[2]s ms. 다운스트림이 실제로 준 지연 %[3]s ms와 요청당 서버 CPU %[4]s ms로 예측한 배수 (CPU + 10 × 지연) ÷ (CPU + 지연) = %[5]s배, 잰 배수 %[6]s배.",
+			EN: "Tomcat pool p50: %[1]s ms in sequence, %[2]s ms in parallel. From the delay the downstream gave, %[3]s ms, and the server CPU per request, %[4]s ms, the predicted multiple (CPU + 10 × delay) ÷ (CPU + delay) is %[5]s×; measured %[6]s×."},
+		"exp.sd.jvm.little": {
+			KO: "다운스트림이 느려진 뒤 리틀의 법칙: 초당 %[1]s건 × %[2]s초 ≈ 처리 중 %[3]s건, Tomcat 스레드 %[4]d개와 견줍니다 (pool의 한계는 스레드 ÷ (조회 10번 × 50 ms) = 초당 %[5]s건). 스레드 수를 넘는 %[6]s건은 스레드를 기다립니다 (p50을 평균 대신 썼습니다).",
+			EN: "Little's law after the downstream slows: %[1]s req/s × %[2]s s ≈ %[3]s in flight, against Tomcat's %[4]d threads (the pool's ceiling, threads ÷ (10 lookups × 50 ms), is %[5]s req/s); the %[6]s beyond the threads wait for one (p50 in place of the mean)."},
+		"exp.sd.jvm.noloop": {
+			KO: "JVM에서는 재지 않습니다: 우리 Netty 핸들러의 다운스트림 호출은 블로킹 RESP 클라이언트라 루프를 막습니다. 리액티브 쪽처럼 기다리는 동안 루프를 놓아 주려면 논블로킹 Redis 클라이언트(Lettuce, Reactor)가 필요한데 여기에는 없습니다.",
+			EN: "Not run on the JVM: our Netty handler's downstream calls use the blocking RESP client and so block its loop; releasing the loop while they wait, as the reactive side did, needs a non-blocking Redis client (Lettuce, Reactor), which is not here."},
+		"exp.claim.v.reproduced.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s, 허용 ±%[4]s%% 안: 재현되었습니다.",
+			EN: "%s: measured %s against this run's prediction %s, within ±%s%%: reproduced."},
+		"exp.claim.v.direction.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s: 방향은 같지만 크기가 허용 ±%[4]s%% 밖입니다 (방향만).",
+			EN: "%s: measured %s against this run's prediction %s: the same direction, but the size is outside ±%s%% (direction only)."},
+		"exp.claim.v.not_reproduced.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s: 허용 ±%[4]s%% 밖이고 예측된 쪽의 효과도 아닙니다: 재현되지 않았습니다.",
+			EN: "%s: measured %s against this run's prediction %s: outside ±%s%% and not an effect in the predicted direction: not reproduced."},
+		"exp.claim.v.undecided.pred": {
+			KO: "%[1]s: 잰 값 %[2]s, 이 실행의 예측 %[3]s: 구간이 허용 ±%[4]s%%의 경계나 효과 없음의 선에 걸칩니다: 미정, 더 돌려야 합니다.",
+			EN: "%s: measured %s against this run's prediction %s: the interval straddles the ±%s%% boundary or the no-effect line: undecided, run more."},
+		"exp.claim.predicted": {
+			KO: "이 엔진에서는 메커니즘 주장으로, 이 실행이 직접 잰 값으로 계산한 예측과 비교했습니다 (출처가 제 비용에서 발표한 값은 %s입니다).",
+			EN: "On this engine it is a mechanism claim, judged against the prediction computed from this run's own measurements (the source published %s at its own costs)."},
+		"exp.claim.nopredict": {
+			KO: "예측에 필요한 값(잠금을 쥔 시간이나 요청당 CPU)을 이 실행에서 재지 못했습니다.",
+			EN: "This run did not measure what the prediction needs (how long the lock was kept, or the CPU per request)."},
+		"exp.md.predicted": {KO: "예측 %s", EN: "predicted %s"},
+		"exp.vl.jvm.recipe": {
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, acceptCount %[6]d, maxConnections %[7]d)의 스레드 풀이 요청마다 우리 블로킹 RESP 클라이언트로 실제 redis-server에 GET을 한 번 보냅니다. Redis는 출처가 적은 왕복 %[1]s ms만큼 떨어진 곳에 둡니다 (지연 프록시 뒤; 발표된 76·700 TPS에서 정한 값이 아닙니다). 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금(synchronized)을 잡고 PING 왕복을 하며, 서버는 잠금을 쥔 시간을 잽니다. 핸들러는 CPU를 따로 돌리지 않습니다: Tomcat과 RESP 클라이언트가 제 비용대로 씁니다. 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 Tomcat을 %.0[2]f초 재며 그 앞의 %.1[3]f초는 워밍업으로 세지 않습니다. 조건마다 %[4]d회. 서버 코어 %[5]d개.",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; acceptCount %[6]d, maxConnections %[7]d), a thread pool whose every request sends one GET to a real redis-server through our blocking RESP client. Redis sits the source's stated round trip away, %[1]s ms (behind the latency proxy; not set from the published 76 and 700 TPS). With the lock, each request first takes one process-wide lock (synchronized) and makes a PING round trip under it, and the server measures how long the lock is held. The handler spins no CPU of its own: Tomcat and the RESP client cost what they cost. As many virtual users (closed model) as threads; each run is a fresh Tomcat measured for %.0[2]f s after an uncounted %.1[3]f s warm-up; %[4]d runs per condition; server cores: %[5]d."},
+		"exp.vl.jvm.col.hold":   {KO: "잠금을 쥔 시간 (ms)", EN: "lock held per request (ms)"},
+		"exp.vl.jvm.col.cmds":   {KO: "요청당 응답받은 RESP 명령 (서버가 셈)", EN: "RESP commands answered per request (counted by the server)"},
+		"exp.vl.jvm.col.cpureq": {KO: "요청당 서버 CPU (ms)", EN: "server CPU per request (ms)"},
+		"exp.vl.jvm.noredis": {
+			KO: "redis-server가 없어 JVM 쪽을 재지 못했습니다: 이 실험의 JVM 쪽은 실제 Redis를 다운스트림으로 씁니다 (sudo apt-get install -y redis-server).",
+			EN: "redis-server is not installed, so the JVM side was not measured: it uses a real Redis as the downstream (sudo apt-get install -y redis-server)."},
+		"exp.vl.jvm.redisfailed": {
+			KO: "redis-server를 띄우지 못해 JVM 쪽을 재지 못했습니다: %v",
+			EN: "redis-server could not be started, so the JVM side was not measured: %v"},
+		"exp.vl.jvm.mechanism": {
+			KO: "메커니즘: 잠금이 있으면 요청마다 잠금을 %[1]s ms 쥐므로 처리량의 상한은 1 ÷ %[1]s ms = 초당 %[2]s건이고, 잰 값은 초당 %[3]s건입니다. 잠금이 없으면 요청당 서버 CPU %[4]s ms가 서버 코어 %[5]d개를 채워 상한이 초당 %[6]s건이고, 잰 값은 초당 %[7]s건입니다. 그래서 잠금을 끄면 처리량이 쥔 시간 ÷ 요청당 CPU × 코어 = %[8]s배가 되리라 예측하고, 잰 배수는 %[9]s배입니다. 출처의 9.2배는 제 비용(잠금 약 13 ms, 요청당 CPU 약 1.4 ms)에서 나온 값입니다.",
+			EN: "The mechanism: with the lock each request keeps it %[1]s ms, so throughput is capped at 1 ÷ %[1]s ms = %[2]s/s; measured %[3]s/s. Without it the server's CPU per request, %[4]s ms, fills the server's cores (%[5]d): a ceiling of %[6]s/s; measured %[7]s/s. So turning the lock off should multiply throughput by the lock's time ÷ CPU per request × cores = %[8]s×; measured %[9]s×. The source's 9.2× comes from its own costs (the lock kept about 13 ms, about 1.4 ms of CPU per request)."},
+		"exp.vl.jvm.quick": {
+			KO: "--quick은 스레드 1,600개를 돌리지 않습니다 (가상 사용자마다 잠금 앞에서 기다리는 시간이 전체 실행의 몫입니다).",
+			EN: "--quick does not run 1,600 threads (each user's wait at the lock belongs to a full run)."},
 		"exp.write-path.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 다섯 번의 다운스트림 호출에는 JVM 서버에 없는 다운스트림 클라이언트가 필요합니다.",
-			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and its five downstream calls need a downstream client the JVM servers do not have."},
+			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 우리 JVM 서버의 다운스트림 클라이언트는 블로킹이라 Netty 루프에서는 루프를 막습니다.",
+			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and our JVM servers' downstream client is blocking, so on a Netty loop it blocks the loop."},
 
 		"exp.agree.head": {
 			KO: "엔진 비교: 두 엔진에서 모두 잰 주장 %[2]d개 가운데 %[1]d개의 판정이 같습니다 (한 엔진에서만 재거나 재지 않은 주장 %[3]d개).",
@@ -108,8 +165,8 @@ func init() {
 			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %d, acceptCount %[7]d, maxConnections %[8]d) writes one line per request with Logback: synchronously (a FileAppender), behind Logback's AsyncAppender (which drops INFO lines once its queue is 80%% full), or not at all. The handler spends the Go engine's %[2]s ms of CPU per request and waits as long as its downstream call, %[3]s ms (a sleep: the JVM servers have no downstream client); no lock. %[1]d virtual users (closed model) send for %.0[4]f s after an uncounted %.1[5]f s warm-up; %[6]d runs per condition, a fresh Tomcat each. Nothing is set from the published outputs: Logback costs what it costs."},
 		"exp.log.col.lines": {KO: "요청당 쓴 줄", EN: "lines written per request"},
 		"exp.log.jvm.nolock": {
-			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버(launch)에는 아직 검증 잠금과 다운스트림 클라이언트가 없습니다 (--validate-lock과 --downstream을 거절합니다).",
-			EN: "Not measured on the JVM engine: the JVM servers (launch) have no validation lock and no downstream client yet (they refuse --validate-lock and --downstream)."},
+			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버(launch)에는 검증 잠금과 다운스트림 클라이언트가 있지만, 잠금 안에서 로그 줄을 쓰는 설정(Go 대상의 --log-in-lock)은 아직 없습니다.",
+			EN: "Not measured on the JVM engine: the JVM servers (launch) have the validation lock and a downstream client, but no setting yet that writes the log line inside the lock (the Go target's --log-in-lock)."},
 		"exp.log.jvm.nodebug": {
 			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버의 요청 로그에는 줄의 레벨과 따로 로거 레벨을 정하는 설정이 아직 없습니다.",
 			EN: "Not measured on the JVM engine: the JVM servers' request log has no setting yet for a logger level apart from the line's."},

@@ -71,6 +71,7 @@ var dynamicPrefixes = map[string]string{
 	"exp.x.row.":         "experiment: crossover rows by condition",
 	"exp.x.lead.":        "experiment: crossover lead by model",
 	"exp.x.path.":        "experiment: crossover path by model",
+	"exp.x.jvm.row.":     "experiment: crossover JVM rows by side (pool, loop)",
 	"exp.bl.row.":        "experiment: blocking-loop rows by condition",
 	"exp.sd.fanout.":     "experiment: slow-downstream fan-out names by mode",
 	"exp.log.row.":       "experiment: logging rows by condition",

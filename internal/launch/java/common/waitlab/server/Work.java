@@ -40,6 +40,10 @@ public final class Work {
     final AtomicLong arrival = new AtomicLong();
     public final LongAdder requests = new LongAdder();
     public final LongAdder connections = new LongAdder();
+    /** The validate-lock's holds and the time it was held (from acquired to released). */
+    final LongAdder lockHolds = new LongAdder(), lockHeldNanos = new LongAdder();
+    /** The downstream commands answered (each PING and GET). */
+    final LongAdder dsCommands = new LongAdder();
     public final AtomicLong inFlight = new AtomicLong();
     public final RequestLog log;
     /** The downstream each call goes to (null: local waits). */
@@ -213,10 +217,18 @@ public final class Work {
         try {
             if (validateLock) {
                 synchronized (lock) {
-                    resp.ping();
+                    long t0 = System.nanoTime();
+                    try {
+                        resp.ping();
+                        dsCommands.increment();
+                    } finally {
+                        lockHeldNanos.add(System.nanoTime() - t0);
+                        lockHolds.increment();
+                    }
                 }
             }
             resp.get();
+            dsCommands.increment();
             return true;
         } catch (java.io.IOException e) {
             return false;
@@ -304,6 +316,9 @@ public final class Work {
         b.append("# TYPE waitlab_target_jvm_threads_peak gauge\nwaitlab_target_jvm_threads_peak ").append(threads.getPeakThreadCount()).append('\n');
         b.append("# TYPE waitlab_target_log_dropped_total counter\nwaitlab_target_log_dropped_total ").append(log == null ? 0 : log.dropped()).append('\n');
         b.append("# TYPE waitlab_target_log_lines_total counter\nwaitlab_target_log_lines_total ").append(log == null ? 0 : log.written()).append('\n');
+        b.append("# TYPE waitlab_target_lock_holds_total counter\nwaitlab_target_lock_holds_total ").append(lockHolds.sum()).append('\n');
+        b.append("# TYPE waitlab_target_lock_held_seconds_total counter\nwaitlab_target_lock_held_seconds_total ").append(lockHeldNanos.sum() / 1e9).append('\n');
+        b.append("# TYPE waitlab_target_downstream_commands_total counter\nwaitlab_target_downstream_commands_total ").append(dsCommands.sum()).append('\n');
         b.append("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ").append(cpuSeconds()).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_seconds_total counter\nwaitlab_target_jvm_gc_seconds_total ").append(g[0] / 1000.0).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_collections_total counter\nwaitlab_target_jvm_gc_collections_total ").append(g[1]).append('\n');

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -264,4 +265,25 @@ func WriteScenario(w io.Writer, res *Result) error {
 	}
 	_, err = fmt.Fprintf(w, "# %s\n%s", res.Scenario.Description, b)
 	return err
+}
+
+// ProgressText is a step's progress line (without the carriage return
+// and padding the terminal's needs trimmed): its load while it runs, and
+// once done what it completed, its p99 and its mark. A cut window is
+// marked cut short, never breached. waitlab probe and the web page both
+// print it.
+func ProgressText(lang msg.Lang, p Progress) string {
+	el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
+	if !p.Done {
+		return msg.T(lang, "probe.progress", el, bud, p.Step.Index, KindText(lang, p.Step), LoadText(lang, p.Step))
+	}
+	mark := msg.T(lang, "probe.table.met")
+	switch {
+	case p.Step.Interrupted:
+		mark = msg.T(lang, "probe.table.cut")
+	case !p.Step.Met:
+		mark = msg.T(lang, "probe.table.breached")
+	}
+	return msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, KindText(lang, p.Step),
+		num0(p.Step.OKRPS), time.Duration(p.Step.P99MS*1e6).Round(100*time.Microsecond).String(), mark)
 }

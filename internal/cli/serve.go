@@ -20,13 +20,14 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	listen := fs.String("listen", "127.0.0.1:7070", "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)")
 	var probeAllow multiFlag
 	fs.Var(&probeAllow, "probe-allow", "a `HOST` besides loopback the \"your server\" page may load, repeatable")
+	java := fs.String("java", "", "the JDK of \"Run on the JDK\" and the pinning lesson (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm")
 	lang := langFlag(fs)
 	l, err := parseNoArgs(fs, args, lang, "web.serve.args")
 	if err != nil {
 		return err
 	}
 	cfg := web.DefaultConfig()
-	cfg.Lang = l
+	cfg.Lang, cfg.Java = l, *java
 	for _, h := range probeAllow {
 		cfg.ProbeAllow = append(cfg.ProbeAllow, strings.ToLower(strings.TrimSpace(h)))
 	}

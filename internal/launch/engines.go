@@ -11,10 +11,17 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 )
 
+// Models are the models a JVM engine serves, its default first (Tomcat:
+// pool, virtual; Netty: loop, offload); none for the Go target, which
+// serves them all.
+func (e Engine) Models() []string {
+	return map[Engine][]string{Tomcat: {"pool", "virtual"}, Netty: {"loop", "offload"}}[e]
+}
+
 // checkJVM refuses what a JVM server cannot honour, each with its
 // reason, and fills the engine's model when none is given.
 func (c *Config) checkJVM() error {
-	models := map[Engine][]string{Tomcat: {"pool", "virtual"}, Netty: {"loop", "offload"}}[c.Engine]
+	models := c.Engine.Models()
 	if c.Model == "" {
 		c.Model = models[0]
 	}

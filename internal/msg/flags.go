@@ -164,6 +164,9 @@ func init() {
 		"flag.serve.listen": {
 			KO: "실습을 열 주소 (기본은 루프백, 127.0.0.1:0이면 빈 포트를 고름)",
 			EN: "address to serve the lab on (loopback by default; 127.0.0.1:0 picks a free port)"},
+		"flag.serve.java": {
+			KO: "'JDK에서 돌리기'와 고정 대기 실습이 쓸 JDK (JDK 홈이나 그 안의 bin/java). 없으면 JAVA_HOME, PATH의 java, /usr/lib/jvm 순으로 찾습니다",
+			EN: "the JDK of \"Run on the JDK\" and the pinning lesson (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm"},
 		"flag.no-stall-stacks": {
 			KO: "루프 멈춤을 고루틴 스택 없이 출력합니다 (아니면 서로 다른 스택을 한 번씩 출력)",
 			EN: "print loop stalls without their goroutine stacks (each distinct stack is printed once otherwise)"},

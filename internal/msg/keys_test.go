@@ -20,6 +20,10 @@ import (
 // listed here.
 var dynamicPrefixes = map[string]string{
 	"narr.noun.":         "narrate: lane nouns by lane kind (thread, loop, carrier, offload)",
+	"web.pin.status.":    "web: the pinning lesson's status by pin mechanism (synchronized, native)",
+	"web.engine.":        "web: the server of a run over HTTP by launch.Engine (go, tomcat, netty)",
+	"web.pin.where.":     "web: the pinning lesson's rows by pin mechanism (synchronized, native)",
+	"web.pin.verdict.":   "web: the JFR pinning verdict by model.JVMFacts.PinVerdict (pinned, not_pinned_jep491, not_pinned)",
 	"probe.fit.cores.":   "probe: where the fit's core count came from (affinity, machine, ceiling)",
 	"probe.errkind.":     "probe: failed requests by kind (refused, timeout, reset, status, bad_response, other)",
 	"probe.shape.":       "probe: a shape's name by Shape (pool, loop-blocked, connection-cap, undecided, ...)",

@@ -10,11 +10,14 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/buildinfo"
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/lab"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -440,12 +443,14 @@ func (s *Server) acquireRunAs(ctx context.Context, ticket string) (release func(
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
 func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
-	return s.realRunAs(ctx, req, via, "", "", lang, timeline, narration)
+	return s.realRunAs(ctx, req, via, "", "", "", lang, timeline, narration)
 }
 
 // realRunAs is RealRun holding ticket's place in line (see acquireRunAs).
-// pin is the JVM view's pin mechanism (?pin=synchronized|native, via=jvm).
-func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
+// pin is the JVM view's pin mechanism (?pin=synchronized|native, via=jvm);
+// engine the server of the HTTP view (?engine=go|tomcat|netty, via=http
+// or both; "" is the Go target).
+func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, engine string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
 	switch via {
 	case "":
 		via = lab.ViaProcess
@@ -471,14 +476,21 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 		Caps:    caps, Via: via, Cores: live.Cores(),
 	}
 	if via == lab.ViaJVM {
-		cfg.JVM.Pin = pin
+		cfg.JVM.Java, cfg.JVM.Pin = s.cfg.Java, pin
 	} else if pin != "" {
 		return nil, refuse(http.StatusBadRequest, "pin", "web.err.pin")
+	}
+	if engine != "" {
+		e, err := httpEngine(engine, via, req.Scenario.Model)
+		if err != nil {
+			return nil, err
+		}
+		cfg.HTTP.Engine = e
 	}
 	// Refuse what the caps or the machine refuse before waiting in line.
 	check := cfg
 	if _, err := lab.Prepare(&check); err != nil {
-		return nil, err
+		return nil, jdkMissing(err, lang)
 	}
 	release, err := s.acquireRunAs(ctx, ticket)
 	if err != nil {
@@ -487,7 +499,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 	defer release()
 	out, err := lab.Run(ctx, cfg)
 	if err != nil {
-		return nil, err
+		return nil, jdkMissing(err, lang)
 	}
 	a := &RunAnswer{
 		Result: out.Real, Preset: req.Preset, Model: out.Model, Ratio: out.Ratio, Reference: out.Reference,
@@ -516,6 +528,34 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin st
 	return a, nil
 }
 
+// jdkMissing says, for a run that needs a JDK (on the JDK, or a JVM
+// server over HTTP), that this server has none it can use, followed by
+// jdk's own reason for whoever runs it; other errors pass unchanged.
+func jdkMissing(err error, lang msg.Lang) error {
+	var fe *model.FieldError
+	if errors.As(err, &fe) && strings.TrimLeft(fe.Field, "-") == jdk.Field {
+		return refuse(http.StatusUnprocessableEntity, "", "web.err.nojdk", msg.T(lang, fe.Key, fe.Args...))
+	}
+	return err
+}
+
+// httpEngine reads ?engine= for a run over HTTP: a server launch starts
+// (go, tomcat, netty) that serves the scenario's model, refused by name
+// otherwise.
+func httpEngine(name, via string, m model.Kind) (launch.Engine, error) {
+	if via != lab.ViaHTTP && via != lab.ViaBoth {
+		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine.via")
+	}
+	e, err := launch.ParseEngine(name)
+	if err != nil {
+		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine", name)
+	}
+	if ms := e.Models(); len(ms) > 0 && !slices.Contains(ms, string(m)) {
+		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine.model", string(e), string(m), strings.Join(ms, ", "))
+	}
+	return e, nil
+}
+
 func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
 	body, err := s.readBody(w, r)
@@ -528,7 +568,8 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, lang, err)
 		return
 	}
-	a, err := s.realRunAs(r.Context(), req, r.URL.Query().Get("via"), ticketOf(r), r.URL.Query().Get("pin"), lang, flag(r, "timeline"), flag(r, "narration"))
+	q := r.URL.Query()
+	a, err := s.realRunAs(r.Context(), req, q.Get("via"), ticketOf(r), q.Get("pin"), q.Get("engine"), lang, flag(r, "timeline"), flag(r, "narration"))
 	if r.Context().Err() != nil {
 		return // the visitor left; whatever was measured has no reader
 	}

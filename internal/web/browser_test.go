@@ -640,6 +640,8 @@ func TestBrowser(t *testing.T) {
 
 	// Issue 44's defects, in English and Korean (browser44_test.go).
 	issue44(t, b, ts, srv)
+	// On this machine's JDK (browser_jdk_test.go).
+	issueJDK(t, b, ts, srv)
 
 	t.Run("page text is the catalog's", func(t *testing.T) {
 		b.t = t

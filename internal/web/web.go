@@ -52,6 +52,9 @@ type Config struct {
 	// Exe is the binary whose child processes make the real runs ("":
 	// this process's own binary, live.Executable).
 	Exe string
+	// Java is the JDK of the runs on the JVM (?via=jvm): a JDK home or a
+	// java binary, "" to look for one (jdk.Find).
+	Java string
 	// Caps bound one real run (requests, OS threads, expected wall time
 	// including the warm-up run).
 	Caps lab.Caps

@@ -59,6 +59,8 @@
     baseVals: null,  // the base preset's values: overrides are the differences
     sim: null,       // {a, key}: the last /api/sim answer and the body it answered
     real: null,      // {a, key}: the last /api/run answer
+    jvm: null,       // {a, key}: the last /api/run?via=jvm answer (this machine's JDK)
+    pin: null,       // {synchronized, native}: the pinning lesson's two JDK runs
     revealed: false, // the answer of this preset is shown
     guess: null,     // {key, batch_ms, p50_ms}: a guess and the body it was for
     view: "model",   // which timeline is drawn
@@ -361,7 +363,7 @@
   // a run belongs to the settings it started with, so the presets, Reset
   // and the buttons wait for it.
   function busy(on) {
-    for (const b of document.querySelectorAll("#btn-sim, #btn-real, #btn-guess, #btn-reveal, #btn-reset, .preset, #btn-size, #btn-ls")) b.disabled = on;
+    for (const b of document.querySelectorAll("#btn-sim, #btn-real, #btn-jvm, #btn-pin, #btn-guess, #btn-reveal, #btn-reset, .preset, #btn-size, #btn-ls")) b.disabled = on;
     document.body.dataset.busy = String(on);
   }
 
@@ -370,6 +372,7 @@
     const a = await postJSON(`/api/sim?lang=${lang}&timeline=1&narration=1`, b);
     state.sim = { a, key: keyOf(b) };
     if (state.real && state.real.key !== state.sim.key) state.real = null;
+    if (state.jvm && state.jvm.key !== state.sim.key) state.jvm = null;
     state.view = "model";
     return a;
   }
@@ -450,8 +453,13 @@
   });
 
   // A real run measures exactly the settings it is given, beside the model
-  // of those same settings (simulated first, always).
-  const onReal = () => act(async (b) => {
+  // of those same settings (simulated first, always). On the JDK
+  // (onJVM) the same settings run in waitlab's Java executors on this
+  // machine's JDK; its answer is kept apart (state.jvm), beside the
+  // published JDK 21 row.
+  const onReal = () => realRun(() => $("#f-via").value, "real");
+  const onJVM = () => realRun(() => "jvm", "jvm");
+  const realRun = (viaOf, slot) => act(async (b) => {
     if (!state.revealed) takeGuess(b);
     state.revealed = true;
     setStatus(fmt("web.status.sim"));
@@ -459,9 +467,9 @@
     const started = { vals: Object.assign({}, formState().v), guess: guessFor(b) };
     const m = await simulate(b);
     const expect = dur(2 * m.makespan_ms);
-    setStatus(fmt("web.status.real", expect));
+    setStatus(fmt(slot === "jvm" ? "web.status.jvm" : "web.status.real", expect));
     renderAll();
-    const via = $("#f-via").value;
+    const via = viaOf();
     const line = watchLine(expect);
     let a;
     try {
@@ -469,12 +477,14 @@
       // waits (the source's own measurement) is offered beside the refusal.
       const wait = secondsOf(String(formState().v.wait || ""));
       $("#real-offer").hidden = !(2 * m.makespan_ms > caps.max_wall_s * 1000 && wait > 200);
-      a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}&ticket=${line.ticket}`, b);
+      const eng = via === "http" || via === "both" ? $("#f-engine").value : "go";
+      const engQ = eng !== "go" ? `&engine=${encodeURIComponent(eng)}` : "";
+      a = await postJSON(`/api/run?lang=${lang}&timeline=1&narration=1&via=${encodeURIComponent(via)}${engQ}&ticket=${line.ticket}`, b);
     } finally {
       line.stop();
     }
-    state.real = { a, key: keyOf(b) };
-    record("real", a, b, started);
+    state[slot] = { a, key: keyOf(b) };
+    record(slot, a, b, started);
   });
 
   // watchLine tells, while a real run's answer has not come, whether it
@@ -575,8 +585,13 @@
     if (hasGuess) cols.push(fmt("web.col.you"));
     cols.push(fmt("web.col.model"));
     const h = r && r.http && r.via === "both" ? r.http : null;
-    if (r) cols.push(fmt(r.via === "http" ? "web.col.http" : "web.col.real"), fmt(r.via === "http" ? "web.col.http.ratio" : "web.col.ratio"));
-    if (h) cols.push(fmt("web.col.http"), fmt("web.col.http.ratio"));
+    // Over HTTP, the column names the server that answered (Tomcat, Netty).
+    const served = r && r.sockets && r.sockets.server && r.sockets.server.engine !== "go" ? r.sockets.server : null;
+    const httpCol = served ? fmt("web.col.http.on", fmt("web.engine." + served.engine)) : fmt("web.col.http");
+    if (r) cols.push(r.via === "http" ? httpCol : fmt("web.col.real"), fmt(r.via === "http" ? "web.col.http.ratio" : "web.col.ratio"));
+    if (h) cols.push(httpCol, fmt("web.col.http.ratio"));
+    const j = state.jvm && state.jvm.key === state.sim.key ? state.jvm.a : null;
+    if (j) cols.push(fmt("web.col.jvm"), fmt("web.col.jvm.ratio"));
     const hasRef = Object.keys(ref).length > 0;
     // Each preset's published figures carry their own source and
     // conditions: the lab's JDK 21 run at 0.2 s, or the book's eight loops.
@@ -642,6 +657,10 @@
           tr.append(cell(`r-${id}-http`, hidden ? "" : show(hv), cols[c++], hidden ? null : hv), cell("", hidden ? "" : ratio(hv, m), cols[c++], null));
         }
       }
+      if (j) {
+        const jv = get(j);
+        tr.append(cell(`r-${id}-jvm`, show(jv), cols[c++], jv), cell(`r-${id}-jvm-ratio`, ratio(jv, get(j.model)), cols[c++], null));
+      }
       if (hasRef) {
         const rv = ref[refKey];
         tr.append(cell(`r-${id}-ref`, rv == null ? "" : (refKey === "throughput_rps" ? rps(rv) : exactMS(rv)), cols[c++], rv));
@@ -654,6 +673,7 @@
       if (hasGuess) tr.append(cell("", "", cols[c++]));
       tr.append(cell("", "", cols[c++]), cell("r-os-real", String(r.os_threads_peak), cols[c++]), cell("", "", cols[c++]));
       if (h) tr.append(cell("", h.os_threads_peak ? String(h.os_threads_peak) : "", cols[c++]), cell("", "", cols[c++]));
+      if (j) tr.append(cell("", "", cols[c++]), cell("", "", cols[c++]));
       if (hasRef) tr.append(cell("", "", cols[c++]));
       tb.append(tr);
     }
@@ -662,6 +682,7 @@
     if (hasGuess) {
       let text = fmt("web.col.you") + " " + dur(guess) + " · " + fmt("web.col.model") + " " + dur(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
       if (r) text += " · " + fmt("web.col.real") + " " + dur(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
+      if (j) text += " · " + fmt("web.col.jvm") + " " + dur(j.makespan_ms) + " (" + offBy(guess, j.makespan_ms) + ")";
       box.append(el("p", { class: "verdict", id: "predict-verdict", text }));
     } else if (state.guess) {
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.other", dur(state.guess.batch_ms)) }));
@@ -670,11 +691,118 @@
     }
     if (r) {
       box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+      if (served) box.append(el("p", { class: "note", id: "real-server", text: fmt("web.real.server", served.version || served.engine, served.jdk || "") }));
     }
+    if (j) renderJVM(box, j);
     if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published", refEntry.source || "") }));
     if (a.limit) {
       box.append(el("div", { class: "limit", id: "limit" }, el("strong", { text: fmt("web.limit.title") }), el("br"), a.limit.text));
     }
+  }
+
+  // renderJVM tells the run on this machine's JDK under the table: its
+  // figure against the model, the JDK it ran on, its cold first pass
+  // apart (not in the figures), and the JVM's own notes.
+  function renderJVM(box, j) {
+    const f = j.jvm || {};
+    box.append(el("p", { class: "verdict", id: "jvm-verdict", text: fmt("web.jvm.measured", dur(j.makespan_ms), ((j.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+    const flags = (f.flags || []).join(" ") || fmt("web.jvm.flags.none");
+    box.append(el("p", { class: "note", id: "jvm-facts", text: fmt("web.jvm.facts", ((f.vendor || "") + " " + (f.java_version || "")).trim(), f.available_processors || 0, (f.gc || []).join(", "), flags) }));
+    if (f.cold) box.append(el("p", { class: "note", id: "jvm-cold", text: fmt("web.jvm.cold", dur(f.cold.makespan_ms), dur(f.cold.p50_ms), dur(f.cold.p99_ms)) }));
+    const notes = j.jvm_notes || [];
+    if (notes.length) {
+      const ul = el("ul", { class: "jvm-notes" });
+      for (const n of notes) ul.append(el("li", { text: n }));
+      box.append(el("details", { id: "jvm-notes" }, el("summary", { text: fmt("web.jvm.notes") }), ul));
+    }
+  }
+
+  // engineChoice offers, for a run over HTTP, the servers that serve the
+  // form's model: the Go target always, Tomcat for pool and virtual,
+  // Netty for loop and offload (launch.Engine.Models on the server).
+  const ENGINE_MODELS = { tomcat: ["pool", "virtual"], netty: ["loop", "offload"] };
+  function engineChoice() {
+    const via = $("#f-via").value, m = formState().v.model || "pool", sel = $("#f-engine");
+    $("#engine-field").hidden = !(via === "http" || via === "both");
+    for (const o of sel.options) o.disabled = o.value !== "go" && !ENGINE_MODELS[o.value].includes(m);
+    if (sel.selectedOptions[0] && sel.selectedOptions[0].disabled) sel.value = "go";
+  }
+
+  // ---- The pinning lesson -----------------------------------------------
+
+  // The pinning lesson runs one fixed scenario on this machine's JDK
+  // twice: the virtual-thread preset's blocking waits inside synchronized,
+  // then inside a native frame. Its answer belongs to those two requests,
+  // not to the form, and is shown on the virtual-thread preset only.
+  const PIN_BODY = { preset: "lab-virtual", wait: "200ms", blocking: true };
+  const PIN_KINDS = ["synchronized", "native"];
+  async function onPin() {
+    if (document.body.dataset.busy === "true") return;
+    stop();
+    busy(true);
+    const st = $("#pin-status");
+    st.classList.remove("bad");
+    const out = {};
+    try {
+      // The model of the scenario tells how long each run should take.
+      const m = await postJSON(`/api/sim?lang=${lang}`, PIN_BODY);
+      const expect = dur(2 * m.makespan_ms);
+      for (const k of PIN_KINDS) {
+        st.textContent = fmt("web.pin.status." + k);
+        const line = watchLine(expect);
+        try {
+          out[k] = await postJSON(`/api/run?lang=${lang}&via=jvm&pin=${k}&ticket=${line.ticket}`, PIN_BODY);
+        } finally {
+          line.stop();
+        }
+      }
+      state.pin = out;
+      st.textContent = "";
+    } catch (p) {
+      st.textContent = (p && p.message) || String(p);
+      st.classList.add("bad");
+    } finally {
+      busy(false);
+      setStatus("");
+      renderPin();
+      settled();
+    }
+  }
+  // pinLesson picks the sentence the two verdicts support: JEP 491 (only
+  // the native frame pins), both pin (JDK 21-23), or what was seen.
+  function pinLesson(p) {
+    const s = p.synchronized.jvm || {}, n = p.native.jvm || {};
+    const ver = s.java_version || "";
+    if (s.pin_verdict === "not_pinned_jep491" && n.pin_verdict === "pinned") return fmt("web.pin.lesson.jep491", ver, n.pinned_events || 0);
+    if (s.pin_verdict === "pinned" && n.pin_verdict === "pinned") return fmt("web.pin.lesson.both", ver, s.pinned_events || 0, n.pinned_events || 0);
+    return fmt("web.pin.lesson.other", ver);
+  }
+  function renderPin() {
+    const sec = $("#pin");
+    // On the virtual-thread preset, once its answer is shown: the two
+    // runs' figures would otherwise tell it before a guess.
+    sec.hidden = !(state.entry && state.entry.name === "lab-virtual" && state.revealed);
+    const box = $("#pin-out");
+    box.textContent = "";
+    const p = state.pin;
+    if (!p) return;
+    const cols = [fmt("web.pin.col.where"), fmt("web.r.makespan"), fmt("web.pin.col.events"), fmt("web.pin.col.verdict")];
+    const table = el("table", { id: "pin-table", class: "cards" });
+    const hr = el("tr");
+    for (const c of cols) hr.append(el("th", { scope: "col", text: c }));
+    table.append(el("thead", {}, hr));
+    const tb = el("tbody");
+    for (const k of PIN_KINDS) {
+      const a = p[k], f = a.jvm || {};
+      const n = f.pinned_events == null ? null : f.pinned_events;
+      tb.append(el("tr", { "data-pin": k }, el("th", { scope: "row", text: fmt("web.pin.where." + k) }),
+        cell(`pin-${k}-makespan`, exactMS(Math.round(a.makespan_ms * 10) / 10), cols[1], a.makespan_ms),
+        cell(`pin-${k}-events`, n == null ? "" : fmt("web.pin.events", n), cols[2], n),
+        cell(`pin-${k}-verdict`, f.pin_verdict ? fmt("web.pin.verdict." + f.pin_verdict) : "", cols[3], null)));
+    }
+    table.append(tb);
+    box.append(el("div", { class: "table-wrap" }, table));
+    box.append(el("p", { class: "verdict", id: "pin-lesson", text: pinLesson(p) }));
   }
 
   // The JDK 21 rows, always on the page: the published measurement beside
@@ -1353,6 +1481,8 @@
     renderNarration();
     setCursor(Math.min(state.cursor, geo ? geo.end : 0));
     renderCode();
+    renderPin();
+    engineChoice();
   }
 
   function presetButton(p) {
@@ -1368,6 +1498,7 @@
     chooseEntry(p);
     state.sim = null;
     state.real = null;
+    state.jvm = null;
     state.guess = null;
     state.revealed = false;
     state.view = "model";
@@ -1428,6 +1559,7 @@
       renderCode();
     });
     // The code follows the model: the tab of the model chosen comes up.
+    $("#form").addEventListener("change", (e) => { if (e.target.id === "f-via" || e.target.id === "f-model") engineChoice(); });
     $("#form").addEventListener("change", (e) => { if (e.target.id === "f-model") { blockingNote(); codeTab = defaultTab(e.target.value); renderStale(); updateLinks(); renderCode(); } });
     $("#btn-guess").addEventListener("click", onGuess);
     // Enter in a guess box checks the guess (not the form's Simulate).
@@ -1436,6 +1568,8 @@
     }
     $("#btn-reveal").addEventListener("click", onReveal);
     $("#btn-real").addEventListener("click", onReal);
+    $("#btn-jvm").addEventListener("click", onJVM);
+    $("#btn-pin").addEventListener("click", onPin);
     $("#btn-real02").addEventListener("click", () => {
       input("wait").value = "200ms";
       renderStale();

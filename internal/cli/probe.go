@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/msg"
@@ -179,21 +177,5 @@ func confirmBreach(res *probe.Result) string {
 }
 
 func probeProgress(w io.Writer, lang msg.Lang) func(probe.Progress) {
-	return func(p probe.Progress) {
-		what := strconv.FormatFloat(p.Step.OfferedRPS, 'f', 0, 64)
-		if p.Step.Closed {
-			what = msg.T(lang, "probe.table.vus", p.Step.VUs)
-		}
-		el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
-		if !p.Done {
-			fmt.Fprint(w, msg.T(lang, "probe.progress", el, bud, p.Step.Index, probe.KindText(lang, p.Step), what))
-			return
-		}
-		verdict := msg.T(lang, "probe.table.met")
-		if !p.Step.Met {
-			verdict = msg.T(lang, "probe.table.breached")
-		}
-		fmt.Fprint(w, msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, probe.KindText(lang, p.Step),
-			strconv.FormatFloat(p.Step.OKRPS, 'f', 0, 64), (time.Duration(p.Step.P99MS*1e6)).Round(100*time.Microsecond).String(), verdict))
-	}
+	return func(p probe.Progress) { fmt.Fprint(w, probe.ProgressText(lang, p)) }
 }

@@ -98,4 +98,17 @@ func TestProbeInterrupted(t *testing.T) {
 		strings.Contains(keys, "probe.confirm.breached") || strings.Contains(keys, "probe.confirm.met") {
 		t.Errorf("interrupted confirmation = %d, confirm %+v, notes %s; want 130, interrupted, judged not at all", code, *conf.Confirm, keys)
 	}
+	// The text of the same: the finished search's verdict stands and no
+	// "no verdict" contradicts it; the cut row is neither met nor breached.
+	code, out, _ = runUntilMark(t, " confirm ", append(common, "--budget", "12s", "--size-for", "p99<100ms@150rps", "--confirm", srv.URL+"/")...)
+	if code == 130 && strings.Contains(out, "confirmation interrupted") {
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, " confirm ") && strings.Contains(line, "breached") {
+				t.Errorf("the cut confirm row is marked breached: %s", line)
+			}
+		}
+		if strings.Contains(out, "no verdict") || !strings.Contains(out, "verdict stands") {
+			t.Errorf("interrupted confirmation (text):\n%s\nwant the verdict kept and no 'no verdict'", out)
+		}
+	}
 }

@@ -3,7 +3,9 @@ package probe
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
+	"net/http"
 	"slices"
 	"strings"
 	"syscall"
@@ -129,6 +131,36 @@ func refusedAt(ctx context.Context, rawURL string, allowRemote bool, timeout tim
 	return ""
 }
 
+// tooLarge is the size in bytes of the target's first answer when it is
+// too large to be a request's (over maxBodyBytes, by its declared length
+// or by what arrives within timeout), or 0. Checked once before the
+// calibration: a body sent slower than the probe reads never finishes
+// within a request's timeout, so the bytes per answer of a step stay
+// under the cap and the steps alone would read it as a dead server.
+func tooLarge(ctx context.Context, rawURL string, allowRemote bool, timeout time.Duration) int64 {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cl := netguard.Client(timeout, allowRemote)
+	defer cl.CloseIdleConnections()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return 0
+	}
+	resp, err := cl.Do(req)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	if resp.ContentLength > maxBodyBytes {
+		return resp.ContentLength
+	}
+	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, maxBodyBytes+1))
+	if n > maxBodyBytes {
+		return n
+	}
+	return 0
+}
+
 // lastHealthy is the highest rate an open step held every SLO at (0:
 // none): what a probe that broke the server can still say.
 func lastHealthy(steps []Step) float64 {
@@ -139,6 +171,15 @@ func lastHealthy(steps []Step) float64 {
 		}
 	}
 	return best
+}
+
+// LoadText is a step's load in a sentence: a closed step's users, an
+// open step's rate ("16 VUs", "40 req/s").
+func LoadText(lang msg.Lang, st Step) string {
+	if st.Closed {
+		return msg.T(lang, "probe.load.vus", st.VUs)
+	}
+	return msg.T(lang, "probe.load.rate", num0(st.OfferedRPS))
 }
 
 // stepFailure is the note for a step at which no request succeeded: the
@@ -152,13 +193,13 @@ func stepFailure(lang msg.Lang, st Step, steps []Step) Note {
 		}
 		return note(lang, "probe.fail.no_success", st.Requests, what)
 	}
-	rate := num0(st.OfferedRPS)
-	if st.Closed {
-		rate = msg.T(lang, "probe.table.vus", st.VUs)
+	load := LoadText(lang, st)
+	held := msg.T(lang, "probe.fail.none_held")
+	if healthy := lastHealthy(steps); healthy > 0 {
+		held = msg.T(lang, "probe.fail.last_held", num0(healthy))
 	}
-	healthy := lastHealthy(steps)
 	if onlyStatus(st.ErrorKinds) {
-		return note(lang, "probe.fail.status", st.Index, rate, what, num0(healthy))
+		return note(lang, "probe.fail.status", st.Index, load, what, held)
 	}
-	return note(lang, "probe.fail.dead", st.Index, rate, what, num0(healthy))
+	return note(lang, "probe.fail.dead", st.Index, load, what, held)
 }

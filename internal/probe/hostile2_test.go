@@ -156,3 +156,62 @@ func TestHostileBodies(t *testing.T) {
 		failedCleanly(t, res, err, "probe.fail.errors_only")
 	})
 }
+
+// A 1 GB body sent slower than the probe reads: no request finishes
+// within its timeout, so the bytes per answer stay under the cap and the
+// probe read it as a dead (or, on a busier machine, a serialized) server.
+// The declared length is the answer's size; the failure is a bad response.
+func TestHostileSlowHugeBody(t *testing.T) {
+	zeros := make([]byte, 64<<10)
+	url := rawServer(t, func(c net.Conn) {
+		r := bufio.NewReader(c)
+		for readRequest(r) {
+			fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n", 1<<30)
+			for sent := 0; sent < 1<<30; sent += len(zeros) {
+				if _, err := c.Write(zeros); err != nil {
+					return
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := Run(ctx, quick(url, 6*time.Second, 100))
+	failedCleanly(t, res, err, "probe.fail.too_large")
+	if res.Failures[KindResponse] == 0 {
+		t.Errorf("failures by kind %v; want %s", res.Failures, KindResponse)
+	}
+}
+
+// A server that switches, mid-probe, to 1 GB answers sent slower than the
+// probe reads: its steps time out, and it answers the health check, so it
+// read as overloaded and the search went on below. It is a bad response.
+func TestHostileSwitchesToHugeBody(t *testing.T) {
+	zeros := make([]byte, 64<<10)
+	start := time.Now()
+	url := rawServer(t, func(c net.Conn) {
+		r := bufio.NewReader(c)
+		for readRequest(r) {
+			if time.Since(start) < 2*time.Second {
+				time.Sleep(5 * time.Millisecond)
+				fmt.Fprint(c, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+				continue
+			}
+			fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n", 1<<30)
+			for sent := 0; sent < 1<<30; sent += len(zeros) {
+				if _, err := c.Write(zeros); err != nil {
+					return
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := Run(ctx, quick(url, 10*time.Second, 100))
+	failedCleanly(t, res, err, "probe.fail.too_large_at")
+	if res.Failures[KindResponse] == 0 {
+		t.Errorf("failures by kind %v; want %s", res.Failures, KindResponse)
+	}
+}

@@ -267,7 +267,8 @@ type Result struct {
 	CeilingRPS  *float64 `json:"ceiling_rps"`
 	CapacityRPS float64  `json:"capacity_rps"`
 	// Stopped says why the search ended (a catalog key's last part):
-	// breach_bisected, max_rate, budget, interrupted, dead, errors_only.
+	// breach_bisected, max_rate, budget, interrupted, dead, errors_only,
+	// refused, too_large, sweep_done.
 	Stopped  string          `json:"stopped"`
 	Evidence []Note          `json:"evidence"`
 	Scenario *model.Scenario `json:"scenario"`
@@ -293,7 +294,9 @@ type Result struct {
 	Failures       map[string]int64 `json:"failures,omitempty"`
 	LastHealthyRPS float64          `json:"last_healthy_rps,omitempty"`
 	// Interrupted says the probe (or its confirmation) was cut short:
-	// nothing is concluded from the steps, or from the cut window.
+	// nothing is concluded from the steps, or from the cut window. With
+	// a shape, the search had finished and its verdict stands; only the
+	// sizing or the confirmation after it was cut.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// GaveOut, for shape unbounded, is what gave out where an SLO broke
 	// (generator, cpu, connections, timeouts, errors, latency), or none.
@@ -419,6 +422,12 @@ func MinBudget(stepMin, warmup time.Duration) time.Duration {
 // ParseSLO parses one --slo (the threshold grammar of `load`).
 func ParseSLO(s string) (loadreport.Threshold, error) {
 	t, err := loadreport.ParseThreshold(s)
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		// The threshold's own message, named by the flag: it localizes
+		// whole (it already quotes the input).
+		return t, model.NewFieldError("--slo", fe.Key, fe.Args...)
+	}
 	if err != nil {
 		return t, model.NewFieldError("--slo", "probe.err.slo", s, err.Error())
 	}
@@ -502,10 +511,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if fail != nil {
 		res.Failure, res.CapacityRPS, res.ShapeName = fail, 0, ""
 		res.LastHealthyRPS = lastHealthy(r.steps)
+		if fail.Key == "probe.fail.too_large" {
+			res.Failures = map[string]int64{KindResponse: 1}
+		}
 		if n := len(r.steps); n > 0 {
 			last := r.steps[n-1]
 			res.Failures = last.ErrorKinds
-			if fail.Key == "probe.fail.body" {
+			if fail.Key == "probe.fail.body" || fail.Key == "probe.fail.too_large_at" {
 				// Every answer was too large to be a request's.
 				res.Failures = map[string]int64{KindResponse: max(last.Requests, 1)}
 			}
@@ -530,6 +542,11 @@ func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool,
 	if addr := refusedAt(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); addr != "" {
 		res.Stopped = "refused"
 		n := note(lang, "probe.fail.refused", addr)
+		return cal, false, &n
+	}
+	if size := tooLarge(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); size > 0 {
+		res.Stopped = "too_large"
+		n := note(lang, "probe.fail.too_large", num0(float64(size)/(1<<20)), maxBodyBytes>>20)
 		return cal, false, &n
 	}
 	cal, err := r.run(ctx, "calibrate", 0, 1, r.cfg.StepMin)
@@ -733,9 +750,12 @@ func (r *runner) alive() bool {
 	if err != nil {
 		return false
 	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxBodyBytes))
-	resp.Body.Close()
-	return resp.StatusCode < 400
+	defer resp.Body.Close()
+	if resp.ContentLength > maxBodyBytes {
+		return false // an answer too large to be a request's is no sign of health
+	}
+	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, maxBodyBytes+1))
+	return resp.StatusCode < 400 && n <= maxBodyBytes
 }
 
 // maxBodyBytes: answers averaging more than this are not a request's
@@ -881,12 +901,25 @@ func (r *runner) sweep(ctx context.Context, res *Result) *Note {
 // answers too large to be a request's), or nil.
 func (r *runner) dead(st Step, res *Result) *Note {
 	if st.BodyBytes > maxBodyBytes {
-		res.Stopped = "dead"
+		res.Stopped = "too_large"
 		n := note(r.cfg.Lang, "probe.fail.body", st.Index, num0(st.BodyBytes/(1<<20)), maxBodyBytes>>20)
 		return &n
 	}
 	if st.OK > 0 || st.Requests == 0 && st.Unsent == 0 && st.Kind == "calibrate" {
 		return nil
+	}
+	if st.Kind != "calibrate" && onlyTimeouts(st) {
+		// A server that switched to answers too large to finish within
+		// a request's timeout: a bad response, not an overload.
+		ctx := r.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		if size := tooLarge(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); size > 0 {
+			res.Stopped = "too_large"
+			n := note(r.cfg.Lang, "probe.fail.too_large_at", st.Index, num0(float64(size)/(1<<20)), maxBodyBytes>>20)
+			return &n
+		}
 	}
 	if st.Kind != "calibrate" && onlyTimeouts(st) && r.alive() {
 		// Every request of the step timed out, and the server answers

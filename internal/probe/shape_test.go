@@ -2,6 +2,7 @@ package probe
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"math"
 	"os"
@@ -757,5 +758,22 @@ func TestTurnsBound(t *testing.T) {
 		if ok && (math.Abs(got.ceiling-tc.wantCeiling) > 0.5 || math.Abs(got.busy-tc.wantBusy) > 0.01) {
 			t.Errorf("%s: ceiling %.1f busy %.2f, want %.1f and %.2f", tc.name, got.ceiling, got.busy, tc.wantCeiling, tc.wantBusy)
 		}
+	}
+}
+
+// A bad --slo reads in one language: the threshold's own message is
+// localized with the rest, not English inside a Korean sentence.
+func TestParseSLOLocalized(t *testing.T) {
+	_, err := ParseSLO("p99<<1s")
+	var fe *model.FieldError
+	if !errors.As(err, &fe) {
+		t.Fatalf("ParseSLO(bad) = %v; want a FieldError", err)
+	}
+	ko := fe.Localize(msg.KO)
+	if !strings.HasPrefix(ko, "--slo") || strings.Contains(ko, "takes a duration") || strings.Contains(ko, "threshold") {
+		t.Errorf("Korean: %s", ko)
+	}
+	if en := fe.Localize(msg.EN); !strings.Contains(en, "p99<<1s") {
+		t.Errorf("English: %s; want the input named", en)
 	}
 }

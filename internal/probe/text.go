@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -35,7 +36,8 @@ var (
 		"check": "probe.kind.check"}
 	stopKeys = map[string]string{"breach_bisected": "probe.stopped.bisected", "max_rate": "probe.stopped.max_rate",
 		"budget": "probe.stopped.budget", "interrupted": "probe.stopped.interrupted", "sweep_done": "probe.stopped.sweep",
-		"refused": "probe.stopped.refused", "errors_only": "probe.stopped.errors_only"}
+		"refused": "probe.stopped.refused", "errors_only": "probe.stopped.errors_only",
+		"too_large": "probe.stopped.too_large"}
 )
 
 func kindText(lang msg.Lang, st Step) string {
@@ -97,7 +99,10 @@ func StepRows(lang msg.Lang, steps []Step) (head []string, rows [][]string) {
 			offered = msg.T(lang, "probe.table.vus", st.VUs)
 		}
 		met := msg.T(lang, "probe.table.met")
-		if !st.Met {
+		switch {
+		case st.Interrupted:
+			met = msg.T(lang, "probe.table.cut") // a cut window is judged not at all
+		case !st.Met:
 			met = msg.T(lang, "probe.table.breached")
 		}
 		mp50, mp99, mrps, r99 := "-", "-", "-", "-"
@@ -137,7 +142,7 @@ func VerdictText(lang msg.Lang, res *Result) string {
 	var parts []string
 	conf := trimNum(100*res.Confidence, 0) + "%"
 	switch {
-	case res.Interrupted:
+	case res.Interrupted && res.ShapeName == "":
 		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.interrupted"))
 	case res.Failure != nil:
 		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed"))
@@ -165,6 +170,12 @@ func VerdictText(lang msg.Lang, res *Result) string {
 	}
 	for _, e := range res.Evidence {
 		parts = append(parts, e.Text)
+	}
+	if res.Interrupted {
+		// The search ended and gave its verdict (an interrupted search
+		// keeps no shape): the interrupt came in the sizing or its
+		// confirmation, which concludes nothing.
+		parts = append(parts, msg.T(lang, "probe.verdict.stands"))
 	}
 	return strings.Join(parts, " ")
 }
@@ -254,4 +265,25 @@ func WriteScenario(w io.Writer, res *Result) error {
 	}
 	_, err = fmt.Fprintf(w, "# %s\n%s", res.Scenario.Description, b)
 	return err
+}
+
+// ProgressText is a step's progress line (without the carriage return
+// and padding the terminal's needs trimmed): its load while it runs, and
+// once done what it completed, its p99 and its mark. A cut window is
+// marked cut short, never breached. waitlab probe and the web page both
+// print it.
+func ProgressText(lang msg.Lang, p Progress) string {
+	el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
+	if !p.Done {
+		return msg.T(lang, "probe.progress", el, bud, p.Step.Index, KindText(lang, p.Step), LoadText(lang, p.Step))
+	}
+	mark := msg.T(lang, "probe.table.met")
+	switch {
+	case p.Step.Interrupted:
+		mark = msg.T(lang, "probe.table.cut")
+	case !p.Step.Met:
+		mark = msg.T(lang, "probe.table.breached")
+	}
+	return msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, KindText(lang, p.Step),
+		num0(p.Step.OKRPS), time.Duration(p.Step.P99MS*1e6).Round(100*time.Microsecond).String(), mark)
 }

@@ -243,20 +243,7 @@ func errText(err error, lang msg.Lang) string {
 
 // progressText is a step's line, as `waitlab probe` prints its progress.
 func progressText(lang msg.Lang, p probe.Progress) string {
-	what := strconv.FormatFloat(p.Step.OfferedRPS, 'f', 0, 64)
-	if p.Step.Closed {
-		what = msg.T(lang, "probe.table.vus", p.Step.VUs)
-	}
-	el, bud := p.Elapsed.Seconds(), p.Budget.Seconds()
-	if !p.Done {
-		return strings.TrimSpace(msg.T(lang, "probe.progress", el, bud, p.Step.Index, probe.KindText(lang, p.Step), what))
-	}
-	verdict := msg.T(lang, "probe.table.met")
-	if !p.Step.Met {
-		verdict = msg.T(lang, "probe.table.breached")
-	}
-	return strings.TrimSpace(msg.T(lang, "probe.progress.done", el, bud, p.Step.Index, probe.KindText(lang, p.Step),
-		strconv.FormatFloat(p.Step.OKRPS, 'f', 0, 64), time.Duration(p.Step.P99MS*1e6).Round(100*time.Microsecond).String(), verdict))
+	return strings.TrimSpace(probe.ProgressText(lang, p))
 }
 
 // labRequests is the size of the lab's run of a fitted scenario: small

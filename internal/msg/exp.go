@@ -152,10 +152,10 @@ func init() {
 			KO: "각 프리셋의 요청마다 대기를 %[1]d ms로 줄여 (발표된 JDK 21 측정과 같게) 모델로 계산하고, %[2]s에서 %[3]d회 돌렸습니다. 매번 새 JVM에서 waitlab의 Java 실행기(플랫폼 스레드 고정 풀, 막는 대기를 루프 스레드의 Thread.sleep으로 하는 NIO Selector 루프, 캐리어 2개 위의 가상 스레드)가 모델과 Go 엔진과 같은 요청을 처리합니다. 각 JVM은 계획을 한 번 차갑게 돌려 따로 보고하고, 한 번 더 돌려 잽니다.",
 			EN: "Each preset with every request's wait cut to %[1]d ms (as in the published JDK 21 measurement): the model, then %[3]d runs on %[2]s, each in a fresh JVM where waitlab's own Java executors (a fixed pool of platform threads, NIO Selector loops whose blocking waits are Thread.sleep on the loop thread, virtual threads on two carriers) serve the same requests as the model and the Go engine. Each JVM runs the plan once cold, reported apart, then once measured."},
 		"exp.lab.col.cold": {
-			KO: "차가운 첫 회 (ms)",
+			KO: "콜드 첫 회 (ms)",
 			EN: "cold first pass (ms)"},
 		"exp.lab.jvm.note.cold": {
-			KO: "각 JVM의 차가운 첫 회(클래스 로딩, JIT, 첫 호출)는 잰 회에서 %+.1[1]f%%(%[2]s)부터 %+.1[3]f%%(%[4]s)까지 떨어져 있습니다. 수치와 판정은 잰 회의 것입니다.",
+			KO: "각 JVM의 콜드 첫 회(클래스 로딩, JIT, 첫 호출)는 측정 회차에서 %+.1[1]f%%(%[2]s)부터 %+.1[3]f%%(%[4]s)까지 떨어져 있습니다. 수치와 판정은 측정 회차의 것입니다.",
 			EN: "Each JVM's cold first pass (class loading, the JIT, the first calls) sat %+.1f%% (%s) to %+.1f%% (%s) from its measured pass; the figures and verdicts are the measured passes'."},
 		"exp.lab.jvm.why": {
 			KO: "다른 점과 그 까닭: 발표값은 JDK 21의 플랫폼 스레드, NIO 셀렉터, 가상 스레드로 잰 것이고, 여기서는 같은 메커니즘을 이 기계의 JDK에서 우리 Java 코드로, 모델과 Go 엔진과 같은 요청 계획으로 돌립니다. 모델보다 긴 만큼은 스레드 시작, 타이머 정밀도, 스케줄링 지연입니다.",

@@ -15,10 +15,10 @@ func init() {
 		"jvm.col.jratio":   {KO: "JDK/모델", EN: "JDK/model"},
 		"jvm.col.jgoratio": {KO: "JDK/Go", EN: "JDK/Go"},
 		"jvm.head": {
-			KO: "JVM 실행: %s 모델, %s, 요청 %d건, 반복 %d회 (워밍업 1회 제외). 실행마다 새 JVM에서 차가운 첫 회 다음의 두 번째 회를 잽니다",
+			KO: "JVM 실행: %s 모델, %s, 요청 %d건, 반복 %d회 (워밍업 1회 제외). 실행마다 새 JVM에서 콜드 첫 회 다음의 두 번째 회차를 측정합니다",
 			EN: "run on the JVM: %s model, %s, %d request{s}, %d run{s} (plus one uncounted warm-up); each run is a fresh JVM, measured on its second pass after a cold first one"},
 		"jvm.head.nowarm": {
-			KO: "JVM 실행: %s 모델, %s, 요청 %d건, 반복 %d회. 실행마다 새 JVM에서 차가운 첫 회 다음의 두 번째 회를 잽니다",
+			KO: "JVM 실행: %s 모델, %s, 요청 %d건, 반복 %d회. 실행마다 새 JVM에서 콜드 첫 회 다음의 두 번째 회차를 측정합니다",
 			EN: "run on the JVM: %s model, %s, %d request{s}, %d run{s}; each run is a fresh JVM, measured on its second pass after a cold first one"},
 		"jvm.facts": {
 			KO: "JDK: %s %s (%s), 플래그 %s; availableProcessors %d, GC %s",
@@ -31,10 +31,10 @@ func init() {
 			KO: "Java 클래스: %s에 컴파일해 둔 것을 다시 썼습니다",
 			EN: "Java classes: reused, compiled before, from %s"},
 		"jvm.cold": {
-			KO: "차가운 첫 회 (같은 JVM, 클래스 로딩·JIT·첫 호출 포함, 수치에 넣지 않음): 전체 처리 시간 %.1f ms, p50 %.1f ms, p99 %.1f ms",
+			KO: "콜드 첫 회 (같은 JVM, 클래스 로딩·JIT·첫 호출 포함, 수치에 넣지 않음): 전체 처리 시간 %.1f ms, p50 %.1f ms, p99 %.1f ms",
 			EN: "cold first pass (same JVM: class loading, the JIT and first calls in it; not in the figures): makespan %.1f ms, p50 %.1f ms, p99 %.1f ms"},
 		"jvm.cold.range": {
-			KO: "차가운 첫 회의 전체 처리 시간, %d회 실행에서: %.1f-%.1f ms (잰 회의 중앙값은 %.1f ms)",
+			KO: "콜드 첫 회의 전체 처리 시간, %d회 실행에서: %.1f-%.1f ms (측정 회차의 중앙값은 %.1f ms)",
 			EN: "cold first pass makespan over %d runs: %.1f-%.1f ms (the measured passes' median %.1f ms)"},
 		"jvm.carriers": {
 			KO: "캐리어: 스케줄러 parallelism과 maxPoolSize %d, 요청을 실행한 캐리어 %d개",
@@ -51,7 +51,7 @@ func init() {
 		"jvm.pin.synchronized": {KO: "synchronized 블록 안", EN: "inside synchronized"},
 		"jvm.pin.native":       {KO: "네이티브 프레임 안, FFM으로 부른 qsort의 비교 함수 upcall", EN: "in a native frame: an upcall from qsort, called through FFM"},
 		"jvm.threads.note": {
-			KO: "OS 스레드 최대 %d개 (JVM 프로세스 전체: GC, JIT 등 JVM 스레드 포함), 잰 회의 CPU 시간 %.1f ms, CPU 작업의 시계: %s",
+			KO: "OS 스레드 최대 %d개 (JVM 프로세스 전체: GC, JIT 등 JVM 스레드 포함), 측정 회차의 CPU 시간 %.1f ms, CPU 작업의 시계: %s",
 			EN: "OS threads peak %d (the whole JVM process: GC, JIT and the JVM's other threads included), CPU time of the measured pass %.1f ms, CPU work timed by: %s"},
 		"jvm.clock.thread": {KO: "스레드 CPU 시계 (ThreadMXBean)", EN: "the thread's CPU clock (ThreadMXBean)"},
 		"jvm.clock.native": {KO: "캐리어의 CPU 시계 (FFM으로 부른 clock_gettime)", EN: "the carrier thread's CPU clock (clock_gettime through FFM)"},

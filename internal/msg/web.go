@@ -202,7 +202,7 @@ func init() {
 		"web.jvm.measured":   {KO: "이 컴퓨터의 JDK에서: %s (모델의 %s배)", EN: "On this machine's JDK: %s (%s× the model)"},
 		"web.jvm.facts":      {KO: "JDK: %s · 프로세서 %d개 · GC %s · 플래그: %s", EN: "JDK: %s · %d processor{s} · GC %s · flags: %s"},
 		"web.jvm.flags.none": {KO: "없음", EN: "none"},
-		"web.jvm.cold":       {KO: "차가운 첫 회 (같은 JVM에서 클래스 로딩·JIT 포함, 위 수치에는 넣지 않음): 전체 처리 시간 %s, p50 %s, p99 %s", EN: "Cold first pass (same JVM, with class loading and the JIT; not in the figures above): batch %s, p50 %s, p99 %s"},
+		"web.jvm.cold":       {KO: "콜드 첫 회 (같은 JVM에서 클래스 로딩·JIT 포함, 위 수치에는 넣지 않음): 전체 처리 시간 %s, p50 %s, p99 %s", EN: "Cold first pass (same JVM, with class loading and the JIT; not in the figures above): batch %s, p50 %s, p99 %s"},
 		"web.jvm.notes":      {KO: "JVM이 알려 준 것", EN: "What the JVM told"},
 		"web.runs.kind.jvm":  {KO: "JDK", EN: "JDK"},
 

@@ -496,7 +496,16 @@ func (r *execution) result(interrupted bool) *model.Result {
 	sent := min(r.sent.Load(), int64(len(r.jobs)))
 	for i := range r.jobs[:sent] {
 		j := &r.jobs[i]
-		t.Add(j.id, int(j.class), j.arrival, j.start, time.Duration(j.end.Load()), j.lane, r.isBlocking(j))
+		// end first: its atomic store follows the lane's writes of start
+		// and lane, so they are read only once it is seen; a request still
+		// running after an interrupt's grace is written to meanwhile, and
+		// Tally counts only finished ones.
+		end := time.Duration(j.end.Load())
+		if end <= 0 {
+			t.Add(j.id, int(j.class), j.arrival, 0, 0, -1, false)
+			continue
+		}
+		t.Add(j.id, int(j.class), j.arrival, j.start, end, j.lane, r.isBlocking(j))
 	}
 	return t.Result(int(r.peak.Load()), interrupted)
 }

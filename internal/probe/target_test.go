@@ -469,7 +469,7 @@ func fmtRate(c *float64) string {
 // Confirm restarts the target with the answer and measures it there.
 func TestPoolConfirmRestarts(t *testing.T) {
 	s := startTarget(t, httptarget.Config{Model: model.Pool, Threads: 2, Knobs: httptarget.Knobs{Wait: model.FixedDist(10 * time.Millisecond)}})
-	cfg := quick("http://"+s.Addr().String()+"/", 7*time.Second, 1000)
+	cfg := quick("http://"+s.Addr().String()+"/", 15*time.Second, 1000) // a pool needs two saturated steps and its closed check, also under -race
 	cfg.MetricsURL = "http://" + s.Addr().String() + "/metrics"
 	res := attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
 		if res.ShapeName != "pool" || limitOf(res) < 1 || limitOf(res) > 3 {

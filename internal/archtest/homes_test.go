@@ -84,6 +84,15 @@ var homes = []home{
 		pattern: regexp.MustCompile(`IndexAny\(.*"<>"\)`),
 	},
 	{
+		// A metric's name cut from its labels ("{"), a bucket's le, the
+		// info line's prefix, or expfmt's parser itself: the four parsers
+		// of issue 39 each had one of these.
+		name: "a Prometheus text parse (scrape.Parse and scrape.Get are the one)",
+		home: "scrape",
+		pattern: regexp.MustCompile(`(Cut|HasPrefix)\([^)]*"\{"\)|IndexByte\([^)]*'\{'\)|LastIndexByte\([^)]*'\}'\)|` +
+			`\ble=\\?"|_info\{"|TextParser|TextToMetricFamilies|expfmt\.(NewDecoder|Decode)`),
+	},
+	{
 		name:    "a forwarder to sysinfo's CPUs (call sysinfo.Cores, AllowedCPUs or AffinityOf directly)",
 		home:    "sysinfo",
 		pattern: regexp.MustCompile(`^func (Cores|AllowedCPUs|AffinityOf)\(`),

@@ -347,7 +347,7 @@ func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w ti
 		}()
 	}
 	wg.Wait()
-	out := &dbTrialOut{metrics: scrape(base+"/metrics", []string{"waitlab_target_loop_stalls_total",
+	out := &dbTrialOut{metrics: scrapeSums(base+"/metrics", []string{"waitlab_target_loop_stalls_total",
 		"waitlab_target_db_calls_total", "waitlab_target_db_errors_total", "waitlab_target_requests_total"})}
 	var reps [2]*loadreport.Report
 	for i, res := range results {

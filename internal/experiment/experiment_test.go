@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -67,25 +68,20 @@ func TestNum(t *testing.T) {
 	}
 }
 
-func TestParsers(t *testing.T) {
-	metrics := []byte("# HELP x\nwaitlab_target_log_dropped_total 12\nwaitlab_target_shed_total{reason=\"a\"} 3\nwaitlab_target_shed_total{reason=\"b\"} 4\nwaitlab_target_shed_totalx 100\n")
-	got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_shed_total"})
-	if got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
-		t.Errorf("parseMetrics = %v; want dropped 12, shed 3+4 = 7 (and not the longer name)", got)
+func TestSumsOf(t *testing.T) {
+	pg, err := scrape.Parse([]byte("# HELP x\nwaitlab_target_log_dropped_total 12\nwaitlab_target_shed_total{reason=\"a\"} 3\nwaitlab_target_shed_total{reason=\"b\"} 4\nwaitlab_target_shed_totalx 100\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := sumsOf(pg, []string{"waitlab_target_log_dropped_total", "waitlab_target_shed_total", "waitlab_target_absent_total"})
+	if len(got) != 2 || got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
+		t.Errorf("sumsOf = %v; want dropped 12, shed 3+4 = 7 (and not the longer name), nothing for the absent name", got)
 	}
 	// A name asked for twice (runTrial adds the request count to every
 	// recipe's list) is counted once: the logging rows' shares rest on it.
-	if got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
-		t.Errorf("parseMetrics with a name twice = %v; want 12", got)
+	if got := sumsOf(pg, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
+		t.Errorf("sumsOf with a name twice = %v; want 12", got)
 	}
-}
-
-func FuzzParseMetrics(f *testing.F) {
-	f.Add([]byte("a 1\nb{x=\"}\"} 2\n# c\n"))
-	f.Add([]byte("a{"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		_ = parseMetrics(b, []string{"a", "b"})
-	})
 }
 
 // goldenTable is a fixed table with every kind of cell.

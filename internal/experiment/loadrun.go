@@ -3,18 +3,13 @@
 package experiment
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +18,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -143,7 +139,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	rqMean, rqMax := rq.stop()
 	cs1 := sysinfo.CtxSwitches(tg.PID)
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
-	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
+	out.Metrics = scrapeSums(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
 	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
 	if tr.KeepReport {
 		tg.stop(5 * time.Second)
@@ -271,39 +267,23 @@ func (s *runQueueSampler) stop() (mean, maxV float64) {
 	return s.sum / float64(s.n), s.maxV
 }
 
-// scrape reads a Prometheus text page and sums each named metric over its
-// label sets.
-func scrape(url string, names []string) map[string]float64 {
-	out := map[string]float64{}
-	c := &http.Client{Timeout: 3 * time.Second}
-	resp, err := c.Get(url)
+// scrapeSums reads the target's /metrics page (started by the
+// experiment, on loopback) and sums each named metric over its label
+// sets; a name asked for twice counts once (runTrial adds the request
+// count to every recipe's list). An unreadable page gives no sums.
+func scrapeSums(url string, names []string) map[string]float64 {
+	pg, err := scrape.Once(url, 3*time.Second, false)
 	if err != nil {
-		return out
+		return map[string]float64{}
 	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	return parseMetrics(body, names)
+	return sumsOf(pg, names)
 }
 
-func parseMetrics(body []byte, names []string) map[string]float64 {
+func sumsOf(pg scrape.Page, names []string) map[string]float64 {
 	out := map[string]float64{}
-	names = slices.Compact(slices.Sorted(slices.Values(names))) // a name asked for twice counts once
-	sc := bufio.NewScanner(bytes.NewReader(body))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		for _, n := range names {
-			if rest, ok := strings.CutPrefix(line, n); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "{")) {
-				f := strings.Fields(rest[strings.LastIndexByte(rest, '}')+1:])
-				if len(f) > 0 {
-					if v, err := strconv.ParseFloat(f[0], 64); err == nil {
-						out[n] += v
-					}
-				}
-			}
+	for _, n := range names {
+		if v, ok := pg.Sum(n); ok {
+			out[n] = v
 		}
 	}
 	return out

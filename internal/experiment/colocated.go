@@ -5,6 +5,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 	"time"
 )
@@ -33,7 +34,7 @@ var coClaims = []ClaimDef{
 // one's: the published emulated image's 1.8x.
 const coFactor = 1.8
 
-func runColocated(ctx context.Context, r *Runner) error {
+func runColocated(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	const vus = 64
@@ -52,7 +53,7 @@ func runColocated(ctx context.Context, r *Runner) error {
 			{r.T_("exp.co.pub.after"), "225"},
 		},
 		Note: r.T_("exp.co.pub.note")}
-	if Place().Shared {
+	if supervise.Place().Shared {
 		r.Note("exp.co.onecpu")
 	}
 	conds := []struct {

@@ -22,6 +22,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 10: blocking-loop with a real database call. A throw-away
@@ -79,7 +80,7 @@ var dbServes = map[string][]string{
 	"offload64": {"db.p50-offload64"},
 }
 
-func runDBOnLoop(ctx context.Context, r *Runner) error {
+func runDBOnLoop(ctx context.Context, r *Bench) error {
 	t := r.T
 	server, err1 := exec.LookPath("mariadbd")
 	installDB, err2 := exec.LookPath("mariadb-install-db")
@@ -87,8 +88,8 @@ func runDBOnLoop(ctx context.Context, r *Runner) error {
 		t.Skipped = r.T_("exp.db.skipped", dbInstall)
 		return nil
 	}
-	place := Place()
-	cores := max(1, len(place.Server))
+	place := supervise.Place()
+	cores := max(1, len(place.Target))
 	loops := min(8, max(2, cores))
 	// The small pool is the published 4 scaled by this server's cores
 	// against the published eight, so its ceiling stands to this
@@ -235,7 +236,7 @@ func dbModel(c dbCond, loops, cores int, cpu float64) (*model.Result, error) {
 }
 
 // dbNotes writes what the rows show against the published ones.
-func dbNotes(r *Runner, loops, small int, cpu float64) {
+func dbNotes(r *Bench, loops, small int, cpu float64) {
 	t := r.T
 	if t.Row("none") == nil || t.Row("onloop") == nil {
 		return
@@ -316,11 +317,11 @@ func (o *dbTrialOut) figures() map[string]float64 {
 // the closed load and the probe at once on the generator's: the load
 // sends `/` (the target draws the 1% that call the database), the probe
 // `/?block=0s` (a request that never calls it) at a fixed rate.
-func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w time.Duration) (*dbTrialOut, error) {
-	place := Place()
+func (r *Bench) dbTrial(ctx context.Context, targs []string, procs int, d, w time.Duration) (*dbTrialOut, error) {
+	place := supervise.Place()
 	exe := r.Opt.Exe
 	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second), Flags: targs}
-	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, cfg)
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Target, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +367,7 @@ func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w ti
 // socket and pid file there, pinned to cpus, and waits until it greets a
 // client. stop ends the server and deletes the directory; both processes
 // are children of the experiment (stopped also on Ctrl-C).
-func (r *Runner) startMariaDB(ctx context.Context, server, installDB string, cpus []int) (dsn string, stop func(), err error) {
+func (r *Bench) startMariaDB(ctx context.Context, server, installDB string, cpus []int) (dsn string, stop func(), err error) {
 	dir, err := os.MkdirTemp("", "waitlab-mariadb-")
 	if err != nil {
 		return "", nil, err

@@ -174,7 +174,7 @@ func TestEveryExperimentHasItsText(t *testing.T) {
 // The trial experiment is the smallest load experiment: a downstream, a
 // target and a generator as children, for the cleanup tests.
 func init() {
-	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Runner) error {
+	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}, {Key: "ds_per_req", Label: "ds/req"}}
 		_, _, err := r.loadRow(ctx, "x", "x", trial{
 			Downstream: []string{"--delay", "1ms"},
@@ -186,7 +186,7 @@ func init() {
 }
 
 func init() {
-	Register(&Experiment{Name: "test-long", Order: 1001, Run: func(ctx context.Context, r *Runner) error {
+	Register(&Experiment{Name: "test-long", Order: 1001, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
 		// The first run is short, the second would last 30 s.
 		tr := trial{Downstream: []string{"--delay", "1ms"}, Target: []string{"--model", "loop", "--threads", "1"}}
@@ -486,7 +486,7 @@ func TestEveryExperimentLeavesNothingBehind(t *testing.T) {
 // against its own model, and the connection set-up; with no HTTP view
 // only why.
 func TestBlockingHTTPNotes(t *testing.T) {
-	r := newRunner(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
+	r := newBench(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
 	one := func(v float64) Cell { return Cell{Median: v, Min: v, Max: v, Runs: 1} }
 	// in process: rps, p50; over HTTP: rps, p50, stalls; models.
 	for _, c := range []struct {
@@ -528,7 +528,7 @@ func TestBlockingHTTPNotes(t *testing.T) {
 		t.Errorf("notes have a bad verb:\n%s", all)
 	}
 
-	r2 := newRunner(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.KO, Repeat: 1, Now: time.Now})
+	r2 := newBench(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.KO, Repeat: 1, Now: time.Now})
 	r2.T.AddRow("ch15-none", "x", map[string]Cell{"throughput_rps": one(1)})
 	r2.T.AddRow("ch15-onloop", "y", map[string]Cell{"throughput_rps": one(1)})
 	blockingHTTPNotes(r2, blockingHTTPView{}, errors.New("no sockets here"))

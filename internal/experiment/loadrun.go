@@ -19,6 +19,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/scrape"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -49,7 +50,7 @@ type trial struct {
 	// own (the colocated-generator experiment's mistake, on purpose).
 	GenOnServer bool
 	// KeepReport stops the target after the load and keeps its stop
-	// report in the runner (a JVM target's server and counters).
+	// report in the bench (a JVM target's server and counters).
 	KeepReport bool
 }
 
@@ -85,8 +86,8 @@ var undermining = map[string]bool{
 	"neighbours": true, "neighbours_with_target": true,
 }
 
-func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
-	place := Place()
+func (r *Bench) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
+	place := supervise.Place()
 	exe := r.Opt.Exe
 	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second)}
 	var dsReady time.Time
@@ -110,7 +111,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	if tr.GOMAXPROCS > 0 {
 		env = append(env, "GOMAXPROCS="+strconv.Itoa(tr.GOMAXPROCS))
 	}
-	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, env, cfg)
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Target, env, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +134,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	rq := startRunQueueSampler()
 	genCPUs := place.Generator
 	if tr.GenOnServer {
-		genCPUs = place.Server
+		genCPUs = place.Target
 	}
 	res, lerr := r.runGenerator(ctx, "load", genCPUs, dir, spec)
 	rqMean, rqMax := rq.stop()
@@ -203,7 +204,7 @@ func loadFigures(o *trialOut) map[string]float64 {
 
 // warnRow attaches the undermining warnings of a row's runs to the row
 // and the table (each code once per row, its first message).
-func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
+func (r *Bench) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 	seen := map[string]bool{}
 	for _, rep := range reps {
 		for _, w := range rep.Warnings {
@@ -218,12 +219,12 @@ func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 }
 
 // placementNote states where the processes ran.
-func (r *Runner) placementNote() string {
-	p := Place()
+func (r *Bench) placementNote() string {
+	p := supervise.Place()
 	if p.Shared {
 		return r.T_("exp.place.shared")
 	}
-	return r.T_("exp.place.pinned", cpuList(p.Server), cpuList(p.Generator))
+	return r.T_("exp.place.pinned", cpuList(p.Target), cpuList(p.Generator))
 }
 
 // runQueueSampler samples /proc/stat's procs_running every 100 ms; its
@@ -313,7 +314,7 @@ func openSpec(rate float64, d, w, timeout time.Duration, conns int) loadgen.Spec
 // beside it in dir) and reads its result back. The generator is a child
 // rather than a goroutine of this process so that its CPU is its own,
 // measured and pinned apart from the server's.
-func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadresult.Result, error) {
+func (r *Bench) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadresult.Result, error) {
 	cfg, err := json.Marshal(spec)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: %w", err)
@@ -348,7 +349,7 @@ func generatorArgs(spec, out string) []string {
 }
 
 // windows returns the measured window and the warm-up of a load run.
-func (r *Runner) windows(full, quick time.Duration) (d, w time.Duration) {
+func (r *Bench) windows(full, quick time.Duration) (d, w time.Duration) {
 	if r.Opt.Quick {
 		return quick, quick / 4
 	}

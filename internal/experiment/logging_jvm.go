@@ -37,7 +37,7 @@ const (
 	logMaxConnections = 8192
 )
 
-func runLoggingJVM(ctx context.Context, r *Runner) error {
+func runLoggingJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	threads := 200
@@ -113,9 +113,9 @@ func runLoggingJVM(ctx context.Context, r *Runner) error {
 }
 
 // noteServer reads the server's name and version from the last kept stop
-// report into the runner's server (echoed in the JVM claims and rows),
+// report into the bench's server (echoed in the JVM claims and rows),
 // with the connector limits it was given.
-func (r *Runner) noteServer(threads int, suffix string) *launch.Report {
+func (r *Bench) noteServer(threads int, suffix string) *launch.Report {
 	var rep launch.Report
 	if len(r.targetReport) == 0 || json.Unmarshal(r.targetReport, &rep) != nil || rep.JVM == nil || rep.JVM.Version == "" {
 		return nil

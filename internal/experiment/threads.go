@@ -60,7 +60,7 @@ const (
 	thHeaderTimeout = 10 * time.Second
 )
 
-func runThreads(ctx context.Context, r *Runner) error {
+func runThreads(ctx context.Context, r *Bench) error {
 	t := r.T
 	// No warm-up: the 3,000 users' connections arriving at once are the
 	// published condition ("up to 3,000 users" from a standing start).
@@ -114,7 +114,7 @@ func runThreads(ctx context.Context, r *Runner) error {
 }
 
 // thRow runs the pool of n threads and adds its row.
-func (r *Runner) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, error) {
+func (r *Bench) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, error) {
 	tr := trial{
 		Downstream: []string{"--delay", thCall.String()},
 		Target: []string{"--model", "pool", "--threads", strconv.Itoa(n), "--queue", "10000",
@@ -150,7 +150,7 @@ func (r *Runner) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, 
 
 // thJudge judges the claims and writes the notes, each chosen by a
 // verdict or a measured count.
-func thJudge(r *Runner) {
+func thJudge(r *Bench) {
 	t := r.T
 	if r.Opt.Quick {
 		why := r.T_("exp.th.quick", Num(thVUs, 0), thHeaderTimeout.Seconds())

@@ -23,7 +23,7 @@ import (
 // thJDK is the least JDK Debian's Tomcat 10 runs on.
 const thJDK = 17
 
-func runThreadsJVM(ctx context.Context, r *Runner) error {
+func runThreadsJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, _ := r.windows(30*time.Second, 3*time.Second)
 	vus := thVUs

@@ -8,12 +8,11 @@ import (
 	"io"
 	"strings"
 
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // wantsLoadScenario reports whether `waitlab load` was given a scenario
@@ -71,10 +70,10 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	} else if ep.Scheme != "http" {
 		return &UsageError{Err: loadgen.ErrScenarioURL}
 	}
-	if err := lab.CheckHTTP(s, lab.HTTPOptions{MaxConns: *maxConns}); err != nil {
+	if err := runner.CheckHTTP(s, runner.HTTPOptions{MaxConns: *maxConns}); err != nil {
 		return tooBig(l, err)
 	}
-	if err := live.Check(s, 0); err != nil {
+	if err := runner.Check(s, 0); err != nil {
 		return tooBig(l, err)
 	}
 	// Every output path is opened before the run (as plain load does).
@@ -148,7 +147,7 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 		cs := r.Classes[c.Name]
 		fmt.Fprintln(w, msg.T(l, "load.scenario.class", c.Name, cs.Count, cs.P50MS, cs.P99MS, cs.MaxMS))
 	}
-	sk := &lab.HTTPSockets{Sockets: res.Sockets}
+	sk := &runner.HTTPSockets{Sockets: res.Sockets}
 	var b strings.Builder
 	if s.Model.HasLoops() && s.Assign == model.Shared {
 		sk.Placement = "shared"

@@ -14,11 +14,11 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/epoll"
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 	"github.com/waitlab/waitlab/internal/watchdog"
@@ -76,9 +76,9 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := lab.RunConfig{
+	cfg := runner.Config{
 		Scenario: s, Preset: sf.preset, Exe: exe, Repeat: rf.repeat, Warmup: rf.warmup,
-		Options:      live.Options{StallThreshold: rf.threshold, Trace: rf.trace(), Version: Version()},
+		Options:      runner.Options{StallThreshold: rf.threshold, Trace: rf.trace(), Version: Version()},
 		ScaleToCores: rf.scale, Cores: sysinfo.Cores(),
 	}
 	// Long runs say what they are doing on stderr, so a silent terminal is
@@ -101,8 +101,12 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
 		}
 	}
-	cfg.Runners = lab.RunnersJVM(runnersVia(hf.via, rf.compare), exe, opt, jf.options())
-	out, err := lab.Run(ctx, cfg)
+	cfg.Runners = runner.RunnersJVM(runnersVia(hf.via, rf.compare), exe, opt, jf.options())
+	prep, err := runner.Prepare(cfg)
+	if err != nil {
+		return runError(env, l, hf, err)
+	}
+	out, err := runner.Measure(ctx, prep)
 	if err != nil {
 		return runError(env, l, hf, err)
 	}
@@ -158,17 +162,17 @@ func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 	case errors.Is(err, supervise.ErrInterrupted):
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.interrupted.none"))
 		return interrupted(nil)
-	case errors.As(err, new(*live.TooBigError)):
+	case errors.As(err, new(*runner.TooBigError)):
 		return tooBig(l, err)
 	case errors.As(err, new(*model.FieldError)):
 		return err
 	case errors.Is(err, epoll.ErrNeedsLinux):
 		return fmt.Errorf("%s", msg.T(l, "run.err.linux"))
-	case errors.Is(err, lab.ErrTargetDied):
+	case errors.Is(err, runner.ErrTargetDied):
 		return fmt.Errorf("%s", msg.T(l, "http.err.died", err))
-	case hf.via == lab.ViaHTTP:
+	case hf.via == runner.ViaHTTP:
 		return fmt.Errorf("%s", msg.T(l, "http.err.run", err))
-	case hf.via == lab.ViaJVM:
+	case hf.via == runner.ViaJVM:
 		return fmt.Errorf("%s", msg.T(l, "jvm.err.run", err))
 	}
 	return fmt.Errorf("%s", msg.T(l, "run.err.child", err))
@@ -176,7 +180,7 @@ func runError(env *Env, l msg.Lang, hf *httpFlags, err error) error {
 
 // write prints what the run measured: the SVG file, then JSON or the text
 // with its timeline.
-func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) error {
+func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *runner.Outcome) error {
 	measured := out.Real
 	if out.JVM != nil {
 		measured = out.JVM
@@ -219,11 +223,11 @@ func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) 
 
 // childExe names the binary that runs each real run in a child process:
 // this one. Tests point it at a freshly built waitlab.
-var childExe = live.Executable
+var childExe = runner.Executable
 
 // tooBig turns a refusal into a usage error (exit 2) in the user's language.
 func tooBig(l msg.Lang, err error) error {
-	var tb *live.TooBigError
+	var tb *runner.TooBigError
 	if errors.As(err, &tb) {
 		return &UsageError{Err: fmt.Errorf("%s", msg.T(l, tb.Key, tb.Args...))}
 	}
@@ -232,21 +236,21 @@ func tooBig(l msg.Lang, err error) error {
 
 type runText struct {
 	s       model.Scenario
-	rep     *live.Repeated
+	rep     *runner.Repeated
 	model   *model.Result
 	compare bool
 	ref     map[string]float64
 	preset  string
-	scaling *live.Scaling
+	scaling *runner.Scaling
 	warmup  bool
 	stacks  bool
 	first   *live.ChildResponse
 	cores   int // this machine's, for the warnings
 	// The HTTP view, when run (run_http.go); rep is nil with --via http.
-	http    *live.Repeated
-	sockets *lab.HTTPSockets
+	http    *runner.Repeated
+	sockets *runner.HTTPSockets
 	// The JVM view, when run (run_jvm.go); rep is the Go run's, or nil.
-	jvm *live.Repeated
+	jvm *runner.Repeated
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
@@ -276,10 +280,10 @@ func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 	multi := len(t.rep.Runs) > 1
 	if t.compare || multi {
 		var rows []reportpkg.CompareRow
-		for _, f := range live.Figures(t.s) {
+		for _, f := range model.Figures(t.s) {
 			row := reportpkg.CompareRow{Label: figureLabel(l, f), Model: math.NaN(), Real: f.Get(measured),
 				Min: math.NaN(), Max: math.NaN(), Ref: math.NaN()}
-			if t.compare && !live.Real(f.Key) {
+			if t.compare && !model.RealFigure(f.Key) {
 				row.Model = f.Get(t.model)
 			}
 			if multi {
@@ -351,7 +355,7 @@ func writeRunTail(b *bytes.Buffer, l msg.Lang, t runText, e *model.Env) {
 	}
 }
 
-func figureLabel(l msg.Lang, f live.Figure) string {
+func figureLabel(l msg.Lang, f model.Figure) string {
 	if f.Class != "" {
 		return msg.T(l, "run.fig.class", f.Class, msg.T(l, "run.fig."+strings.TrimPrefix(f.Key, f.Class+".")))
 	}

@@ -9,12 +9,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/launch"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // httpFlags are `waitlab run`'s flags of the HTTP view.
@@ -29,7 +28,7 @@ type httpFlags struct {
 
 func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
 	h := &httpFlags{}
-	fs.StringVar(&h.via, "via", lab.ViaProcess, "real views: process (in-process executors), http (a target child process and real sockets) or both")
+	fs.StringVar(&h.via, "via", runner.ViaProcess, "real views: process (in-process executors), http (a target child process and real sockets) or both")
 	fs.StringVar(&h.listen, "listen", "127.0.0.1:0", "--via http: the target's address (port 0: any free port)")
 	fs.IntVar(&h.backlog, "backlog", 4096, "--via http: the target's listen backlog (the kernel caps it at net.core.somaxconn)")
 	fs.IntVar(&h.maxConns, "max-conns", 10000, "--via http: most connections the load opens at once (a bigger burst shares them)")
@@ -41,9 +40,9 @@ func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
 // check refuses bad combinations before anything starts.
 func (h *httpFlags) check(l msg.Lang, trace bool) error {
 	switch h.via {
-	case lab.ViaProcess, lab.ViaJVM:
+	case runner.ViaProcess, runner.ViaJVM:
 		return nil
-	case lab.ViaHTTP, lab.ViaBoth:
+	case runner.ViaHTTP, runner.ViaBoth:
 	default:
 		return usagef("%s", msg.T(l, "http.err.via", h.via))
 	}
@@ -59,9 +58,9 @@ func (h *httpFlags) check(l msg.Lang, trace bool) error {
 	return nil
 }
 
-func (h *httpFlags) options() lab.HTTPOptions {
+func (h *httpFlags) options() runner.HTTPOptions {
 	e, _ := launch.ParseEngine(h.engine)
-	return lab.HTTPOptions{Listen: h.listen, Backlog: h.backlog, MaxConns: h.maxConns, NoPin: !h.pin, Engine: e}
+	return runner.HTTPOptions{Listen: h.listen, Backlog: h.backlog, MaxConns: h.maxConns, NoPin: !h.pin, Engine: e}
 }
 
 // writeRunHTTPText is `waitlab run`'s text when the HTTP view ran (alone,
@@ -127,15 +126,15 @@ func writeRunHTTPFigures(b *bytes.Buffer, l msg.Lang, t runText, proc, hres *mod
 		b.WriteByte('\n')
 	} else {
 		var rows []reportpkg.Compare3Row
-		for _, f := range live.Figures(t.s) {
+		for _, f := range model.Figures(t.s) {
 			row := reportpkg.Compare3Row{Label: figureLabel(l, f), Model: math.NaN(), Process: math.NaN(), HTTP: math.NaN(), Ref: math.NaN()}
-			if t.compare && !live.Real(f.Key) {
+			if t.compare && !model.RealFigure(f.Key) {
 				row.Model = f.Get(t.model)
 			}
 			if proc != nil {
 				row.Process = f.Get(proc)
 			}
-			if lab.HTTPMeasures(f.Key) {
+			if runner.HTTPMeasures(f.Key) {
 				row.HTTP = f.Get(hres)
 			}
 			if v, ok := t.ref[f.Key]; ok {
@@ -186,7 +185,7 @@ func writeRunHTTPNotes(b *bytes.Buffer, l msg.Lang, t runText, proc, hres *model
 	})
 }
 
-func runsOf(rep *live.Repeated) int {
+func runsOf(rep *runner.Repeated) int {
 	if rep == nil {
 		return 0
 	}
@@ -197,7 +196,7 @@ func runsOf(rep *live.Repeated) int {
 // that the model leaves out: the connections' set-up, the target's CPU
 // on the cores it was pinned to and, when measured, the generator's CPU on
 // its own (per request, so the columns explain themselves).
-func writeAttribution(b *bytes.Buffer, l msg.Lang, s model.Scenario, cpuMS float64, sk *lab.HTTPSockets) {
+func writeAttribution(b *bytes.Buffer, l msg.Lang, s model.Scenario, cpuMS float64, sk *runner.HTTPSockets) {
 	if sk == nil || s.Requests <= 0 || cpuMS <= 0 {
 		return
 	}
@@ -222,7 +221,7 @@ func writeAttribution(b *bytes.Buffer, l msg.Lang, s model.Scenario, cpuMS float
 
 // writeSockets writes what only sockets show: connections, the kernel's
 // accept-queue counters, pinning, placement and the index check.
-func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *lab.HTTPSockets) {
+func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *runner.HTTPSockets) {
 	if sk == nil {
 		return
 	}

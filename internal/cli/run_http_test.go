@@ -17,11 +17,10 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/golden"
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
 )
 
@@ -41,8 +40,8 @@ func useBinary(t *testing.T) string {
 func TestRunHTTPLabPresetsMeetTheirFloors(t *testing.T) {
 	useBinary(t)
 	type outcome struct {
-		HTTP    *model.Result    `json:"http"`
-		Sockets *lab.HTTPSockets `json:"sockets"`
+		HTTP    *model.Result       `json:"http"`
+		Sockets *runner.HTTPSockets `json:"sockets"`
 	}
 	runOnce := func(preset string) outcome {
 		code, out, errs := run(t, "run", "--preset", preset, "--wait", "200ms", "--via", "http", "--json", "--warmup=false")
@@ -185,7 +184,7 @@ func TestRunHTTPTargetDiesMidRun(t *testing.T) {
 	var pid int
 	var addr string
 	killed := make(chan error, 1)
-	opt := lab.HTTPOptions{OnTarget: func(p int, a string) {
+	opt := runner.HTTPOptions{OnTarget: func(p int, a string) {
 		pid, addr = p, a
 		// Kill it once it holds requests in flight: mid-run, without a
 		// fixed sleep.
@@ -207,11 +206,11 @@ func TestRunHTTPTargetDiesMidRun(t *testing.T) {
 		}()
 	}}
 	start := time.Now()
-	_, err := lab.RunHTTP(context.Background(), exe, s, 10*time.Millisecond, "test", opt)
+	_, err := runner.RunHTTP(context.Background(), exe, s, 10*time.Millisecond, "test", opt)
 	if kerr := <-killed; kerr != nil {
 		t.Fatalf("kill the target: %v", kerr)
 	}
-	if !errors.Is(err, lab.ErrTargetDied) {
+	if !errors.Is(err, runner.ErrTargetDied) {
 		t.Fatalf("RunHTTP with the target killed = %v; want ErrTargetDied", err)
 	}
 	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
@@ -254,15 +253,15 @@ func TestRunHTTPTextGolden(t *testing.T) {
 		r.Env = env
 		return &r
 	}
-	proc := live.Aggregate(s, []*model.Result{fake("real", 1.004, 8)})
-	httpRep := live.Aggregate(s, []*model.Result{fake("http", 1.013, 11)})
+	proc := runner.Aggregate(s, []*model.Result{fake("real", 1.004, 8)})
+	httpRep := runner.Aggregate(s, []*model.Result{fake("http", 1.013, 11)})
 	httpRep.Median.QueueWait, httpRep.Median.PeakThreads = model.Summary{}, 0
-	sk := &lab.HTTPSockets{
+	sk := &runner.HTTPSockets{
 		Sockets: loadgen.Sockets{Connections: 12, ConnCap: 10000, ConnectP50MS: 0.21, ConnectMaxMS: 0.9, ByLoop: []int64{6, 6}},
-		Kernel:  lab.Kernel{ListenOverflows: 0, ListenDrops: 0, Somaxconn: 4096, Backlog: 4096, Known: true},
-		Pinning: &lab.Pinning{Generator: []int{0}, Target: []int{1}},
+		Kernel:  runner.Kernel{ListenOverflows: 0, ListenDrops: 0, Somaxconn: 4096, Backlog: 4096, Known: true},
+		Pinning: &runner.Pinning{Generator: []int{0}, Target: []int{1}},
 	}
-	ref := lab.Reference("lab-loop-blocking", func() model.Scenario {
+	ref := runner.Reference("lab-loop-blocking", func() model.Scenario {
 		q := p.Scenario
 		q.Classes[0].Wait = model.FixedDist(200 * time.Millisecond)
 		return q

@@ -8,11 +8,10 @@ import (
 	"sort"
 
 	"github.com/waitlab/waitlab/internal/jvmexec"
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	reportpkg "github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // jvmFlags are `waitlab run`'s flags of the JVM view (--via jvm).
@@ -32,8 +31,8 @@ func (j *jvmFlags) options() jvmexec.Options { return jvmexec.Options{Java: j.ja
 // runnersVia is the views `run --via` names: with jvm and --compare, the
 // Go run beside the JVM's (model, Go and JDK side by side).
 func runnersVia(via string, compare bool) string {
-	if via == lab.ViaJVM && compare {
-		return lab.ViaJVMGo
+	if via == runner.ViaJVM && compare {
+		return runner.ViaJVMGo
 	}
 	return via
 }
@@ -93,9 +92,9 @@ func writeRunJVMText(b *bytes.Buffer, l msg.Lang, t runText) {
 // writeRunJVMTable writes model | Go | JDK | published with the ratios.
 func writeRunJVMTable(b *bytes.Buffer, l msg.Lang, t runText, gores, jres *model.Result) {
 	var rows []reportpkg.CompareJVMRow
-	for _, f := range live.Figures(t.s) {
+	for _, f := range model.Figures(t.s) {
 		row := reportpkg.CompareJVMRow{Label: figureLabel(l, f), Model: math.NaN(), Go: math.NaN(), JVM: f.Get(jres), Ref: math.NaN()}
-		if t.compare && !live.Real(f.Key) {
+		if t.compare && !model.RealFigure(f.Key) {
 			row.Model = f.Get(t.model)
 		}
 		if gores != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
@@ -260,13 +261,13 @@ func TestRunTextGolden(t *testing.T) {
 		r.Env = &model.Env{CPUModel: "Test CPU", GoVersion: "go1.26", GOMAXPROCS: 6, NumCPU: 2, KernelRelease: "6.1"}
 		runs = append(runs, &r)
 	}
-	rep := live.Aggregate(s, runs)
+	rep := runner.Aggregate(s, runs)
 	first := &live.ChildResponse{Result: runs[1], StallStates: map[string]int64{watchdog.StateBlocked: 12},
 		Stalls: []watchdog.Stall{{Loop: 1, Req: 6, Duration: 200 * time.Millisecond, Stack: "goroutine 7 [syscall, locked to thread]:\nosthread.Block(...)"}}}
 	for _, l := range []msg.Lang{msg.EN, msg.KO} {
 		var b bytes.Buffer
 		writeRunText(&b, l, runText{s: s, rep: rep, model: modelRes, compare: true, warmup: true, stacks: true, first: first, cores: 2,
-			scaling: &live.Scaling{Factor: 0.5, Loops: [2]int{8, 4}, Requests: [2]int{24, 12}}})
+			scaling: &runner.Scaling{Factor: 0.5, Loops: [2]int{8, 4}, Requests: [2]int{24, 12}}})
 		golden.Check(t, filepath.Join("testdata", "golden", "run_compare."+string(l)+".golden"), b.Bytes())
 	}
 }

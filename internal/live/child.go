@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"sort"
@@ -103,7 +102,7 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	req.Options.OnStall = func(s watchdog.Stall) { stallCh <- s }
-	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && Check(req.Scenario, 0) == nil {
+	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && guard(req.Scenario) == nil {
 		runtime.GOMAXPROCS(n)
 	}
 	res, err := Run(ctx, req.Scenario, req.Options)
@@ -213,13 +212,4 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	}
 	resp.Result.Trace = resp.Trace
 	return &resp, nil
-}
-
-// Executable returns the path of the running binary, for Isolated.
-func Executable() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("live: find own binary: %w", err)
-	}
-	return exe, nil
 }

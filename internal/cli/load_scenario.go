@@ -12,6 +12,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	reportpkg "github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/runner"
 )
 
@@ -156,7 +157,7 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 	}
 	fmt.Fprintf(&b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
 	if len(sk.Errors) > 0 {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.errors", errorKinds(sk.Errors)))
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.errors", reportpkg.CountList(sk.Errors, "%s %d")))
 	}
 	if sk.Capped {
 		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
@@ -165,10 +166,10 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 	case "shared":
 		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.shared"))
 	case "mismatch":
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, joinInts(sk.ByLoop)))
+		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, reportpkg.JoinInts(sk.ByLoop)))
 	default:
 		if s.Model.HasLoops() {
-			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", joinInts(sk.ByLoop)))
+			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", reportpkg.JoinInts(sk.ByLoop)))
 		}
 	}
 	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {

@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
@@ -185,24 +184,10 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	if opt.OnStart != nil {
 		opt.OnStart()
 	}
-	interrupted := false
-	select {
-	case <-c.Exited():
-	case <-ctx.Done():
-		interrupted = true
-		c.Stop()
-	}
-	werr := c.Wait()
+	interrupted, werr := c.Await(ctx)
 	var resp ChildResponse
 	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil || (interrupted && resp.Result == nil) {
-		if interrupted {
-			return nil, fmt.Errorf("%w (the run was stopped before it reported)", supervise.ErrInterrupted)
-		}
-		msg := strings.TrimSpace(c.Stderr())
-		if werr != nil {
-			return nil, fmt.Errorf("live: child: %w: %s", werr, msg)
-		}
-		return nil, fmt.Errorf("live: child sent no result: %w: %s", derr, msg)
+		return nil, fmt.Errorf("live: %w", c.Unreported(interrupted, werr, derr))
 	}
 	switch {
 	case resp.Error != "":

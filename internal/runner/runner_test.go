@@ -120,7 +120,7 @@ func (s scripted) Run(ctx context.Context, _ model.Scenario, _ Options) (*Run, e
 
 // Issue 45, item 2: an HTTP run interrupted in its first counted run
 // (the child's error, after a whole warm-up) came back with the warm-up's
-// result but no Run, and lab.fillHTTP indexed runs[0] out of range. Every
+// result but no Run, and fillHTTP indexed runs[0] out of range. Every
 // aggregated result has its Run.
 func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 	s := pool(4, time.Millisecond)

@@ -540,7 +540,7 @@ func TestRealRunTooLongSaysTheCapInWords(t *testing.T) {
 	s := New(Config{Exe: "/nonexistent/waitlab", Caps: runner.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second}})
 	for _, tc := range []struct{ lang, body, want string }{
 		// 1 thread, 200 requests of 4 s: 13 min 20 s, over the machine's
-		// own 10-minute ceiling (live.MaxWall) before the lab's cap.
+		// own 10-minute ceiling (runner.MaxWall) before the lab's cap.
 		{"en", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "about 13 min 20 s for real, over this lab's cap of 20.0 s"},
 		{"ko", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "약 13분 20초 걸립니다. 이 실습의 한도는 20.0초입니다"},
 		{"ko", `{"preset":"lab-pool","requests":2000,"wait":"5s"}`, "약 41분 40초 걸립니다"},

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -51,7 +52,7 @@ func Aggregate(s model.Scenario, runs []*model.Result) *Repeated {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		return compareFloat(runs[a].MakespanMS, runs[b].MakespanMS)
+		return cmp.Compare(runs[a].MakespanMS, runs[b].MakespanMS)
 	})
 	mid := runs[order[stats.MedianIndex(len(order))]]
 	med := *mid
@@ -79,14 +80,4 @@ func Aggregate(s model.Scenario, runs []*model.Result) *Repeated {
 	}
 	rep.Median = &med
 	return rep
-}
-
-func compareFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,7 +13,6 @@ import (
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
-	reportpkg "github.com/waitlab/waitlab/internal/report"
 	"github.com/waitlab/waitlab/internal/runner"
 )
 
@@ -148,34 +148,7 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 		cs := r.Classes[c.Name]
 		fmt.Fprintln(w, msg.T(l, "load.scenario.class", c.Name, cs.Count, cs.P50MS, cs.P99MS, cs.MaxMS))
 	}
-	sk := &runner.HTTPSockets{Sockets: res.Sockets}
-	var b strings.Builder
-	if s.Model.HasLoops() && s.Assign == model.Shared {
-		sk.Placement = "shared"
-	} else if res.LoopMismatch > 0 {
-		sk.Placement = "mismatch"
-	}
-	fmt.Fprintf(&b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
-	if len(sk.Errors) > 0 {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.errors", reportpkg.CountList(sk.Errors, "%s %d")))
-	}
-	if sk.Capped {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
-	}
-	switch sk.Placement {
-	case "shared":
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.shared"))
-	case "mismatch":
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, reportpkg.JoinInts(sk.ByLoop)))
-	default:
-		if s.Model.HasLoops() {
-			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", reportpkg.JoinInts(sk.ByLoop)))
-		}
-	}
-	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.check.ok"))
-	} else {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.check.bad", sk.IndexMismatch, sk.ClassMismatch, sk.Untagged))
-	}
-	io.WriteString(w, b.String())
+	var b bytes.Buffer
+	runner.WriteLoadSockets(&b, l, s, res.Sockets)
+	w.Write(b.Bytes())
 }

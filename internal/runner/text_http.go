@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/report"
@@ -168,11 +169,36 @@ func writeAttribution(b *bytes.Buffer, l msg.Lang, s model.Scenario, cpuMS float
 }
 
 // writeSockets writes what only sockets show: connections, the kernel's
-// accept-queue counters, pinning, placement and the index check.
+// accept-queue counters, pinning, placement, the server and the index
+// check.
 func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *HTTPSockets) {
 	if sk == nil {
 		return
 	}
+	writeConnections(b, l, s, sk)
+	writeKernelPinning(b, l, sk)
+	writePlacement(b, l, s, sk)
+	if sk.Server.Engine.IsJVM() {
+		fmt.Fprintf(b, "%s\n", msg.T(l, "http.server", sk.Server.Describe(l)))
+		if sk.ServerReport != nil {
+			fmt.Fprintf(b, "%s\n", sk.ServerReport.Describe(l))
+		}
+	}
+	writeIndexCheck(b, l, sk)
+}
+
+// WriteLoadSockets writes the sockets' part of a scenario load's text
+// (`waitlab load --scenario`): the lines of a run over HTTP that the load
+// alone measures (connections, placement, the index check; no target of
+// ours, so no kernel counters, pinning or server).
+func WriteLoadSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sockets loadgen.Sockets) {
+	sk := &HTTPSockets{Sockets: sockets, Placement: placement(s, sockets)}
+	writeConnections(b, l, s, sk)
+	writePlacement(b, l, s, sk)
+	writeIndexCheck(b, l, sk)
+}
+
+func writeConnections(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *HTTPSockets) {
 	fmt.Fprintf(b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
 	if len(sk.Errors) > 0 {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.errors", report.CountList(sk.Errors, "%s %d")))
@@ -180,6 +206,9 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *HTTPSockets
 	if sk.Capped {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
 	}
+}
+
+func writeKernelPinning(b *bytes.Buffer, l msg.Lang, sk *HTTPSockets) {
 	if k := sk.Kernel; k.Known {
 		eff := k.Backlog
 		if k.Somaxconn > 0 {
@@ -196,6 +225,9 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *HTTPSockets
 	} else {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.nopin"))
 	}
+}
+
+func writePlacement(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *HTTPSockets) {
 	switch sk.Placement {
 	case "shared":
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.shared"))
@@ -206,12 +238,9 @@ func writeSockets(b *bytes.Buffer, l msg.Lang, s model.Scenario, sk *HTTPSockets
 			fmt.Fprintf(b, "%s\n", msg.T(l, "http.placement.ok", report.JoinInts(sk.ByLoop)))
 		}
 	}
-	if sk.Server.Engine.IsJVM() {
-		fmt.Fprintf(b, "%s\n", msg.T(l, "http.server", sk.Server.Describe(l)))
-		if sk.ServerReport != nil {
-			fmt.Fprintf(b, "%s\n", sk.ServerReport.Describe(l))
-		}
-	}
+}
+
+func writeIndexCheck(b *bytes.Buffer, l msg.Lang, sk *HTTPSockets) {
 	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {
 		fmt.Fprintf(b, "%s\n", msg.T(l, "http.check.ok"))
 	} else {

@@ -96,7 +96,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
 		}
 	}
-	cfg.Runners = runner.RunnersJVM(runnersVia(hf.via, rf.compare), exe, opt, jf.options())
+	cfg.Runners = runner.Runners(runnersVia(hf.via, rf.compare), exe, opt, jf.options())
 	prep, err := runner.Prepare(cfg)
 	if err != nil {
 		return runError(env, l, hf, err)

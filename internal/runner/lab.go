@@ -50,7 +50,7 @@ type Config struct {
 	// the model's expected duration of one run.
 	Progress func(run, of int, expected time.Duration)
 	// Runners are the real views, in order: Process fills Real, HTTP the
-	// HTTP fields, JVM the JVM fields. Empty: RunnersJVM(Via, Exe, HTTP,
+	// HTTP fields, JVM the JVM fields. Empty: Runners(Via, Exe, HTTP,
 	// JVM), for callers that name a view (ViaProcess, the default,
 	// ViaHTTP, ViaBoth, ViaJVM or ViaJVMGo) rather than build its runner.
 	Runners []Runner
@@ -176,7 +176,7 @@ func Prepare(cfg Config) (*Prepared, error) {
 		cfg.Repeat = 1
 	}
 	if len(cfg.Runners) == 0 {
-		cfg.Runners = RunnersJVM(cfg.Via, cfg.Exe, cfg.HTTP, cfg.JVM)
+		cfg.Runners = Runners(cfg.Via, cfg.Exe, cfg.HTTP, cfg.JVM)
 	}
 	var scaling *Scaling
 	if cfg.ScaleToCores {

@@ -20,6 +20,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
@@ -40,6 +41,24 @@ const (
 	// jvm --compare`).
 	ViaJVMGo = "jvm+process"
 )
+
+// Runners returns the runners of a Via (ViaProcess when empty): the
+// in-process one, the HTTP one with o, both (ViaBoth), the JVM one with
+// jo alone (ViaJVM), or the Go run then the JVM (ViaJVMGo), in that order.
+func Runners(via, exe string, o HTTPOptions, jo jvmexec.Options) []Runner {
+	p, h := Process{Exe: exe}, HTTP{Exe: exe, Options: o}
+	switch via {
+	case ViaJVM:
+		return []Runner{JVM{Options: jo}}
+	case ViaJVMGo:
+		return []Runner{p, JVM{Options: jo}}
+	case ViaHTTP:
+		return []Runner{h}
+	case ViaBoth:
+		return []Runner{p, h}
+	}
+	return []Runner{p}
+}
 
 // Options tune a real run, whichever way it runs.
 type Options struct {

@@ -3,7 +3,6 @@ package runner
 import (
 	"math"
 
-	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
@@ -44,24 +43,6 @@ func scaleCores(cfg *Config) int {
 		}
 	}
 	return cfg.Cores
-}
-
-// RunnersJVM returns the runners of a Via (ViaProcess when empty): the
-// in-process one, the HTTP one with o, both (ViaBoth), the JVM one with
-// jo alone (ViaJVM), or the Go run then the JVM (ViaJVMGo), in that order.
-func RunnersJVM(via, exe string, o HTTPOptions, jo jvmexec.Options) []Runner {
-	p, h := Process{Exe: exe}, HTTP{Exe: exe, Options: o}
-	switch via {
-	case ViaJVM:
-		return []Runner{JVM{Options: jo}}
-	case ViaJVMGo:
-		return []Runner{p, JVM{Options: jo}}
-	case ViaHTTP:
-		return []Runner{h}
-	case ViaBoth:
-		return []Runner{p, h}
-	}
-	return []Runner{p}
 }
 
 // fillHTTP fills o's HTTP fields from the runs over HTTP.

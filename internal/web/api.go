@@ -371,16 +371,24 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	return a, nil
 }
 
+// readRequest reads a POST's body and parses it as a Request; when it
+// cannot, it writes the problem and reports false.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, lang msg.Lang) (Request, bool) {
+	body, err := s.readBody(w, r)
+	if err == nil {
+		var req Request
+		if req, err = ParseRequest(body); err == nil {
+			return req, true
+		}
+	}
+	s.fail(w, lang, err)
+	return Request{}, false
+}
+
 func (s *Server) sim(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
-	body, err := s.readBody(w, r)
-	if err != nil {
-		s.fail(w, lang, err)
-		return
-	}
-	req, err := ParseRequest(body)
-	if err != nil {
-		s.fail(w, lang, err)
+	req, ok := s.readRequest(w, r, lang)
+	if !ok {
 		return
 	}
 	a, err := s.Simulate(r.Context(), req, lang, flag(r, "timeline"), flag(r, "narration"))
@@ -556,14 +564,8 @@ func httpEngine(name, via string, m model.Kind) (launch.Engine, error) {
 
 func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
-	body, err := s.readBody(w, r)
-	if err != nil {
-		s.fail(w, lang, err)
-		return
-	}
-	req, err := ParseRequest(body)
-	if err != nil {
-		s.fail(w, lang, err)
+	req, ok := s.readRequest(w, r, lang)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()

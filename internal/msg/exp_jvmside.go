@@ -1,0 +1,26 @@
+package msg
+
+// `waitlab exp` on the JVM engine: the write path, the colocated
+// generator, db-on-loop and the logging lock (issue 42's rest).
+func init() {
+	Register(map[string]Entry{
+		"exp.co.jvm.recipe": {
+			KO: "JVM 엔진: 대상 서버는 Debian의 Netty 위 우리 서버, 이벤트 루프 하나에 요청마다 CPU 200 µs를 돌립니다 (Netty는 제 CPU를 더 씁니다). 닫힌 모델의 가상 사용자 %d명(마지막 행은 세 배)이 보냅니다. 실행마다 새 JVM에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 무거운 생성기는 요청당 자기 CPU의 %.1f배를 씁니다 (발표된 에뮬레이션 이미지의 값, Go 엔진과 같은 입력). 발표된 처리량에서 맞춘 것은 없습니다.",
+			EN: "The JVM engine: the target is our server on Debian's Netty, one event loop spinning 200 µs of CPU per request (Netty adds its own); %d virtual users (closed model; three times as many in the last row). Each run is a fresh JVM measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The heavy generator spends %.1fx its own CPU per request (the published emulated image's figure, the same input as on the Go engine). Nothing is set from the published throughputs."},
+		"exp.wp.jvm.recipe": {
+			KO: "JVM 엔진: 요청마다 %[1]d번의 호출을 %[2]d ms씩 차례로 합니다. Debian의 Tomcat 스레드 풀(플랫폼 스레드 %[4]d개, acceptCount %[10]d, maxConnections %[11]d)에서는 호출이 그 스레드를 쥔 채 잠들고, Debian의 Netty 위 우리 서버(이벤트 루프는 서버 코어마다 하나씩 모두 %[5]d개)에서는 호출이 루프에 예약되어 루프는 다른 요청을 계속 처리합니다. 두 쪽 모두 요청마다 CPU %[3]s ms를 돌립니다 (어림수, 발표된 210과 1,000 TPS에서 정한 것이 아닙니다). Tomcat과 Netty는 제 CPU를 더 쓰고, 각 행에서 잽니다. 닫힌 모델의 가상 사용자 %[6]d명이 %.0[7]f초 동안 보내고, 그 앞의 %.1[8]f초는 워밍업으로 세지 않습니다. 조건마다 %[9]d회, 실행마다 새 서버. show_sql 행은 지연 0 ms의 풀에서 요청마다 Logback 한 줄을 동기로 씁니다.",
+			EN: "The JVM engine: each request makes %[1]d calls of %[2]d ms, one after another: on a Debian Tomcat thread pool (%[4]d platform threads; acceptCount %[10]d, maxConnections %[11]d) each call sleeps holding the request's thread; on our server on Debian's Netty (one event loop per server core, %[5]d) each call is a wait scheduled on the loop, which goes on serving. Both sides spin %[3]s ms of CPU per request (a round figure, not set from the published 210 and 1,000 TPS); Tomcat and Netty add their own, measured in each row. %[6]d closed-model virtual users send for %.0[7]f s after an uncounted %.1[8]f s warm-up; %[9]d runs per condition, a fresh server each. The show_sql row writes one Logback line per request synchronously, on the pool at 0 ms."},
+		"exp.wp.jvm.row.pool": {KO: "Tomcat 풀 (스레드 %d개), 호출 지연 %s ms", EN: "Tomcat pool (%d threads), calls at %s ms"},
+		"exp.wp.jvm.row.loop": {KO: "Netty 루프 (%d개), 호출 지연 %s ms", EN: "Netty loops (%d), calls at %s ms"},
+		"exp.wp.jvm.row.sql":  {KO: "Tomcat 풀 (스레드 %d개), 호출 지연 %s ms, 요청마다 Logback 동기 한 줄", EN: "Tomcat pool (%d threads), calls at %s ms, one synchronous Logback line per request"},
+		"exp.wp.jvm.nox0": {
+			KO: "JVM 엔진에서는 재지 않았습니다: 지연 0에서의 발표된 5.3배는 JPA, .block(), 블로킹 클라이언트와 R2DBC, 논블로킹 클라이언트의 요청당 CPU 차이입니다. 이 기계에는 JPA 구현(Hibernate), R2DBC, Reactor가 없습니다 (Debian 패키지가 없습니다). 우리 서블릿과 Netty 핸들러는 같은 CPU를 쓰므로 그 차이를 만들 수 없습니다.",
+			EN: "Not measured on the JVM engine: the published 5.3x at 0 ms is the CPU per request of JPA, .block() and the blocking clients against R2DBC and the non-blocking ones. No JPA provider (Hibernate), R2DBC or Reactor is on this machine (none has a Debian package), and our servlet and Netty handler spend the same CPU, so that difference cannot be built here."},
+		"exp.wp.jvm.note": {
+			KO: "요청당 서버 CPU는 Tomcat 풀 %s ms, Netty 루프 %s ms. 예측 처리량 = min(동시 처리 수 ÷ (CPU + 대기), 코어 ÷ CPU)은 풀 초당 %s건, 루프 초당 %s건이고, 잰 값은 초당 %s건과 %s건입니다.",
+			EN: "Server CPU per request: Tomcat pool %s ms, Netty loops %s ms; predicted throughput, min(requests in flight ÷ (CPU + waits), cores ÷ CPU), pool %s/s and loops %s/s; measured %s/s and %s/s."},
+		"exp.wp.jvm.why": {
+			KO: "다른 점과 그 까닭: 발표된 배수는 두 스택의 요청당 CPU 차이(JPA와 R2DBC)에서 나왔습니다. 여기서 두 쪽은 같은 CPU를 쓰고, 차이는 기다리는 방식뿐입니다: 풀은 스레드 수 ÷ 대기에서 막히고, 루프는 코어 ÷ CPU에서 막힙니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
+			EN: "What differs and why: the published multiple came from the two stacks' CPU per request (JPA against R2DBC). Here both sides spend the same CPU and differ only in how they wait: the pool stops at its threads ÷ the waits, the loops at the cores ÷ the CPU. So this engine judges against this run's prediction, not the published multiple."},
+	})
+}

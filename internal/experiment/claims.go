@@ -443,7 +443,24 @@ func (r *Runner) ClaimPredicted(id string, vals []float64, predicted float64, re
 	if math.IsNaN(predicted) || predicted <= 0 {
 		return r.judgeClaim(d, nil, nil, r.T_("exp.claim.nopredict"))
 	}
+	if nd := d; !math.IsNaN(d.Null) {
+		// A prediction within the tolerance of no effect cannot tell the
+		// published effect from none: agreeing with it would call an
+		// absent effect reproduced. Such a claim is judged against the
+		// published figure, with the prediction quoted.
+		nd.Published = d.Null
+		if nd.inBand(predicted) {
+			return r.judgeClaim(d, vals, nil, joinReason(r.T_("exp.claim.prednull", fmtClaim(predicted, d.Digits, d.Unit)), reason))
+		}
+	}
 	return r.judgeClaim(d, vals, &predicted, reason)
+}
+
+func joinReason(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + " " + b
 }
 
 // judgeClaim judges d from vals, against *predicted when set.

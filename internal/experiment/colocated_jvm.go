@@ -26,6 +26,7 @@ const coJDK = 11
 
 func runColocatedJVM(ctx context.Context, r *Runner) error {
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
+	w = max(w, time.Second) // the JIT's first pass, uncounted
 	r.server = "Netty (loops 1)"
 	r.T.Recipe = r.T_("exp.co.jvm.recipe", coVUs, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
 	args := []string{"--engine", string(launch.Netty), "--java", r.jdk.Home, "--model", "loop", "--threads", "1", "--cpu", coCPU.String()}

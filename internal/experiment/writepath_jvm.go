@@ -54,7 +54,13 @@ type wpJVMCond struct {
 
 func runWritePathJVM(ctx context.Context, r *Runner) error {
 	t := r.T
-	d, w := r.windows(10*time.Second, 1500*time.Millisecond)
+	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
+	// The JIT's first pass is the JVM's cold start: the warm-up is as
+	// long as the Go engine's at full length, and a second at --quick.
+	w = max(w, time.Second)
+	if !r.Opt.Quick {
+		w = 5 * time.Second
+	}
 	threads, vus := wpThreads, 1000
 	if r.Opt.Quick {
 		// Fewer threads and users keep the pool's ceiling (threads ÷

@@ -82,6 +82,10 @@ type Config struct {
 	Fanout        string  `json:"fanout,omitempty"` // sequential, parallel, pipelined
 	Downstream    string  `json:"downstream,omitempty"`
 	ValidateLock  bool    `json:"validate_lock,omitempty"`
+	// LogInLock writes one request-log line while the validation lock
+	// is held, after its PING (needs ValidateLock and a log): the
+	// line's cost adds to the lock's hold time.
+	LogInLock bool `json:"log_in_lock,omitempty"`
 	Log           string  `json:"log,omitempty"` // off, sync, async
 	LogFile       string  `json:"log_file,omitempty"`
 	Seed          int64   `json:"seed,omitempty"`
@@ -155,6 +159,7 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Fanout, "fanout", c.Fanout, "calls one after another (sequential) or all at once (parallel)")
 	fs.StringVar(&c.Downstream, "downstream", c.Downstream, "RESP service each call goes to (the JVM engines: our blocking RESP client)")
 	fs.BoolVar(&c.ValidateLock, "validate-lock", c.ValidateLock, "a shared lock across a PING before each call (needs --downstream)")
+	fs.BoolVar(&c.LogInLock, "log-in-lock", c.LogInLock, "with --validate-lock and --log: write one log line while the lock is held")
 	fs.StringVar(&c.Log, "log", c.Log, "per-request log: off, sync (Logback file appender) or async (Logback AsyncAppender)")
 	fs.StringVar(&c.LogFile, "log-file", c.LogFile, "file the request log goes to")
 	fs.Int64Var(&c.Seed, "seed", c.Seed, "random seed for the per-request draws")
@@ -289,6 +294,9 @@ func (c *Config) TargetArgs(lang string) ([]string, error) {
 		}
 		if c.ValidateLock {
 			a = append(a, "--validate-lock")
+		}
+		if c.LogInLock {
+			a = append(a, "--log-in-lock")
 		}
 		addDur("keepalive", c.KeepAliveTimeout)
 	}

@@ -58,6 +58,9 @@ func (c *Config) checkJVM() error {
 	if c.ValidateLock && c.Downstream == "" {
 		return model.NewFieldError("validate-lock", "launch.err.lockds")
 	}
+	if c.LogInLock && (!c.ValidateLock || c.Log == "" || c.Log == "off") {
+		return model.NewFieldError("log-in-lock", "launch.err.loginlock")
+	}
 	switch c.Log {
 	case "", "off", "sync", "async":
 	default:

@@ -220,6 +220,7 @@ func (r *jvmRun) knobs() error {
 	}
 	p["downstream"] = cfg.Downstream
 	p["validate_lock"] = strconv.FormatBool(cfg.ValidateLock)
+	p["log_in_lock"] = strconv.FormatBool(cfg.LogInLock)
 	p["log"] = cfg.Log
 	if p["log"] == "" {
 		p["log"] = "off"

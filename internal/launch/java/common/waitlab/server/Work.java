@@ -49,6 +49,8 @@ public final class Work {
     /** The downstream each call goes to (null: local waits). */
     final Resp resp;
     final boolean validateLock;
+    /** One request-log line written by the lock's holder, after its PING (the log inside the locked path). */
+    final boolean logInLock;
     private final Object lock = new Object();
     private final java.util.concurrent.ExecutorService helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "waitlab-call");
@@ -77,6 +79,7 @@ public final class Work {
         String ds = s.str("downstream", "");
         resp = ds.isEmpty() ? null : new Resp(ds, (int) s.num("downstream_timeout_ms", 10_000));
         validateLock = s.flag("validate_lock");
+        logInLock = s.flag("log_in_lock");
         String mode = s.str("log", "off");
         if (mode.equals("off")) {
             log = null;
@@ -221,6 +224,9 @@ public final class Work {
                     try {
                         resp.ping();
                         dsCommands.increment();
+                        if (logInLock && log != null) {
+                            log.line("PING /validate 200 " + (System.nanoTime() - t0) / 1000 + "us");
+                        }
                     } finally {
                         lockHeldNanos.add(System.nanoTime() - t0);
                         lockHolds.increment();

@@ -595,6 +595,18 @@ func TestClaimPredictedJudgesAgainstThePrediction(t *testing.T) {
 		if cell := claimMeasured(l, *c); !strings.Contains(cell, msg.T(l, "exp.md.predicted", "3.10×")) {
 			t.Errorf("%s: cell %q; want the prediction beside the measured value", l, cell)
 		}
+		// A prediction within the tolerance of no effect (1.05× against
+		// ±10% of 1×) cannot reproduce an effect: judged against the
+		// published 10×, the prediction quoted.
+		r2 := newRunner(e, Options{Lang: l, Now: time.Now})
+		r2.engine = EngineJVM
+		z := r2.ClaimPredicted("test.nan", []float64{1, 1, 1}, 1.05, "")
+		if z.Predicted != nil || z.Verdict != NotReproduced || !strings.Contains(z.Note, "1.05×") {
+			t.Errorf("%s: %+v; want not reproduced against the published 10×, the null prediction 1.05× quoted", l, z)
+		}
+		if err := verdictAgrees(e.Claims[1], *z); err != nil {
+			t.Error(err)
+		}
 		n := r.ClaimPredicted("test.nan", []float64{3}, math.NaN(), "")
 		if n.Verdict != NotRun || n.Measured != nil || !strings.Contains(n.Note, msg.T(l, "exp.claim.nopredict")) {
 			t.Errorf("%s: %+v; want not run, saying the prediction was not measured", l, n)

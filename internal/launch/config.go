@@ -85,10 +85,10 @@ type Config struct {
 	// LogInLock writes one request-log line while the validation lock
 	// is held, after its PING (needs ValidateLock and a log): the
 	// line's cost adds to the lock's hold time.
-	LogInLock bool `json:"log_in_lock,omitempty"`
-	Log           string  `json:"log,omitempty"` // off, sync, async
-	LogFile       string  `json:"log_file,omitempty"`
-	Seed          int64   `json:"seed,omitempty"`
+	LogInLock bool   `json:"log_in_lock,omitempty"`
+	Log       string `json:"log,omitempty"` // off, sync, async
+	LogFile   string `json:"log_file,omitempty"`
+	Seed      int64  `json:"seed,omitempty"`
 
 	StallThreshold Duration `json:"stall_threshold,omitempty"`
 	Drain          Duration `json:"drain,omitempty"`

@@ -640,3 +640,42 @@ func TestCrossoverJVMPrediction(t *testing.T) {
 		t.Errorf("no CPU measured: %v; want NaN (the claim is then not run)", got)
 	}
 }
+
+// The summary compares the engines from the sections alone: the central
+// claims each brings to direction or better out of all of them, every
+// claim the Go engine does not reproduce and the JVM does with both
+// numbers, and one paragraph for each claim whose verdicts differ.
+func TestSummaryComparesTheEngines(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	claim := func(id, eng string, v Verdict, m *float64) Claim {
+		return Claim{ID: id, Engine: eng, Verdict: v, Measured: m, Digits: 2, Unit: "×", Note: id + " on " + eng + " note"}
+	}
+	tab := &Table{Experiment: "logging", Claims: []Claim{
+		claim("log.lock", EngineGo, Consistent, f(1.37)), claim("log.lock", EngineJVM, Reproduced, f(1.18)),
+		claim("log.cost", EngineGo, NotReproduced, f(-5)), claim("log.cost", EngineJVM, Reproduced, f(36)),
+		claim("log.debug", EngineGo, Reproduced, f(1)), claim("log.debug", EngineJVM, NotRun, nil),
+		claim("th.errors", EngineGo, Direction, f(3)), claim("th.errors", EngineJVM, Direction, f(4)),
+	}}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, msg.EN, []*Table{tab}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	n := len(centralClaims)
+	for _, want := range []string{
+		fmt.Sprintf("Go engine: **Central claims:** 2 of %d", n),
+		fmt.Sprintf("JVM engine: **Central claims:** 3 of %d", n),
+		msg.T(msg.EN, "exp.sum.central.compare.ge", 2, n, 3, n),
+		msg.T(msg.EN, "exp.sum.gained", 2),
+		"- `log.lock` (`logging`): " + msg.T(msg.EN, "exp.sum.gained.row", "consistent (calibrated)", "1.37×", "reproduced", "1.18×"),
+		msg.T(msg.EN, "exp.sum.parts", 3),
+		"log.debug on jvm note",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "**`th.errors`**") {
+		t.Errorf("a paragraph for th.errors, whose verdicts agree:\n%s", s)
+	}
+}

@@ -31,5 +31,32 @@ func init() {
 		"exp.log.jvm.lockquick": {
 			KO: "--quick에서는 잠금 행을 돌리지 않습니다: Tomcat 두 개를 더 띄우면 30초를 넘습니다. --only log.lock을 붙이면 잠금 행 둘만 돌립니다.",
 			EN: "--quick does not run the lock rows: two more Tomcats would take it past 30 s. Add --only log.lock to run those two rows alone."},
+		"exp.sum.central.absent": {
+			KO: "이 엔진의 절에 없습니다 (재지 않음).",
+			EN: "not in this engine's sections (not measured)."},
+		"exp.sum.central.consistent": {
+			KO: "보정된 주장 %d개(%s)는 발표된 설명과 맞지만(consistent) 재현이 아니므로 세지 않습니다.",
+			EN: "The %d calibrated claims that are consistent (%s) are not counted: consistent with the published explanation is not a reproduction."},
+		"exp.sum.central.compare.ge": {
+			KO: "**엔진별 중심 주장:** 방향만 맞음 이상이 Go 엔진 %d / %d개, JVM 엔진 %d / %d개입니다: JVM 엔진이 Go 엔진만큼 또는 더 많이 이릅니다.",
+			EN: "**Central claims by engine:** direction only or better on the Go engine %d of %d, on the JVM engine %d of %d: the JVM reaches at least as many as Go."},
+		"exp.sum.central.compare.lt": {
+			KO: "**엔진별 중심 주장:** 방향만 맞음 이상이 Go 엔진 %d / %d개, JVM 엔진 %d / %d개입니다: JVM 엔진이 Go 엔진보다 적게 이릅니다.",
+			EN: "**Central claims by engine:** direction only or better on the Go engine %d of %d, on the JVM engine %d of %d: the JVM reaches fewer than Go."},
+		"exp.sum.gained": {
+			KO: "Go 엔진이 재현하지 못하고 JVM 엔진이 재현한 주장 %d개 (두 엔진의 잰 값):",
+			EN: "The %d claims the Go engine does not reproduce and the JVM does (both engines' numbers):"},
+		"exp.sum.gained.row": {
+			KO: "Go 엔진 %s, %s; JVM 엔진 %s, %s",
+			EN: "Go engine %s, %s; JVM engine %s, %s"},
+		"exp.sum.gained.none": {
+			KO: "Go 엔진이 재현하지 못하고 JVM 엔진이 재현한 주장은 없습니다.",
+			EN: "No claim is reproduced on the JVM engine that the Go engine does not reproduce."},
+		"exp.sum.parts": {
+			KO: "두 엔진의 판정이 다른 주장 %d개, 각 엔진의 문장과 그 숫자:",
+			EN: "The %d claims whose verdicts differ between the engines, each engine's sentence with its numbers:"},
+		"exp.sum.parts.none": {
+			KO: "두 엔진의 판정이 다른 주장은 없습니다.",
+			EN: "No claim's verdict differs between the engines."},
 	})
 }

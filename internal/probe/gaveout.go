@@ -7,12 +7,14 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	pmodel "github.com/prometheus/common/model"
 
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/netguard"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -247,17 +249,11 @@ func deadGaveOut(cfg *Config, res *Result, steps []Step) {
 			last = &steps[i]
 		}
 	}
-	why, gone := "", false
-	if cfg.Exited != nil {
-		why = cfg.Exited()
-		gone = why != ""
-	} else if cfg.TargetPID > 0 {
-		gone = sysinfo.Exited(cfg.TargetPID)
-	}
+	why, gone := exited(cfg)
 	switch {
 	case last != nil && heapGaveOut(last.JVM):
 		res.GaveOut = "heap"
-		res.Evidence = append(res.Evidence, heapNote(lang, "probe.ev.gave_out.heap", last.Index, last.JVM))
+		res.Evidence = append(res.Evidence, heapNote(lang, "probe.ev.gave_out.heap_last", last.Index, last.JVM))
 	case last != nil:
 		// Not short at its last reading: the figures, for what they say.
 		res.Evidence = append(res.Evidence, heapNote(lang, "probe.ev.jvm_last", last.Index, last.JVM))
@@ -265,9 +261,6 @@ func deadGaveOut(cfg *Config, res *Result, steps []Step) {
 	if gone {
 		if res.GaveOut == "" {
 			res.GaveOut = "process"
-		}
-		if why == "" {
-			why = msg.T(lang, "probe.jvm.exited_pid", cfg.TargetPID)
 		}
 		res.Evidence = append(res.Evidence, note(lang, "probe.ev.gave_out.exited", why))
 		if strings.Contains(why, "OutOfMemoryError") {
@@ -326,4 +319,84 @@ func (r *runner) loops() *LoopCount {
 		}
 	}
 	return nil
+}
+
+// exited says whether the target's process has ended, and why: the
+// caller's word (Config.Exited), else /proc for --target-pid.
+func exited(cfg *Config) (string, bool) {
+	if cfg.Exited != nil {
+		why := cfg.Exited()
+		return why, why != ""
+	}
+	if cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() && sysinfo.Exited(cfg.TargetPID) {
+		return msg.T(cfg.Lang, "probe.jvm.exited_pid", cfg.TargetPID), true
+	}
+	return "", false
+}
+
+// exitedFailure is the failure of a search cut short because the
+// target's process ended (a step could not start without it), or nil
+// when it runs.
+func (r *runner) exitedFailure(res *Result) *Note {
+	why, gone := exited(&r.cfg)
+	if !gone {
+		return nil
+	}
+	lang := r.cfg.Lang
+	held := msg.T(lang, "probe.fail.none_held")
+	if h := lastHealthy(r.steps); h > 0 {
+		held = msg.T(lang, "probe.fail.last_held", num0(h))
+	}
+	res.Stopped = "dead"
+	n := note(lang, "probe.fail.exited", len(r.steps), why, held)
+	return &n
+}
+
+// tail keeps the last tailBytes a child wrote (its standard output,
+// where a JVM says "Terminating due to java.lang.OutOfMemoryError").
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailBytes = 4 << 10
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > tailBytes {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-tailBytes:]...)
+	}
+	return len(p), nil
+}
+
+// oom is the line of t that names an OutOfMemoryError ("" none).
+func (t *tail) oom() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(string(t.buf), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.Contains(lines[i], "OutOfMemoryError") {
+			return strings.TrimSpace(lines[i])
+		}
+	}
+	return ""
+}
+
+// exitedOf is Config.Exited for a server the probe (or its caller)
+// started through launch, its standard output kept in out: "" while it
+// runs, else its exit and stderr's last line (supervise's Why), and the
+// OutOfMemoryError a JVM wrote, if it did.
+func exitedOf(srv *launch.Server, out *tail) func() string {
+	return func() string {
+		if !srv.HasExited() {
+			return ""
+		}
+		why := srv.Why()
+		if o := out.oom(); o != "" && !strings.Contains(why, o) {
+			why += "; " + o
+		}
+		return why
+	}
 }

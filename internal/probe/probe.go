@@ -459,9 +459,8 @@ type runner struct {
 	// send), by index: a retake that pools two windows merges them.
 	lat map[int]*hdrhistogram.Histogram
 	// jvm says whether the target's page has JVM figures (-1: not read
-	// yet, 0: none), page its last reading.
-	jvm  int
-	page jvmPage
+	// yet, 0: none).
+	jvm int
 }
 
 // pageURL is the target's /metrics page the probe reads itself: the
@@ -540,6 +539,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	fail := r.search(ctx, res)
 	if fail == nil && res.Stopped != "interrupted" && r.cfg.VUsSweep == 0 {
 		fail = r.retake(ctx, res)
+	}
+	if res.Stopped == "interrupted" && ctx.Err() == nil {
+		// A step that could not run because the target's process had
+		// ended (the generator finds no --target-pid) is no interrupt.
+		if f := r.exitedFailure(res); f != nil {
+			fail = f
+		}
 	}
 	res.Steps = r.steps
 	res.ElapsedS = r.elapsed().Seconds()

@@ -146,7 +146,7 @@ func VerdictText(lang msg.Lang, res *Result) string {
 		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.interrupted"))
 	case res.Failure != nil:
 		// No shape; what the target's own side says gave out, if it does.
-		parts = append(parts, msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed")))
+		parts = append(parts, strings.TrimSuffix(msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed")), ".")+".")
 		for _, e := range res.Evidence {
 			parts = append(parts, e.Text)
 		}

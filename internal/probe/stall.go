@@ -2,6 +2,7 @@ package probe
 
 import (
 	"math"
+	"strings"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
@@ -278,6 +279,9 @@ func loopBlocked(v *Verdict, s *Stall, lang msg.Lang) {
 		switch e.Key {
 		case "probe.ev.pool", "probe.ev.pool_threads", "probe.ev.little", "probe.ev.serial", "probe.ev.serial_threads", "probe.ev.serial_cap":
 		default:
+			if strings.HasPrefix(e.Key, "probe.undecided.") {
+				continue // what a pool lacked: the stall decided it
+			}
 			ev = append(ev, e)
 		}
 	}

@@ -19,9 +19,11 @@ func init() {
 		"probe.fail.exited": {
 			KO: "서버 프로세스가 단계 %d 전에 끝났습니다 (%s). %s. 서버가 내려갔습니다",
 			EN: "the server's process ended before step %d (%s); %s; the server is down"},
-		"probe.jvm.max_unknown": {KO: "?", EN: "?"},
-		"probe.jvm.exited_pid":  {KO: "프로세스 %d{이/가} 더는 없습니다", EN: "process %d is gone"},
-		"probe.loop.loops_from": {KO: "루프 %d개(%s)", EN: "%d loops (%s)"},
+		"probe.jvm.max_unknown":  {KO: "?", EN: "?"},
+		"probe.jvm.exited_pid":   {KO: "프로세스 %d{이/가} 더는 없습니다", EN: "process %d is gone"},
+		"probe.loop.loops_from":  {KO: "루프 %d개(%s)", EN: "%d loops (%s)"},
+		"probe.loop.loops_from1": {KO: "루프 %d개(%s)", EN: "%d loop (%s)"},
+		"probe.loop.loops1":      {KO: "루프 %d개", EN: "%d loop"},
 		"probe.loop.from.metrics": {
 			KO: "대상의 /metrics가 말한 수", EN: "as the target's /metrics says"},
 		"probe.loop.from.thread-names": {

@@ -234,9 +234,13 @@ func loopVerdict(lang msg.Lang, res *Result, conf string) string {
 	}
 	loops := msg.T(lang, "probe.loop.loops_unknown")
 	if s.Loops > 0 {
-		loops = msg.T(lang, "probe.loop.loops", s.Loops)
+		one := "" // "1 loop", not "1 loops"
+		if s.Loops == 1 {
+			one = "1"
+		}
+		loops = msg.T(lang, "probe.loop.loops"+one, s.Loops)
 		if s.LoopsFrom != "" {
-			loops = msg.T(lang, "probe.loop.loops_from", s.Loops, loopSource(lang, res.Loops, s.LoopsFrom))
+			loops = msg.T(lang, "probe.loop.loops_from"+one, s.Loops, loopSource(lang, res.Loops, s.LoopsFrom))
 		}
 	}
 	return msg.T(lang, "probe.verdict.loop_blocked", one, num0(s.StallMS), conf, num1(s.HeldPerStall), loops, num0(s.CeilingRPS), num0(res.CapacityRPS))

@@ -400,3 +400,60 @@ func exitedOf(srv *launch.Server, out *tail) func() string {
 		return why
 	}
 }
+
+// jvmWatch reads a JVM's page every jvmEvery while a step runs: a server
+// that dies within a step answers no reading after it, and its last
+// readings are the evidence of what gave out.
+type jvmWatch struct {
+	mu   sync.Mutex
+	last jvmPage
+	at   time.Time
+	ok   bool
+	stop chan struct{}
+	done chan struct{}
+}
+
+// jvmEvery is how often a step reads the JVM's page: often enough that a
+// server dying within a step (the collector running most of the last
+// second) leaves a reading, rarely enough that its page costs nothing
+// beside the step's requests.
+const jvmEvery = 500 * time.Millisecond
+
+// watchJVM starts a watch (nil when the page has no JVM figures).
+func (r *runner) watchJVM(on bool) *jvmWatch {
+	if !on || r.jvm != 1 {
+		return nil
+	}
+	w := &jvmWatch{stop: make(chan struct{}), done: make(chan struct{})}
+	url, remote := r.pageURL(), r.cfg.AllowRemote
+	go func() {
+		defer close(w.done)
+		tk := time.NewTicker(jvmEvery)
+		defer tk.Stop()
+		for {
+			select {
+			case <-w.stop:
+				return
+			case <-tk.C:
+			}
+			if pg, ok := parseJVMPage(scrape(url, remote)); ok {
+				w.mu.Lock()
+				w.last, w.at, w.ok = pg, time.Now(), true
+				w.mu.Unlock()
+			}
+		}
+	}()
+	return w
+}
+
+// end stops the watch and returns its last reading and when it was read.
+func (w *jvmWatch) end() (jvmPage, time.Time, bool) {
+	if w == nil {
+		return jvmPage{}, time.Time{}, false
+	}
+	close(w.stop)
+	<-w.done
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last, w.at, w.ok
+}

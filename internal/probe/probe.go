@@ -1031,14 +1031,18 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	tree0, _, treeOK := sysinfo.TreeCPU(pid)
 	treeOK = treeOK && pid != os.Getpid()
 	jvm0, jvmOK := r.readJVM()
+	watch := r.watchJVM(jvmOK)
 	t0 := time.Now()
 	lr, err := loadgen.Run(ctx, lc)
 	elapsed := time.Since(t0)
+	seen, seenAt, seenOK := watch.end()
 	if err != nil {
 		return st, err
 	}
 	if jvm1, ok := r.readJVM(); ok && jvmOK {
 		st.JVM = jvmStep(jvm0, jvm1, elapsed)
+	} else if seenOK {
+		st.JVM = jvmStep(jvm0, seen, seenAt.Sub(t0)) // it stopped answering: its last reading within the step
 	}
 	rep := loadreport.Analyze(lr, r.cfg.Lang)
 	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)

@@ -178,3 +178,19 @@ func TestLoopThreads(t *testing.T) {
 		t.Errorf("a pool target's threads read as %d loops", n)
 	}
 }
+
+// A target whose process ended fails the probe as down, with the last
+// healthy rate, however its search ended; one that runs does not.
+func TestExitedFailure(t *testing.T) {
+	r := &runner{cfg: Config{Lang: msg.EN, Exited: func() string { return "" }},
+		steps: []Step{{Index: 0, Kind: "calibrate", Closed: true, Met: true}, {Index: 1, Kind: "step", OfferedRPS: 300, Met: true}, {Index: 2, Kind: "step", OfferedRPS: 600}}}
+	res := &Result{Stopped: "breach_bisected"}
+	if f := r.exitedFailure(res); f != nil || res.Stopped != "breach_bisected" {
+		t.Fatalf("a running target failed: %v", f)
+	}
+	r.cfg.Exited = func() string { return "exit status 3" }
+	f := r.exitedFailure(res)
+	if f == nil || f.Key != "probe.fail.exited" || res.Stopped != "dead" || !strings.Contains(f.Text, "300 req/s") || !strings.Contains(f.Text, "before step 3") {
+		t.Fatalf("exitedFailure = %+v, stopped %s", f, res.Stopped)
+	}
+}

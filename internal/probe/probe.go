@@ -540,9 +540,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if fail == nil && res.Stopped != "interrupted" && r.cfg.VUsSweep == 0 {
 		fail = r.retake(ctx, res)
 	}
-	if res.Stopped == "interrupted" && ctx.Err() == nil {
-		// A step that could not run because the target's process had
-		// ended (the generator finds no --target-pid) is no interrupt.
+	if fail == nil && ctx.Err() == nil {
+		// A target whose process ended is down, whatever the search made
+		// of its last steps: a step that could not run because of it (the
+		// generator finds no --target-pid) is no interrupt, and a search
+		// that ended by its budget or its bisection has no shape to tell.
 		if f := r.exitedFailure(res); f != nil {
 			fail = f
 		}

@@ -112,6 +112,13 @@ type Config struct {
 	MaxConnections       int      `json:"max_connections,omitempty"`
 	KeepAliveTimeout     Duration `json:"keepalive_timeout,omitempty"`
 	MaxKeepAliveRequests int      `json:"max_keepalive_requests,omitempty"`
+	// Heap is the JVM's maximum heap (-Xmx: "48m", "1g"); with it the
+	// JVM exits when the heap runs out (-XX:+ExitOnOutOfMemoryError), as
+	// one under a container's memory limit is ended. HoldKB is what each
+	// request holds on the heap while in flight (tomcat): memory that
+	// grows with in-flight work, as a server buffering its requests' data.
+	Heap   string `json:"heap,omitempty"`
+	HoldKB int    `json:"hold_kb,omitempty"`
 }
 
 // Load reads a configuration file (JSON; unknown fields are refused).
@@ -180,6 +187,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.IntVar(&c.MaxConnections, "max-connections", c.MaxConnections, "tomcat: maxConnections (default 8192); netty: refuse beyond it (default none)")
 	fs.TextVar(&c.KeepAliveTimeout, "keepalive-timeout", c.KeepAliveTimeout, "idle keep-alive timeout (default 20s)")
 	fs.IntVar(&c.MaxKeepAliveRequests, "max-keepalive-requests", c.MaxKeepAliveRequests, "tomcat: requests per connection (default 100; -1 unlimited)")
+	fs.StringVar(&c.Heap, "heap", c.Heap, "the JVM's maximum heap (-Xmx: 48m, 1g); the JVM exits when it runs out (default: the JVM's own)")
+	fs.IntVar(&c.HoldKB, "hold-kb", c.HoldKB, "tomcat: KiB each request holds on the heap while in flight")
 }
 
 // FromArgs reads `waitlab target` words into a configuration: a JVM

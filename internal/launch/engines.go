@@ -5,6 +5,7 @@ import (
 	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,7 @@ func (c *Config) checkJVM() error {
 		{"blocking", c.Blocking && !netty},
 		{"accept-count", c.AcceptCount != 0 && netty},
 		{"max-keepalive-requests", c.MaxKeepAliveRequests != 0 && netty},
+		{"hold-kb", c.HoldKB != 0 && netty},
 	} {
 		if err := refuse(r.field, r.set); err != nil {
 			return err
@@ -78,11 +80,23 @@ func (c *Config) checkJVM() error {
 			return model.NewFieldError(n.field, "launch.err.negative", n.field, n.v)
 		}
 	}
+	if c.HoldKB < 0 || c.HoldKB > maxHoldKB {
+		return model.NewFieldError("hold-kb", "launch.err.hold", c.HoldKB, maxHoldKB)
+	}
+	if c.Heap != "" && !heapSize.MatchString(c.Heap) {
+		return model.NewFieldError("heap", "launch.err.heap", c.Heap)
+	}
 	if c.BlockFraction < 0 || c.BlockFraction > 1 {
 		return model.NewFieldError("block-fraction", "launch.err.fraction", c.BlockFraction)
 	}
 	return nil
 }
+
+// heapSize is -Xmx's size: a number of bytes, or of k, m or g.
+var heapSize = regexp.MustCompile(`^[1-9][0-9]{0,9}[kKmMgG]?$`)
+
+// maxHoldKB bounds --hold-kb: 64 MiB a request.
+const maxHoldKB = 64 << 10
 
 // tomcatBase writes catalina.base: conf/server.xml with the connector's
 // limits, and the webapp (WEB-INF/web.xml mapping WorkServlet to every

@@ -84,6 +84,10 @@ type Limits struct {
 	MaxConnections       int     `json:"max_connections"`
 	KeepAliveTimeoutMS   float64 `json:"keepalive_timeout_ms"`
 	MaxKeepAliveRequests int     `json:"max_keepalive_requests"`
+	// Heap is -Xmx as given ("" the JVM's default), HoldKB what each
+	// request holds on the heap while in flight.
+	Heap   string `json:"heap,omitempty"`
+	HoldKB int    `json:"hold_kb,omitempty"`
 }
 
 // Report is a stopped server's typed report: the Go target's counters and
@@ -235,6 +239,10 @@ func prepareGo(cfg Config, o Options) (supervise.Spec, error) {
 		if exe, err = os.Executable(); err != nil {
 			return supervise.Spec{}, fmt.Errorf("launch: %w", err)
 		}
+	}
+	if cfg.Heap != "" || cfg.HoldKB != 0 {
+		// A JVM's heap: the Go target has none to bound.
+		return supervise.Spec{}, model.NewFieldError("heap", "launch.err.unsupported", "heap", cfg.Engine)
 	}
 	args, err := cfg.TargetArgs(o.Lang)
 	if err != nil {

@@ -28,6 +28,7 @@ var dynamicPrefixes = map[string]string{
 	"probe.errkind.":     "probe: failed requests by kind (refused, timeout, reset, status, bad_response, other)",
 	"probe.shape.":       "probe: a shape's name by Shape (pool, loop-blocked, connection-cap, undecided, ...)",
 	"probe.fit.from.":    "probe: where the target's CPU was read (target, tree)",
+	"probe.loop.from.":   "probe: where the loop count came from by LoopCount.From (metrics, thread-names, held)",
 	"probe.fit.missing.": "probe: why the target's CPU is unknown (in_process, unknown)",
 	"narr.noun1.":        "narrate: singular lane nouns by lane kind",
 	"report.lane.":       "report: lane names by lane kind",

@@ -46,6 +46,12 @@ func init() {
 		"launch.err.fraction": {
 			KO: "--block-fraction은 0과 1 사이여야 합니다 (받은 값 %g)",
 			EN: "--block-fraction must be between 0 and 1 (got %g)"},
+		"launch.err.hold": {
+			KO: "--hold-kb는 0에서 %[2]d 사이여야 합니다 (받은 값 %[1]d)",
+			EN: "--hold-kb must be between 0 and %[2]d (got %[1]d)"},
+		"launch.err.heap": {
+			KO: "--heap %q{을/를} 읽을 수 없습니다: 48m이나 1g처럼 숫자에 k, m, g를 붙여 주세요",
+			EN: "--heap %q cannot be read: give a size such as 48m or 1g"},
 		"launch.err.dist": {
 			KO: "--%s %q{을/를} 읽을 수 없습니다: %v. 예: 50ms 또는 exp:50ms",
 			EN: "--%s %q cannot be read: %v; e.g. 50ms or exp:50ms"},

@@ -55,6 +55,8 @@ public final class Work {
     final LongAdder dbCalls = new LongAdder(), dbErrors = new LongAdder();
     /** One request-log line written by the lock's holder, after its PING (the log inside the locked path). */
     final boolean logInLock;
+    /** Bytes each request holds on the heap while in flight (hold_kb): memory that grows with in-flight work. */
+    final int holdBytes;
     private final Object lock = new Object();
     private final java.util.concurrent.ExecutorService helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "waitlab-call");
@@ -85,6 +87,7 @@ public final class Work {
         validateLock = s.flag("validate_lock");
         logInLock = s.flag("log_in_lock");
         db = s.str("db", "");
+        holdBytes = (int) Math.min(s.num("hold_kb", 0) * 1024, Integer.MAX_VALUE - 8);
         String mode = s.str("log", "off");
         if (mode.equals("off")) {
             log = null;
@@ -127,6 +130,31 @@ public final class Work {
                 }
             }
         }
+    }
+
+    /** A request's share of the heap while it is in flight (hold_kb; null: none), touched so it is really allocated. */
+    public byte[] hold() {
+        if (holdBytes <= 0) {
+            return null;
+        }
+        byte[] b = new byte[holdBytes];
+        for (int i = 0; i < b.length; i += 4096) {
+            b[i] = 1;
+        }
+        return b;
+    }
+
+    /** The heap: used now, its maximum (-Xmx), and what the collectors' last runs left in the heap pools (the live set). */
+    static long[] heap() {
+        java.lang.management.MemoryUsage u = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long after = 0;
+        for (java.lang.management.MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            java.lang.management.MemoryUsage c = p.getType() == java.lang.management.MemoryType.HEAP ? p.getCollectionUsage() : null;
+            if (c != null) {
+                after += c.getUsed();
+            }
+        }
+        return new long[] {u.getUsed(), u.getMax(), after};
     }
 
     /** Whether the server serves a scenario's plan (answers carry X-Waitlab-* headers). */
@@ -401,6 +429,10 @@ public final class Work {
         b.append("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ").append(cpuSeconds()).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_seconds_total counter\nwaitlab_target_jvm_gc_seconds_total ").append(g[0] / 1000.0).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_collections_total counter\nwaitlab_target_jvm_gc_collections_total ").append(g[1]).append('\n');
+        long[] h = heap();
+        b.append("# TYPE waitlab_target_jvm_heap_used_bytes gauge\nwaitlab_target_jvm_heap_used_bytes ").append(h[0]).append('\n');
+        b.append("# TYPE waitlab_target_jvm_heap_max_bytes gauge\nwaitlab_target_jvm_heap_max_bytes ").append(h[1]).append('\n');
+        b.append("# TYPE waitlab_target_jvm_heap_after_gc_bytes gauge\nwaitlab_target_jvm_heap_after_gc_bytes ").append(h[2]).append('\n');
         b.append("# TYPE waitlab_target_info gauge\nwaitlab_target_info{engine=").append(quote(engine))
                 .append(",version=").append(quote(version)).append(",jdk=").append(quote(System.getProperty("java.version")))
                 .append("} 1\n");

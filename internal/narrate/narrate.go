@@ -106,7 +106,9 @@ func Timed(r *model.Result, lang msg.Lang) []Line {
 	ms := t.moments(r.Trace)
 	groups := group(ms)
 	var out []Line
-	if len(groups) > MaxLines {
+	if story, ok := t.fanoutStory(r.Trace, groups); ok {
+		out = story
+	} else if len(groups) > MaxLines {
 		out = t.windows(groups)
 	} else {
 		for _, g := range groups {

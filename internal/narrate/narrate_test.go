@@ -209,3 +209,40 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// Issue 44 defect 4: the fan-out pool's run was eleven windows of the same
+// counts ("1 starts, 1 finishes, 12 calls go to the fan-out pool, at most
+// 8 wait ..."). It reads as three lines: the start, the fan-out threads
+// busy without a break while requests finish one by one, the end; within
+// MaxLines, requests in 건 and calls counted in Korean too.
+func TestFanoutPoolStory(t *testing.T) {
+	r := simulate(t, "lab-pool", func(s *model.Scenario) {
+		s.Classes[0].Calls, s.Classes[0].Fanout, s.Classes[0].Wait = 10, model.Parallel, model.FixedDist(200*time.Millisecond)
+		s.FanoutPool = 4
+	})
+	want := map[msg.Lang][]string{
+		msg.EN: {"the 4 fan-out threads make 116 calls without a break, 4 at a time", "11 requests finish, each as its last call returns (about one every 0.5 s)", "the queue is empty at 4.0 s"},
+		msg.KO: {"팬아웃 스레드 4개가 쉬지 않고 한 번에 4건씩 호출 116건을 처리하고", "요청 11건이 각자 마지막 호출이 돌아올 때 끝납니다(대략 0.5초마다 1건)", "4.0초에 대기열이 빕니다"},
+	}
+	for _, lang := range []msg.Lang{msg.EN, msg.KO} {
+		tl := narrate.Timed(r, lang)
+		moments := 0
+		for _, l := range tl {
+			if !l.Summary {
+				moments++
+			}
+		}
+		all := strings.Join(narrate.Lines(r, lang), "\n")
+		if moments > 3 || moments > narrate.MaxLines {
+			t.Errorf("%s: %d moment lines; want the start, the busy stretch and the end:\n%s", lang, moments, all)
+		}
+		for _, w := range want[lang] {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: the narration does not say %q:\n%s", lang, w, all)
+			}
+		}
+		if lang == msg.KO && (strings.Contains(all, "호출 4개") || strings.Contains(all, "1개 시작")) {
+			t.Errorf("ko: requests and calls counted in 개:\n%s", all)
+		}
+	}
+}

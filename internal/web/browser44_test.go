@@ -9,6 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/waitlab/waitlab/internal/narrate"
 )
 
 // The defects of issue 44 ("the web lab, true in every state and whole"),
@@ -347,6 +349,12 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				b.clickAndWait(`.preset[data-name="` + name + `"]`)
 				b.clickAndWait("#btn-reveal")
 				firsts[name] = b.text("#narration li")
+			}
+			// The pool's narration is short and says where the time goes
+			// (it was 11 windows of the same counts).
+			if n, all := atoi(b.eval(`String(document.querySelectorAll("#narration li").length)`)), b.text("#narration"); n > 5 || n > narrate.MaxLines ||
+				!strings.Contains(all, map[string]string{"en": "fan-out threads make 116 calls without a break", "ko": "팬아웃 스레드 4개가 쉬지 않고"}[L.lang]) {
+				t.Errorf("fanout-pool's narration: %d lines; want at most 5, the busy fan-out threads told:\n%s", n, all)
 			}
 			want := map[string][]string{
 				"en": {"one after another", "at once", "round trip (pipelining)", "fan-out pool"},

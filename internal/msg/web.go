@@ -369,14 +369,32 @@ func init() {
 		"web.ls.b":     {KO: "둘째", EN: "Second"},
 		"web.ls.form":  {KO: "지금 설정", EN: "The current settings"},
 		"web.btn.ls":   {KO: "나란히 보기", EN: "Show side by side"},
-		"web.ls.note":  {KO: "두 타임라인은 시간 축과 커서 하나를 같이 씁니다. 커서를 끌거나 재생을 누르세요.", EN: "Both timelines share one time axis and one cursor: drag it or press Play."},
-		"web.ls.side":  {KO: "%s: 전체 처리 시간 %s. %s", EN: "%s: batch time %s. %s"},
+		"web.ls.note": {
+			KO: "두 타임라인은 시간 축과 커서 하나를 같이 씁니다. 커서를 끌거나 재생을 누르세요. 어느 쪽이 먼저 끝날지 먼저 예측하세요. 두 전체 처리 시간은 예측한 뒤에, 또는 '예측 건너뛰기'를 고른 뒤에 보입니다.",
+			EN: "Both timelines share one time axis and one cursor: drag it or press Play. Guess first which one finishes first: the two batch times show after your guess, or when you choose to skip it."},
+		// Lockstep's own question (predict, then reveal).
+		"web.ls.guess":       {KO: "예측: 어느 쪽이 먼저 끝날까요?", EN: "Your guess: which finishes first?"},
+		"web.ls.guess.none":  {KO: "— 고르세요 —", EN: "— choose —"},
+		"web.ls.guess.a":     {KO: "첫째", EN: "The first"},
+		"web.ls.guess.b":     {KO: "둘째", EN: "The second"},
+		"web.ls.guess.same":  {KO: "거의 같이 끝난다", EN: "About the same time"},
+		"web.ls.guess.skip":  {KO: "예측 건너뛰기: 두 답을 바로 보기", EN: "Skip the guess: show both answers"},
+		"web.ls.guess.first": {KO: "어느 쪽이 먼저 끝날지 먼저 고르세요. 건너뛰려면 '예측 건너뛰기'를 고르세요.", EN: "Choose which finishes first, or choose to skip the guess."},
+		"web.ls.skipped":     {KO: "예측을 건너뛰어 두 답을 보여 줍니다.", EN: "You skipped the guess: here are both answers."},
+		"web.ls.truth.first": {KO: "%s{이/가} 먼저 끝납니다(%s 대 %s)", EN: "%s finishes first (%s against %s)"},
+		"web.ls.truth.same":  {KO: "둘이 거의 같이 끝납니다(%[2]s 대 %[3]s)", EN: "both finish at about the same time (%[2]s against %[3]s)"},
+		"web.ls.right":       {KO: "맞았습니다. %s.", EN: "Right: %s."},
+		"web.ls.wrong":       {KO: "예측과 달랐습니다. %s.", EN: "Not this time: %s."},
+		"web.ls.side":        {KO: "%s: 전체 처리 시간 %s. %s", EN: "%s: batch time %s. %s"},
 
 		// The five presets side by side.
 		"web.five.title": {KO: "다섯 프리셋을 한눈에", EN: "The five presets side by side"},
 		"web.btn.five":   {KO: "다섯 프리셋 비교", EN: "Compare the five presets"},
-		"web.five.note":  {KO: "막대는 전체 처리 시간입니다. 모델은 대기 0.2초에서 시뮬레이션한 값이고, 실측은 같은 설정의 JDK 21 실측값입니다 (실측이 없는 프리셋은 모델만).", EN: "Bars are batch times: the model simulated at 0.2 s waits, beside the JDK 21 measurement at the same settings (presets without one: the model only)."},
-		"web.five.bars":  {KO: "다섯 프리셋의 전체 처리 시간, 모델과 JDK 21 실측값", EN: "Batch time of the five presets, model and JDK 21 measured"},
+		"web.five.note": {
+			KO: "막대는 전체 처리 시간입니다. 모델은 대기 0.2초에서 시뮬레이션한 값이고, 실측은 같은 설정의 JDK 21 실측값입니다 (실측이 없는 프리셋은 모델만). 모델 값은 그 프리셋의 답이라, 실습에서 예측했거나 건너뛴 프리셋만 보입니다.",
+			EN: "Bars are batch times: the model simulated at 0.2 s waits, beside the JDK 21 measurement at the same settings (presets without one: the model only). The model's figure is the preset's answer: it shows for the presets you have guessed or skipped in the lab."},
+		"web.btn.five.all": {KO: "다섯 프리셋의 모델 값 모두 보기(예측을 건너뜁니다)", EN: "Show the model's figures for all five (skips their guesses)"},
+		"web.five.bars":    {KO: "다섯 프리셋의 전체 처리 시간, 모델과 JDK 21 실측값", EN: "Batch time of the five presets, model and JDK 21 measured"},
 
 		// Size it.
 		"web.size.title":  {KO: "크기 정하기", EN: "Size it"},

@@ -116,6 +116,58 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			}
 		})
 
+		t.Run("44.2 lockstep and the five ask first "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.load(page)
+			b.do(chromedp.Evaluate[chromedp.Void](`sessionStorage.clear()`)) // no preset answered yet in this tab
+			b.load(page)
+			// Lockstep shows two answers: it asks which finishes first.
+			b.selectValue("#ls-a-pick", "lab-pool")
+			b.selectValue("#ls-b-pick", "lab-loop")
+			b.clickAndWait("#btn-ls")
+			if b.visible("#ls-out") || !b.exists("#err-ls-guess") || strings.Contains(b.text("#lockstep"), L.pool6) {
+				t.Errorf("lockstep without a guess: shown %v, guess asked %v; want the answers hidden and a guess asked for", b.visible("#ls-out"), b.exists("#err-ls-guess"))
+			}
+			if got := b.text("#ref-lab-pool-model"); got == "" || strings.ContainsAny(got, "0123456789") {
+				t.Errorf("a refused lockstep counted as skipping: lab-pool's JDK 21 row shows %q", got)
+			}
+			b.selectValue("#ls-guess", "b")
+			b.clickAndWait("#btn-ls")
+			right := map[string]string{"en": "Right:", "ko": "맞았습니다."}[L.lang]
+			if got := b.text("#ls-verdict"); !b.visible("#ls-out") || !strings.HasPrefix(got, right) || !strings.Contains(got, L.pool6[:1]) {
+				t.Errorf("lockstep, guessed the loops first: verdict %q, shown %v; want it scored right with both batch times", got, b.visible("#ls-out"))
+			}
+			// Choosing other sides drops the guess made for these two.
+			b.selectValue("#ls-b-pick", "lab-loop-blocking")
+			if got := b.eval(`document.querySelector("#ls-guess").value`); got != "" {
+				t.Errorf("new sides kept the old guess %q", got)
+			}
+			// The five: published figures at once, the model's only for
+			// presets seen (lab-pool and lab-loop, guessed above) until the
+			// learner asks for all five, a button that says it skips.
+			b.clickAndWait("#btn-five")
+			if got := b.text(`#five-bars .group[data-name="lab-loop-blocking"]`); strings.Contains(got, "1,200 ms") || !strings.Contains(got, "1,227 ms") {
+				t.Errorf("the five before a guess: the worst combination reads %q; want only the published 1,227 ms", got)
+			}
+			if got := b.text(`#five-bars .group[data-name="lab-pool"]`); !strings.Contains(got, "600 ms") {
+				t.Errorf("the five: lab-pool, guessed in lockstep, reads %q; want the model's 600 ms", got)
+			}
+			if got := b.text("#ref-lab-loop-blocking-model"); strings.ContainsAny(got, "0123456789") {
+				t.Errorf("opening the five counted as skipping: the JDK 21 row shows %q", got)
+			}
+			skip := map[string]string{"en": "skips their guesses", "ko": "예측을 건너뜁니다"}[L.lang]
+			if got := b.text("#btn-five-all"); !b.visible("#btn-five-all") || !strings.Contains(got, skip) {
+				t.Fatalf("no button that says it skips the guesses: %q (visible %v)", got, b.visible("#btn-five-all"))
+			}
+			b.clickAndWait("#btn-five-all")
+			if got := b.text(`#five-bars .group[data-name="lab-loop-blocking"]`); !strings.Contains(got, "1,200 ms") {
+				t.Errorf("after skipping all five: %q; want the model's 1,200 ms", got)
+			}
+			if got := b.text("#ref-lab-loop-blocking-model"); got != "1,200 ms" || b.visible("#btn-five-all") {
+				t.Errorf("after skipping all five: the JDK 21 row reads %q, button visible %v", got, b.visible("#btn-five-all"))
+			}
+		})
+
 		t.Run("44.6 a wait of 0 "+L.lang, func(t *testing.T) {
 			b.t = t
 			b.load(page)

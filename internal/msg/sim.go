@@ -179,6 +179,9 @@ func init() {
 		"narr.done": {
 			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 동시에 일한 %[6]s{은/는} 최대 %[5]d개였습니다",
 			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); peak busy %[6]s: %[5]d"},
+		"narr.done.idle": {
+			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). %[6]s{은/는} CPU 작업도 붙잡힌 대기도 없어 한 번도 바쁘지 않았습니다",
+			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); the %[6]s were never busy: no CPU work, and no wait held them"},
 		"narr.done.loops": {
 			KO: "블로킹 요청이 놓인 루프: %s",
 			EN: "blocking requests per loop: %s"},

@@ -246,3 +246,27 @@ func TestFanoutPoolStory(t *testing.T) {
 		}
 	}
 }
+
+// Issue 44 defect 11: a loop that only registers its waits is drawn idle,
+// and the web lab's row says 0 busy; the narration under them said "peak
+// busy loops: 2". Its summary counts busy lanes as the timeline draws them.
+func TestIdleLanesAreNotBusy(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		want   map[msg.Lang]string
+	}{
+		{"lab-loop", map[msg.Lang]string{msg.EN: "the loops were never busy", msg.KO: "루프는 CPU 작업도 붙잡힌 대기도 없어 한 번도 바쁘지 않았습니다"}},
+		{"lab-virtual", map[msg.Lang]string{msg.EN: "the carriers were never busy", msg.KO: "캐리어는 CPU 작업도 붙잡힌 대기도 없어"}},
+		{"lab-pool", map[msg.Lang]string{msg.EN: "peak busy threads: 4", msg.KO: "동시에 일한 스레드는 최대 4개였습니다"}},
+	} {
+		r := simulate(t, c.preset, nil)
+		if n := narrate.BusyPeak(r.Trace); (n == 0) != (c.preset != "lab-pool") {
+			t.Errorf("%s: BusyPeak = %d", c.preset, n)
+		}
+		for lang, w := range c.want {
+			if all := strings.Join(narrate.Lines(r, lang), "\n"); !strings.Contains(all, w) {
+				t.Errorf("%s %s: the summary does not say %q:\n%s", c.preset, lang, w, all)
+			}
+		}
+	}
+}

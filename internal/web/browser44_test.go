@@ -340,6 +340,14 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if bars, peak := b.eval(`String(document.querySelectorAll("#tl rect.bar").length)`), b.text("#r-peak-model"); bars != "0" || peak != "0" {
 				t.Errorf("lab-loop: %s bars drawn, peak busy %q; want the row to agree with the idle lanes", bars, peak)
 			}
+			// ... and the narration under them says the same.
+			if got := b.text("#narration"); strings.Contains(got, "peak busy loops: 2") || strings.Contains(got, "루프는 최대 2개") ||
+				!strings.Contains(got, map[string]string{"en": "the loops were never busy", "ko": "루프는 CPU 작업도 붙잡힌 대기도 없어"}[L.lang]) {
+				t.Errorf("lab-loop: the narration says %q beside idle lanes and a peak of %s", got, b.text("#r-peak-model"))
+			}
+			if got := b.text(`#result-table tr:has(#r-peak-model) th`); got != map[string]string{"en": "Peak loops busy", "ko": "동시에 일한 루프 수 (최대)"}[L.lang] {
+				t.Errorf("lab-loop's peak row is labelled %q; want it in loops", got)
+			}
 			// The worst combination is over the real-run cap at 2 s: the
 			// page offers it at 0.2 s.
 			b.clickAndWait(`.preset[data-name="lab-loop-blocking"]`)

@@ -615,7 +615,8 @@
       }
     }
     rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);
-    rows.push(["peak", "web.r.peak", (x) => (x.timeline ? peakBusy(x.timeline) : x.peak_threads), (v) => String(v), 0, "", null]);
+    const peakKey = S["web.r.peak." + a.scenario.model] ? "web.r.peak." + a.scenario.model : "web.r.peak";
+    rows.push(["peak", peakKey, (x) => (x.timeline ? peakBusy(x.timeline) : x.peak_threads), (v) => String(v), 0, "", null]);
     rows.push(["inflight", "web.r.inflight", (x) => x.in_flight_mean, num, 0, "", null]);
     const table = el("table", { id: "result-table", class: "cards" });
     const thead = el("tr");
@@ -1374,7 +1375,7 @@
       n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), entry: b.preset,
       overrides: o, vals: st.vals,
       makespan_ms: a.makespan_ms, throughput_rps: a.throughput_rps, p50_ms: a.all.p50_ms, p99_ms: a.all.p99_ms,
-      peak_threads: a.peak_threads, predicted_ms: g,
+      peak_threads: a.timeline ? peakBusy(a.timeline) : a.peak_threads, predicted_ms: g,
     });
     saveRuns(runs);
     renderRuns();

@@ -153,7 +153,7 @@ func init() {
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
 		"preset.fanout-pool": {
-			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120번이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4번씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
+			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120건이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4건씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
 			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4: all 120 calls share the pool's 4 threads, 4 at a time, so the batch takes 6 s, no faster than the same pool making its calls one after another (6 s)"},
 
 		// Settings.
@@ -384,8 +384,9 @@ func init() {
 		"web.ls.guess.skip":  {KO: "예측 건너뛰기: 두 답을 바로 보기", EN: "Skip the guess: show both answers"},
 		"web.ls.guess.first": {KO: "어느 쪽이 먼저 끝날지 먼저 고르세요. 건너뛰려면 '예측 건너뛰기'를 고르세요.", EN: "Choose which finishes first, or choose to skip the guess."},
 		"web.ls.skipped":     {KO: "예측을 건너뛰어 두 답을 보여 줍니다.", EN: "You skipped the guess: here are both answers."},
-		"web.ls.truth.first": {KO: "%s{이/가} 먼저 끝납니다(%s 대 %s)", EN: "%s finishes first (%s against %s)"},
-		"web.ls.truth.same":  {KO: "둘이 거의 같이 끝납니다(%[2]s 대 %[3]s)", EN: "both finish at about the same time (%[2]s against %[3]s)"},
+		"web.ls.truth.a":     {KO: "첫째가 먼저 끝납니다(%s 대 %s)", EN: "the first finishes first (%s against %s)"},
+		"web.ls.truth.b":     {KO: "둘째가 먼저 끝납니다(%s 대 %s)", EN: "the second finishes first (%s against %s)"},
+		"web.ls.truth.same":  {KO: "둘이 거의 같이 끝납니다(%s 대 %s)", EN: "both finish at about the same time (%s against %s)"},
 		"web.ls.right":       {KO: "맞았습니다. %s.", EN: "Right: %s."},
 		"web.ls.wrong":       {KO: "예측과 달랐습니다. %s.", EN: "Not this time: %s."},
 		"web.ls.side":        {KO: "%s: 전체 처리 시간 %s. %s", EN: "%s: batch time %s. %s"},
@@ -405,6 +406,9 @@ func init() {
 		"web.size.note":   {KO: "지금 설정의 시나리오에서, 목표를 지키는 가장 작은 스레드·루프·캐리어 수를 waitlab plan으로 찾습니다. 그림의 띠는 시드마다 달라진 범위입니다.", EN: "For the current settings, waitlab plan finds the smallest threads, loops or carriers that meet the objective; the bands on the curve are the range over seeds."},
 		"web.btn.size":    {KO: "크기 찾기", EN: "Find the size"},
 		"web.status.size": {KO: "크기를 찾는 중…", EN: "Sizing…"},
+		"web.size.guess": {
+			KO: "크기 곡선에는 지금 설정의 전체 처리 시간, 곧 예측의 답이 들어 있습니다. 먼저 예측을 확인하거나 '답 보기'를 누르세요.",
+			EN: "The sizing curve holds the batch time of the current settings, the answer to your guess: check your guess or press Show the answer first."},
 
 		// The fan-out lab and the labs around this one.
 		"web.fo.title":   {KO: "waitlab — 하위 호출은 차례로, 아니면 동시에?", EN: "waitlab — downstream calls: one after another, or at once?"},

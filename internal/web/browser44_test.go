@@ -133,9 +133,16 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			}
 			b.selectValue("#ls-guess", "b")
 			b.clickAndWait("#btn-ls")
-			right := map[string]string{"en": "Right:", "ko": "맞았습니다."}[L.lang]
-			if got := b.text("#ls-verdict"); !b.visible("#ls-out") || !strings.HasPrefix(got, right) || !strings.Contains(got, L.pool6[:1]) {
+			right := map[string]string{"en": "Right: the second finishes first (2.0 s against 6.0 s).", "ko": "맞았습니다. 둘째가 먼저 끝납니다(2.0초 대 6.0초)."}[L.lang]
+			if got := b.text("#ls-verdict"); !b.visible("#ls-out") || got != right {
 				t.Errorf("lockstep, guessed the loops first: verdict %q, shown %v; want it scored right with both batch times", got, b.visible("#ls-out"))
+			}
+			// Size it draws the batch time of the settings on screen: not
+			// before their guess.
+			b.clickAndWait(`.preset[data-name="lab-loop-blocking"]`)
+			b.clickAndWait("#btn-size")
+			if b.exists("#size-table") || strings.Contains(b.text("#size"), L.worst12) || !strings.Contains(b.text("#size-status"), map[string]string{"en": "Show the answer", "ko": "답 보기"}[L.lang]) {
+				t.Errorf("size it before a guess: %q; want the curve held back until a guess or a skip", b.text("#size"))
 			}
 			// Choosing other sides drops the guess made for these two.
 			b.selectValue("#ls-b-pick", "lab-loop-blocking")
@@ -439,6 +446,7 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				b.do(chromedp.EmulateViewport(w, 844))
 				b.load(page)
 				b.clickAndWait(`.preset[data-name="lab-pool"]`)
+				b.reveal()
 				b.typeIn("#size-slo", "batch<3s")
 				b.clickAndWait("#btn-size")
 				if got := b.text("#size-answer"); !strings.Contains(got, map[string]string{"en": "12 threads", "ko": "스레드 12개"}[L.lang]) {

@@ -1248,7 +1248,7 @@
     if (guess === "skip") return fmt("web.ls.skipped");
     const same = Math.abs(a - b) <= 0.05 * Math.max(a, b);
     const truth = same ? "same" : a < b ? "a" : "b";
-    const said = fmt(truth === "same" ? "web.ls.truth.same" : "web.ls.truth.first", truth === "b" ? lsName("#ls-b-pick", ls.b) : lsName("#ls-a-pick", ls.a), dur(Math.min(a, b)), dur(Math.max(a, b)));
+    const said = fmt("web.ls.truth." + truth, dur(Math.min(a, b)), dur(Math.max(a, b)));
     return fmt(guess === truth ? "web.ls.right" : "web.ls.wrong", said);
   }
   const lsName = (id, a) => ($(id).value ? (presets.find((p) => p.name === $(id).value) || {}).label : fmt("web.ls.form")) || a.scenario.name;
@@ -1285,6 +1285,8 @@
     slo.removeAttribute("aria-invalid");
     const b = body();
     if (!b) { refuseForm(); settled(); return; }
+    // The curve holds these settings' batch time: the guess's answer.
+    if (!state.revealed) { st.textContent = fmt("web.size.guess"); st.classList.add("bad"); settled(); return; }
     st.textContent = fmt("web.status.size");
     try {
       const a = await postJSON(`/api/plan?lang=${lang}`, Object.assign({ slo: slo.value }, b));

@@ -206,8 +206,8 @@ func TestProbePageBrowser(t *testing.T) {
 	b := &browser{t: t, ctx: ctx}
 	// Korean and English (issue 44: every check in both languages).
 	for _, L := range []probeWords{
-		{lang: "ko", h1: "내 서버 측정하기", loopback: "루프백", left: "남은 시간", shape: "판정"},
-		{lang: "en", h1: "Your server, measured", loopback: "loopback", left: "left", shape: ""},
+		{lang: "ko", h1: "내 서버 측정하기", loopback: "루프백", left: "남은 시간", took: "걸렸습니다", users: "사용자 1명", shape: "판정"},
+		{lang: "en", h1: "Your server, measured", loopback: "loopback", left: "left", took: "took", users: "1 VUs", shape: ""},
 	} {
 		t.Run(L.lang, func(t *testing.T) {
 			b.t = t
@@ -217,7 +217,7 @@ func TestProbePageBrowser(t *testing.T) {
 }
 
 // probeWords are one language's words the probe page check looks for.
-type probeWords struct{ lang, h1, loopback, left, shape string }
+type probeWords struct{ lang, h1, loopback, left, took, users, shape string }
 
 // probePage drives one probe on the page in L's language: a remote host
 // refused, then a real probe of target, its live steps, result and lab
@@ -236,6 +236,8 @@ func probePage(t *testing.T, b *browser, base, target string, L probeWords) {
 
 	b.typeIn("#p-url", target)
 	b.typeIn("#p-budget", "15") // at least probe.MinBudget at the default windows
+	// Every text the clock shows while the probe runs.
+	b.do(chromedp.Evaluate[chromedp.Void](`window.clockSeen = []; new MutationObserver(() => window.clockSeen.push(document.querySelector("#p-clock").textContent)).observe(document.querySelector("#p-clock"), {childList: true, characterData: true, subtree: true})`))
 	b.do(chromedp.Click(chromedp.CSS("#p-run")))
 	b.waitProbe(2 * time.Minute)
 	if d := b.eval(`document.body.dataset.done`); d != "result" {
@@ -259,8 +261,16 @@ func probePage(t *testing.T, b *browser, base, target string, L probeWords) {
 	if got := b.eval(`[...document.querySelectorAll("#p-live tbody tr")].map(r => r.cells.length + ":" + [...r.cells].every(c => c.textContent.trim() !== "")).join(" ")`); strings.Contains(got, "false") || got == "" {
 		t.Errorf("live rows with an empty cell (cells:filled per row): %s", got)
 	}
-	if got := b.text("#p-clock"); !strings.Contains(got, L.left) {
-		t.Errorf("the probe's clock reads %q; want the time left (%q)", got, L.left)
+	if got := b.eval(`window.clockSeen.join(" | ")`); !strings.Contains(got, L.left) {
+		t.Errorf("while the probe ran its clock read %q; want the time left (%q)", got, L.left)
+	}
+	// Over, it says how long it took, not a count-down that stopped.
+	if got := b.text("#p-clock"); strings.Contains(got, L.left) || !strings.Contains(got, L.took) {
+		t.Errorf("the finished probe's clock reads %q; want the time it took (%q)", got, L.took)
+	}
+	// A closed step's load is its users, not a number in a req/s column.
+	if got := b.text(`#p-live tbody tr[data-index="0"] td`); !strings.Contains(got, L.users) {
+		t.Errorf("the calibration step's load reads %q; want it in users (%q)", got, L.users)
 	}
 	if h, want := b.text("#p-shape"), b.eval(`window.waitlabProbe.shape`); h != want || h == "" || !strings.HasPrefix(h, L.shape) {
 		t.Errorf("shape heading %q, want %q", h, want)

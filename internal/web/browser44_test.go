@@ -382,6 +382,10 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 					t.Errorf("beside the JDK 21 figure, %s reads %q; want whole milliseconds (status %q)", sel, got, b.text("#status"))
 				}
 			}
+			// The line under the table writes the run as its row does.
+			if cellText, line := b.text("#r-makespan-real"), b.text("#real-verdict"); !strings.Contains(line, cellText) {
+				t.Errorf("the real run reads %q in the table and %q under it; want one precision", cellText, line)
+			}
 		})
 
 		t.Run("44.12 a run in line says so "+L.lang, func(t *testing.T) {

@@ -680,10 +680,14 @@
     }
     table.append(tb);
     box.append(el("div", { class: "table-wrap" }, table));
+    // The lines under the table write a batch time as its row does (whole
+    // ms beside a published figure), so one run never reads 601 ms and
+    // 600.6 ms at once.
+    const bt = hasRef && ref.makespan_ms != null ? exactDur : dur;
     if (hasGuess) {
-      let text = fmt("web.col.you") + " " + dur(guess) + " · " + fmt("web.col.model") + " " + dur(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
-      if (r) text += " · " + fmt("web.col.real") + " " + dur(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
-      if (j) text += " · " + fmt("web.col.jvm") + " " + dur(j.makespan_ms) + " (" + offBy(guess, j.makespan_ms) + ")";
+      let text = fmt("web.col.you") + " " + bt(guess) + " · " + fmt("web.col.model") + " " + bt(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
+      if (r) text += " · " + fmt("web.col.real") + " " + bt(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
+      if (j) text += " · " + fmt("web.col.jvm") + " " + bt(j.makespan_ms) + " (" + offBy(guess, j.makespan_ms) + ")";
       box.append(el("p", { class: "verdict", id: "predict-verdict", text }));
     } else if (state.guess) {
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.other", dur(state.guess.batch_ms)) }));
@@ -691,10 +695,10 @@
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.none") }));
     }
     if (r) {
-      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", bt(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
       if (served) box.append(el("p", { class: "note", id: "real-server", text: fmt("web.real.server", served.version || served.engine, served.jdk || "") }));
     }
-    if (j) renderJVM(box, j);
+    if (j) renderJVM(box, j, bt);
     if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published", refEntry.source || "") }));
     if (a.limit) {
       box.append(el("div", { class: "limit", id: "limit" }, el("strong", { text: fmt("web.limit.title") }), el("br"), a.limit.text));
@@ -704,9 +708,9 @@
   // renderJVM tells the run on this machine's JDK under the table: its
   // figure against the model, the JDK it ran on, its cold first pass
   // apart (not in the figures), and the JVM's own notes.
-  function renderJVM(box, j) {
+  function renderJVM(box, j, bt) {
     const f = j.jvm || {};
-    box.append(el("p", { class: "verdict", id: "jvm-verdict", text: fmt("web.jvm.measured", dur(j.makespan_ms), ((j.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+    box.append(el("p", { class: "verdict", id: "jvm-verdict", text: fmt("web.jvm.measured", (bt || dur)(j.makespan_ms), ((j.ratio || {}).makespan_ms || 0).toFixed(2)) }));
     const flags = (f.flags || []).join(" ") || fmt("web.jvm.flags.none");
     box.append(el("p", { class: "note", id: "jvm-facts", text: fmt("web.jvm.facts", ((f.vendor || "") + " " + (f.java_version || "")).trim(), f.available_processors || 0, (f.gc || []).join(", "), flags) }));
     if (f.cold) box.append(el("p", { class: "note", id: "jvm-cold", text: fmt("web.jvm.cold", dur(f.cold.makespan_ms), dur(f.cold.p50_ms), dur(f.cold.p99_ms)) }));

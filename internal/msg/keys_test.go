@@ -50,6 +50,8 @@ var dynamicPrefixes = map[string]string{
 	"web.tl.kind.":       "web/static/app.js: timeline legend by span kind",
 	"web.tl.lane.":       "web/static/app.js: timeline lane names by lane kind",
 	"web.runs.kind.":     "web/static/app.js: run tags by kind",
+	"web.r.peak.":        "web/static/app.js: the peak-busy row in the lanes' words, by model (loop, offload, virtual)",
+	"web.ls.truth.":      "web/static/app.js: lockstep's answer to which finishes first (a, b, same)",
 	"web.code.note.":     "web/static/app.js: the code note by model",
 	"web.err.type.":      "web: a JSON field's expected type, by kind",
 	"web.limit.":         "narrate.WhatLimited (sim and the web lab): what held a run back, by limit",

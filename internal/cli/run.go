@@ -96,6 +96,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
 	}
 	opt := hf.options()
+	opt.Java = jf.java // a JVM engine under --via http runs on --java too
 	opt.OnTarget = func(pid int, addr string) {
 		if long {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))

@@ -4,8 +4,8 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"flag.java": {
-			KO: "--via jvm: 쓸 JDK (JDK 홈이나 그 안의 bin/java). 없으면 JAVA_HOME, PATH의 java, /usr/lib/jvm 순으로 찾습니다",
-			EN: "--via jvm: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm"},
+			KO: "--via jvm과, --via http에서 --engine tomcat|netty일 때: 쓸 JDK (JDK 홈이나 그 안의 bin/java). 없으면 JAVA_HOME, PATH의 java, /usr/lib/jvm 순으로 찾습니다",
+			EN: "--via jvm, and --via http with --engine tomcat|netty: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm"},
 		"flag.jvm-pin": {
 			KO: "--via jvm, 가상 스레드: 막는 호출의 대기가 캐리어를 붙잡는 방식. synchronized(JDK 21-23에서 고정됨) 또는 native(네이티브 프레임, FFM). 없으면 JDK 24 미만은 synchronized, 24 이상은 native",
 			EN: "--via jvm, virtual threads: how a blocking call's wait holds its carrier: synchronized (pins on JDK 21-23) or native (a native frame, FFM); default synchronized before JDK 24, native from 24"},

@@ -3,10 +3,12 @@ package runner
 import (
 	"context"
 	"errors"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/model"
@@ -42,5 +44,44 @@ func TestHTTPJVMTargetKilled(t *testing.T) {
 	}
 	if err := syscall.Kill(-pid, 0); err == nil {
 		t.Errorf("the killed target's process group %d is still there", pid)
+	}
+}
+
+// `--java` reaches a JVM engine under --via http: with the finder's
+// first JDK one major, and another JDK installed, the run names the one
+// asked for, not the finder's.
+func TestHTTPJVMJava(t *testing.T) {
+	first := jdktest.Need(t, 11)
+	var other *jdk.JDK
+	for _, j := range jdk.Installed() {
+		if j.Major != first.Major && j.Major >= 11 {
+			other = j
+			break
+		}
+	}
+	if other == nil {
+		jdktest.NotRun(t, "one JDK installed: --java cannot be told from the finder's choice")
+		return
+	}
+	jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
+	s := model.Scenario{Model: model.Loop, Threads: 1, Requests: 4, Arrival: model.Arrival{Kind: model.Burst},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(time.Millisecond)}}, Seed: 1}
+	s.Normalize()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	for _, want := range []*jdk.JDK{other, first} {
+		h, err := RunHTTP(ctx, "", s, 10*time.Millisecond, "test", HTTPOptions{Engine: launch.Netty, Java: want.Home})
+		if err != nil {
+			t.Fatalf("--java %s: %v", want.Home, err)
+		}
+		if !strings.Contains(h.Server.JDK, " "+want.Version+" ") {
+			t.Errorf("--java %s: the server ran on %q, want %s", want.Home, h.Server.JDK, want.Version)
+		}
+		if h.Report == nil || h.Report.Requests != int64(s.Requests) {
+			t.Errorf("--java %s: report %+v, want %d requests", want.Home, h.Report, s.Requests)
+		}
 	}
 }

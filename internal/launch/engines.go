@@ -124,12 +124,14 @@ func (r *jvmRun) tomcatBase() error {
 }
 
 // serverXML is the base's server.xml: no shutdown port, one NIO connector
-// with every limit written out, one host with our webapp at /.
+// (Tomcat's Http11 NIO protocol and endpoint; ours only counts the
+// connections it accepts) with every limit written out, one host with our
+// webapp at /.
 const serverXML = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- Written by waitlab (internal/launch) for one run. -->
 <Server port="-1" shutdown="SHUTDOWN">
   <Service name="waitlab">
-    <Connector address="%s" port="%s" protocol="org.apache.coyote.http11.Http11NioProtocol"
+    <Connector address="%s" port="%s" protocol="waitlab.tomcat.Protocol"
                %s
                acceptCount="%d" maxConnections="%d"
                keepAliveTimeout="%d" maxKeepAliveRequests="%d"

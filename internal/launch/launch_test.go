@@ -369,3 +369,78 @@ func TestJVMDownstream(t *testing.T) {
 		t.Fatalf("a loop held in the downstream's read was not seen: %+v", r.Stalls)
 	}
 }
+
+// Both engines count their connections as the Go target does: the
+// /metrics gauge waitlab_target_open_connections is the connections open
+// now (k kept-alive ones plus the one asking), falls back when they
+// close, and the report's connections are those accepted, the warm-up's
+// included.
+func TestJVMConnections(t *testing.T) {
+	for _, e := range []Engine{Tomcat, Netty} {
+		t.Run(string(e), func(t *testing.T) {
+			needJVM(t, e)
+			s := start(t, Config{Engine: e, Threads: 2})
+			const k = 3
+			var conns []net.Conn
+			for i := 0; i < k; i++ {
+				c, err := net.Dial("tcp", s.Addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				if _, err := io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+					t.Fatal(err)
+				}
+				b := make([]byte, 4096)
+				if n, err := c.Read(b); err != nil || !strings.Contains(string(b[:n]), "Hello, World!") {
+					t.Fatalf("keep-alive request %d: %q %v", i, b[:n], err)
+				}
+				conns = append(conns, c)
+			}
+			if got := openConns(t, s.Addr); got != k+1 {
+				t.Fatalf("open connections %d with %d kept alive and one asking, want %d", got, k, k+1)
+			}
+			for _, c := range conns {
+				c.Close()
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			got := openConns(t, s.Addr)
+			for ; got != 1 && time.Now().Before(deadline); got = openConns(t, s.Addr) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if got != 1 {
+				t.Fatalf("open connections %d after the %d closed, want 1 (the one asking)", got, k)
+			}
+			rep := s.Stop()
+			if rep.Missing || rep.Conns < k+2 || rep.Requests != k {
+				t.Fatalf("report: %d connections accepted and %d requests, want at least %d and %d", rep.Conns, rep.Requests, k+2, k)
+			}
+		})
+	}
+}
+
+// openConns reads waitlab_target_open_connections on a connection of its
+// own (closed after the answer).
+func openConns(t *testing.T, addr string) int {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(c)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "waitlab_target_open_connections "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				t.Fatalf("open connections %q", v)
+			}
+			return n
+		}
+	}
+	t.Fatalf("/metrics has no waitlab_target_open_connections:\n%s", b)
+	return 0
+}

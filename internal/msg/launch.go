@@ -68,8 +68,8 @@ func init() {
 			KO: "보스 루프 1개와 작업 루프 %d개, 핸들러는 실행기 %d개의 그룹에서 실행 (DefaultEventExecutorGroup: 채널마다 실행기 하나에 고정); backlog=%d, maxConnections=%d (0은 한도 없음), keep-alive 유휴 %.0fms",
 			EN: "one boss loop and %d worker loop{s}, the handler on a group of %d executors (DefaultEventExecutorGroup: each channel pinned to one); backlog=%d, maxConnections=%d (0: no cap), keep-alive idle %.0fms"},
 		"launch.report": {
-			KO: "요청 %d건, 로그 %d줄 기록, %d줄 버림.",
-			EN: "%d request{s}, %d log line{s} written, %d dropped."},
+			KO: "요청 %d건, 받은 연결 %d개, 로그 %d줄 기록, %d줄 버림.",
+			EN: "%d request{s}, %d connection{s} accepted, %d log line{s} written, %d dropped."},
 		"launch.report.jvm": {
 			KO: "JVM CPU %.0fms, GC %.0fms (%d회), 스레드 최대 %d개.",
 			EN: "JVM CPU %.0f ms, GC %.0f ms (%d collection{s}), at most %d thread{s}."},

@@ -62,6 +62,7 @@ public final class Main {
         int maxConns = (int) s.num("max_connections", 0);
         long keepAliveMs = s.num("keepalive_timeout_ms", 20_000);
         AtomicInteger open = new AtomicInteger();
+        work.countConnections(work.connections::sum, open::get);
         EventExecutorGroup group = offload;
         ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, (int) s.num("backlog", 4096))
@@ -70,7 +71,7 @@ public final class Main {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         work.connections.increment();
-                        if (maxConns > 0 && open.incrementAndGet() > maxConns) {
+                        if (open.incrementAndGet() > maxConns && maxConns > 0) {
                             open.decrementAndGet();
                             ch.close();
                             return;

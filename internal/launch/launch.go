@@ -111,6 +111,10 @@ type JVMReport struct {
 	LoopLagMaxMS float64 `json:"loop_lag_max_ms,omitempty"`
 	// OffloadThreads are the distinct threads the offload group ran on.
 	OffloadThreads int `json:"offload_threads,omitempty"`
+	// Moved are the connections Netty moved to the loop the scenario's
+	// plan names for their first request (it had bound them to another
+	// when it accepted them).
+	Moved int64 `json:"moved,omitempty"`
 }
 
 // ReadyError is a child that did not become ready: why it ended and what

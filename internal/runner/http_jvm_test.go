@@ -85,3 +85,56 @@ func TestHTTPJVMJava(t *testing.T) {
 		}
 	}
 }
+
+// Netty binds each channel to a loop of its own choosing when it accepts
+// it; the target moves a connection to the loop the planner names for its
+// first request, so over a burst and over keep-alive connections every
+// request is served on the planner's loop (the Go target's rule), and the
+// report counts the moves Netty's own choice made necessary.
+func TestHTTPJVMNettyPlacement(t *testing.T) {
+	jdktest.Need(t, 11)
+	jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
+	for _, tc := range []struct {
+		m       model.Kind
+		arrival string
+	}{{model.Loop, "burst"}, {model.Loop, "rate:500"}, {model.Offload, "burst"}} {
+		t.Run(string(tc.m)+"/"+tc.arrival, func(t *testing.T) {
+			a, err := model.ParseArrival(tc.arrival)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// 7 loops: the warm-up's 240 connections leave Netty's
+			// round-robin at loop 2 where the planner starts at 0.
+			s := model.Scenario{Model: tc.m, Threads: 7, Requests: 70, Arrival: a,
+				Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(2 * time.Millisecond)}}, Seed: 1}
+			if tc.m == model.Offload {
+				s.OffloadPool = 4
+			}
+			s.Normalize()
+			if err := s.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			defer cancel()
+			h, err := RunHTTP(ctx, "", s, 10*time.Millisecond, "test", HTTPOptions{Engine: launch.Netty})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sk := h.Sockets
+			if h.Result.Completed != s.Requests || sk.Failed != 0 {
+				t.Fatalf("completed %d of %d, failed %d (%v)", h.Result.Completed, s.Requests, sk.Failed, sk.Errors)
+			}
+			if sk.LoopMismatch+sk.IndexMismatch+sk.ClassMismatch+sk.Untagged != 0 {
+				t.Fatalf("Netty and the planner disagree: %+v", sk)
+			}
+			for loop, n := range sk.ByLoop {
+				if n != int64(s.Requests/s.Threads) {
+					t.Errorf("loop %d served %d requests, the planner's round-robin gives %d", loop, n, s.Requests/s.Threads)
+				}
+			}
+			if h.Report == nil || h.Report.JVM == nil || h.Report.JVM.Moved == 0 || h.Report.JVM.Moved > int64(sk.Connections) {
+				t.Errorf("report %+v: want some of the %d connections moved (Netty's round-robin counts the warm-up's too)", h.Report.JVM, sk.Connections)
+			}
+		})
+	}
+}

@@ -41,6 +41,8 @@ public final class Work {
     public final LongAdder requests = new LongAdder();
     /** Connections accepted (Netty counts them here; Tomcat's endpoint through countConnections). */
     public final LongAdder connections = new LongAdder();
+    /** Connections moved to the worker loop the plan names (Netty; see its Place). */
+    public final LongAdder moved = new LongAdder();
     private volatile java.util.function.LongSupplier accepted = connections::sum, open;
     /** The validate-lock's holds and the time it was held (from acquired to released). */
     final LongAdder lockHolds = new LongAdder(), lockHeldNanos = new LongAdder();
@@ -168,6 +170,22 @@ public final class Work {
             p.blockNanos = block.at(Dist.uniform(seed, STREAM_BLOCK, u));
         }
         return p;
+    }
+
+    /**
+     * The worker loop the plan names for the request whose request line
+     * ("GET /?req=12 HTTP/1.1") is given; -1 without a plan, an index or
+     * a loop.
+     */
+    public int loopOf(String requestLine) {
+        if (planClass == null) {
+            return -1;
+        }
+        int a = requestLine.indexOf(' '), b = requestLine.indexOf(' ', a + 1);
+        String uri = a < 0 ? "" : b < 0 ? requestLine.substring(a + 1) : requestLine.substring(a + 1, b);
+        int q = uri.indexOf('?');
+        long i = q < 0 ? -1 : reqParam(uri.substring(q + 1));
+        return i >= 0 && i < planLoop.length ? planLoop[(int) i] : -1;
     }
 
     static long reqParam(String q) {
@@ -364,6 +382,7 @@ public final class Work {
                 .append(",\"gc_count\":").append(g[1])
                 .append(",\"loop_lag_max_ms\":").append(lagMaxMs)
                 .append(",\"offload_threads\":").append(offloadThreads)
+                .append(",\"moved\":").append(moved.sum())
                 .append("}}");
         return b.toString();
     }

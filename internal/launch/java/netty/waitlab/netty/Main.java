@@ -29,7 +29,8 @@ import waitlab.server.Work;
 
 /**
  * Our HTTP server on Debian's Netty: one boss loop accepts, N worker loops
- * serve (NioEventLoopGroup), and with the offload model the handler runs
+ * serve (NioEventLoopGroup; with a scenario's plan each connection is moved
+ * to the loop the plan names for its first request, see Place), and with the offload model the handler runs
  * on an executor group of K (pipeline.addLast(group, handler)): Netty's
  * DefaultEventExecutorGroup, which pins one of its K single-threaded
  * executors to each channel.
@@ -53,8 +54,10 @@ public final class Main {
             offload = new DefaultEventExecutorGroup(k, new DefaultThreadFactory("netty-offload"));
         }
         Map<EventLoop, Integer> index = new IdentityHashMap<>();
+        EventLoop[] loopArray = new EventLoop[loops];
         int i = 0;
         for (EventExecutor e : workers) {
+            loopArray[i] = (EventLoop) e;
             index.put((EventLoop) e, i++);
         }
         LagProbe lag = new LagProbe(workers, s.num("stall_threshold_ns", 10_000_000L));
@@ -78,7 +81,10 @@ public final class Main {
                         }
                         ch.closeFuture().addListener(f -> open.decrementAndGet());
                         ChannelPipeline p = ch.pipeline();
-                        p.addLast(new IdleStateHandler(0, 0, keepAliveMs, TimeUnit.MILLISECONDS));
+                        p.addLast(Place.IDLE, new IdleStateHandler(0, 0, keepAliveMs, TimeUnit.MILLISECONDS));
+                        if (work.scenario()) { // the plan's loop for the connection's first request
+                            p.addLast(new Place(work, loopArray, () -> new IdleStateHandler(0, 0, keepAliveMs, TimeUnit.MILLISECONDS)));
+                        }
                         p.addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20));
                         if (group != null) {
                             p.addLast(group, "work", handler);

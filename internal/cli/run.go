@@ -205,13 +205,16 @@ func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *lab.Outcome) 
 		scaling: out.Scaling, warmup: f.warmup, stacks: f.stacks, first: out.MedianRun, cores: sysinfo.Cores(),
 		http: out.HTTPRepeated, sockets: out.Sockets, jvm: out.JVMRepeated,
 	})
+	if f.trace() && out.JVM != nil {
+		fmt.Fprintf(&b, "\n%s\n", timelineWhose(l, measured, f.compare))
+	}
 	if f.timeline && measured.Trace != nil {
 		b.WriteByte('\n')
 		if err := reportpkg.WriteASCIITimeline(&b, l, measured.Trace, timelineWidth); err != nil {
 			return err
 		}
 	}
-	if f.svg != "" {
+	if f.svg != "" && measured.Trace != nil {
 		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", f.svg))
 	}
 	_, err := env.Stdout.Write(b.Bytes())

@@ -20,7 +20,11 @@ func (a About) Describe(l msg.Lang) string {
 	case "loop":
 		lim = msg.T(l, "launch.limits.loop", m.Loops, m.AcceptCount, m.MaxConnections, m.KeepAliveTimeoutMS)
 	case "offload":
-		lim = msg.T(l, "launch.limits.offload", m.Loops, m.Offload, m.AcceptCount, m.MaxConnections, m.KeepAliveTimeoutMS)
+		key := "launch.limits.offload"
+		if m.OffloadExecutor == unorderedExecutor {
+			key = "launch.limits.offload.unordered"
+		}
+		lim = msg.T(l, key, m.Loops, m.Offload, m.AcceptCount, m.MaxConnections, m.KeepAliveTimeoutMS)
 	}
 	return msg.T(l, "launch.about.jvm", a.Version, a.JDK, lim)
 }

@@ -42,6 +42,7 @@ func (c *Config) checkJVM() error {
 		{"fanout", c.Fanout != "" && c.Fanout != "sequential" && c.Fanout != "parallel"},
 		{"flags", len(c.Flags) > 0},
 		{"offload", c.Offload != 0 && c.Model != "offload"},
+		{"offload-executor", c.OffloadExecutor != "" && c.Model != "offload"},
 		{"blocking", c.Blocking && !netty},
 		{"accept-count", c.AcceptCount != 0 && netty},
 		{"max-keepalive-requests", c.MaxKeepAliveRequests != 0 && netty},
@@ -57,6 +58,11 @@ func (c *Config) checkJVM() error {
 	}
 	if c.ValidateLock && c.Downstream == "" {
 		return model.NewFieldError("validate-lock", "launch.err.lockds")
+	}
+	switch c.OffloadExecutor {
+	case "", "pinned", "unordered":
+	default:
+		return model.NewFieldError("offload-executor", "launch.err.offloadexec", c.OffloadExecutor)
 	}
 	switch c.Log {
 	case "", "off", "sync", "async":
@@ -167,6 +173,11 @@ const webXML = `<?xml version="1.0" encoding="UTF-8"?>
 // other while another executor may be idle.
 const pinnedExecutor = "pinned: DefaultEventExecutorGroup, one executor per channel"
 
+// unorderedExecutor is Netty's other offload executor: an
+// UnorderedThreadPoolEventExecutor (a ScheduledThreadPoolExecutor of K
+// threads), whose free thread takes any channel's task.
+const unorderedExecutor = "unordered: UnorderedThreadPoolEventExecutor, any free thread takes any task"
+
 // netty writes Netty's settings and limits.
 func (r *jvmRun) netty() {
 	c, p := r.cfg, r.props
@@ -177,7 +188,11 @@ func (r *jvmRun) netty() {
 	if c.Model == "offload" {
 		l.Offload = firstSet(c.Offload, 16)
 		l.OffloadExecutor = pinnedExecutor
+		if c.OffloadExecutor == "unordered" {
+			l.OffloadExecutor = unorderedExecutor
+		}
 		p["offload"] = strconv.Itoa(l.Offload)
+		p["offload_executor"] = c.OffloadExecutor
 	}
 	p["threads"] = strconv.Itoa(l.Loops)
 	p["backlog"] = strconv.Itoa(l.AcceptCount)

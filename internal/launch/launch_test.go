@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -194,6 +195,8 @@ func TestRefusals(t *testing.T) {
 		{Engine: Netty, AcceptCount: 10},
 		{Engine: Tomcat, Blocking: true},
 		{Engine: Netty, Model: "loop", Offload: 4},
+		{Engine: Netty, Model: "loop", OffloadExecutor: "unordered"},
+		{Engine: Netty, Model: "offload", OffloadExecutor: "forkjoin"},
 	} {
 		_, err := Start(context.Background(), c, Options{})
 		var fe *model.FieldError
@@ -443,4 +446,125 @@ func openConns(t *testing.T, addr string) int {
 	}
 	t.Fatalf("/metrics has no waitlab_target_open_connections:\n%s", b)
 	return 0
+}
+
+// The two offload executors, told apart by a closed form. Three
+// keep-alive connections A, X, B set up in turn: the pinned group (two
+// executors) deals them out round-robin, so A and B share an executor and
+// their two blocking 200 ms requests sent together take two waves; the
+// unordered executor's free thread takes B's while another serves A's:
+// one wave.
+func TestNettyOffloadExecutors(t *testing.T) {
+	needJVM(t, Netty)
+	for _, c := range []struct {
+		exec       string
+		waves      int
+		threadsMin int
+	}{{"pinned", 2, 2}, {"unordered", 1, 2}} {
+		t.Run(c.exec, func(t *testing.T) {
+			s := start(t, Config{Engine: Netty, Model: "offload", Threads: 2, Offload: 2, Wait: "200ms", Blocking: true, OffloadExecutor: c.exec})
+			if want := map[string]string{"pinned": pinnedExecutor, "unordered": unorderedExecutor}[c.exec]; s.About.Limits.OffloadExecutor != want {
+				t.Fatalf("limits say %q, want %q", s.About.Limits.OffloadExecutor, want)
+			}
+			conns := make([]net.Conn, 3)
+			for i := range conns {
+				cn, err := net.Dial("tcp", s.Addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer cn.Close()
+				conns[i] = cn
+				if err := ask(cn); err != nil {
+					t.Fatalf("set-up request %d: %v", i, err)
+				}
+			}
+			t0 := time.Now()
+			errs := make(chan error, 2)
+			for _, cn := range []net.Conn{conns[0], conns[2]} {
+				go func() { errs <- ask(cn) }()
+			}
+			for range 2 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+			d := time.Since(t0)
+			switch {
+			case c.waves == 2 && d < 395*time.Millisecond:
+				t.Fatalf("A and B on one pinned executor took %v, under two waves (400 ms)", d)
+			case c.waves == 1 && d >= 395*time.Millisecond:
+				t.Fatalf("A and B on the unordered executor took %v, two waves or more; one (200 ms) was due", d)
+			}
+			r := s.Stop()
+			if r.JVM.OffloadThreads < c.threadsMin || r.Stalls == nil || r.Stalls.Count != 0 {
+				t.Fatalf("offload threads %d (want %d or more), stalls %+v (the loops are never held)", r.JVM.OffloadThreads, c.threadsMin, r.Stalls)
+			}
+		})
+	}
+}
+
+// ask sends one keep-alive request on cn and reads its answer.
+func ask(cn net.Conn) error {
+	_ = cn.SetDeadline(time.Now().Add(30 * time.Second))
+	if _, err := io.WriteString(cn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		return err
+	}
+	b := make([]byte, 4096)
+	n, err := cn.Read(b)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(string(b[:n]), "Hello, World!") {
+		return errors.New("answer " + string(b[:n]))
+	}
+	return nil
+}
+
+// The unordered executor answers one connection's pipelined requests in
+// order: eight requests of a scenario whose waits are drawn at random
+// (exp:40ms, blocking), written at once on one connection, come back as
+// requests 0 to 7, though any free thread may take each.
+func TestNettyUnorderedPipelinedInOrder(t *testing.T) {
+	needJVM(t, Netty)
+	sc := model.Scenario{Model: model.Offload, Threads: 2, OffloadPool: 4, Requests: 8, Seed: 3,
+		Arrival: model.Arrival{Kind: model.Burst},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.Dist{Kind: model.Exp, Mean: 40 * time.Millisecond}, Blocking: true}}}
+	sc.Normalize()
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := t.TempDir() + "/s.json"
+	if err := os.WriteFile(file, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, Config{Engine: Netty, Scenario: file, OffloadExecutor: "unordered"})
+	cn, err := net.Dial("tcp", s.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cn.Close()
+	var req strings.Builder
+	for i := 0; i < sc.Requests; i++ {
+		req.WriteString("GET /?req=" + strconv.Itoa(i) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+	}
+	_ = cn.SetDeadline(time.Now().Add(60 * time.Second))
+	if _, err := io.WriteString(cn, req.String()); err != nil {
+		t.Fatal(err)
+	}
+	rd := bufio.NewReader(cn)
+	for i := 0; i < sc.Requests; i++ {
+		resp, err := http.ReadResponse(rd, nil)
+		if err != nil {
+			t.Fatalf("answer %d: %v", i, err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Waitlab-Req"); got != strconv.Itoa(i) {
+			t.Fatalf("answer %d is request %s's: pipelined answers out of order", i, got)
+		}
+	}
 }

@@ -107,7 +107,8 @@ type JVMReport struct {
 	GCMS        float64 `json:"gc_ms"`
 	GCCount     int64   `json:"gc_count"`
 	// LoopLagMaxMS is the worst lateness of Netty's lag probe on any
-	// worker loop (the loop's own answer to "was it blocked").
+	// worker loop (the loop's own answer to "was it blocked"), from the
+	// first counted request on (the warm-up's JIT compiling is not in it).
 	LoopLagMaxMS float64 `json:"loop_lag_max_ms,omitempty"`
 	// OffloadThreads are the distinct threads the offload group ran on.
 	OffloadThreads int `json:"offload_threads,omitempty"`

@@ -37,6 +37,9 @@ func (r *Report) Describe(l msg.Lang) string {
 		return msg.T(l, "launch.report.missing")
 	}
 	s := msg.T(l, "launch.report", r.Requests, r.Conns, r.LogLines, r.LogDropped)
+	if r.WarmConns > 0 {
+		s = msg.T(l, "launch.report.warm", r.Requests, r.Conns, r.WarmConns, r.LogLines, r.LogDropped)
+	}
 	if r.JVM != nil {
 		s += " " + msg.T(l, "launch.report.jvm", r.JVM.CPUMS, r.JVM.GCMS, r.JVM.GCCount, r.JVM.ThreadsPeak)
 	}

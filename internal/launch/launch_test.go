@@ -376,8 +376,8 @@ func TestJVMDownstream(t *testing.T) {
 // Both engines count their connections as the Go target does: the
 // /metrics gauge waitlab_target_open_connections is the connections open
 // now (k kept-alive ones plus the one asking), falls back when they
-// close, and the report's connections are those accepted, the warm-up's
-// included.
+// close, and the report's connections are exactly those accepted: the
+// warm-up's, the kept-alive ones and each asking one.
 func TestJVMConnections(t *testing.T) {
 	for _, e := range []Engine{Tomcat, Netty} {
 		t.Run(string(e), func(t *testing.T) {
@@ -400,23 +400,26 @@ func TestJVMConnections(t *testing.T) {
 				}
 				conns = append(conns, c)
 			}
-			if got := openConns(t, s.Addr); got != k+1 {
+			asked := 0
+			open := func() int { asked++; return openConns(t, s.Addr) }
+			if got := open(); got != k+1 {
 				t.Fatalf("open connections %d with %d kept alive and one asking, want %d", got, k, k+1)
 			}
 			for _, c := range conns {
 				c.Close()
 			}
 			deadline := time.Now().Add(10 * time.Second)
-			got := openConns(t, s.Addr)
-			for ; got != 1 && time.Now().Before(deadline); got = openConns(t, s.Addr) {
+			got := open()
+			for ; got != 1 && time.Now().Before(deadline); got = open() {
 				time.Sleep(20 * time.Millisecond)
 			}
 			if got != 1 {
 				t.Fatalf("open connections %d after the %d closed, want 1 (the one asking)", got, k)
 			}
 			rep := s.Stop()
-			if rep.Missing || rep.Conns < k+2 || rep.Requests != k {
-				t.Fatalf("report: %d connections accepted and %d requests, want at least %d and %d", rep.Conns, rep.Requests, k+2, k)
+			if want := rep.WarmConns + k + int64(asked); rep.Missing || rep.WarmConns == 0 || rep.Conns != want || rep.Requests != k {
+				t.Fatalf("report: %d connections accepted (%d the warm-up's) and %d requests, want %d (warm-up, %d kept alive, %d asking) and %d",
+					rep.Conns, rep.WarmConns, rep.Requests, want, k, asked, k)
 			}
 		})
 	}

@@ -73,6 +73,9 @@ func init() {
 		"launch.report": {
 			KO: "요청 %d건, 받은 연결 %d개, 로그 %d줄 기록, %d줄 버림.",
 			EN: "%d request{s}, %d connection{s} accepted, %d log line{s} written, %d dropped."},
+		"launch.report.warm": {
+			KO: "요청 %d건, 받은 연결 %d개 (그중 %d개는 측정 전 워밍업), 로그 %d줄 기록, %d줄 버림.",
+			EN: "%d request{s}, %d connection{s} accepted (%d of them the warm-up's, before anything was measured), %d log line{s} written, %d dropped."},
 		"launch.report.jvm": {
 			KO: "JVM CPU %.0fms, GC %.0fms (%d회), 스레드 최대 %d개.",
 			EN: "JVM CPU %.0f ms, GC %.0f ms (%d collection{s}), at most %d thread{s}."},

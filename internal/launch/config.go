@@ -68,8 +68,13 @@ type Config struct {
 	Model   string `json:"model,omitempty"`   // pool, loop, offload, virtual
 	Threads int    `json:"threads,omitempty"` // pool threads, loops, or (virtual) carriers
 	Offload int    `json:"offload,omitempty"` // offload: executors
-	Listen  string `json:"listen,omitempty"`  // default 127.0.0.1:0
-	Backlog int    `json:"backlog,omitempty"`
+	// OffloadExecutor is Netty's offload executor: pinned (a
+	// DefaultEventExecutorGroup, each channel pinned to one of its
+	// executors; the default) or unordered (an
+	// UnorderedThreadPoolEventExecutor: any free thread takes any task).
+	OffloadExecutor string `json:"offload_executor,omitempty"`
+	Listen          string `json:"listen,omitempty"` // default 127.0.0.1:0
+	Backlog         int    `json:"backlog,omitempty"`
 
 	// The handler's knobs, each request's draw seeded by Seed and its
 	// number (the Go target's streams).
@@ -160,6 +165,7 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Model, "model", c.Model, "tomcat: pool or virtual; netty: loop or offload")
 	fs.IntVar(&c.Threads, "threads", c.Threads, "tomcat pool: maxThreads; virtual: carriers; netty: worker loops")
 	fs.IntVar(&c.Offload, "offload", c.Offload, "netty offload: executors in the offload group (DefaultEventExecutorGroup: each channel pinned to one)")
+	fs.StringVar(&c.OffloadExecutor, "offload-executor", c.OffloadExecutor, "netty offload: pinned (DefaultEventExecutorGroup, the default) or unordered (UnorderedThreadPoolEventExecutor)")
 	fs.StringVar(&c.Listen, "listen", c.Listen, "address to listen on (loopback; port 0: any free port)")
 	fs.IntVar(&c.Backlog, "backlog", c.Backlog, "listen backlog (tomcat: acceptCount unless --accept-count)")
 	fs.StringVar(&c.CPU, "cpu", c.CPU, "CPU time per request: 1ms or exp:1ms")

@@ -39,7 +39,11 @@ public final class Work {
     final AtomicLong seq = new AtomicLong();
     final AtomicLong arrival = new AtomicLong();
     public final LongAdder requests = new LongAdder();
+    /** Connections accepted (Netty counts them here; Tomcat's endpoint through countConnections). */
     public final LongAdder connections = new LongAdder();
+    /** Connections moved to the worker loop the plan names (Netty; see its Place). */
+    public final LongAdder moved = new LongAdder();
+    private volatile java.util.function.LongSupplier accepted = connections::sum, open;
     /** The validate-lock's holds and the time it was held (from acquired to released). */
     final LongAdder lockHolds = new LongAdder(), lockHeldNanos = new LongAdder();
     /** The downstream commands answered (each PING and GET). */
@@ -96,6 +100,12 @@ public final class Work {
                     .getConstructor(String.class, String.class, int.class)
                     .newInstance(mode, s.str("log_file", ""), (int) s.num("log_queue", 256));
         }
+    }
+
+    /** Where the server's connection counts come from: accepted since the start, and open now. */
+    public void countConnections(java.util.function.LongSupplier accepted, java.util.function.LongSupplier open) {
+        this.accepted = accepted;
+        this.open = open;
     }
 
     /** Reads the plan: "index class loop cpu blocking(0|1) parallel(0|1) wait,wait,..." a line. */
@@ -206,6 +216,22 @@ public final class Work {
             }
         }
         return p;
+    }
+
+    /**
+     * The worker loop the plan names for the request whose request line
+     * ("GET /?req=12 HTTP/1.1") is given; -1 without a plan, an index or
+     * a loop.
+     */
+    public int loopOf(String requestLine) {
+        if (planClass == null) {
+            return -1;
+        }
+        int a = requestLine.indexOf(' '), b = requestLine.indexOf(' ', a + 1);
+        String uri = a < 0 ? "" : b < 0 ? requestLine.substring(a + 1) : requestLine.substring(a + 1, b);
+        int q = uri.indexOf('?');
+        long i = q < 0 ? -1 : reqParam(uri.substring(q + 1));
+        return i >= 0 && i < planLoop.length ? planLoop[(int) i] : -1;
     }
 
     /** The value of key in a query string (null: absent). */
@@ -417,6 +443,9 @@ public final class Work {
         StringBuilder b = new StringBuilder(1024);
         b.append("# TYPE waitlab_target_requests_total counter\nwaitlab_target_requests_total ").append(requests.sum()).append('\n');
         b.append("# TYPE waitlab_target_in_flight_requests gauge\nwaitlab_target_in_flight_requests ").append(inFlight.get()).append('\n');
+        if (open != null) {
+            b.append("# TYPE waitlab_target_open_connections gauge\nwaitlab_target_open_connections ").append(open.getAsLong()).append('\n');
+        }
         b.append("# TYPE waitlab_target_os_threads gauge\nwaitlab_target_os_threads ").append(osThreads()).append('\n');
         b.append("# TYPE waitlab_target_jvm_threads_peak gauge\nwaitlab_target_jvm_threads_peak ").append(threads.getPeakThreadCount()).append('\n');
         b.append("# TYPE waitlab_target_log_dropped_total counter\nwaitlab_target_log_dropped_total ").append(log == null ? 0 : log.dropped()).append('\n');
@@ -450,7 +479,7 @@ public final class Work {
         long[] g = gc();
         StringBuilder b = new StringBuilder(512);
         b.append("{\"requests\":").append(requests.sum())
-                .append(",\"connections\":").append(connections.sum())
+                .append(",\"connections\":").append(accepted.getAsLong())
                 .append(",\"log_dropped\":").append(log == null ? 0 : log.dropped())
                 .append(",\"log_lines\":").append(log == null ? 0 : log.written());
         if (stalls != null) {
@@ -464,6 +493,7 @@ public final class Work {
                 .append(",\"gc_count\":").append(g[1])
                 .append(",\"loop_lag_max_ms\":").append(lagMaxMs)
                 .append(",\"offload_threads\":").append(offloadThreads)
+                .append(",\"moved\":").append(moved.sum())
                 .append("}}");
         return b.toString();
     }

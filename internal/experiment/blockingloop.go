@@ -64,7 +64,7 @@ var blockingServes = map[string][]string{
 	"ch15-offload4":  {"bl.p50-offload4", "bl.pool64-4"},
 }
 
-func runBlockingLoop(ctx context.Context, r *Runner) error {
+func runBlockingLoop(ctx context.Context, r *Bench) error {
 	t := r.T
 	cores := sysinfo.Cores()
 	t.Recipe = r.T_("exp.bl.recipe", r.Opt.Repeat)
@@ -170,7 +170,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 }
 
 // blockingHeader sets the table's columns and the published table.
-func blockingHeader(r *Runner) {
+func blockingHeader(r *Bench) {
 	t := r.T
 	t.Columns = []Column{
 		{Key: "throughput_rps", Label: r.T_("exp.col.tput"), Digits: 0},
@@ -198,7 +198,7 @@ func blockingHeader(r *Runner) {
 
 // blockingScaling says how the conditions were scaled to this machine, in
 // process and over HTTP.
-func blockingScaling(r *Runner, scaling, httpScaling *runner.Scaling, pin *runner.Pinning, httpMeasured bool, cores int) string {
+func blockingScaling(r *Bench, scaling, httpScaling *runner.Scaling, pin *runner.Pinning, httpMeasured bool, cores int) string {
 	var text string
 	if scaling != nil {
 		text = r.T_("exp.bl.scaling", scaling.Loops[0], scaling.Loops[1], scaling.Requests[0], scaling.Requests[1],
@@ -234,7 +234,7 @@ type blockingHTTPView struct {
 // repeats after one uncounted warm-up, a fresh target child per run,
 // scaled to the target's cores. Each target is recorded among the
 // experiment's children (lab stops it before the run returns).
-func (r *Runner) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*runner.Outcome, error) {
+func (r *Bench) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*runner.Outcome, error) {
 	label := r.T_("exp.bl.http.label", name)
 	cfg := runner.Config{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
 		Options:      runner.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
@@ -324,7 +324,7 @@ func setBlockingModel(row *Row, m *model.Result, s model.Scenario, loops int, pr
 
 func scaled(pool int, f float64) int { return max(1, int(math.Round(float64(pool)*f))) }
 
-func poolSuffix(r *Runner, s model.Scenario) string {
+func poolSuffix(r *Bench, s model.Scenario) string {
 	if s.Model != model.Offload {
 		return ""
 	}
@@ -333,7 +333,7 @@ func poolSuffix(r *Runner, s model.Scenario) string {
 
 // blockingNotes writes the occupancy arithmetic (predicted against
 // measured slowdown) and what the rows show against the published ones.
-func blockingNotes(r *Runner) {
+func blockingNotes(r *Bench) {
 	t := r.T
 	none, on := t.Median("ch15-none", "throughput_rps"), t.Median("ch15-onloop", "throughput_rps")
 	if t.Row("ch15-none") == nil || t.Row("ch15-onloop") == nil {
@@ -384,7 +384,7 @@ func blockingNotes(r *Runner) {
 // same multiples (slowdown, p50 under blocking and offload, stalls), what
 // HTTP costs per loop and in p50, and what the burst's connection set-up
 // and the accept queue did; or why there is no HTTP view.
-func blockingHTTPNotes(r *Runner, v blockingHTTPView, httpErr error) {
+func blockingHTTPNotes(r *Bench, v blockingHTTPView, httpErr error) {
 	t := r.T
 	if httpErr != nil {
 		r.Note("exp.bl.note.http.err", httpErr)

@@ -30,7 +30,7 @@ import (
 // JDK 25).
 const blJDK = 25
 
-func runBlockingLoopJVM(ctx context.Context, r *Runner) error {
+func runBlockingLoopJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	blockingHeader(r)
 	var scaling runner.Scaling
@@ -96,7 +96,7 @@ type blReport struct {
 // cells: throughput (tasks ÷ batch time) and per loop, and the
 // non-blocking tasks' p50, p99 and max (stats.Recorder's percentiles),
 // every run's value kept for the claims.
-func (r *Runner) jvmBlockingRun(ctx context.Context, s model.Scenario) (map[string]Cell, Cell, error) {
+func (r *Bench) jvmBlockingRun(ctx context.Context, s model.Scenario) (map[string]Cell, Cell, error) {
 	mode := "none"
 	switch {
 	case s.Model == model.Offload:

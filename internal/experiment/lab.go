@@ -61,17 +61,17 @@ var labServes = map[string][]string{
 	"lab-pool-10x30":    {"jdk.x-10x30"},
 }
 
-func runLab(ctx context.Context, r *Runner) error { return labRecipe(ctx, r, runner.ViaBoth) }
+func runLab(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, runner.ViaBoth) }
 
 // runLabJVM is the lab on the JVM engine: the same presets, requests and
 // judging, run by runner.Run's JVM view (runner.JVM: pool, Selector loops
 // and virtual threads in a fresh JVM each run), with each JVM's cold
 // first pass shown apart from the measured one.
-func runLabJVM(ctx context.Context, r *Runner) error { return labRecipe(ctx, r, runner.ViaJVM) }
+func runLabJVM(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, runner.ViaJVM) }
 
 // labRecipe measures the presets on one engine: via is runner.ViaBoth (the
 // Go engine: in process and over HTTP) or runner.ViaJVM.
-func labRecipe(ctx context.Context, r *Runner, via string) error {
+func labRecipe(ctx context.Context, r *Bench, via string) error {
 	t := r.T
 	wait := 200 * time.Millisecond
 	onJVM := via == runner.ViaJVM
@@ -142,7 +142,7 @@ func labRecipe(ctx context.Context, r *Runner, via string) error {
 }
 
 // labPublished is the published JDK 21 table.
-func labPublished(r *Runner) {
+func labPublished(r *Bench) {
 	r.T.Published = &Published{Source: labSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.makespan")},
 		Rows: [][]string{
@@ -211,7 +211,7 @@ func labShape(t *Table, loopReal, loopModel float64) {
 
 // labRun runs s beside its model with runner.Run: the experiment's repeats
 // after one uncounted warm-up, each in a fresh child process.
-func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*runner.Outcome, error) {
+func (r *Bench) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*runner.Outcome, error) {
 	cfg := runner.Config{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
 		Options:      runner.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
 		ScaleToCores: scale, Cores: sysinfo.Cores()}
@@ -274,7 +274,7 @@ func rangeCell(out *runner.Outcome, key string) Cell {
 // labNotes judges the lab's claims and says how far the real runs and
 // the published ones sit from the model, from the numbers, then why the
 // engine's runs differ from the published ones (why, a catalog key).
-func labNotes(r *Runner, why string) {
+func labNotes(r *Bench, why string) {
 	t := r.T
 	for _, id := range []string{"lab-pool", "lab-loop-blocking", "lab-virtual", "lab-loop"} {
 		r.Claim("jdk."+strings.TrimPrefix(id, "lab-"), t.Vals(id, "makespan_ms"), "")
@@ -321,7 +321,7 @@ func labNotes(r *Runner, why string) {
 // measured one (lowest and highest over the rows, from the numbers; the
 // figures and verdicts are the measured passes'), and the JVM's facts
 // (JDK, flags, processors, GC) of its first run.
-func labJVMNotes(r *Runner, facts *model.Result) {
+func labJVMNotes(r *Bench, facts *model.Result) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	var loRow, hiRow string
 	for _, row := range r.T.Rows {

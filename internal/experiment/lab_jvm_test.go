@@ -72,7 +72,7 @@ func TestQuickLabJVM(t *testing.T) {
 // the Go rows.
 func TestLabJVMCellsAndClaims(t *testing.T) {
 	e, _ := Lookup("lab")
-	r := newRunner(e, Options{Lang: msg.EN, Repeat: 3, Now: time.Now})
+	r := newBench(e, Options{Lang: msg.EN, Repeat: 3, Now: time.Now})
 	r.engine, r.jdkName = EngineJVM, "JDK 25.0.3"
 	res := func(ms, cold float64, threads int) *model.Result {
 		return &model.Result{MakespanMS: ms, OSThreadsPeak: threads, JVM: &model.JVMFacts{Cold: &model.ColdPass{MakespanMS: cold}}}

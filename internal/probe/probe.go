@@ -434,8 +434,8 @@ func ParseSLO(s string) (loadreport.Threshold, error) {
 	return t, nil
 }
 
-// runner is one probe in progress.
-type runner struct {
+// prober is one probe in progress (not a runner.Runner: it holds the probe's steps and asks loadgen for each).
+type prober struct {
 	ctx   context.Context // the probe's (alive's request ends with it)
 	cfg   Config
 	t0    time.Time
@@ -448,11 +448,11 @@ type runner struct {
 	lat map[int]*hdrhistogram.Histogram
 }
 
-func (r *runner) elapsed() time.Duration { return time.Since(r.t0) }
+func (r *prober) elapsed() time.Duration { return time.Since(r.t0) }
 
 // fits says whether a step of window d (plus its warm-up and a drain)
 // still fits the budget.
-func (r *runner) fits(d time.Duration) bool {
+func (r *prober) fits(d time.Duration) bool {
 	return r.elapsed()+r.cfg.Warmup+d+d/4 <= r.cfg.Budget
 }
 
@@ -468,7 +468,7 @@ func (r *runner) fits(d time.Duration) bool {
 // probes read 30.2, 27.0 and 26.0 ms there (the first's 95% interval
 // 27.0-32.5) where 40 s at that rate read 26.96 ms; the model said
 // 25.6-25.9. Twice the samples narrow the interval by 1.4.
-func (r *runner) window(rate float64, first bool) time.Duration {
+func (r *prober) window(rate float64, first bool) time.Duration {
 	n, lo, hi := float64(r.cfg.Samples), r.cfg.StepMin, r.cfg.StepMax
 	if first {
 		n, lo, hi = 2*n, 2*lo, 2*hi
@@ -484,7 +484,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1}
+	r := &prober{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
 		Placement: cfg.Placement}
 	if res.Placement == nil && cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() {
@@ -537,7 +537,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // once, then the closed calibration at one user (once more, longer, when
 // not one request ended in it). ok false: the search ends (the note says
 // why, or nil for an interrupt).
-func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool, fail *Note) {
+func (r *prober) calibrate(ctx context.Context, res *Result) (cal Step, ok bool, fail *Note) {
 	lang := r.cfg.Lang
 	if addr := refusedAt(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); addr != "" {
 		res.Stopped = "refused"
@@ -587,7 +587,7 @@ func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool,
 }
 
 // search runs the steps; a non-nil note says why it failed.
-func (r *runner) search(ctx context.Context, res *Result) *Note {
+func (r *prober) search(ctx context.Context, res *Result) *Note {
 	cal, ok, fail := r.calibrate(ctx, res)
 	if !ok {
 		return fail
@@ -706,7 +706,7 @@ const kneeP99 = 2.0
 // / service time with N users, each finding a worker free; a server whose
 // ceiling is something else (a loop its stalls fill, a lock) does not.
 // Classify reads it (a pool is called only when it agrees).
-func (r *runner) check(ctx context.Context, res *Result) *Note {
+func (r *prober) check(ctx context.Context, res *Result) *Note {
 	sc := scanSteps(r.steps, r.s0)
 	n := int(math.Round(sc.ceiling * r.s0 / 1e3))
 	if len(sc.sat) == 0 || n < 2 || n > maxCheckVUs || !r.fits(r.cfg.StepMin/2) {
@@ -730,7 +730,7 @@ func onlyTimeouts(st Step) bool {
 // queue a step left has had a timeout's time to drain: a lock overloaded
 // until every request of a step timed out is not a server that died.
 // The request goes through netguard's client, like every other.
-func (r *runner) alive() bool {
+func (r *prober) alive() bool {
 	ctx := r.ctx
 	if ctx == nil {
 		ctx = context.Background()
@@ -801,7 +801,7 @@ func bisectRate(good, bad, okMax float64) float64 {
 // section, the pool of 64 at 5 ms: docs/probe.md). The stall is not the
 // server's shape; a second window at the same rate says whether it
 // repeats. Both windows are kept and reported.
-func (r *runner) retake(ctx context.Context, res *Result) *Note {
+func (r *prober) retake(ctx context.Context, res *Result) *Note {
 	for range maxRetakes {
 		tmp := &Result{URL: res.URL, MaxRate: res.MaxRate, BudgetS: res.BudgetS, Placement: res.Placement, SLOs: res.SLOs,
 			CapacityRPS: res.CapacityRPS, Steps: slices.Clone(r.steps), Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
@@ -872,7 +872,7 @@ func retakeWindow(w, ordinary, left time.Duration) (time.Duration, bool) {
 const maxRetakes = 2
 
 // sweep is the closed alternative: 1, 2, 4, ... virtual users.
-func (r *runner) sweep(ctx context.Context, res *Result) *Note {
+func (r *prober) sweep(ctx context.Context, res *Result) *Note {
 	for vus := 2; ; vus *= 2 {
 		vus = min(vus, r.cfg.VUsSweep)
 		if !r.fits(r.cfg.StepMin) {
@@ -899,7 +899,7 @@ func (r *runner) sweep(ctx context.Context, res *Result) *Note {
 
 // dead says the server stopped answering at st (no success at all, or
 // answers too large to be a request's), or nil.
-func (r *runner) dead(st Step, res *Result) *Note {
+func (r *prober) dead(st Step, res *Result) *Note {
 	if st.BodyBytes > maxBodyBytes {
 		res.Stopped = "too_large"
 		n := note(r.cfg.Lang, "probe.fail.body", st.Index, num0(st.BodyBytes/(1<<20)), maxBodyBytes>>20)
@@ -945,7 +945,7 @@ func (r *runner) dead(st Step, res *Result) *Note {
 }
 
 // run measures one step: open at rate, or closed with vus.
-func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, window time.Duration) (Step, error) {
+func (r *prober) run(ctx context.Context, kind string, rate float64, vus int, window time.Duration) (Step, error) {
 	st := Step{Index: len(r.steps), Kind: kind, OfferedRPS: rate, VUs: vus, Closed: vus > 0}
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(Progress{Step: st, Elapsed: r.elapsed(), Budget: r.cfg.Budget})

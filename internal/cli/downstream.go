@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/netguard"
@@ -20,68 +21,67 @@ func init() {
 }
 
 func runDownstream(ctx context.Context, env *Env, args []string) error {
+	var cfg downstream.Config
+	if path, ok := launch.FlagValue(args, "config"); ok {
+		c, err := downstream.LoadConfig(path)
+		if err != nil {
+			return inLang(envLang(), err)
+		}
+		cfg, args = c, launch.DropFlag(args, "config")
+	}
+	cfg = cfg.WithDefaults()
 	fs := newFlags(env, "downstream")
 	lang := langFlag(fs)
-	listen := fs.String("listen", "127.0.0.1:6380", "address to listen on (loopback unless --allow-remote)")
+	cfg.Bind(fs)
+	// Read before this flag set; here for --help.
+	fs.String("config", "", "read the downstream's configuration from a JSON `file` (downstream.Config; flags given too win)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback --listen address")
-	delay := fs.String("delay", "0", "delay before each answer (or, with --proxy, added to each request): 50ms or exp:50ms")
-	delayStep := fs.String("delay-step", "", "DELAY@AFTER: from AFTER after the start, every delay becomes DELAY (e.g. 50ms@10s: the downstream gets slower mid-run)")
-	proxy := fs.String("proxy", "", "forward to this RESP server (host:port, e.g. a real Redis at 127.0.0.1:6379; loopback unless --allow-remote, never this proxy's own address) instead of answering")
-	seed := fs.Int64("seed", 0, "random seed for exponential delays")
-	maxStore := fs.Int64("max-store", downstream.DefaultMaxStore, "bytes SET may keep (keys and values); past it SET answers -OOM")
-	maxClients := fs.Int("max-clients", downstream.DefaultMaxClients, "connections served at once; more get -ERR and are closed")
-	maxQueued := fs.Int("max-queued", downstream.DefaultMaxQueued, "reply bytes queued for one client; past it the client is not read until it reads (the proxy queues at most 256 KiB per client)")
 	l, err := parseNoArgs(fs, args, lang, "target.err.args")
 	if err != nil {
 		return err
 	}
-	d, err := model.ParseDist(*delay)
+	d, step, err := cfg.Parsed()
 	if err != nil {
-		return usagef("%s", msg.T(l, "target.err.dist", "delay", err))
+		return inLang(l, err)
 	}
-	var step *downstream.DelayStep
-	if *delayStep != "" {
-		st, err := downstream.ParseDelayStep(*delayStep)
-		if err != nil {
+	if err := cfg.Check(); err != nil {
+		return inLang(l, err)
+	}
+	if cfg.Proxy != "" {
+		if err := downstream.CheckUpstream(cfg.Proxy, nil); err != nil {
 			return inLang(l, err)
 		}
-		step = &st
-	}
-	for _, v := range []struct {
-		flag string
-		n    int64
-	}{{"max-store", *maxStore}, {"max-clients", int64(*maxClients)}, {"max-queued", int64(*maxQueued)}} {
-		if v.n < 1 {
-			return usagef("%s", msg.T(l, "downstream.err.positive", v.flag, v.n))
+		if !*allowRemote && !netguard.LoopbackHost(cfg.Proxy) {
+			return inLang(l, model.NewFieldError("proxy", "downstream.err.proxy.remote", cfg.Proxy))
 		}
 	}
-	if *proxy != "" {
-		if err := downstream.CheckUpstream(*proxy, nil); err != nil {
-			return inLang(l, err)
-		}
-		if !*allowRemote && !netguard.LoopbackHost(*proxy) {
-			return inLang(l, model.NewFieldError("proxy", "downstream.err.proxy.remote", *proxy))
-		}
-	}
-	ln, err := listenDownstream(l, *listen, *allowRemote)
+	ln, err := listenDownstream(l, cfg.Listen, *allowRemote)
 	if err != nil {
 		return err
 	}
-	if *proxy != "" {
-		if err := downstream.CheckUpstream(*proxy, ln.Addr()); err != nil {
-			ln.Close()
-			return inLang(l, err)
-		}
-		p := &downstream.Proxy{Upstream: *proxy, Delay: d, Seed: *seed, MaxClients: *maxClients, Step: step}
-		fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), *proxy, d))
-		printStep(env, l, step)
-		if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
-			return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
-		}
-		return p.Serve(ctx, ln)
+	if cfg.Proxy != "" {
+		return serveProxy(ctx, env, l, &downstream.Proxy{Upstream: cfg.Proxy, Delay: d, Seed: cfg.Seed, MaxClients: cfg.MaxClients, Step: step}, ln)
 	}
-	s := &downstream.Server{Delay: d, Seed: *seed, MaxStore: *maxStore, MaxClients: *maxClients, MaxQueued: *maxQueued, Step: step}
+	s := &downstream.Server{Delay: d, Seed: cfg.Seed, MaxStore: cfg.MaxStore, MaxClients: cfg.MaxClients, MaxQueued: cfg.MaxQueued, Step: step}
 	return serveDownstream(ctx, env, l, s, ln)
+}
+
+// serveProxy forwards on ln until ctx ends, and reports what it refused
+// as it stops (the server's report, its counters of commands zero: a
+// proxy counts no commands).
+func serveProxy(ctx context.Context, env *Env, l msg.Lang, p *downstream.Proxy, ln net.Listener) error {
+	if err := downstream.CheckUpstream(p.Upstream, ln.Addr()); err != nil {
+		ln.Close()
+		return inLang(l, err)
+	}
+	fmt.Fprintln(env.Stdout, msg.T(l, "downstream.proxying", ln.Addr(), p.Upstream, p.Delay))
+	printStep(env, l, p.Step)
+	if err := supervise.Controlled().Ready(ln.Addr().String()); err != nil {
+		return fmt.Errorf("downstream: tell the parent it is ready: %w", err)
+	}
+	err := p.Serve(ctx, ln)
+	_ = supervise.Controlled().Report(downstream.Report{Refused: p.Stats().Refused, Proxy: true})
+	return err
 }
 
 // listenDownstream checks --listen (host:port, loopback unless

@@ -12,6 +12,11 @@ type Report struct {
 	// nanoseconds; 0 with no delay measured.
 	DelayP50NS int64 `json:"delay_p50_ns"`
 	DelayP99NS int64 `json:"delay_p99_ns"`
+	// Proxy: a proxy's report (it counts no commands, only Refused).
+	Proxy bool `json:"proxy,omitempty"`
+	// Missing: it sent no report (it died, or was killed); set by the
+	// parent that read it (launch.Downstream.Stop).
+	Missing bool `json:"missing,omitempty"`
 }
 
 // ReportOf is st as a Report.

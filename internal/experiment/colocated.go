@@ -5,6 +5,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 	"time"
@@ -40,16 +41,16 @@ const coVUs = 64
 func runColocated(ctx context.Context, r *Bench) error {
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	r.T.Recipe = r.T_("exp.co.recipe", coVUs, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
-	return colocatedRows(ctx, r, []string{"--model", "loop", "--threads", "1", "--cpu", coCPU.String()}, d, w)
+	return colocatedRows(ctx, r, launch.Config{Model: "loop", Threads: 1, CPU: coCPU.String()}, d, w)
 }
 
 // coCPU is the target's CPU per request (its one event loop's).
 const coCPU = 200 * time.Microsecond
 
 // colocatedRows measures the four conditions against the target that
-// targetArgs start (the Go target, or Netty on the JVM engine) and judges
+// server is (the Go target, or Netty on the JVM engine) and judges
 // co.3x: the same recipe on either engine.
-func colocatedRows(ctx context.Context, r *Bench, targetArgs []string, d, w time.Duration) error {
+func colocatedRows(ctx context.Context, r *Bench, server launch.Config, d, w time.Duration) error {
 	t := r.T
 	const vus = coVUs
 	t.Scaling = r.placementNote()
@@ -86,7 +87,7 @@ func colocatedRows(ctx context.Context, r *Bench, targetArgs []string, d, w time
 			break
 		}
 		tr := trial{
-			Target:      targetArgs,
+			Target:      server,
 			Load:        closedSpec(c.vus, d, w, 10*time.Second),
 			GenOnServer: c.onSrv,
 			KeepReport:  r.engine == EngineJVM,

@@ -29,8 +29,9 @@ func runColocatedJVM(ctx context.Context, r *Bench) error {
 	w = max(w, time.Second) // the JIT's first pass, uncounted
 	r.server = "Netty (loops 1)"
 	r.T.Recipe = r.T_("exp.co.jvm.recipe", coVUs, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
-	args := []string{"--engine", string(launch.Netty), "--java", r.jdk.Home, "--model", "loop", "--threads", "1", "--cpu", coCPU.String()}
-	return colocatedRows(ctx, r, args, d, w)
+	server := r.nettyLoops(1)
+	server.CPU = coCPU.String()
+	return colocatedRows(ctx, r, server, d, w)
 }
 
 // noteNetty reads the server's name and version from the last kept stop

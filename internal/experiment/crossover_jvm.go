@@ -61,15 +61,12 @@ func runCrossoverJVM(ctx context.Context, r *Bench) error {
 		vus = vus[:1]
 		r.ClaimNotRun("x.read1000", r.T_("exp.quick.notrun"))
 	}
-	knobs := []string{"--cpu", xJVMCPU.String(), "--wait", xJVMWait.String(), "--calls", strconv.Itoa(xJVMCalls)}
+	loop := r.nettyLoops(cores)
+	loop.Fanout = "parallel"
 	sides := []struct {
-		key  string
-		args []string
-	}{
-		{"pool", []string{"--engine", string(launch.Tomcat), "--model", "pool", "--threads", strconv.Itoa(xJVMThreads),
-			"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections)}},
-		{"loop", []string{"--engine", string(launch.Netty), "--model", "loop", "--threads", strconv.Itoa(cores), "--fanout", "parallel"}},
-	}
+		key    string
+		server launch.Config
+	}{{"pool", r.tomcatPool(xJVMThreads)}, {"loop", loop}}
 	for _, n := range vus {
 		if !r.Wants(xServes["read-"+strconv.Itoa(n)]...) {
 			continue // --only: no asked-for claim reads these rows
@@ -78,8 +75,10 @@ func runCrossoverJVM(ctx context.Context, r *Bench) error {
 			if ctx.Err() != nil {
 				break
 			}
+			server := s.server
+			server.CPU, server.Wait, server.Calls = xJVMCPU.String(), xJVMWait.String(), xJVMCalls
 			tr := trial{
-				Target:     append(append([]string{"--java", r.jdk.Home}, s.args...), knobs...),
+				Target:     server,
 				Load:       closedSpec(n, d, w, xJVMTimeout),
 				KeepReport: true,
 			}

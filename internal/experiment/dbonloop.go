@@ -210,15 +210,12 @@ func dbHeader(r *Bench, ds dbSetup) {
 // run.
 func (r *Bench) dbRow(ctx context.Context, c dbCond, ds dbSetup, addr string) (*Row, error) {
 	t := r.T
-	targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(ds.loops), "--cpu", dbCPU.String()}
+	targs := launch.Config{Model: string(c.model), Threads: ds.loops, CPU: dbCPU.String(), DB: "root@tcp(" + addr + ")/"}
 	if r.engine == EngineJVM {
-		targs = append([]string{"--engine", string(launch.Netty), "--java", r.jdk.Home}, targs...)
-		targs = append(targs, "--db", "jdbc:mariadb://"+addr+"/?user=root")
-	} else {
-		targs = append(targs, "--db", "root@tcp("+addr+")/")
+		targs.Engine, targs.Java, targs.DB = launch.Netty, r.jdk.Home, "jdbc:mariadb://"+addr+"/?user=root"
 	}
 	if c.block {
-		targs = append(targs, "--block-fraction", strconv.FormatFloat(dbFraction, 'f', -1, 64), "--block", dbBlock.String())
+		targs.BlockFraction, targs.Block = dbFraction, dbBlock.String()
 	}
 	label := r.T_(c.label)
 	if c.key == "offload4" {
@@ -226,7 +223,7 @@ func (r *Bench) dbRow(ctx context.Context, c dbCond, ds dbSetup, addr string) (*
 		label = r.T_(c.label, ds.small)
 	}
 	if c.model == model.Offload {
-		targs = append(targs, "--offload", strconv.Itoa(c.pool))
+		targs.Offload = c.pool
 	}
 	samples := Samples{}
 	var reps []*loadreport.Report
@@ -370,10 +367,10 @@ func (o *dbTrialOut) figures() map[string]float64 {
 // the closed load and the probe at once on the generator's: the load
 // sends `/` (the target draws the 1% that call the database), the probe
 // `/?block=0s` (a request that never calls it) at a fixed rate.
-func (r *Bench) dbTrial(ctx context.Context, targs []string, procs int, d, w time.Duration) (*dbTrialOut, error) {
+func (r *Bench) dbTrial(ctx context.Context, cfg launch.Config, procs int, d, w time.Duration) (*dbTrialOut, error) {
 	place := supervise.Place()
 	exe := r.Opt.Exe
-	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second), Flags: targs}
+	cfg.Listen, cfg.Drain = "127.0.0.1:0", launch.Duration(2*time.Second)
 	tg, err := r.procs.startTarget(ctx, "target", exe, place.Target, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, cfg)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"math"
 	"net"
 	"os"
@@ -177,8 +179,8 @@ func init() {
 	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}, {Key: "ds_per_req", Label: "ds/req"}}
 		_, _, err := r.loadRow(ctx, "x", "x", trial{
-			Downstream: []string{"--delay", "1ms"},
-			Target:     []string{"--model", "pool", "--threads", "4", "--validate-lock"},
+			Downstream: &downstream.Config{Delay: "1ms"},
+			Target:     launch.Config{Model: "pool", Threads: 4, ValidateLock: true},
 			Load:       closedSpec(4, 300*time.Millisecond, 100*time.Millisecond, time.Second),
 		})
 		return err
@@ -189,7 +191,7 @@ func init() {
 	Register(&Experiment{Name: "test-long", Order: 1001, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
 		// The first run is short, the second would last 30 s.
-		tr := trial{Downstream: []string{"--delay", "1ms"}, Target: []string{"--model", "loop", "--threads", "1"}}
+		tr := trial{Downstream: &downstream.Config{Delay: "1ms"}, Target: launch.Config{Model: "loop", Threads: 1}}
 		for i, d := range []time.Duration{300 * time.Millisecond, 30 * time.Second} {
 			tr.Load = closedSpec(4, d, 0, time.Second)
 			if _, _, err := r.loadRow(ctx, fmt.Sprint(i), "x", tr); err != nil || ctx.Err() != nil {

@@ -29,14 +29,15 @@ import (
 // generator's own --warmup window is the uncounted warm-up of each run,
 // on the same server process the counted window then measures.
 type trial struct {
-	// Downstream are the arguments of `waitlab downstream` (nil: none);
-	// the target gets --downstream with its address.
-	Downstream []string
+	// Downstream is the downstream's configuration (nil: none); the
+	// target's Downstream is its address.
+	Downstream *downstream.Config
 	// Redis, when set, is a real Redis the downstream proxies to.
 	Redis string
-	// Target are the arguments of `waitlab target` after its listen
-	// address; GOMAXPROCS is the target's (0: the Go default).
-	Target     []string
+	// Target is the server's configuration (any engine); runTrial sets
+	// where it listens, its drain and its downstream. GOMAXPROCS is the
+	// Go target's (0: the Go default).
+	Target     launch.Config
 	GOMAXPROCS int
 	// Load is the generator's run (closedSpec, openSpec); runTrial adds
 	// the URL and the target's pid and metrics page.
@@ -89,16 +90,15 @@ var undermining = map[string]bool{
 func (r *Bench) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	place := supervise.Place()
 	exe := r.Opt.Exe
-	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second)}
+	cfg := tr.Target
+	cfg.Listen, cfg.Drain = "127.0.0.1:0", launch.Duration(2*time.Second)
 	var dsReady time.Time
 	var ds *proc
 	if tr.Downstream != nil {
-		dargs := append([]string{"downstream", "--listen", "127.0.0.1:0", "--lang", "en"}, tr.Downstream...)
-		if tr.Redis != "" {
-			dargs = append(dargs, "--proxy", tr.Redis)
-		}
+		dc := *tr.Downstream
+		dc.Listen, dc.Proxy = "127.0.0.1:0", tr.Redis
 		var err error
-		ds, err = r.procs.startServer(ctx, "downstream", exe, place.Generator, nil, dargs...)
+		ds, err = r.procs.startDownstream(ctx, "downstream", exe, place.Generator, dc)
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +106,6 @@ func (r *Bench) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 		defer ds.stop(5 * time.Second)
 		cfg.Downstream = ds.Addr
 	}
-	cfg.Flags = tr.Target
 	var env []string
 	if tr.GOMAXPROCS > 0 {
 		env = append(env, "GOMAXPROCS="+strconv.Itoa(tr.GOMAXPROCS))
@@ -143,12 +142,13 @@ func (r *Bench) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	out.Metrics = scrapeSums(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
 	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
 	if tr.KeepReport {
+		r.targetReport, _ = json.Marshal(tg.srv.Stop())
 		tg.stop(5 * time.Second)
-		r.targetReport = tg.c.Report()
 	}
 	if ds != nil {
-		ds.stop(5 * time.Second) // it reports what it served as it stops
-		out.DownstreamCommands, out.DownstreamDelayP50 = downstreamServed(ds.c.Report())
+		// It reports what it served as it stops.
+		out.DownstreamCommands, out.DownstreamDelayP50 = downstreamServed(ds.ds.Stop())
+		ds.stop(5 * time.Second)
 	}
 	if lerr != nil {
 		return nil, lerr
@@ -158,12 +158,10 @@ func (r *Bench) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	return out, nil
 }
 
-// downstreamServed reads a downstream's report (downstream.Report, its
-// last message on the control channel): the commands it answered and the
-// median delay it gave (0, 0 when it sent none).
-func downstreamServed(report []byte) (commands float64, p50 time.Duration) {
-	var r downstream.Report
-	if len(report) == 0 || json.Unmarshal(report, &r) != nil {
+// downstreamServed is a downstream's report read: the commands it
+// answered and the median delay it gave (0, 0 when it sent none).
+func downstreamServed(r downstream.Report) (commands float64, p50 time.Duration) {
+	if r.Missing {
 		return 0, 0
 	}
 	return float64(r.Commands), time.Duration(r.DelayP50NS)

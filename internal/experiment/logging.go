@@ -5,11 +5,12 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -46,7 +47,7 @@ var logClaims = []ClaimDef{
 type logCond struct {
 	key  string
 	lock bool
-	args []string
+	log  logKnobs
 }
 
 func runLogging(ctx context.Context, r *Bench) error {
@@ -86,17 +87,17 @@ func runLogging(ctx context.Context, r *Bench) error {
 	logFile := filepath.Join(dir, "requests.log")
 	debugBytes := int64(-1)
 	conds := []logCond{
-		{"lock-off", true, []string{"--log", "off"}},
-		{"lock-sync", true, []string{"--log", "sync", "--log-file", logFile, "--log-in-lock", "--lock-log-cpu", logLockCPU.String()}},
-		{"off", false, []string{"--log", "off"}},
+		{"lock-off", true, logKnobs{mode: "off"}},
+		{"lock-sync", true, logKnobs{mode: "sync", file: logFile, inLock: true, lockCPU: logLockCPU}},
+		{"off", false, logKnobs{mode: "off"}},
 		// The DEBUG side: the same sync appender, every request's line
 		// at DEBUG, the logger at INFO; run next to the off row, which
 		// it is compared with, so that the machine's drift between them
 		// is as small as the order allows.
-		{"debug", false, []string{"--log", "sync", "--log-file", logFile, "--log-level", "info", "--log-line-level", "debug"}},
-		{"sync", false, []string{"--log", "sync", "--log-file", logFile}},
-		{"async-drop", false, []string{"--log", "async", "--log-file", logFile}},
-		{"async-block", false, []string{"--log", "async", "--log-block", "--log-file", logFile}},
+		{"debug", false, logKnobs{mode: "sync", file: logFile, level: "info", lineLevel: "debug"}},
+		{"sync", false, logKnobs{mode: "sync", file: logFile}},
+		{"async-drop", false, logKnobs{mode: "async", file: logFile}},
+		{"async-block", false, logKnobs{mode: "async", file: logFile, block: true}},
 	}
 	if r.Opt.Quick {
 		// The DEBUG and async rows come with a full run.
@@ -114,14 +115,11 @@ func runLogging(ctx context.Context, r *Bench) error {
 			continue
 		}
 		tr := trial{
-			Downstream: []string{"--delay", vlDelay.String()},
-			Target:     append([]string{"--model", "pool", "--threads", strconv.Itoa(threads), "--cpu", vlCPU.String()}, c.args...),
+			Downstream: &downstream.Config{Delay: vlDelay.String()},
+			Target:     c.log.on(launch.Config{Model: "pool", Threads: threads, CPU: vlCPU.String(), ValidateLock: c.lock}),
 			GOMAXPROCS: targetProcs(threads),
 			Load:       closedSpec(threads, d, w, vlTimeout),
 			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_blocked_seconds_total", "waitlab_target_requests_total"},
-		}
-		if c.lock {
-			tr.Target = append(tr.Target, "--validate-lock")
 		}
 		label := r.T_("exp.log.row."+c.key, threads)
 		row, reps, err := r.loadRow(ctx, c.key, label, tr)

@@ -6,11 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/launch"
@@ -67,18 +67,18 @@ func runLoggingJVM(ctx context.Context, r *Bench) error {
 	}
 	defer os.RemoveAll(dir)
 	logFile := filepath.Join(dir, "requests.log")
-	conds := []logCond{{"off", false, []string{"--log", "off"}}, {"sync", false, []string{"--log", "sync", "--log-file", logFile}}}
+	conds := []logCond{{"off", false, logKnobs{mode: "off"}}, {"sync", false, logKnobs{mode: "sync", file: logFile}}}
 	if !r.Opt.Quick {
-		conds = append(conds, logCond{"async-drop", false, []string{"--log", "async", "--log-file", logFile}})
+		conds = append(conds, logCond{"async-drop", false, logKnobs{mode: "async", file: logFile}})
 	}
 	for _, c := range conds {
 		if ctx.Err() != nil || len(r.Opt.Only) > 0 && !r.Wants("log.cost") {
 			break
 		}
+		server := r.tomcatPool(threads)
+		server.CPU, server.Wait = vlCPU.String(), vlDelay.String()
 		tr := trial{
-			Target: append([]string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(threads),
-				"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections),
-				"--cpu", vlCPU.String(), "--wait", vlDelay.String()}, c.args...),
+			Target:     c.log.on(server),
 			Load:       closedSpec(threads, d, w, vlTimeout),
 			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_lines_total", "waitlab_target_requests_total"},
 			KeepReport: true,
@@ -153,16 +153,17 @@ func logLockJVM(ctx context.Context, r *Bench, threads int, d, w time.Duration, 
 			return fmt.Errorf("experiment logging (JVM): redis: %w", err)
 		}
 	}
-	for _, c := range []logCond{{"lock-off", true, []string{"--log", "off"}},
-		{"lock-sync", true, []string{"--log", "sync", "--log-file", logFile, "--log-in-lock"}}} {
+	for _, c := range []logCond{{"lock-off", true, logKnobs{mode: "off"}},
+		{"lock-sync", true, logKnobs{mode: "sync", file: logFile, inLock: true}}} {
 		if ctx.Err() != nil || !r.Wants("log.lock") {
 			break
 		}
+		server := r.tomcatPool(threads)
+		server.ValidateLock = true
 		tr := trial{
-			Downstream: []string{"--delay", vlJVMRTT.String()},
+			Downstream: &downstream.Config{Delay: vlJVMRTT.String()},
 			Redis:      redis,
-			Target: append([]string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(threads),
-				"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections), "--validate-lock"}, c.args...),
+			Target:     c.log.on(server),
 			Load:       closedSpec(threads, d, w, vlTimeout),
 			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_lines_total", "waitlab_target_requests_total", vlHeld, vlHolds},
 			KeepReport: true,

@@ -194,7 +194,7 @@ func (r *Bench) burstRun(ctx context.Context, c burstCond) (map[string]float64, 
 	place := supervise.Place()
 	tg, err := r.procs.startTarget(ctx, "target", r.Opt.Exe, place.Target, nil, launch.Config{Engine: launch.Go,
 		Listen: "127.0.0.1:0", Drain: launch.Duration(time.Second), Model: "loop", Threads: 1, Backlog: c.backlog,
-		Flags: []string{"--acceptor", "shared"}})
+		Acceptor: "shared"})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/downstream"
 	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
@@ -37,6 +38,10 @@ type proc struct {
 	waited <-chan struct{}
 	err    error
 	stderr *stderrOf
+	// srv and ds are the launched target's and downstream's (nil for
+	// other children): stop them through these for their typed reports.
+	srv *launch.Server
+	ds  *launch.Downstream
 }
 
 // stderrOf reads a child's captured stderr.
@@ -55,29 +60,6 @@ type procSet struct {
 // childStarted, when set (by tests), is called as each child starts.
 var childStarted func(Child)
 
-// startServer starts `exe args...` (a waitlab server: target or
-// downstream) pinned to cpus (none: unpinned) with extra environment env,
-// and waits for its Ready message on the control channel, its exit, or
-// supervise.ReadyTimeout.
-func (ps *procSet) startServer(ctx context.Context, name, exe string, cpus []int, env []string, args ...string) (*proc, error) {
-	if len(args) > 0 && args[0] == "target" {
-		return ps.startTarget(ctx, name, exe, cpus, env, launch.Config{Engine: launch.Go, Flags: args[1:]})
-	}
-	p, _, err := ps.start(name, exe, cpus, env, false, args...)
-	if err != nil {
-		return nil, err
-	}
-	addr, err := p.c.WaitReady(ctx)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("experiment: %s: %w: %s", name, err, strings.TrimSpace(p.c.Stderr()))
-	}
-	p.Addr = addr
-	return p, nil
-}
-
 // startTarget starts a target from its configuration through launch (the
 // one starter: pinned to cpus, its Ready awaited) and tracks it.
 func (ps *procSet) startTarget(ctx context.Context, name, exe string, cpus []int, env []string, cfg launch.Config) (*proc, error) {
@@ -89,7 +71,22 @@ func (ps *procSet) startTarget(ctx context.Context, name, exe string, cpus []int
 		return nil, fmt.Errorf("experiment: %s: %w", name, err)
 	}
 	p := ps.track(name, srv.Child)
-	p.Addr = srv.Addr
+	p.Addr, p.srv = srv.Addr, srv
+	return p, nil
+}
+
+// startDownstream starts a downstream from its configuration through
+// launch (its one starter) and tracks it.
+func (ps *procSet) startDownstream(ctx context.Context, name, exe string, cpus []int, cfg downstream.Config) (*proc, error) {
+	ds, err := launch.StartDownstream(ctx, cfg, launch.Options{Exe: exe, Name: name, CPUs: cpus})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("experiment: %s: %w", name, err)
+	}
+	p := ps.track(name, ds.Child)
+	p.Addr, p.ds = ds.Addr, ds
 	return p, nil
 }
 
@@ -203,7 +200,14 @@ func isWaitlab(exe string) bool {
 // one grace period for every child.
 func (p *proc) stop(grace time.Duration) {
 	_ = grace
-	p.c.Stop()
+	switch {
+	case p.srv != nil:
+		p.srv.Stop()
+	case p.ds != nil:
+		p.ds.Stop()
+	default:
+		p.c.Stop()
+	}
 	<-p.waited
 }
 

@@ -5,9 +5,10 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"math"
 	"os/exec"
-	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadgen"
@@ -126,7 +127,7 @@ func runSlowDownstream(ctx context.Context, r *Bench) error {
 			continue // --only: no asked-for claim reads this row
 		}
 		tr := trial{
-			Downstream: []string{"--delay", sdSlow.String()},
+			Downstream: &downstream.Config{Delay: sdSlow.String()},
 			Redis:      redis,
 			Target:     sdTarget(c.model, c.fanout),
 			GOMAXPROCS: sdProcs(c.model),
@@ -173,7 +174,7 @@ func runSlowDownstream(ctx context.Context, r *Bench) error {
 			continue // --only: no asked-for claim reads this model's step
 		}
 		tr := trial{
-			Downstream: []string{"--delay", sdFast.String(), "--delay-step", sdSlow.String() + "@" + after.String()},
+			Downstream: &downstream.Config{Delay: sdFast.String(), DelayStep: sdSlow.String() + "@" + after.String()},
 			Redis:      redis,
 			Target:     sdTarget(m, model.Sequential),
 			GOMAXPROCS: sdProcs(m),
@@ -240,18 +241,18 @@ func sdConds(quick bool) []sdCond {
 	return conds
 }
 
-// sdTarget are the target's arguments for a model and a fan-out: the
-// pool of sdThreads (and a fan-out pool as big for parallel lookups)
-// with its queue bound, or the other models on their defaults.
-func sdTarget(m model.Kind, f model.Fanout) []string {
-	a := []string{"--model", string(m), "--calls", strconv.Itoa(sdLookups), "--fanout", string(f)}
+// sdTarget is the target for a model and a fan-out: the pool of
+// sdThreads (and a fan-out pool as big for parallel lookups) with its
+// queue bound, or the other models on their defaults.
+func sdTarget(m model.Kind, f model.Fanout) launch.Config {
+	c := launch.Config{Model: string(m), Calls: sdLookups, Fanout: string(f)}
 	if m == model.Pool {
-		a = append(a, "--threads", strconv.Itoa(sdThreads), "--queue", strconv.Itoa(sdQueue))
+		c.Threads, c.Queue = sdThreads, sdQueue
 		if f == model.Parallel {
-			a = append(a, "--fanout-pool", strconv.Itoa(sdThreads))
+			c.FanoutPool = sdThreads
 		}
 	}
-	return a
+	return c
 }
 
 // sdProcs is the target's GOMAXPROCS: the pool's as in the other pool

@@ -5,8 +5,8 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
 	"math"
-	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/launch"
@@ -36,10 +36,10 @@ func runSlowDownstreamJVM(ctx context.Context, r *Bench) error {
 	sdHeader(r)
 	t.Columns = append(t.Columns, Column{Key: "cpu_req_ms", Label: r.T_("exp.vl.jvm.col.cpureq"), Digits: 2},
 		Column{Key: "ds_delay_ms", Label: r.T_("exp.col.dsdelay"), Digits: 1})
-	target := func(f model.Fanout) []string {
-		return []string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(sdThreads),
-			"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections),
-			"--calls", strconv.Itoa(sdLookups), "--fanout", string(f)}
+	target := func(f model.Fanout) launch.Config {
+		c := r.tomcatPool(sdThreads)
+		c.Calls, c.Fanout = sdLookups, string(f)
+		return c
 	}
 	// The downstream's step counts from its own start, before Tomcat's:
 	// part one's runs measure how long a Tomcat takes to start (each
@@ -51,7 +51,7 @@ func runSlowDownstreamJVM(ctx context.Context, r *Bench) error {
 			break
 		}
 		tr := trial{
-			Downstream: []string{"--delay", sdSlow.String()},
+			Downstream: &downstream.Config{Delay: sdSlow.String()},
 			Target:     target(f),
 			Load:       rateSpec(c.rate, d, w),
 			KeepReport: true,
@@ -92,7 +92,7 @@ func runSlowDownstreamJVM(ctx context.Context, r *Bench) error {
 		r.ClaimNotRun("sd.inflight", r.T_("exp.quick.notrun"))
 	} else if ctx.Err() == nil && r.Wants(sdStepServes[model.Pool]...) {
 		tr := trial{
-			Downstream: []string{"--delay", sdFast.String(), "--delay-step", sdSlow.String() + "@" + after.String()},
+			Downstream: &downstream.Config{Delay: sdFast.String(), DelayStep: sdSlow.String() + "@" + after.String()},
 			Target:     target(model.Sequential),
 			Load:       rateSpec(sdOver, sd, sw),
 			Metrics:    []string{"waitlab_target_os_threads"},

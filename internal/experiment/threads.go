@@ -5,6 +5,8 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"math"
 	"strconv"
 	"time"
@@ -116,13 +118,13 @@ func runThreads(ctx context.Context, r *Bench) error {
 // thRow runs the pool of n threads and adds its row.
 func (r *Bench) thRow(ctx context.Context, n, vus int, d time.Duration) (*Row, error) {
 	tr := trial{
-		Downstream: []string{"--delay", thCall.String()},
-		Target: []string{"--model", "pool", "--threads", strconv.Itoa(n), "--queue", "10000",
-			"--cpu", thCPU, "--calls", strconv.Itoa(thCalls), "--header-timeout", thHeaderTimeout.String(),
+		Downstream: &downstream.Config{Delay: thCall.String()},
+		Target: launch.Config{Model: "pool", Threads: n, Queue: 10000,
+			CPU: thCPU, Calls: thCalls, HeaderTimeout: launch.Duration(thHeaderTimeout),
 			// Tomcat's NIO connector hands a connection back to its one
 			// poller after every request; the target's default lingers
 			// 1 ms on it, so a keep-alive request seldom met the poller.
-			"--linger", "-1ns"},
+			Linger: launch.Duration(-1)},
 		// One P per pool thread: every thread can be runnable at once,
 		// as a JVM's platform threads can, so the OS run queue and its
 		// context switches are the ones a thread pool of this size

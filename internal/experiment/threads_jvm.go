@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"time"
-
-	"github.com/waitlab/waitlab/internal/launch"
 )
 
 // Experiment 6 on the JVM engine: the write-like path on Debian's Tomcat
@@ -51,10 +49,10 @@ func runThreadsJVM(ctx context.Context, r *Bench) error {
 		if ctx.Err() != nil {
 			break
 		}
+		server := r.tomcatPool(n)
+		server.CPU, server.Wait, server.Calls = thCPU, thCall.String(), thCalls
 		tr := trial{
-			Target: []string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(n),
-				"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections),
-				"--cpu", thCPU, "--wait", thCall.String(), "--calls", strconv.Itoa(thCalls)},
+			Target:     server,
 			Load:       closedSpec(vus, d, 0, thTimeout),
 			KeepReport: true,
 		}

@@ -5,10 +5,11 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"math"
 	"net"
 	"os/exec"
-	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadreport"
@@ -127,16 +128,13 @@ func runValidateLock(ctx context.Context, r *Bench) error {
 				continue // --only: no asked-for claim reads this row
 			}
 			tr := trial{
-				Downstream: []string{"--delay", delay.String()},
-				Target:     []string{"--model", "pool", "--threads", strconv.Itoa(c.threads), "--cpu", cpu.String()},
+				Downstream: &downstream.Config{Delay: delay.String()},
+				Target:     launch.Config{Model: "pool", Threads: c.threads, CPU: cpu.String(), ValidateLock: c.lock},
 				GOMAXPROCS: targetProcs(c.threads),
 				Load:       closedSpec(c.threads, d, w, vlTimeout),
 			}
 			if be == "redis" {
 				tr.Redis = redis
-			}
-			if c.lock {
-				tr.Target = append(tr.Target, "--validate-lock")
 			}
 			label := r.T_("exp.vl.row", Num(float64(c.threads), 0), onOff(r, c.lock))
 			if be == "redis" {
@@ -203,13 +201,10 @@ func (r *Bench) vlCalibrate(ctx context.Context) (delay, hold, cpu time.Duration
 	}
 	probe := func(lock bool) (okRPS, given float64) {
 		tr := trial{
-			Downstream: []string{"--delay", vlDelay.String()},
-			Target:     []string{"--model", "pool", "--threads", "200", "--cpu", vlCPU.String()},
+			Downstream: &downstream.Config{Delay: vlDelay.String()},
+			Target:     launch.Config{Model: "pool", Threads: 200, CPU: vlCPU.String(), ValidateLock: lock},
 			GOMAXPROCS: targetProcs(200),
 			Load:       closedSpec(200, 3*time.Second, time.Second, vlTimeout),
-		}
-		if lock {
-			tr.Target = append(tr.Target, "--validate-lock")
 		}
 		o, err := r.runTrial(ctx, tr)
 		if err != nil || o.Rep.OKRPS <= 0 {

@@ -5,12 +5,11 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
 	"math"
 	"os/exec"
-	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -78,17 +77,15 @@ func runValidateLockJVM(ctx context.Context, r *Bench) error {
 		if !r.Wants(vlServes[c.key]...) {
 			continue // --only: no asked-for claim reads this row
 		}
+		server := r.tomcatPool(c.threads)
+		server.ValidateLock = c.lock
 		tr := trial{
-			Downstream: []string{"--delay", vlJVMRTT.String()},
+			Downstream: &downstream.Config{Delay: vlJVMRTT.String()},
 			Redis:      redis,
-			Target: []string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(c.threads),
-				"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections)},
+			Target:     server,
 			Load:       closedSpec(c.threads, d, w, vlTimeout),
 			Metrics:    []string{vlHeld, vlHolds, vlCmds},
 			KeepReport: true,
-		}
-		if c.lock {
-			tr.Target = append(tr.Target, "--validate-lock")
 		}
 		label := r.T_("exp.vl.row", Num(float64(c.threads), 0), onOff(r, c.lock))
 		row, reps, err := r.loadRow(ctx, c.key, label, tr)

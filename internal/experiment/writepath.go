@@ -5,11 +5,12 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/downstream"
+	"github.com/waitlab/waitlab/internal/launch"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 )
 
@@ -121,19 +122,19 @@ func runWritePath(ctx context.Context, r *Bench) error {
 		if !r.Wants(wpServes[c.key]...) {
 			continue // --only: no asked-for claim reads this row
 		}
-		tgt := []string{"--model", c.model, "--calls", strconv.Itoa(wpCalls)}
+		tgt := launch.Config{Model: c.model, Calls: wpCalls}
 		procs := 0
 		if c.model == "pool" {
-			tgt = append(tgt, "--threads", strconv.Itoa(wpThreads), "--queue", "10000", "--cpu", wpCPU(wpBlockingTPS).String())
+			tgt.Threads, tgt.Queue, tgt.CPU = wpThreads, 10000, wpCPU(wpBlockingTPS).String()
 			procs = targetProcs(wpThreads)
 		} else {
-			tgt = append(tgt, "--threads", strconv.Itoa(loops), "--cpu", wpCPU(wpNonBlockingTPS).String())
+			tgt.Threads, tgt.CPU = loops, wpCPU(wpNonBlockingTPS).String()
 		}
 		if c.showSQL {
-			tgt = append(tgt, "--log", "sync", "--log-file", logFile)
+			tgt.Log, tgt.LogFile = "sync", logFile
 		}
 		tr := trial{
-			Downstream: []string{"--delay", c.delay.String()},
+			Downstream: &downstream.Config{Delay: c.delay.String()},
 			Target:     tgt,
 			GOMAXPROCS: procs,
 			Load:       closedSpec(vus, d, w, 60*time.Second),

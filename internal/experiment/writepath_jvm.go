@@ -8,7 +8,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/launch"
@@ -141,22 +140,19 @@ func runWritePathJVM(ctx context.Context, r *Bench) error {
 
 // wpJVMTarget is a condition's server: Tomcat's pool or Netty's loops,
 // the same request on both.
-func wpJVMTarget(r *Bench, c wpJVMCond, threads, cores int, logFile string) []string {
-	args := []string{"--java", r.jdk.Home}
+func wpJVMTarget(r *Bench, c wpJVMCond, threads, cores int, logFile string) launch.Config {
+	s := r.tomcatPool(threads)
 	if c.loop {
-		args = append(args, "--engine", string(launch.Netty), "--model", "loop", "--threads", strconv.Itoa(cores))
-	} else {
-		args = append(args, "--engine", string(launch.Tomcat), "--model", "pool", "--threads", strconv.Itoa(threads),
-			"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections))
+		s = r.nettyLoops(cores)
 	}
-	args = append(args, "--cpu", wpJVMCPU.String())
+	s.CPU = wpJVMCPU.String()
 	if c.delay > 0 {
-		args = append(args, "--calls", strconv.Itoa(wpCalls), "--wait", c.delay.String())
+		s.Calls, s.Wait = wpCalls, c.delay.String()
 	}
 	if c.sql {
-		args = append(args, "--log", "sync", "--log-file", logFile)
+		s.Log, s.LogFile = "sync", logFile
 	}
-	return args
+	return s
 }
 
 // wpJVMPredict is a side's predicted throughput from the CPU per request

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -103,10 +102,29 @@ type Config struct {
 	StallThreshold Duration `json:"stall_threshold,omitempty"`
 	Drain          Duration `json:"drain,omitempty"`
 
-	// Flags are further `waitlab target` flags, passed as given before
-	// the fields above (the Go target's other knobs; a set field wins,
-	// later flags winning). Go only.
-	Flags []string `json:"flags,omitempty"`
+	// The Go target's own knobs (`waitlab target`'s flags of the same
+	// names; a JVM engine refuses each one set, goOnly).
+	Acceptor          string   `json:"acceptor,omitempty"` // loop, offload: own or shared
+	Queue             int      `json:"queue,omitempty"`    // pool: requests waiting for a thread
+	Linger            Duration `json:"linger,omitempty"`   // pool: a thread's wait for the next keep-alive request (-1ns: none)
+	OffloadQueue      int      `json:"offload_queue,omitempty"`
+	FanoutPool        int      `json:"fanout_pool,omitempty"` // pool: threads running a request's parallel calls
+	Carriers          int      `json:"carriers,omitempty"`    // virtual: GOMAXPROCS
+	HeaderTimeout     Duration `json:"header_timeout,omitempty"`
+	BodyTimeout       Duration `json:"body_timeout,omitempty"`
+	WriteTimeout      Duration `json:"write_timeout,omitempty"`
+	DownstreamTimeout Duration `json:"downstream_timeout,omitempty"`
+	BodyMemory        int64    `json:"body_memory,omitempty"`
+	QueryKnobs        string   `json:"query_knobs,omitempty"` // on, off, auto
+	QueryMax          Duration `json:"query_max,omitempty"`
+	QueryMaxCalls     int      `json:"query_max_calls,omitempty"`
+	NoStallStacks     bool     `json:"no_stall_stacks,omitempty"`
+	LockLogCPU        Duration `json:"lock_log_cpu,omitempty"` // with LogInLock: CPU spun for the line, under the lock
+	LogQueue          int      `json:"log_queue,omitempty"`
+	LogBlock          bool     `json:"log_block,omitempty"`
+	LogLevel          string   `json:"log_level,omitempty"`
+	LogLineLevel      string   `json:"log_line_level,omitempty"`
+	Body              string   `json:"body,omitempty"`
 
 	// The JVM engines'.
 	Java      string   `json:"java,omitempty"`      // a JDK (--java); else jdk.Find's order
@@ -197,10 +215,84 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.IntVar(&c.HoldKB, "hold-kb", c.HoldKB, "tomcat: KiB each request holds on the heap while in flight")
 }
 
-// FromArgs reads `waitlab target` words into a configuration: a JVM
-// engine's words through Bind, the Go target's kept as Flags (its own
-// flag set reads them). `--config FILE` among them is read first and the
-// other words override it.
+// bindGo registers the Go target's own flags on fs, beside Bind's: its
+// knobs a JVM engine has not, and its names for two shared limits
+// (--max-conns, --keepalive).
+func (c *Config) bindGo(fs *flag.FlagSet) {
+	fs.StringVar(&c.Acceptor, "acceptor", c.Acceptor, "loop, offload: own (separate acceptor thread) or shared (loop 0 accepts)")
+	fs.IntVar(&c.Queue, "queue", c.Queue, "pool: requests waiting for a free thread")
+	fs.TextVar(&c.Linger, "linger", c.Linger, "pool: how long a thread waits on its connection for the next keep-alive request (-1ns: at once)")
+	fs.IntVar(&c.OffloadQueue, "offload-queue", c.OffloadQueue, "offload: work waiting for the pool")
+	fs.IntVar(&c.FanoutPool, "fanout-pool", c.FanoutPool, "pool: threads that run a request's parallel calls")
+	fs.IntVar(&c.Carriers, "carriers", c.Carriers, "virtual: GOMAXPROCS")
+	fs.IntVar(&c.MaxConnections, "max-conns", c.MaxConnections, "open connections")
+	fs.TextVar(&c.KeepAliveTimeout, "keepalive", c.KeepAliveTimeout, "idle keep-alive timeout")
+	fs.TextVar(&c.HeaderTimeout, "header-timeout", c.HeaderTimeout, "a request header must be in within this")
+	fs.TextVar(&c.BodyTimeout, "body-timeout", c.BodyTimeout, "a request body must be in within this")
+	fs.TextVar(&c.WriteTimeout, "write-timeout", c.WriteTimeout, "a client taking no answers this long is closed")
+	fs.TextVar(&c.DownstreamTimeout, "downstream-timeout", c.DownstreamTimeout, "one downstream round trip")
+	fs.Int64Var(&c.BodyMemory, "body-memory", c.BodyMemory, "bytes all connections may hold for request bodies")
+	fs.StringVar(&c.QueryKnobs, "query-knobs", c.QueryKnobs, "query parameters override the knobs: on, off or auto")
+	fs.TextVar(&c.QueryMax, "query-max", c.QueryMax, "the most time a query may ask for")
+	fs.IntVar(&c.QueryMaxCalls, "query-max-calls", c.QueryMaxCalls, "the most calls a query may ask for")
+	fs.BoolVar(&c.NoStallStacks, "no-stall-stacks", c.NoStallStacks, "print loop stalls without their stacks")
+	fs.TextVar(&c.LockLogCPU, "lock-log-cpu", c.LockLogCPU, "with --log-in-lock: CPU spun to format the line, under the lock")
+	fs.IntVar(&c.LogQueue, "log-queue", c.LogQueue, "async log: queue length")
+	fs.BoolVar(&c.LogBlock, "log-block", c.LogBlock, "async log: a full queue blocks the request")
+	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "the logger's level: debug, info, warn or error")
+	fs.StringVar(&c.LogLineLevel, "log-line-level", c.LogLineLevel, "the level each request's line is logged at")
+	fs.StringVar(&c.Body, "body", c.Body, "response body")
+}
+
+// goFlags are the Go target's flags TargetArgs writes, in order; a
+// scenario (-f) takes only the server's (scenarioFlags).
+var goFlags = []string{"model", "cpu", "wait", "block", "block-fraction", "calls", "fanout", "fanout-pool", "blocking",
+	"downstream", "downstream-timeout", "validate-lock", "log-in-lock", "lock-log-cpu", "db",
+	"log", "log-file", "log-queue", "log-block", "log-level", "log-line-level", "body", "seed",
+	"threads", "queue", "linger", "offload", "offload-queue", "carriers", "max-conns",
+	"header-timeout", "body-timeout", "write-timeout", "body-memory", "query-knobs", "query-max", "query-max-calls",
+	"no-stall-stacks"}
+
+// scenarioFlags are the Go target's flags beside -f, and with the knobs.
+var scenarioFlags = []string{"acceptor", "keepalive", "listen", "backlog", "stall-threshold", "drain"}
+
+// goOnly names the Go target's knobs set in c (a JVM engine refuses
+// them).
+func (c *Config) goOnly() string {
+	set, zero := flag.NewFlagSet("", flag.ContinueOnError), flag.NewFlagSet("", flag.ContinueOnError)
+	var z Config
+	c.bindGo(set)
+	z.bindGo(zero)
+	var name string
+	set.VisitAll(func(f *flag.Flag) {
+		if name == "" && f.Name != "max-conns" && f.Name != "keepalive" && f.Value.String() != zero.Lookup(f.Name).Value.String() {
+			name = f.Name
+		}
+	})
+	return name
+}
+
+// jvmOnly names the JVM engines' fields set in c (the Go target refuses
+// them).
+func (c *Config) jvmOnly() string {
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"java", c.Java != ""}, {"classpath", len(c.Classpath) > 0}, {"offload-executor", c.OffloadExecutor != ""},
+		{"accept-count", c.AcceptCount != 0}, {"max-keepalive-requests", c.MaxKeepAliveRequests != 0},
+		{"heap", c.Heap != ""}, {"hold-kb", c.HoldKB != 0}} {
+		if f.set {
+			return f.name
+		}
+	}
+	return ""
+}
+
+// FromArgs reads `waitlab target` words (a user's, e.g. probe
+// --spawn-target's) into a configuration, through the configuration's own
+// flags (Bind, and the Go target's bindGo). `--config FILE` among them is
+// read first and the other words override it. A word it does not know is
+// a *model.FieldError.
 func FromArgs(words []string) (Config, error) {
 	c := Config{Engine: Go}
 	if path, ok := flagValue(words, "config"); ok {
@@ -217,13 +309,12 @@ func FromArgs(words []string) (Config, error) {
 		}
 		c.Engine = e
 	}
-	if !c.Engine.IsJVM() {
-		c.Flags = append(c.Flags, dropFlag(words, "engine")...)
-		return c, nil
-	}
 	fs := flag.NewFlagSet("target", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	c.Bind(fs)
+	if !c.Engine.IsJVM() {
+		c.bindGo(fs)
+	}
 	if err := fs.Parse(words); err != nil {
 		return Config{}, model.NewFieldError("target", "launch.err.flags", err)
 	}
@@ -274,63 +365,43 @@ func dropFlag(words []string, name string) []string {
 }
 
 // TargetArgs is the Go target's argv after "target": the one place the
-// `waitlab target` command line is spelled. Flags come first, then the
-// set fields as flags (later flags win, so a set field wins).
+// `waitlab target` command line is spelled, each set field as the flag
+// bindGo and Bind read it by (so FromArgs(TargetArgs) is the
+// configuration again). A JVM engine's field is refused.
 func (c *Config) TargetArgs(lang string) ([]string, error) {
 	if c.Engine.IsJVM() {
 		return nil, errors.New("launch: TargetArgs is the Go target's")
 	}
-	a := append([]string(nil), c.Flags...)
-	add := func(name, v string) { a = append(a, "--"+name, v) }
-	addDur := func(name string, d Duration) {
-		if d != 0 {
-			add(name, time.Duration(d).String())
-		}
+	if f := c.jvmOnly(); f != "" {
+		return nil, model.NewFieldError(f, "launch.err.unsupported", f, c.Engine)
 	}
+	set, zero := flag.NewFlagSet("", flag.ContinueOnError), flag.NewFlagSet("", flag.ContinueOnError)
+	var z Config
+	cc := *c
+	cc.Bind(set)
+	cc.bindGo(set)
+	z.Bind(zero)
+	z.bindGo(zero)
+	var a []string
+	names := scenarioFlags
 	if c.Scenario != "" {
 		a = append(a, "-f", c.Scenario)
 	} else {
-		for _, kv := range [][2]string{{"model", c.Model}, {"cpu", c.CPU}, {"wait", c.Wait}, {"block", c.Block},
-			{"fanout", c.Fanout}, {"downstream", c.Downstream}, {"log", c.Log}, {"log-file", c.LogFile}, {"db", c.DB}} {
-			if kv[1] != "" {
-				add(kv[0], kv[1])
-			}
-		}
-		for _, kv := range []struct {
-			name string
-			v    int
-		}{{"threads", c.Threads}, {"offload", c.Offload}, {"calls", c.Calls}, {"max-conns", c.MaxConnections}} {
-			if kv.v != 0 {
-				add(kv.name, strconv.Itoa(kv.v))
-			}
-		}
-		if c.BlockFraction != 0 {
-			add("block-fraction", strconv.FormatFloat(c.BlockFraction, 'g', -1, 64))
-		}
-		if c.Seed != 0 {
-			add("seed", strconv.FormatInt(c.Seed, 10))
-		}
-		if c.Blocking {
-			a = append(a, "--blocking")
-		}
-		if c.ValidateLock {
-			a = append(a, "--validate-lock")
-		}
-		if c.LogInLock {
-			a = append(a, "--log-in-lock")
-		}
-		addDur("keepalive", c.KeepAliveTimeout)
+		names = append(append([]string(nil), goFlags...), scenarioFlags...)
 	}
-	if c.Listen != "" {
-		add("listen", c.Listen)
+	for _, name := range names {
+		v := set.Lookup(name).Value.String()
+		if v == zero.Lookup(name).Value.String() {
+			continue
+		}
+		if bf, ok := set.Lookup(name).Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+			a = append(a, "--"+name)
+			continue
+		}
+		a = append(a, "--"+name, v)
 	}
-	if c.Backlog != 0 {
-		add("backlog", strconv.Itoa(c.Backlog))
-	}
-	addDur("stall-threshold", c.StallThreshold)
-	addDur("drain", c.Drain)
 	if lang != "" {
-		add("lang", lang)
+		a = append(a, "--lang", lang)
 	}
 	return a, nil
 }

@@ -36,13 +36,15 @@ func (c *Config) checkJVM() error {
 		}
 		return nil
 	}
+	if f := c.goOnly(); f != "" {
+		return refuse(f, true)
+	}
 	netty := c.Engine == Netty
 	for _, r := range []struct {
 		field string
 		set   bool
 	}{
 		{"fanout", c.Fanout != "" && c.Fanout != "sequential" && c.Fanout != "parallel"},
-		{"flags", len(c.Flags) > 0},
 		{"offload", c.Offload != 0 && c.Model != "offload"},
 		{"offload-executor", c.OffloadExecutor != "" && c.Model != "offload"},
 		{"blocking", c.Blocking && !netty},

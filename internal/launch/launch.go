@@ -255,10 +255,6 @@ func prepareGo(cfg Config, o Options) (supervise.Spec, error) {
 			return supervise.Spec{}, fmt.Errorf("launch: %w", err)
 		}
 	}
-	if cfg.Heap != "" || cfg.HoldKB != 0 {
-		// A JVM's heap: the Go target has none to bound.
-		return supervise.Spec{}, model.NewFieldError("heap", "launch.err.unsupported", "heap", cfg.Engine)
-	}
 	args, err := cfg.TargetArgs(o.Lang)
 	if err != nil {
 		return supervise.Spec{}, err

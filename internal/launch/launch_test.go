@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -316,10 +317,90 @@ func TestConfigRoundTrip(t *testing.T) {
 	if _, err := Decode(strings.NewReader(`{"engine":"go","thread":1}`), "x"); err == nil {
 		t.Error("an unknown field was accepted")
 	}
-	g := Config{Engine: Go, Flags: []string{"--threads", "8", "--model", "pool"}, Threads: 2, Listen: "127.0.0.1:0"}
+	g := Config{Engine: Go, Threads: 2, Listen: "127.0.0.1:0"}
 	args, _ := g.TargetArgs("en")
-	if want := "--threads 8 --model pool --threads 2 --listen 127.0.0.1:0 --lang en"; strings.Join(args, " ") != want {
+	if want := "--threads 2 --listen 127.0.0.1:0 --lang en"; strings.Join(args, " ") != want {
 		t.Errorf("TargetArgs = %q, want %q", strings.Join(args, " "), want)
+	}
+}
+
+// goConfig sets every field the Go target reads, each to a value other
+// than its zero.
+func goConfig() Config {
+	return Config{Engine: Go, Model: "pool", Threads: 7, Offload: 3, Listen: "127.0.0.1:0", Backlog: 99,
+		CPU: "exp:1ms", Wait: "2ms", Blocking: true, BlockFraction: 0.25, Block: "30ms", Calls: 4, Fanout: "parallel",
+		Downstream: "127.0.0.1:6380", ValidateLock: true, LogInLock: true, DB: "root@tcp(127.0.0.1:3306)/",
+		Log: "sync", LogFile: "/tmp/x.log", Seed: -5, StallThreshold: Duration(3 * time.Millisecond), Drain: Duration(2 * time.Second),
+		MaxConnections: 500, KeepAliveTimeout: Duration(7 * time.Second),
+		Acceptor: "shared", Queue: 10000, Linger: Duration(-1), OffloadQueue: 11, FanoutPool: 12, Carriers: 2,
+		HeaderTimeout: Duration(time.Second), BodyTimeout: Duration(4 * time.Second), WriteTimeout: Duration(5 * time.Second),
+		DownstreamTimeout: Duration(6 * time.Second), BodyMemory: 1 << 20, QueryKnobs: "off", QueryMax: Duration(time.Second),
+		QueryMaxCalls: 8, NoStallStacks: true, LockLogCPU: Duration(50 * time.Microsecond), LogQueue: 64, LogBlock: true,
+		LogLevel: "info", LogLineLevel: "debug", Body: "hi there"}
+}
+
+// Every Go target field survives the trip through its command line
+// (TargetArgs, then FromArgs: launch's own flags) and through a --config
+// file; a field the Go target does not have is refused, and so is a Go
+// knob on a JVM engine.
+func TestGoConfigRoundTrip(t *testing.T) {
+	c := goConfig()
+	// Every field of Config is set but the JVM's and the scenario's, so
+	// a field added without its flag fails here.
+	v := reflect.ValueOf(c)
+	for i := 0; i < v.NumField(); i++ {
+		name := v.Type().Field(i).Name
+		switch name {
+		case "Scenario", "OffloadExecutor", "Java", "Classpath", "AcceptCount", "MaxKeepAliveRequests", "Heap", "HoldKB":
+			continue
+		}
+		if v.Field(i).IsZero() {
+			t.Errorf("goConfig leaves %s zero", name)
+		}
+	}
+	args, err := c.TargetArgs("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := FromArgs(args)
+	if err != nil {
+		t.Fatalf("FromArgs(%q): %v", args, err)
+	}
+	if !reflect.DeepEqual(got, c) {
+		t.Errorf("FromArgs(TargetArgs) = %+v\nwant %+v", got, c)
+	}
+	b, _ := json.Marshal(c)
+	path := filepath.Join(t.TempDir(), "go.json")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := FromArgs([]string{"--config", path}); err != nil || !reflect.DeepEqual(got, c) {
+		t.Errorf("--config = %+v, %v\nwant %+v", got, err, c)
+	}
+	sc := Config{Engine: Go, Scenario: "s.json", Acceptor: "shared", Listen: "127.0.0.1:0", Threads: 9}
+	args, _ = sc.TargetArgs("")
+	if want := "-f s.json --acceptor shared --listen 127.0.0.1:0"; strings.Join(args, " ") != want {
+		t.Errorf("a scenario's TargetArgs = %q, want %q (the knobs are the scenario's)", strings.Join(args, " "), want)
+	}
+	for _, bad := range [][]string{{"--java", "/x"}, {"--hold-kb", "5"}, {"--no-such-flag"}, {"extra"}} {
+		c, err := FromArgs(bad)
+		if err == nil {
+			_, err = c.TargetArgs("")
+		}
+		var fe *model.FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("Go target %q: %v, want a field error", bad, err)
+		}
+	}
+	for _, f := range [][]string{{"--queue", "5"}, {"--linger", "-1ns"}, {"--lock-log-cpu", "1ms"}} {
+		c, err := FromArgs(append([]string{"--engine", "tomcat"}, f...))
+		if err == nil {
+			err = c.checkJVM()
+		}
+		var fe *model.FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("tomcat %q: %v, want refused", f, err)
+		}
 	}
 }
 

@@ -97,6 +97,12 @@ func init() {
 		"downstream.proxying": {
 			KO: "waitlab downstream이 %[1]s 에서 받은 것을 %[3]s 늦춰 %[2]s{으로/로} 넘깁니다",
 			EN: "waitlab downstream listening on %s, forwarding to %s with %s added"},
+		"downstream.err.config": {
+			KO: "--config %s{을/를} 읽을 수 없습니다: %v. 다운스트림 설정 JSON 파일을 주세요 (필드 이름은 플래그 이름: listen, delay, delay_step, proxy, seed, max_store, max_clients, max_queued)",
+			EN: "--config %s cannot be read: %v; give a downstream configuration in JSON (the fields are the flags' names: listen, delay, delay_step, proxy, seed, max_store, max_clients, max_queued)"},
+		"downstream.err.delay": {
+			KO: "--delay %q{을/를} 읽을 수 없습니다: %v. 50ms나 exp:50ms처럼 쓰세요",
+			EN: "cannot read --delay %q: %v; write it as 50ms or exp:50ms"},
 		"downstream.err.positive": {
 			KO: "--%s{은/는} 1 이상이어야 합니다 (받은 값: %d)",
 			EN: "--%s must be at least 1 (got %d)"},

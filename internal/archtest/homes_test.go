@@ -99,6 +99,13 @@ var homes = []home{
 			`\ble=\\?"|_info\{"|TextParser|TextToMetricFamilies|expfmt\.(NewDecoder|Decode)`),
 	},
 	{
+		// The subcommand first in a []string, or followed by a flag: the
+		// `waitlab target` or `waitlab downstream` command line.
+		name:    "a `waitlab target` or `waitlab downstream` command line (build a launch.Config or downstream.Config and call launch.Start or launch.StartDownstream)",
+		home:    "launch",
+		pattern: regexp.MustCompile(`"(target|downstream)",\s*"-|\[\]string\{\s*"(target|downstream)"`),
+	},
+	{
 		name:    "a forwarder to sysinfo's CPUs (call sysinfo.Cores, AllowedCPUs or AffinityOf directly)",
 		home:    "sysinfo",
 		pattern: regexp.MustCompile(`^func (Cores|AllowedCPUs|AffinityOf)\(`),

@@ -1,7 +1,6 @@
 package archtest
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,39 +8,34 @@ import (
 	"testing"
 )
 
-// targetArgv is a `waitlab target` command line spelled as strings: the
-// subcommand followed by a flag.
-var targetArgv = regexp.MustCompile(`"target",\s*"-`)
+// serverFlag is a target's or a downstream's flag spelled as an argv
+// string (after "{" or ","; a field error's flag name, after "(", is
+// not argv).
+var serverFlag = regexp.MustCompile(`(^|[{,]\s*)"--(model|threads|cpu|wait|block|block-fraction|blocking|calls|fanout|` +
+	`fanout-pool|queue|linger|acceptor|offload|offload-queue|offload-executor|carriers|max-conns|keepalive|keepalive-timeout|` +
+	`header-timeout|body-timeout|write-timeout|downstream|downstream-timeout|validate-lock|log|log-file|log-in-lock|` +
+	`lock-log-cpu|log-queue|log-block|log-level|log-line-level|db|seed|engine|java|classpath|accept-count|` +
+	`max-connections|max-keepalive-requests|heap|hold-kb|delay|delay-step|proxy|max-store|max-clients|max-queued|` +
+	`listen|backlog|drain|stall-threshold|query-knobs|body|body-memory)"`)
 
-// The Go target's command line is spelled only in internal/launch
-// (Config.TargetArgs): every other caller builds a launch.Config and
-// starts it with launch.Start.
-func TestTargetArgvOnlyInLaunch(t *testing.T) {
-	root := filepath.Join("..", "..", "internal")
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+// The servers' children are data: experiment, probe and runner build a
+// launch.Config (the target, any engine) or a downstream.Config and start
+// it through launch; none spells a server's flag. (The command lines
+// themselves are launch's: homes_test.go.)
+func TestNoServerFlagStrings(t *testing.T) {
+	for _, f := range goFiles(t) {
+		if !(strings.HasPrefix(f, "experiment/") || strings.HasPrefix(f, "probe/") || strings.HasPrefix(f, "runner/")) {
+			continue
 		}
-		if d.IsDir() {
-			if d.Name() == "launch" || d.Name() == "testdata" {
-				return filepath.SkipDir
+		b, err := os.ReadFile(filepath.Join("..", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			code := strings.TrimSpace(line)
+			if !strings.HasPrefix(code, "//") && serverFlag.MatchString(code) {
+				t.Errorf("internal/%s:%d spells a server's flag: set the launch.Config or downstream.Config field\n\t%s", f, i+1, code)
 			}
-			return nil
 		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if loc := targetArgv.FindIndex(b); loc != nil {
-			line := 1 + strings.Count(string(b[:loc[0]]), "\n")
-			t.Errorf("%s:%d spells a `waitlab target` command line: build a launch.Config and call launch.Start", path, line)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }

@@ -148,7 +148,10 @@ func init() {
 		"flag.delay":                  {KO: "답하기 전의 지연 (--proxy면 요청마다 더하는 지연): 50ms 또는 exp:50ms", EN: "delay before each answer (or, with --proxy, added to each request): 50ms or exp:50ms"},
 		"flag.proxy":                  {KO: "직접 답하지 않고 이 RESP 서버로 넘깁니다 (예: 127.0.0.1:6379의 실제 Redis)", EN: "forward to this RESP server (e.g. a real Redis at 127.0.0.1:6379) instead of answering"},
 		"flag.downstream.seed":        {KO: "지수 분포 지연의 난수 시드", EN: "random seed for exponential delays"},
-		"flag.v":                      {KO: "프리셋마다 시나리오와 출처도 보입니다", EN: "also show each preset's scenario and source"},
+		"flag.downstream.config": {
+			KO: "하위 서비스 설정을 JSON 파일에서 읽습니다 (downstream.Config; 함께 준 플래그가 우선합니다)",
+			EN: "read the downstream's configuration from a JSON file (downstream.Config; flags given too win)"},
+		"flag.v": {KO: "프리셋마다 시나리오와 출처도 보입니다", EN: "also show each preset's scenario and source"},
 
 		// Split runs: load --segment/--push, report --listen, kube.
 		"flag.push":             {KO: "결과 파일을 URL의 수집기(waitlab report --listen)로 보냅니다", EN: "send the result file to a collector (waitlab report --listen) at URL"},

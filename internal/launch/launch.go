@@ -6,7 +6,9 @@
 // starts a target (runner, probe, the experiments, `waitlab target
 // --engine`) starts it here: the `waitlab target` command line is spelled
 // only in Config.TargetArgs, and the JVM servers' base directories and
-// command lines only in this package.
+// command lines only in this package. StartDownstream is the same for a
+// `waitlab downstream` (a downstream.Config; its Stop gives the typed
+// downstream.Report).
 package launch
 
 import (

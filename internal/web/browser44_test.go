@@ -421,6 +421,10 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				b.clickAndWait("#btn-reveal")
 				firsts[name] = b.text("#narration li")
 			}
+			// The moments are numbered from 1 under the unnumbered calls line.
+			if got := b.eval(`[...document.querySelectorAll("#narration li:not(.summary)")].map(l => l.value).join(",")`); got != "1,2,3" {
+				t.Errorf("fanout-pool's moments are numbered %q; want 1,2,3 (the calls line above them has no number)", got)
+			}
 			// The pool's narration is short and says where the time goes
 			// (it was 11 windows of the same counts).
 			if n, all := atoi(b.eval(`String(document.querySelectorAll("#narration li").length)`)), b.text("#narration"); n > 5 || n > narrate.MaxLines ||

@@ -1135,9 +1135,13 @@
     const a = current(), ol = $("#narration");
     ol.textContent = "";
     if (!a || !a.narration) return;
+    // Lines that tell the whole run (the fan-out lab's first, the
+    // closing summary) carry no number: the moments count 1, 2, 3.
+    let n = 0;
     a.narration.forEach((l, i) => {
       const li = el("li", { "data-start": l.start_ms, "data-end": l.end_ms, id: "narr-" + i, text: l.text });
       if (l.summary) li.classList.add("summary");
+      else li.value = ++n;
       ol.append(li);
     });
   }

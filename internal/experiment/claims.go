@@ -396,8 +396,8 @@ func calibratedNote(l msg.Lang, c *Claim) string {
 	return msg.T(l, "exp.claim.calibrated", strings.Join(c.CalibratedFrom, "; "))
 }
 
-// claimDef returns the runner's experiment's claim id.
-func (r *Runner) claimDef(id string) ClaimDef {
+// claimDef returns the bench's experiment's claim id.
+func (r *Bench) claimDef(id string) ClaimDef {
 	for _, d := range r.exp.Claims {
 		if d.ID == id {
 			return d
@@ -407,14 +407,14 @@ func (r *Runner) claimDef(id string) ClaimDef {
 }
 
 // wanted reports whether the claim is asked for (--only).
-func (r *Runner) wanted(id string) bool {
+func (r *Bench) wanted(id string) bool {
 	return len(r.Opt.Only) == 0 || slices.Contains(r.Opt.Only, id)
 }
 
 // Wants reports whether any of the claims is asked for: a recipe skips a
 // condition no asked-for claim needs. Without --only every condition is
 // wanted, whatever it serves (a row that feeds only a note among them).
-func (r *Runner) Wants(ids ...string) bool {
+func (r *Bench) Wants(ids ...string) bool {
 	if len(r.Opt.Only) == 0 {
 		return true
 	}
@@ -429,7 +429,7 @@ func (r *Runner) Wants(ids ...string) bool {
 // Claim judges a declared claim from the runs' values; reason (a
 // formatted sentence, "" for none) is appended to its note. A claim
 // judged twice keeps the first verdict.
-func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
+func (r *Bench) Claim(id string, vals []float64, reason string) *Claim {
 	return r.judgeClaim(r.claimDef(id), vals, nil, reason)
 }
 
@@ -438,16 +438,33 @@ func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
 // run's own measurements (Claim.Predicted); the published figure is kept
 // beside it. A prediction that could not be computed (NaN, not above 0)
 // leaves the claim not run with reason.
-func (r *Runner) ClaimPredicted(id string, vals []float64, predicted float64, reason string) *Claim {
+func (r *Bench) ClaimPredicted(id string, vals []float64, predicted float64, reason string) *Claim {
 	d := r.claimDef(id)
 	if math.IsNaN(predicted) || predicted <= 0 {
 		return r.judgeClaim(d, nil, nil, r.T_("exp.claim.nopredict"))
 	}
+	if nd := d; !math.IsNaN(d.Null) {
+		// A prediction within the tolerance of no effect cannot tell the
+		// published effect from none: agreeing with it would call an
+		// absent effect reproduced. Such a claim is judged against the
+		// published figure, with the prediction quoted.
+		nd.Published = d.Null
+		if nd.inBand(predicted) {
+			return r.judgeClaim(d, vals, nil, joinReason(r.T_("exp.claim.prednull", fmtClaim(predicted, d.Digits, d.Unit)), reason))
+		}
+	}
 	return r.judgeClaim(d, vals, &predicted, reason)
 }
 
+func joinReason(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + " " + b
+}
+
 // judgeClaim judges d from vals, against *predicted when set.
-func (r *Runner) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reason string) *Claim {
+func (r *Bench) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reason string) *Claim {
 	id := d.ID
 	if !r.wanted(id) {
 		return nil
@@ -479,11 +496,11 @@ func (r *Runner) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reas
 }
 
 // ClaimNotRun records a declared claim as not run, with why.
-func (r *Runner) ClaimNotRun(id, reason string) { r.Claim(id, nil, reason) }
+func (r *Bench) ClaimNotRun(id, reason string) { r.Claim(id, nil, reason) }
 
 // Verdict returns the verdict of a claim judged in this run ("" when not
 // judged yet).
-func (r *Runner) Verdict(id string) Verdict {
+func (r *Bench) Verdict(id string) Verdict {
 	for _, c := range r.T.Claims {
 		if c.ID == id {
 			return c.Verdict
@@ -494,7 +511,7 @@ func (r *Runner) Verdict(id string) Verdict {
 
 // finishClaims marks every declared (and asked-for) claim the recipe did
 // not judge as not run, and puts the claims in declaration order.
-func (r *Runner) finishClaims() {
+func (r *Bench) finishClaims() {
 	why := r.T_("exp.claim.notmeasured")
 	if r.T.Skipped != "" {
 		why = r.T.Skipped
@@ -863,12 +880,16 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 		}
 	}
 	writeGrid(&b, head, rows)
+	reached := map[string]int{}
 	for _, eng := range engines {
 		prefix := ""
 		if len(engines) > 1 {
 			prefix = msg.T(l, "exp.sum.central.engine", msg.T(l, "exp.engine."+eng))
 		}
-		writeCentral(&b, l, ts, eng, prefix)
+		reached[eng] = writeCentral(&b, l, ts, eng, prefix)
+	}
+	if len(engines) > 1 {
+		writeEngineParts(&b, l, ts, reached)
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -883,35 +904,51 @@ var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lo
 	"sd.inflight", "co.3x", "x.read1000", "wp.x", "ls.2000-slow"}
 
 // writeCentral writes which central claims reach direction or better
-// in the tables, and for each one that does not, its note: the sentence
-// its verdict chose, with its numbers and, where the catalog has one,
-// why this machine differs.
-func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table, engine, prefix string) {
-	var ok []string
-	var open []string
-	n := 0
+// on one engine, out of all the central claims (one the sections do not
+// hold for that engine counts as not reached), and for each one that
+// does not, its note: the sentence its verdict chose, with its numbers
+// and, where the catalog has one, why this machine differs. It returns
+// how many reach direction or better.
+func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table, engine, prefix string) int {
+	var ok, open, consistent []string
+	judged := 0
 	for _, id := range centralClaims {
+		found := false
 		for _, t := range ts {
 			for _, c := range t.Claims {
 				if c.ID != id || engineOf(c) != engine {
 					continue
 				}
-				n++
-				if c.Verdict == Reproduced || c.Verdict == Direction {
+				found = true
+				switch c.Verdict {
+				case Reproduced, Direction:
 					ok = append(ok, fmt.Sprintf("`%s` (%s)", c.ID, msg.T(l, "exp.verdict."+string(c.Verdict))))
-				} else {
+				case Consistent:
+					consistent = append(consistent, "`"+c.ID+"`")
+					fallthrough
+				default:
 					open = append(open, fmt.Sprintf("- `%s` (`%s`): %s", c.ID, t.Experiment, c.Note))
 				}
 			}
 		}
+		if found {
+			judged++
+		} else {
+			open = append(open, fmt.Sprintf("- `%s`: %s", id, msg.T(l, "exp.sum.central.absent")))
+		}
 	}
-	if n == 0 {
-		return
+	if judged == 0 {
+		return 0
 	}
-	fmt.Fprintf(b, "\n%s%s\n\n", prefix, msg.T(l, "exp.sum.central", len(ok), n, strings.Join(ok, ", ")))
+	fmt.Fprintf(b, "\n%s%s", prefix, msg.T(l, "exp.sum.central", len(ok), len(centralClaims), strings.Join(ok, ", ")))
+	if len(consistent) > 0 {
+		fmt.Fprintf(b, " %s", msg.T(l, "exp.sum.central.consistent", len(consistent), strings.Join(consistent, ", ")))
+	}
+	b.WriteString("\n\n")
 	if len(open) == 0 {
 		fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.sum.central.all"))
-		return
+		return len(ok)
 	}
 	fmt.Fprintf(b, "%s\n\n%s\n\n", msg.T(l, "exp.sum.central.open", len(open)), strings.Join(open, "\n"))
+	return len(ok)
 }

@@ -5,6 +5,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 	"os"
 	"path/filepath"
@@ -41,7 +42,7 @@ func wpCPU(tps float64) time.Duration {
 }
 
 func init() {
-	Register(&Experiment{Name: "write-path", Order: 11, Run: runWritePath, Claims: wpClaims})
+	Register(&Experiment{Name: "write-path", Order: 11, Run: runWritePath, Claims: wpClaims, JVM: runWritePathJVM, JDK: logJDK})
 }
 
 // wpCalibrated: the CPU per request of both sides is set from the
@@ -77,14 +78,14 @@ var wpServes = map[string][]string{
 	"pool-delay-sql": {"wp.showsql"},
 }
 
-func runWritePath(ctx context.Context, r *Runner) error {
+func runWritePath(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := 10*time.Second, 5*time.Second
 	vus := 1000
 	if r.Opt.Quick {
 		d, w, vus = 1500*time.Millisecond, 500*time.Millisecond, 100
 	}
-	loops := max(len(Place().Server), 1)
+	loops := max(len(supervise.Place().Target), 1)
 	t.Recipe = r.T_("exp.wp.recipe", wpCalls, Num(float64(vus), 0), d.Seconds(), w.Seconds(), r.Opt.Repeat, wpThreads, loops)
 	t.Scaling = r.placementNote() + " " + r.T_("exp.wp.calibration", Num(wpBlockingTPS, 0), Num(float64(wpCPU(wpBlockingTPS))/1e6, 2),
 		Num(wpNonBlockingTPS, 0), Num(float64(wpCPU(wpNonBlockingTPS))/1e6, 2), Num(float64(wpOverhead)/1e3, 0))
@@ -96,14 +97,7 @@ func runWritePath(ctx context.Context, r *Runner) error {
 		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
 		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
 	}
-	t.Published = &Published{Source: fieldSource,
-		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.wp.pub.result")},
-		Rows: [][]string{
-			{r.T_("exp.wp.pub.tps"), "900–1,060 / ~210 (~5×)"},
-			{r.T_("exp.wp.pub.zero"), "5.3×"},
-			{r.T_("exp.wp.pub.p99"), "1.7 s / 7.3 s"},
-			{r.T_("exp.wp.pub.showsql"), "+10–15%"},
-		}}
+	t.Published = wpPublished(r)
 	conds := []wpCond{
 		{"pool-delay", "pool", wpDelay, false},
 		{"loop-delay", "loop", wpDelay, false},
@@ -175,4 +169,16 @@ func runWritePath(ctx context.Context, r *Runner) error {
 	r.Note("exp.wp.note.why")
 	t.Plots = []Plot{{File: "write-path.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}
 	return nil
+}
+
+// wpPublished is the field report's write-path figures.
+func wpPublished(r *Bench) *Published {
+	return &Published{Source: fieldSource,
+		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.wp.pub.result")},
+		Rows: [][]string{
+			{r.T_("exp.wp.pub.tps"), "900–1,060 / ~210 (~5×)"},
+			{r.T_("exp.wp.pub.zero"), "5.3×"},
+			{r.T_("exp.wp.pub.p99"), "1.7 s / 7.3 s"},
+			{r.T_("exp.wp.pub.showsql"), "+10–15%"},
+		}}
 }

@@ -68,8 +68,13 @@ type Config struct {
 	Model   string `json:"model,omitempty"`   // pool, loop, offload, virtual
 	Threads int    `json:"threads,omitempty"` // pool threads, loops, or (virtual) carriers
 	Offload int    `json:"offload,omitempty"` // offload: executors
-	Listen  string `json:"listen,omitempty"`  // default 127.0.0.1:0
-	Backlog int    `json:"backlog,omitempty"`
+	// OffloadExecutor is Netty's offload executor: pinned (a
+	// DefaultEventExecutorGroup, each channel pinned to one of its
+	// executors; the default) or unordered (an
+	// UnorderedThreadPoolEventExecutor: any free thread takes any task).
+	OffloadExecutor string `json:"offload_executor,omitempty"`
+	Listen          string `json:"listen,omitempty"` // default 127.0.0.1:0
+	Backlog         int    `json:"backlog,omitempty"`
 
 	// The handler's knobs, each request's draw seeded by Seed and its
 	// number (the Go target's streams).
@@ -82,9 +87,18 @@ type Config struct {
 	Fanout        string  `json:"fanout,omitempty"` // sequential, parallel, pipelined
 	Downstream    string  `json:"downstream,omitempty"`
 	ValidateLock  bool    `json:"validate_lock,omitempty"`
-	Log           string  `json:"log,omitempty"` // off, sync, async
-	LogFile       string  `json:"log_file,omitempty"`
-	Seed          int64   `json:"seed,omitempty"`
+	// LogInLock writes one request-log line while the validation lock
+	// is held, after its PING (needs ValidateLock and a log): the
+	// line's cost adds to the lock's hold time.
+	LogInLock bool `json:"log_in_lock,omitempty"`
+	// DB is where the blocking call goes (--block-fraction's calls): a
+	// SELECT SLEEP of its length. The JVM engines take a JDBC URL
+	// (jdbc:mariadb://HOST:PORT/?user=root, Debian's MariaDB Connector/J
+	// on the class path), the Go target a go-sql-driver DSN.
+	DB      string `json:"db,omitempty"`
+	Log     string `json:"log,omitempty"` // off, sync, async
+	LogFile string `json:"log_file,omitempty"`
+	Seed    int64  `json:"seed,omitempty"`
 
 	StallThreshold Duration `json:"stall_threshold,omitempty"`
 	Drain          Duration `json:"drain,omitempty"`
@@ -103,6 +117,13 @@ type Config struct {
 	MaxConnections       int      `json:"max_connections,omitempty"`
 	KeepAliveTimeout     Duration `json:"keepalive_timeout,omitempty"`
 	MaxKeepAliveRequests int      `json:"max_keepalive_requests,omitempty"`
+	// Heap is the JVM's maximum heap (-Xmx: "48m", "1g"); with it the
+	// JVM exits when the heap runs out (-XX:+ExitOnOutOfMemoryError), as
+	// one under a container's memory limit is ended. HoldKB is what each
+	// request holds on the heap while in flight (tomcat): memory that
+	// grows with in-flight work, as a server buffering its requests' data.
+	Heap   string `json:"heap,omitempty"`
+	HoldKB int    `json:"hold_kb,omitempty"`
 }
 
 // Load reads a configuration file (JSON; unknown fields are refused).
@@ -144,6 +165,7 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Model, "model", c.Model, "tomcat: pool or virtual; netty: loop or offload")
 	fs.IntVar(&c.Threads, "threads", c.Threads, "tomcat pool: maxThreads; virtual: carriers; netty: worker loops")
 	fs.IntVar(&c.Offload, "offload", c.Offload, "netty offload: executors in the offload group (DefaultEventExecutorGroup: each channel pinned to one)")
+	fs.StringVar(&c.OffloadExecutor, "offload-executor", c.OffloadExecutor, "netty offload: pinned (DefaultEventExecutorGroup, the default) or unordered (UnorderedThreadPoolEventExecutor)")
 	fs.StringVar(&c.Listen, "listen", c.Listen, "address to listen on (loopback; port 0: any free port)")
 	fs.IntVar(&c.Backlog, "backlog", c.Backlog, "listen backlog (tomcat: acceptCount unless --accept-count)")
 	fs.StringVar(&c.CPU, "cpu", c.CPU, "CPU time per request: 1ms or exp:1ms")
@@ -155,6 +177,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Fanout, "fanout", c.Fanout, "calls one after another (sequential) or all at once (parallel)")
 	fs.StringVar(&c.Downstream, "downstream", c.Downstream, "RESP service each call goes to (the JVM engines: our blocking RESP client)")
 	fs.BoolVar(&c.ValidateLock, "validate-lock", c.ValidateLock, "a shared lock across a PING before each call (needs --downstream)")
+	fs.BoolVar(&c.LogInLock, "log-in-lock", c.LogInLock, "with --validate-lock and --log: write one log line while the lock is held")
+	fs.StringVar(&c.DB, "db", c.DB, "JDBC URL of the database the blocking call goes to (SELECT SLEEP), e.g. jdbc:mariadb://127.0.0.1:3306/?user=root")
 	fs.StringVar(&c.Log, "log", c.Log, "per-request log: off, sync (Logback file appender) or async (Logback AsyncAppender)")
 	fs.StringVar(&c.LogFile, "log-file", c.LogFile, "file the request log goes to")
 	fs.Int64Var(&c.Seed, "seed", c.Seed, "random seed for the per-request draws")
@@ -169,6 +193,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.IntVar(&c.MaxConnections, "max-connections", c.MaxConnections, "tomcat: maxConnections (default 8192); netty: refuse beyond it (default none)")
 	fs.TextVar(&c.KeepAliveTimeout, "keepalive-timeout", c.KeepAliveTimeout, "idle keep-alive timeout (default 20s)")
 	fs.IntVar(&c.MaxKeepAliveRequests, "max-keepalive-requests", c.MaxKeepAliveRequests, "tomcat: requests per connection (default 100; -1 unlimited)")
+	fs.StringVar(&c.Heap, "heap", c.Heap, "the JVM's maximum heap (-Xmx: 48m, 1g); the JVM exits when it runs out (default: the JVM's own)")
+	fs.IntVar(&c.HoldKB, "hold-kb", c.HoldKB, "tomcat: KiB each request holds on the heap while in flight")
 }
 
 // FromArgs reads `waitlab target` words into a configuration: a JVM
@@ -265,7 +291,7 @@ func (c *Config) TargetArgs(lang string) ([]string, error) {
 		a = append(a, "-f", c.Scenario)
 	} else {
 		for _, kv := range [][2]string{{"model", c.Model}, {"cpu", c.CPU}, {"wait", c.Wait}, {"block", c.Block},
-			{"fanout", c.Fanout}, {"downstream", c.Downstream}, {"log", c.Log}, {"log-file", c.LogFile}} {
+			{"fanout", c.Fanout}, {"downstream", c.Downstream}, {"log", c.Log}, {"log-file", c.LogFile}, {"db", c.DB}} {
 			if kv[1] != "" {
 				add(kv[0], kv[1])
 			}
@@ -289,6 +315,9 @@ func (c *Config) TargetArgs(lang string) ([]string, error) {
 		}
 		if c.ValidateLock {
 			a = append(a, "--validate-lock")
+		}
+		if c.LogInLock {
+			a = append(a, "--log-in-lock")
 		}
 		addDur("keepalive", c.KeepAliveTimeout)
 	}

@@ -112,6 +112,15 @@ func prepareJVM(ctx context.Context, cfg *Config, o Options) (supervise.Spec, Ab
 	if err != nil {
 		return supervise.Spec{}, About{}, none, err
 	}
+	if cfg.DB != "" {
+		// The JDBC driver: found through java.sql's ServiceLoader at run
+		// time, so it is on the class path, not the compile's.
+		dj, err := jdk.Jars(jarDirs(cfg), "libmariadb-java", "mariadb-java-client")
+		if err != nil {
+			return supervise.Spec{}, About{}, none, err
+		}
+		r.jars = append(r.jars, dj...)
+	}
 	if r.dir, err = os.MkdirTemp("", "waitlab-"+string(cfg.Engine)); err != nil {
 		return supervise.Spec{}, About{}, none, fmt.Errorf("launch: %w", err)
 	}
@@ -148,6 +157,12 @@ func (r *jvmRun) spec(classes string) (supervise.Spec, error) {
 		return supervise.Spec{}, err
 	}
 	args := append([]string{"-XX:+UseSerialGC", "-Xss512k", "-Xshare:auto"}, r.jvmArgs...)
+	if cfg.Heap != "" {
+		args = append(args, "-Xmx"+cfg.Heap, "-XX:+ExitOnOutOfMemoryError")
+	}
+	if r.about.Limits != nil {
+		r.about.Limits.Heap, r.about.Limits.HoldKB = cfg.Heap, cfg.HoldKB
+	}
 	if r.j.Major >= 23 {
 		// Netty 4.1 reaches sun.misc.Unsafe; JDK 23+ warns on first use.
 		args = append(args, "--sun-misc-unsafe-memory-access=allow")
@@ -220,6 +235,9 @@ func (r *jvmRun) knobs() error {
 	}
 	p["downstream"] = cfg.Downstream
 	p["validate_lock"] = strconv.FormatBool(cfg.ValidateLock)
+	p["log_in_lock"] = strconv.FormatBool(cfg.LogInLock)
+	p["db"] = cfg.DB
+	p["hold_kb"] = strconv.Itoa(cfg.HoldKB)
 	p["log"] = cfg.Log
 	if p["log"] == "" {
 		p["log"] = "off"

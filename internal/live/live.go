@@ -21,7 +21,6 @@ package live
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -36,7 +35,9 @@ import (
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
-// Options tune a real run.
+// Options tune the executors of one run, as the child protocol carries
+// them (ChildRequest) and jvmexec takes them. Callers tune a run with
+// runner.Options, which runner turns into these.
 type Options struct {
 	// StallThreshold is the watchdog's threshold for loop tasks (0: the
 	// watchdog's default, 10 ms).
@@ -127,18 +128,15 @@ type executor interface {
 	stop(grace time.Duration)
 }
 
-// ErrTooBig is wrapped by Run's refusals of scenarios too big to run for
-// real (see Check).
-var ErrTooBig = errors.New("too big for a real run")
-
-// Run executes s for real. s must be normalized and valid. It returns when
+// Run executes s for real. s must be normalized and valid, and checked
+// (runner.Check refuses what is too big; Run only guards its ceilings). It returns when
 // every request has completed, or when ctx is cancelled: then the result
 // holds what completed so far and Interrupted is set (the error is nil).
 func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	if err := Check(s, 0); err != nil {
+	if err := guard(s); err != nil {
 		return nil, err
 	}
 	if opt.Trace && s.Requests > model.MaxTraceRequests {

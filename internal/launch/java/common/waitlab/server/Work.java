@@ -39,7 +39,11 @@ public final class Work {
     final AtomicLong seq = new AtomicLong();
     final AtomicLong arrival = new AtomicLong();
     public final LongAdder requests = new LongAdder();
+    /** Connections accepted (Netty counts them here; Tomcat's endpoint through countConnections). */
     public final LongAdder connections = new LongAdder();
+    /** Connections moved to the worker loop the plan names (Netty; see its Place). */
+    public final LongAdder moved = new LongAdder();
+    private volatile java.util.function.LongSupplier accepted = connections::sum, open;
     /** The validate-lock's holds and the time it was held (from acquired to released). */
     final LongAdder lockHolds = new LongAdder(), lockHeldNanos = new LongAdder();
     /** The downstream commands answered (each PING and GET). */
@@ -49,6 +53,14 @@ public final class Work {
     /** The downstream each call goes to (null: local waits). */
     final Resp resp;
     final boolean validateLock;
+    /** The database the blocking call goes to (a JDBC URL; "" : the call is a sleep), a connection per thread. */
+    final String db;
+    private final ThreadLocal<java.sql.Connection> dbConn = new ThreadLocal<>();
+    final LongAdder dbCalls = new LongAdder(), dbErrors = new LongAdder();
+    /** One request-log line written by the lock's holder, after its PING (the log inside the locked path). */
+    final boolean logInLock;
+    /** Bytes each request holds on the heap while in flight (hold_kb): memory that grows with in-flight work. */
+    final int holdBytes;
     private final Object lock = new Object();
     private final java.util.concurrent.ExecutorService helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "waitlab-call");
@@ -77,6 +89,9 @@ public final class Work {
         String ds = s.str("downstream", "");
         resp = ds.isEmpty() ? null : new Resp(ds, (int) s.num("downstream_timeout_ms", 10_000));
         validateLock = s.flag("validate_lock");
+        logInLock = s.flag("log_in_lock");
+        db = s.str("db", "");
+        holdBytes = (int) Math.min(s.num("hold_kb", 0) * 1024, Integer.MAX_VALUE - 8);
         String mode = s.str("log", "off");
         if (mode.equals("off")) {
             log = null;
@@ -85,6 +100,12 @@ public final class Work {
                     .getConstructor(String.class, String.class, int.class)
                     .newInstance(mode, s.str("log_file", ""), (int) s.num("log_queue", 256));
         }
+    }
+
+    /** Where the server's connection counts come from: accepted since the start, and open now. */
+    public void countConnections(java.util.function.LongSupplier accepted, java.util.function.LongSupplier open) {
+        this.accepted = accepted;
+        this.open = open;
     }
 
     /** Reads the plan: "index class loop cpu blocking(0|1) parallel(0|1) wait,wait,..." a line. */
@@ -119,6 +140,31 @@ public final class Work {
                 }
             }
         }
+    }
+
+    /** A request's share of the heap while it is in flight (hold_kb; null: none), touched so it is really allocated. */
+    public byte[] hold() {
+        if (holdBytes <= 0) {
+            return null;
+        }
+        byte[] b = new byte[holdBytes];
+        for (int i = 0; i < b.length; i += 4096) {
+            b[i] = 1;
+        }
+        return b;
+    }
+
+    /** The heap: used now, its maximum (-Xmx), and what the collectors' last runs left in the heap pools (the live set). */
+    static long[] heap() {
+        java.lang.management.MemoryUsage u = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long after = 0;
+        for (java.lang.management.MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            java.lang.management.MemoryUsage c = p.getType() == java.lang.management.MemoryType.HEAP ? p.getCollectionUsage() : null;
+            if (c != null) {
+                after += c.getUsed();
+            }
+        }
+        return new long[] {u.getUsed(), u.getMax(), after};
     }
 
     /** Whether the server serves a scenario's plan (answers carry X-Waitlab-* headers). */
@@ -159,7 +205,89 @@ public final class Work {
         if (blockFraction > 0 && Dist.uniform(seed, STREAM_BLOCK_PICK, u) < blockFraction) {
             p.blockNanos = block.at(Dist.uniform(seed, STREAM_BLOCK, u));
         }
+        String b = param(query, "block");
+        if (b != null) {
+            // ?block=0s: a request that never makes the blocking call (a
+            // probe beside the load); any other value is refused.
+            if (b.equals("0") || b.equals("0s")) {
+                p.blockNanos = 0;
+            } else {
+                p.status = 400;
+            }
+        }
         return p;
+    }
+
+    /**
+     * The worker loop the plan names for the request whose request line
+     * ("GET /?req=12 HTTP/1.1") is given; -1 without a plan, an index or
+     * a loop.
+     */
+    public int loopOf(String requestLine) {
+        if (planClass == null) {
+            return -1;
+        }
+        int a = requestLine.indexOf(' '), b = requestLine.indexOf(' ', a + 1);
+        String uri = a < 0 ? "" : b < 0 ? requestLine.substring(a + 1) : requestLine.substring(a + 1, b);
+        int q = uri.indexOf('?');
+        long i = q < 0 ? -1 : reqParam(uri.substring(q + 1));
+        return i >= 0 && i < planLoop.length ? planLoop[(int) i] : -1;
+    }
+
+    /** The value of key in a query string (null: absent). */
+    static String param(String q, String key) {
+        if (q == null) {
+            return null;
+        }
+        for (String kv : q.split("&")) {
+            if (kv.startsWith(key + "=")) {
+                return kv.substring(key.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The plan's one blocking call, on this thread: SELECT SLEEP on the
+     * database when one is set (JDBC, one connection per thread, opened on
+     * its first call), else a sleep. False when the database call failed
+     * (its connection is dropped; the next call opens another).
+     */
+    public boolean block(Plan p) {
+        if (p.blockNanos <= 0) {
+            return true;
+        }
+        if (db.isEmpty()) {
+            sleep(p.blockNanos);
+            return true;
+        }
+        dbCalls.increment();
+        try {
+            java.sql.Connection c = dbConn.get();
+            if (c == null) {
+                c = java.sql.DriverManager.getConnection(db);
+                dbConn.set(c);
+            }
+            try (java.sql.Statement st = c.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("SELECT SLEEP(" + p.blockNanos / 1e9 + ")")) {
+                while (rs.next()) {
+                    // the one row: 0
+                }
+            }
+            return true;
+        } catch (java.sql.SQLException e) {
+            dbErrors.increment();
+            java.sql.Connection c = dbConn.get();
+            dbConn.remove();
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (java.sql.SQLException ignored) {
+                // already failing
+            }
+            return false;
+        }
     }
 
     static long reqParam(String q) {
@@ -221,6 +349,9 @@ public final class Work {
                     try {
                         resp.ping();
                         dsCommands.increment();
+                        if (logInLock && log != null) {
+                            log.line("PING /validate 200 " + (System.nanoTime() - t0) / 1000 + "us");
+                        }
                     } finally {
                         lockHeldNanos.add(System.nanoTime() - t0);
                         lockHolds.increment();
@@ -312,16 +443,25 @@ public final class Work {
         StringBuilder b = new StringBuilder(1024);
         b.append("# TYPE waitlab_target_requests_total counter\nwaitlab_target_requests_total ").append(requests.sum()).append('\n');
         b.append("# TYPE waitlab_target_in_flight_requests gauge\nwaitlab_target_in_flight_requests ").append(inFlight.get()).append('\n');
+        if (open != null) {
+            b.append("# TYPE waitlab_target_open_connections gauge\nwaitlab_target_open_connections ").append(open.getAsLong()).append('\n');
+        }
         b.append("# TYPE waitlab_target_os_threads gauge\nwaitlab_target_os_threads ").append(osThreads()).append('\n');
         b.append("# TYPE waitlab_target_jvm_threads_peak gauge\nwaitlab_target_jvm_threads_peak ").append(threads.getPeakThreadCount()).append('\n');
         b.append("# TYPE waitlab_target_log_dropped_total counter\nwaitlab_target_log_dropped_total ").append(log == null ? 0 : log.dropped()).append('\n');
         b.append("# TYPE waitlab_target_log_lines_total counter\nwaitlab_target_log_lines_total ").append(log == null ? 0 : log.written()).append('\n');
         b.append("# TYPE waitlab_target_lock_holds_total counter\nwaitlab_target_lock_holds_total ").append(lockHolds.sum()).append('\n');
         b.append("# TYPE waitlab_target_lock_held_seconds_total counter\nwaitlab_target_lock_held_seconds_total ").append(lockHeldNanos.sum() / 1e9).append('\n');
+        b.append("# TYPE waitlab_target_db_calls_total counter\nwaitlab_target_db_calls_total ").append(dbCalls.sum()).append('\n');
+        b.append("# TYPE waitlab_target_db_errors_total counter\nwaitlab_target_db_errors_total ").append(dbErrors.sum()).append('\n');
         b.append("# TYPE waitlab_target_downstream_commands_total counter\nwaitlab_target_downstream_commands_total ").append(dsCommands.sum()).append('\n');
         b.append("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ").append(cpuSeconds()).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_seconds_total counter\nwaitlab_target_jvm_gc_seconds_total ").append(g[0] / 1000.0).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_collections_total counter\nwaitlab_target_jvm_gc_collections_total ").append(g[1]).append('\n');
+        long[] h = heap();
+        b.append("# TYPE waitlab_target_jvm_heap_used_bytes gauge\nwaitlab_target_jvm_heap_used_bytes ").append(h[0]).append('\n');
+        b.append("# TYPE waitlab_target_jvm_heap_max_bytes gauge\nwaitlab_target_jvm_heap_max_bytes ").append(h[1]).append('\n');
+        b.append("# TYPE waitlab_target_jvm_heap_after_gc_bytes gauge\nwaitlab_target_jvm_heap_after_gc_bytes ").append(h[2]).append('\n');
         b.append("# TYPE waitlab_target_info gauge\nwaitlab_target_info{engine=").append(quote(engine))
                 .append(",version=").append(quote(version)).append(",jdk=").append(quote(System.getProperty("java.version")))
                 .append("} 1\n");
@@ -339,7 +479,7 @@ public final class Work {
         long[] g = gc();
         StringBuilder b = new StringBuilder(512);
         b.append("{\"requests\":").append(requests.sum())
-                .append(",\"connections\":").append(connections.sum())
+                .append(",\"connections\":").append(accepted.getAsLong())
                 .append(",\"log_dropped\":").append(log == null ? 0 : log.dropped())
                 .append(",\"log_lines\":").append(log == null ? 0 : log.written());
         if (stalls != null) {
@@ -353,6 +493,7 @@ public final class Work {
                 .append(",\"gc_count\":").append(g[1])
                 .append(",\"loop_lag_max_ms\":").append(lagMaxMs)
                 .append(",\"offload_threads\":").append(offloadThreads)
+                .append(",\"moved\":").append(moved.sum())
                 .append("}}");
         return b.toString();
     }

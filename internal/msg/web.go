@@ -349,9 +349,15 @@ func init() {
 			EN: "virtual threads on 2 carriers, 12 requests, each sending its 10 downstream calls in one round trip (pipelined)"},
 
 		// Predict, then reveal.
-		"web.btn.guess":          {KO: "예측 확인", EN: "Check my guess"},
-		"web.btn.reveal":         {KO: "답 보기", EN: "Show the answer"},
-		"web.predict.question":   {KO: "먼저 예측해 보세요. 이 설정으로 요청을 모두 처리하는 데 얼마나 걸릴까요? 예측을 확인하거나 '답 보기'를 누르면 답이 보입니다.", EN: "Guess first: with these settings, how long does the whole batch take? The answer shows when you check your guess or press Show the answer."},
+		"web.btn.guess":        {KO: "예측 확인", EN: "Check my guess"},
+		"web.btn.reveal":       {KO: "답 보기", EN: "Show the answer"},
+		"web.predict.question": {KO: "먼저 예측해 보세요. 이 설정으로 요청을 모두 처리하는 데 얼마나 걸릴까요? 예측을 확인하거나 '답 보기'를 누르면 답이 보입니다.", EN: "Guess first: with these settings, how long does the whole batch take? The answer shows when you check your guess or press Show the answer."},
+		"web.predict.question.shown": {
+			KO: "이 설정의 답은 아래에 있습니다. 설정을 바꾼 뒤 시뮬레이션하기 전에 새 예측을 적으면 새 답과 견주어 드립니다.",
+			EN: "The answer for these settings is below. Change a setting and type a new guess before you simulate: it is scored against the new answer."},
+		"web.predict.question.edit": {
+			KO: "설정이 바뀌었습니다. 새 설정의 예측을 적고 시뮬레이션을 누르면 견주어 드립니다. 예측 없이 시뮬레이션해도 됩니다.",
+			EN: "The settings changed: type a guess for them and press Simulate to have it scored, or just Simulate."},
 		"web.result.hidden":      {KO: "답은 아직 숨겨 두었습니다. 예측 칸에 적고 확인하거나 '답 보기'를 누르세요.", EN: "The answer is hidden for now: type your guess in the guess box and check it, or press Show the answer."},
 		"web.predict.other":      {KO: "내 예측(%s)은 다른 설정에 대한 것이라 이 결과와 견주지 않습니다.", EN: "Your guess (%s) was for other settings, so it is not scored against this result."},
 		"web.stale":              {KO: "설정이 바뀌었습니다. 아래 결과는 지금 설정의 것이 아닙니다. 시뮬레이션을 누르세요.", EN: "The settings changed: the result below is not theirs. Press Simulate."},

@@ -96,6 +96,20 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if got := b.text("#base"); !strings.Contains(got, L.worst12) {
 				t.Errorf("after the guess the header still hides the outcome: %q", got)
 			}
+			// The question says what is true now: no "the answer shows when
+			// you check your guess" over an answer on screen.
+			below, changed := map[string]string{"en": "The answer for these settings is below", "ko": "이 설정의 답은 아래에 있습니다"}[L.lang], map[string]string{"en": "The settings changed", "ko": "설정이 바뀌었습니다"}[L.lang]
+			if got := b.text("#question"); !strings.Contains(got, below) {
+				t.Errorf("the answer shown, the question reads %q; want %q", got, below)
+			}
+			b.typeIn("#f-threads", "3")
+			if got := b.text("#question"); !strings.Contains(got, changed) {
+				t.Errorf("settings edited after the answer, the question reads %q; want %q", got, changed)
+			}
+			b.typeIn("#f-threads", "2")
+			if got := b.text("#question"); !strings.Contains(got, below) {
+				t.Errorf("settings back, the question reads %q; want %q", got, below)
+			}
 			// Simulate with a guess typed scores it.
 			b.clickAndWait(`.preset[data-name="lab-pool"]`)
 			b.typeIn("#predict-batch", "4")

@@ -560,6 +560,7 @@
     const st = isStale();
     for (const id of ["#result", "#timeline"]) $(id).classList.toggle("stale", st);
     document.body.dataset.stale = String(st);
+    renderQuestion();
   }
 
   function cell(id, text, label, raw) {
@@ -1537,6 +1538,7 @@
   function renderAll() {
     if (state.revealed && state.entry && !seen.has(state.entry.name)) { seen.add(state.entry.name); saveSeen(); renderRef(); renderFive(); }
     renderBase();
+    renderQuestion();
     renderResult();
     renderTimelineHead();
     renderTimeline();
@@ -1545,6 +1547,13 @@
     renderCode();
     renderPin();
     engineChoice();
+  }
+
+  // The question says what is true now: asked (the answer hidden), its
+  // answer below, or settings changed since.
+  function renderQuestion() {
+    const shown = state.revealed && state.sim && state.sim.key === currentKey();
+    $("#question").textContent = fmt(!state.revealed ? "web.predict.question" : shown ? "web.predict.question.shown" : "web.predict.question.edit");
   }
 
   function presetButton(p) {

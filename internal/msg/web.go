@@ -94,8 +94,8 @@ func init() {
 			KO: "그런 실행 방식은 없습니다 (%q). process, http, both, jvm 중 하나를 쓰세요",
 			EN: "no way to run %q: use process, http, both or jvm"},
 		"web.f.via":          {KO: "실제 실행 방식", EN: "Run for real"},
-		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process (real threads, loops, goroutines)"},
-		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP (a target server and a load generator on loopback)"},
+		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process: threads, loops, goroutines"},
+		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP to a target on loopback"},
 		"web.via.both":       {KO: "둘 다", EN: "both"},
 		"web.col.http":       {KO: "HTTP로", EN: "Over HTTP"},
 		"web.col.http.ratio": {KO: "HTTP/모델", EN: "HTTP / model"},
@@ -182,7 +182,7 @@ func init() {
 		"web.model.virtual":     {KO: "virtual — 가상 스레드 (고루틴)", EN: "virtual — virtual threads (goroutines)"},
 		"web.fanout.sequential": {KO: "차례로", EN: "one after another"},
 		"web.fanout.parallel":   {KO: "동시에", EN: "in parallel"},
-		"web.fanout.pipelined":  {KO: "한 번의 왕복에 모두", EN: "all in one round trip"},
+		"web.fanout.pipelined":  {KO: "한 번의 왕복에 모두", EN: "in one round trip"},
 
 		// Predict and act.
 		"web.predict.title":  {KO: "돌리기 전에 예측하기", EN: "Predict before you run"},

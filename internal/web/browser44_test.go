@@ -565,6 +565,11 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				if cut != "" {
 					t.Errorf("%s at 390 px: text cut off in %s", u, cut)
 				}
+				// A select cannot wrap: every option's text fits its box.
+				selects := b.eval(`(() => { const c = document.createElement("canvas").getContext("2d"); return [...document.querySelectorAll("select")].filter(s => s.getClientRects().length).flatMap(s => { const cs = getComputedStyle(s); c.font = cs.fontSize + " " + cs.fontFamily; const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20; return [...s.options].filter(o => c.measureText(o.text).width > room).map(o => s.id + ":" + o.value); }).slice(0, 8).join(", "); })()`)
+				if selects != "" {
+					t.Errorf("%s at 390 px: options cut off in their select: %s", u, selects)
+				}
 				name := strings.NewReplacer(ts.URL+"/", "", "?", "-", "&", "-", "=", "_").Replace(u)
 				if len(name) > 40 {
 					name = name[:40]

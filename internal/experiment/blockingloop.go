@@ -9,9 +9,8 @@ import (
 	"math"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -23,7 +22,7 @@ import (
 // every core) and over HTTP (a fresh `waitlab target` child serving the
 // scenario, the burst sent by the generator in this process, the two
 // pinned to different cores where there are two). Both views are scaled
-// with live.ScaleToCores to the cores the server has: all of them in
+// with runner.ScaleToCores to the cores the server has: all of them in
 // process, the target's share over HTTP (loops become cores; requests and
 // offload pools shrink by the same factor, so each loop sees the same work
 // and the same blocking share), which makes the per-loop throughput and
@@ -70,8 +69,8 @@ func runBlockingLoop(ctx context.Context, r *Bench) error {
 	cores := sysinfo.Cores()
 	t.Recipe = r.T_("exp.bl.recipe", r.Opt.Repeat)
 	blockingHeader(r)
-	var scaling, httpScaling *live.Scaling
-	var pin *lab.Pinning
+	var scaling, httpScaling *runner.Scaling
+	var pin *runner.Pinning
 	var httpErr error
 	httpMeasured := false
 	httpView := blockingHTTPView{connectP50: map[string]float64{}, overflows: map[string]int64{}}
@@ -199,7 +198,7 @@ func blockingHeader(r *Bench) {
 
 // blockingScaling says how the conditions were scaled to this machine, in
 // process and over HTTP.
-func blockingScaling(r *Bench, scaling, httpScaling *live.Scaling, pin *lab.Pinning, httpMeasured bool, cores int) string {
+func blockingScaling(r *Bench, scaling, httpScaling *runner.Scaling, pin *runner.Pinning, httpMeasured bool, cores int) string {
 	var text string
 	if scaling != nil {
 		text = r.T_("exp.bl.scaling", scaling.Loops[0], scaling.Loops[1], scaling.Requests[0], scaling.Requests[1],
@@ -235,18 +234,22 @@ type blockingHTTPView struct {
 // repeats after one uncounted warm-up, a fresh target child per run,
 // scaled to the target's cores. Each target is recorded among the
 // experiment's children (lab stops it before the run returns).
-func (r *Bench) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*lab.Outcome, error) {
+func (r *Bench) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*runner.Outcome, error) {
 	label := r.T_("exp.bl.http.label", name)
-	cfg := lab.RunConfig{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
-		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
-		ScaleToCores: true, Cores: sysinfo.Cores(), Via: lab.ViaHTTP,
-		HTTP: lab.HTTPOptions{OnTarget: func(pid int, addr string) {
+	cfg := runner.Config{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
+		Options:      runner.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
+		ScaleToCores: true, Cores: sysinfo.Cores(), Via: runner.ViaHTTP,
+		HTTP: runner.HTTPOptions{OnTarget: func(pid int, addr string) {
 			r.procs.noteExternal(Child{Name: "target", PID: pid, Addr: addr})
 		}}}
 	cfg.Progress = func(run, of int, expected time.Duration) {
 		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
 	}
-	return lab.Run(ctx, cfg)
+	p, err := runner.Prepare(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Measure(ctx, p)
 }
 
 // noteExternal records a child that another package started and stops
@@ -265,7 +268,7 @@ func (ps *procSet) noteExternal(c Child) {
 // requests' p50 and p99 (all requests' when the scenario has one class),
 // the stalls, and the max in process (the HTTP view keeps p50 and p99: the
 // table is wide enough).
-func blockingCells(rg map[string]live.Range, runs int, s model.Scenario, loops int, prefix string) map[string]Cell {
+func blockingCells(rg map[string]runner.Range, runs int, s model.Scenario, loops int, prefix string) map[string]Cell {
 	get := func(key string) Cell {
 		v, ok := rg[key]
 		if !ok {

@@ -443,7 +443,24 @@ func (r *Bench) ClaimPredicted(id string, vals []float64, predicted float64, rea
 	if math.IsNaN(predicted) || predicted <= 0 {
 		return r.judgeClaim(d, nil, nil, r.T_("exp.claim.nopredict"))
 	}
+	if nd := d; !math.IsNaN(d.Null) {
+		// A prediction within the tolerance of no effect cannot tell the
+		// published effect from none: agreeing with it would call an
+		// absent effect reproduced. Such a claim is judged against the
+		// published figure, with the prediction quoted.
+		nd.Published = d.Null
+		if nd.inBand(predicted) {
+			return r.judgeClaim(d, vals, nil, joinReason(r.T_("exp.claim.prednull", fmtClaim(predicted, d.Digits, d.Unit)), reason))
+		}
+	}
 	return r.judgeClaim(d, vals, &predicted, reason)
+}
+
+func joinReason(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + " " + b
 }
 
 // judgeClaim judges d from vals, against *predicted when set.
@@ -863,12 +880,16 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 		}
 	}
 	writeGrid(&b, head, rows)
+	reached := map[string]int{}
 	for _, eng := range engines {
 		prefix := ""
 		if len(engines) > 1 {
 			prefix = msg.T(l, "exp.sum.central.engine", msg.T(l, "exp.engine."+eng))
 		}
-		writeCentral(&b, l, ts, eng, prefix)
+		reached[eng] = writeCentral(&b, l, ts, eng, prefix)
+	}
+	if len(engines) > 1 {
+		writeEngineParts(&b, l, ts, reached)
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -883,35 +904,51 @@ var centralClaims = []string{"jdk.pool", "bl.slowdown", "vl.on", "vl.x", "log.lo
 	"sd.inflight", "co.3x", "x.read1000", "wp.x", "ls.2000-slow"}
 
 // writeCentral writes which central claims reach direction or better
-// in the tables, and for each one that does not, its note: the sentence
-// its verdict chose, with its numbers and, where the catalog has one,
-// why this machine differs.
-func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table, engine, prefix string) {
-	var ok []string
-	var open []string
-	n := 0
+// on one engine, out of all the central claims (one the sections do not
+// hold for that engine counts as not reached), and for each one that
+// does not, its note: the sentence its verdict chose, with its numbers
+// and, where the catalog has one, why this machine differs. It returns
+// how many reach direction or better.
+func writeCentral(b *bytes.Buffer, l msg.Lang, ts []*Table, engine, prefix string) int {
+	var ok, open, consistent []string
+	judged := 0
 	for _, id := range centralClaims {
+		found := false
 		for _, t := range ts {
 			for _, c := range t.Claims {
 				if c.ID != id || engineOf(c) != engine {
 					continue
 				}
-				n++
-				if c.Verdict == Reproduced || c.Verdict == Direction {
+				found = true
+				switch c.Verdict {
+				case Reproduced, Direction:
 					ok = append(ok, fmt.Sprintf("`%s` (%s)", c.ID, msg.T(l, "exp.verdict."+string(c.Verdict))))
-				} else {
+				case Consistent:
+					consistent = append(consistent, "`"+c.ID+"`")
+					fallthrough
+				default:
 					open = append(open, fmt.Sprintf("- `%s` (`%s`): %s", c.ID, t.Experiment, c.Note))
 				}
 			}
 		}
+		if found {
+			judged++
+		} else {
+			open = append(open, fmt.Sprintf("- `%s`: %s", id, msg.T(l, "exp.sum.central.absent")))
+		}
 	}
-	if n == 0 {
-		return
+	if judged == 0 {
+		return 0
 	}
-	fmt.Fprintf(b, "\n%s%s\n\n", prefix, msg.T(l, "exp.sum.central", len(ok), n, strings.Join(ok, ", ")))
+	fmt.Fprintf(b, "\n%s%s", prefix, msg.T(l, "exp.sum.central", len(ok), len(centralClaims), strings.Join(ok, ", ")))
+	if len(consistent) > 0 {
+		fmt.Fprintf(b, " %s", msg.T(l, "exp.sum.central.consistent", len(consistent), strings.Join(consistent, ", ")))
+	}
+	b.WriteString("\n\n")
 	if len(open) == 0 {
 		fmt.Fprintf(b, "%s\n\n", msg.T(l, "exp.sum.central.all"))
-		return
+		return len(ok)
 	}
 	fmt.Fprintf(b, "%s\n\n%s\n\n", msg.T(l, "exp.sum.central.open", len(open)), strings.Join(open, "\n"))
+	return len(ok)
 }

@@ -595,6 +595,18 @@ func TestClaimPredictedJudgesAgainstThePrediction(t *testing.T) {
 		if cell := claimMeasured(l, *c); !strings.Contains(cell, msg.T(l, "exp.md.predicted", "3.10×")) {
 			t.Errorf("%s: cell %q; want the prediction beside the measured value", l, cell)
 		}
+		// A prediction within the tolerance of no effect (1.05× against
+		// ±10% of 1×) cannot reproduce an effect: judged against the
+		// published 10×, the prediction quoted.
+		r2 := newBench(e, Options{Lang: l, Now: time.Now})
+		r2.engine = EngineJVM
+		z := r2.ClaimPredicted("test.nan", []float64{1, 1, 1}, 1.05, "")
+		if z.Predicted != nil || z.Verdict != NotReproduced || !strings.Contains(z.Note, "1.05×") {
+			t.Errorf("%s: %+v; want not reproduced against the published 10×, the null prediction 1.05× quoted", l, z)
+		}
+		if err := verdictAgrees(e.Claims[1], *z); err != nil {
+			t.Error(err)
+		}
 		n := r.ClaimPredicted("test.nan", []float64{3}, math.NaN(), "")
 		if n.Verdict != NotRun || n.Measured != nil || !strings.Contains(n.Note, msg.T(l, "exp.claim.nopredict")) {
 			t.Errorf("%s: %+v; want not run, saying the prediction was not measured", l, n)
@@ -626,5 +638,44 @@ func TestCrossoverJVMPrediction(t *testing.T) {
 	}
 	if got := xJVMPredict(row(0), "pool", 60, 1); !math.IsNaN(got) {
 		t.Errorf("no CPU measured: %v; want NaN (the claim is then not run)", got)
+	}
+}
+
+// The summary compares the engines from the sections alone: the central
+// claims each brings to direction or better out of all of them, every
+// claim the Go engine does not reproduce and the JVM does with both
+// numbers, and one paragraph for each claim whose verdicts differ.
+func TestSummaryComparesTheEngines(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	claim := func(id, eng string, v Verdict, m *float64) Claim {
+		return Claim{ID: id, Engine: eng, Verdict: v, Measured: m, Digits: 2, Unit: "×", Note: id + " on " + eng + " note"}
+	}
+	tab := &Table{Experiment: "logging", Claims: []Claim{
+		claim("log.lock", EngineGo, Consistent, f(1.37)), claim("log.lock", EngineJVM, Reproduced, f(1.18)),
+		claim("log.cost", EngineGo, NotReproduced, f(-5)), claim("log.cost", EngineJVM, Reproduced, f(36)),
+		claim("log.debug", EngineGo, Reproduced, f(1)), claim("log.debug", EngineJVM, NotRun, nil),
+		claim("th.errors", EngineGo, Direction, f(3)), claim("th.errors", EngineJVM, Direction, f(4)),
+	}}
+	var out bytes.Buffer
+	if err := WriteSummary(&out, msg.EN, []*Table{tab}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	n := len(centralClaims)
+	for _, want := range []string{
+		fmt.Sprintf("Go engine: **Central claims:** 2 of %d", n),
+		fmt.Sprintf("JVM engine: **Central claims:** 3 of %d", n),
+		msg.T(msg.EN, "exp.sum.central.compare.ge", 2, n, 3, n),
+		msg.T(msg.EN, "exp.sum.gained", 2),
+		"- `log.lock` (`logging`): " + msg.T(msg.EN, "exp.sum.gained.row", "consistent (calibrated)", "1.37×", "reproduced", "1.18×"),
+		msg.T(msg.EN, "exp.sum.parts", 3),
+		"log.debug on jvm note",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "**`th.errors`**") {
+		t.Errorf("a paragraph for th.errors, whose verdicts agree:\n%s", s)
 	}
 }

@@ -21,7 +21,7 @@ import (
 // generator took the server's CPU: more users bought no throughput.
 
 func init() {
-	Register(&Experiment{Name: "colocated-generator", Order: 8, Run: runColocated, Claims: coClaims})
+	Register(&Experiment{Name: "colocated-generator", Order: 8, Run: runColocated, Claims: coClaims, JVM: runColocatedJVM, JDK: coJDK})
 }
 
 // 248 -> 225 TPS as the users on one laptop tripled: -9.3%. Judged on the
@@ -34,11 +34,24 @@ var coClaims = []ClaimDef{
 // one's: the published emulated image's 1.8x.
 const coFactor = 1.8
 
+// coVUs are the light condition's virtual users.
+const coVUs = 64
+
 func runColocated(ctx context.Context, r *Bench) error {
-	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	const vus = 64
-	t.Recipe = r.T_("exp.co.recipe", vus, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
+	r.T.Recipe = r.T_("exp.co.recipe", coVUs, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
+	return colocatedRows(ctx, r, []string{"--model", "loop", "--threads", "1", "--cpu", coCPU.String()}, d, w)
+}
+
+// coCPU is the target's CPU per request (its one event loop's).
+const coCPU = 200 * time.Microsecond
+
+// colocatedRows measures the four conditions against the target that
+// targetArgs start (the Go target, or Netty on the JVM engine) and judges
+// co.3x: the same recipe on either engine.
+func colocatedRows(ctx context.Context, r *Bench, targetArgs []string, d, w time.Duration) error {
+	t := r.T
+	const vus = coVUs
 	t.Scaling = r.placementNote()
 	t.Columns = []Column{
 		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
@@ -73,9 +86,10 @@ func runColocated(ctx context.Context, r *Bench) error {
 			break
 		}
 		tr := trial{
-			Target:      []string{"--model", "loop", "--threads", "1", "--cpu", "200us"},
+			Target:      targetArgs,
 			Load:        closedSpec(c.vus, d, w, 10*time.Second),
 			GenOnServer: c.onSrv,
+			KeepReport:  r.engine == EngineJVM,
 		}
 		tr.Load.CPUFactor = c.factor
 		label := r.T_(c.labelK, c.vus, c.factor)
@@ -89,6 +103,9 @@ func runColocated(ctx context.Context, r *Bench) error {
 		// Here the generator's own warnings are the result: show the
 		// shared-CPU one too.
 		r.warnRow(row, reps, "shared_cpu")
+		if r.engine == EngineJVM {
+			r.noteNetty(1)
+		}
 	}
 	apart, shared, heavy, heavy3 := t.Median("apart", "ok_rps"), t.Median("shared", "ok_rps"), t.Median("heavy", "ok_rps"), t.Median("heavy-3x", "ok_rps")
 	var moved []float64

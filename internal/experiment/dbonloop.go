@@ -46,7 +46,7 @@ const (
 )
 
 func init() {
-	Register(&Experiment{Name: "db-on-loop", Order: 10, Needs: "mariadb-server", Run: runDBOnLoop, Claims: dbClaims})
+	Register(&Experiment{Name: "db-on-loop", Order: 10, Needs: "mariadb-server", Run: runDBOnLoop, Claims: dbClaims, JVM: runDBOnLoopJVM, JDK: coJDK})
 }
 
 // The chapter's multiples again, with a real database call in place of
@@ -80,7 +80,20 @@ var dbServes = map[string][]string{
 	"offload64": {"db.p50-offload64"},
 }
 
-func runDBOnLoop(ctx context.Context, r *Bench) error {
+// dbSetup is one db-on-loop run's shape: the loops, the server's cores,
+// the small pool and the windows.
+type dbSetup struct {
+	loops, cores, small int
+	d, w                time.Duration
+}
+
+func runDBOnLoop(ctx context.Context, r *Bench) error { return dbOnLoop(ctx, r) }
+
+// dbOnLoop is the recipe on either engine: the Go target (database/sql,
+// go-sql-driver/mysql) or, on the JVM engine, our server on Debian's
+// Netty (JDBC, Debian's MariaDB Connector/J), the same conditions, the
+// same MariaDB, the same load and probe.
+func dbOnLoop(ctx context.Context, r *Bench) error {
 	t := r.T
 	server, err1 := exec.LookPath("mariadbd")
 	installDB, err2 := exec.LookPath("mariadb-install-db")
@@ -90,15 +103,85 @@ func runDBOnLoop(ctx context.Context, r *Bench) error {
 	}
 	place := supervise.Place()
 	cores := max(1, len(place.Target))
-	loops := min(8, max(2, cores))
 	// The small pool is the published 4 scaled by this server's cores
 	// against the published eight, so its ceiling stands to this
 	// server's throughput as 4 did to eight cores'. The big one stays 64:
 	// big enough either way.
-	small := max(1, int(math.Round(4*float64(min(cores, 8))/8)))
-	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	t.Recipe = r.T_("exp.db.recipe", loops, dbVUs, dbCPU.Microseconds(), dbBlock.Milliseconds(), dbProbeRate, d.Seconds(), w.Seconds(), r.Opt.Repeat)
-	t.Scaling = r.placementNote() + " " + r.T_("exp.db.scaling", loops, cores, small)
+	ds := dbSetup{loops: min(8, max(2, cores)), cores: cores, small: max(1, int(math.Round(4*float64(min(cores, 8))/8)))}
+	ds.d, ds.w = r.windows(10*time.Second, 1200*time.Millisecond)
+	if r.engine == EngineJVM {
+		ds.w = max(ds.w, time.Second) // the JIT's first pass, uncounted
+		r.server = fmt.Sprintf("Netty (loops %d), MariaDB Connector/J", ds.loops)
+	}
+	dbHeader(r, ds)
+	conds := dbConds
+	if r.Opt.Quick {
+		conds = conds[:3]
+		r.Note("exp.db.quick")
+	}
+
+	r.Progressf("exp.db.progress.start")
+	addr, stop, err := r.startMariaDB(ctx, server, installDB, place.Generator)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("experiment db-on-loop: %w", err)
+	}
+	defer stop()
+
+	var perReqCPU float64 // seconds of server CPU per request, from the first row
+	for _, c := range conds {
+		if ctx.Err() != nil {
+			break
+		}
+		if !r.Wants(dbServes[c.key]...) {
+			continue // --only: no asked-for claim reads this row
+		}
+		row, err := r.dbRow(ctx, c, ds, addr)
+		if err != nil {
+			return err
+		}
+		if row == nil {
+			break
+		}
+		if c.key == "none" {
+			if cpu, tp := t.Median("none", "srvcpu"), t.Median("none", "throughput_rps"); cpu > 0 && tp > 0 {
+				perReqCPU = cpu / 100 / tp
+			} else if tp > 0 {
+				perReqCPU = 1 / tp
+			}
+		}
+		if perReqCPU > 0 {
+			// Throughput only: the model's percentiles are per request
+			// of the closed load, which cycles fast while a loop is free,
+			// whereas the probe samples the loops at times of its own
+			// (see exp.db.note.occupancy).
+			if m, err := dbModel(c, ds.loops, ds.cores, perReqCPU); err == nil {
+				row.SetModel("throughput_rps", m.ThroughputRPS)
+			}
+		}
+		if p, ok := model.LookupPreset("ch15-" + c.key); ok && p.Reference != nil {
+			row.SetPublished("throughput_rps", p.Reference["throughput_rps"])
+			row.SetPublished("p50_ms", p.Reference["p50_ms"])
+			row.SetPublished("p99_ms", p.Reference["p99_ms"])
+		}
+	}
+	dbNotes(r, ds.loops, ds.small, perReqCPU)
+	t.Plots = []Plot{{File: "db-on-loop.svg", Title: t.Title, Keys: []string{"throughput_rps", "p50_ms", "p99_ms"}}}
+	return nil
+}
+
+// dbHeader writes the table's recipe, scaling, columns and the
+// published rows.
+func dbHeader(r *Bench, ds dbSetup) {
+	t := r.T
+	key := "exp.db.recipe"
+	if r.engine == EngineJVM {
+		key = "exp.db.jvm.recipe"
+	}
+	t.Recipe = r.T_(key, ds.loops, dbVUs, dbCPU.Microseconds(), dbBlock.Milliseconds(), dbProbeRate, ds.d.Seconds(), ds.w.Seconds(), r.Opt.Repeat)
+	t.Scaling = r.placementNote() + " " + r.T_("exp.db.scaling", ds.loops, ds.cores, ds.small)
 	t.WarmupEach = true
 	t.Columns = []Column{
 		{Key: "throughput_rps", Label: r.T_("exp.col.tput"), Digits: 0},
@@ -119,89 +202,55 @@ func runDBOnLoop(ctx context.Context, r *Bench) error {
 			{r.T_("exp.bl.row.ch15-offload4"), "3,490", "41", "76"},
 		},
 		Note: r.T_("exp.db.pub.note")}
-	conds := dbConds
-	if r.Opt.Quick {
-		conds = conds[:3]
-		r.Note("exp.db.quick")
-	}
+}
 
-	r.Progressf("exp.db.progress.start")
-	dsn, stop, err := r.startMariaDB(ctx, server, installDB, place.Generator)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return fmt.Errorf("experiment db-on-loop: %w", err)
+// dbRow measures condition c over the runs on a fresh target each: the
+// Go target with a go-sql-driver DSN, or our Netty server with a JDBC
+// URL, both to the MariaDB at addr. A nil row: interrupted before any
+// run.
+func (r *Bench) dbRow(ctx context.Context, c dbCond, ds dbSetup, addr string) (*Row, error) {
+	t := r.T
+	targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(ds.loops), "--cpu", dbCPU.String()}
+	if r.engine == EngineJVM {
+		targs = append([]string{"--engine", string(launch.Netty), "--java", r.jdk.Home}, targs...)
+		targs = append(targs, "--db", "jdbc:mariadb://"+addr+"/?user=root")
+	} else {
+		targs = append(targs, "--db", "root@tcp("+addr+")/")
 	}
-	defer stop()
-
-	var perReqCPU float64 // seconds of server CPU per request, from the first row
-	for _, c := range conds {
-		if ctx.Err() != nil {
-			break
-		}
-		if !r.Wants(dbServes[c.key]...) {
-			continue // --only: no asked-for claim reads this row
-		}
-		targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(loops), "--db", dsn, "--cpu", dbCPU.String()}
-		if c.block {
-			targs = append(targs, "--block-fraction", strconv.FormatFloat(dbFraction, 'f', -1, 64), "--block", dbBlock.String())
-		}
-		label := r.T_(c.label)
-		if c.key == "offload4" {
-			c.pool = small
-			label = r.T_(c.label, small)
-		}
-		if c.model == model.Offload {
-			targs = append(targs, "--offload", strconv.Itoa(c.pool))
-		}
-		samples := Samples{}
-		var reps []*loadreport.Report
-		for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
-			r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, d.String())
-			o, err := r.dbTrial(ctx, targs, targetProcs(loops), d, w)
-			if err != nil {
-				if ctx.Err() != nil {
-					break
-				}
-				return fmt.Errorf("experiment db-on-loop: %s: %w", label, err)
-			}
-			if o.interrupted {
-				t.Interrupted = true
-			}
-			samples.Add(o.figures())
-			reps = append(reps, o.main, o.probe)
-		}
-		if len(reps) == 0 {
-			break
-		}
-		row := t.AddRow(c.key, label, samples.Cells())
-		r.warnRow(row, reps)
-		if c.key == "none" {
-			if cpu, tp := t.Median("none", "srvcpu"), t.Median("none", "throughput_rps"); cpu > 0 && tp > 0 {
-				perReqCPU = cpu / 100 / tp
-			} else if tp > 0 {
-				perReqCPU = 1 / tp
-			}
-		}
-		if perReqCPU > 0 {
-			// Throughput only: the model's percentiles are per request
-			// of the closed load, which cycles fast while a loop is free,
-			// whereas the probe samples the loops at times of its own
-			// (see exp.db.note.occupancy).
-			if m, err := dbModel(c, loops, cores, perReqCPU); err == nil {
-				row.SetModel("throughput_rps", m.ThroughputRPS)
-			}
-		}
-		if p, ok := model.LookupPreset("ch15-" + c.key); ok && p.Reference != nil {
-			row.SetPublished("throughput_rps", p.Reference["throughput_rps"])
-			row.SetPublished("p50_ms", p.Reference["p50_ms"])
-			row.SetPublished("p99_ms", p.Reference["p99_ms"])
-		}
+	if c.block {
+		targs = append(targs, "--block-fraction", strconv.FormatFloat(dbFraction, 'f', -1, 64), "--block", dbBlock.String())
 	}
-	dbNotes(r, loops, small, perReqCPU)
-	t.Plots = []Plot{{File: "db-on-loop.svg", Title: t.Title, Keys: []string{"throughput_rps", "p50_ms", "p99_ms"}}}
-	return nil
+	label := r.T_(c.label)
+	if c.key == "offload4" {
+		c.pool = ds.small
+		label = r.T_(c.label, ds.small)
+	}
+	if c.model == model.Offload {
+		targs = append(targs, "--offload", strconv.Itoa(c.pool))
+	}
+	samples := Samples{}
+	var reps []*loadreport.Report
+	for i := 1; i <= r.Opt.Repeat && ctx.Err() == nil; i++ {
+		r.Progressf("exp.progress.trial", label, i, r.Opt.Repeat, ds.d.String())
+		o, err := r.dbTrial(ctx, targs, targetProcs(ds.loops), ds.d, ds.w)
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			return nil, fmt.Errorf("experiment db-on-loop: %s: %w", label, err)
+		}
+		if o.interrupted {
+			t.Interrupted = true
+		}
+		samples.Add(o.figures())
+		reps = append(reps, o.main, o.probe)
+	}
+	if len(reps) == 0 {
+		return nil, nil
+	}
+	row := t.AddRow(c.key, label, samples.Cells())
+	r.warnRow(row, reps)
+	return row, nil
 }
 
 // dbModel is the simulator's prediction for condition c as run here: the
@@ -280,7 +329,11 @@ func dbNotes(r *Bench, loops, small int, cpu float64) {
 		r.Note("exp.db.note.model", cpu*1e6)
 	}
 	r.Note("exp.db.note.probe", dbProbeRate)
-	r.Note("exp.db.note.why")
+	if r.engine == EngineJVM {
+		r.Note("exp.db.jvm.why")
+	} else {
+		r.Note("exp.db.note.why")
+	}
 }
 
 // dbTrialOut is one run: the load's report, the probe's, and the
@@ -365,9 +418,9 @@ func (r *Bench) dbTrial(ctx context.Context, targs []string, procs int, d, w tim
 // startMariaDB initialises a throw-away datadir in a temp dir
 // (mariadb-install-db), starts mariadbd on a free loopback port with its
 // socket and pid file there, pinned to cpus, and waits until it greets a
-// client. stop ends the server and deletes the directory; both processes
+// client, and returns its address. stop ends the server and deletes the directory; both processes
 // are children of the experiment (stopped also on Ctrl-C).
-func (r *Bench) startMariaDB(ctx context.Context, server, installDB string, cpus []int) (dsn string, stop func(), err error) {
+func (r *Bench) startMariaDB(ctx context.Context, server, installDB string, cpus []int) (addr string, stop func(), err error) {
 	dir, err := os.MkdirTemp("", "waitlab-mariadb-")
 	if err != nil {
 		return "", nil, err
@@ -392,7 +445,7 @@ func (r *Bench) startMariaDB(ctx context.Context, server, installDB string, cpus
 		removeDir()
 		return "", nil, err
 	}
-	addr := ln.Addr().String()
+	addr = ln.Addr().String()
 	ln.Close()
 	_, port, _ := net.SplitHostPort(addr)
 	sargs := append([]string{"--no-defaults", "--datadir=" + data, "--bind-address=127.0.0.1", "--port=" + port,
@@ -409,7 +462,7 @@ func (r *Bench) startMariaDB(ctx context.Context, server, installDB string, cpus
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) && ctx.Err() == nil {
 		if mariaDBGreets(addr) {
-			return "root@tcp(" + addr + ")/", stop, nil
+			return addr, stop, nil
 		}
 		select {
 		case <-p.waited:

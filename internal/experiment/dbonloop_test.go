@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/jdk/jdktest"
 	"github.com/waitlab/waitlab/internal/msg"
 )
 
@@ -22,6 +23,9 @@ import (
 // (mariadb-install-db, mariadbd, targets, generators) has exited and no
 // datadir is left. Without MariaDB it is skipped with the install
 // command, unless WAITLAB_MARIADB=require.
+//
+// On the JVM engine the same: our Netty server calls MariaDB through JDBC
+// (Debian's MariaDB Connector/J), on the loop or its offload group.
 func TestDBOnLoopQuick(t *testing.T) {
 	if _, err := exec.LookPath("mariadbd"); err != nil {
 		if os.Getenv("WAITLAB_MARIADB") == "require" {
@@ -29,9 +33,24 @@ func TestDBOnLoopQuick(t *testing.T) {
 		}
 		t.Skipf("mariadbd is not installed: %s", dbInstall)
 	}
+	for _, eng := range []string{EngineGo, EngineJVM} {
+		t.Run(eng, func(t *testing.T) {
+			if eng == EngineJVM {
+				jdktest.Need(t, coJDK)
+				jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
+				jdktest.Jars(t, "libmariadb-java", "mariadb-java-client")
+			}
+			dbOnLoopQuick(t, eng)
+		})
+	}
+}
+
+func dbOnLoopQuick(t *testing.T, eng string) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp) // the experiment's datadir goes here: check it is removed
-	tab, err := Run(context.Background(), "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.KO})
+	start := time.Now()
+	tab, err := Run(context.Background(), "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.KO, Engine: eng})
+	t.Logf("db-on-loop --quick --engine %s: %v", eng, time.Since(start).Round(time.Millisecond))
 	if err != nil {
 		t.Fatalf("Run(db-on-loop, quick) = %v", err)
 	}
@@ -74,6 +93,14 @@ func TestDBOnLoopQuick(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(tmp, "waitlab-mariadb-*")); len(left) > 0 {
 		t.Errorf("MariaDB's temp directory is left behind: %v", left)
 	}
+	for _, c := range tab.Claims {
+		if engineOf(c) != eng {
+			t.Errorf("%s judged on %s; want %s alone", c.ID, engineOf(c), eng)
+		}
+		if err := verdictAgrees(claimDefOf(t, "db-on-loop", c.ID), c); err != nil {
+			t.Error(err)
+		}
+	}
 	var md bytes.Buffer
 	if err := WriteMarkdown(&md, tab, ""); err != nil {
 		t.Fatal(err)
@@ -87,7 +114,7 @@ func TestDBOnLoopQuick(t *testing.T) {
 // that installs it, and starts nothing.
 func TestDBOnLoopSkipsWithoutMariaDB(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	tab, err := Run(context.Background(), "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.EN})
+	tab, err := Run(context.Background(), "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.EN, Engine: EngineGo})
 	if err != nil {
 		t.Fatalf("Run without MariaDB = %v; want a skipped table", err)
 	}
@@ -124,7 +151,7 @@ func TestDBOnLoopInterrupt(t *testing.T) {
 	var tab *Table
 	var err error
 	go func() {
-		tab, err = Run(ctx, "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.EN})
+		tab, err = Run(ctx, "db-on-loop", Options{Exe: waitlabBinary(t), Quick: true, Lang: msg.EN, Engine: EngineGo})
 		close(done)
 	}()
 	select {

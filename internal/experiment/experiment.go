@@ -11,7 +11,7 @@
 // up, captures the environment (cores, GOMAXPROCS, CPU model, Go version,
 // kernel, and the machine's load average sampled during the run) and
 // returns a Table that WriteMarkdown, WriteJSON and WriteSVG render. The
-// model and in-process real runs come from lab.Run; load experiments start
+// model and in-process real runs come from runner.Measure; load experiments start
 // `waitlab target`, `waitlab downstream` and `waitlab load` as child
 // processes of the same binary, pinned to separate cores where the machine
 // has two (proc_linux.go), and stop every one of them before Run returns,

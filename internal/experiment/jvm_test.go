@@ -22,17 +22,21 @@ import (
 // logged (CI's budget is 30 s each), not asserted.
 func TestQuickJVMEngine(t *testing.T) {
 	exe := waitlabBinary(t)
-	for _, name := range []string{"loop-stall", "blocking-loop", "logging", "validate-lock", "crossover", "slow-downstream"} {
-		t.Run(name, func(t *testing.T) {
+	// logging/log.lock: the lock's rows, which --quick runs only when
+	// asked for alone.
+	for _, run := range []string{"loop-stall", "blocking-loop", "logging", "logging/log.lock", "validate-lock", "crossover", "slow-downstream",
+		"write-path", "colocated-generator"} {
+		name, only, _ := strings.Cut(run, "/")
+		t.Run(run, func(t *testing.T) {
 			e, _ := Lookup(name)
 			jdktest.Need(t, e.JDK) // the chapters' JDK 25; Tomcat's 17
-			if name == "validate-lock" {
+			if name == "validate-lock" || only == "log.lock" {
 				if _, err := exec.LookPath("redis-server"); err != nil {
 					jdktest.Package(t, fmt.Errorf("no redis-server: %v (apt-get install -y redis-server)", err))
 				}
 			}
-			tomcat := name == "logging" || name == "validate-lock" || name == "crossover" || name == "slow-downstream"
-			if name == "crossover" {
+			tomcat := name == "logging" || name == "validate-lock" || name == "crossover" || name == "slow-downstream" || name == "write-path"
+			if name == "crossover" || name == "write-path" || name == "colocated-generator" {
 				jdktest.Jars(t, "libnetty-java", "netty-common", "netty-transport", "netty-codec-http")
 			}
 			if tomcat {
@@ -47,8 +51,12 @@ func TestQuickJVMEngine(t *testing.T) {
 				}
 			}
 			start := time.Now()
-			tab, err := Run(context.Background(), name, Options{Exe: exe, Quick: true, Lang: msg.KO, Engine: EngineJVM})
-			t.Logf("%s --quick --engine jvm: %v", name, time.Since(start).Round(time.Millisecond))
+			opt := Options{Exe: exe, Quick: true, Lang: msg.KO, Engine: EngineJVM}
+			if only != "" {
+				opt.Only = []string{only}
+			}
+			tab, err := Run(context.Background(), name, opt)
+			t.Logf("%s --quick --engine jvm: %v", run, time.Since(start).Round(time.Millisecond))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,8 +72,11 @@ func TestQuickJVMEngine(t *testing.T) {
 					t.Error(err)
 				}
 			}
+			if only != "" && (len(tab.Claims) != 1 || tab.Claims[0].Measured == nil) {
+				t.Errorf("--only %s: claims %+v; want it alone, measured", only, tab.Claims)
+			}
 			for _, row := range tab.Rows {
-				if tomcat {
+				if tomcat || name == "colocated-generator" {
 					if c := row.Cells["ok_rps"]; !(c.Median > 0) {
 						t.Errorf("row %s: throughput %+v; want requests served by Tomcat", row.Key, c)
 					}

@@ -12,10 +12,9 @@ import (
 
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/jvmexec"
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -62,20 +61,20 @@ var labServes = map[string][]string{
 	"lab-pool-10x30":    {"jdk.x-10x30"},
 }
 
-func runLab(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, lab.ViaBoth) }
+func runLab(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, runner.ViaBoth) }
 
 // runLabJVM is the lab on the JVM engine: the same presets, requests and
-// judging, run by lab.Run's JVM view (runner.JVM: pool, Selector loops
+// judging, run by runner.Run's JVM view (runner.JVM: pool, Selector loops
 // and virtual threads in a fresh JVM each run), with each JVM's cold
 // first pass shown apart from the measured one.
-func runLabJVM(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, lab.ViaJVM) }
+func runLabJVM(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, runner.ViaJVM) }
 
-// labRecipe measures the presets on one engine: via is lab.ViaBoth (the
-// Go engine: in process and over HTTP) or lab.ViaJVM.
+// labRecipe measures the presets on one engine: via is runner.ViaBoth (the
+// Go engine: in process and over HTTP) or runner.ViaJVM.
 func labRecipe(ctx context.Context, r *Bench, via string) error {
 	t := r.T
 	wait := 200 * time.Millisecond
-	onJVM := via == lab.ViaJVM
+	onJVM := via == runner.ViaJVM
 	second := Column{Key: "http_ms", Label: r.T_("exp.lab.col.http"), Digits: 0}
 	t.Recipe = r.T_("exp.lab.recipe", wait.Milliseconds(), r.Opt.Repeat)
 	if onJVM {
@@ -158,7 +157,7 @@ func labPublished(r *Bench) {
 // labCells are a preset's measured cells: on the Go engine the runs in
 // process and over HTTP, on the JVM the measured passes and, apart, each
 // JVM's cold first pass.
-func labCells(out *lab.Outcome, onJVM bool) map[string]Cell {
+func labCells(out *runner.Outcome, onJVM bool) map[string]Cell {
 	if onJVM {
 		var cold []float64
 		for _, res := range out.JVMRuns {
@@ -210,16 +209,16 @@ func labShape(t *Table, loopReal, loopModel float64) {
 	}
 }
 
-// labRun runs s beside its model with lab.Run: the experiment's repeats
+// labRun runs s beside its model with runner.Run: the experiment's repeats
 // after one uncounted warm-up, each in a fresh child process.
-func (r *Bench) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*lab.Outcome, error) {
-	cfg := lab.RunConfig{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
-		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
+func (r *Bench) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*runner.Outcome, error) {
+	cfg := runner.Config{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
+		Options:      runner.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
 		ScaleToCores: scale, Cores: sysinfo.Cores()}
 	if len(via) > 0 {
 		cfg.Via = via[0]
 	}
-	if cfg.Via == lab.ViaJVM {
+	if cfg.Via == runner.ViaJVM {
 		// Each JVM runs the plan cold, then measured (the cold pass
 		// reported apart): its own warm-up, so no uncounted JVM first.
 		cfg.Warmup = false
@@ -228,13 +227,17 @@ func (r *Bench) labRun(ctx context.Context, label string, s model.Scenario, pres
 	cfg.Progress = func(run, of int, expected time.Duration) {
 		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
 	}
-	return lab.Run(ctx, cfg)
+	p, err := runner.Prepare(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Measure(ctx, p)
 }
 
 // figureCell is figure key over runs (every run's value, for the
 // claims), or its range when no run is kept.
-func figureCell(s model.Scenario, runs []*model.Result, rng map[string]live.Range, key string) Cell {
-	for _, f := range live.Figures(s) {
+func figureCell(s model.Scenario, runs []*model.Result, rng map[string]runner.Range, key string) Cell {
+	for _, f := range model.Figures(s) {
 		if f.Key != key || len(runs) == 0 {
 			continue
 		}
@@ -253,14 +256,14 @@ func figureCell(s model.Scenario, runs []*model.Result, rng map[string]live.Rang
 // outCell is a figure over the runs (in process: out.Runs; over HTTP:
 // out.HTTPRuns), with every run's value for the claims; with no runs kept,
 // the in-process range.
-func outCell(out *lab.Outcome, runs []*model.Result, key string) Cell {
+func outCell(out *runner.Outcome, runs []*model.Result, key string) Cell {
 	if len(runs) == 0 {
 		return rangeCell(out, key)
 	}
 	return figureCell(out.Scenario, runs, nil, key)
 }
 
-func rangeCell(out *lab.Outcome, key string) Cell {
+func rangeCell(out *runner.Outcome, key string) Cell {
 	rg, ok := out.Range[key]
 	if !ok {
 		return Cell{Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -23,10 +24,12 @@ import (
 // calibrated from the published outputs: Logback costs what it costs. The
 // handler spends the Go engine's CPU per request and waits as long as its
 // downstream call (a sleep: the JVM servers have no downstream client),
-// so the two engines' rows are the same request. The lock's row and the
-// DEBUG row need what the JVM servers do not have yet (the validation
-// lock and a downstream; a logger level apart from the line's), so those
-// claims are not run here, with that reason.
+// so the two engines' rows are the same request. The lock's rows
+// (logLockJVM) put the validation lock around a PING to Redis and write
+// one Logback line inside it; log.lock is judged against the ratio of
+// the measured hold times. The DEBUG row needs a logger level apart from
+// the line's, which the JVM servers do not have yet: that claim is not
+// run here, with that reason.
 
 // logJDK is the least JDK Debian's Tomcat 10 runs on.
 const logJDK = 17
@@ -54,6 +57,7 @@ func runLoggingJVM(ctx context.Context, r *Bench) error {
 		{Key: "p99_ms", Label: r.T_("exp.col.p99"), Digits: 1},
 		{Key: "lines_per_req", Label: r.T_("exp.log.col.lines"), Digits: 2},
 		{Key: "dropped_pct", Label: r.T_("exp.log.col.dropped"), Digits: 1},
+		{Key: "hold_ms", Label: r.T_("exp.vl.jvm.col.hold"), Digits: 3},
 		{Key: "srvcpu", Label: r.T_("exp.col.srvcpu"), Digits: 0},
 		{Key: "gencpu", Label: r.T_("exp.col.gencpu"), Digits: 0},
 	}
@@ -97,8 +101,9 @@ func runLoggingJVM(ctx context.Context, r *Bench) error {
 		row.Cells["dropped_pct"] = ratioCell(row, "waitlab_target_log_dropped_total", "waitlab_target_requests_total", 100)
 	}
 	r.Claim("log.cost", costs(t.Vals("sync", "ok_rps"), t.Vals("off", "ok_rps")), "")
-	why := r.T_("exp.log.jvm.nolock")
-	r.ClaimNotRun("log.lock", why)
+	if err := logLockJVM(ctx, r, threads, d, w, logFile); err != nil {
+		return err
+	}
 	r.ClaimNotRun("log.debug", r.T_("exp.log.jvm.nodebug"))
 	off := t.Median("off", "ok_rps")
 	if sync := t.Median("sync", "ok_rps"); !math.IsNaN(sync) && !math.IsNaN(off) {
@@ -123,4 +128,65 @@ func (r *Bench) noteServer(threads int, suffix string) *launch.Report {
 	r.server = fmt.Sprintf("%s (maxThreads %d, acceptCount %d, maxConnections %d)%s", rep.JVM.Version,
 		threads, logAcceptCount, logMaxConnections, suffix)
 	return &rep
+}
+
+// logLockJVM measures log.lock on Tomcat: the validation lock around a
+// PING to Redis (the source's stated 2 ms away, through the latency
+// proxy; the built-in delay server where redis-server is missing), the
+// request log off, then Logback's synchronous line written by the
+// lock's holder (--log-in-lock) besides each request's own. Nothing is
+// calibrated: the line costs what Logback costs. With the lock,
+// throughput is 1 ÷ the hold time, so the claim is judged against the
+// ratio of the two rows' measured hold times.
+func logLockJVM(ctx context.Context, r *Bench, threads int, d, w time.Duration, logFile string) error {
+	t := r.T
+	if r.Opt.Quick && len(r.Opt.Only) == 0 {
+		// Two more Tomcats would take --quick past its 30 s; --only
+		// log.lock runs these two rows alone.
+		r.ClaimNotRun("log.lock", r.T_("exp.log.jvm.lockquick"))
+		return nil
+	}
+	redis := ""
+	if _, err := exec.LookPath("redis-server"); err == nil && ctx.Err() == nil && r.Wants("log.lock") {
+		var err error
+		if redis, err = r.startRedis(ctx); err != nil {
+			return fmt.Errorf("experiment logging (JVM): redis: %w", err)
+		}
+	}
+	for _, c := range []logCond{{"lock-off", true, []string{"--log", "off"}},
+		{"lock-sync", true, []string{"--log", "sync", "--log-file", logFile, "--log-in-lock"}}} {
+		if ctx.Err() != nil || !r.Wants("log.lock") {
+			break
+		}
+		tr := trial{
+			Downstream: []string{"--delay", vlJVMRTT.String()},
+			Redis:      redis,
+			Target: append([]string{"--engine", string(launch.Tomcat), "--java", r.jdk.Home, "--model", "pool", "--threads", strconv.Itoa(threads),
+				"--accept-count", strconv.Itoa(logAcceptCount), "--max-connections", strconv.Itoa(logMaxConnections), "--validate-lock"}, c.args...),
+			Load:       closedSpec(threads, d, w, vlTimeout),
+			Metrics:    []string{"waitlab_target_log_dropped_total", "waitlab_target_log_lines_total", "waitlab_target_requests_total", vlHeld, vlHolds},
+			KeepReport: true,
+		}
+		label := r.T_("exp.log.row."+c.key, threads)
+		row, reps, err := r.loadRow(ctx, c.key, label, tr)
+		os.Remove(logFile)
+		if err != nil {
+			return fmt.Errorf("experiment logging (JVM): %s: %w", label, err)
+		}
+		if row == nil {
+			break
+		}
+		r.warnRow(row, reps)
+		row.Cells["hold_ms"] = ratioCell(row, vlHeld, vlHolds, 1000)
+		row.Cells["lines_per_req"] = ratioCell(row, "waitlab_target_log_lines_total", "waitlab_target_requests_total", 1)
+		row.Cells["dropped_pct"] = ratioCell(row, "waitlab_target_log_dropped_total", "waitlab_target_requests_total", 100)
+		r.noteServer(threads, ", Logback, Redis")
+	}
+	off, sync := cellMedian(t, "lock-off", "hold_ms"), cellMedian(t, "lock-sync", "hold_ms")
+	r.ClaimPredicted("log.lock", ratios(t.Vals("lock-off", "ok_rps"), t.Vals("lock-sync", "ok_rps")), sync/off, "")
+	if a, b := t.Median("lock-off", "ok_rps"), t.Median("lock-sync", "ok_rps"); off > 0 && sync > 0 && !math.IsNaN(a) && !math.IsNaN(b) {
+		r.Note("exp.log.jvm.lock", Num(off, 3), Num(sync, 3), Num(1000*(sync-off), 0), Num(1000/off, 0), Num(1000/sync, 0), Num(a, 0), Num(b, 0),
+			Num(1e6*(1.0/59-1.0/76), 0))
+	}
+	return nil
 }

@@ -82,9 +82,18 @@ type Config struct {
 	Fanout        string  `json:"fanout,omitempty"` // sequential, parallel, pipelined
 	Downstream    string  `json:"downstream,omitempty"`
 	ValidateLock  bool    `json:"validate_lock,omitempty"`
-	Log           string  `json:"log,omitempty"` // off, sync, async
-	LogFile       string  `json:"log_file,omitempty"`
-	Seed          int64   `json:"seed,omitempty"`
+	// LogInLock writes one request-log line while the validation lock
+	// is held, after its PING (needs ValidateLock and a log): the
+	// line's cost adds to the lock's hold time.
+	LogInLock bool `json:"log_in_lock,omitempty"`
+	// DB is where the blocking call goes (--block-fraction's calls): a
+	// SELECT SLEEP of its length. The JVM engines take a JDBC URL
+	// (jdbc:mariadb://HOST:PORT/?user=root, Debian's MariaDB Connector/J
+	// on the class path), the Go target a go-sql-driver DSN.
+	DB      string `json:"db,omitempty"`
+	Log     string `json:"log,omitempty"` // off, sync, async
+	LogFile string `json:"log_file,omitempty"`
+	Seed    int64  `json:"seed,omitempty"`
 
 	StallThreshold Duration `json:"stall_threshold,omitempty"`
 	Drain          Duration `json:"drain,omitempty"`
@@ -155,6 +164,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Fanout, "fanout", c.Fanout, "calls one after another (sequential) or all at once (parallel)")
 	fs.StringVar(&c.Downstream, "downstream", c.Downstream, "RESP service each call goes to (the JVM engines: our blocking RESP client)")
 	fs.BoolVar(&c.ValidateLock, "validate-lock", c.ValidateLock, "a shared lock across a PING before each call (needs --downstream)")
+	fs.BoolVar(&c.LogInLock, "log-in-lock", c.LogInLock, "with --validate-lock and --log: write one log line while the lock is held")
+	fs.StringVar(&c.DB, "db", c.DB, "JDBC URL of the database the blocking call goes to (SELECT SLEEP), e.g. jdbc:mariadb://127.0.0.1:3306/?user=root")
 	fs.StringVar(&c.Log, "log", c.Log, "per-request log: off, sync (Logback file appender) or async (Logback AsyncAppender)")
 	fs.StringVar(&c.LogFile, "log-file", c.LogFile, "file the request log goes to")
 	fs.Int64Var(&c.Seed, "seed", c.Seed, "random seed for the per-request draws")
@@ -265,7 +276,7 @@ func (c *Config) TargetArgs(lang string) ([]string, error) {
 		a = append(a, "-f", c.Scenario)
 	} else {
 		for _, kv := range [][2]string{{"model", c.Model}, {"cpu", c.CPU}, {"wait", c.Wait}, {"block", c.Block},
-			{"fanout", c.Fanout}, {"downstream", c.Downstream}, {"log", c.Log}, {"log-file", c.LogFile}} {
+			{"fanout", c.Fanout}, {"downstream", c.Downstream}, {"log", c.Log}, {"log-file", c.LogFile}, {"db", c.DB}} {
 			if kv[1] != "" {
 				add(kv[0], kv[1])
 			}
@@ -289,6 +300,9 @@ func (c *Config) TargetArgs(lang string) ([]string, error) {
 		}
 		if c.ValidateLock {
 			a = append(a, "--validate-lock")
+		}
+		if c.LogInLock {
+			a = append(a, "--log-in-lock")
 		}
 		addDur("keepalive", c.KeepAliveTimeout)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -57,6 +58,12 @@ func (c *Config) checkJVM() error {
 	}
 	if c.ValidateLock && c.Downstream == "" {
 		return model.NewFieldError("validate-lock", "launch.err.lockds")
+	}
+	if c.DB != "" && !strings.HasPrefix(c.DB, "jdbc:") {
+		return model.NewFieldError("db", "launch.err.jdbc", c.DB)
+	}
+	if c.LogInLock && (!c.ValidateLock || c.Log == "" || c.Log == "off") {
+		return model.NewFieldError("log-in-lock", "launch.err.loginlock")
 	}
 	switch c.Log {
 	case "", "off", "sync", "async":

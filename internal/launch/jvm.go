@@ -112,6 +112,15 @@ func prepareJVM(ctx context.Context, cfg *Config, o Options) (supervise.Spec, Ab
 	if err != nil {
 		return supervise.Spec{}, About{}, none, err
 	}
+	if cfg.DB != "" {
+		// The JDBC driver: found through java.sql's ServiceLoader at run
+		// time, so it is on the class path, not the compile's.
+		dj, err := jdk.Jars(jarDirs(cfg), "libmariadb-java", "mariadb-java-client")
+		if err != nil {
+			return supervise.Spec{}, About{}, none, err
+		}
+		r.jars = append(r.jars, dj...)
+	}
 	if r.dir, err = os.MkdirTemp("", "waitlab-"+string(cfg.Engine)); err != nil {
 		return supervise.Spec{}, About{}, none, fmt.Errorf("launch: %w", err)
 	}
@@ -220,6 +229,8 @@ func (r *jvmRun) knobs() error {
 	}
 	p["downstream"] = cfg.Downstream
 	p["validate_lock"] = strconv.FormatBool(cfg.ValidateLock)
+	p["log_in_lock"] = strconv.FormatBool(cfg.LogInLock)
+	p["db"] = cfg.DB
 	p["log"] = cfg.Log
 	if p["log"] == "" {
 		p["log"] = "off"

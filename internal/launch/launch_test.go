@@ -194,11 +194,34 @@ func TestRefusals(t *testing.T) {
 		{Engine: Netty, AcceptCount: 10},
 		{Engine: Tomcat, Blocking: true},
 		{Engine: Netty, Model: "loop", Offload: 4},
+		{Engine: Netty, Model: "loop", DB: "root@tcp(127.0.0.1:3306)/"}, // a DSN, not a JDBC URL
+		{Engine: Tomcat, Model: "pool", Downstream: "127.0.0.1:6379", ValidateLock: true, LogInLock: true},             // no log
+		{Engine: Tomcat, Model: "pool", Log: "sync", LogFile: "/dev/null", LogInLock: true, Downstream: "127.0.0.1:1"}, // no lock
 	} {
 		_, err := Start(context.Background(), c, Options{})
 		var fe *model.FieldError
 		if !errors.As(err, &fe) {
 			t.Errorf("%+v: %v, want a field error", c, err)
+		}
+	}
+}
+
+// The experiments' knobs a JVM server takes only in working order: a
+// JDBC URL (not the Go target's DSN), and the log line inside the lock
+// only with the lock and a log. Each refusal names its field.
+func TestRefusesDBAndLogInLock(t *testing.T) {
+	for _, tc := range []struct {
+		c     Config
+		field string
+	}{
+		{Config{Engine: Netty, Model: "loop", DB: "root@tcp(127.0.0.1:3306)/"}, "db"},
+		{Config{Engine: Tomcat, Model: "pool", Downstream: "127.0.0.1:6379", ValidateLock: true, LogInLock: true}, "log-in-lock"},
+		{Config{Engine: Tomcat, Model: "pool", Log: "sync", LogFile: "/dev/null", LogInLock: true, Downstream: "127.0.0.1:1"}, "log-in-lock"},
+	} {
+		_, err := Start(context.Background(), tc.c, Options{})
+		var fe *model.FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field {
+			t.Errorf("%+v: %v; want a field error naming %s", tc.c, err, tc.field)
 		}
 	}
 }

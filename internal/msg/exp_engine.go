@@ -25,12 +25,6 @@ func init() {
 		"exp.jvm.none": {
 			KO: "JVM 조리법이 아직 없습니다: JVM 서버(launch의 Tomcat과 Netty)는 있지만 이 실험의 JVM 쪽은 아직 쓰지 않았습니다.",
 			EN: "No JVM recipe yet: the JVM servers (launch's Tomcat and Netty) are there, but this experiment's JVM side is not written yet."},
-		"exp.db-on-loop.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: JVM 실행기(jvmexec)에 MariaDB용 JDBC 드라이버가 필요하고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
-			EN: "No JVM recipe yet: it needs a JDBC driver for MariaDB beside the JVM executor (jvmexec), and its JVM side is not written yet."},
-		"exp.colocated-generator.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: 이 주장은 서버의 런타임이 아니라 생성기를 어디에 두느냐에 관한 것이고, 그 JVM 쪽은 아직 쓰지 않았습니다.",
-			EN: "No JVM recipe yet: this claim is about where the generator runs, not the server's runtime, and its JVM side is not written yet."},
 		"exp.x.jvm.recipe": {
 			KO: "JVM 엔진: 같은 읽기 요청을 Debian의 Tomcat 스레드 풀(플랫폼 스레드 %[4]d개, acceptCount %[9]d, maxConnections %[10]d)과 Netty 이벤트 루프(서버 코어마다 하나, %[5]d개)에서 돌립니다. 요청마다 CPU %[1]s ms를 돌리고 %[3]d ms 호출을 %[2]d번 합니다: 풀은 스레드를 쥔 채 차례로(잠듦), 루프는 한꺼번에(루프에 예약, 리액티브 쪽의 겹침). 이 값들은 어림수이고 발표된 네 TPS에서 정한 것이 아닙니다. Tomcat과 Netty는 제 CPU를 더 씁니다. 닫힌 모델의 가상 사용자가 %.0[6]f초 동안 보내고, 그 앞의 %.1[7]f초는 워밍업으로 세지 않습니다. 조건마다 %[8]d회, 실행마다 새 서버.",
 			EN: "The JVM engine: the same read request on a Debian Tomcat thread pool (%[4]d platform threads; acceptCount %[9]d, maxConnections %[10]d) and on Netty event loops (one per server core, %[5]d). Each request spins %[1]s ms of CPU and makes %[2]d calls of %[3]d ms: on the pool one after another, holding its thread (sleeps); on the loop all at once (scheduled on it, the reactive side's overlap). These are round figures, not set from the four published TPS; Tomcat and Netty add their own CPU. Closed-model virtual users send for %.0[6]f s after an uncounted %.1[7]f s warm-up; %[8]d runs per condition, a fresh server each."},
@@ -94,9 +88,6 @@ func init() {
 		"exp.vl.jvm.quick": {
 			KO: "--quick은 스레드 1,600개를 돌리지 않습니다 (가상 사용자마다 잠금 앞에서 기다리는 시간이 전체 실행의 몫입니다).",
 			EN: "--quick does not run 1,600 threads (each user's wait at the lock belongs to a full run)."},
-		"exp.write-path.nojvm": {
-			KO: "JVM 조리법이 아직 없습니다: 발표된 논블로킹 쪽의 R2DBC와 Reactor 연산자 비용은 여기 있는 것으로 만들 수 없고, 우리 JVM 서버의 다운스트림 클라이언트는 블로킹이라 Netty 루프에서는 루프를 막습니다.",
-			EN: "No JVM recipe yet: the published non-blocking side's R2DBC and Reactor operator overhead cannot be built from what is here, and our JVM servers' downstream client is blocking, so on a Netty loop it blocks the loop."},
 
 		"exp.agree.head": {
 			KO: "엔진 비교: 두 엔진에서 모두 잰 주장 %[2]d개 가운데 %[1]d개의 판정이 같습니다 (한 엔진에서만 재거나 재지 않은 주장 %[3]d개).",
@@ -161,12 +152,9 @@ func init() {
 			KO: "다른 점과 그 까닭: 발표된 실행은 8코어 노트북의 JDK 25에서 루프 여덟 개였고, 여기서는 Go 엔진과 똑같이 코어 수에 맞춰 줄인 조건을 같은 JDK 25에서 돌립니다. 프로그램은 책의 설명에서 쓴 우리 것입니다. JVM에는 감시견이 없어 루프 멈춤을 세지 않습니다.",
 			EN: "What differs and why: the published run was eight loops on JDK 25 on an 8-core laptop; here the same JDK 25 runs the conditions scaled to this machine's cores exactly as the Go engine's are. The program is ours, written from the chapter's description. There is no watchdog in the JVM, so loop stalls are not counted."},
 		"exp.log.jvm.recipe": {
-			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, maxThreads %[1]d, acceptCount %[7]d, maxConnections %[8]d)에서 요청마다 Logback으로 한 줄을 씁니다: 동기(FileAppender), Logback의 AsyncAppender 뒤(대기열이 80%% 차면 INFO 줄을 버림), 또는 쓰지 않음. 핸들러는 Go 엔진과 같은 요청당 CPU %[2]s ms를 쓰고 다운스트림 호출만큼 %[3]s ms 기다립니다 (JVM 서버에는 다운스트림 클라이언트가 없어 잠듭니다). 잠금은 없습니다. 가상 사용자 %[1]d명(닫힌 모델)이 %.0[4]f초 동안 보내고, 워밍업 %.1[5]f초는 세지 않습니다. 조건마다 %[6]d회, 실행마다 새 Tomcat입니다. 발표된 출력에서 맞춘 것은 없습니다: Logback은 제 비용대로 씁니다.",
-			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %d, acceptCount %[7]d, maxConnections %[8]d) writes one line per request with Logback: synchronously (a FileAppender), behind Logback's AsyncAppender (which drops INFO lines once its queue is 80%% full), or not at all. The handler spends the Go engine's %[2]s ms of CPU per request and waits as long as its downstream call, %[3]s ms (a sleep: the JVM servers have no downstream client); no lock. %[1]d virtual users (closed model) send for %.0[4]f s after an uncounted %.1[5]f s warm-up; %[6]d runs per condition, a fresh Tomcat each. Nothing is set from the published outputs: Logback costs what it costs."},
+			KO: "JVM 엔진: Debian의 Tomcat(우리 서블릿, maxThreads %[1]d, acceptCount %[7]d, maxConnections %[8]d)에서 요청마다 Logback으로 한 줄을 씁니다: 동기(FileAppender), Logback의 AsyncAppender 뒤(대기열이 80%% 차면 INFO 줄을 버림), 또는 쓰지 않음. 핸들러는 Go 엔진과 같은 요청당 CPU %[2]s ms를 쓰고 다운스트림 호출만큼 %[3]s ms 기다립니다 (잠듭니다). 잠금 행 둘은 검증 잠금 안에서 Redis(2 ms 떨어진 곳)에 PING을 보내고, 그중 하나는 잠금을 쥔 스레드가 Logback 한 줄을 더 씁니다. 가상 사용자 %[1]d명(닫힌 모델)이 %.0[4]f초 동안 보내고, 워밍업 %.1[5]f초는 세지 않습니다. 조건마다 %[6]d회, 실행마다 새 Tomcat입니다. 발표된 출력에서 맞춘 것은 없습니다: Logback은 제 비용대로 씁니다.",
+			EN: "The JVM engine: Debian's Tomcat (our servlet; maxThreads %d, acceptCount %[7]d, maxConnections %[8]d) writes one line per request with Logback: synchronously (a FileAppender), behind Logback's AsyncAppender (which drops INFO lines once its queue is 80%% full), or not at all. The handler spends the Go engine's %[2]s ms of CPU per request and waits as long as its downstream call, %[3]s ms (a sleep). The two lock rows send a PING to Redis (2 ms away) inside the validation lock, and in one of them the lock's holder writes one more Logback line. %[1]d virtual users (closed model) send for %.0[4]f s after an uncounted %.1[5]f s warm-up; %[6]d runs per condition, a fresh Tomcat each. Nothing is set from the published outputs: Logback costs what it costs."},
 		"exp.log.col.lines": {KO: "요청당 쓴 줄", EN: "lines written per request"},
-		"exp.log.jvm.nolock": {
-			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버(launch)에는 검증 잠금과 다운스트림 클라이언트가 있지만, 잠금 안에서 로그 줄을 쓰는 설정(Go 대상의 --log-in-lock)은 아직 없습니다.",
-			EN: "Not measured on the JVM engine: the JVM servers (launch) have the validation lock and a downstream client, but no setting yet that writes the log line inside the lock (the Go target's --log-in-lock)."},
 		"exp.log.jvm.nodebug": {
 			KO: "JVM 엔진에서는 재지 않았습니다: JVM 서버의 요청 로그에는 줄의 레벨과 따로 로거 레벨을 정하는 설정이 아직 없습니다.",
 			EN: "Not measured on the JVM engine: the JVM servers' request log has no setting yet for a logger level apart from the line's."},

@@ -31,6 +31,12 @@ func init() {
 		"launch.err.lockds": {
 			KO: "--validate-lock에는 --downstream이 필요합니다 (잠금 안에서 PING을 보낼 곳)",
 			EN: "--validate-lock needs --downstream (where the PING inside the lock goes)"},
+		"launch.err.jdbc": {
+			KO: "--db %q: JVM 서버에는 JDBC URL을 쓰세요 (예: jdbc:mariadb://127.0.0.1:3306/?user=root)",
+			EN: "--db %q: the JVM servers take a JDBC URL (e.g. jdbc:mariadb://127.0.0.1:3306/?user=root)"},
+		"launch.err.loginlock": {
+			KO: "--log-in-lock에는 --validate-lock과 --log sync 또는 async가 필요합니다 (잠금 안에서 쓸 로그)",
+			EN: "--log-in-lock needs --validate-lock and --log sync or async (the log written inside the lock)"},
 		"launch.err.log": {
 			KO: "--log %q{은/는} 알 수 없습니다. off, sync, async 중 하나를 주세요",
 			EN: "--log %q is unknown: give off, sync or async"},

@@ -16,7 +16,6 @@ import (
 
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/launch"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
@@ -103,19 +102,19 @@ var ErrTargetDied = errors.New("runner: the target process died during the run")
 // CheckHTTP refuses, before anything starts, a scenario this machine
 // cannot serve over sockets: more connections than the open-file limit
 // allows (after raising the soft limit to the hard one), or a listen
-// address that is taken. Errors are *live.TooBigError (exit 2).
+// address that is taken. Errors are *TooBigError (exit 2).
 func CheckHTTP(s model.Scenario, o HTTPOptions) error {
 	if s.Requests > loadgen.MaxScenarioRequests {
-		return &live.TooBigError{Key: "http.err.requests", Args: []any{s.Requests, loadgen.MaxScenarioRequests}}
+		return &TooBigError{Key: "http.err.requests", Args: []any{s.Requests, loadgen.MaxScenarioRequests}}
 	}
 	need := Connections(s, o) + 64
 	soft, hard := raiseNoFile()
 	if uint64(need) > soft {
-		return &live.TooBigError{Key: "http.err.nofile", Args: []any{Connections(s, o), soft, hard}}
+		return &TooBigError{Key: "http.err.nofile", Args: []any{Connections(s, o), soft, hard}}
 	}
 	if o.Listen != "" {
 		if err := probeListen(o.Listen); err != nil {
-			return &live.TooBigError{Key: "http.err.port", Args: []any{o.Listen}}
+			return &TooBigError{Key: "http.err.port", Args: []any{o.Listen}}
 		}
 	}
 	return nil

@@ -16,8 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // The browser tests drive the lab in a real headless Chromium (Debian's
@@ -67,7 +67,7 @@ func TestBrowser(t *testing.T) {
 	// first subtests run; the "real" subtest waits for it.
 	buildStart := time.Now()
 	go buildWaitlab()
-	srv := New(Config{Caps: lab.Caps{MaxRequests: 200, MaxThreads: 16, MaxWall: 10 * time.Second}})
+	srv := New(Config{Caps: runner.Caps{MaxRequests: 200, MaxThreads: 16, MaxWall: 10 * time.Second}})
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 

@@ -49,6 +49,12 @@ public final class Work {
     /** The downstream each call goes to (null: local waits). */
     final Resp resp;
     final boolean validateLock;
+    /** The database the blocking call goes to (a JDBC URL; "" : the call is a sleep), a connection per thread. */
+    final String db;
+    private final ThreadLocal<java.sql.Connection> dbConn = new ThreadLocal<>();
+    final LongAdder dbCalls = new LongAdder(), dbErrors = new LongAdder();
+    /** One request-log line written by the lock's holder, after its PING (the log inside the locked path). */
+    final boolean logInLock;
     private final Object lock = new Object();
     private final java.util.concurrent.ExecutorService helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "waitlab-call");
@@ -77,6 +83,8 @@ public final class Work {
         String ds = s.str("downstream", "");
         resp = ds.isEmpty() ? null : new Resp(ds, (int) s.num("downstream_timeout_ms", 10_000));
         validateLock = s.flag("validate_lock");
+        logInLock = s.flag("log_in_lock");
+        db = s.str("db", "");
         String mode = s.str("log", "off");
         if (mode.equals("off")) {
             log = null;
@@ -159,7 +167,73 @@ public final class Work {
         if (blockFraction > 0 && Dist.uniform(seed, STREAM_BLOCK_PICK, u) < blockFraction) {
             p.blockNanos = block.at(Dist.uniform(seed, STREAM_BLOCK, u));
         }
+        String b = param(query, "block");
+        if (b != null) {
+            // ?block=0s: a request that never makes the blocking call (a
+            // probe beside the load); any other value is refused.
+            if (b.equals("0") || b.equals("0s")) {
+                p.blockNanos = 0;
+            } else {
+                p.status = 400;
+            }
+        }
         return p;
+    }
+
+    /** The value of key in a query string (null: absent). */
+    static String param(String q, String key) {
+        if (q == null) {
+            return null;
+        }
+        for (String kv : q.split("&")) {
+            if (kv.startsWith(key + "=")) {
+                return kv.substring(key.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The plan's one blocking call, on this thread: SELECT SLEEP on the
+     * database when one is set (JDBC, one connection per thread, opened on
+     * its first call), else a sleep. False when the database call failed
+     * (its connection is dropped; the next call opens another).
+     */
+    public boolean block(Plan p) {
+        if (p.blockNanos <= 0) {
+            return true;
+        }
+        if (db.isEmpty()) {
+            sleep(p.blockNanos);
+            return true;
+        }
+        dbCalls.increment();
+        try {
+            java.sql.Connection c = dbConn.get();
+            if (c == null) {
+                c = java.sql.DriverManager.getConnection(db);
+                dbConn.set(c);
+            }
+            try (java.sql.Statement st = c.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("SELECT SLEEP(" + p.blockNanos / 1e9 + ")")) {
+                while (rs.next()) {
+                    // the one row: 0
+                }
+            }
+            return true;
+        } catch (java.sql.SQLException e) {
+            dbErrors.increment();
+            java.sql.Connection c = dbConn.get();
+            dbConn.remove();
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (java.sql.SQLException ignored) {
+                // already failing
+            }
+            return false;
+        }
     }
 
     static long reqParam(String q) {
@@ -221,6 +295,9 @@ public final class Work {
                     try {
                         resp.ping();
                         dsCommands.increment();
+                        if (logInLock && log != null) {
+                            log.line("PING /validate 200 " + (System.nanoTime() - t0) / 1000 + "us");
+                        }
                     } finally {
                         lockHeldNanos.add(System.nanoTime() - t0);
                         lockHolds.increment();
@@ -318,6 +395,8 @@ public final class Work {
         b.append("# TYPE waitlab_target_log_lines_total counter\nwaitlab_target_log_lines_total ").append(log == null ? 0 : log.written()).append('\n');
         b.append("# TYPE waitlab_target_lock_holds_total counter\nwaitlab_target_lock_holds_total ").append(lockHolds.sum()).append('\n');
         b.append("# TYPE waitlab_target_lock_held_seconds_total counter\nwaitlab_target_lock_held_seconds_total ").append(lockHeldNanos.sum() / 1e9).append('\n');
+        b.append("# TYPE waitlab_target_db_calls_total counter\nwaitlab_target_db_calls_total ").append(dbCalls.sum()).append('\n');
+        b.append("# TYPE waitlab_target_db_errors_total counter\nwaitlab_target_db_errors_total ").append(dbErrors.sum()).append('\n');
         b.append("# TYPE waitlab_target_downstream_commands_total counter\nwaitlab_target_downstream_commands_total ").append(dsCommands.sum()).append('\n');
         b.append("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ").append(cpuSeconds()).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_seconds_total counter\nwaitlab_target_jvm_gc_seconds_total ").append(g[0] / 1000.0).append('\n');

@@ -74,7 +74,7 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         String method = req.method().name();
         if (path.equals("/metrics")) {
-            write(ctx, null, HttpResponseStatus.OK, work.metrics(null), keepAlive, "text/plain; version=0.0.4");
+            write(ctx, null, HttpResponseStatus.OK, work.metrics(watch.metrics()), keepAlive, "text/plain; version=0.0.4");
             return;
         }
         if (path.equals("/healthz")) {
@@ -96,7 +96,11 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return;
         }
         work.spin(p.cpuNanos);
-        Work.sleep(p.blockNanos);
+        if (!work.block(p)) {
+            p.status = 502; // the database call failed
+            finish(ctx, p, method, path, keepAlive, t0);
+            return;
+        }
         if (p.blocking || work.remote()) {
             // Held: the loop (or the offload executor) waits in sleep, or
             // in the downstream's read.

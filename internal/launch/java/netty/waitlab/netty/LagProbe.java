@@ -89,6 +89,15 @@ final class LagProbe {
         return w / 1e6;
     }
 
+    /** The stalls so far in Prometheus text (the Go target's name). */
+    synchronized String metrics() {
+        long total = 0;
+        for (long c : count) {
+            total += c;
+        }
+        return "# TYPE waitlab_target_loop_stalls_total counter\nwaitlab_target_loop_stalls_total " + total + "\n";
+    }
+
     /** model.Stalls' JSON. */
     synchronized String json() {
         long total = 0;

@@ -39,8 +39,7 @@ public final class WorkServlet extends HttpServlet {
                 return;
             }
             w.spin(p.cpuNanos);
-            Work.sleep(p.blockNanos);
-            int st = w.blockingCalls(p);
+            int st = w.block(p) ? w.blockingCalls(p) : 502;
             if (st != 200) {
                 resp.setStatus(st);
                 w.done(p, req.getMethod(), path, st, t0);

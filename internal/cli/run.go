@@ -91,6 +91,7 @@ func runRun(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stderr, msg.T(l, "run.progress", run, of, expected.Round(time.Millisecond)))
 	}
 	opt := hf.options()
+	opt.Java = jf.java // a JVM engine under --via http runs on --java too
 	opt.OnTarget = func(pid int, addr string) {
 		if long {
 			fmt.Fprintln(env.Stderr, msg.T(l, "http.progress.ready", pid, addr))
@@ -199,13 +200,16 @@ func (f *runFlags) write(env *Env, l msg.Lang, preset string, out *runner.Outcom
 	}
 	var b bytes.Buffer
 	runner.WriteText(&b, l, out, runner.TextOptions{Compare: f.compare, Warmup: f.warmup, Stacks: f.stacks, Preset: preset, Cores: sysinfo.Cores()})
+	if f.trace() && out.JVM != nil {
+		fmt.Fprintf(&b, "\n%s\n", runner.JVMTimelineNote(l, out.JVM, f.compare))
+	}
 	if f.timeline && measured.Trace != nil {
 		b.WriteByte('\n')
 		if err := reportpkg.WriteASCIITimeline(&b, l, measured.Trace, timelineWidth); err != nil {
 			return err
 		}
 	}
-	if f.svg != "" {
+	if f.svg != "" && measured.Trace != nil {
 		fmt.Fprintf(&b, "\n%s\n", msg.T(l, "cli.sim.svg.done", f.svg))
 	}
 	_, err := env.Stdout.Write(b.Bytes())

@@ -14,7 +14,7 @@ type jvmFlags struct {
 
 func addJVMFlags(fs *flag.FlagSet) *jvmFlags {
 	j := &jvmFlags{}
-	fs.StringVar(&j.java, "java", "", "--via jvm: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm")
+	fs.StringVar(&j.java, "java", "", "--via jvm, and --via http with --engine tomcat|netty: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm")
 	fs.StringVar(&j.pin, "jvm-pin", "", "--via jvm, virtual threads: how a blocking call's wait holds its carrier: synchronized or native (default: synchronized before JDK 24, native from 24)")
 	return j
 }

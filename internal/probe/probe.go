@@ -121,6 +121,10 @@ type Config struct {
 	// Placement is where the target (when the probe started it) and the
 	// generator run; nil when the target is not the probe's to place.
 	Placement *supervise.Pinning
+	// Exited, when set, says whether the target has exited: "" while it
+	// runs, else why it ended (a child the caller started: its exit and
+	// its last words). A probe whose server stopped answering names it.
+	Exited func() string
 }
 
 // Progress is one step starting or ending.
@@ -223,6 +227,9 @@ type Step struct {
 	Pooled *Pooled `json:"pooled,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
+	// JVM is a JVM target's heap and collector over the step, from its
+	// /metrics (gaveout.go; nil: no such page).
+	JVM *JVMStep `json:"jvm,omitempty"`
 }
 
 // Pooled is the latency of two windows at one rate, their samples merged
@@ -299,7 +306,9 @@ type Result struct {
 	// sizing or the confirmation after it was cut.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// GaveOut, for shape unbounded, is what gave out where an SLO broke
-	// (generator, cpu, connections, timeouts, errors, latency), or none.
+	// (generator, heap, cpu, connections, timeouts, errors, latency), or
+	// none; for a server that stopped answering (Failure), heap or
+	// process when its own side tells it (deadGaveOut).
 	GaveOut string `json:"gave_out,omitempty"`
 	// ConnCap, for shape connection-cap: the most connections the
 	// generator held open at a step that kept every SLO, and the fewest
@@ -310,6 +319,9 @@ type Result struct {
 	Stall *Stall `json:"stall,omitempty"`
 	// Undecided, with shape undecided, says what would decide it.
 	Undecided *Note `json:"undecided,omitempty"`
+	// Loops is the event loops the target runs and where the figure
+	// came from (gaveout.go; nil: not told).
+	Loops *LoopCount `json:"loops,omitempty"`
 	// Placement is where a target the probe started and the generator
 	// ran (nil: the target was not the probe's to place).
 	Placement *supervise.Pinning `json:"placement,omitempty"`
@@ -446,6 +458,34 @@ type prober struct {
 	// lat is each open step's latency histogram (from the intended
 	// send), by index: a retake that pools two windows merges them.
 	lat map[int]*hdrhistogram.Histogram
+	// jvm says whether the target's page has JVM figures (-1: not read
+	// yet, 0: none).
+	jvm int
+}
+
+// pageURL is the target's /metrics page the probe reads itself: the
+// one the generator reads the CPU from, else the one the threads are.
+func (r *prober) pageURL() string {
+	if r.cfg.MetricsURL != "" {
+		return r.cfg.MetricsURL
+	}
+	return r.cfg.ThreadsURL
+}
+
+// readJVM is the target's JVM figures now (ok false: none, or no page).
+// A page without them is not read again.
+func (r *prober) readJVM() (jvmPage, bool) {
+	if r.jvm == 0 {
+		return jvmPage{}, false
+	}
+	pg, ok := parseJVMPage(readPage(r.pageURL(), r.cfg.AllowRemote))
+	if r.jvm < 0 && r.pageURL() != "" {
+		r.jvm = 0
+		if ok {
+			r.jvm = 1
+		}
+	}
+	return pg, ok
 }
 
 func (r *prober) elapsed() time.Duration { return time.Since(r.t0) }
@@ -484,7 +524,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &prober{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1}
+	r := &prober{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1, jvm: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
 		Placement: cfg.Placement}
 	if res.Placement == nil && cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() {
@@ -499,6 +539,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	fail := r.search(ctx, res)
 	if fail == nil && res.Stopped != "interrupted" && r.cfg.VUsSweep == 0 {
 		fail = r.retake(ctx, res)
+	}
+	if fail == nil && ctx.Err() == nil {
+		// A target whose process ended is down, whatever the search made
+		// of its last steps: a step that could not run because of it (the
+		// generator finds no --target-pid) is no interrupt, and a search
+		// that ended by its budget or its bisection has no shape to tell.
+		if f := r.exitedFailure(res); f != nil {
+			fail = f
+		}
 	}
 	res.Steps = r.steps
 	res.ElapsedS = r.elapsed().Seconds()
@@ -522,11 +571,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				res.Failures = map[string]int64{KindResponse: max(last.Requests, 1)}
 			}
 		}
+		deadGaveOut(&cfg, res, r.steps)
 		return res, &FailError{Note: *fail}
 	}
 	if len(r.steps) > 0 && r.cfg.VUsSweep == 0 {
 		sc := scanSteps(r.steps, r.s0)
-		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, sc.threads)
+		res.Loops = r.loops()
+		n := sc.threads // a pool target's threads, as before: unlabelled, not loops
+		if res.Loops != nil {
+			n = res.Loops.N
+		}
+		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, n)
+		if s := res.Stall; s != nil && s.Loops > 0 && res.Loops == nil && n == 0 {
+			res.Loops = &LoopCount{N: s.Loops, From: "held"}
+		}
+		if s := res.Stall; s != nil && res.Loops != nil {
+			s.LoopsFrom = res.Loops.From
+		}
 	}
 	analyze(&cfg, res, r.s0)
 	consistent(&cfg, res)
@@ -971,11 +1032,19 @@ func (r *prober) run(ctx context.Context, kind string, rate float64, vus int, wi
 	pid := r.cfg.TargetPID
 	tree0, _, treeOK := sysinfo.TreeCPU(pid)
 	treeOK = treeOK && pid != os.Getpid()
+	jvm0, jvmOK := r.readJVM()
+	watch := r.watchJVM(jvmOK)
 	t0 := time.Now()
 	lr, err := loadgen.Run(ctx, lc)
 	elapsed := time.Since(t0)
+	seen, seenAt, seenOK := watch.end()
 	if err != nil {
 		return st, err
+	}
+	if jvm1, ok := r.readJVM(); ok && jvmOK {
+		st.JVM = jvmStep(jvm0, jvm1, elapsed)
+	} else if seenOK {
+		st.JVM = jvmStep(jvm0, seen, seenAt.Sub(t0)) // it stopped answering: its last reading within the step
 	}
 	rep := loadreport.Analyze(lr, r.cfg.Lang)
 	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)

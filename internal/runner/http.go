@@ -57,6 +57,9 @@ type HTTPOptions struct {
 	// Engine is the server that serves the scenario: waitlab's Go target
 	// (""), Tomcat or Netty (launch).
 	Engine launch.Engine
+	// Java is the JDK a JVM engine runs on (`--java`: a JDK home or its
+	// bin/java); "" is jdk.Find's order (JAVA_HOME, PATH, /usr/lib/jvm).
+	Java string
 }
 
 // HTTPRun is what one run over HTTP measured beyond the model.Result.
@@ -301,6 +304,9 @@ func startTarget(ctx context.Context, exe, file string, o HTTPOptions, threshold
 	}
 	cfg := launch.Config{Engine: o.Engine, Scenario: file, Listen: o.Listen, Backlog: o.Backlog,
 		StallThreshold: launch.Duration(threshold), Drain: launch.Duration(5 * time.Second)}
+	if o.Engine.IsJVM() {
+		cfg.Java = o.Java
+	}
 	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: exe, CPUs: cpus})
 	if err != nil {
 		var fe *model.FieldError

@@ -125,3 +125,18 @@ func writeJVMNotes(b *bytes.Buffer, l msg.Lang, t runText, res *model.Result) {
 	}
 	fmt.Fprintf(b, "%s\n", last)
 }
+
+// JVMTimelineNote says whose timeline --timeline/--svg draw when the JVM
+// ran: the JVM run's measured pass (with --compare, not the Go run's), or
+// why there is none.
+func JVMTimelineNote(l msg.Lang, jvm *model.Result, compare bool) string {
+	switch {
+	case jvm.Trace == nil && jvm.Interrupted:
+		return msg.T(l, "jvm.timeline.interrupted")
+	case jvm.Trace == nil:
+		return msg.T(l, "jvm.timeline.none")
+	case compare:
+		return msg.T(l, "jvm.timeline.compare", len(jvm.Trace.Lanes))
+	}
+	return msg.T(l, "jvm.timeline", len(jvm.Trace.Lanes))
+}

@@ -82,6 +82,9 @@ type ProbeProgress struct {
 	ElapsedS float64 `json:"elapsed_s"`
 	BudgetS  float64 `json:"budget_s"`
 	Text     string  `json:"text"`
+	// Load is the step's load in words: a rate for an open step, users
+	// for a closed one (probe.LoadText).
+	Load string `json:"load"`
 }
 
 // probeJob turns a request into a probe, refusing what the page may not
@@ -179,7 +182,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		_ = rc.Flush()
 	}
 	j.Progress = func(p probe.Progress) {
-		send(ProbeLine{Progress: &ProbeProgress{Step: p.Step, Done: p.Done, ElapsedS: p.Elapsed.Seconds(), BudgetS: p.Budget.Seconds(), Text: progressText(lang, p)}})
+		send(ProbeLine{Progress: &ProbeProgress{Step: p.Step, Done: p.Done, ElapsedS: p.Elapsed.Seconds(), BudgetS: p.Budget.Seconds(), Text: progressText(lang, p), Load: probe.LoadText(lang, p.Step)}})
 	}
 	res, err := j.Run(r.Context())
 	if r.Context().Err() != nil {

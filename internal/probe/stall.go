@@ -28,9 +28,7 @@ type Stall struct {
 	StallMS    float64 `json:"stall_ms"`
 	StallShare float64 `json:"stall_share"`
 	// ShareFrom is where the share was read: "ceiling" (loops / (ceiling
-	// x stall), the loops saturated), "held" (the requests the stalls
-	// held, the loops known, where the ceiling is lower than the stalls
-	// explain: heldShare) or "heap" (the requests at the edge).
+	// x stall), the loops saturated) or "heap" (the requests at the edge).
 	ShareFrom string `json:"stall_share_from"`
 	// HeldPerStall is how many other requests each stall holds up.
 	HeldPerStall float64 `json:"held_per_stall"`
@@ -136,11 +134,6 @@ func readStall(steps []Step, lat map[int]*hdrhistogram.Histogram, p50, ceiling f
 	if ceiling > 0 {
 		st.ShareFrom = "ceiling"
 		st.StallShare = loops / (ceiling * edge / 1e3)
-		if hs := heldShare(flat, loops, st.RateRPS, n, edge); threads > 0 && hs > 0 && st.StallShare > stallAgree*hs {
-			// The ceiling is lower than the stalls explain: something
-			// else (the machine's load, the loop's own work) set it.
-			st.ShareFrom, st.StallShare = "held", hs
-		}
 	} else {
 		st.ShareFrom = "heap"
 		lo := edge - math.Max(0.05*edge, 3*bw)
@@ -162,32 +155,6 @@ func readStall(steps []Step, lat map[int]*hdrhistogram.Histogram, p50, ceiling f
 	st.StallShare = math.Round(st.StallShare*1e5) / 1e5
 	st.Blockers = math.Round(st.Blockers*10) / 10
 	return st
-}
-
-// stallAgree: a share from the ceiling more than this many times the
-// one the held requests tell is the ceiling's doing, not the stalls'.
-// Measured on the target's loop (1% x 100 ms) at a load average of 12 to
-// 30: from the ceiling 0.0123, 0.0103 and 0.0178 (ceilings of 819, 961
-// and 542 req/s), from the held requests 0.0110, 0.0086 and 0.0095.
-const stallAgree = 1.3
-
-// heldShare is the stall share the held requests tell, given the loops:
-// each stall holds rate / loops x (stall + the wait it can catch)
-// requests, whose delays past the median are even at flat per ms, so
-// the stalls number flat x 1000 x loops / rate, over n requests. A held
-// request that meets a second stall leaves the flat part (with the
-// stalled share of the time, rho = rate x share x stall / loops), so the
-// share s solves s (1 - k s) = f, k = rate x stall / loops (0: none).
-func heldShare(flat, loops, rate float64, n int64, edge float64) float64 {
-	if flat <= 0 || rate <= 0 || n <= 0 || loops <= 0 {
-		return 0
-	}
-	f := flat * 1e3 * loops / (rate * float64(n))
-	k := rate * edge / 1e3 / loops
-	if d := 1 - 4*k*f; d > 0 {
-		return (1 - math.Sqrt(d)) / (2 * k)
-	}
-	return 2 * f // the stalls fill half the time or more: the root's edge
 }
 
 // cliffAt is a stall's edge (ms past the median), the bin width it was

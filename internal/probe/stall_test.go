@@ -111,20 +111,6 @@ func TestReadStall(t *testing.T) {
 	if st := stallOf(bumped, 200, 930, 0); st == nil || math.Abs(st.StallMS/100-1) > 0.2 || math.Abs(st.StallShare/0.01-1) > 0.3 {
 		t.Errorf("a bump of the machine's delays at 4-16 ms: %+v; want 100 ms and 0.01", st)
 	}
-	// A ceiling the machine lowered (500 req/s where the stalls fill one
-	// loop near 1,000): with the loop known, the held requests tell the
-	// share; without it, or with a ceiling the stalls explain, the
-	// ceiling does.
-	h150 := loopLatencies(1, 1, 150, 0.01, 100, 50, 2, 8000)
-	if st := stallOf(h150, 150, 500, 1); st == nil || st.ShareFrom != "held" || math.Abs(st.StallShare/0.01-1) > 0.3 {
-		t.Errorf("a lowered ceiling with the loop known: %+v; want the share from the held requests, 0.01", st)
-	}
-	if st := stallOf(h150, 150, 930, 1); st == nil || st.ShareFrom != "ceiling" {
-		t.Errorf("a ceiling the stalls explain: %+v; want the share from it", st)
-	}
-	if st := stallOf(h150, 150, 500, 0); st == nil || st.ShareFrom != "ceiling" {
-		t.Errorf("the loops unknown: %+v; want the share from the ceiling", st)
-	}
 	// A queue's waits thin out as they grow: no heap at an edge.
 	r := rand.New(rand.NewPCG(2, 2))
 	h := hdrhistogram.New(1, 60_000_000, 3)

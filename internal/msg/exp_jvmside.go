@@ -23,8 +23,8 @@ func init() {
 			KO: "다른 점과 그 까닭: 발표된 배수는 두 스택의 요청당 CPU 차이(JPA와 R2DBC)에서 나왔습니다. 여기서 두 쪽은 같은 CPU를 쓰고, 차이는 기다리는 방식뿐입니다: 풀은 스레드 수 ÷ 대기에서 막히고, 루프는 코어 ÷ CPU에서 막힙니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
 			EN: "What differs and why: the published multiple came from the two stacks' CPU per request (JPA against R2DBC). Here both sides spend the same CPU and differ only in how they wait: the pool stops at its threads ÷ the waits, the loops at the cores ÷ the CPU. So this engine judges against this run's prediction, not the published multiple."},
 		"exp.log.jvm.lock": {
-			KO: "잠금을 쥔 시간은 로그 없이 %s ms, 잠금 안에서 Logback 한 줄을 쓰면 %s ms입니다: 그 줄이 %s µs를 더합니다. 처리량의 상한 1 ÷ 잠금 시간은 초당 %s건과 %s건이고, 잰 값은 초당 %s건과 %s건입니다. 발표된 59 → 76 TPS는 잠금 안의 한 줄이 %s µs 걸려야 나오는 값입니다.",
-			EN: "The lock was held %s ms without logging and %s ms with one Logback line written inside it: the line adds %s µs. The ceiling, 1 ÷ that time, is %s and %s req/s; measured %s and %s req/s. The published 59 -> 76 TPS needs a line of %s µs inside the lock."},
+			KO: "잠금을 쥔 시간은 로그 없이 %s ms, 잠금 안에서 Logback 한 줄을 쓰면 %s ms로, 차이는 %s µs입니다. 처리량의 상한 1 ÷ 잠금 시간은 초당 %s건과 %s건이고, 잰 값은 초당 %s건과 %s건입니다. 발표된 59 → 76 TPS는 잠금 안의 한 줄이 %s µs 걸려야 나오는 값입니다.",
+			EN: "The lock was held %s ms without logging and %s ms with one Logback line written inside it, a difference of %s µs. The ceiling, 1 ÷ that time, is %s and %s req/s; measured %s and %s req/s. The published 59 -> 76 TPS needs a line of %s µs inside the lock."},
 		"exp.claim.prednull": {
 			KO: "이 실행의 측정값으로 계산한 메커니즘의 예측(%s)은 효과 없음과 허용 범위 안에서 구별되지 않습니다: 그래서 예측이 아니라 발표된 값과 견주어 판정했습니다.",
 			EN: "The mechanism's prediction from this run's own measurements is %s, within the tolerance of no effect, so it cannot tell the published effect from none: the claim is judged against the published figure instead."},

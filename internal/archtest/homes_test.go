@@ -65,13 +65,19 @@ var homes = []home{
 		pattern: regexp.MustCompile(`xml\.EscapeText`),
 	},
 	{
-		name:    "a round tick step for a chart axis (svgplot.NiceStep is the one)",
+		name:    "a round tick step for a chart axis (svgplot.NiceStep or RoundStep is the one)",
 		home:    "svgplot",
 		pattern: regexp.MustCompile(`\{1, 2, (2\.5, )?5, 10\}`),
-		debt: map[string]string{
-			"probe/html.go":             "probe's charts (another developer held internal/probe while issue 39 ran)",
-			"loadreport/report_html.go": "steps of 2.5 too: moving it to NiceStep changes the HTML report's ticks",
-		},
+	},
+	{
+		name:    "a type named runner (runner.Runner makes one real run; name the type for what it is)",
+		home:    "runner",
+		pattern: regexp.MustCompile(`^type (runner|Runner)\b`),
+	},
+	{
+		name:    "a type named Placement (model.Placement is where a scenario's work runs; supervise.Pinning is where processes run)",
+		home:    "model",
+		pattern: regexp.MustCompile(`^type Placement\b`),
 	},
 	{
 		name:    "a choice of time unit for text (narrate.UnitFor is the one)",
@@ -82,6 +88,15 @@ var homes = []home{
 		name:    "an SLO or threshold split of its own (model.ParseBound is the one grammar)",
 		home:    "model/bound.go",
 		pattern: regexp.MustCompile(`IndexAny\(.*"<>"\)`),
+	},
+	{
+		// A metric's name cut from its labels ("{"), a bucket's le, the
+		// info line's prefix, or expfmt's parser itself: the four parsers
+		// of issue 39 each had one of these.
+		name: "a Prometheus text parse (scrape.Parse and scrape.Get are the one)",
+		home: "scrape",
+		pattern: regexp.MustCompile(`(Cut|HasPrefix)\([^)]*"\{"\)|IndexByte\([^)]*'\{'\)|LastIndexByte\([^)]*'\}'\)|` +
+			`\ble=\\?"|_info\{"|TextParser|TextToMetricFamilies|expfmt\.(NewDecoder|Decode)`),
 	},
 	{
 		name:    "a forwarder to sysinfo's CPUs (call sysinfo.Cores, AllowedCPUs or AffinityOf directly)",

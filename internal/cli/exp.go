@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/experiment"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -119,7 +119,7 @@ func expRun(ctx context.Context, env *Env, l msg.Lang, name string, o expFlags) 
 		// input, said before anything ran (exit 2).
 		return inLang(l, err)
 	}
-	if errors.As(err, new(*live.TooBigError)) {
+	if errors.As(err, new(*runner.TooBigError)) {
 		// A --repeat the machine's limits refuse is bad input (exit 2).
 		return tooBig(l, err)
 	}

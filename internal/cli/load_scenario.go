@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,12 +9,11 @@ import (
 	"io"
 	"strings"
 
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // wantsLoadScenario reports whether `waitlab load` was given a scenario
@@ -71,10 +71,10 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	} else if ep.Scheme != "http" {
 		return &UsageError{Err: loadgen.ErrScenarioURL}
 	}
-	if err := lab.CheckHTTP(s, lab.HTTPOptions{MaxConns: *maxConns}); err != nil {
+	if err := runner.CheckHTTP(s, runner.HTTPOptions{MaxConns: *maxConns}); err != nil {
 		return tooBig(l, err)
 	}
-	if err := live.Check(s, 0); err != nil {
+	if err := runner.Check(s, 0); err != nil {
 		return tooBig(l, err)
 	}
 	// Every output path is opened before the run (as plain load does).
@@ -148,34 +148,7 @@ func writeLoadScenario(w io.Writer, l msg.Lang, s model.Scenario, res *loadgen.S
 		cs := r.Classes[c.Name]
 		fmt.Fprintln(w, msg.T(l, "load.scenario.class", c.Name, cs.Count, cs.P50MS, cs.P99MS, cs.MaxMS))
 	}
-	sk := &lab.HTTPSockets{Sockets: res.Sockets}
-	var b strings.Builder
-	if s.Model.HasLoops() && s.Assign == model.Shared {
-		sk.Placement = "shared"
-	} else if res.LoopMismatch > 0 {
-		sk.Placement = "mismatch"
-	}
-	fmt.Fprintf(&b, "%s\n", msg.T(l, "http.sockets", sk.Connections, sk.ConnCap, sk.ConnectP50MS, sk.ConnectMaxMS, sk.Refused, sk.Reset, sk.Failed))
-	if len(sk.Errors) > 0 {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.errors", errorKinds(sk.Errors)))
-	}
-	if sk.Capped {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.capped", s.Requests, sk.ConnCap, sk.Connections))
-	}
-	switch sk.Placement {
-	case "shared":
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.shared"))
-	case "mismatch":
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.mismatch", sk.LoopMismatch, joinInts(sk.ByLoop)))
-	default:
-		if s.Model.HasLoops() {
-			fmt.Fprintf(&b, "%s\n", msg.T(l, "http.placement.ok", joinInts(sk.ByLoop)))
-		}
-	}
-	if sk.IndexMismatch+sk.ClassMismatch+sk.Untagged == 0 {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.check.ok"))
-	} else {
-		fmt.Fprintf(&b, "%s\n", msg.T(l, "http.check.bad", sk.IndexMismatch, sk.ClassMismatch, sk.Untagged))
-	}
-	io.WriteString(w, b.String())
+	var b bytes.Buffer
+	runner.WriteLoadSockets(&b, l, s, res.Sockets)
+	w.Write(b.Bytes())
 }

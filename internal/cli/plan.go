@@ -192,13 +192,7 @@ func (f *planFlags) runConfirm(ctx context.Context, env *Env, l msg.Lang, cfg pl
 	if err != nil {
 		return nil, err
 	}
-	var rr runner.Runner = runner.Process{Exe: exe}
-	switch f.via {
-	case runner.ViaHTTP:
-		rr = runner.HTTP{Exe: exe}
-	case runner.ViaJVM:
-		rr = runner.JVM{Options: jvmexec.Options{Java: f.java}}
-	}
+	rr := runner.Runners(f.via, exe, runner.HTTPOptions{}, jvmexec.Options{Java: f.java})[0] // one runner: --via is process, http or jvm
 	r := plan.Real{Runner: rr, Version: Version(), Progress: func(s model.Scenario, run, of int) {
 		fmt.Fprintln(env.Stderr, msg.T(l, "plan.progress.confirm", cfg.Knob.Get(s), run, of))
 	}}

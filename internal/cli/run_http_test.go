@@ -10,19 +10,14 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/golden"
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
-	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
-	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // useBinary points the real runs at a freshly built waitlab.
@@ -41,8 +36,8 @@ func useBinary(t *testing.T) string {
 func TestRunHTTPLabPresetsMeetTheirFloors(t *testing.T) {
 	useBinary(t)
 	type outcome struct {
-		HTTP    *model.Result    `json:"http"`
-		Sockets *lab.HTTPSockets `json:"sockets"`
+		HTTP    *model.Result       `json:"http"`
+		Sockets *runner.HTTPSockets `json:"sockets"`
 	}
 	runOnce := func(preset string) outcome {
 		code, out, errs := run(t, "run", "--preset", preset, "--wait", "200ms", "--via", "http", "--json", "--warmup=false")
@@ -185,7 +180,7 @@ func TestRunHTTPTargetDiesMidRun(t *testing.T) {
 	var pid int
 	var addr string
 	killed := make(chan error, 1)
-	opt := lab.HTTPOptions{OnTarget: func(p int, a string) {
+	opt := runner.HTTPOptions{OnTarget: func(p int, a string) {
 		pid, addr = p, a
 		// Kill it once it holds requests in flight: mid-run, without a
 		// fixed sleep.
@@ -207,11 +202,11 @@ func TestRunHTTPTargetDiesMidRun(t *testing.T) {
 		}()
 	}}
 	start := time.Now()
-	_, err := lab.RunHTTP(context.Background(), exe, s, 10*time.Millisecond, "test", opt)
+	_, err := runner.RunHTTP(context.Background(), exe, s, 10*time.Millisecond, "test", opt)
 	if kerr := <-killed; kerr != nil {
 		t.Fatalf("kill the target: %v", kerr)
 	}
-	if !errors.Is(err, lab.ErrTargetDied) {
+	if !errors.Is(err, runner.ErrTargetDied) {
 		t.Fatalf("RunHTTP with the target killed = %v; want ErrTargetDied", err)
 	}
 	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
@@ -226,52 +221,6 @@ func TestRunHTTPTargetDiesMidRun(t *testing.T) {
 	}
 	if line := msg.T(msg.EN, "http.err.died", err); !strings.Contains(line, "died") {
 		t.Errorf("message %q", line)
-	}
-}
-
-// The three-column --compare text, in both languages.
-func TestRunHTTPTextGolden(t *testing.T) {
-	p, _ := model.LookupPreset("lab-loop-blocking")
-	s := p.Scenario
-	s.Name = "golden"
-	for i := range s.Classes {
-		s.Classes[i].Wait = model.FixedDist(200 * time.Millisecond)
-	}
-	modelRes, err := sim.Run(s, sim.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &model.Env{CPUModel: "Test CPU", GoVersion: "go1.26", GOMAXPROCS: 4, NumCPU: 2, KernelRelease: "6.1"}
-	fake := func(mode string, f float64, threads int) *model.Result {
-		r := *modelRes
-		r.Mode = mode
-		r.MakespanMS *= f
-		r.ThroughputRPS /= f
-		r.All.P50MS *= f
-		r.OSThreadsPeak = threads
-		r.CPUMS = 3
-		r.Stalls = &model.Stalls{ThresholdMS: 10, Count: 12, WorstMS: 200.4, WorstLoop: 1, WorstReq: 5, PerLoop: []int64{6, 6}}
-		r.Env = env
-		return &r
-	}
-	proc := live.Aggregate(s, []*model.Result{fake("real", 1.004, 8)})
-	httpRep := live.Aggregate(s, []*model.Result{fake("http", 1.013, 11)})
-	httpRep.Median.QueueWait, httpRep.Median.PeakThreads = model.Summary{}, 0
-	sk := &lab.HTTPSockets{
-		Sockets: loadgen.Sockets{Connections: 12, ConnCap: 10000, ConnectP50MS: 0.21, ConnectMaxMS: 0.9, ByLoop: []int64{6, 6}},
-		Kernel:  lab.Kernel{ListenOverflows: 0, ListenDrops: 0, Somaxconn: 4096, Backlog: 4096, Known: true},
-		Pinning: &lab.Pinning{Generator: []int{0}, Target: []int{1}},
-	}
-	ref := lab.Reference("lab-loop-blocking", func() model.Scenario {
-		q := p.Scenario
-		q.Classes[0].Wait = model.FixedDist(200 * time.Millisecond)
-		return q
-	}())
-	for _, l := range []msg.Lang{msg.EN, msg.KO} {
-		var b bytes.Buffer
-		writeRunText(&b, l, runText{s: s, rep: proc, model: modelRes, compare: true, warmup: true, cores: 2,
-			ref: ref, preset: "lab-loop-blocking", http: httpRep, sockets: sk})
-		golden.Check(t, filepath.Join("testdata", "golden", "run_compare_http."+string(l)+".golden"), b.Bytes())
 	}
 }
 

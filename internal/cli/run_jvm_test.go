@@ -84,3 +84,23 @@ func jvmsUnder(dir string) []int {
 	}
 	return out
 }
+
+// The closed model runs on the JVM, and --timeline draws the JVM run's
+// measured pass and says so (with --compare, that it is not the Go run's).
+func TestRunJVMClosedTimeline(t *testing.T) {
+	needJDK(t, 11)
+	exe := waitlabBinary(t)
+	cmd := exec.Command(exe, "run", "--via", "jvm", "--compare", "--timeline", "--model", "pool", "--threads", "2",
+		"--arrival", "vus:2", "--think", "5ms", "--requests", "8", "--wait", "10ms", "--lang", "en")
+	var outb, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outb, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("run: %v; stderr %q", err, errb.String())
+	}
+	out := outb.String()
+	for _, want := range []string{"arrival vus:2", "makespan", "the JVM run's measured pass (2 lanes); with --compare the Go run's is not drawn", "thread 1  |"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -15,12 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/golden"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
-	"github.com/waitlab/waitlab/internal/msg"
-	"github.com/waitlab/waitlab/internal/sim"
-	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
 func TestRunRefusesBadInputBeforeStarting(t *testing.T) {
@@ -230,43 +225,5 @@ func TestRunCancelledBeforeStartExits130(t *testing.T) {
 		if !strings.Contains(errb.String(), "interrupted") {
 			t.Errorf("Main(cancelled, %v) stderr %q; want it to say it was interrupted", args, errb.String())
 		}
-	}
-}
-
-// TestRunTextGolden renders fixed measurements, so the text layout (both
-// languages, compare table, ranges, stalls, warnings) is pinned.
-func TestRunTextGolden(t *testing.T) {
-	p, _ := model.LookupPreset("lab-loop-blocking")
-	s := p.Scenario
-	s.Threads = 4
-	s.Name = "golden"
-	for i := range s.Classes {
-		s.Classes[i].Wait = model.FixedDist(200 * time.Millisecond)
-	}
-	modelRes, err := sim.Run(s, sim.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var runs []*model.Result
-	for i, f := range []float64{1.004, 1.001, 1.012} {
-		r := *modelRes
-		r.Mode = "real"
-		r.MakespanMS *= f
-		r.ThroughputRPS /= f
-		r.All.P50MS *= f
-		r.OSThreadsPeak = 9 + i
-		r.CPUMS = 40 + float64(i)
-		r.Stalls = &model.Stalls{ThresholdMS: 10, Count: 12, WorstMS: 200.1 + float64(i), WorstLoop: 1, WorstReq: 6, PerLoop: []int64{3, 3, 3, 3}}
-		r.Env = &model.Env{CPUModel: "Test CPU", GoVersion: "go1.26", GOMAXPROCS: 6, NumCPU: 2, KernelRelease: "6.1"}
-		runs = append(runs, &r)
-	}
-	rep := live.Aggregate(s, runs)
-	first := &live.ChildResponse{Result: runs[1], StallStates: map[string]int64{watchdog.StateBlocked: 12},
-		Stalls: []watchdog.Stall{{Loop: 1, Req: 6, Duration: 200 * time.Millisecond, Stack: "goroutine 7 [syscall, locked to thread]:\nosthread.Block(...)"}}}
-	for _, l := range []msg.Lang{msg.EN, msg.KO} {
-		var b bytes.Buffer
-		writeRunText(&b, l, runText{s: s, rep: rep, model: modelRes, compare: true, warmup: true, stacks: true, first: first, cores: 2,
-			scaling: &live.Scaling{Factor: 0.5, Loops: [2]int{8, 4}, Requests: [2]int{24, 12}}})
-		golden.Check(t, filepath.Join("testdata", "golden", "run_compare."+string(l)+".golden"), b.Bytes())
 	}
 }

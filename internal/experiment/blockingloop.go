@@ -9,9 +9,8 @@ import (
 	"math"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -23,7 +22,7 @@ import (
 // every core) and over HTTP (a fresh `waitlab target` child serving the
 // scenario, the burst sent by the generator in this process, the two
 // pinned to different cores where there are two). Both views are scaled
-// with live.ScaleToCores to the cores the server has: all of them in
+// with runner.ScaleToCores to the cores the server has: all of them in
 // process, the target's share over HTTP (loops become cores; requests and
 // offload pools shrink by the same factor, so each loop sees the same work
 // and the same blocking share), which makes the per-loop throughput and
@@ -65,13 +64,13 @@ var blockingServes = map[string][]string{
 	"ch15-offload4":  {"bl.p50-offload4", "bl.pool64-4"},
 }
 
-func runBlockingLoop(ctx context.Context, r *Runner) error {
+func runBlockingLoop(ctx context.Context, r *Bench) error {
 	t := r.T
 	cores := sysinfo.Cores()
 	t.Recipe = r.T_("exp.bl.recipe", r.Opt.Repeat)
 	blockingHeader(r)
-	var scaling, httpScaling *live.Scaling
-	var pin *lab.Pinning
+	var scaling, httpScaling *runner.Scaling
+	var pin *runner.Pinning
 	var httpErr error
 	httpMeasured := false
 	httpView := blockingHTTPView{connectP50: map[string]float64{}, overflows: map[string]int64{}}
@@ -171,7 +170,7 @@ func runBlockingLoop(ctx context.Context, r *Runner) error {
 }
 
 // blockingHeader sets the table's columns and the published table.
-func blockingHeader(r *Runner) {
+func blockingHeader(r *Bench) {
 	t := r.T
 	t.Columns = []Column{
 		{Key: "throughput_rps", Label: r.T_("exp.col.tput"), Digits: 0},
@@ -199,7 +198,7 @@ func blockingHeader(r *Runner) {
 
 // blockingScaling says how the conditions were scaled to this machine, in
 // process and over HTTP.
-func blockingScaling(r *Runner, scaling, httpScaling *live.Scaling, pin *lab.Pinning, httpMeasured bool, cores int) string {
+func blockingScaling(r *Bench, scaling, httpScaling *runner.Scaling, pin *runner.Pinning, httpMeasured bool, cores int) string {
 	var text string
 	if scaling != nil {
 		text = r.T_("exp.bl.scaling", scaling.Loops[0], scaling.Loops[1], scaling.Requests[0], scaling.Requests[1],
@@ -235,18 +234,22 @@ type blockingHTTPView struct {
 // repeats after one uncounted warm-up, a fresh target child per run,
 // scaled to the target's cores. Each target is recorded among the
 // experiment's children (lab stops it before the run returns).
-func (r *Runner) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*lab.Outcome, error) {
+func (r *Bench) blockingHTTPRun(ctx context.Context, name string, s model.Scenario) (*runner.Outcome, error) {
 	label := r.T_("exp.bl.http.label", name)
-	cfg := lab.RunConfig{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
-		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
-		ScaleToCores: true, Cores: sysinfo.Cores(), Via: lab.ViaHTTP,
-		HTTP: lab.HTTPOptions{OnTarget: func(pid int, addr string) {
+	cfg := runner.Config{Scenario: s, Preset: name, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
+		Options:      runner.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
+		ScaleToCores: true, Cores: sysinfo.Cores(), Via: runner.ViaHTTP,
+		HTTP: runner.HTTPOptions{OnTarget: func(pid int, addr string) {
 			r.procs.noteExternal(Child{Name: "target", PID: pid, Addr: addr})
 		}}}
 	cfg.Progress = func(run, of int, expected time.Duration) {
 		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
 	}
-	return lab.Run(ctx, cfg)
+	p, err := runner.Prepare(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Measure(ctx, p)
 }
 
 // noteExternal records a child that another package started and stops
@@ -265,7 +268,7 @@ func (ps *procSet) noteExternal(c Child) {
 // requests' p50 and p99 (all requests' when the scenario has one class),
 // the stalls, and the max in process (the HTTP view keeps p50 and p99: the
 // table is wide enough).
-func blockingCells(rg map[string]live.Range, runs int, s model.Scenario, loops int, prefix string) map[string]Cell {
+func blockingCells(rg map[string]runner.Range, runs int, s model.Scenario, loops int, prefix string) map[string]Cell {
 	get := func(key string) Cell {
 		v, ok := rg[key]
 		if !ok {
@@ -321,7 +324,7 @@ func setBlockingModel(row *Row, m *model.Result, s model.Scenario, loops int, pr
 
 func scaled(pool int, f float64) int { return max(1, int(math.Round(float64(pool)*f))) }
 
-func poolSuffix(r *Runner, s model.Scenario) string {
+func poolSuffix(r *Bench, s model.Scenario) string {
 	if s.Model != model.Offload {
 		return ""
 	}
@@ -330,7 +333,7 @@ func poolSuffix(r *Runner, s model.Scenario) string {
 
 // blockingNotes writes the occupancy arithmetic (predicted against
 // measured slowdown) and what the rows show against the published ones.
-func blockingNotes(r *Runner) {
+func blockingNotes(r *Bench) {
 	t := r.T
 	none, on := t.Median("ch15-none", "throughput_rps"), t.Median("ch15-onloop", "throughput_rps")
 	if t.Row("ch15-none") == nil || t.Row("ch15-onloop") == nil {
@@ -381,7 +384,7 @@ func blockingNotes(r *Runner) {
 // same multiples (slowdown, p50 under blocking and offload, stalls), what
 // HTTP costs per loop and in p50, and what the burst's connection set-up
 // and the accept queue did; or why there is no HTTP view.
-func blockingHTTPNotes(r *Runner, v blockingHTTPView, httpErr error) {
+func blockingHTTPNotes(r *Bench, v blockingHTTPView, httpErr error) {
 	t := r.T
 	if httpErr != nil {
 		r.Note("exp.bl.note.http.err", httpErr)

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -22,7 +22,7 @@ import (
 // the loop or are handed to a platform-thread pool; one JVM per condition
 // runs an uncounted warm-up batch and the counted ones. Each condition is
 // scaled to this machine's cores exactly as the Go engine's in-process
-// view is (live.ScaleToCores: loops become cores, tasks and pools shrink
+// view is (runner.ScaleToCores: loops become cores, tasks and pools shrink
 // by the same factor), so the two engines' rows are the same conditions
 // and blocking-loop's claims and notes judge both.
 
@@ -30,10 +30,10 @@ import (
 // JDK 25).
 const blJDK = 25
 
-func runBlockingLoopJVM(ctx context.Context, r *Runner) error {
+func runBlockingLoopJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	blockingHeader(r)
-	var scaling live.Scaling
+	var scaling runner.Scaling
 	for _, name := range blockingRows {
 		if ctx.Err() != nil {
 			break
@@ -42,7 +42,7 @@ func runBlockingLoopJVM(ctx context.Context, r *Runner) error {
 			continue // --only: no asked-for claim reads this row
 		}
 		p, _ := model.LookupPreset(name)
-		s, sc, ok := live.ScaleToCores(p.Scenario, sysinfo.Cores())
+		s, sc, ok := runner.ScaleToCores(p.Scenario, sysinfo.Cores())
 		if ok && (scaling.Factor == 0 || sc.OffloadPool[0] > 0) {
 			scaling = sc
 		}
@@ -96,7 +96,7 @@ type blReport struct {
 // cells: throughput (tasks ÷ batch time) and per loop, and the
 // non-blocking tasks' p50, p99 and max (stats.Recorder's percentiles),
 // every run's value kept for the claims.
-func (r *Runner) jvmBlockingRun(ctx context.Context, s model.Scenario) (map[string]Cell, Cell, error) {
+func (r *Bench) jvmBlockingRun(ctx context.Context, s model.Scenario) (map[string]Cell, Cell, error) {
 	mode := "none"
 	switch {
 	case s.Model == model.Offload:

@@ -396,8 +396,8 @@ func calibratedNote(l msg.Lang, c *Claim) string {
 	return msg.T(l, "exp.claim.calibrated", strings.Join(c.CalibratedFrom, "; "))
 }
 
-// claimDef returns the runner's experiment's claim id.
-func (r *Runner) claimDef(id string) ClaimDef {
+// claimDef returns the bench's experiment's claim id.
+func (r *Bench) claimDef(id string) ClaimDef {
 	for _, d := range r.exp.Claims {
 		if d.ID == id {
 			return d
@@ -407,14 +407,14 @@ func (r *Runner) claimDef(id string) ClaimDef {
 }
 
 // wanted reports whether the claim is asked for (--only).
-func (r *Runner) wanted(id string) bool {
+func (r *Bench) wanted(id string) bool {
 	return len(r.Opt.Only) == 0 || slices.Contains(r.Opt.Only, id)
 }
 
 // Wants reports whether any of the claims is asked for: a recipe skips a
 // condition no asked-for claim needs. Without --only every condition is
 // wanted, whatever it serves (a row that feeds only a note among them).
-func (r *Runner) Wants(ids ...string) bool {
+func (r *Bench) Wants(ids ...string) bool {
 	if len(r.Opt.Only) == 0 {
 		return true
 	}
@@ -429,7 +429,7 @@ func (r *Runner) Wants(ids ...string) bool {
 // Claim judges a declared claim from the runs' values; reason (a
 // formatted sentence, "" for none) is appended to its note. A claim
 // judged twice keeps the first verdict.
-func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
+func (r *Bench) Claim(id string, vals []float64, reason string) *Claim {
 	return r.judgeClaim(r.claimDef(id), vals, nil, reason)
 }
 
@@ -438,7 +438,7 @@ func (r *Runner) Claim(id string, vals []float64, reason string) *Claim {
 // run's own measurements (Claim.Predicted); the published figure is kept
 // beside it. A prediction that could not be computed (NaN, not above 0)
 // leaves the claim not run with reason.
-func (r *Runner) ClaimPredicted(id string, vals []float64, predicted float64, reason string) *Claim {
+func (r *Bench) ClaimPredicted(id string, vals []float64, predicted float64, reason string) *Claim {
 	d := r.claimDef(id)
 	if math.IsNaN(predicted) || predicted <= 0 {
 		return r.judgeClaim(d, nil, nil, r.T_("exp.claim.nopredict"))
@@ -464,7 +464,7 @@ func joinReason(a, b string) string {
 }
 
 // judgeClaim judges d from vals, against *predicted when set.
-func (r *Runner) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reason string) *Claim {
+func (r *Bench) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reason string) *Claim {
 	id := d.ID
 	if !r.wanted(id) {
 		return nil
@@ -496,11 +496,11 @@ func (r *Runner) judgeClaim(d ClaimDef, vals []float64, predicted *float64, reas
 }
 
 // ClaimNotRun records a declared claim as not run, with why.
-func (r *Runner) ClaimNotRun(id, reason string) { r.Claim(id, nil, reason) }
+func (r *Bench) ClaimNotRun(id, reason string) { r.Claim(id, nil, reason) }
 
 // Verdict returns the verdict of a claim judged in this run ("" when not
 // judged yet).
-func (r *Runner) Verdict(id string) Verdict {
+func (r *Bench) Verdict(id string) Verdict {
 	for _, c := range r.T.Claims {
 		if c.ID == id {
 			return c.Verdict
@@ -511,7 +511,7 @@ func (r *Runner) Verdict(id string) Verdict {
 
 // finishClaims marks every declared (and asked-for) claim the recipe did
 // not judge as not run, and puts the claims in declaration order.
-func (r *Runner) finishClaims() {
+func (r *Bench) finishClaims() {
 	why := r.T_("exp.claim.notmeasured")
 	if r.T.Skipped != "" {
 		why = r.T.Skipped

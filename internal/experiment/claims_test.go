@@ -165,7 +165,7 @@ func init() {
 		defs = append(defs, d)
 	}
 	defs = append(defs, ClaimDef{ID: "test.unjudged", Source: "exp.src.lab", Published: 5, Quantity: "latency", Unit: "ms", Tolerance: 0.1, TolWhy: "exp.tol.wait", Null: NoNull})
-	Register(&Experiment{Name: "test-claims", Order: 1002, Claims: defs, Run: func(ctx context.Context, r *Runner) error {
+	Register(&Experiment{Name: "test-claims", Order: 1002, Claims: defs, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "x", Label: "x", Digits: 2}}
 		for i, tc := range verdictCases {
 			id := "test.c" + string(rune('a'+i))
@@ -389,7 +389,7 @@ func init() {
 	cal.ID, cal.Calibrated = "test.cal", []string{"exp.fig.vl.on"}
 	level := ClaimDef{ID: "test.level", Source: "exp.src.lab", Published: 17, Quantity: "count", Tolerance: 0.5, TolWhy: "exp.tol.env", Null: NoNull}
 	none := ClaimDef{ID: "test.gojvm", Source: "exp.src.lab", Published: 5, Quantity: "latency", Unit: "ms", Tolerance: 0.1, TolWhy: "exp.tol.wait", Null: NoNull}
-	rows := func(r *Runner, x, lv []float64) error {
+	rows := func(r *Bench, x, lv []float64) error {
 		r.T.Columns = []Column{{Key: "x", Label: "x", Digits: 2}, {Key: "n", Label: "n"}}
 		r.T.AddRow("a", "a", map[string]Cell{"x": Summarize(x), "n": Summarize(lv)})
 		r.Claim("test.cal", r.T.Vals("a", "x"), "")
@@ -397,10 +397,10 @@ func init() {
 		return nil
 	}
 	Register(&Experiment{Name: "test-engines", Order: 1003, Claims: []ClaimDef{cal, level, none}, JDK: 25,
-		Run: func(ctx context.Context, r *Runner) error {
+		Run: func(ctx context.Context, r *Bench) error {
 			return rows(r, []float64{10, 10.1, 9.9, 10, 10.05, 9.95}, []float64{8, 7, 8, 7, 8, 8})
 		},
-		JVM: func(ctx context.Context, r *Runner) error {
+		JVM: func(ctx context.Context, r *Bench) error {
 			return rows(r, []float64{10, 10.1, 9.9, 10, 10.05, 9.95}, []float64{17, 18, 17, 17, 16, 17})
 		}})
 }
@@ -579,7 +579,7 @@ func TestClaimPredictedJudgesAgainstThePrediction(t *testing.T) {
 	e := &Experiment{Name: "test-predicted", Claims: []ClaimDef{tenX, {ID: "test.nan", Source: "exp.src.lab", Published: 10,
 		Quantity: "multiple", Unit: "×", Digits: 2, Tolerance: 0.1, TolWhy: "exp.tol.shape", Null: 1}}}
 	for _, l := range []msg.Lang{msg.EN, msg.KO} {
-		r := newRunner(e, Options{Lang: l, Now: time.Now})
+		r := newBench(e, Options{Lang: l, Now: time.Now})
 		r.engine = EngineJVM
 		// 3× measured: not reproduced against the published 10×, reproduced against a predicted 3.1×.
 		c := r.ClaimPredicted("test.x", []float64{3, 3, 3}, 3.1, "")
@@ -598,7 +598,7 @@ func TestClaimPredictedJudgesAgainstThePrediction(t *testing.T) {
 		// A prediction within the tolerance of no effect (1.05× against
 		// ±10% of 1×) cannot reproduce an effect: judged against the
 		// published 10×, the prediction quoted.
-		r2 := newRunner(e, Options{Lang: l, Now: time.Now})
+		r2 := newBench(e, Options{Lang: l, Now: time.Now})
 		r2.engine = EngineJVM
 		z := r2.ClaimPredicted("test.nan", []float64{1, 1, 1}, 1.05, "")
 		if z.Predicted != nil || z.Verdict != NotReproduced || !strings.Contains(z.Note, "1.05×") {
@@ -698,7 +698,7 @@ func TestWritePathJVMPrediction(t *testing.T) {
 		t.Errorf("no CPU measured: %v; want NaN", got)
 	}
 	e, _ := Lookup("write-path")
-	r := newRunner(e, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
+	r := newBench(e, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
 	r.engine = EngineJVM
 	p := r.T.AddRow("pool-delay", "pool", map[string]Cell{"ok_rps": one(2000), "p99_ms": one(600), "cpu_req_ms": one(0.25)})
 	p.SetModel("ok_rps", 1990)

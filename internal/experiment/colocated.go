@@ -5,6 +5,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 	"time"
 )
@@ -36,7 +37,7 @@ const coFactor = 1.8
 // coVUs are the light condition's virtual users.
 const coVUs = 64
 
-func runColocated(ctx context.Context, r *Runner) error {
+func runColocated(ctx context.Context, r *Bench) error {
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	r.T.Recipe = r.T_("exp.co.recipe", coVUs, d.Seconds(), w.Seconds(), r.Opt.Repeat, coFactor)
 	return colocatedRows(ctx, r, []string{"--model", "loop", "--threads", "1", "--cpu", coCPU.String()}, d, w)
@@ -48,7 +49,7 @@ const coCPU = 200 * time.Microsecond
 // colocatedRows measures the four conditions against the target that
 // targetArgs start (the Go target, or Netty on the JVM engine) and judges
 // co.3x: the same recipe on either engine.
-func colocatedRows(ctx context.Context, r *Runner, targetArgs []string, d, w time.Duration) error {
+func colocatedRows(ctx context.Context, r *Bench, targetArgs []string, d, w time.Duration) error {
 	t := r.T
 	const vus = coVUs
 	t.Scaling = r.placementNote()
@@ -65,7 +66,7 @@ func colocatedRows(ctx context.Context, r *Runner, targetArgs []string, d, w tim
 			{r.T_("exp.co.pub.after"), "225"},
 		},
 		Note: r.T_("exp.co.pub.note")}
-	if Place().Shared {
+	if supervise.Place().Shared {
 		r.Note("exp.co.onecpu")
 	}
 	conds := []struct {

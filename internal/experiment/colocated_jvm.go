@@ -24,7 +24,7 @@ import (
 // coJDK is the least JDK our Netty server runs on (launch's).
 const coJDK = 11
 
-func runColocatedJVM(ctx context.Context, r *Runner) error {
+func runColocatedJVM(ctx context.Context, r *Bench) error {
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	w = max(w, time.Second) // the JIT's first pass, uncounted
 	r.server = "Netty (loops 1)"
@@ -36,7 +36,7 @@ func runColocatedJVM(ctx context.Context, r *Runner) error {
 // noteNetty reads the server's name and version from the last kept stop
 // report into the runner's server (echoed in the JVM claims and rows),
 // with its loops.
-func (r *Runner) noteNetty(loops int) {
+func (r *Bench) noteNetty(loops int) {
 	var rep launch.Report
 	if len(r.targetReport) == 0 || json.Unmarshal(r.targetReport, &rep) != nil || rep.JVM == nil || rep.JVM.Version == "" {
 		return

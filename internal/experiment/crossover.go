@@ -64,7 +64,7 @@ func xCalibrated() (cpu, wait map[model.Kind]time.Duration) {
 // asked-for claim reads; x.errors5000 is never run).
 var xServes = map[string][]string{"read-60": {"x.read60"}, "read-1000": {"x.read1000"}}
 
-func runCrossover(ctx context.Context, r *Runner) error {
+func runCrossover(ctx context.Context, r *Bench) error {
 	t := r.T
 	cores := sysinfo.Cores()
 	const poolThreads = 200
@@ -160,7 +160,7 @@ func runCrossover(ctx context.Context, r *Runner) error {
 
 // crossNote says, for one path, at which user count the leader changes,
 // measured and in the model.
-func crossNote(r *Runner, path string, vus []int) {
+func crossNote(r *Bench, path string, vus []int) {
 	lead := func(get func(Cell) (float64, bool), spread bool) string {
 		prev, where := "", ""
 		for _, n := range vus {

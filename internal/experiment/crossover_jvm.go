@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/launch"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 9 on the JVM engine: the read path on a Tomcat pool of 200
@@ -37,10 +38,10 @@ const (
 	xJVMThreads = 200
 )
 
-func runCrossoverJVM(ctx context.Context, r *Runner) error {
+func runCrossoverJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	cores := max(len(Place().Server), 1)
+	cores := max(len(supervise.Place().Target), 1)
 	r.server = fmt.Sprintf("Tomcat (maxThreads %d, acceptCount %d, maxConnections %d); Netty (%d loops)", xJVMThreads, logAcceptCount,
 		logMaxConnections, cores)
 	t.Recipe = r.T_("exp.x.jvm.recipe", Num(float64(xJVMCPU)/1e6, 1), xJVMCalls, xJVMWait.Milliseconds(), xJVMThreads, cores,

@@ -22,6 +22,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 10: blocking-loop with a real database call. A throw-away
@@ -86,13 +87,13 @@ type dbSetup struct {
 	d, w                time.Duration
 }
 
-func runDBOnLoop(ctx context.Context, r *Runner) error { return dbOnLoop(ctx, r) }
+func runDBOnLoop(ctx context.Context, r *Bench) error { return dbOnLoop(ctx, r) }
 
 // dbOnLoop is the recipe on either engine: the Go target (database/sql,
 // go-sql-driver/mysql) or, on the JVM engine, our server on Debian's
 // Netty (JDBC, Debian's MariaDB Connector/J), the same conditions, the
 // same MariaDB, the same load and probe.
-func dbOnLoop(ctx context.Context, r *Runner) error {
+func dbOnLoop(ctx context.Context, r *Bench) error {
 	t := r.T
 	server, err1 := exec.LookPath("mariadbd")
 	installDB, err2 := exec.LookPath("mariadb-install-db")
@@ -100,8 +101,8 @@ func dbOnLoop(ctx context.Context, r *Runner) error {
 		t.Skipped = r.T_("exp.db.skipped", dbInstall)
 		return nil
 	}
-	place := Place()
-	cores := max(1, len(place.Server))
+	place := supervise.Place()
+	cores := max(1, len(place.Target))
 	// The small pool is the published 4 scaled by this server's cores
 	// against the published eight, so its ceiling stands to this
 	// server's throughput as 4 did to eight cores'. The big one stays 64:
@@ -173,7 +174,7 @@ func dbOnLoop(ctx context.Context, r *Runner) error {
 
 // dbHeader writes the table's recipe, scaling, columns and the
 // published rows.
-func dbHeader(r *Runner, ds dbSetup) {
+func dbHeader(r *Bench, ds dbSetup) {
 	t := r.T
 	key := "exp.db.recipe"
 	if r.engine == EngineJVM {
@@ -207,7 +208,7 @@ func dbHeader(r *Runner, ds dbSetup) {
 // Go target with a go-sql-driver DSN, or our Netty server with a JDBC
 // URL, both to the MariaDB at addr. A nil row: interrupted before any
 // run.
-func (r *Runner) dbRow(ctx context.Context, c dbCond, ds dbSetup, addr string) (*Row, error) {
+func (r *Bench) dbRow(ctx context.Context, c dbCond, ds dbSetup, addr string) (*Row, error) {
 	t := r.T
 	targs := []string{"--model", string(c.model), "--threads", strconv.Itoa(ds.loops), "--cpu", dbCPU.String()}
 	if r.engine == EngineJVM {
@@ -284,7 +285,7 @@ func dbModel(c dbCond, loops, cores int, cpu float64) (*model.Result, error) {
 }
 
 // dbNotes writes what the rows show against the published ones.
-func dbNotes(r *Runner, loops, small int, cpu float64) {
+func dbNotes(r *Bench, loops, small int, cpu float64) {
 	t := r.T
 	if t.Row("none") == nil || t.Row("onloop") == nil {
 		return
@@ -369,11 +370,11 @@ func (o *dbTrialOut) figures() map[string]float64 {
 // the closed load and the probe at once on the generator's: the load
 // sends `/` (the target draws the 1% that call the database), the probe
 // `/?block=0s` (a request that never calls it) at a fixed rate.
-func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w time.Duration) (*dbTrialOut, error) {
-	place := Place()
+func (r *Bench) dbTrial(ctx context.Context, targs []string, procs int, d, w time.Duration) (*dbTrialOut, error) {
+	place := supervise.Place()
 	exe := r.Opt.Exe
 	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second), Flags: targs}
-	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, cfg)
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Target, []string{"GOMAXPROCS=" + strconv.Itoa(procs)}, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -400,7 +401,7 @@ func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w ti
 		}()
 	}
 	wg.Wait()
-	out := &dbTrialOut{metrics: scrape(base+"/metrics", []string{"waitlab_target_loop_stalls_total",
+	out := &dbTrialOut{metrics: scrapeSums(base+"/metrics", []string{"waitlab_target_loop_stalls_total",
 		"waitlab_target_db_calls_total", "waitlab_target_db_errors_total", "waitlab_target_requests_total"})}
 	var reps [2]*loadreport.Report
 	for i, res := range results {
@@ -419,7 +420,7 @@ func (r *Runner) dbTrial(ctx context.Context, targs []string, procs int, d, w ti
 // socket and pid file there, pinned to cpus, and waits until it greets a
 // client, and returns its address. stop ends the server and deletes the directory; both processes
 // are children of the experiment (stopped also on Ctrl-C).
-func (r *Runner) startMariaDB(ctx context.Context, server, installDB string, cpus []int) (addr string, stop func(), err error) {
+func (r *Bench) startMariaDB(ctx context.Context, server, installDB string, cpus []int) (addr string, stop func(), err error) {
 	dir, err := os.MkdirTemp("", "waitlab-mariadb-")
 	if err != nil {
 		return "", nil, err

@@ -15,4 +15,4 @@ import "context"
 // drains). The load and the probe are the Go engine's. The claims are
 // the chapter's multiples (the chapter ran on the JVM), judged against
 // the published figures: nothing here is set from them.
-func runDBOnLoopJVM(ctx context.Context, r *Runner) error { return dbOnLoop(ctx, r) }
+func runDBOnLoopJVM(ctx context.Context, r *Bench) error { return dbOnLoop(ctx, r) }

@@ -81,11 +81,11 @@ func localize(l msg.Lang, err error) string {
 }
 
 // runEngines runs e on each engine into r's table: the Go recipe on r
-// itself, the JVM recipe on a runner of its own whose rows, notes and
+// itself, the JVM recipe on a bench of its own whose rows, notes and
 // claims are merged in after (so a recipe's judging code reads the same
 // row keys on both engines). It returns the first error of a recipe that
 // measured nothing.
-func runEngines(ctx context.Context, e *Experiment, r *Runner, engines []string, j *jdk.JDK) error {
+func runEngines(ctx context.Context, e *Experiment, r *Bench, engines []string, j *jdk.JDK) error {
 	var firstErr error
 	for i, eng := range engines {
 		jr := r
@@ -131,10 +131,10 @@ func runEngines(ctx context.Context, e *Experiment, r *Runner, engines []string,
 	return firstErr
 }
 
-// sub is a runner for another engine: the same options and children, a
+// sub is a bench for another engine: the same options and children, a
 // table of its own.
-func (r *Runner) sub(engine string) *Runner {
-	s := newRunner(r.exp, r.Opt)
+func (r *Bench) sub(engine string) *Bench {
+	s := newBench(r.exp, r.Opt)
 	s.procs = r.procs
 	s.engine = engine
 	return s
@@ -142,18 +142,18 @@ func (r *Runner) sub(engine string) *Runner {
 
 // jvmMissing is why an experiment has no JVM recipe: the experiment's own
 // reason (exp.<name>.nojvm) or the field report's.
-func (r *Runner) jvmMissing() string {
+func (r *Bench) jvmMissing() string {
 	if k := "exp." + r.exp.Name + ".nojvm"; msg.Has(k) {
 		return r.T_(k)
 	}
 	return r.T_("exp.jvm.none")
 }
 
-// merge adds a JVM runner's table to r's: its rows (keys prefixed with
+// merge adds a JVM bench's table to r's: its rows (keys prefixed with
 // jvmRowPrefix, labels naming the engine and the JDK), its columns r
 // lacks, its claims, its notes and warnings (marked as the JVM's), its
 // recipe and scaling, and its interruption.
-func (r *Runner) merge(s *Runner) {
+func (r *Bench) merge(s *Bench) {
 	t, o := r.T, s.T
 	tag := msg.T(r.Opt.Lang, "exp.engine.jvm")
 	if s.jdkName != "" {

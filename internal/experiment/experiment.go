@@ -11,14 +11,14 @@
 // up, captures the environment (cores, GOMAXPROCS, CPU model, Go version,
 // kernel, and the machine's load average sampled during the run) and
 // returns a Table that WriteMarkdown, WriteJSON and WriteSVG render. The
-// model and in-process real runs come from lab.Run; load experiments start
+// model and in-process real runs come from runner.Measure; load experiments start
 // `waitlab target`, `waitlab downstream` and `waitlab load` as child
 // processes of the same binary, pinned to separate cores where the machine
 // has two (proc_linux.go), and stop every one of them before Run returns,
 // also when ctx is cancelled.
 //
 // The registry is filled during package initialisation and read-only
-// after that; a Runner belongs to one Run and is not shared.
+// after that; a Bench belongs to one Run and is not shared.
 package experiment
 
 import (
@@ -41,10 +41,10 @@ type Experiment struct {
 	// Needs names what the experiment needs beyond this binary ("" for
 	// nothing), for the list.
 	Needs string
-	// Run measures and fills the runner's table. It returns an error only
+	// Run measures and fills the bench's table. It returns an error only
 	// when nothing could be measured; a cut-short run marks the table
 	// Interrupted and returns what it has.
-	Run func(ctx context.Context, r *Runner) error
+	Run func(ctx context.Context, r *Bench) error
 	// Claims are the published claims the experiment tests; each run
 	// judges every one of them (claims.go).
 	Claims []ClaimDef
@@ -52,7 +52,7 @@ type Experiment struct {
 	// Java, engine.go) into a table of its own, with the same row keys
 	// as Run so the judging code is shared; nil: every claim's JVM
 	// verdict is not run, with exp.<name>.nojvm (or exp.jvm.none) as why.
-	JVM func(ctx context.Context, r *Runner) error
+	JVM func(ctx context.Context, r *Bench) error
 	// JDK is the least JDK major version the JVM recipe needs (the
 	// source's own JDK).
 	JDK int
@@ -164,7 +164,7 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := newRunner(e, opt)
+	r := newBench(e, opt)
 	r.T.Engines = engines
 	if noJVM != "" {
 		r.T.Notes = append(r.T.Notes, noJVM)
@@ -210,14 +210,15 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	return r.T, nil
 }
 
-// Runner is what a recipe works with: the options, the table it fills,
-// and the child processes it starts.
-type Runner struct {
+// Bench is what a recipe works with: the options, the table it fills,
+// and the child processes it starts (not a runner.Runner, which makes one
+// real run of a scenario).
+type Bench struct {
 	Opt   Options
 	T     *Table
 	procs *procSet
 	exp   *Experiment
-	// engine is what this runner measures on (EngineGo, EngineJVM);
+	// engine is what this bench measures on (EngineGo, EngineJVM);
 	// jdk, jdkName and server are the JVM engine's, echoed in its claims
 	// and rows.
 	engine          string
@@ -232,24 +233,24 @@ type Runner struct {
 	targetReport []byte
 }
 
-func newRunner(e *Experiment, opt Options) *Runner {
+func newBench(e *Experiment, opt Options) *Bench {
 	t := &Table{
 		Experiment: e.Name, Lang: opt.Lang, Title: msg.T(opt.Lang, "exp."+e.Name+".title"),
 		Command: opt.Command, Date: opt.Now().UTC().Format("2006-01-02 15:04 UTC"),
 		Repeat: opt.Repeat, Warmup: true, Quick: opt.Quick,
 	}
-	return &Runner{Opt: opt, T: t, procs: &procSet{}, exp: e, engine: EngineGo}
+	return &Bench{Opt: opt, T: t, procs: &procSet{}, exp: e, engine: EngineGo}
 }
 
 // T_ formats a catalog message in the run's language.
-func (r *Runner) T_(key string, args ...any) string { return msg.T(r.Opt.Lang, key, args...) }
+func (r *Bench) T_(key string, args ...any) string { return msg.T(r.Opt.Lang, key, args...) }
 
 // Progressf reports a step.
-func (r *Runner) Progressf(key string, args ...any) {
+func (r *Bench) Progressf(key string, args ...any) {
 	if r.Opt.Progress != nil {
 		r.Opt.Progress(r.T_(key, args...))
 	}
 }
 
 // Note adds a paragraph under the table.
-func (r *Runner) Note(key string, args ...any) { r.T.Notes = append(r.T.Notes, r.T_(key, args...)) }
+func (r *Bench) Note(key string, args ...any) { r.T.Notes = append(r.T.Notes, r.T_(key, args...)) }

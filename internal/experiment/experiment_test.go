@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
@@ -67,25 +68,20 @@ func TestNum(t *testing.T) {
 	}
 }
 
-func TestParsers(t *testing.T) {
-	metrics := []byte("# HELP x\nwaitlab_target_log_dropped_total 12\nwaitlab_target_shed_total{reason=\"a\"} 3\nwaitlab_target_shed_total{reason=\"b\"} 4\nwaitlab_target_shed_totalx 100\n")
-	got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_shed_total"})
-	if got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
-		t.Errorf("parseMetrics = %v; want dropped 12, shed 3+4 = 7 (and not the longer name)", got)
+func TestSumsOf(t *testing.T) {
+	pg, err := scrape.Parse([]byte("# HELP x\nwaitlab_target_log_dropped_total 12\nwaitlab_target_shed_total{reason=\"a\"} 3\nwaitlab_target_shed_total{reason=\"b\"} 4\nwaitlab_target_shed_totalx 100\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := sumsOf(pg, []string{"waitlab_target_log_dropped_total", "waitlab_target_shed_total", "waitlab_target_absent_total"})
+	if len(got) != 2 || got["waitlab_target_log_dropped_total"] != 12 || got["waitlab_target_shed_total"] != 7 {
+		t.Errorf("sumsOf = %v; want dropped 12, shed 3+4 = 7 (and not the longer name), nothing for the absent name", got)
 	}
 	// A name asked for twice (runTrial adds the request count to every
 	// recipe's list) is counted once: the logging rows' shares rest on it.
-	if got := parseMetrics(metrics, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
-		t.Errorf("parseMetrics with a name twice = %v; want 12", got)
+	if got := sumsOf(pg, []string{"waitlab_target_log_dropped_total", "waitlab_target_log_dropped_total"}); got["waitlab_target_log_dropped_total"] != 12 {
+		t.Errorf("sumsOf with a name twice = %v; want 12", got)
 	}
-}
-
-func FuzzParseMetrics(f *testing.F) {
-	f.Add([]byte("a 1\nb{x=\"}\"} 2\n# c\n"))
-	f.Add([]byte("a{"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		_ = parseMetrics(b, []string{"a", "b"})
-	})
 }
 
 // goldenTable is a fixed table with every kind of cell.
@@ -178,7 +174,7 @@ func TestEveryExperimentHasItsText(t *testing.T) {
 // The trial experiment is the smallest load experiment: a downstream, a
 // target and a generator as children, for the cleanup tests.
 func init() {
-	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Runner) error {
+	Register(&Experiment{Name: "test-trial", Order: 1000, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}, {Key: "ds_per_req", Label: "ds/req"}}
 		_, _, err := r.loadRow(ctx, "x", "x", trial{
 			Downstream: []string{"--delay", "1ms"},
@@ -190,7 +186,7 @@ func init() {
 }
 
 func init() {
-	Register(&Experiment{Name: "test-long", Order: 1001, Run: func(ctx context.Context, r *Runner) error {
+	Register(&Experiment{Name: "test-long", Order: 1001, Run: func(ctx context.Context, r *Bench) error {
 		r.T.Columns = []Column{{Key: "ok_rps", Label: "ok/s"}}
 		// The first run is short, the second would last 30 s.
 		tr := trial{Downstream: []string{"--delay", "1ms"}, Target: []string{"--model", "loop", "--threads", "1"}}
@@ -490,7 +486,7 @@ func TestEveryExperimentLeavesNothingBehind(t *testing.T) {
 // against its own model, and the connection set-up; with no HTTP view
 // only why.
 func TestBlockingHTTPNotes(t *testing.T) {
-	r := newRunner(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
+	r := newBench(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
 	one := func(v float64) Cell { return Cell{Median: v, Min: v, Max: v, Runs: 1} }
 	// in process: rps, p50; over HTTP: rps, p50, stalls; models.
 	for _, c := range []struct {
@@ -532,7 +528,7 @@ func TestBlockingHTTPNotes(t *testing.T) {
 		t.Errorf("notes have a bad verb:\n%s", all)
 	}
 
-	r2 := newRunner(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.KO, Repeat: 1, Now: time.Now})
+	r2 := newBench(&Experiment{Name: "blocking-loop"}, Options{Lang: msg.KO, Repeat: 1, Now: time.Now})
 	r2.T.AddRow("ch15-none", "x", map[string]Cell{"throughput_rps": one(1)})
 	r2.T.AddRow("ch15-onloop", "y", map[string]Cell{"throughput_rps": one(1)})
 	blockingHTTPNotes(r2, blockingHTTPView{}, errors.New("no sockets here"))

@@ -33,9 +33,9 @@ func javaTree() fs.FS {
 	return sub
 }
 
-// jvmClasses compiles the programs with the runner's JDK (once per JDK
+// jvmClasses compiles the programs with the bench's JDK (once per JDK
 // and source version) and returns the class directory.
-func (r *Runner) jvmClasses(ctx context.Context) (string, error) {
+func (r *Bench) jvmClasses(ctx context.Context) (string, error) {
 	if r.jdk == nil {
 		return "", fmt.Errorf("experiment: the JVM engine has no JDK")
 	}
@@ -61,7 +61,7 @@ type jvmRun struct {
 // asks it to stop through the control channel: it reports what it has)
 // and returns its report. A JVM that exits without one is an error with
 // its stderr.
-func (r *Runner) runJava(ctx context.Context, class string, args ...string) (*jvmRun, error) {
+func (r *Bench) runJava(ctx context.Context, class string, args ...string) (*jvmRun, error) {
 	dir, err := r.jvmClasses(ctx)
 	if err != nil {
 		return nil, err

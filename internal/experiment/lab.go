@@ -12,10 +12,9 @@ import (
 
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/jvmexec"
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
@@ -62,20 +61,20 @@ var labServes = map[string][]string{
 	"lab-pool-10x30":    {"jdk.x-10x30"},
 }
 
-func runLab(ctx context.Context, r *Runner) error { return labRecipe(ctx, r, lab.ViaBoth) }
+func runLab(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, runner.ViaBoth) }
 
 // runLabJVM is the lab on the JVM engine: the same presets, requests and
-// judging, run by lab.Run's JVM view (runner.JVM: pool, Selector loops
+// judging, run by runner.Run's JVM view (runner.JVM: pool, Selector loops
 // and virtual threads in a fresh JVM each run), with each JVM's cold
 // first pass shown apart from the measured one.
-func runLabJVM(ctx context.Context, r *Runner) error { return labRecipe(ctx, r, lab.ViaJVM) }
+func runLabJVM(ctx context.Context, r *Bench) error { return labRecipe(ctx, r, runner.ViaJVM) }
 
-// labRecipe measures the presets on one engine: via is lab.ViaBoth (the
-// Go engine: in process and over HTTP) or lab.ViaJVM.
-func labRecipe(ctx context.Context, r *Runner, via string) error {
+// labRecipe measures the presets on one engine: via is runner.ViaBoth (the
+// Go engine: in process and over HTTP) or runner.ViaJVM.
+func labRecipe(ctx context.Context, r *Bench, via string) error {
 	t := r.T
 	wait := 200 * time.Millisecond
-	onJVM := via == lab.ViaJVM
+	onJVM := via == runner.ViaJVM
 	second := Column{Key: "http_ms", Label: r.T_("exp.lab.col.http"), Digits: 0}
 	t.Recipe = r.T_("exp.lab.recipe", wait.Milliseconds(), r.Opt.Repeat)
 	if onJVM {
@@ -143,7 +142,7 @@ func labRecipe(ctx context.Context, r *Runner, via string) error {
 }
 
 // labPublished is the published JDK 21 table.
-func labPublished(r *Runner) {
+func labPublished(r *Bench) {
 	r.T.Published = &Published{Source: labSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.col.makespan")},
 		Rows: [][]string{
@@ -158,7 +157,7 @@ func labPublished(r *Runner) {
 // labCells are a preset's measured cells: on the Go engine the runs in
 // process and over HTTP, on the JVM the measured passes and, apart, each
 // JVM's cold first pass.
-func labCells(out *lab.Outcome, onJVM bool) map[string]Cell {
+func labCells(out *runner.Outcome, onJVM bool) map[string]Cell {
 	if onJVM {
 		var cold []float64
 		for _, res := range out.JVMRuns {
@@ -210,16 +209,16 @@ func labShape(t *Table, loopReal, loopModel float64) {
 	}
 }
 
-// labRun runs s beside its model with lab.Run: the experiment's repeats
+// labRun runs s beside its model with runner.Run: the experiment's repeats
 // after one uncounted warm-up, each in a fresh child process.
-func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*lab.Outcome, error) {
-	cfg := lab.RunConfig{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
-		Options:      live.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
+func (r *Bench) labRun(ctx context.Context, label string, s model.Scenario, preset string, scale bool, via ...string) (*runner.Outcome, error) {
+	cfg := runner.Config{Scenario: s, Preset: preset, Exe: r.Opt.Exe, Repeat: r.Opt.Repeat, Warmup: true,
+		Options:      runner.Options{StallThreshold: 10 * time.Millisecond, Version: r.Opt.Version},
 		ScaleToCores: scale, Cores: sysinfo.Cores()}
 	if len(via) > 0 {
 		cfg.Via = via[0]
 	}
-	if cfg.Via == lab.ViaJVM {
+	if cfg.Via == runner.ViaJVM {
 		// Each JVM runs the plan cold, then measured (the cold pass
 		// reported apart): its own warm-up, so no uncounted JVM first.
 		cfg.Warmup = false
@@ -228,13 +227,17 @@ func (r *Runner) labRun(ctx context.Context, label string, s model.Scenario, pre
 	cfg.Progress = func(run, of int, expected time.Duration) {
 		r.Progressf("exp.progress.run", label, run, of, expected.Round(time.Millisecond))
 	}
-	return lab.Run(ctx, cfg)
+	p, err := runner.Prepare(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Measure(ctx, p)
 }
 
 // figureCell is figure key over runs (every run's value, for the
 // claims), or its range when no run is kept.
-func figureCell(s model.Scenario, runs []*model.Result, rng map[string]live.Range, key string) Cell {
-	for _, f := range live.Figures(s) {
+func figureCell(s model.Scenario, runs []*model.Result, rng map[string]runner.Range, key string) Cell {
+	for _, f := range model.Figures(s) {
 		if f.Key != key || len(runs) == 0 {
 			continue
 		}
@@ -253,14 +256,14 @@ func figureCell(s model.Scenario, runs []*model.Result, rng map[string]live.Rang
 // outCell is a figure over the runs (in process: out.Runs; over HTTP:
 // out.HTTPRuns), with every run's value for the claims; with no runs kept,
 // the in-process range.
-func outCell(out *lab.Outcome, runs []*model.Result, key string) Cell {
+func outCell(out *runner.Outcome, runs []*model.Result, key string) Cell {
 	if len(runs) == 0 {
 		return rangeCell(out, key)
 	}
 	return figureCell(out.Scenario, runs, nil, key)
 }
 
-func rangeCell(out *lab.Outcome, key string) Cell {
+func rangeCell(out *runner.Outcome, key string) Cell {
 	rg, ok := out.Range[key]
 	if !ok {
 		return Cell{Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}
@@ -271,7 +274,7 @@ func rangeCell(out *lab.Outcome, key string) Cell {
 // labNotes judges the lab's claims and says how far the real runs and
 // the published ones sit from the model, from the numbers, then why the
 // engine's runs differ from the published ones (why, a catalog key).
-func labNotes(r *Runner, why string) {
+func labNotes(r *Bench, why string) {
 	t := r.T
 	for _, id := range []string{"lab-pool", "lab-loop-blocking", "lab-virtual", "lab-loop"} {
 		r.Claim("jdk."+strings.TrimPrefix(id, "lab-"), t.Vals(id, "makespan_ms"), "")
@@ -318,7 +321,7 @@ func labNotes(r *Runner, why string) {
 // measured one (lowest and highest over the rows, from the numbers; the
 // figures and verdicts are the measured passes'), and the JVM's facts
 // (JDK, flags, processors, GC) of its first run.
-func labJVMNotes(r *Runner, facts *model.Result) {
+func labJVMNotes(r *Bench, facts *model.Result) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	var loRow, hiRow string
 	for _, row := range r.T.Rows {

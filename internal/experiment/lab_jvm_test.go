@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk/jdktest"
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // The lab on the JVM engine, quick: every lab claim judged on the JVM
@@ -72,7 +72,7 @@ func TestQuickLabJVM(t *testing.T) {
 // the Go rows.
 func TestLabJVMCellsAndClaims(t *testing.T) {
 	e, _ := Lookup("lab")
-	r := newRunner(e, Options{Lang: msg.EN, Repeat: 3, Now: time.Now})
+	r := newBench(e, Options{Lang: msg.EN, Repeat: 3, Now: time.Now})
 	r.engine, r.jdkName = EngineJVM, "JDK 25.0.3"
 	res := func(ms, cold float64, threads int) *model.Result {
 		return &model.Result{MakespanMS: ms, OSThreadsPeak: threads, JVM: &model.JVMFacts{Cold: &model.ColdPass{MakespanMS: cold}}}
@@ -82,7 +82,7 @@ func TestLabJVMCellsAndClaims(t *testing.T) {
 	for _, name := range labPresets {
 		p, _ := model.LookupPreset(name)
 		f := floors[name]
-		out := &lab.Outcome{Scenario: p.Scenario, Model: &model.Result{MakespanMS: f},
+		out := &runner.Outcome{Scenario: p.Scenario, Model: &model.Result{MakespanMS: f},
 			JVMRuns: []*model.Result{res(f+1, f+40, 20), res(f+3, f+30, 21), res(f+2, f+35, 22)}}
 		row := r.T.AddRow(name, name, labCells(out, true))
 		row.SetModel("makespan_ms", f)

@@ -3,18 +3,13 @@
 package experiment
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +18,8 @@ import (
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/scrape"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -53,7 +50,7 @@ type trial struct {
 	// own (the colocated-generator experiment's mistake, on purpose).
 	GenOnServer bool
 	// KeepReport stops the target after the load and keeps its stop
-	// report in the runner (a JVM target's server and counters).
+	// report in the bench (a JVM target's server and counters).
 	KeepReport bool
 }
 
@@ -89,8 +86,8 @@ var undermining = map[string]bool{
 	"neighbours": true, "neighbours_with_target": true,
 }
 
-func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
-	place := Place()
+func (r *Bench) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
+	place := supervise.Place()
 	exe := r.Opt.Exe
 	cfg := launch.Config{Engine: launch.Go, Listen: "127.0.0.1:0", Drain: launch.Duration(2 * time.Second)}
 	var dsReady time.Time
@@ -114,7 +111,7 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	if tr.GOMAXPROCS > 0 {
 		env = append(env, "GOMAXPROCS="+strconv.Itoa(tr.GOMAXPROCS))
 	}
-	tg, err := r.procs.startTarget(ctx, "target", exe, place.Server, env, cfg)
+	tg, err := r.procs.startTarget(ctx, "target", exe, place.Target, env, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -137,13 +134,13 @@ func (r *Runner) runTrial(ctx context.Context, tr trial) (*trialOut, error) {
 	rq := startRunQueueSampler()
 	genCPUs := place.Generator
 	if tr.GenOnServer {
-		genCPUs = place.Server
+		genCPUs = place.Target
 	}
 	res, lerr := r.runGenerator(ctx, "load", genCPUs, dir, spec)
 	rqMean, rqMax := rq.stop()
 	cs1 := sysinfo.CtxSwitches(tg.PID)
 	out := &trialOut{CtxSwitches: cs1 - cs0, RunQueueMean: rqMean, RunQueueMax: rqMax, Metrics: map[string]float64{}, DownstreamReady: dsReady}
-	out.Metrics = scrape(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
+	out.Metrics = scrapeSums(base+"/metrics", append([]string{"waitlab_target_requests_total"}, tr.Metrics...))
 	out.TargetRequestsTotal = out.Metrics["waitlab_target_requests_total"]
 	if tr.KeepReport {
 		tg.stop(5 * time.Second)
@@ -207,7 +204,7 @@ func loadFigures(o *trialOut) map[string]float64 {
 
 // warnRow attaches the undermining warnings of a row's runs to the row
 // and the table (each code once per row, its first message).
-func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
+func (r *Bench) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 	seen := map[string]bool{}
 	for _, rep := range reps {
 		for _, w := range rep.Warnings {
@@ -222,12 +219,12 @@ func (r *Runner) warnRow(row *Row, reps []*loadreport.Report, also ...string) {
 }
 
 // placementNote states where the processes ran.
-func (r *Runner) placementNote() string {
-	p := Place()
+func (r *Bench) placementNote() string {
+	p := supervise.Place()
 	if p.Shared {
 		return r.T_("exp.place.shared")
 	}
-	return r.T_("exp.place.pinned", cpuList(p.Server), cpuList(p.Generator))
+	return r.T_("exp.place.pinned", cpuList(p.Target), cpuList(p.Generator))
 }
 
 // runQueueSampler samples /proc/stat's procs_running every 100 ms; its
@@ -271,39 +268,23 @@ func (s *runQueueSampler) stop() (mean, maxV float64) {
 	return s.sum / float64(s.n), s.maxV
 }
 
-// scrape reads a Prometheus text page and sums each named metric over its
-// label sets.
-func scrape(url string, names []string) map[string]float64 {
-	out := map[string]float64{}
-	c := &http.Client{Timeout: 3 * time.Second}
-	resp, err := c.Get(url)
+// scrapeSums reads the target's /metrics page (started by the
+// experiment, on loopback) and sums each named metric over its label
+// sets; a name asked for twice counts once (runTrial adds the request
+// count to every recipe's list). An unreadable page gives no sums.
+func scrapeSums(url string, names []string) map[string]float64 {
+	pg, err := scrape.Once(url, 3*time.Second, false)
 	if err != nil {
-		return out
+		return map[string]float64{}
 	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	return parseMetrics(body, names)
+	return sumsOf(pg, names)
 }
 
-func parseMetrics(body []byte, names []string) map[string]float64 {
+func sumsOf(pg scrape.Page, names []string) map[string]float64 {
 	out := map[string]float64{}
-	names = slices.Compact(slices.Sorted(slices.Values(names))) // a name asked for twice counts once
-	sc := bufio.NewScanner(bytes.NewReader(body))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		for _, n := range names {
-			if rest, ok := strings.CutPrefix(line, n); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "{")) {
-				f := strings.Fields(rest[strings.LastIndexByte(rest, '}')+1:])
-				if len(f) > 0 {
-					if v, err := strconv.ParseFloat(f[0], 64); err == nil {
-						out[n] += v
-					}
-				}
-			}
+	for _, n := range names {
+		if v, ok := pg.Sum(n); ok {
+			out[n] = v
 		}
 	}
 	return out
@@ -333,7 +314,7 @@ func openSpec(rate float64, d, w, timeout time.Duration, conns int) loadgen.Spec
 // beside it in dir) and reads its result back. The generator is a child
 // rather than a goroutine of this process so that its CPU is its own,
 // measured and pinned apart from the server's.
-func (r *Runner) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadresult.Result, error) {
+func (r *Bench) runGenerator(ctx context.Context, name string, cpus []int, dir string, spec loadgen.Spec) (*loadresult.Result, error) {
 	cfg, err := json.Marshal(spec)
 	if err != nil {
 		return nil, fmt.Errorf("experiment: %w", err)
@@ -368,7 +349,7 @@ func generatorArgs(spec, out string) []string {
 }
 
 // windows returns the measured window and the warm-up of a load run.
-func (r *Runner) windows(full, quick time.Duration) (d, w time.Duration) {
+func (r *Bench) windows(full, quick time.Duration) (d, w time.Duration) {
 	if r.Opt.Quick {
 		return quick, quick / 4
 	}

@@ -49,7 +49,7 @@ type logCond struct {
 	args []string
 }
 
-func runLogging(ctx context.Context, r *Runner) error {
+func runLogging(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	threads := 200
@@ -169,7 +169,7 @@ func runLogging(ctx context.Context, r *Runner) error {
 // debugEvidence is the sentence beside log.debug: how many bytes the
 // filtered run wrote (the count that does not depend on the load) and
 // what the same appender costs when the line passes.
-func (r *Runner) debugEvidence(bytes int64, debug, sync float64) string {
+func (r *Bench) debugEvidence(bytes int64, debug, sync float64) string {
 	if bytes < 0 {
 		return ""
 	}

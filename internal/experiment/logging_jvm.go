@@ -40,7 +40,7 @@ const (
 	logMaxConnections = 8192
 )
 
-func runLoggingJVM(ctx context.Context, r *Runner) error {
+func runLoggingJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	threads := 200
@@ -118,9 +118,9 @@ func runLoggingJVM(ctx context.Context, r *Runner) error {
 }
 
 // noteServer reads the server's name and version from the last kept stop
-// report into the runner's server (echoed in the JVM claims and rows),
+// report into the bench's server (echoed in the JVM claims and rows),
 // with the connector limits it was given.
-func (r *Runner) noteServer(threads int, suffix string) *launch.Report {
+func (r *Bench) noteServer(threads int, suffix string) *launch.Report {
 	var rep launch.Report
 	if len(r.targetReport) == 0 || json.Unmarshal(r.targetReport, &rep) != nil || rep.JVM == nil || rep.JVM.Version == "" {
 		return nil
@@ -138,7 +138,7 @@ func (r *Runner) noteServer(threads int, suffix string) *launch.Report {
 // calibrated: the line costs what Logback costs. With the lock,
 // throughput is 1 ÷ the hold time, so the claim is judged against the
 // ratio of the two rows' measured hold times.
-func logLockJVM(ctx context.Context, r *Runner, threads int, d, w time.Duration, logFile string) error {
+func logLockJVM(ctx context.Context, r *Bench, threads int, d, w time.Duration, logFile string) error {
 	t := r.T
 	if r.Opt.Quick && len(r.Opt.Only) == 0 {
 		// Two more Tomcats would take --quick past its 30 s; --only

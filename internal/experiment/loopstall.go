@@ -88,7 +88,7 @@ type burstOutcome struct {
 	slow      float64 // connects that took 0.9 s or more
 }
 
-func runLoopStall(ctx context.Context, r *Runner) error {
+func runLoopStall(ctx context.Context, r *Bench) error {
 	t := r.T
 	// The source ran 15; the share of slow runs is a coin the race
 	// tosses each run, and over 15 runs its 95% interval (about ±25
@@ -190,9 +190,9 @@ func runLoopStall(ctx context.Context, r *Runner) error {
 // burstRun starts a fresh one-loop target, fires c.conns connections that
 // each send one request, and returns the run's figures and the latencies
 // (ms) of the connects that took 900 ms or more.
-func (r *Runner) burstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
-	place := Place()
-	tg, err := r.procs.startTarget(ctx, "target", r.Opt.Exe, place.Server, nil, launch.Config{Engine: launch.Go,
+func (r *Bench) burstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
+	place := supervise.Place()
+	tg, err := r.procs.startTarget(ctx, "target", r.Opt.Exe, place.Target, nil, launch.Config{Engine: launch.Go,
 		Listen: "127.0.0.1:0", Drain: launch.Duration(time.Second), Model: "loop", Threads: 1, Backlog: c.backlog,
 		Flags: []string{"--acceptor", "shared"}})
 	if err != nil {
@@ -384,7 +384,7 @@ func burstClass(o burstOutcome) string {
 
 // stallNotes judges the claims from the rows and lists each burst run's
 // outcome and the kernel's overflow count.
-func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burstOutcome, big int, deadline time.Duration) {
+func stallNotes(r *Bench, slowAt map[string][]float64, perRun map[string][]burstOutcome, big int, deadline time.Duration) {
 	t := r.T
 	r.Claim("ls.batch-500", t.Vals("500", "batch_ms"), "")
 	r.Claim("ls.p50-500", t.Vals("500", "p50_ms"), "")
@@ -468,7 +468,7 @@ func stallNotes(r *Runner, slowAt map[string][]float64, perRun map[string][]burs
 // here), so it overflows after 128 / (burst - loop) ms unless the burst
 // ends first. The sentence is chosen by what the runs did (none, some or
 // all overflowed), and the rates say why.
-func stallRace(r *Runner, conns int) {
+func stallRace(r *Bench, conns int) {
 	t := r.T
 	burst, loop := t.Median("big-4096", "burst_rate"), 500/t.Median("500", "batch_ms")
 	if math.IsNaN(burst) || math.IsNaN(loop) || t.Row("big-128") == nil {

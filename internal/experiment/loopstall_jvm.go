@@ -23,7 +23,7 @@ import (
 // stallJDK is the chapter's JDK.
 const stallJDK = 25
 
-func runLoopStallJVM(ctx context.Context, r *Runner) error {
+func runLoopStallJVM(ctx context.Context, r *Bench) error {
 	if err := runLoopStall(ctx, r); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func runLoopStallJVM(ctx context.Context, r *Runner) error {
 // on the Go engine; on the JVM, where every run is a fresh JVM anyway,
 // only the experiment's first condition has one (it warms the page cache
 // and the class data the later JVMs map).
-func (r *Runner) firstRun() int {
+func (r *Bench) firstRun() int {
 	if r.engine != EngineJVM {
 		return 0
 	}
@@ -59,8 +59,8 @@ func (r *Runner) firstRun() int {
 	return 0
 }
 
-// burst is one run of a burst condition on the runner's engine.
-func (r *Runner) burst(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
+// burst is one run of a burst condition on the bench's engine.
+func (r *Bench) burst(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
 	if r.engine == EngineJVM {
 		return r.jvmBurstRun(ctx, c)
 	}
@@ -81,7 +81,7 @@ type lsReport struct {
 // jvmBurstRun runs one burst in a fresh JVM and returns the same figures
 // as burstRun (burstFigures), with the kernel's ListenOverflows and
 // ListenDrops read around the JVM's life and its platform threads.
-func (r *Runner) jvmBurstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
+func (r *Bench) jvmBurstRun(ctx context.Context, c burstCond) (map[string]float64, []float64, error) {
 	stall := "none"
 	switch {
 	case c.stallFirst:

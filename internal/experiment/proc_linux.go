@@ -225,20 +225,6 @@ func (ps *procSet) record() []Child {
 	return append([]Child(nil), ps.ended...)
 }
 
-// Placement is where a load experiment runs its processes: the server on
-// its own CPUs, the generator (and the light downstream) on the others.
-// With one CPU nothing is pinned and Shared says so.
-type Placement struct {
-	Server, Generator []int
-	Shared            bool
-}
-
-// Place splits the allowed CPUs by supervise's one rule (supervise.Split).
-func Place() Placement {
-	p := supervise.Place()
-	return Placement{Server: p.Target, Generator: p.Generator, Shared: p.Shared}
-}
-
 func cpuList(c []int) string {
 	if len(c) == 0 {
 		return "-"

@@ -15,6 +15,7 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/stats"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 7: a slow downstream. Part one: ten 50 ms lookups per
@@ -90,7 +91,7 @@ var sdStepServes = map[model.Kind][]string{
 	model.Loop: {"sd.inflight-loop"},
 }
 
-func runSlowDownstream(ctx context.Context, r *Runner) error {
+func runSlowDownstream(ctx context.Context, r *Bench) error {
 	t := r.T
 	quick := r.Opt.Quick
 	d, w := r.windows(6*time.Second, 1200*time.Millisecond)
@@ -190,7 +191,7 @@ func runSlowDownstream(ctx context.Context, r *Runner) error {
 }
 
 // sdHeader sets the table's columns and the published table.
-func sdHeader(r *Runner) {
+func sdHeader(r *Bench) {
 	t := r.T
 	t.Columns = []Column{
 		{Key: "ok_rps", Label: r.T_("exp.col.okrps"), Digits: 0},
@@ -273,7 +274,7 @@ func rateSpec(rate float64, d, w time.Duration) loadgen.Spec {
 
 // sdRow runs tr Repeat times and adds its row: the generator's figures,
 // Little's law over the window (in_flight) and the target's OS threads.
-func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
+func (r *Bench) sdRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
 	var reps []*loadreport.Report
@@ -309,7 +310,7 @@ func (r *Runner) sdRow(ctx context.Context, key, label string, tr trial) (*Row, 
 // the wall clock: the series counts from the measured window's start
 // (the result's start plus its warm-up), the step from when the
 // downstream was ready.
-func (r *Runner) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, settle time.Duration) error {
+func (r *Bench) sdStepRows(ctx context.Context, m model.Kind, tr trial, after, settle time.Duration) error {
 	r.T.WarmupEach = true
 	before, later := Samples{}, Samples{}
 	var reps []*loadreport.Report
@@ -439,7 +440,7 @@ func sdModel(c sdCond, wait time.Duration, span time.Duration) (*model.Result, b
 		Classes:  []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(wait), Calls: sdLookups, Fanout: c.fanout}},
 		Seed:     1}
 	if c.model != model.Pool {
-		s.Threads = max(len(Place().Server), 1)
+		s.Threads = max(len(supervise.Place().Target), 1)
 	}
 	if c.model == model.Pool && c.fanout == model.Parallel {
 		s.FanoutPool = sdThreads
@@ -464,7 +465,7 @@ func sdCeiling(wait time.Duration) float64 {
 // sdFanoutNotes: the latency ratio of sequential to parallel lookups in
 // the pool (published 12x, the model's 10x), and the ceiling that does
 // not move.
-func sdFanoutNotes(r *Runner) {
+func sdFanoutNotes(r *Bench) {
 	t := r.T
 	seq := t.Median(sdCond{model.Pool, model.Sequential, sdUnder}.key(), "p50_ms")
 	par := t.Median(sdCond{model.Pool, model.Parallel, sdUnder}.key(), "p50_ms")
@@ -484,7 +485,7 @@ func sdFanoutNotes(r *Runner) {
 
 // sdStepNotes: Little's law after the step, against the pool's threads,
 // as the field report put it.
-func sdStepNotes(r *Runner) {
+func sdStepNotes(r *Bench) {
 	t := r.T
 	for _, m := range []model.Kind{model.Pool, model.Loop, model.Virtual} {
 		key := "step-" + string(m) + "-after"

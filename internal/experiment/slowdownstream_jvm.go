@@ -26,7 +26,7 @@ import (
 // handler's downstream calls block its loop (the RESP client is
 // blocking), so the reactive side's in-flight claim is not run here.
 
-func runSlowDownstreamJVM(ctx context.Context, r *Runner) error {
+func runSlowDownstreamJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(6*time.Second, 1200*time.Millisecond)
 	r.server = fmt.Sprintf("Tomcat (maxThreads %d, acceptCount %d, maxConnections %d)", sdThreads, logAcceptCount, logMaxConnections)

@@ -23,7 +23,7 @@ import (
 // thJDK is the least JDK Debian's Tomcat 10 runs on.
 const thJDK = 17
 
-func runThreadsJVM(ctx context.Context, r *Runner) error {
+func runThreadsJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, _ := r.windows(30*time.Second, 3*time.Second)
 	vus := thVUs
@@ -84,16 +84,7 @@ func runThreadsJVM(ctx context.Context, r *Runner) error {
 		}
 		r.warnRow(row, reps)
 	}
-	if r.Opt.Quick {
-		why := r.T_("exp.th.quick", Num(thVUs, 0), thHeaderTimeout.Seconds())
-		for _, id := range []string{"th.errors", "th.p99", "th.okshare"} {
-			r.ClaimNotRun(id, why)
-		}
-	} else {
-		r.Claim("th.errors", t.Vals("1600", "errors_pct"), "")
-		r.Claim("th.p99", t.Vals("1600", "p99_ms"), "")
-		r.Claim("th.okshare", ratioPct(t.Vals("1600", "ok_rps"), t.Vals("1600", "rps")), "")
-	}
+	thJudgeClaims(r)
 	if t.Row("200") != nil && t.Row("1600") != nil {
 		m := func(row, k string) string { return Num(t.Median(row, k), 0) }
 		r.Note("exp.th.jvm.kinds", m("1600", "err_timeout"), m("1600", "err_reset"), m("1600", "err_refused"),

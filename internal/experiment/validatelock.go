@@ -14,6 +14,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadreport"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sim"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 4: a downstream 2 ms away (the built-in delay server, and a
@@ -73,7 +74,7 @@ var vlServes = map[string][]string{
 	"nolock-200": {"vl.off", "vl.x", "vl.rtt"},
 }
 
-func runValidateLock(ctx context.Context, r *Runner) error {
+func runValidateLock(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	delay, hold, cpu, calib := r.vlCalibrate(ctx)
@@ -195,7 +196,7 @@ func runValidateLock(ctx context.Context, r *Runner) error {
 // when a probe measured nothing). hold is the time the lock is expected
 // to be held per request, the model's wait: the delay plus the holder's
 // own measured time.
-func (r *Runner) vlCalibrate(ctx context.Context) (delay, hold, cpu time.Duration, note string) {
+func (r *Bench) vlCalibrate(ctx context.Context) (delay, hold, cpu time.Duration, note string) {
 	delay, hold, cpu = vlDelay, vlDelay, vlCPU
 	if r.Opt.Quick {
 		return delay, hold, cpu, r.T_("exp.vl.calib.quick")
@@ -231,7 +232,7 @@ func (r *Runner) vlCalibrate(ctx context.Context) (delay, hold, cpu time.Duratio
 		Num(float64(delay)/1e6, 2), Num(offRPS, 0), Num(float64(vlCPU)/1e6, 2), Num(cpuExtra, 2), Num(float64(cpu)/1e6, 2))
 }
 
-func onOff(r *Runner, on bool) string {
+func onOff(r *Bench, on bool) string {
 	if on {
 		return r.T_("exp.vl.on")
 	}
@@ -243,7 +244,7 @@ func onOff(r *Runner, on bool) string {
 // (at four per core, at least 8), so a thread waking from a blocking call
 // finds a P while the OS still time-slices every thread.
 func targetProcs(n int) int {
-	cores := max(len(Place().Server), 1)
+	cores := max(len(supervise.Place().Target), 1)
 	return min(n+2, max(4*cores, 8))
 }
 
@@ -254,7 +255,7 @@ func targetProcs(n int) int {
 func lockModel(n int, delay, cpu time.Duration) float64 {
 	s := model.Scenario{Model: model.Pool, Threads: n, Requests: 4000,
 		Arrival:    model.Arrival{Kind: model.VUs, VUs: n},
-		Cores:      max(len(Place().Server), 1),
+		Cores:      max(len(supervise.Place().Target), 1),
 		Classes:    []model.Class{{Name: "normal", Fraction: 1, CPU: model.FixedDist(cpu), Wait: model.FixedDist(delay), Calls: 1}},
 		SharedLock: true, Seed: 1}
 	s.Normalize()
@@ -267,7 +268,7 @@ func lockModel(n int, delay, cpu time.Duration) float64 {
 
 // loadRow runs tr Repeat times (each with its own warm-up window) and adds
 // the row; nil when interrupted before any run.
-func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
+func (r *Bench) loadRow(ctx context.Context, key, label string, tr trial) (*Row, []*loadreport.Report, error) {
 	r.T.WarmupEach = true
 	samples := Samples{}
 	var reps []*loadreport.Report
@@ -298,7 +299,7 @@ func (r *Runner) loadRow(ctx context.Context, key, label string, tr trial) (*Row
 
 // startRedis starts redis-server on a free loopback port, without
 // persistence, on the generator's CPUs, and waits until it accepts.
-func (r *Runner) startRedis(ctx context.Context) (string, error) {
+func (r *Bench) startRedis(ctx context.Context) (string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", err
@@ -310,7 +311,7 @@ func (r *Runner) startRedis(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, out, err := r.procs.start("redis-server", exe, Place().Generator, nil, false,
+	p, out, err := r.procs.start("redis-server", exe, supervise.Place().Generator, nil, false,
 		"--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes")
 	if err != nil {
 		return "", err

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/launch"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 4 on the JVM engine: the validation lock on Debian's Tomcat
@@ -37,10 +38,10 @@ const (
 	vlCmds  = "waitlab_target_downstream_commands_total"
 )
 
-func runValidateLockJVM(ctx context.Context, r *Runner) error {
+func runValidateLockJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
-	cores := max(len(Place().Server), 1)
+	cores := max(len(supervise.Place().Target), 1)
 	r.server = fmt.Sprintf("Tomcat (acceptCount %d, maxConnections %d), Redis", logAcceptCount, logMaxConnections)
 	t.Recipe = r.T_("exp.vl.jvm.recipe", Num(float64(vlJVMRTT)/1e6, 1), d.Seconds(), w.Seconds(), r.Opt.Repeat, cores,
 		logAcceptCount, logMaxConnections)
@@ -115,7 +116,7 @@ func runValidateLockJVM(ctx context.Context, r *Runner) error {
 // measured hold time, vl.off against the server's cores ÷ the measured
 // CPU per request, vl.x against their quotient; vl.threads and vl.rtt
 // against the published figures, which are mechanisms already.
-func (r *Runner) vlJVMClaims(on, off string, cores int) {
+func (r *Bench) vlJVMClaims(on, off string, cores int) {
 	// The rows' keys are the Go recipe's (vlServes), so --only reads
 	// the same conditions on both engines.
 	t := r.T

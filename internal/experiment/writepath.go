@@ -5,6 +5,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 	"os"
 	"path/filepath"
@@ -77,14 +78,14 @@ var wpServes = map[string][]string{
 	"pool-delay-sql": {"wp.showsql"},
 }
 
-func runWritePath(ctx context.Context, r *Runner) error {
+func runWritePath(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := 10*time.Second, 5*time.Second
 	vus := 1000
 	if r.Opt.Quick {
 		d, w, vus = 1500*time.Millisecond, 500*time.Millisecond, 100
 	}
-	loops := max(len(Place().Server), 1)
+	loops := max(len(supervise.Place().Target), 1)
 	t.Recipe = r.T_("exp.wp.recipe", wpCalls, Num(float64(vus), 0), d.Seconds(), w.Seconds(), r.Opt.Repeat, wpThreads, loops)
 	t.Scaling = r.placementNote() + " " + r.T_("exp.wp.calibration", Num(wpBlockingTPS, 0), Num(float64(wpCPU(wpBlockingTPS))/1e6, 2),
 		Num(wpNonBlockingTPS, 0), Num(float64(wpCPU(wpNonBlockingTPS))/1e6, 2), Num(float64(wpOverhead)/1e3, 0))
@@ -171,7 +172,7 @@ func runWritePath(ctx context.Context, r *Runner) error {
 }
 
 // wpPublished is the field report's write-path figures.
-func wpPublished(r *Runner) *Published {
+func wpPublished(r *Bench) *Published {
 	return &Published{Source: fieldSource,
 		Columns: []string{r.T_("exp.md.condition"), r.T_("exp.wp.pub.result")},
 		Rows: [][]string{

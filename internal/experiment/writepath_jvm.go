@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/launch"
+	"github.com/waitlab/waitlab/internal/supervise"
 )
 
 // Experiment 11 on the JVM engine: the write path's five calls on
@@ -52,7 +53,7 @@ type wpJVMCond struct {
 	sql   bool
 }
 
-func runWritePathJVM(ctx context.Context, r *Runner) error {
+func runWritePathJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	// The JIT's first pass is the JVM's cold start: the warm-up is as
@@ -67,7 +68,7 @@ func runWritePathJVM(ctx context.Context, r *Runner) error {
 		// the waits) under the users' within the quick run's seconds.
 		threads, vus = 20, 100
 	}
-	cores := max(len(Place().Server), 1)
+	cores := max(len(supervise.Place().Target), 1)
 	r.server = fmt.Sprintf("Tomcat (maxThreads %d, acceptCount %d, maxConnections %d), Logback; Netty (loops %d)", threads,
 		logAcceptCount, logMaxConnections, cores)
 	t.Recipe = r.T_("exp.wp.jvm.recipe", wpCalls, wpDelay.Milliseconds(), Num(float64(wpJVMCPU)/1e6, 1), threads, cores, vus,
@@ -140,7 +141,7 @@ func runWritePathJVM(ctx context.Context, r *Runner) error {
 
 // wpJVMTarget is a condition's server: Tomcat's pool or Netty's loops,
 // the same request on both.
-func wpJVMTarget(r *Runner, c wpJVMCond, threads, cores int, logFile string) []string {
+func wpJVMTarget(r *Bench, c wpJVMCond, threads, cores int, logFile string) []string {
 	args := []string{"--java", r.jdk.Home}
 	if c.loop {
 		args = append(args, "--engine", string(launch.Netty), "--model", "loop", "--threads", strconv.Itoa(cores))
@@ -173,7 +174,7 @@ func wpJVMPredict(row *Row, conc, cores int, delay time.Duration) float64 {
 // wpJVMClaims judges the JVM rows: wp.x against the two sides' predicted
 // throughputs, wp.p99 against Little's law on their measured ones (a
 // closed load's latency is users ÷ throughput), wp.showsql as measured.
-func wpJVMClaims(r *Runner, vus int) {
+func wpJVMClaims(r *Bench, vus int) {
 	t := r.T
 	ok := func(k string) []float64 { return t.Vals(k, "ok_rps") }
 	r.ClaimPredicted("wp.x", ratios(ok("loop-delay"), ok("pool-delay")), cellModel(t, "loop-delay")/cellModel(t, "pool-delay"), "")

@@ -3,9 +3,12 @@ package httpwire
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/waitlab/waitlab/internal/httpwire/httpwiretest"
 )
 
 func TestParseResponseHead(t *testing.T) {
@@ -91,48 +94,21 @@ func feedAll(wire string, step int, head bool) (statuses []int, end string) {
 	}
 }
 
+// The shared response cases (httpwiretest.Responses, which the load
+// generator's client reads too), fed whole, byte by byte and in odd
+// chunks.
 func TestResponseReader(t *testing.T) {
-	tests := []struct {
-		name string
-		wire string
-		head bool
-		want []int
-		end  string
-	}{
-		{"content-length keep-alive", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhelloHTTP/1.1 503 No\r\nContent-Length: 0\r\n\r\n", false, []int{200, 503}, "eof"},
-		{"chunked with extension and trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-T: 1\r\n\r\nHTTP/1.1 201 OK\r\nContent-Length: 1\r\n\r\nx", false, []int{200, 201}, "eof"},
-		{"body to end of connection", "HTTP/1.1 200 OK\r\n\r\nall of this is body", false, []int{200}, "eof"},
-		{"interim 100 then 200", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{200}, "eof"},
-		{"head has no body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", true, []int{200, 200}, "eof"},
-		{"204 has no body", "HTTP/1.1 204 No Content\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{204, 200}, "eof"},
-		{"not http", "SSH-2.0-OpenSSH\r\n\r\n", false, nil, "bad"},
-		{"truncated body", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", false, nil, "short"},
-		{"truncated head", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n", false, nil, "short"},
-		{"bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", false, nil, "bad"},
-		{"chunk data without its CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXY0\r\n\r\n", false, nil, "bad"},
-		{"head too large", "HTTP/1.1 200 OK\r\nX: " + strings.Repeat("x", MaxHeader) + "\r\n\r\n", false, nil, "bad"},
-		{"chunk line too long", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;" + strings.Repeat("x", MaxHeader), false, nil, "bad"},
+	if MaxHeader != httpwiretest.MaxHeader {
+		t.Fatalf("httpwiretest.MaxHeader %d; httpwire's is %d", httpwiretest.MaxHeader, MaxHeader)
 	}
-	for _, tt := range tests {
+	for _, tt := range httpwiretest.Responses {
 		for _, step := range []int{0, 1, 7} { // whole, byte by byte, odd chunks
-			got, end := feedAll(tt.wire, step, tt.head)
-			if !equalInts(got, tt.want) || end != tt.end {
-				t.Errorf("%s (feeds of %d): statuses %v, end %s; want %v, end %s", tt.name, step, got, end, tt.want, tt.end)
+			got, end := feedAll(tt.Stream(), step, tt.Head)
+			if !slices.Equal(got, tt.Statuses) || end != tt.End {
+				t.Errorf("%s (feeds of %d): statuses %v, end %s; want %v, end %s", tt.Name, step, got, end, tt.Statuses, tt.End)
 			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestResponseComplete(t *testing.T) {
@@ -221,7 +197,7 @@ func FuzzResponseReader(f *testing.F) {
 		split, endSplit := feedAll(wire, 1+step%64, head)
 		// A bad response may be seen before more of it arrives, or
 		// after: only where reading stops for the good ones is the same.
-		if !equalInts(whole, split) || (end != endSplit && end != "bad" && endSplit != "bad") {
+		if !slices.Equal(whole, split) || (end != endSplit && end != "bad" && endSplit != "bad") {
 			t.Fatalf("%q: whole %v %s, in pieces of %d %v %s", wire, whole, end, 1+step%64, split, endSplit)
 		}
 		// A complete response stays complete when more bytes follow it.

@@ -165,10 +165,15 @@ func TestJDK17(t *testing.T) {
 // and what the model refuses is refused with the model's field error.
 func TestRefusals(t *testing.T) {
 	s := labPreset(t, "lab-pool")
-	s.Arrival = model.Arrival{Kind: model.VUs, VUs: 4}
+	s.Arrival, s.Requests, s.Think = model.Arrival{Kind: model.VUs, VUs: 100}, 100_000, model.Dist{Kind: model.Exp, Mean: 5 * time.Millisecond}
 	var fe *model.FieldError
-	if err := CheckScenario(s, Options{}); !errors.As(err, &fe) || fe.Field != "--arrival" {
-		t.Fatalf("vus: %v", err)
+	if err := CheckScenario(s, Options{}); !errors.As(err, &fe) || fe.Field != "--think" {
+		t.Fatalf("vus:100 with 100,000 requests and exponential thinks (%d thinks): %v", ClosedThinks(s, s.Requests), err)
+	}
+	s.Think = model.FixedDist(5 * time.Millisecond)
+	s.Classes[0].Wait = model.FixedDist(time.Millisecond)
+	if err := CheckScenario(s, Options{}); err != nil {
+		t.Fatalf("the same with a fixed think time (one value): %v", err)
 	}
 	if err := CheckScenario(labPreset(t, "lab-pool"), Options{Pin: PinNative}); !errors.As(err, &fe) || fe.Field != "--jvm-pin" {
 		t.Fatalf("pin on pool: %v", err)
@@ -247,3 +252,84 @@ func TestNoJDKNamesWhatToInstall(t *testing.T) {
 		}
 	}
 }
+
+// The closed model on the JVM: N users on a pool of N threads (no queue),
+// each sending, waiting for its answer, thinking Z, sending again. Each
+// user sends R/N requests in turn, so the makespan is at least
+// (R/N)·W + (R/N-1)·Z, and Little's law for the users holds over the run:
+// throughput = N / (Z + response), i.e. a makespan of (R/N)·(response+Z)−Z
+// with the run's own mean response.
+func TestClosedModelOnTheJVM(t *testing.T) {
+	j := needJDK(t, 0)
+	const n, r = 4, 40
+	w, z := 20*time.Millisecond, 30*time.Millisecond
+	s := model.Scenario{Name: "closed", Model: model.Pool, Threads: n, Requests: r, Seed: 1,
+		Arrival: model.Arrival{Kind: model.VUs, VUs: n}, Think: model.FixedDist(z),
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(w)}}}
+	s.Normalize()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	res := runJVM(t, s, live.Options{}, Options{Java: j.Home})
+	rounds := float64(r / n)
+	floor := rounds*ms(w) + (rounds-1)*ms(z)
+	if res.MakespanMS < floor {
+		t.Fatalf("makespan %.1f ms, under the floor %.0f ms of %d users sending %d requests each", res.MakespanMS, floor, n, r/n)
+	}
+	resp := res.All.MeanMS
+	want := rounds*(resp+ms(z)) - ms(z)
+	if d := res.MakespanMS/want - 1; d < -0.15 || d > 0.15 {
+		t.Fatalf("makespan %.1f ms, Little's law with the mean response %.1f ms gives %.1f (N=%d, Z=%v): off by %.0f%%",
+			res.MakespanMS, resp, want, n, z, 100*d)
+	}
+}
+
+// The JVM's users think the Go planner's think times: with exponential
+// thinks, every request after the users' first is sent exactly a planned
+// think (model.Planner.Think(u, k), to the nanosecond) after an earlier
+// request's end.
+func TestClosedModelThinksArePlanned(t *testing.T) {
+	j := needJDK(t, 0)
+	const n, r = 3, 24
+	s := model.Scenario{Name: "thinks", Model: model.Pool, Threads: n, Requests: r, Seed: 7,
+		Arrival: model.Arrival{Kind: model.VUs, VUs: n}, Think: model.Dist{Kind: model.Exp, Mean: 5 * time.Millisecond},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.FixedDist(2 * time.Millisecond)}}}
+	s.Normalize()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	res := runJVM(t, s, live.Options{Trace: true}, Options{Java: j.Home})
+	if res.Trace == nil || len(res.Trace.Records) != r {
+		t.Fatalf("trace %+v", res.Trace)
+	}
+	p := model.NewPlanner(s)
+	planned := map[time.Duration]bool{}
+	for u := 0; u < n; u++ {
+		for k := 1; k <= r-n; k++ {
+			planned[p.Think(u, int64(k))] = true
+		}
+	}
+	recs := res.Trace.Records
+	zero := 0
+	for _, a := range recs {
+		if a.Arrival == 0 {
+			zero++
+			continue
+		}
+		found := false
+		for _, b := range recs {
+			if b.End > 0 && b.End <= a.Arrival && planned[a.Arrival-b.End] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("request %d sent at %v: no earlier end is a planned think before it", a.ID, a.Arrival)
+		}
+	}
+	if zero != n {
+		t.Fatalf("%d requests sent at 0, want one per user (%d)", zero, n)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -34,7 +34,6 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/jdk"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -139,8 +138,8 @@ func CheckScenario(s model.Scenario, opt Options) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	if s.Arrival.Kind == model.VUs {
-		return model.NewFieldError("--arrival", "jvm.err.vus")
+	if n := ClosedThinks(s, s.Requests); n > MaxThinks {
+		return model.NewFieldError("--think", "jvm.err.thinks", s.Arrival.VUs, s.Requests, n, MaxThinks)
 	}
 	switch opt.Pin {
 	case "", PinSynchronized, PinNative:
@@ -153,8 +152,13 @@ func CheckScenario(s model.Scenario, opt Options) error {
 	if s.Requests > MaxRequests {
 		return model.NewFieldError("--requests", "jvm.err.requests", s.Requests, MaxRequests)
 	}
-	return live.Check(s, 0)
+	return nil // a real run's own refusals are runner.Check's (runner.JVM checks both)
 }
+
+// MaxThinks bounds the think times a closed-model plan hands the JVM
+// (8 bytes of text and 8 of memory each): an exponential think time is
+// drawn per user and request in Go, and the child gets them as data.
+const MaxThinks = 4_000_000
 
 // MaxRequests bounds a run on the JVM: the child holds every request's
 // plan and record (about 100 bytes each) and writes them back as text.

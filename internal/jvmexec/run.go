@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -92,21 +91,11 @@ func Run(ctx context.Context, s model.Scenario, opt live.Options, jo Options) (*
 	if opt.OnStart != nil {
 		opt.OnStart()
 	}
-	interrupted := false
-	select {
-	case <-c.Exited():
-	case <-ctx.Done():
-		interrupted = true
-		c.Stop()
-	}
-	werr := c.Wait()
+	interrupted, werr := c.Await(ctx)
 	<-sampling
 	body, rerr := os.ReadFile(filepath.Join(dir, "result"))
 	if rerr != nil {
-		if interrupted {
-			return nil, fmt.Errorf("%w (the JVM was stopped before it reported)", supervise.ErrInterrupted)
-		}
-		return nil, fmt.Errorf("jvmexec: the JVM wrote no result (%v): %s", werr, strings.TrimSpace(c.Stderr()))
+		return nil, fmt.Errorf("jvmexec: %w", c.Unreported(interrupted, werr, rerr))
 	}
 	res, err := decode(body, s)
 	if err != nil {

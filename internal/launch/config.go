@@ -68,8 +68,13 @@ type Config struct {
 	Model   string `json:"model,omitempty"`   // pool, loop, offload, virtual
 	Threads int    `json:"threads,omitempty"` // pool threads, loops, or (virtual) carriers
 	Offload int    `json:"offload,omitempty"` // offload: executors
-	Listen  string `json:"listen,omitempty"`  // default 127.0.0.1:0
-	Backlog int    `json:"backlog,omitempty"`
+	// OffloadExecutor is Netty's offload executor: pinned (a
+	// DefaultEventExecutorGroup, each channel pinned to one of its
+	// executors; the default) or unordered (an
+	// UnorderedThreadPoolEventExecutor: any free thread takes any task).
+	OffloadExecutor string `json:"offload_executor,omitempty"`
+	Listen          string `json:"listen,omitempty"` // default 127.0.0.1:0
+	Backlog         int    `json:"backlog,omitempty"`
 
 	// The handler's knobs, each request's draw seeded by Seed and its
 	// number (the Go target's streams).
@@ -112,6 +117,13 @@ type Config struct {
 	MaxConnections       int      `json:"max_connections,omitempty"`
 	KeepAliveTimeout     Duration `json:"keepalive_timeout,omitempty"`
 	MaxKeepAliveRequests int      `json:"max_keepalive_requests,omitempty"`
+	// Heap is the JVM's maximum heap (-Xmx: "48m", "1g"); with it the
+	// JVM exits when the heap runs out (-XX:+ExitOnOutOfMemoryError), as
+	// one under a container's memory limit is ended. HoldKB is what each
+	// request holds on the heap while in flight (tomcat): memory that
+	// grows with in-flight work, as a server buffering its requests' data.
+	Heap   string `json:"heap,omitempty"`
+	HoldKB int    `json:"hold_kb,omitempty"`
 }
 
 // Load reads a configuration file (JSON; unknown fields are refused).
@@ -153,6 +165,7 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Model, "model", c.Model, "tomcat: pool or virtual; netty: loop or offload")
 	fs.IntVar(&c.Threads, "threads", c.Threads, "tomcat pool: maxThreads; virtual: carriers; netty: worker loops")
 	fs.IntVar(&c.Offload, "offload", c.Offload, "netty offload: executors in the offload group (DefaultEventExecutorGroup: each channel pinned to one)")
+	fs.StringVar(&c.OffloadExecutor, "offload-executor", c.OffloadExecutor, "netty offload: pinned (DefaultEventExecutorGroup, the default) or unordered (UnorderedThreadPoolEventExecutor)")
 	fs.StringVar(&c.Listen, "listen", c.Listen, "address to listen on (loopback; port 0: any free port)")
 	fs.IntVar(&c.Backlog, "backlog", c.Backlog, "listen backlog (tomcat: acceptCount unless --accept-count)")
 	fs.StringVar(&c.CPU, "cpu", c.CPU, "CPU time per request: 1ms or exp:1ms")
@@ -180,6 +193,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.IntVar(&c.MaxConnections, "max-connections", c.MaxConnections, "tomcat: maxConnections (default 8192); netty: refuse beyond it (default none)")
 	fs.TextVar(&c.KeepAliveTimeout, "keepalive-timeout", c.KeepAliveTimeout, "idle keep-alive timeout (default 20s)")
 	fs.IntVar(&c.MaxKeepAliveRequests, "max-keepalive-requests", c.MaxKeepAliveRequests, "tomcat: requests per connection (default 100; -1 unlimited)")
+	fs.StringVar(&c.Heap, "heap", c.Heap, "the JVM's maximum heap (-Xmx: 48m, 1g); the JVM exits when it runs out (default: the JVM's own)")
+	fs.IntVar(&c.HoldKB, "hold-kb", c.HoldKB, "tomcat: KiB each request holds on the heap while in flight")
 }
 
 // FromArgs reads `waitlab target` words into a configuration: a JVM

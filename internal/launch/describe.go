@@ -20,18 +20,26 @@ func (a About) Describe(l msg.Lang) string {
 	case "loop":
 		lim = msg.T(l, "launch.limits.loop", m.Loops, m.AcceptCount, m.MaxConnections, m.KeepAliveTimeoutMS)
 	case "offload":
-		lim = msg.T(l, "launch.limits.offload", m.Loops, m.Offload, m.AcceptCount, m.MaxConnections, m.KeepAliveTimeoutMS)
+		key := "launch.limits.offload"
+		if m.OffloadExecutor == unorderedExecutor {
+			key = "launch.limits.offload.unordered"
+		}
+		lim = msg.T(l, key, m.Loops, m.Offload, m.AcceptCount, m.MaxConnections, m.KeepAliveTimeoutMS)
 	}
 	return msg.T(l, "launch.about.jvm", a.Version, a.JDK, lim)
 }
 
-// Describe is a stopped server's report, in l: requests, log lines
+// Describe is a stopped server's report, in l: requests, connections
+// accepted, log lines
 // written and dropped, and a JVM's CPU, GC and threads.
 func (r *Report) Describe(l msg.Lang) string {
 	if r.Missing {
 		return msg.T(l, "launch.report.missing")
 	}
-	s := msg.T(l, "launch.report", r.Requests, r.LogLines, r.LogDropped)
+	s := msg.T(l, "launch.report", r.Requests, r.Conns, r.LogLines, r.LogDropped)
+	if r.WarmConns > 0 {
+		s = msg.T(l, "launch.report.warm", r.Requests, r.Conns, r.WarmConns, r.LogLines, r.LogDropped)
+	}
 	if r.JVM != nil {
 		s += " " + msg.T(l, "launch.report.jvm", r.JVM.CPUMS, r.JVM.GCMS, r.JVM.GCCount, r.JVM.ThreadsPeak)
 	}

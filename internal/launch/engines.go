@@ -5,6 +5,7 @@ import (
 	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -43,9 +44,11 @@ func (c *Config) checkJVM() error {
 		{"fanout", c.Fanout != "" && c.Fanout != "sequential" && c.Fanout != "parallel"},
 		{"flags", len(c.Flags) > 0},
 		{"offload", c.Offload != 0 && c.Model != "offload"},
+		{"offload-executor", c.OffloadExecutor != "" && c.Model != "offload"},
 		{"blocking", c.Blocking && !netty},
 		{"accept-count", c.AcceptCount != 0 && netty},
 		{"max-keepalive-requests", c.MaxKeepAliveRequests != 0 && netty},
+		{"hold-kb", c.HoldKB != 0 && netty},
 	} {
 		if err := refuse(r.field, r.set); err != nil {
 			return err
@@ -58,6 +61,11 @@ func (c *Config) checkJVM() error {
 	}
 	if c.ValidateLock && c.Downstream == "" {
 		return model.NewFieldError("validate-lock", "launch.err.lockds")
+	}
+	switch c.OffloadExecutor {
+	case "", "pinned", "unordered":
+	default:
+		return model.NewFieldError("offload-executor", "launch.err.offloadexec", c.OffloadExecutor)
 	}
 	if c.DB != "" && !strings.HasPrefix(c.DB, "jdbc:") {
 		return model.NewFieldError("db", "launch.err.jdbc", c.DB)
@@ -78,11 +86,23 @@ func (c *Config) checkJVM() error {
 			return model.NewFieldError(n.field, "launch.err.negative", n.field, n.v)
 		}
 	}
+	if c.HoldKB < 0 || c.HoldKB > maxHoldKB {
+		return model.NewFieldError("hold-kb", "launch.err.hold", c.HoldKB, maxHoldKB)
+	}
+	if c.Heap != "" && !heapSize.MatchString(c.Heap) {
+		return model.NewFieldError("heap", "launch.err.heap", c.Heap)
+	}
 	if c.BlockFraction < 0 || c.BlockFraction > 1 {
 		return model.NewFieldError("block-fraction", "launch.err.fraction", c.BlockFraction)
 	}
 	return nil
 }
+
+// heapSize is -Xmx's size: a number of bytes, or of k, m or g.
+var heapSize = regexp.MustCompile(`^[1-9][0-9]{0,9}[kKmMgG]?$`)
+
+// maxHoldKB bounds --hold-kb: 64 MiB a request.
+const maxHoldKB = 64 << 10
 
 // tomcatBase writes catalina.base: conf/server.xml with the connector's
 // limits, and the webapp (WEB-INF/web.xml mapping WorkServlet to every
@@ -131,12 +151,14 @@ func (r *jvmRun) tomcatBase() error {
 }
 
 // serverXML is the base's server.xml: no shutdown port, one NIO connector
-// with every limit written out, one host with our webapp at /.
+// (Tomcat's Http11 NIO protocol and endpoint; ours only counts the
+// connections it accepts) with every limit written out, one host with our
+// webapp at /.
 const serverXML = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- Written by waitlab (internal/launch) for one run. -->
 <Server port="-1" shutdown="SHUTDOWN">
   <Service name="waitlab">
-    <Connector address="%s" port="%s" protocol="org.apache.coyote.http11.Http11NioProtocol"
+    <Connector address="%s" port="%s" protocol="waitlab.tomcat.Protocol"
                %s
                acceptCount="%d" maxConnections="%d"
                keepAliveTimeout="%d" maxKeepAliveRequests="%d"
@@ -172,6 +194,11 @@ const webXML = `<?xml version="1.0" encoding="UTF-8"?>
 // other while another executor may be idle.
 const pinnedExecutor = "pinned: DefaultEventExecutorGroup, one executor per channel"
 
+// unorderedExecutor is Netty's other offload executor: an
+// UnorderedThreadPoolEventExecutor (a ScheduledThreadPoolExecutor of K
+// threads), whose free thread takes any channel's task.
+const unorderedExecutor = "unordered: UnorderedThreadPoolEventExecutor, any free thread takes any task"
+
 // netty writes Netty's settings and limits.
 func (r *jvmRun) netty() {
 	c, p := r.cfg, r.props
@@ -182,7 +209,11 @@ func (r *jvmRun) netty() {
 	if c.Model == "offload" {
 		l.Offload = firstSet(c.Offload, 16)
 		l.OffloadExecutor = pinnedExecutor
+		if c.OffloadExecutor == "unordered" {
+			l.OffloadExecutor = unorderedExecutor
+		}
 		p["offload"] = strconv.Itoa(l.Offload)
+		p["offload_executor"] = c.OffloadExecutor
 	}
 	p["threads"] = strconv.Itoa(l.Loops)
 	p["backlog"] = strconv.Itoa(l.AcceptCount)

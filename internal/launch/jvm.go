@@ -157,6 +157,12 @@ func (r *jvmRun) spec(classes string) (supervise.Spec, error) {
 		return supervise.Spec{}, err
 	}
 	args := append([]string{"-XX:+UseSerialGC", "-Xss512k", "-Xshare:auto"}, r.jvmArgs...)
+	if cfg.Heap != "" {
+		args = append(args, "-Xmx"+cfg.Heap, "-XX:+ExitOnOutOfMemoryError")
+	}
+	if r.about.Limits != nil {
+		r.about.Limits.Heap, r.about.Limits.HoldKB = cfg.Heap, cfg.HoldKB
+	}
 	if r.j.Major >= 23 {
 		// Netty 4.1 reaches sun.misc.Unsafe; JDK 23+ warns on first use.
 		args = append(args, "--sun-misc-unsafe-memory-access=allow")
@@ -231,6 +237,7 @@ func (r *jvmRun) knobs() error {
 	p["validate_lock"] = strconv.FormatBool(cfg.ValidateLock)
 	p["log_in_lock"] = strconv.FormatBool(cfg.LogInLock)
 	p["db"] = cfg.DB
+	p["hold_kb"] = strconv.Itoa(cfg.HoldKB)
 	p["log"] = cfg.Log
 	if p["log"] == "" {
 		p["log"] = "off"

@@ -18,6 +18,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httptarget"
@@ -53,6 +54,9 @@ type Server struct {
 
 	once sync.Once
 	rep  *Report
+	// warmed is the connections warm opened (each one the server
+	// accepted before any counted request).
+	warmed int64
 }
 
 // About is what was started: the engine, its version and the JVM's, and
@@ -84,6 +88,10 @@ type Limits struct {
 	MaxConnections       int     `json:"max_connections"`
 	KeepAliveTimeoutMS   float64 `json:"keepalive_timeout_ms"`
 	MaxKeepAliveRequests int     `json:"max_keepalive_requests"`
+	// Heap is -Xmx as given ("" the JVM's default), HoldKB what each
+	// request holds on the heap while in flight.
+	Heap   string `json:"heap,omitempty"`
+	HoldKB int    `json:"hold_kb,omitempty"`
 }
 
 // Report is a stopped server's typed report: the Go target's counters and
@@ -96,6 +104,9 @@ type Report struct {
 	Killed bool `json:"killed,omitempty"`
 	// Missing: it sent no report (it died, or was killed).
 	Missing bool `json:"missing,omitempty"`
+	// WarmConns are the connections of launch's warm-up among the
+	// accepted ones (Conns).
+	WarmConns int64 `json:"warm_connections,omitempty"`
 }
 
 // JVMReport is what a JVM server reports beside the Go target's fields.
@@ -107,10 +118,15 @@ type JVMReport struct {
 	GCMS        float64 `json:"gc_ms"`
 	GCCount     int64   `json:"gc_count"`
 	// LoopLagMaxMS is the worst lateness of Netty's lag probe on any
-	// worker loop (the loop's own answer to "was it blocked").
+	// worker loop (the loop's own answer to "was it blocked"), from the
+	// first counted request on (the warm-up's JIT compiling is not in it).
 	LoopLagMaxMS float64 `json:"loop_lag_max_ms,omitempty"`
 	// OffloadThreads are the distinct threads the offload group ran on.
 	OffloadThreads int `json:"offload_threads,omitempty"`
+	// Moved are the connections Netty moved to the loop the scenario's
+	// plan names for their first request (it had bound them to another
+	// when it accepted them).
+	Moved int64 `json:"moved,omitempty"`
 }
 
 // ReadyError is a child that did not become ready: why it ended and what
@@ -187,7 +203,7 @@ func Start(ctx context.Context, cfg Config, o Options) (*Server, error) {
 	}
 	srv := &Server{Child: c, Addr: addr, Config: cfg, About: about}
 	if cfg.Engine.IsJVM() {
-		warm(ctx, addr, about.Limits)
+		srv.warmed = warm(ctx, addr, about.Limits)
 	}
 	return srv, nil
 }
@@ -197,7 +213,8 @@ func Start(ctx context.Context, cfg Config, o Options) (*Server, error) {
 // its pool's threads and the JIT are warm before a run measures it, as a
 // server in service is. The handler's own path is left cold: it is a few
 // lines, and a request there would be counted and drawn.
-func warm(ctx context.Context, addr string, l *Limits) {
+func warm(ctx context.Context, addr string, l *Limits) int64 {
+	var opened atomic.Int64
 	n := 8
 	if l != nil {
 		n = max(n, min(64, l.MaxThreads+l.Carriers+l.Loops+l.Offload))
@@ -213,6 +230,7 @@ func warm(ctx context.Context, addr string, l *Limits) {
 				if err != nil {
 					return
 				}
+				opened.Add(1)
 				defer c.Close()
 				_ = c.SetDeadline(time.Now().Add(5 * time.Second))
 				if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err == nil {
@@ -222,6 +240,7 @@ func warm(ctx context.Context, addr string, l *Limits) {
 		}
 		wg.Wait()
 	}
+	return opened.Load()
 }
 
 // warmRounds is how many rounds warm sends.
@@ -235,6 +254,10 @@ func prepareGo(cfg Config, o Options) (supervise.Spec, error) {
 		if exe, err = os.Executable(); err != nil {
 			return supervise.Spec{}, fmt.Errorf("launch: %w", err)
 		}
+	}
+	if cfg.Heap != "" || cfg.HoldKB != 0 {
+		// A JVM's heap: the Go target has none to bound.
+		return supervise.Spec{}, model.NewFieldError("heap", "launch.err.unsupported", "heap", cfg.Engine)
 	}
 	args, err := cfg.TargetArgs(o.Lang)
 	if err != nil {
@@ -264,6 +287,9 @@ func (s *Server) Stop() *Report {
 		killed := s.Child.Stop()
 		s.rep = decodeReport(s.Child.Report())
 		s.rep.Killed = killed
+		if !s.rep.Missing {
+			s.rep.WarmConns = s.warmed
+		}
 	})
 	return s.rep
 }

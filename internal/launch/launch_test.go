@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -194,7 +195,9 @@ func TestRefusals(t *testing.T) {
 		{Engine: Netty, AcceptCount: 10},
 		{Engine: Tomcat, Blocking: true},
 		{Engine: Netty, Model: "loop", Offload: 4},
-		{Engine: Netty, Model: "loop", DB: "root@tcp(127.0.0.1:3306)/"}, // a DSN, not a JDBC URL
+		{Engine: Netty, Model: "loop", OffloadExecutor: "unordered"},
+		{Engine: Netty, Model: "offload", OffloadExecutor: "forkjoin"},
+		{Engine: Netty, Model: "loop", DB: "root@tcp(127.0.0.1:3306)/"},                                                // a DSN, not a JDBC URL
 		{Engine: Tomcat, Model: "pool", Downstream: "127.0.0.1:6379", ValidateLock: true, LogInLock: true},             // no log
 		{Engine: Tomcat, Model: "pool", Log: "sync", LogFile: "/dev/null", LogInLock: true, Downstream: "127.0.0.1:1"}, // no lock
 	} {
@@ -390,5 +393,204 @@ func TestJVMDownstream(t *testing.T) {
 	}
 	if r := n.Stop(); r.Stalls == nil || r.Stalls.Count == 0 {
 		t.Fatalf("a loop held in the downstream's read was not seen: %+v", r.Stalls)
+	}
+}
+
+// Both engines count their connections as the Go target does: the
+// /metrics gauge waitlab_target_open_connections is the connections open
+// now (k kept-alive ones plus the one asking), falls back when they
+// close, and the report's connections are exactly those accepted: the
+// warm-up's, the kept-alive ones and each asking one.
+func TestJVMConnections(t *testing.T) {
+	for _, e := range []Engine{Tomcat, Netty} {
+		t.Run(string(e), func(t *testing.T) {
+			needJVM(t, e)
+			s := start(t, Config{Engine: e, Threads: 2})
+			const k = 3
+			var conns []net.Conn
+			for i := 0; i < k; i++ {
+				c, err := net.Dial("tcp", s.Addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				if _, err := io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+					t.Fatal(err)
+				}
+				b := make([]byte, 4096)
+				if n, err := c.Read(b); err != nil || !strings.Contains(string(b[:n]), "Hello, World!") {
+					t.Fatalf("keep-alive request %d: %q %v", i, b[:n], err)
+				}
+				conns = append(conns, c)
+			}
+			asked := 0
+			open := func() int { asked++; return openConns(t, s.Addr) }
+			if got := open(); got != k+1 {
+				t.Fatalf("open connections %d with %d kept alive and one asking, want %d", got, k, k+1)
+			}
+			for _, c := range conns {
+				c.Close()
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			got := open()
+			for ; got != 1 && time.Now().Before(deadline); got = open() {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if got != 1 {
+				t.Fatalf("open connections %d after the %d closed, want 1 (the one asking)", got, k)
+			}
+			rep := s.Stop()
+			if want := rep.WarmConns + k + int64(asked); rep.Missing || rep.WarmConns == 0 || rep.Conns != want || rep.Requests != k {
+				t.Fatalf("report: %d connections accepted (%d the warm-up's) and %d requests, want %d (warm-up, %d kept alive, %d asking) and %d",
+					rep.Conns, rep.WarmConns, rep.Requests, want, k, asked, k)
+			}
+		})
+	}
+}
+
+// openConns reads waitlab_target_open_connections on a connection of its
+// own (closed after the answer).
+func openConns(t *testing.T, addr string) int {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(c)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "waitlab_target_open_connections "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				t.Fatalf("open connections %q", v)
+			}
+			return n
+		}
+	}
+	t.Fatalf("/metrics has no waitlab_target_open_connections:\n%s", b)
+	return 0
+}
+
+// The two offload executors, told apart by a closed form. Three
+// keep-alive connections A, X, B set up in turn: the pinned group (two
+// executors) deals them out round-robin, so A and B share an executor and
+// their two blocking 200 ms requests sent together take two waves; the
+// unordered executor's free thread takes B's while another serves A's:
+// one wave.
+func TestNettyOffloadExecutors(t *testing.T) {
+	needJVM(t, Netty)
+	for _, c := range []struct {
+		exec       string
+		waves      int
+		threadsMin int
+	}{{"pinned", 2, 2}, {"unordered", 1, 2}} {
+		t.Run(c.exec, func(t *testing.T) {
+			s := start(t, Config{Engine: Netty, Model: "offload", Threads: 2, Offload: 2, Wait: "200ms", Blocking: true, OffloadExecutor: c.exec})
+			if want := map[string]string{"pinned": pinnedExecutor, "unordered": unorderedExecutor}[c.exec]; s.About.Limits.OffloadExecutor != want {
+				t.Fatalf("limits say %q, want %q", s.About.Limits.OffloadExecutor, want)
+			}
+			conns := make([]net.Conn, 3)
+			for i := range conns {
+				cn, err := net.Dial("tcp", s.Addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer cn.Close()
+				conns[i] = cn
+				if err := ask(cn); err != nil {
+					t.Fatalf("set-up request %d: %v", i, err)
+				}
+			}
+			t0 := time.Now()
+			errs := make(chan error, 2)
+			for _, cn := range []net.Conn{conns[0], conns[2]} {
+				go func() { errs <- ask(cn) }()
+			}
+			for range 2 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+			d := time.Since(t0)
+			switch {
+			case c.waves == 2 && d < 395*time.Millisecond:
+				t.Fatalf("A and B on one pinned executor took %v, under two waves (400 ms)", d)
+			case c.waves == 1 && d >= 395*time.Millisecond:
+				t.Fatalf("A and B on the unordered executor took %v, two waves or more; one (200 ms) was due", d)
+			}
+			r := s.Stop()
+			if r.JVM.OffloadThreads < c.threadsMin || r.Stalls == nil || r.Stalls.Count != 0 {
+				t.Fatalf("offload threads %d (want %d or more), stalls %+v (the loops are never held)", r.JVM.OffloadThreads, c.threadsMin, r.Stalls)
+			}
+		})
+	}
+}
+
+// ask sends one keep-alive request on cn and reads its answer.
+func ask(cn net.Conn) error {
+	_ = cn.SetDeadline(time.Now().Add(30 * time.Second))
+	if _, err := io.WriteString(cn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		return err
+	}
+	b := make([]byte, 4096)
+	n, err := cn.Read(b)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(string(b[:n]), "Hello, World!") {
+		return errors.New("answer " + string(b[:n]))
+	}
+	return nil
+}
+
+// The unordered executor answers one connection's pipelined requests in
+// order: eight requests of a scenario whose waits are drawn at random
+// (exp:40ms, blocking), written at once on one connection, come back as
+// requests 0 to 7, though any free thread may take each.
+func TestNettyUnorderedPipelinedInOrder(t *testing.T) {
+	needJVM(t, Netty)
+	sc := model.Scenario{Model: model.Offload, Threads: 2, OffloadPool: 4, Requests: 8, Seed: 3,
+		Arrival: model.Arrival{Kind: model.Burst},
+		Classes: []model.Class{{Name: "normal", Fraction: 1, Wait: model.Dist{Kind: model.Exp, Mean: 40 * time.Millisecond}, Blocking: true}}}
+	sc.Normalize()
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := t.TempDir() + "/s.json"
+	if err := os.WriteFile(file, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, Config{Engine: Netty, Scenario: file, OffloadExecutor: "unordered"})
+	cn, err := net.Dial("tcp", s.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cn.Close()
+	var req strings.Builder
+	for i := 0; i < sc.Requests; i++ {
+		req.WriteString("GET /?req=" + strconv.Itoa(i) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+	}
+	_ = cn.SetDeadline(time.Now().Add(60 * time.Second))
+	if _, err := io.WriteString(cn, req.String()); err != nil {
+		t.Fatal(err)
+	}
+	rd := bufio.NewReader(cn)
+	for i := 0; i < sc.Requests; i++ {
+		resp, err := http.ReadResponse(rd, nil)
+		if err != nil {
+			t.Fatalf("answer %d: %v", i, err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Waitlab-Req"); got != strconv.Itoa(i) {
+			t.Fatalf("answer %d is request %s's: pipelined answers out of order", i, got)
+		}
 	}
 }

@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
@@ -103,7 +101,7 @@ func ServeChild(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	req.Options.OnStall = func(s watchdog.Stall) { stallCh <- s }
-	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && Check(req.Scenario, 0) == nil {
+	if n := ChildGOMAXPROCS(req.Scenario); n > runtime.GOMAXPROCS(0) && req.Scenario.Validate() == nil && guard(req.Scenario) == nil {
 		runtime.GOMAXPROCS(n)
 	}
 	res, err := Run(ctx, req.Scenario, req.Options)
@@ -186,24 +184,10 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	if opt.OnStart != nil {
 		opt.OnStart()
 	}
-	interrupted := false
-	select {
-	case <-c.Exited():
-	case <-ctx.Done():
-		interrupted = true
-		c.Stop()
-	}
-	werr := c.Wait()
+	interrupted, werr := c.Await(ctx)
 	var resp ChildResponse
 	if derr := json.Unmarshal(stdout.Bytes(), &resp); derr != nil || (interrupted && resp.Result == nil) {
-		if interrupted {
-			return nil, fmt.Errorf("%w (the run was stopped before it reported)", supervise.ErrInterrupted)
-		}
-		msg := strings.TrimSpace(c.Stderr())
-		if werr != nil {
-			return nil, fmt.Errorf("live: child: %w: %s", werr, msg)
-		}
-		return nil, fmt.Errorf("live: child sent no result: %w: %s", derr, msg)
+		return nil, fmt.Errorf("live: %w", c.Unreported(interrupted, werr, derr))
 	}
 	switch {
 	case resp.Error != "":
@@ -213,13 +197,4 @@ func Isolated(ctx context.Context, exe string, s model.Scenario, opt Options) (*
 	}
 	resp.Result.Trace = resp.Trace
 	return &resp, nil
-}
-
-// Executable returns the path of the running binary, for Isolated.
-func Executable() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("live: find own binary: %w", err)
-	}
-	return exe, nil
 }

@@ -21,7 +21,6 @@ package live
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -127,18 +126,15 @@ type executor interface {
 	stop(grace time.Duration)
 }
 
-// ErrTooBig is wrapped by Run's refusals of scenarios too big to run for
-// real (see Check).
-var ErrTooBig = errors.New("too big for a real run")
-
-// Run executes s for real. s must be normalized and valid. It returns when
+// Run executes s for real. s must be normalized and valid, and checked
+// (runner.Check refuses what is too big; Run only guards its ceilings). It returns when
 // every request has completed, or when ctx is cancelled: then the result
 // holds what completed so far and Interrupted is set (the error is nil).
 func Run(ctx context.Context, s model.Scenario, opt Options) (*model.Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	if err := Check(s, 0); err != nil {
+	if err := guard(s); err != nil {
 		return nil, err
 	}
 	if opt.Trace && s.Requests > model.MaxTraceRequests {

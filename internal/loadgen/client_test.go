@@ -5,11 +5,13 @@ import (
 	"context"
 	"net"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/httpwire"
+	"github.com/waitlab/waitlab/internal/httpwire/httpwiretest"
 	"github.com/waitlab/waitlab/internal/model"
 )
 
@@ -62,51 +64,24 @@ func readAll(wire string, step int, head bool) ([]int, errKind) {
 	return got, kindOK
 }
 
+// The shared response cases (httpwiretest.Responses, the response
+// reader's own), each answer delivered after its request, in reads of
+// every size: a response that ends the connection leaves the client
+// without one (kindOK), running out between responses reads as the server
+// closing (kindClosed), and so does running out inside one.
 func TestClientReadsResponses(t *testing.T) {
-	tests := []struct {
-		name string
-		wire string
-		head bool
-		want []int
-		end  errKind // the kind after the last response
-	}{
-		{"content-length keep-alive", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello|HTTP/1.1 503 No\r\nContent-Length: 0\r\n\r\n", false, []int{200, 503}, kindClosed},
-		{"chunked with extension and trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\nA\r\n0123456789\r\n0\r\nX-T: 1\r\n\r\n|HTTP/1.1 201 OK\r\nContent-Length: 1\r\n\r\nx", false, []int{200, 201}, kindClosed},
-		{"connection close", "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nhi", false, []int{200}, kindOK},
-		{"http/1.0 without keep-alive closes", "HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi", false, []int{200}, kindOK},
-		{"body to end of connection", "HTTP/1.1 200 OK\r\n\r\nall of this is body", false, []int{200}, kindOK},
-		{"interim 100 then 200", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{200}, kindClosed},
-		{"head has no body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n|HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", true, []int{200, 200}, kindClosed},
-		{"204 has no body", "HTTP/1.1 204 No Content\r\n\r\n|HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false, []int{204, 200}, kindClosed},
-		{"not http", "SSH-2.0-OpenSSH\r\n\r\n", false, nil, kindBadResponse},
-		{"truncated body", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", false, nil, kindClosed},
-		{"bad chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", false, nil, kindBadResponse},
-		// Issue 13, item 14: accounting holes.
-		{"status 600 is no HTTP status", "HTTP/1.1 600 What\r\nContent-Length: 0\r\n\r\n", false, nil, kindBadResponse},
-		{"status 099 is no HTTP status", "HTTP/1.1 099 What\r\nContent-Length: 0\r\n\r\n", false, nil, kindBadResponse},
-		{"chunk data without its CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXY0\r\n\r\n", false, nil, kindBadResponse},
-		{"conflicting lengths", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", false, nil, kindBadResponse},
-	}
-	for _, tt := range tests {
+	for _, tt := range httpwiretest.Responses {
+		want := map[string]errKind{"eof": kindClosed, "short": kindClosed, "bad": kindBadResponse}[tt.End]
+		if tt.End == "eof" && tt.Closes {
+			want = kindOK
+		}
 		for _, step := range []int{0, 1, 7} { // whole, byte by byte, odd chunks
-			got, end := readAll(tt.wire, step, tt.head)
-			if !equalInts(got, tt.want) || end != tt.end {
-				t.Errorf("%s (reads of %d): statuses %v, end %s; want %v, end %s", tt.name, step, got, kindNames[end], tt.want, kindNames[tt.end])
+			got, end := readAll(tt.Wire, step, tt.Head)
+			if !slices.Equal(got, tt.Statuses) || end != want {
+				t.Errorf("%s (reads of %d): statuses %v, end %s; want %v, end %s", tt.Name, step, got, kindNames[end], tt.Statuses, kindNames[want])
 			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // The scenario driver reads its tags through the same parser: each tag

@@ -1,14 +1,14 @@
 package loadgen
 
 import (
-	"bufio"
-	"bytes"
+	"maps"
+	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -77,49 +77,25 @@ func listenerPID(port int) int {
 	return sysinfo.SocketOwner(inodes, listenerScanBudget)
 }
 
-// parseTargetInfo returns the labels of the waitlab_target_info line of a
-// Prometheus text page (nil without one). Label values are Prometheus
-// strings: backslash escapes are undone.
-func parseTargetInfo(b []byte) map[string]string {
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		rest, ok := strings.CutPrefix(line, "waitlab_target_info{")
-		if !ok {
-			continue
-		}
-		out := map[string]string{}
-		for len(rest) > 0 && rest[0] != '}' && len(out) < loadresult.MaxInfoLabels {
-			name, after, ok := strings.Cut(rest, `="`)
-			if !ok {
-				return nil
-			}
-			var val strings.Builder
-			i := 0
-			for ; i < len(after) && after[i] != '"'; i++ {
-				if after[i] == '\\' && i+1 < len(after) {
-					i++
-					if after[i] == 'n' {
-						val.WriteByte('\n')
-						continue
-					}
-				}
-				val.WriteByte(after[i])
-			}
-			if i >= len(after) {
-				return nil
-			}
-			name = strings.TrimLeft(name, ", ")
-			if len(name) > loadresult.MaxInfoLen || val.Len() > loadresult.MaxInfoLen {
-				return nil
-			}
-			out[name] = val.String()
-			rest = strings.TrimLeft(after[i+1:], ",")
-		}
-		return out
+// infoOf returns the labels of the page's waitlab_target_info (nil
+// without one): the first MaxInfoLabels names in order, and nil when a
+// name or a value is longer than MaxInfoLen (a page is untrusted; the
+// result file refuses more).
+func infoOf(pg scrape.Page) map[string]string {
+	ss := pg.Samples("waitlab_target_info")
+	if len(ss) == 0 {
+		return nil
 	}
-	return nil
+	names := slices.Sorted(maps.Keys(ss[0].Labels))
+	out := map[string]string{}
+	for _, name := range names[:min(len(names), loadresult.MaxInfoLabels)] {
+		val := ss[0].Labels[name]
+		if len(name) > loadresult.MaxInfoLen || len(val) > loadresult.MaxInfoLen {
+			return nil
+		}
+		out[name] = val
+	}
+	return out
 }
 
 // SyntheticRun builds the result of an open-model run from given

@@ -6,23 +6,24 @@ import (
 	"testing"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 func TestParseTargetInfo(t *testing.T) {
-	page := []byte("# HELP waitlab_target_info x\nwaitlab_target_info{db=\"off\",lock=\"on\",log=\"sync\",model=\"pool\",threads=\"8\",odd=\"a\\\"b\"} 1\n")
-	got := parseTargetInfo(page)
+	page := ("# HELP waitlab_target_info x\nwaitlab_target_info{db=\"off\",lock=\"on\",log=\"sync\",model=\"pool\",threads=\"8\",odd=\"a\\\"b\"} 1\n")
+	got := infoOf(pageOf(page))
 	want := map[string]string{"db": "off", "lock": "on", "log": "sync", "model": "pool", "threads": "8", "odd": `a"b`}
 	if len(got) != len(want) {
-		t.Fatalf("parseTargetInfo = %v; want %v", got, want)
+		t.Fatalf("infoOf = %v; want %v", got, want)
 	}
 	for k, v := range want {
 		if got[k] != v {
-			t.Errorf("parseTargetInfo[%q] = %q; want %q", k, got[k], v)
+			t.Errorf("infoOf[%q] = %q; want %q", k, got[k], v)
 		}
 	}
-	if got := parseTargetInfo([]byte("process_cpu_seconds_total 1\n")); got != nil {
-		t.Errorf("parseTargetInfo(no info) = %v; want nil", got)
+	if got := infoOf(pageOf("process_cpu_seconds_total 1\n")); got != nil {
+		t.Errorf("infoOf(no info) = %v; want nil", got)
 	}
 }
 
@@ -33,10 +34,10 @@ func FuzzParseTargetInfo(f *testing.F) {
 	f.Add([]byte("waitlab_target_info{a=\"\\"))
 	f.Add([]byte("waitlab_target_info{=\"\"} 1"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m := parseTargetInfo(b)
+		m := infoOf(pageOf(string(b)))
 		c := &loadresult.Conditions{TargetInfo: m}
 		if err := c.Check(); err != nil {
-			t.Errorf("parseTargetInfo(%q) = %v, which check refuses: %v", b, m, err)
+			t.Errorf("infoOf(%q) = %v, which check refuses: %v", b, m, err)
 		}
 	})
 }
@@ -63,4 +64,11 @@ func TestConditionsOfThisProcess(t *testing.T) {
 	if pid := listenerPID(port); pid != os.Getpid() {
 		t.Errorf("listenerPID(%d) = %d; want this process, %d", port, pid, os.Getpid())
 	}
+}
+
+// pageOf parses a /metrics page as the watcher reads one (an unparseable
+// page is an empty one: the watcher then has no figures from it).
+func pageOf(s string) scrape.Page {
+	pg, _ := scrape.Parse([]byte(s))
+	return pg
 }

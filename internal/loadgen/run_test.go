@@ -3,6 +3,7 @@ package loadgen
 import (
 	"context"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -376,17 +377,17 @@ func testCancelEndsTheRun(t *testing.T) {
 func TestParseMetrics(t *testing.T) {
 	page := "# HELP process_cpu_seconds_total x\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\n" +
 		"waitlab_target_os_threads 17\nwaitlab_target_threads{model=\"pool\"} 4\ngo_goroutines 9\n"
-	cpu, threads, ok := parseMetrics([]byte(page))
+	cpu, threads, ok := cpuOf(pageOf(page))
 	if !ok || cpu != 12.5 || threads != 4 {
-		t.Errorf("parseMetrics = %v, %d, %v; want 12.5, 4 (configured threads before OS threads), true", cpu, threads, ok)
+		t.Errorf("cpuOf = %v, %d, %v; want 12.5, 4 (configured threads before OS threads), true", cpu, threads, ok)
 	}
 	// An event-loop target exports no waitlab_target_threads: its OS
 	// threads do not bound what is in flight, so they are not compared.
-	if _, threads, _ := parseMetrics([]byte("process_cpu_seconds_total 1\nwaitlab_target_os_threads 9\n")); threads != 0 {
-		t.Errorf("parseMetrics(os threads only) threads = %d; want 0", threads)
+	if _, threads, _ := cpuOf(pageOf("process_cpu_seconds_total 1\nwaitlab_target_os_threads 9\n")); threads != 0 {
+		t.Errorf("cpuOf(os threads only) threads = %d; want 0", threads)
 	}
-	if _, _, ok := parseMetrics([]byte("go_goroutines 3\n")); ok {
-		t.Error("parseMetrics(no process_cpu_seconds_total) ok = true; want false")
+	if _, _, ok := cpuOf(pageOf("go_goroutines 3\n")); ok {
+		t.Error("cpuOf(no process_cpu_seconds_total) ok = true; want false")
 	}
 }
 
@@ -418,10 +419,11 @@ func TestTargetMetricsAndPid(t *testing.T) {
 func FuzzParseMetrics(f *testing.F) {
 	f.Add("process_cpu_seconds_total 1.5\nwaitlab_target_threads{a=\"b\"} 2\n")
 	f.Add("# HELP x\nprocess_cpu_seconds_total NaN\n")
+	f.Add("process_cpu_seconds_total -1\nwaitlab_target_threads +Inf\n")
 	f.Fuzz(func(t *testing.T, page string) {
-		cpu, threads, ok := parseMetrics([]byte(page))
-		if ok && (cpu < 0 || threads < 0) {
-			t.Errorf("parseMetrics(%q) = %v, %d", page, cpu, threads)
+		cpu, threads, ok := cpuOf(pageOf(page))
+		if ok && (cpu < 0 || math.IsInf(cpu, 0) || threads < 0) {
+			t.Errorf("cpuOf(%q) = %v, %d", page, cpu, threads)
 		}
 	})
 }

@@ -1,10 +1,7 @@
 package loadgen
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"io"
 	"math"
 	"net"
 	"net/http"
@@ -16,6 +13,7 @@ import (
 	"time"
 
 	"github.com/waitlab/waitlab/internal/netguard"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -115,63 +113,39 @@ func (p *targetProbe) readPage() (cpuS float64, threads int, ok bool) {
 		}
 		p.client = netguard.Client(time.Second, remote)
 	}
-	resp, err := p.client.Get(p.metricsURL)
+	pg, err := scrape.Get(p.client, p.metricsURL)
 	if err != nil {
 		return 0, 0, false
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return 0, 0, false
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-	if err != nil {
-		return 0, 0, false
-	}
-	cpuS, threads, ok = parseMetrics(body)
-	p.loops = parseLoopMetrics(body)
-	if info := parseTargetInfo(body); info != nil {
+	cpuS, threads, ok = cpuOf(pg)
+	p.loops = loopsOf(pg)
+	if info := infoOf(pg); info != nil {
 		p.info = info // conditions.go: the target's settings, from the same page
 	}
 	return cpuS, threads, ok
 }
 
-// parseMetrics reads process_cpu_seconds_total and waitlab_target_threads
-// from a Prometheus text page. waitlab_target_threads is exported only by
-// thread-per-request targets (the pool model), where a request in flight
-// holds a thread, so in-flight above it means queueing; the OS thread count
-// is deliberately not used, since an event loop's in-flight requests are not
-// bounded by its threads. ok is false without the CPU line.
-func parseMetrics(b []byte) (cpuSeconds float64, threads int, ok bool) {
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) < 2 {
-			continue
-		}
-		name := f[0]
-		if i := strings.IndexByte(name, '{'); i >= 0 {
-			name = name[:i]
-		}
-		v, err := strconv.ParseFloat(f[1], 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			continue
-		}
-		switch name {
-		case "process_cpu_seconds_total":
-			cpuSeconds, ok = v, true
-		case "waitlab_target_threads":
-			if v < 1e9 {
-				threads = int(v)
-			}
-		}
+// cpuOf reads process_cpu_seconds_total and waitlab_target_threads from a
+// page. waitlab_target_threads is exported only by thread-per-request
+// targets (the pool model), where a request in flight holds a thread, so
+// in-flight above it means queueing; the OS thread count is deliberately
+// not used, since an event loop's in-flight requests are not bounded by
+// its threads. ok is false without a usable CPU figure (none, negative,
+// NaN or infinite).
+func cpuOf(pg scrape.Page) (cpuSeconds float64, threads int, ok bool) {
+	cpuSeconds, ok = pg.Sum("process_cpu_seconds_total")
+	if !usable(cpuSeconds) {
+		cpuSeconds, ok = 0, false
+	}
+	if n, has := pg.Sum("waitlab_target_threads"); has && usable(n) && n < 1e9 {
+		threads = int(n)
 	}
 	return cpuSeconds, threads, ok
 }
+
+// usable is a count or a time a page may give: not negative, not NaN and
+// not infinite.
+func usable(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
 
 // loopMetrics is what a waitlab target's watchdog exports of its event
 // loops, summed over the loops: stalls (tasks that held a loop past the
@@ -182,44 +156,24 @@ type loopMetrics struct {
 	buckets map[float64]float64 // upper bound (s) -> tasks at or below it; +Inf included
 }
 
-// parseLoopMetrics reads waitlab_target_loop_stalls_total and
-// waitlab_target_loop_task_duration_seconds_bucket (internal/httptarget's
-// loop collector) from a Prometheus text page.
-func parseLoopMetrics(b []byte) loopMetrics {
+// loopsOf reads waitlab_target_loop_stalls_total and
+// waitlab_target_loop_task_duration_seconds (internal/httptarget's loop
+// collector) from a page.
+func loopsOf(pg scrape.Page) loopMetrics {
 	m := loopMetrics{buckets: map[float64]float64{}}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) < 2 {
-			continue
-		}
-		v, err := strconv.ParseFloat(f[1], 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			continue
-		}
-		name, labels, _ := strings.Cut(f[0], "{")
-		switch name {
-		case "waitlab_target_loop_stalls_total":
+	for _, s := range pg.Samples("waitlab_target_loop_stalls_total") {
+		if usable(s.Value) {
 			m.seen = true
-			m.stalls += v
-		case "waitlab_target_loop_task_duration_seconds_bucket":
-			_, le, ok := strings.Cut(labels, `le="`)
-			if !ok {
-				continue
-			}
-			le, _, _ = strings.Cut(le, `"`)
-			bound, err := strconv.ParseFloat(le, 64) // "+Inf" parses as +Inf
-			if err != nil || math.IsNaN(bound) || len(m.buckets) >= 1000 {
-				continue
-			}
-			m.seen = true
-			m.buckets[bound] += v
+			m.stalls += s.Value
 		}
+	}
+	for _, s := range pg.Samples("waitlab_target_loop_task_duration_seconds_bucket") {
+		bound, err := strconv.ParseFloat(s.Labels["le"], 64) // "+Inf" parses as +Inf
+		if err != nil || math.IsNaN(bound) || !usable(s.Value) || len(m.buckets) >= 1000 {
+			continue
+		}
+		m.seen = true
+		m.buckets[bound] += s.Value
 	}
 	return m
 }

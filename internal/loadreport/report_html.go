@@ -11,6 +11,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/svgplot"
 )
 
 // line is one series of a chart.
@@ -41,15 +42,7 @@ func niceTicks(lo, hi float64, n int) []float64 {
 	if hi <= lo {
 		hi = lo + 1
 	}
-	raw := (hi - lo) / float64(n)
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := mag
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if m*mag >= raw {
-			step = m * mag
-			break
-		}
-	}
+	step := svgplot.RoundStep((hi-lo)/float64(n), 1, 2, 2.5, 5)
 	var out []float64
 	for v := math.Floor(lo/step) * step; ; v += step {
 		out = append(out, v)

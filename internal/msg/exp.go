@@ -199,8 +199,8 @@ func init() {
 			KO: "요청 2,000건이 한꺼번에 도착하고, 99%%는 CPU 200 µs, 1%%(20건)은 100 ms 동안 스레드를 막는 호출을 합니다. 막는 요청은 루프들에 고르게 퍼집니다. p50/p99/최대는 막지 않는 요청만 셉니다. 조건마다 모델을 계산하고, 새 자식 프로세스에서 실제 epoll 루프(와 오프로드 스레드)로 %[1]d회 돌린 다음, HTTP로 %[1]d회 더 돌렸습니다: 실행마다 새 `waitlab target` 자식 프로세스가 시나리오를 서비스하고, 이 프로세스의 부하 생성기가 요청을 한꺼번에 보냅니다 (코어가 둘 이상이면 둘을 서로 다른 코어에 고정). 루프 멈춤은 감시견(임계 10 ms)이 센 것이고, HTTP에서는 대상 서버의 /metrics에서 읽습니다.",
 			EN: "2,000 requests arrive at once; 99%% spend 200 µs of CPU, 1%% (20) make a call that blocks their thread for 100 ms, spread evenly over the loops; p50/p99/max are over the non-blocking requests. Each condition: the model, then %[1]d real runs on real epoll loops (and offload threads), each in a fresh child process, then %[1]d runs over HTTP: a fresh `waitlab target` child per run serves the scenario and the generator in this process sends the burst, the two pinned to different cores where there are two. Loop stalls are the watchdog's count (threshold 10 ms), over HTTP read from the target's /metrics."},
 		"exp.bl.scaling": {
-			KO: "이 기계에 맞춘 축소 (live.ScaleToCores): 루프 %d개 → %d개, 요청 %d건 → %d건 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프마다 받는 일의 양과 막는 요청의 비율은 발표된 실행과 같습니다. 처리량은 루프 수에 비례하므로 루프당 처리량으로 견주세요.",
-			EN: "Scaled to this machine (live.ScaleToCores): loops %d -> %d, requests %d -> %d (factor %.3g), offload pools 64 -> %d and 4 -> %d; each loop gets the same work and the same blocking share as in the published run. Throughput scales with the loops: compare it per loop."},
+			KO: "이 기계에 맞춘 축소 (runner.ScaleToCores): 루프 %d개 → %d개, 요청 %d건 → %d건 (비율 %.3g), 오프로드 풀 64 → %d, 4 → %d. 루프마다 받는 일의 양과 막는 요청의 비율은 발표된 실행과 같습니다. 처리량은 루프 수에 비례하므로 루프당 처리량으로 견주세요.",
+			EN: "Scaled to this machine (runner.ScaleToCores): loops %d -> %d, requests %d -> %d (factor %.3g), offload pools 64 -> %d and 4 -> %d; each loop gets the same work and the same blocking share as in the published run. Throughput scales with the loops: compare it per loop."},
 		"exp.bl.noscaling": {
 			KO: "이 기계의 코어 %d개가 루프 여덟 개 이상이라 줄이지 않았습니다.",
 			EN: "Not scaled: this machine's %d cores cover the eight loops."},

@@ -4,8 +4,8 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"flag.java": {
-			KO: "--via jvm: 쓸 JDK (JDK 홈이나 그 안의 bin/java). 없으면 JAVA_HOME, PATH의 java, /usr/lib/jvm 순으로 찾습니다",
-			EN: "--via jvm: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm"},
+			KO: "--via jvm과, --via http에서 --engine tomcat|netty일 때: 쓸 JDK (JDK 홈이나 그 안의 bin/java). 없으면 JAVA_HOME, PATH의 java, /usr/lib/jvm 순으로 찾습니다",
+			EN: "--via jvm, and --via http with --engine tomcat|netty: the JDK to run on (a JDK home or its bin/java); else JAVA_HOME, java on PATH, then /usr/lib/jvm"},
 		"flag.jvm-pin": {
 			KO: "--via jvm, 가상 스레드: 막는 호출의 대기가 캐리어를 붙잡는 방식. synchronized(JDK 21-23에서 고정됨) 또는 native(네이티브 프레임, FFM). 없으면 JDK 24 미만은 synchronized, 24 이상은 native",
 			EN: "--via jvm, virtual threads: how a blocking call's wait holds its carrier: synchronized (pins on JDK 21-23) or native (a native frame, FFM); default synchronized before JDK 24, native from 24"},
@@ -80,9 +80,21 @@ func init() {
 		"jvm.err.pin.model": {
 			KO: "--jvm-pin은 가상 스레드에만 뜻이 있습니다 (지금 모델은 %s). --model virtual과 함께 주거나 빼세요",
 			EN: "--jvm-pin means something only for virtual threads (the model is %s): use it with --model virtual, or leave it out"},
-		"jvm.err.vus": {
-			KO: "JVM 실행은 아직 닫힌 모델(--arrival vus:N)을 실행하지 못합니다. burst, rate:R, poisson:R 중 하나를 주세요",
-			EN: "a run on the JVM cannot run the closed model (--arrival vus:N) yet: give burst, rate:R or poisson:R"},
+		"jvm.timeline": {
+			KO: "아래 타임라인은 JVM 실행의 측정 회차입니다 (레인 %d개, JVM이 기록한 스레드별 구간).",
+			EN: "The timeline below is the JVM run's measured pass (%d lane{s}, each thread's spans as the JVM recorded them)."},
+		"jvm.timeline.compare": {
+			KO: "아래 타임라인은 JVM 실행의 측정 회차입니다 (레인 %d개). --compare의 Go 실행 타임라인은 그리지 않습니다. Go 실행의 타임라인은 --via process로 보세요.",
+			EN: "The timeline below is the JVM run's measured pass (%d lane{s}); with --compare the Go run's is not drawn: see it with --via process."},
+		"jvm.timeline.interrupted": {
+			KO: "타임라인 없음: JVM 실행이 측정 회차를 끝내기 전에 중단되어, 끝까지 기록된 구간이 없습니다.",
+			EN: "No timeline: the JVM run was interrupted before its measured pass ended, so no whole trace was recorded."},
+		"jvm.timeline.none": {
+			KO: "타임라인 없음: JVM 자식 프로세스가 구간을 하나도 보내지 않았습니다.",
+			EN: "No timeline: the JVM child sent no spans."},
+		"jvm.err.thinks": {
+			KO: "닫힌 모델의 지수 분포 think 시간은 Go가 사용자와 요청마다 뽑아 JVM에 넘기는데, 사용자 %d명과 요청 %d건이면 %d개로 한도 %d개를 넘습니다. 요청이나 사용자를 줄이거나 고정 think 시간(--think 5ms)을 주세요",
+			EN: "the closed model's exponential think times are drawn in Go per user and request and handed to the JVM: %d users and %d requests need %d of them, over the limit of %d; give fewer requests or users, or a fixed think time (--think 5ms)"},
 		"jvm.err.requests": {
 			KO: "JVM 실행에 요청 %d건은 너무 많습니다 (최대 %d건). --requests를 줄이세요",
 			EN: "%d requests are too many for a run on the JVM (at most %d): lower --requests"},

@@ -46,6 +46,12 @@ func init() {
 		"launch.err.fraction": {
 			KO: "--block-fraction은 0과 1 사이여야 합니다 (받은 값 %g)",
 			EN: "--block-fraction must be between 0 and 1 (got %g)"},
+		"launch.err.hold": {
+			KO: "--hold-kb는 0에서 %[2]d 사이여야 합니다 (받은 값 %[1]d)",
+			EN: "--hold-kb must be between 0 and %[2]d (got %[1]d)"},
+		"launch.err.heap": {
+			KO: "--heap %q{을/를} 읽을 수 없습니다: 48m이나 1g처럼 숫자에 k, m, g를 붙여 주세요",
+			EN: "--heap %q cannot be read: give a size such as 48m or 1g"},
 		"launch.err.dist": {
 			KO: "--%s %q{을/를} 읽을 수 없습니다: %v. 예: 50ms 또는 exp:50ms",
 			EN: "--%s %q cannot be read: %v; e.g. 50ms or exp:50ms"},
@@ -73,9 +79,15 @@ func init() {
 		"launch.limits.offload": {
 			KO: "보스 루프 1개와 작업 루프 %d개, 핸들러는 실행기 %d개의 그룹에서 실행 (DefaultEventExecutorGroup: 채널마다 실행기 하나에 고정); backlog=%d, maxConnections=%d (0은 한도 없음), keep-alive 유휴 %.0fms",
 			EN: "one boss loop and %d worker loop{s}, the handler on a group of %d executors (DefaultEventExecutorGroup: each channel pinned to one); backlog=%d, maxConnections=%d (0: no cap), keep-alive idle %.0fms"},
+		"launch.limits.offload.unordered": {
+			KO: "보스 루프 1개와 작업 루프 %d개, 핸들러는 스레드 %d개의 UnorderedThreadPoolEventExecutor에서 실행 (비어 있는 스레드가 어느 채널의 작업이든 맡음, 한 연결의 요청은 하나씩 차례로); backlog=%d, maxConnections=%d (0은 한도 없음), keep-alive 유휴 %.0fms",
+			EN: "one boss loop and %d worker loop{s}, the handler on an UnorderedThreadPoolEventExecutor of %d threads (any free thread takes any channel's task; one connection's requests one at a time, in order); backlog=%d, maxConnections=%d (0: no cap), keep-alive idle %.0fms"},
 		"launch.report": {
-			KO: "요청 %d건, 로그 %d줄 기록, %d줄 버림.",
-			EN: "%d request{s}, %d log line{s} written, %d dropped."},
+			KO: "요청 %d건, 받은 연결 %d개, 로그 %d줄 기록, %d줄 버림.",
+			EN: "%d request{s}, %d connection{s} accepted, %d log line{s} written, %d dropped."},
+		"launch.report.warm": {
+			KO: "요청 %d건, 받은 연결 %d개 (그중 %d개는 측정 전 워밍업), 로그 %d줄 기록, %d줄 버림.",
+			EN: "%d request{s}, %d connection{s} accepted (%d of them the warm-up's, before anything was measured), %d log line{s} written, %d dropped."},
 		"launch.report.jvm": {
 			KO: "JVM CPU %.0fms, GC %.0fms (%d회), 스레드 최대 %d개.",
 			EN: "JVM CPU %.0f ms, GC %.0f ms (%d collection{s}), at most %d thread{s}."},
@@ -97,6 +109,9 @@ func init() {
 		"flag.target.accept-count": {
 			KO: "tomcat: acceptCount(리슨 백로그). 기본 100",
 			EN: "tomcat: acceptCount (the listen backlog); default 100"},
+		"flag.target.offload-executor": {
+			KO: "netty offload: pinned(DefaultEventExecutorGroup, 채널마다 실행기 하나에 고정, 기본값)나 unordered(UnorderedThreadPoolEventExecutor, 비어 있는 스레드가 아무 작업이나 맡음)",
+			EN: "netty offload: pinned (DefaultEventExecutorGroup, each channel pinned to one executor; the default) or unordered (UnorderedThreadPoolEventExecutor, any free thread takes any task)"},
 		"flag.target.max-connections": {
 			KO: "tomcat: maxConnections (기본 8192); netty: 이보다 많은 연결은 닫습니다 (기본 한도 없음)",
 			EN: "tomcat: maxConnections (default 8192); netty: refuse beyond it (default none)"},
@@ -115,6 +130,9 @@ func init() {
 		"http.server": {
 			KO: "서버: %s",
 			EN: "served by %s"},
+		"launch.err.offloadexec": {
+			KO: "알 수 없는 --offload-executor 값입니다: %q. pinned(DefaultEventExecutorGroup, 기본값)나 unordered(UnorderedThreadPoolEventExecutor)를 주세요",
+			EN: "--offload-executor %q is unknown: give pinned (DefaultEventExecutorGroup, the default) or unordered (UnorderedThreadPoolEventExecutor)"},
 		"target.jvm.listening": {
 			KO: "waitlab target (%s){이/가} http://%s 에서 기다립니다. %s. 지표는 /metrics, 끝내려면 Ctrl-C",
 			EN: "waitlab target (%s) listening on http://%s; %s. Metrics on /metrics, Ctrl-C to stop"},

@@ -97,15 +97,34 @@ func init() {
 			KO: "블로킹 호출 %d개가 오프로드 풀로 넘어가고 루프는 계속 돕니다",
 			EN: "%d blocking call{s} {goes/go} to the offload pool and the loops carry on"},
 		"narr.fanout": {
-			KO: "병렬 호출 %d개가 팬아웃 풀로 가고, 요청의 스레드는 모두 끝날 때까지 붙잡힌 채 기다립니다",
-			EN: "%d parallel call{s} {goes/go} to the fan-out pool, and the request's thread waits, held, for all of them"},
+			KO: "팬아웃 스레드가 호출 %d건을 맡고, 요청의 스레드는 그 요청의 호출이 모두 돌아올 때까지 붙잡힌 채 기다립니다",
+			EN: "the fan-out threads take %d call{s}, and each request's thread waits, held, until all its calls return"},
 		"narr.fanout.queue": {
-			KO: "호출 %d개가 팬아웃 스레드를 기다립니다",
+			KO: "호출 %d건이 팬아웃 스레드를 기다립니다",
 			EN: "%d call{s} {waits/wait} for a fan-out thread"},
-		"narr.w.fanout1": {KO: "팬아웃 풀로 간 호출 1개", EN: "1 call goes to the fan-out pool"},
-		"narr.w.fanout":  {KO: "팬아웃 풀로 간 호출 %d개", EN: "%d calls go to the fan-out pool"},
+		// The fan-out pool's middle stretch, one line (narrate/fanout.go).
+		"narr.fanout.busy": {
+			KO: "팬아웃 스레드 %[1]d개가 쉬지 않고 한 번에 %[1]d건씩 호출 %[2]d건을 처리하고, 요청의 스레드는 붙잡힌 채 기다리기만 합니다",
+			EN: "the %[1]d fan-out threads make %[2]d calls without a break, %[1]d at a time, while the request threads only wait, held"},
+		"narr.fanout.part": {
+			KO: "팬아웃 스레드 %[1]d개가 호출 %[2]d건을 처리하며 이 구간의 %[3]d%%를 일하고, 요청의 스레드는 붙잡힌 채 기다립니다",
+			EN: "the %[1]d fan-out threads make %[2]d calls, busy %[3]d%% of this stretch, while the request threads wait, held"},
+		"narr.fanout.done1": {
+			KO: "마지막 호출이 돌아와 요청 1건이 끝납니다",
+			EN: "a request finishes as its last call returns"},
+		"narr.fanout.done": {
+			KO: "요청 %d건이 각자 마지막 호출이 돌아올 때 끝납니다",
+			EN: "%d requests finish, each as its last call returns"},
+		"narr.fanout.done.every": {
+			KO: "요청 %d건이 각자 마지막 호출이 돌아올 때 끝납니다(대략 %s마다 1건)",
+			EN: "%d requests finish, each as its last call returns (about one every %s)"},
+		"narr.fanout.queue.empty": {
+			KO: "풀려난 %s{이/가} 대기열의 요청을 차례로 맡아 %s에 대기열이 빕니다",
+			EN: "the freed %s take the queued requests in turn, and the queue is empty at %s"},
+		"narr.w.fanout1": {KO: "팬아웃 풀로 간 호출 1건", EN: "1 call goes to the fan-out pool"},
+		"narr.w.fanout":  {KO: "팬아웃 풀로 간 호출 %d건", EN: "%d calls go to the fan-out pool"},
 		"narr.w.fanoutqueue": {
-			KO: "팬아웃 스레드를 기다린 호출은 가장 많을 때 %d개",
+			KO: "팬아웃 스레드를 기다린 호출은 가장 많을 때 %d건",
 			EN: "at most %d call{s} {waits/wait} for a fan-out thread"},
 		"narr.offload.queue": {
 			KO: "호출 %d개가 오프로드 스레드를 기다립니다",
@@ -160,6 +179,9 @@ func init() {
 		"narr.done": {
 			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). 동시에 일한 %[6]s{은/는} 최대 %[5]d개였습니다",
 			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); peak busy %[6]s: %[5]d"},
+		"narr.done.idle": {
+			KO: "요청 %[1]d건이 모두 %[2]s 만에 끝났습니다 (p50 %[3]s, p99 %[4]s). %[6]s{은/는} CPU 작업도 붙잡힌 대기도 없어 한 번도 바쁘지 않았습니다",
+			EN: "all %[1]d request{s} done in %[2]s (p50 %[3]s, p99 %[4]s); the %[6]s were never busy: no CPU work, and no wait held them"},
 		"narr.done.loops": {
 			KO: "블로킹 요청이 놓인 루프: %s",
 			EN: "blocking requests per loop: %s"},

@@ -153,7 +153,7 @@ func init() {
 			EN: "virtual threads on 2 carriers, 12 requests, each making 10 downstream calls of 0.2 s in parallel: 0.2 s a request; switch the calls to one after another to see 2 s"},
 
 		"preset.fanout-pool": {
-			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120번이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4번씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
+			KO: "스레드 4개짜리 풀에 요청 12건, 요청마다 하위 호출 10번(0.2초씩)을 팬아웃 풀 스레드 4개에서 동시에 보냅니다: 호출 120건이 풀의 스레드 4개를 나눠 쓰므로 한 번에 4건씩, 전체 6초입니다. 같은 풀이 호출을 차례로 할 때(6초)보다 빠르지 않습니다",
 			EN: "a pool of 4 threads, 12 requests, each making 10 downstream calls of 0.2 s at once on a fan-out pool of 4: all 120 calls share the pool's 4 threads, 4 at a time, so the batch takes 6 s, no faster than the same pool making its calls one after another (6 s)"},
 
 		// Settings.
@@ -255,6 +255,9 @@ func init() {
 		"web.r.class.p99":        {KO: "%s 요청의 p99", EN: "p99 of %s requests"},
 		"web.r.queue":            {KO: "대기열에서 기다린 시간 (평균)", EN: "Queue wait (mean)"},
 		"web.r.peak":             {KO: "동시에 일한 스레드 수 (최대)", EN: "Peak threads busy"},
+		"web.r.peak.loop":        {KO: "동시에 일한 루프 수 (최대)", EN: "Peak loops busy"},
+		"web.r.peak.offload":     {KO: "동시에 일한 루프·오프로드 스레드 수 (최대)", EN: "Peak loops and offload threads busy"},
+		"web.r.peak.virtual":     {KO: "동시에 일한 캐리어 수 (최대)", EN: "Peak carriers busy"},
 		"web.r.inflight":         {KO: "동시 처리 수 (평균, 리틀의 법칙)", EN: "In flight (mean, Little's law)"},
 		"web.r.os.threads":       {KO: "OS 스레드 (최대, 측정)", EN: "OS threads (peak, measured)"},
 		"web.unit.rps":           {KO: "초당 %s건", EN: "%s req/s"},
@@ -369,14 +372,33 @@ func init() {
 		"web.ls.b":     {KO: "둘째", EN: "Second"},
 		"web.ls.form":  {KO: "지금 설정", EN: "The current settings"},
 		"web.btn.ls":   {KO: "나란히 보기", EN: "Show side by side"},
-		"web.ls.note":  {KO: "두 타임라인은 시간 축과 커서 하나를 같이 씁니다. 커서를 끌거나 재생을 누르세요.", EN: "Both timelines share one time axis and one cursor: drag it or press Play."},
-		"web.ls.side":  {KO: "%s: 전체 처리 시간 %s. %s", EN: "%s: batch time %s. %s"},
+		"web.ls.note": {
+			KO: "두 타임라인은 시간 축과 커서 하나를 같이 씁니다. 커서를 끌거나 재생을 누르세요. 어느 쪽이 먼저 끝날지 먼저 예측하세요. 두 전체 처리 시간은 예측한 뒤에, 또는 '예측 건너뛰기'를 고른 뒤에 보입니다.",
+			EN: "Both timelines share one time axis and one cursor: drag it or press Play. Guess first which one finishes first: the two batch times show after your guess, or when you choose to skip it."},
+		// Lockstep's own question (predict, then reveal).
+		"web.ls.guess":       {KO: "예측: 어느 쪽이 먼저 끝날까요?", EN: "Your guess: which finishes first?"},
+		"web.ls.guess.none":  {KO: "— 고르세요 —", EN: "— choose —"},
+		"web.ls.guess.a":     {KO: "첫째", EN: "The first"},
+		"web.ls.guess.b":     {KO: "둘째", EN: "The second"},
+		"web.ls.guess.same":  {KO: "거의 같이 끝난다", EN: "About the same time"},
+		"web.ls.guess.skip":  {KO: "예측 건너뛰기: 두 답을 바로 보기", EN: "Skip the guess: show both answers"},
+		"web.ls.guess.first": {KO: "어느 쪽이 먼저 끝날지 먼저 고르세요. 건너뛰려면 '예측 건너뛰기'를 고르세요.", EN: "Choose which finishes first, or choose to skip the guess."},
+		"web.ls.skipped":     {KO: "예측을 건너뛰어 두 답을 보여 줍니다.", EN: "You skipped the guess: here are both answers."},
+		"web.ls.truth.a":     {KO: "첫째가 먼저 끝납니다(%s 대 %s)", EN: "the first finishes first (%s against %s)"},
+		"web.ls.truth.b":     {KO: "둘째가 먼저 끝납니다(%s 대 %s)", EN: "the second finishes first (%s against %s)"},
+		"web.ls.truth.same":  {KO: "둘이 거의 같이 끝납니다(%s 대 %s)", EN: "both finish at about the same time (%s against %s)"},
+		"web.ls.right":       {KO: "맞았습니다. %s.", EN: "Right: %s."},
+		"web.ls.wrong":       {KO: "예측과 달랐습니다. %s.", EN: "Not this time: %s."},
+		"web.ls.side":        {KO: "%s: 전체 처리 시간 %s. %s", EN: "%s: batch time %s. %s"},
 
 		// The five presets side by side.
 		"web.five.title": {KO: "다섯 프리셋을 한눈에", EN: "The five presets side by side"},
 		"web.btn.five":   {KO: "다섯 프리셋 비교", EN: "Compare the five presets"},
-		"web.five.note":  {KO: "막대는 전체 처리 시간입니다. 모델은 대기 0.2초에서 시뮬레이션한 값이고, 실측은 같은 설정의 JDK 21 실측값입니다 (실측이 없는 프리셋은 모델만).", EN: "Bars are batch times: the model simulated at 0.2 s waits, beside the JDK 21 measurement at the same settings (presets without one: the model only)."},
-		"web.five.bars":  {KO: "다섯 프리셋의 전체 처리 시간, 모델과 JDK 21 실측값", EN: "Batch time of the five presets, model and JDK 21 measured"},
+		"web.five.note": {
+			KO: "막대는 전체 처리 시간입니다. 모델은 대기 0.2초에서 시뮬레이션한 값이고, 실측은 같은 설정의 JDK 21 실측값입니다 (실측이 없는 프리셋은 모델만). 모델 값은 그 프리셋의 답이라, 실습에서 예측했거나 건너뛴 프리셋만 보입니다.",
+			EN: "Bars are batch times: the model simulated at 0.2 s waits, beside the JDK 21 measurement at the same settings (presets without one: the model only). The model's figure is the preset's answer: it shows for the presets you have guessed or skipped in the lab."},
+		"web.btn.five.all": {KO: "다섯 프리셋의 모델 값 모두 보기(예측을 건너뜁니다)", EN: "Show the model's figures for all five (skips their guesses)"},
+		"web.five.bars":    {KO: "다섯 프리셋의 전체 처리 시간, 모델과 JDK 21 실측값", EN: "Batch time of the five presets, model and JDK 21 measured"},
 
 		// Size it.
 		"web.size.title":  {KO: "크기 정하기", EN: "Size it"},
@@ -384,6 +406,9 @@ func init() {
 		"web.size.note":   {KO: "지금 설정의 시나리오에서, 목표를 지키는 가장 작은 스레드·루프·캐리어 수를 waitlab plan으로 찾습니다. 그림의 띠는 시드마다 달라진 범위입니다.", EN: "For the current settings, waitlab plan finds the smallest threads, loops or carriers that meet the objective; the bands on the curve are the range over seeds."},
 		"web.btn.size":    {KO: "크기 찾기", EN: "Find the size"},
 		"web.status.size": {KO: "크기를 찾는 중…", EN: "Sizing…"},
+		"web.size.guess": {
+			KO: "크기 곡선에는 지금 설정의 전체 처리 시간, 곧 예측의 답이 들어 있습니다. 먼저 예측을 확인하거나 '답 보기'를 누르세요.",
+			EN: "The sizing curve holds the batch time of the current settings, the answer to your guess: check your guess or press Show the answer first."},
 
 		// The fan-out lab and the labs around this one.
 		"web.fo.title":   {KO: "waitlab — 하위 호출은 차례로, 아니면 동시에?", EN: "waitlab — downstream calls: one after another, or at once?"},

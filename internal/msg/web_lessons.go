@@ -30,7 +30,7 @@ func init() {
 			KO: "요청마다 %d번의 하위 호출(각 %s)을 동시에 합니다. 요청은 가장 긴 호출 하나만큼(%[2]s) 기다립니다.",
 			EN: "Each request makes its %d downstream calls of %s at once: it waits as long as the longest one (%[2]s)."},
 		"web.calls.pool": {
-			KO: "요청마다 %d번의 하위 호출(각 %s)을 팬아웃 풀로 넘기고, 스레드를 붙잡은 채 모두 끝나길 기다립니다. 호출 %[4]d번을 풀의 스레드 %[3]d개가 나눠 합니다.",
+			KO: "요청마다 %d번의 하위 호출(각 %s)을 팬아웃 풀로 넘기고, 스레드를 붙잡은 채 모두 끝나길 기다립니다. 호출 %[4]d건을 풀의 스레드 %[3]d개가 나눠 합니다.",
 			EN: "Each request hands its %d downstream calls of %s to the fan-out pool and waits for them, holding its thread: the pool's %d threads make all %d calls between them."},
 		"web.calls.pipelined": {
 			KO: "요청마다 %d번의 하위 호출을 한 번의 왕복에 모두 보냅니다(파이프라이닝). 대기는 %s 한 번뿐입니다.",

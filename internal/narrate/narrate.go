@@ -106,7 +106,9 @@ func Timed(r *model.Result, lang msg.Lang) []Line {
 	ms := t.moments(r.Trace)
 	groups := group(ms)
 	var out []Line
-	if len(groups) > MaxLines {
+	if story, ok := t.fanoutStory(r.Trace, groups); ok {
+		out = story
+	} else if len(groups) > MaxLines {
 		out = t.windows(groups)
 	} else {
 		for _, g := range groups {
@@ -462,7 +464,7 @@ func (t *teller) window(part []*moment) string {
 }
 
 func (t *teller) summary(r *model.Result) []string {
-	peak := r.PeakThreads
+	peak := BusyPeak(r.Trace)
 	noun := t.nouns(t.noun, peak)
 	if t.model == model.Offload {
 		noun = t.T("narr.noun.thread")
@@ -471,7 +473,12 @@ func (t *teller) summary(r *model.Result) []string {
 	// percentiles would read 0.0 in it.
 	unit := lineUnit(time.Duration(r.MakespanMS*1e6), time.Duration(r.All.P50MS*1e6), time.Duration(r.All.P99MS*1e6))
 	ms := func(v float64) string { return Duration(t.lang, time.Duration(v*1e6), unit) }
-	out := []string{t.join([]string{t.T("narr.done", r.Completed, ms(r.MakespanMS), ms(r.All.P50MS), ms(r.All.P99MS), peak, noun)})}
+	key := "narr.done"
+	if peak == 0 {
+		// No lane ever held anything: no CPU work, no held wait.
+		key, noun = "narr.done.idle", t.nouns(t.noun, 2)
+	}
+	out := []string{t.join([]string{t.T(key, r.Completed, ms(r.MakespanMS), ms(r.All.P50MS), ms(r.All.P99MS), peak, noun)})}
 	var parts []string
 	for _, l := range r.Loops {
 		if l.Blocking > 0 {
@@ -482,6 +489,31 @@ func (t *teller) summary(r *model.Result) []string {
 		out = append(out, t.join([]string{t.T("narr.done.loops", strings.Join(parts, t.T("narr.and")))}))
 	}
 	return out
+}
+
+// BusyPeak is the most lanes busy at one instant as a timeline draws
+// them (the results table of sim and the web lab say the same): a span of CPU work, a held wait or the lock, of some length (a
+// loop that registers a wait at once is not busy). The web lab's row and
+// picture count the same, so the narration beside them never says "2
+// loops busy" over two idle lanes.
+func BusyPeak(tr *model.Trace) int {
+	type step struct {
+		at time.Duration
+		d  int
+	}
+	var ev []step
+	for _, sp := range tr.Spans {
+		if sp.Kind != model.SpanReady && sp.End > sp.Start {
+			ev = append(ev, step{sp.Start, +1}, step{sp.End, -1})
+		}
+	}
+	slices.SortFunc(ev, func(a, b step) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.d, b.d)) })
+	n, peak := 0, 0
+	for _, e := range ev {
+		n += e.d
+		peak = max(peak, n)
+	}
+	return min(peak, len(tr.Lanes))
 }
 
 // join makes clauses a sentence: "a; b; c." in English, "A. B. C." in Korean.

@@ -209,3 +209,64 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// Issue 44 defect 4: the fan-out pool's run was eleven windows of the same
+// counts ("1 starts, 1 finishes, 12 calls go to the fan-out pool, at most
+// 8 wait ..."). It reads as three lines: the start, the fan-out threads
+// busy without a break while requests finish one by one, the end; within
+// MaxLines, requests in 건 and calls counted in Korean too.
+func TestFanoutPoolStory(t *testing.T) {
+	r := simulate(t, "lab-pool", func(s *model.Scenario) {
+		s.Classes[0].Calls, s.Classes[0].Fanout, s.Classes[0].Wait = 10, model.Parallel, model.FixedDist(200*time.Millisecond)
+		s.FanoutPool = 4
+	})
+	want := map[msg.Lang][]string{
+		msg.EN: {"the 4 fan-out threads make 116 calls without a break, 4 at a time", "11 requests finish, each as its last call returns (about one every 0.5 s)", "the queue is empty at 4.0 s"},
+		msg.KO: {"팬아웃 스레드 4개가 쉬지 않고 한 번에 4건씩 호출 116건을 처리하고", "요청 11건이 각자 마지막 호출이 돌아올 때 끝납니다(대략 0.5초마다 1건)", "4.0초에 대기열이 빕니다"},
+	}
+	for _, lang := range []msg.Lang{msg.EN, msg.KO} {
+		tl := narrate.Timed(r, lang)
+		moments := 0
+		for _, l := range tl {
+			if !l.Summary {
+				moments++
+			}
+		}
+		all := strings.Join(narrate.Lines(r, lang), "\n")
+		if moments > 3 || moments > narrate.MaxLines {
+			t.Errorf("%s: %d moment lines; want the start, the busy stretch and the end:\n%s", lang, moments, all)
+		}
+		for _, w := range want[lang] {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: the narration does not say %q:\n%s", lang, w, all)
+			}
+		}
+		if lang == msg.KO && (strings.Contains(all, "호출 4개") || strings.Contains(all, "1개 시작")) {
+			t.Errorf("ko: requests and calls counted in 개:\n%s", all)
+		}
+	}
+}
+
+// Issue 44 defect 11: a loop that only registers its waits is drawn idle,
+// and the web lab's row says 0 busy; the narration under them said "peak
+// busy loops: 2". Its summary counts busy lanes as the timeline draws them.
+func TestIdleLanesAreNotBusy(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		want   map[msg.Lang]string
+	}{
+		{"lab-loop", map[msg.Lang]string{msg.EN: "the loops were never busy", msg.KO: "루프는 CPU 작업도 붙잡힌 대기도 없어 한 번도 바쁘지 않았습니다"}},
+		{"lab-virtual", map[msg.Lang]string{msg.EN: "the carriers were never busy", msg.KO: "캐리어는 CPU 작업도 붙잡힌 대기도 없어"}},
+		{"lab-pool", map[msg.Lang]string{msg.EN: "peak busy threads: 4", msg.KO: "동시에 일한 스레드는 최대 4개였습니다"}},
+	} {
+		r := simulate(t, c.preset, nil)
+		if n := narrate.BusyPeak(r.Trace); (n == 0) != (c.preset != "lab-pool") {
+			t.Errorf("%s: BusyPeak = %d", c.preset, n)
+		}
+		for lang, w := range c.want {
+			if all := strings.Join(narrate.Lines(r, lang), "\n"); !strings.Contains(all, w) {
+				t.Errorf("%s %s: the summary does not say %q:\n%s", c.preset, lang, w, all)
+			}
+		}
+	}
+}

@@ -2,45 +2,21 @@ package netguard
 
 import (
 	"errors"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
 	"time"
-)
 
-// outsideAddr is a listener on one of this machine's non-loopback
-// addresses, counting the requests it receives; the test skips without
-// one (a machine with loopback only has nowhere for a request to leave to).
-func outsideAddr(t *testing.T) (string, *atomic.Int64) {
-	t.Helper()
-	addrs, _ := net.InterfaceAddrs()
-	for _, a := range addrs {
-		ipn, ok := a.(*net.IPNet)
-		if !ok || ipn.IP.IsLoopback() || ipn.IP.To4() == nil {
-			continue
-		}
-		ln, err := net.Listen("tcp", net.JoinHostPort(ipn.IP.String(), "0"))
-		if err != nil {
-			continue
-		}
-		var hits atomic.Int64
-		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) })}
-		go srv.Serve(ln)
-		t.Cleanup(func() { srv.Close() })
-		return ln.Addr().String(), &hits
-	}
-	t.Skip("no non-loopback IPv4 address on this machine to play the outside host")
-	return "", nil
-}
+	"github.com/waitlab/waitlab/internal/netguard/netguardtest"
+)
 
 // TestClientRefusesRedirectElsewhere: a loopback server redirecting to a
 // host of this machine's that is not loopback gets no request through,
 // however the redirect names it; with allowRemote it does (so the test
 // can fail: the outside host is reachable).
 func TestClientRefusesRedirectElsewhere(t *testing.T) {
-	out, hits := outsideAddr(t)
+	out, hits := netguardtest.OutsideHost(t)
 	redir := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://"+out+"/x", http.StatusFound)
 	}))

@@ -7,7 +7,6 @@ import (
 	"github.com/waitlab/waitlab/internal/supervise"
 	"math"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
@@ -37,7 +36,7 @@ func (r Real) run(ctx context.Context, s model.Scenario, runs int) ([]*model.Res
 	if r.Progress != nil {
 		progress = func(run, of int) { r.Progress(s, run, of) }
 	}
-	rep, _, err := runner.Repeat(ctx, r.Runner, s, live.Options{Trace: true, Version: r.Version}, runs, true, progress)
+	rep, _, err := runner.Repeat(ctx, r.Runner, s, runner.Options{Trace: true, Version: r.Version}, runs, true, progress)
 	if err != nil {
 		if errors.Is(err, supervise.ErrInterrupted) || ctx.Err() != nil && !errors.Is(err, runner.ErrTargetDied) {
 			return nil, true, nil

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/runner"
@@ -23,7 +22,7 @@ type cutRunner struct{ cancel context.CancelFunc }
 
 func (cutRunner) Via() string                { return runner.ViaProcess }
 func (cutRunner) Check(model.Scenario) error { return nil }
-func (c cutRunner) Run(_ context.Context, s model.Scenario, opt live.Options) (*runner.Run, error) {
+func (c cutRunner) Run(_ context.Context, s model.Scenario, opt runner.Options) (*runner.Run, error) {
 	if !opt.Trace {
 		return &runner.Run{Result: &model.Result{Completed: s.Requests, MakespanMS: 300}}, nil
 	}

@@ -1,16 +1,13 @@
 package probe
 
 import (
-	"bufio"
-	"io"
-	"net/http"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
-	"github.com/waitlab/waitlab/internal/netguard"
+	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
@@ -89,28 +86,12 @@ func reportedThreads(url string, allowRemote bool) int {
 	if url == "" {
 		return 0
 	}
-	cl := netguard.Client(time.Second, allowRemote)
-	defer cl.CloseIdleConnections()
-	resp, err := cl.Get(url)
+	pg, err := scrape.Once(url, time.Second, allowRemote)
 	if err != nil {
 		return 0
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return 0
-	}
-	sc := bufio.NewScanner(io.LimitReader(resp.Body, 4<<20))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) < 2 {
-			continue
-		}
-		if name, _, _ := strings.Cut(f[0], "{"); name == "waitlab_target_threads" {
-			if n, err := strconv.ParseFloat(f[1], 64); err == nil && n >= 1 && n < 1e6 {
-				return int(n)
-			}
-		}
+	if n, ok := pg.Sum("waitlab_target_threads"); ok && n >= 1 && n < 1e6 {
+		return int(n)
 	}
 	return 0
 }

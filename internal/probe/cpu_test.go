@@ -293,7 +293,7 @@ func TestMachineCPUsFromTheSteps(t *testing.T) {
 // compares, gets twice the samples within twice the bounds; the others
 // the configured ones.
 func TestFirstStepWindow(t *testing.T) {
-	r := &runner{cfg: Config{Samples: 5000, StepMin: 2 * time.Second, StepMax: 6 * time.Second}}
+	r := &prober{cfg: Config{Samples: 5000, StepMin: 2 * time.Second, StepMax: 6 * time.Second}}
 	for _, tc := range []struct {
 		rate  float64
 		first bool

@@ -13,6 +13,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/netguard/netguardtest"
 )
 
 // failedCleanly checks the hostile-server contract: a *FailError whose
@@ -139,7 +140,7 @@ func TestHostileServers(t *testing.T) {
 		}
 	})
 	t.Run("metrics redirect elsewhere", func(t *testing.T) {
-		out, hits := outside(t)
+		out, hits := netguardtest.OutsideHost(t)
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path == "/metrics" {
 				http.Redirect(w, r, "http://"+out+"/x", http.StatusFound)
@@ -160,30 +161,6 @@ func TestHostileServers(t *testing.T) {
 			t.Fatalf("--target-metrics elsewhere sent %d requests", hits.Load())
 		}
 	})
-}
-
-// outside is a server on one of this machine's non-loopback addresses,
-// counting what it receives (skips without one).
-func outside(t *testing.T) (string, *atomic.Int64) {
-	t.Helper()
-	addrs, _ := net.InterfaceAddrs()
-	for _, a := range addrs {
-		ipn, ok := a.(*net.IPNet)
-		if !ok || ipn.IP.IsLoopback() || ipn.IP.To4() == nil {
-			continue
-		}
-		ln, err := net.Listen("tcp", net.JoinHostPort(ipn.IP.String(), "0"))
-		if err != nil {
-			continue
-		}
-		var hits atomic.Int64
-		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) })}
-		go srv.Serve(ln)
-		t.Cleanup(func() { srv.Close() })
-		return ln.Addr().String(), &hits
-	}
-	t.Skip("no non-loopback IPv4 address here to play the outside host")
-	return "", nil
 }
 
 // Budgets and rates that cannot run one open step are refused up front

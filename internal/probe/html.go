@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/svgplot"
 )
 
 // A chart is drawn by hand as SVG (no library, no script), like
@@ -186,13 +187,7 @@ func order(xs []float64) []int {
 }
 
 func ticks(hi float64) []float64 {
-	step := math.Pow(10, math.Floor(math.Log10(hi/maxTicks)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if hi/(step*m) <= maxTicks {
-			step *= m
-			break
-		}
-	}
+	step := svgplot.NiceStep(hi / maxTicks)
 	var out []float64
 	for v := 0.0; v <= hi*1.0001; v += step {
 		out = append(out, v)

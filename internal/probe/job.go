@@ -47,6 +47,8 @@ type Job struct {
 	// place is where a spawned target and this generator run (set by
 	// Run when SpawnArgs are given).
 	place supervise.Pinning
+	// exited says whether the last spawned target has ended, and why.
+	exited func() string
 }
 
 // ReadyTimeout bounds a started server's wait to answer.
@@ -133,7 +135,7 @@ func (j *Job) Run(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 		defer stop()
-		cfg.URL = url
+		cfg.URL, cfg.Exited = url, j.exited
 		if cfg.TargetPID == 0 && j.Metrics == "auto" {
 			// Its process tree, read around each step, and its page for
 			// the threads it reports.
@@ -190,7 +192,8 @@ func (j *Job) spawn(ctx context.Context, n int) (string, int, func(), error) {
 		cfg.Threads = n
 	}
 	cfg.Listen = "127.0.0.1:0"
-	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: j.Exe, CPUs: j.place.Target})
+	out := &tail{} // a JVM says it ran out of heap on its standard output
+	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: j.Exe, CPUs: j.place.Target, Stdout: out})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", 0, nil, ctx.Err()
@@ -204,6 +207,7 @@ func (j *Job) spawn(ctx context.Context, n int) (string, int, func(), error) {
 	if srv.PinErr != nil && j.place.Failed == "" {
 		j.place.Failed = srv.PinErr.Error()
 	}
+	j.exited = exitedOf(srv, out)
 	return "http://" + srv.Addr + "/", srv.PID, func() { srv.Stop() }, nil
 }
 

@@ -35,6 +35,9 @@ func TestLoopBlocked(t *testing.T) {
 		if d := math.Abs(res.Stall.StallShare/0.01 - 1); d > 0.3 {
 			p = append(p, fmt.Sprintf("stall_share = %.4f, want 0.01 within 30%%", res.Stall.StallShare))
 		}
+		if l := res.Loops; l == nil || l.N != 1 || l.From != "metrics" {
+			p = append(p, fmt.Sprintf("loops = %+v, want 1 from the target's /metrics", l))
+		}
 		if res.Scenario == nil || res.Scenario.Model != model.Loop || len(res.Scenario.Classes) != 2 {
 			p = append(p, fmt.Sprintf("scenario = %+v, want a loop with a blocking class", res.Scenario))
 		}

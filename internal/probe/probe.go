@@ -121,6 +121,10 @@ type Config struct {
 	// Placement is where the target (when the probe started it) and the
 	// generator run; nil when the target is not the probe's to place.
 	Placement *supervise.Pinning
+	// Exited, when set, says whether the target has exited: "" while it
+	// runs, else why it ended (a child the caller started: its exit and
+	// its last words). A probe whose server stopped answering names it.
+	Exited func() string
 }
 
 // Progress is one step starting or ending.
@@ -223,6 +227,9 @@ type Step struct {
 	Pooled *Pooled `json:"pooled,omitempty"`
 	// Pred is the fitted model at this step (fit.go).
 	Pred *Prediction `json:"predicted,omitempty"`
+	// JVM is a JVM target's heap and collector over the step, from its
+	// /metrics (gaveout.go; nil: no such page).
+	JVM *JVMStep `json:"jvm,omitempty"`
 }
 
 // Pooled is the latency of two windows at one rate, their samples merged
@@ -299,7 +306,9 @@ type Result struct {
 	// sizing or the confirmation after it was cut.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// GaveOut, for shape unbounded, is what gave out where an SLO broke
-	// (generator, cpu, connections, timeouts, errors, latency), or none.
+	// (generator, heap, cpu, connections, timeouts, errors, latency), or
+	// none; for a server that stopped answering (Failure), heap or
+	// process when its own side tells it (deadGaveOut).
 	GaveOut string `json:"gave_out,omitempty"`
 	// ConnCap, for shape connection-cap: the most connections the
 	// generator held open at a step that kept every SLO, and the fewest
@@ -310,6 +319,9 @@ type Result struct {
 	Stall *Stall `json:"stall,omitempty"`
 	// Undecided, with shape undecided, says what would decide it.
 	Undecided *Note `json:"undecided,omitempty"`
+	// Loops is the event loops the target runs and where the figure
+	// came from (gaveout.go; nil: not told).
+	Loops *LoopCount `json:"loops,omitempty"`
 	// Placement is where a target the probe started and the generator
 	// ran (nil: the target was not the probe's to place).
 	Placement *supervise.Pinning `json:"placement,omitempty"`
@@ -434,8 +446,8 @@ func ParseSLO(s string) (loadreport.Threshold, error) {
 	return t, nil
 }
 
-// runner is one probe in progress.
-type runner struct {
+// prober is one probe in progress (not a runner.Runner: it holds the probe's steps and asks loadgen for each).
+type prober struct {
 	ctx   context.Context // the probe's (alive's request ends with it)
 	cfg   Config
 	t0    time.Time
@@ -446,13 +458,41 @@ type runner struct {
 	// lat is each open step's latency histogram (from the intended
 	// send), by index: a retake that pools two windows merges them.
 	lat map[int]*hdrhistogram.Histogram
+	// jvm says whether the target's page has JVM figures (-1: not read
+	// yet, 0: none).
+	jvm int
 }
 
-func (r *runner) elapsed() time.Duration { return time.Since(r.t0) }
+// pageURL is the target's /metrics page the probe reads itself: the
+// one the generator reads the CPU from, else the one the threads are.
+func (r *prober) pageURL() string {
+	if r.cfg.MetricsURL != "" {
+		return r.cfg.MetricsURL
+	}
+	return r.cfg.ThreadsURL
+}
+
+// readJVM is the target's JVM figures now (ok false: none, or no page).
+// A page without them is not read again.
+func (r *prober) readJVM() (jvmPage, bool) {
+	if r.jvm == 0 {
+		return jvmPage{}, false
+	}
+	pg, ok := parseJVMPage(readPage(r.pageURL(), r.cfg.AllowRemote))
+	if r.jvm < 0 && r.pageURL() != "" {
+		r.jvm = 0
+		if ok {
+			r.jvm = 1
+		}
+	}
+	return pg, ok
+}
+
+func (r *prober) elapsed() time.Duration { return time.Since(r.t0) }
 
 // fits says whether a step of window d (plus its warm-up and a drain)
 // still fits the budget.
-func (r *runner) fits(d time.Duration) bool {
+func (r *prober) fits(d time.Duration) bool {
 	return r.elapsed()+r.cfg.Warmup+d+d/4 <= r.cfg.Budget
 }
 
@@ -468,7 +508,7 @@ func (r *runner) fits(d time.Duration) bool {
 // probes read 30.2, 27.0 and 26.0 ms there (the first's 95% interval
 // 27.0-32.5) where 40 s at that rate read 26.96 ms; the model said
 // 25.6-25.9. Twice the samples narrow the interval by 1.4.
-func (r *runner) window(rate float64, first bool) time.Duration {
+func (r *prober) window(rate float64, first bool) time.Duration {
 	n, lo, hi := float64(r.cfg.Samples), r.cfg.StepMin, r.cfg.StepMax
 	if first {
 		n, lo, hi = 2*n, 2*lo, 2*hi
@@ -484,7 +524,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1}
+	r := &prober{ctx: ctx, cfg: cfg, t0: time.Now(), threads: -1, jvm: -1}
 	res := &Result{URL: cfg.URL, MaxRate: cfg.MaxRate, BudgetS: cfg.Budget.Seconds(), Steps: []Step{}, Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{},
 		Placement: cfg.Placement}
 	if res.Placement == nil && cfg.TargetPID > 0 && cfg.TargetPID != os.Getpid() {
@@ -499,6 +539,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	fail := r.search(ctx, res)
 	if fail == nil && res.Stopped != "interrupted" && r.cfg.VUsSweep == 0 {
 		fail = r.retake(ctx, res)
+	}
+	if fail == nil && ctx.Err() == nil {
+		// A target whose process ended is down, whatever the search made
+		// of its last steps: a step that could not run because of it (the
+		// generator finds no --target-pid) is no interrupt, and a search
+		// that ended by its budget or its bisection has no shape to tell.
+		if f := r.exitedFailure(res); f != nil {
+			fail = f
+		}
 	}
 	res.Steps = r.steps
 	res.ElapsedS = r.elapsed().Seconds()
@@ -522,11 +571,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				res.Failures = map[string]int64{KindResponse: max(last.Requests, 1)}
 			}
 		}
+		deadGaveOut(&cfg, res, r.steps)
 		return res, &FailError{Note: *fail}
 	}
 	if len(r.steps) > 0 && r.cfg.VUsSweep == 0 {
 		sc := scanSteps(r.steps, r.s0)
-		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, sc.threads)
+		res.Loops = r.loops()
+		n := sc.threads // a pool target's threads, as before: unlabelled, not loops
+		if res.Loops != nil {
+			n = res.Loops.N
+		}
+		res.Stall = readStall(r.steps, r.lat, r.steps[0].P50MS, sc.ceiling, n)
+		if s := res.Stall; s != nil && s.Loops > 0 && res.Loops == nil && n == 0 {
+			res.Loops = &LoopCount{N: s.Loops, From: "held"}
+		}
+		if s := res.Stall; s != nil && res.Loops != nil {
+			s.LoopsFrom = res.Loops.From
+		}
 	}
 	analyze(&cfg, res, r.s0)
 	consistent(&cfg, res)
@@ -537,7 +598,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // once, then the closed calibration at one user (once more, longer, when
 // not one request ended in it). ok false: the search ends (the note says
 // why, or nil for an interrupt).
-func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool, fail *Note) {
+func (r *prober) calibrate(ctx context.Context, res *Result) (cal Step, ok bool, fail *Note) {
 	lang := r.cfg.Lang
 	if addr := refusedAt(ctx, r.cfg.URL, r.cfg.AllowRemote, r.cfg.Timeout); addr != "" {
 		res.Stopped = "refused"
@@ -587,7 +648,7 @@ func (r *runner) calibrate(ctx context.Context, res *Result) (cal Step, ok bool,
 }
 
 // search runs the steps; a non-nil note says why it failed.
-func (r *runner) search(ctx context.Context, res *Result) *Note {
+func (r *prober) search(ctx context.Context, res *Result) *Note {
 	cal, ok, fail := r.calibrate(ctx, res)
 	if !ok {
 		return fail
@@ -706,7 +767,7 @@ const kneeP99 = 2.0
 // / service time with N users, each finding a worker free; a server whose
 // ceiling is something else (a loop its stalls fill, a lock) does not.
 // Classify reads it (a pool is called only when it agrees).
-func (r *runner) check(ctx context.Context, res *Result) *Note {
+func (r *prober) check(ctx context.Context, res *Result) *Note {
 	sc := scanSteps(r.steps, r.s0)
 	n := int(math.Round(sc.ceiling * r.s0 / 1e3))
 	if len(sc.sat) == 0 || n < 2 || n > maxCheckVUs || !r.fits(r.cfg.StepMin/2) {
@@ -730,7 +791,7 @@ func onlyTimeouts(st Step) bool {
 // queue a step left has had a timeout's time to drain: a lock overloaded
 // until every request of a step timed out is not a server that died.
 // The request goes through netguard's client, like every other.
-func (r *runner) alive() bool {
+func (r *prober) alive() bool {
 	ctx := r.ctx
 	if ctx == nil {
 		ctx = context.Background()
@@ -801,7 +862,7 @@ func bisectRate(good, bad, okMax float64) float64 {
 // section, the pool of 64 at 5 ms: docs/probe.md). The stall is not the
 // server's shape; a second window at the same rate says whether it
 // repeats. Both windows are kept and reported.
-func (r *runner) retake(ctx context.Context, res *Result) *Note {
+func (r *prober) retake(ctx context.Context, res *Result) *Note {
 	for range maxRetakes {
 		tmp := &Result{URL: res.URL, MaxRate: res.MaxRate, BudgetS: res.BudgetS, Placement: res.Placement, SLOs: res.SLOs,
 			CapacityRPS: res.CapacityRPS, Steps: slices.Clone(r.steps), Warnings: []Note{}, Notes: []Note{}, Evidence: []Note{}}
@@ -872,7 +933,7 @@ func retakeWindow(w, ordinary, left time.Duration) (time.Duration, bool) {
 const maxRetakes = 2
 
 // sweep is the closed alternative: 1, 2, 4, ... virtual users.
-func (r *runner) sweep(ctx context.Context, res *Result) *Note {
+func (r *prober) sweep(ctx context.Context, res *Result) *Note {
 	for vus := 2; ; vus *= 2 {
 		vus = min(vus, r.cfg.VUsSweep)
 		if !r.fits(r.cfg.StepMin) {
@@ -899,7 +960,7 @@ func (r *runner) sweep(ctx context.Context, res *Result) *Note {
 
 // dead says the server stopped answering at st (no success at all, or
 // answers too large to be a request's), or nil.
-func (r *runner) dead(st Step, res *Result) *Note {
+func (r *prober) dead(st Step, res *Result) *Note {
 	if st.BodyBytes > maxBodyBytes {
 		res.Stopped = "too_large"
 		n := note(r.cfg.Lang, "probe.fail.body", st.Index, num0(st.BodyBytes/(1<<20)), maxBodyBytes>>20)
@@ -945,7 +1006,7 @@ func (r *runner) dead(st Step, res *Result) *Note {
 }
 
 // run measures one step: open at rate, or closed with vus.
-func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, window time.Duration) (Step, error) {
+func (r *prober) run(ctx context.Context, kind string, rate float64, vus int, window time.Duration) (Step, error) {
 	st := Step{Index: len(r.steps), Kind: kind, OfferedRPS: rate, VUs: vus, Closed: vus > 0}
 	if r.cfg.Progress != nil {
 		r.cfg.Progress(Progress{Step: st, Elapsed: r.elapsed(), Budget: r.cfg.Budget})
@@ -971,11 +1032,19 @@ func (r *runner) run(ctx context.Context, kind string, rate float64, vus int, wi
 	pid := r.cfg.TargetPID
 	tree0, _, treeOK := sysinfo.TreeCPU(pid)
 	treeOK = treeOK && pid != os.Getpid()
+	jvm0, jvmOK := r.readJVM()
+	watch := r.watchJVM(jvmOK)
 	t0 := time.Now()
 	lr, err := loadgen.Run(ctx, lc)
 	elapsed := time.Since(t0)
+	seen, seenAt, seenOK := watch.end()
 	if err != nil {
 		return st, err
+	}
+	if jvm1, ok := r.readJVM(); ok && jvmOK {
+		st.JVM = jvmStep(jvm0, jvm1, elapsed)
+	} else if seenOK {
+		st.JVM = jvmStep(jvm0, seen, seenAt.Sub(t0)) // it stopped answering: its last reading within the step
 	}
 	rep := loadreport.Analyze(lr, r.cfg.Lang)
 	breaches := loadreport.Check(rep, r.cfg.SLOs, r.cfg.Lang)

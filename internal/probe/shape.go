@@ -546,16 +546,21 @@ func poolUnconfirmed(sc scan, flat bool, nEst float64, n int, lang msg.Lang) *No
 
 // gaveOut names what gave out at b, the first step that broke an SLO
 // while the server kept up (unbounded: no queue grew): the generator (it
-// strained), the target's CPU (--target-pid or its /metrics, at cpuBound
-// of what was left to it), connections (refused or reset), answers in
-// time (timeouts), HTTP errors, or else the latency alone. The JVM's heap
-// is not told apart here: a server that ran out of it stops answering,
-// which is a failure with the last healthy rate (failure.go).
+// strained), a JVM's heap (its /metrics: the collector busy, heapGaveOut),
+// the target's CPU (--target-pid or its /metrics, at cpuBound of what
+// was left to it), connections (refused or reset), answers in time
+// (timeouts), HTTP errors, or else the latency alone. A server that ran
+// out of heap altogether stops answering: a failure with the last
+// healthy rate, and what gave out named by deadGaveOut.
 func gaveOut(b Step, cpus int, lang msg.Lang) (string, Note) {
 	k := b.ErrorKinds
 	switch {
 	case genStrained(b):
 		return "generator", note(lang, "probe.ev.gave_out.generator", b.Index, num1(b.GenCPUPct), num1(b.LatePct))
+	case heapGaveOut(b.JVM):
+		// Before the CPU: a collector short of heap fills the CPU too,
+		// and the heap is the cause.
+		return "heap", heapNote(lang, "probe.ev.gave_out.heap", b.Index, b.JVM)
 	case b.TargetCPUPct != nil && *b.TargetCPUPct/100 >= cpuBound*coresLeft(b, cpus):
 		return "cpu", note(lang, "probe.ev.gave_out.cpu", b.Index, num2(*b.TargetCPUPct/100), num2(coresLeft(b, cpus)))
 	case k[KindRefused]+k[KindReset] > 0 && k[KindRefused]+k[KindReset] >= k[KindTimeout]+k[KindStatus]:

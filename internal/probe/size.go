@@ -148,7 +148,7 @@ func Confirm(ctx context.Context, cfg Config, res *Result, q SizeFor, restart Re
 		// (ParseSizeFor), which a load test measures under the same name.
 		cfg.SLOs = append(cfg.SLOs, loadreport.Threshold{Text: o.Text, Metric: o.Metric, Op: o.Op, Value: o.Value})
 	}
-	r := &runner{cfg: cfg, t0: time.Now(), s0: res.ServiceMS}
+	r := &prober{cfg: cfg, t0: time.Now(), s0: res.ServiceMS}
 	w := min(max(time.Duration(float64(cfg.Samples)/q.Rate*float64(time.Second)), cfg.StepMin), cfg.StepMax)
 	st, err := r.run(ctx, "confirm", q.Rate, 0, w)
 	if err != nil {

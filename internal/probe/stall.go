@@ -2,6 +2,7 @@ package probe
 
 import (
 	"math"
+	"strings"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
@@ -34,6 +35,9 @@ type Stall struct {
 	// Loops is the loop count the held requests tell (0: it cannot be
 	// told: too few held, or no whole number near it).
 	Loops int `json:"loops,omitempty"`
+	// LoopsFrom is where Loops came from: "metrics", "thread-names" or
+	// "held" (LoopCount.From).
+	LoopsFrom string `json:"loops_from,omitempty"`
 	// CeilingRPS is where the stalls alone fill the loops:
 	// loops / (share x stall), with one loop when Loops is 0.
 	CeilingRPS float64 `json:"stall_ceiling_rps"`
@@ -230,7 +234,14 @@ func loopVerdict(lang msg.Lang, res *Result, conf string) string {
 	}
 	loops := msg.T(lang, "probe.loop.loops_unknown")
 	if s.Loops > 0 {
-		loops = msg.T(lang, "probe.loop.loops", s.Loops)
+		one := "" // "1 loop", not "1 loops"
+		if s.Loops == 1 {
+			one = "1"
+		}
+		loops = msg.T(lang, "probe.loop.loops"+one, s.Loops)
+		if s.LoopsFrom != "" {
+			loops = msg.T(lang, "probe.loop.loops_from"+one, s.Loops, loopSource(lang, res.Loops, s.LoopsFrom))
+		}
 	}
 	return msg.T(lang, "probe.verdict.loop_blocked", one, num0(s.StallMS), conf, num1(s.HeldPerStall), loops, num0(s.CeilingRPS), num0(res.CapacityRPS))
 }
@@ -272,8 +283,19 @@ func loopBlocked(v *Verdict, s *Stall, lang msg.Lang) {
 		switch e.Key {
 		case "probe.ev.pool", "probe.ev.pool_threads", "probe.ev.little", "probe.ev.serial", "probe.ev.serial_threads", "probe.ev.serial_cap":
 		default:
+			if strings.HasPrefix(e.Key, "probe.undecided.") {
+				continue // what a pool lacked: the stall decided it
+			}
 			ev = append(ev, e)
 		}
 	}
 	v.Evidence = ev
+}
+
+// loopSource says where a loop count came from, in lang.
+func loopSource(lang msg.Lang, l *LoopCount, from string) string {
+	if from == "thread-names" && l != nil {
+		return msg.T(lang, "probe.loop.from.thread-names", l.Name)
+	}
+	return msg.T(lang, "probe.loop.from."+from)
 }

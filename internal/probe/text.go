@@ -145,7 +145,12 @@ func VerdictText(lang msg.Lang, res *Result) string {
 	case res.Interrupted && res.ShapeName == "":
 		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.interrupted"))
 	case res.Failure != nil:
-		return msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed"))
+		// No shape; what the target's own side says gave out, if it does.
+		parts = append(parts, strings.TrimSuffix(msg.T(lang, "probe.verdict.none", msg.T(lang, "probe.verdict.none.failed")), ".")+".")
+		for _, e := range res.Evidence {
+			parts = append(parts, e.Text)
+		}
+		return strings.Join(parts, " ")
 	}
 	switch Shape(res.ShapeName) {
 	case Pool:

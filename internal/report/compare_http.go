@@ -2,8 +2,6 @@ package report
 
 import (
 	"io"
-	"math"
-	"strings"
 
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -22,58 +20,16 @@ type Compare3Row struct {
 // any row has one). withModel adds the model and the ratios; withProcess
 // and withHTTP choose the real columns.
 func WriteCompare3(w io.Writer, lang msg.Lang, rows []Compare3Row, withModel, withProcess, withHTTP bool) error {
-	withRef := false
-	for _, r := range rows {
-		withRef = withRef || !math.IsNaN(r.Ref)
-	}
-	head := []string{msg.T(lang, "run.col.figure")}
-	if withModel {
-		head = append(head, msg.T(lang, "run.col.model"))
-	}
-	if withProcess {
-		head = append(head, msg.T(lang, "http.col.process"))
-		if withModel {
-			head = append(head, msg.T(lang, "http.col.pratio"))
-		}
-	}
-	if withHTTP {
-		head = append(head, msg.T(lang, "http.col.http"))
-		if withModel {
-			head = append(head, msg.T(lang, "http.col.hratio"))
-		}
-	}
-	if withRef {
-		head = append(head, msg.T(lang, "run.col.ref"))
-	}
-	right := make([]bool, len(head))
-	for i := 1; i < len(right); i++ {
-		right[i] = true
-	}
-	table := [][]string{head}
-	for _, r := range rows {
-		row := []string{r.Label}
-		if withModel {
-			row = append(row, fig(r.Model))
-		}
-		if withProcess {
-			row = append(row, fig(r.Process))
-			if withModel {
-				row = append(row, ratio(r.Process, r.Model))
-			}
-		}
-		if withHTTP {
-			row = append(row, fig(r.HTTP))
-			if withModel {
-				row = append(row, ratio(r.HTTP, r.Model))
-			}
-		}
-		if withRef {
-			row = append(row, fig(r.Ref))
-		}
-		table = append(table, row)
-	}
-	var b strings.Builder
-	tableRows(&b, table, right)
-	_, err := io.WriteString(w, b.String())
-	return err
+	model := func(r Compare3Row) float64 { return r.Model }
+	proc := func(r Compare3Row) float64 { return r.Process }
+	http := func(r Compare3Row) float64 { return r.HTTP }
+	ref := func(r Compare3Row) float64 { return r.Ref }
+	var c figCols[Compare3Row]
+	c.add(withModel, msg.T(lang, "run.col.model"), figOf(model))
+	c.add(withProcess, msg.T(lang, "http.col.process"), figOf(proc))
+	c.add(withProcess && withModel, msg.T(lang, "http.col.pratio"), ratioOf(proc, model))
+	c.add(withHTTP, msg.T(lang, "http.col.http"), figOf(http))
+	c.add(withHTTP && withModel, msg.T(lang, "http.col.hratio"), ratioOf(http, model))
+	c.add(anyFig(rows, ref), msg.T(lang, "run.col.ref"), figOf(ref))
+	return writeFigures(w, lang, rows, func(r Compare3Row) string { return r.Label }, c)
 }

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/waitlab/waitlab/internal/model"
@@ -38,7 +36,7 @@ func JVMNotes(lang msg.Lang, res *model.Result) []string {
 	}
 	switch f.PinVerdict {
 	case model.PinVerdictPinned:
-		out = append(out, T("jvm.pinned", *f.Pinned, pinReasons(f.PinnedReasons), T("jvm.pin."+f.Pin)))
+		out = append(out, T("jvm.pinned", *f.Pinned, CountList(f.PinnedReasons, "%q %d"), T("jvm.pin."+f.Pin)))
 	case model.PinVerdictJEP491:
 		out = append(out, T("jvm.unpinned.jep491"))
 	case model.PinVerdictNone:
@@ -50,18 +48,4 @@ func JVMNotes(lang msg.Lang, res *model.Result) []string {
 	}
 	out = append(out, T("jvm.threads.note", res.OSThreadsPeak, res.CPUMS, T("jvm.clock."+clock)))
 	return out
-}
-
-// pinReasons lists JFR's pinned reasons with their counts.
-func pinReasons(m map[string]int64) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%q %d", k, m[k])
-	}
-	return strings.Join(parts, ", ")
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/narrate"
 )
 
 // WriteScenario writes the scenario as a few indented lines: model, load,
@@ -89,7 +90,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 		{T("report.makespan"), MS(r.MakespanMS) + " ms"},
 		{T("report.throughput"), pm(lang, T("report.rps", num(r.ThroughputRPS)), r.ThroughputRPS, r.All.ThroughputCI) + " — " + def},
 		{T("report.completed"), T("report.of", r.Completed, r.Requests)},
-		{T(peakKey(r.Scenario.Model)), strconv.Itoa(r.PeakThreads)},
+		{T(peakKey(r.Scenario.Model)), strconv.Itoa(peakOf(r))},
 		{T("report.inflight"), T("report.inflight.def", num(r.InFlightMean))},
 		{T("report.precision"), prec},
 	}
@@ -229,6 +230,16 @@ func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
 
 // peakKey names the peak-busy figure in the model's words: the virtual
 // model's busy lanes are carriers, not threads.
+// peakOf is the peak of busy lanes as the run's timeline draws them
+// (narrate.BusyPeak, the narration's figure): a loop that only registers
+// its waits is not busy. A run without a trace has the engine's count.
+func peakOf(r *model.Result) int {
+	if r.Trace != nil && len(r.Trace.Records) > 0 {
+		return narrate.BusyPeak(r.Trace)
+	}
+	return r.PeakThreads
+}
+
 func peakKey(k model.Kind) string {
 	if k == model.Virtual {
 		return "report.peak.carrier"

@@ -16,7 +16,6 @@ import (
 
 	"github.com/waitlab/waitlab/internal/httptarget"
 	"github.com/waitlab/waitlab/internal/launch"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
@@ -58,6 +57,9 @@ type HTTPOptions struct {
 	// Engine is the server that serves the scenario: waitlab's Go target
 	// (""), Tomcat or Netty (launch).
 	Engine launch.Engine
+	// Java is the JDK a JVM engine runs on (`--java`: a JDK home or its
+	// bin/java); "" is jdk.Find's order (JAVA_HOME, PATH, /usr/lib/jvm).
+	Java string
 }
 
 // HTTPRun is what one run over HTTP measured beyond the model.Result.
@@ -103,19 +105,19 @@ var ErrTargetDied = errors.New("runner: the target process died during the run")
 // CheckHTTP refuses, before anything starts, a scenario this machine
 // cannot serve over sockets: more connections than the open-file limit
 // allows (after raising the soft limit to the hard one), or a listen
-// address that is taken. Errors are *live.TooBigError (exit 2).
+// address that is taken. Errors are *TooBigError (exit 2).
 func CheckHTTP(s model.Scenario, o HTTPOptions) error {
 	if s.Requests > loadgen.MaxScenarioRequests {
-		return &live.TooBigError{Key: "http.err.requests", Args: []any{s.Requests, loadgen.MaxScenarioRequests}}
+		return &TooBigError{Key: "http.err.requests", Args: []any{s.Requests, loadgen.MaxScenarioRequests}}
 	}
 	need := Connections(s, o) + 64
 	soft, hard := raiseNoFile()
 	if uint64(need) > soft {
-		return &live.TooBigError{Key: "http.err.nofile", Args: []any{Connections(s, o), soft, hard}}
+		return &TooBigError{Key: "http.err.nofile", Args: []any{Connections(s, o), soft, hard}}
 	}
 	if o.Listen != "" {
 		if err := probeListen(o.Listen); err != nil {
-			return &live.TooBigError{Key: "http.err.port", Args: []any{o.Listen}}
+			return &TooBigError{Key: "http.err.port", Args: []any{o.Listen}}
 		}
 	}
 	return nil
@@ -302,6 +304,9 @@ func startTarget(ctx context.Context, exe, file string, o HTTPOptions, threshold
 	}
 	cfg := launch.Config{Engine: o.Engine, Scenario: file, Listen: o.Listen, Backlog: o.Backlog,
 		StallThreshold: launch.Duration(threshold), Drain: launch.Duration(5 * time.Second)}
+	if o.Engine.IsJVM() {
+		cfg.Java = o.Java
+	}
 	srv, err := launch.Start(ctx, cfg, launch.Options{Exe: exe, CPUs: cpus})
 	if err != nil {
 		var fe *model.FieldError

@@ -1,42 +1,96 @@
-// Package runner is the one seam between the recipes (lab, plan) and a
-// real run: a Runner runs a scenario once for real and returns its
-// model.Result, and Repeat runs it n times after a warm-up. Process runs
-// it in a fresh child process with the real executors (live.Isolated);
-// HTTP serves it from a fresh `waitlab target` child over loopback sockets
-// and drives it with the scenario load (loadgen.RunScenario). Both start
-// their children through supervise. `waitlab run --via`, `plan --confirm
-// --via`, the web lab and the experiments choose runners, never spell
-// their own.
+// Package runner is the one home of a real run, whichever way it runs:
+// its options, its refusals (Check, CheckRepeat, the caps), its repeats
+// (Repeat, Aggregate), its views beside the model (Prepare, Measure,
+// Outcome) and its text (WriteText). A Runner runs a scenario once for
+// real and returns its model.Result. Process runs it in a fresh child
+// process with the real executors (live.Isolated); HTTP serves it from a
+// fresh `waitlab target` child over loopback sockets and drives it with
+// the scenario load (loadgen.RunScenario); JVM runs it on waitlab's Java
+// executors in a JVM child (jvmexec). All start their children through
+// supervise. `waitlab run --via`, `plan --confirm --via`, the web lab and
+// the experiments choose runners by one Via vocabulary, never spell their
+// own, and never reach live: it keeps the executors and the child
+// protocol.
 package runner
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"time"
 
+	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
-// Ways a Runner runs (Runner.Via).
+// Ways a run runs (Runner.Via, `--via`, the web lab's ?via=): one
+// vocabulary for the runners and the views a Config asks for.
 const (
+	// ViaProcess: the Go executors in a fresh child process (Process).
 	ViaProcess = "process"
-	ViaHTTP    = "http"
+	// ViaHTTP: a target child served over loopback sockets (HTTP).
+	ViaHTTP = "http"
+	// ViaJVM: waitlab's Java executors in a JVM child (JVM).
+	ViaJVM = "jvm"
+	// ViaBoth (a Config's views): in process, then over HTTP.
+	ViaBoth = "both"
+	// ViaJVMGo (a Config's views): the Go run, then the JVM's (`run --via
+	// jvm --compare`).
+	ViaJVMGo = "jvm+process"
 )
+
+// Runners returns the runners of a Via (ViaProcess when empty): the
+// in-process one, the HTTP one with o, both (ViaBoth), the JVM one with
+// jo alone (ViaJVM), or the Go run then the JVM (ViaJVMGo), in that order.
+func Runners(via, exe string, o HTTPOptions, jo jvmexec.Options) []Runner {
+	p, h := Process{Exe: exe}, HTTP{Exe: exe, Options: o}
+	switch via {
+	case ViaJVM:
+		return []Runner{JVM{Options: jo}}
+	case ViaJVMGo:
+		return []Runner{p, JVM{Options: jo}}
+	case ViaHTTP:
+		return []Runner{h}
+	case ViaBoth:
+		return []Runner{p, h}
+	}
+	return []Runner{p}
+}
+
+// Options tune a real run, whichever way it runs.
+type Options struct {
+	// StallThreshold is the loop watchdog's threshold (0: the watchdog's
+	// default, 10 ms).
+	StallThreshold time.Duration
+	// Trace keeps the per-lane timeline and every request's record.
+	Trace bool
+	// Version is echoed in Result.Env.
+	Version string
+	// OnStart, if set, is called once the run is under way (its child
+	// started; over HTTP before the target starts).
+	OnStart func()
+}
+
+// executor is o as the executors take it (live.Isolated, jvmexec.Run).
+func (o Options) executor() live.Options {
+	return live.Options{StallThreshold: o.StallThreshold, Trace: o.Trace, Version: o.Version, OnStart: o.OnStart}
+}
 
 // Runner makes one real run of a scenario.
 type Runner interface {
-	// Via names the way it runs: ViaProcess or ViaHTTP.
+	// Via names the way it runs: ViaProcess, ViaHTTP or ViaJVM.
 	Via() string
 	// Check refuses, before anything starts, a scenario this runner
-	// cannot run on this machine (*live.TooBigError).
+	// cannot run on this machine (*TooBigError, *model.FieldError).
 	Check(s model.Scenario) error
 	// Run runs s once. opt.OnStart is called once the run is under way;
 	// with opt.Trace the result carries every request's record
 	// (Result.Trace.Records). A run cut short by ctx returns what it
 	// measured (Result.Interrupted) or an error wrapping supervise.ErrInterrupted.
-	Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error)
+	Run(ctx context.Context, s model.Scenario, opt Options) (*Run, error)
 }
 
 // Run is one real run: its result, and what only its way of running shows.
@@ -56,12 +110,12 @@ type Process struct{ Exe string }
 // Via implements Runner.
 func (Process) Via() string { return ViaProcess }
 
-// Check implements Runner: live's refusals.
-func (Process) Check(s model.Scenario) error { return live.Check(s, 0) }
+// Check implements Runner: a real run's refusals (Check).
+func (Process) Check(s model.Scenario) error { return Check(s, 0) }
 
 // Run implements Runner.
-func (p Process) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error) {
-	resp, err := live.Isolated(ctx, p.Exe, s, opt)
+func (p Process) Run(ctx context.Context, s model.Scenario, opt Options) (*Run, error) {
+	resp, err := live.Isolated(ctx, p.Exe, s, opt.executor())
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +136,7 @@ func (HTTP) Via() string { return ViaHTTP }
 func (h HTTP) Check(s model.Scenario) error { return CheckHTTP(s, h.Options) }
 
 // Run implements Runner.
-func (h HTTP) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run, error) {
+func (h HTTP) Run(ctx context.Context, s model.Scenario, opt Options) (*Run, error) {
 	o := h.Options
 	o.Records = opt.Trace
 	if opt.OnStart != nil {
@@ -104,8 +158,8 @@ func (h HTTP) Run(ctx context.Context, s model.Scenario, opt live.Options) (*Run
 // never a nil Median. progress, if set, is called as each run is under way
 // (0 is the warm-up). The runs come back in order, with the Run of each:
 // one Run for every result aggregated, never fewer.
-func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n int, warmup bool, progress func(run, of int)) (*live.Repeated, []*Run, error) {
-	at := func(run int) live.Options {
+func Repeat(ctx context.Context, r Runner, s model.Scenario, opt Options, n int, warmup bool, progress func(run, of int)) (*Repeated, []*Run, error) {
+	at := func(run int) Options {
 		o := opt
 		if progress != nil {
 			o.OnStart = func() { progress(run, n) }
@@ -117,7 +171,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 	stop := func(err error) bool {
 		return errors.Is(err, supervise.ErrInterrupted) || (ctx.Err() != nil && !errors.Is(err, ErrTargetDied))
 	}
-	rep := &live.Repeated{}
+	rep := &Repeated{}
 	var runs []*Run
 	var wrun *Run
 	if warmup {
@@ -132,7 +186,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 		}
 		rep.Warmup, wrun = w.Result, w
 		if w.Result.Interrupted {
-			rep = live.Aggregate(s, []*model.Result{w.Result})
+			rep = Aggregate(s, []*model.Result{w.Result})
 			rep.Warmup = w.Result
 			rep.MarkInterrupted()
 			return rep, []*Run{w}, nil
@@ -173,7 +227,7 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 		return nil, nil, fmt.Errorf("%w (0 of %d runs)", supervise.ErrInterrupted, n)
 	}
 	w := rep.Warmup
-	rep = live.Aggregate(s, results)
+	rep = Aggregate(s, results)
 	rep.Warmup = w
 	if ctx.Err() != nil {
 		// Cut short, or whole but interrupted as it ended (a burst over
@@ -183,4 +237,14 @@ func Repeat(ctx context.Context, r Runner, s model.Scenario, opt live.Options, n
 		rep.MarkInterrupted()
 	}
 	return rep, runs, nil
+}
+
+// Executable returns the path of the running binary: the one each real
+// run's child is a fresh process of (Process.Exe, HTTP.Exe).
+func Executable() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("runner: find own binary: %w", err)
+	}
+	return exe, nil
 }

@@ -49,7 +49,7 @@ func TestRepeatOnACancelledContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, warmup := range []bool{true, false} {
-		rep, runs, err := Repeat(ctx, self(t), pool(4, time.Millisecond), live.Options{}, 3, warmup, nil)
+		rep, runs, err := Repeat(ctx, self(t), pool(4, time.Millisecond), Options{}, 3, warmup, nil)
 		if !errors.Is(err, supervise.ErrInterrupted) || rep != nil || runs != nil {
 			t.Errorf("Repeat(cancelled, warmup %v) = %v, %v, %v; want supervise.ErrInterrupted and nothing else", warmup, rep, runs, err)
 		}
@@ -62,7 +62,7 @@ func TestRepeatInterruptedAfterOneRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s := pool(4, time.Millisecond)
-	rep, runs, err := Repeat(ctx, self(t), s, live.Options{}, 3, false, func(run, of int) {
+	rep, runs, err := Repeat(ctx, self(t), s, Options{}, 3, false, func(run, of int) {
 		if run == 2 {
 			cancel()
 		}
@@ -80,7 +80,7 @@ func TestRepeatInterruptedAfterOneRun(t *testing.T) {
 func TestRepeatCountsTheRunsAfterTheWarmup(t *testing.T) {
 	s := pool(6, time.Millisecond)
 	var seen []int
-	rep, runs, err := Repeat(context.Background(), self(t), s, live.Options{Trace: true}, 2, true, func(run, of int) { seen = append(seen, run) })
+	rep, runs, err := Repeat(context.Background(), self(t), s, Options{Trace: true}, 2, true, func(run, of int) { seen = append(seen, run) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ type scripted struct {
 
 func (s scripted) Via() string                { return s.via }
 func (s scripted) Check(model.Scenario) error { return nil }
-func (s scripted) Run(ctx context.Context, _ model.Scenario, _ live.Options) (*Run, error) {
+func (s scripted) Run(ctx context.Context, _ model.Scenario, _ Options) (*Run, error) {
 	i := *s.calls
 	*s.calls++
 	if s.cancel != nil && i == s.cancelAt {
@@ -120,7 +120,7 @@ func (s scripted) Run(ctx context.Context, _ model.Scenario, _ live.Options) (*R
 
 // Issue 45, item 2: an HTTP run interrupted in its first counted run
 // (the child's error, after a whole warm-up) came back with the warm-up's
-// result but no Run, and lab.fillHTTP indexed runs[0] out of range. Every
+// result but no Run, and fillHTTP indexed runs[0] out of range. Every
 // aggregated result has its Run.
 func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 	s := pool(4, time.Millisecond)
@@ -132,7 +132,7 @@ func TestRepeatInterruptedInTheFirstCountedRunKeepsTheWarmupRun(t *testing.T) {
 		func() (*Run, error) { return warm, nil },
 		func() (*Run, error) { return nil, fmt.Errorf("%w (the target went)", supervise.ErrInterrupted) },
 	}}
-	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 3, true, nil)
+	rep, runs, err := Repeat(ctx, r, s, Options{}, 3, true, nil)
 	if err != nil {
 		t.Fatalf("Repeat = %v", err)
 	}
@@ -157,7 +157,7 @@ func TestRepeatInterruptedDuringAWholeRunIsMarked(t *testing.T) {
 	}
 	calls := 0
 	r := scripted{via: ViaHTTP, calls: &calls, cancelAt: 1, cancel: cancel, script: []func() (*Run, error){whole, whole}}
-	rep, runs, err := Repeat(ctx, r, s, live.Options{}, 1, true, nil)
+	rep, runs, err := Repeat(ctx, r, s, Options{}, 1, true, nil)
 	if err != nil || len(runs) != 1 {
 		t.Fatalf("Repeat = %d runs, %v", len(runs), err)
 	}

@@ -279,6 +279,37 @@ func (c *Child) Stop() (killed bool) {
 	return c.killed
 }
 
+// Await waits until the child exits, or until ctx ends first: then it
+// stops the child (Stop: the cancel pipe, which a child with the control
+// channel answers by reporting what it has, then SIGKILL after Grace) and
+// waits for it. interrupted says ctx ended first; err is Wait's. The
+// parent then reads the child's reply (its stdout, a file) and, when there
+// is none it can read, says why with Unreported.
+func (c *Child) Await(ctx context.Context) (interrupted bool, err error) {
+	select {
+	case <-c.exited:
+	case <-ctx.Done():
+		interrupted = true
+		c.Stop()
+	}
+	return interrupted, c.Wait()
+}
+
+// Unreported is the error of a child that left no reply its parent could
+// read (rerr, the read's or the decoder's error): ErrInterrupted when
+// Await was interrupted (it was stopped before it reported), else what it
+// exited with (werr, Wait's error) or, when it exited cleanly, rerr, each
+// with its stderr.
+func (c *Child) Unreported(interrupted bool, werr, rerr error) error {
+	switch {
+	case interrupted:
+		return fmt.Errorf("%w (the %s child was stopped before it reported)", ErrInterrupted, c.Name)
+	case werr != nil:
+		return fmt.Errorf("%s child: %w: %s", c.Name, werr, strings.TrimSpace(c.Stderr()))
+	}
+	return fmt.Errorf("%s child sent no reply: %w: %s", c.Name, rerr, strings.TrimSpace(c.Stderr()))
+}
+
 // Kill sends SIGKILL to the child's process group at once (tests, and a
 // child that must not finish).
 func (c *Child) Kill() { _ = syscall.Kill(-c.PID, syscall.SIGKILL) }

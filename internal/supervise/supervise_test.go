@@ -3,6 +3,7 @@ package supervise
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -215,5 +216,34 @@ func TestApart(t *testing.T) {
 		if p := Apart(c[0], c[1]); p != nil {
 			t.Errorf("%v against %v: %+v, want nil", c[0], c[1], p)
 		}
+	}
+}
+
+// Await returns when the child exits, or stops it when ctx ends; what it
+// left unreported is said once, for the run's child and the JVM's alike.
+func TestAwaitAndUnreported(t *testing.T) {
+	c := start(t, "fail", true)
+	interrupted, werr := c.Await(context.Background())
+	if interrupted || werr == nil {
+		t.Fatalf("Await(a failing child) = %v, %v; want not interrupted, its exit error", interrupted, werr)
+	}
+	if err := c.Unreported(false, werr, os.ErrNotExist); !strings.Contains(err.Error(), "exit status 4") || !strings.Contains(err.Error(), "it broke") {
+		t.Errorf("Unreported(exited 4) = %v; want the exit status and its stderr", err)
+	}
+	c = start(t, "server", true)
+	if _, err := c.WaitReady(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	interrupted, werr = c.Await(ctx)
+	if !interrupted || werr != nil || !c.HasExited() {
+		t.Fatalf("Await(cancelled) = %v, %v (exited %v); want interrupted, a clean exit", interrupted, werr, c.HasExited())
+	}
+	if err := c.Unreported(true, werr, nil); !errors.Is(err, ErrInterrupted) {
+		t.Errorf("Unreported(interrupted) = %v; want ErrInterrupted", err)
+	}
+	if err := c.Unreported(false, nil, os.ErrNotExist); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Unreported(clean exit, no reply) = %v; want the read's error", err)
 	}
 }

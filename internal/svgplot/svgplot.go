@@ -21,12 +21,18 @@ func Esc(s string) string {
 // NiceStep is the round step (1, 2 or 5 times a power of ten) at least
 // raw: the span over the number of ticks wanted gives ticks that read
 // well. raw <= 0 (or not a number) gives 1.
-func NiceStep(raw float64) float64 {
+func NiceStep(raw float64) float64 { return RoundStep(raw, 1, 2, 5) }
+
+// RoundStep is the least step m times a power of ten at least raw, m one
+// of mants (ascending, in [1, 10)) or 10: NiceStep's rule with other
+// mantissas (the load report's axes also step by 2.5). raw <= 0 (or not a
+// number) gives 1.
+func RoundStep(raw float64, mants ...float64) float64 {
 	if !(raw > 0) || math.IsInf(raw, 0) {
 		return 1
 	}
 	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
+	for _, m := range mants {
 		if m*p >= raw {
 			return m * p
 		}

@@ -191,3 +191,42 @@ func SocketOwner(inodes map[string]bool, budget time.Duration) int {
 	}
 	return 0
 }
+
+// ThreadNames returns the names of process pid's threads (each
+// /proc/PID/task/TID/comm: the name the thread gave itself, cut by the
+// kernel to 15 bytes), nil when they cannot be read. A JVM names its
+// native threads after its Java threads, so Netty's event loops show as
+// "nioEventLoopGro" (nioEventLoopGroup-N-M cut) or their factory's name.
+func ThreadNames(pid int) []string {
+	if pid <= 0 {
+		return nil
+	}
+	dir := procDir(pid) + "/task"
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name(), "comm"))
+		if err != nil {
+			continue // the thread ended meanwhile
+		}
+		names = append(names, strings.TrimRight(string(b), "\n"))
+	}
+	return names
+}
+
+// Exited says process pid is gone: no /proc/PID, or a zombie (ended, not
+// yet waited for). False when pid is not a process id.
+func Exited(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	b, err := os.ReadFile(procDir(pid) + "/stat")
+	if err != nil {
+		return os.IsNotExist(err) || strings.Contains(err.Error(), "no such process")
+	}
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] == 'Z'
+}

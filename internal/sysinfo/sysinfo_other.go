@@ -103,3 +103,9 @@ func ListeningSockets(port int, inodes map[string]bool) {}
 
 // SocketOwner is unknown off Linux.
 func SocketOwner(inodes map[string]bool, budget time.Duration) int { return 0 }
+
+// ThreadNames is unknown off Linux.
+func ThreadNames(pid int) []string { return nil }
+
+// Exited is unknown off Linux.
+func Exited(pid int) bool { return false }

@@ -16,13 +16,12 @@ import (
 
 	"github.com/waitlab/waitlab/internal/buildinfo"
 	"github.com/waitlab/waitlab/internal/jdk"
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/launch"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/narrate"
 	"github.com/waitlab/waitlab/internal/report"
+	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/supervise"
 	"github.com/waitlab/waitlab/internal/sysinfo"
@@ -48,7 +47,7 @@ func refuse(status int, field, key string, args ...any) error {
 func (s *Server) fail(w http.ResponseWriter, lang msg.Lang, err error) {
 	var pe *problemError
 	if errors.As(err, &pe) {
-		writeJSON(w, pe.status, lab.Problem{Field: pe.field, Message: msg.T(lang, pe.key, pe.args...)})
+		writeJSON(w, pe.status, runner.Problem{Field: pe.field, Message: msg.T(lang, pe.key, pe.args...)})
 		return
 	}
 	var fe *model.FieldError
@@ -59,35 +58,35 @@ func (s *Server) fail(w http.ResponseWriter, lang msg.Lang, err error) {
 	// Over this lab's caps, or over the machine's own ceiling on a run's
 	// length (far above the caps): say the caps, in the page's words and
 	// durations, not the CLI's flags.
-	var tb *live.TooBigError
-	var ce *lab.CapError
+	var tb *runner.TooBigError
+	var ce *runner.CapError
 	caps := " " + msg.T(lang, "web.caps", s.cfg.Caps.MaxRequests, s.cfg.Caps.MaxThreads, s.cfg.Caps.MaxWall.Seconds())
 	switch {
 	case errors.As(err, &tb) && tb.Key == "run.err.wall" && len(tb.Args) == 2:
 		est, _ := time.ParseDuration(fmt.Sprint(tb.Args[0]))
-		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
+		writeJSON(w, http.StatusUnprocessableEntity, runner.Problem{Field: "requests",
 			Message: msg.T(lang, "web.err.real.wall", narrate.Clock(lang, est), narrate.Clock(lang, s.cfg.Caps.MaxWall)) + caps})
 		return
 	case errors.As(err, &ce) && ce.Cap == "wall":
-		writeJSON(w, http.StatusUnprocessableEntity, lab.Problem{Field: "requests",
+		writeJSON(w, http.StatusUnprocessableEntity, runner.Problem{Field: "requests",
 			Message: msg.T(lang, "web.err.real.wall", narrate.Clock(lang, time.Duration(ce.Got*1e9)), narrate.Clock(lang, time.Duration(ce.Limit*1e9))) + caps})
 		return
 	case errors.As(err, &ce):
-		p, _ := lab.Explain(err, lang)
+		p, _ := runner.Explain(err, lang)
 		p.Message += caps
 		writeJSON(w, http.StatusUnprocessableEntity, p)
 		return
 	}
-	if p, ok := lab.Explain(err, lang); ok {
+	if p, ok := runner.Explain(err, lang); ok {
 		status := http.StatusBadRequest
-		var ce *lab.CapError
-		if errors.As(err, &ce) || errors.As(err, new(*live.TooBigError)) {
+		var ce *runner.CapError
+		if errors.As(err, &ce) || errors.As(err, new(*runner.TooBigError)) {
 			status = http.StatusUnprocessableEntity
 		}
 		writeJSON(w, status, p)
 		return
 	}
-	writeJSON(w, http.StatusInternalServerError, lab.Problem{Message: msg.T(lang, "web.err.internal", err.Error())})
+	writeJSON(w, http.StatusInternalServerError, runner.Problem{Message: msg.T(lang, "web.err.internal", err.Error())})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -270,10 +269,10 @@ type RunAnswer struct {
 	// top-level result is the JVM's, its JVM facts under "jvm", its
 	// ratios to the model in Ratio). With "http" alone, the top-level
 	// result is the HTTP one.
-	Via       string             `json:"via"`
-	HTTP      *model.Result      `json:"http,omitempty"`
-	HTTPRatio map[string]float64 `json:"http_ratio,omitempty"`
-	Sockets   *lab.HTTPSockets   `json:"sockets,omitempty"`
+	Via       string              `json:"via"`
+	HTTP      *model.Result       `json:"http,omitempty"`
+	HTTPRatio map[string]float64  `json:"http_ratio,omitempty"`
+	Sockets   *runner.HTTPSockets `json:"sockets,omitempty"`
 	// JVMNotes are the JVM run's facts as sentences in the asker's
 	// language (report.JVMNotes: the JDK, the cold first pass, the
 	// carriers, the pinning verdict by the JFR count), with via=jvm.
@@ -283,7 +282,7 @@ type RunAnswer struct {
 }
 
 // CapsJSON is the server's limits as the API tells them: a real run's
-// (lab.Caps) and the largest simulation drawn as a timeline.
+// (runner.Caps) and the largest simulation drawn as a timeline.
 type CapsJSON struct {
 	MaxRequests         int     `json:"max_requests"`
 	MaxThreads          int     `json:"max_threads"`
@@ -355,7 +354,7 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 		}
 		return nil, err
 	}
-	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: lab.Reference(req.Preset, sc), Limit: narrate.WhatLimited(res, lang)}
+	a := &SimAnswer{Result: res, Preset: req.Preset, Reference: runner.Reference(req.Preset, sc), Limit: narrate.WhatLimited(res, lang)}
 	if timeline {
 		if drawable {
 			a.Timeline = res.Trace
@@ -372,16 +371,24 @@ func (s *Server) Simulate(ctx context.Context, req Request, lang msg.Lang, timel
 	return a, nil
 }
 
+// readRequest reads a POST's body and parses it as a Request; when it
+// cannot, it writes the problem and reports false.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, lang msg.Lang) (Request, bool) {
+	body, err := s.readBody(w, r)
+	if err == nil {
+		var req Request
+		if req, err = ParseRequest(body); err == nil {
+			return req, true
+		}
+	}
+	s.fail(w, lang, err)
+	return Request{}, false
+}
+
 func (s *Server) sim(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
-	body, err := s.readBody(w, r)
-	if err != nil {
-		s.fail(w, lang, err)
-		return
-	}
-	req, err := ParseRequest(body)
-	if err != nil {
-		s.fail(w, lang, err)
+	req, ok := s.readRequest(w, r, lang)
+	if !ok {
 		return
 	}
 	a, err := s.Simulate(r.Context(), req, lang, flag(r, "timeline"), flag(r, "narration"))
@@ -437,7 +444,7 @@ func (s *Server) acquireRunAs(ctx context.Context, ticket string) (release func(
 	}
 }
 
-// RealRun measures req's scenario for real beside its model (lab.Run)
+// RealRun measures req's scenario for real beside its model (runner.Measure)
 // within the server's caps, one run at a time. A ctx that ends (the tab
 // closed) stops the wait or the run's child process.
 func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
@@ -451,8 +458,8 @@ func (s *Server) RealRun(ctx context.Context, req Request, via string, lang msg.
 func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, engine string, lang msg.Lang, timeline, narration bool) (*RunAnswer, error) {
 	switch via {
 	case "":
-		via = lab.ViaProcess
-	case lab.ViaProcess, lab.ViaHTTP, lab.ViaBoth, lab.ViaJVM:
+		via = runner.ViaProcess
+	case runner.ViaProcess, runner.ViaHTTP, runner.ViaBoth, runner.ViaJVM:
 	default:
 		return nil, refuse(http.StatusBadRequest, "via", "web.err.via", via)
 	}
@@ -464,16 +471,16 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 		return nil, err
 	}
 	caps := s.cfg.Caps
-	if via == lab.ViaBoth {
+	if via == runner.ViaBoth {
 		// Two views, each with its warm-up: the wall cap covers both.
 		caps.MaxWall /= 2
 	}
-	cfg := lab.RunConfig{
+	cfg := runner.Config{
 		Scenario: req.Scenario, Preset: req.Preset, Exe: exe, Repeat: 1, Warmup: true,
-		Options: live.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
+		Options: runner.Options{StallThreshold: 10 * time.Millisecond, Trace: timeline || narration, Version: buildinfo.Version()},
 		Caps:    caps, Via: via, Cores: sysinfo.Cores(),
 	}
-	if via == lab.ViaJVM {
+	if via == runner.ViaJVM {
 		cfg.JVM.Java, cfg.JVM.Pin = s.cfg.Java, pin
 	} else if pin != "" {
 		return nil, refuse(http.StatusBadRequest, "pin", "web.err.pin")
@@ -485,9 +492,10 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 		}
 		cfg.HTTP.Engine = e
 	}
-	// Refuse what the caps or the machine refuse before waiting in line.
-	check := cfg
-	if _, err := lab.Prepare(&check); err != nil {
+	// Refuse what the caps or the machine refuse before waiting in line;
+	// the prepared run is the one measured.
+	prep, err := runner.Prepare(cfg)
+	if err != nil {
 		return nil, jdkMissing(err, lang)
 	}
 	release, err := s.acquireRunAs(ctx, ticket)
@@ -495,7 +503,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 		return nil, err
 	}
 	defer release()
-	out, err := lab.Run(ctx, cfg)
+	out, err := runner.Measure(ctx, prep)
 	if err != nil {
 		return nil, jdkMissing(err, lang)
 	}
@@ -504,7 +512,7 @@ func (s *Server) realRunAs(ctx context.Context, req Request, via, ticket, pin, e
 		StallStates: out.StallStates, Caps: s.capsJSON(),
 		Via: via, HTTP: out.HTTP, HTTPRatio: out.HTTPRatio, Sockets: out.Sockets,
 	}
-	if via == lab.ViaJVM {
+	if via == runner.ViaJVM {
 		a.Result, a.Ratio = out.JVM, out.JVMRatio
 		if out.JVM != nil {
 			a.JVMNotes = report.JVMNotes(lang, out.JVM)
@@ -541,7 +549,7 @@ func jdkMissing(err error, lang msg.Lang) error {
 // (go, tomcat, netty) that serves the scenario's model, refused by name
 // otherwise.
 func httpEngine(name, via string, m model.Kind) (launch.Engine, error) {
-	if via != lab.ViaHTTP && via != lab.ViaBoth {
+	if via != runner.ViaHTTP && via != runner.ViaBoth {
 		return "", refuse(http.StatusBadRequest, "engine", "web.err.engine.via")
 	}
 	e, err := launch.ParseEngine(name)
@@ -556,14 +564,8 @@ func httpEngine(name, via string, m model.Kind) (launch.Engine, error) {
 
 func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 	lang := s.langOf(r)
-	body, err := s.readBody(w, r)
-	if err != nil {
-		s.fail(w, lang, err)
-		return
-	}
-	req, err := ParseRequest(body)
-	if err != nil {
-		s.fail(w, lang, err)
+	req, ok := s.readRequest(w, r, lang)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()
@@ -743,8 +745,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 // the field's name in front (the page shows it under the field, and the
 // name is English), and the lab's own limits where the scenario's are far
 // wider (threads and requests: one range on the page, not two).
-func (s *Server) fieldProblem(lang msg.Lang, fe *model.FieldError) lab.Problem {
-	p := lab.Problem{Field: pageField(fe.Field), Message: msg.T(lang, fe.Key, fe.Args...)}
+func (s *Server) fieldProblem(lang msg.Lang, fe *model.FieldError) runner.Problem {
+	p := runner.Problem{Field: pageField(fe.Field), Message: msg.T(lang, fe.Key, fe.Args...)}
 	switch fe.Key {
 	case "err.parse.dur":
 		// The CLI's "use Go syntax" is no help on a form.
@@ -789,14 +791,14 @@ func pageField(f string) string {
 
 func (s *Server) onlyPost(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Allow", "POST")
-	writeJSON(w, http.StatusMethodNotAllowed, lab.Problem{Message: msg.T(s.langOf(r), "web.err.method", r.Method, r.URL.Path, "POST")})
+	writeJSON(w, http.StatusMethodNotAllowed, runner.Problem{Message: msg.T(s.langOf(r), "web.err.method", r.Method, r.URL.Path, "POST")})
 }
 
 func (s *Server) onlyGet(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Allow", "GET")
-	writeJSON(w, http.StatusMethodNotAllowed, lab.Problem{Message: msg.T(s.langOf(r), "web.err.method", r.Method, r.URL.Path, "GET")})
+	writeJSON(w, http.StatusMethodNotAllowed, runner.Problem{Message: msg.T(s.langOf(r), "web.err.method", r.Method, r.URL.Path, "GET")})
 }
 
 func (s *Server) noAPI(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusNotFound, lab.Problem{Message: msg.T(s.langOf(r), "web.err.no.api", r.URL.Path)})
+	writeJSON(w, http.StatusNotFound, runner.Problem{Message: msg.T(s.langOf(r), "web.err.no.api", r.URL.Path)})
 }

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // post sends body to path on a fresh server and decodes the answer.
@@ -284,7 +284,7 @@ func TestPageAndAssets(t *testing.T) {
 // Real runs over the caps are refused before anything starts, with the
 // caps named.
 func TestRealRunOverTheCapsIsRefused(t *testing.T) {
-	s := New(Config{Exe: "/nonexistent/waitlab", Caps: lab.Caps{MaxRequests: 100, MaxThreads: 8, MaxWall: 5 * time.Second}})
+	s := New(Config{Exe: "/nonexistent/waitlab", Caps: runner.Caps{MaxRequests: 100, MaxThreads: 8, MaxWall: 5 * time.Second}})
 	for _, tc := range []struct{ body, field, want string }{
 		{`{"preset":"lab-pool","requests":101}`, "requests", "100 requests"},
 		{`{"preset":"lab-pool","threads":9}`, "threads", "8 threads"},
@@ -526,7 +526,7 @@ func TestFanoutEntriesPostableAndJSONEverywhere(t *testing.T) {
 	} {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.path+"?lang=ko", nil))
-		var p lab.Problem
+		var p runner.Problem
 		err := json.Unmarshal(rec.Body.Bytes(), &p)
 		if rec.Code != tc.status || err != nil || p.Message == "" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") || rec.Header().Get("Allow") != tc.allow {
 			t.Errorf("%s %s = %d %q (Allow %q, %s); want %d, a JSON problem, Allow %q", tc.method, tc.path, rec.Code, rec.Body, rec.Header().Get("Allow"), rec.Header().Get("Content-Type"), tc.status, tc.allow)
@@ -537,10 +537,10 @@ func TestFanoutEntriesPostableAndJSONEverywhere(t *testing.T) {
 // Issue 22, defect 7: a refused real run says its length and the lab's
 // cap in the page's durations, never the CLI's flags or Go's "12m30s".
 func TestRealRunTooLongSaysTheCapInWords(t *testing.T) {
-	s := New(Config{Exe: "/nonexistent/waitlab", Caps: lab.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second}})
+	s := New(Config{Exe: "/nonexistent/waitlab", Caps: runner.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second}})
 	for _, tc := range []struct{ lang, body, want string }{
 		// 1 thread, 200 requests of 4 s: 13 min 20 s, over the machine's
-		// own 10-minute ceiling (live.MaxWall) before the lab's cap.
+		// own 10-minute ceiling (runner.MaxWall) before the lab's cap.
 		{"en", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "about 13 min 20 s for real, over this lab's cap of 20.0 s"},
 		{"ko", `{"preset":"lab-pool","threads":1,"requests":200,"wait":"4s"}`, "약 13분 20초 걸립니다. 이 실습의 한도는 20.0초입니다"},
 		{"ko", `{"preset":"lab-pool","requests":2000,"wait":"5s"}`, "약 41분 40초 걸립니다"},

@@ -9,6 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/waitlab/waitlab/internal/narrate"
 )
 
 // The defects of issue 44 ("the web lab, true in every state and whole"),
@@ -111,6 +113,65 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			b.clickAndWait("#btn-reveal")
 			if got := b.num("#r-makespan-model"); got != 2000 {
 				t.Errorf("Show the answer after the refusal: %v ms; want lab-loop's 2000", got)
+			}
+		})
+
+		t.Run("44.2 lockstep and the five ask first "+L.lang, func(t *testing.T) {
+			b.t = t
+			b.load(page)
+			b.do(chromedp.Evaluate[chromedp.Void](`sessionStorage.clear()`)) // no preset answered yet in this tab
+			b.load(page)
+			// Lockstep shows two answers: it asks which finishes first.
+			b.selectValue("#ls-a-pick", "lab-pool")
+			b.selectValue("#ls-b-pick", "lab-loop")
+			b.clickAndWait("#btn-ls")
+			if b.visible("#ls-out") || !b.exists("#err-ls-guess") || strings.Contains(b.text("#lockstep"), L.pool6) {
+				t.Errorf("lockstep without a guess: shown %v, guess asked %v; want the answers hidden and a guess asked for", b.visible("#ls-out"), b.exists("#err-ls-guess"))
+			}
+			if got := b.text("#ref-lab-pool-model"); got == "" || strings.ContainsAny(got, "0123456789") {
+				t.Errorf("a refused lockstep counted as skipping: lab-pool's JDK 21 row shows %q", got)
+			}
+			b.selectValue("#ls-guess", "b")
+			b.clickAndWait("#btn-ls")
+			right := map[string]string{"en": "Right: the second finishes first (2.0 s against 6.0 s).", "ko": "맞았습니다. 둘째가 먼저 끝납니다(2.0초 대 6.0초)."}[L.lang]
+			if got := b.text("#ls-verdict"); !b.visible("#ls-out") || got != right {
+				t.Errorf("lockstep, guessed the loops first: verdict %q, shown %v; want it scored right with both batch times", got, b.visible("#ls-out"))
+			}
+			// Size it draws the batch time of the settings on screen: not
+			// before their guess.
+			b.clickAndWait(`.preset[data-name="lab-loop-blocking"]`)
+			b.clickAndWait("#btn-size")
+			if b.exists("#size-table") || strings.Contains(b.text("#size"), L.worst12) || !strings.Contains(b.text("#size-status"), map[string]string{"en": "Show the answer", "ko": "답 보기"}[L.lang]) {
+				t.Errorf("size it before a guess: %q; want the curve held back until a guess or a skip", b.text("#size"))
+			}
+			// Choosing other sides drops the guess made for these two.
+			b.selectValue("#ls-b-pick", "lab-loop-blocking")
+			if got := b.eval(`document.querySelector("#ls-guess").value`); got != "" {
+				t.Errorf("new sides kept the old guess %q", got)
+			}
+			// The five: published figures at once, the model's only for
+			// presets seen (lab-pool and lab-loop, guessed above) until the
+			// learner asks for all five, a button that says it skips.
+			b.clickAndWait("#btn-five")
+			if got := b.text(`#five-bars .group[data-name="lab-loop-blocking"]`); strings.Contains(got, "1,200 ms") || !strings.Contains(got, "1,227 ms") {
+				t.Errorf("the five before a guess: the worst combination reads %q; want only the published 1,227 ms", got)
+			}
+			if got := b.text(`#five-bars .group[data-name="lab-pool"]`); !strings.Contains(got, "600 ms") {
+				t.Errorf("the five: lab-pool, guessed in lockstep, reads %q; want the model's 600 ms", got)
+			}
+			if got := b.text("#ref-lab-loop-blocking-model"); strings.ContainsAny(got, "0123456789") {
+				t.Errorf("opening the five counted as skipping: the JDK 21 row shows %q", got)
+			}
+			skip := map[string]string{"en": "skips their guesses", "ko": "예측을 건너뜁니다"}[L.lang]
+			if got := b.text("#btn-five-all"); !b.visible("#btn-five-all") || !strings.Contains(got, skip) {
+				t.Fatalf("no button that says it skips the guesses: %q (visible %v)", got, b.visible("#btn-five-all"))
+			}
+			b.clickAndWait("#btn-five-all")
+			if got := b.text(`#five-bars .group[data-name="lab-loop-blocking"]`); !strings.Contains(got, "1,200 ms") {
+				t.Errorf("after skipping all five: %q; want the model's 1,200 ms", got)
+			}
+			if got := b.text("#ref-lab-loop-blocking-model"); got != "1,200 ms" || b.visible("#btn-five-all") {
+				t.Errorf("after skipping all five: the JDK 21 row reads %q, button visible %v", got, b.visible("#btn-five-all"))
 			}
 		})
 
@@ -286,6 +347,14 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if bars, peak := b.eval(`String(document.querySelectorAll("#tl rect.bar").length)`), b.text("#r-peak-model"); bars != "0" || peak != "0" {
 				t.Errorf("lab-loop: %s bars drawn, peak busy %q; want the row to agree with the idle lanes", bars, peak)
 			}
+			// ... and the narration under them says the same.
+			if got := b.text("#narration"); strings.Contains(got, "peak busy loops: 2") || strings.Contains(got, "루프는 최대 2개") ||
+				!strings.Contains(got, map[string]string{"en": "the loops were never busy", "ko": "루프는 CPU 작업도 붙잡힌 대기도 없어"}[L.lang]) {
+				t.Errorf("lab-loop: the narration says %q beside idle lanes and a peak of %s", got, b.text("#r-peak-model"))
+			}
+			if got := b.text(`#result-table tr:has(#r-peak-model) th`); got != map[string]string{"en": "Peak loops busy", "ko": "동시에 일한 루프 수 (최대)"}[L.lang] {
+				t.Errorf("lab-loop's peak row is labelled %q; want it in loops", got)
+			}
 			// The worst combination is over the real-run cap at 2 s: the
 			// page offers it at 0.2 s.
 			b.clickAndWait(`.preset[data-name="lab-loop-blocking"]`)
@@ -312,6 +381,10 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				if got := b.text(sel); !exact.MatchString(got) {
 					t.Errorf("beside the JDK 21 figure, %s reads %q; want whole milliseconds (status %q)", sel, got, b.text("#status"))
 				}
+			}
+			// The line under the table writes the run as its row does.
+			if cellText, line := b.text("#r-makespan-real"), b.text("#real-verdict"); !strings.Contains(line, cellText) {
+				t.Errorf("the real run reads %q in the table and %q under it; want one precision", cellText, line)
 			}
 		})
 
@@ -348,6 +421,12 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				b.clickAndWait("#btn-reveal")
 				firsts[name] = b.text("#narration li")
 			}
+			// The pool's narration is short and says where the time goes
+			// (it was 11 windows of the same counts).
+			if n, all := atoi(b.eval(`String(document.querySelectorAll("#narration li").length)`)), b.text("#narration"); n > 5 || n > narrate.MaxLines ||
+				!strings.Contains(all, map[string]string{"en": "fan-out threads make 116 calls without a break", "ko": "팬아웃 스레드 4개가 쉬지 않고"}[L.lang]) {
+				t.Errorf("fanout-pool's narration: %d lines; want at most 5, the busy fan-out threads told:\n%s", n, all)
+			}
 			want := map[string][]string{
 				"en": {"one after another", "at once", "round trip (pipelining)", "fan-out pool"},
 				"ko": {"차례로", "동시에", "왕복에 모두 보냅니다(파이프라이닝)", "팬아웃 풀로"},
@@ -371,6 +450,7 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				b.do(chromedp.EmulateViewport(w, 844))
 				b.load(page)
 				b.clickAndWait(`.preset[data-name="lab-pool"]`)
+				b.reveal()
 				b.typeIn("#size-slo", "batch<3s")
 				b.clickAndWait("#btn-size")
 				if got := b.text("#size-answer"); !strings.Contains(got, map[string]string{"en": "12 threads", "ko": "스레드 12개"}[L.lang]) {

@@ -16,8 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/msg"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // The browser tests drive the lab in a real headless Chromium (Debian's
@@ -67,7 +67,7 @@ func TestBrowser(t *testing.T) {
 	// first subtests run; the "real" subtest waits for it.
 	buildStart := time.Now()
 	go buildWaitlab()
-	srv := New(Config{Caps: lab.Caps{MaxRequests: 200, MaxThreads: 16, MaxWall: 10 * time.Second}})
+	srv := New(Config{Caps: runner.Caps{MaxRequests: 200, MaxThreads: 16, MaxWall: 10 * time.Second}})
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 
@@ -364,6 +364,7 @@ func TestBrowser(t *testing.T) {
 		b.t = t
 		b.selectValue("#ls-a-pick", "lab-pool")
 		b.selectValue("#ls-b-pick", "lab-loop")
+		b.selectValue("#ls-guess", "skip")
 		b.clickAndWait("#btn-ls")
 		// The pool's 12 requests hold threads (bars); the loops' wait off
 		// them (the waiting row).
@@ -393,6 +394,9 @@ func TestBrowser(t *testing.T) {
 	t.Run("five presets", func(t *testing.T) {
 		b.t = t
 		b.clickAndWait("#btn-five")
+		if b.visible("#btn-five-all") {
+			b.clickAndWait("#btn-five-all")
+		}
 		if got := b.eval(`String(document.querySelectorAll("#five-bars .group").length)`); got != "5" {
 			t.Errorf("%s presets in the chart; want 5", got)
 		}
@@ -404,6 +408,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("size it", func(t *testing.T) {
 		b.t = t
 		b.clickAndWait(`.preset[data-name="lab-pool"]`)
+		b.reveal() // the curve holds the answer: it waits for a guess or a skip
 		b.typeIn("#size-slo", "batch<3s")
 		b.clickAndWait("#btn-size")
 		if got := b.eval(`document.querySelector("#size-out").dataset.answer || ""`); got != "12" {

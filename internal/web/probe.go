@@ -25,11 +25,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/probe"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 // Bounds of a probe from the page.
@@ -71,8 +71,8 @@ type ProbeLine struct {
 	Verdict string     `json:"verdict,omitempty"`
 	Notes   []string   `json:"notes,omitempty"`
 	// Lab opens the fitted scenario in the lab ("": no scenario).
-	Lab     string       `json:"lab,omitempty"`
-	Problem *lab.Problem `json:"problem,omitempty"`
+	Lab     string          `json:"lab,omitempty"`
+	Problem *runner.Problem `json:"problem,omitempty"`
 }
 
 // ProbeProgress is a step starting (Done false) or ending.
@@ -82,6 +82,9 @@ type ProbeProgress struct {
 	ElapsedS float64 `json:"elapsed_s"`
 	BudgetS  float64 `json:"budget_s"`
 	Text     string  `json:"text"`
+	// Load is the step's load in words: a rate for an open step, users
+	// for a closed one (probe.LoadText).
+	Load string `json:"load"`
 }
 
 // probeJob turns a request into a probe, refusing what the page may not
@@ -153,7 +156,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 			// the target's --allow-remote (issue 44).
 			m = msg.T(lang, "web.probe.err.remote", fe.Args[0])
 		}
-		writeJSON(w, http.StatusBadRequest, lab.Problem{Field: jsonField(fe.Field), Message: m})
+		writeJSON(w, http.StatusBadRequest, runner.Problem{Field: jsonField(fe.Field), Message: m})
 		return
 	}
 	if err != nil {
@@ -179,7 +182,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		_ = rc.Flush()
 	}
 	j.Progress = func(p probe.Progress) {
-		send(ProbeLine{Progress: &ProbeProgress{Step: p.Step, Done: p.Done, ElapsedS: p.Elapsed.Seconds(), BudgetS: p.Budget.Seconds(), Text: progressText(lang, p)}})
+		send(ProbeLine{Progress: &ProbeProgress{Step: p.Step, Done: p.Done, ElapsedS: p.Elapsed.Seconds(), BudgetS: p.Budget.Seconds(), Text: progressText(lang, p), Load: probe.LoadText(lang, p.Step)}})
 	}
 	res, err := j.Run(r.Context())
 	if r.Context().Err() != nil {
@@ -187,7 +190,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 	}
 	var ferr *probe.FailError
 	if res == nil || err != nil && !errors.As(err, &ferr) {
-		send(ProbeLine{Problem: &lab.Problem{Message: msg.T(lang, "web.probe.err.run", errText(err, lang))}})
+		send(ProbeLine{Problem: &runner.Problem{Message: msg.T(lang, "web.probe.err.run", errText(err, lang))}})
 		return
 	}
 	var text bytes.Buffer
@@ -208,7 +211,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		line.Notes = append(line.Notes, n.Text)
 	}
 	if ferr != nil {
-		line.Problem = &lab.Problem{Message: ferr.Error()}
+		line.Problem = &runner.Problem{Message: ferr.Error()}
 	}
 	send(line)
 }

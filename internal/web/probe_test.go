@@ -204,25 +204,46 @@ func TestProbePageBrowser(t *testing.T) {
 		t.Fatalf("start chromium: %v", err)
 	}
 	b := &browser{t: t, ctx: ctx}
-	b.load(ts.URL + "/probe?lang=ko")
-	if h := b.text("h1"); h != "내 서버 측정하기" {
-		t.Errorf("Korean heading %q", h)
+	// Korean and English (issue 44: every check in both languages).
+	for _, L := range []probeWords{
+		{lang: "ko", h1: "내 서버 측정하기", loopback: "루프백", left: "남은 시간", took: "걸렸습니다", users: "사용자 1명", shape: "판정"},
+		{lang: "en", h1: "Your server, measured", loopback: "loopback", left: "left", took: "took", users: "1 VUs", shape: ""},
+	} {
+		t.Run(L.lang, func(t *testing.T) {
+			b.t = t
+			probePage(t, b, ts.URL, target, L)
+		})
+	}
+}
+
+// probeWords are one language's words the probe page check looks for.
+type probeWords struct{ lang, h1, loopback, left, took, users, shape string }
+
+// probePage drives one probe on the page in L's language: a remote host
+// refused, then a real probe of target, its live steps, result and lab
+// link.
+func probePage(t *testing.T, b *browser, base, target string, L probeWords) {
+	b.load(base + "/probe?lang=" + L.lang)
+	if h := b.text("h1"); h != L.h1 {
+		t.Errorf("heading %q; want %q", h, L.h1)
 	}
 	b.typeIn("#p-url", "http://example.com/")
 	b.do(chromedp.Click(chromedp.CSS("#p-run")))
 	b.waitProbe(time.Minute)
-	if !b.visible("#p-error") || !strings.Contains(b.text("#p-error"), "루프백") || b.visible("#p-result") {
+	if !b.visible("#p-error") || !strings.Contains(b.text("#p-error"), L.loopback) || b.visible("#p-result") {
 		t.Errorf("a remote host: error %q (visible %v), result visible %v", b.text("#p-error"), b.visible("#p-error"), b.visible("#p-result"))
 	}
 
 	b.typeIn("#p-url", target)
 	b.typeIn("#p-budget", "15") // at least probe.MinBudget at the default windows
+	// Every text the clock shows while the probe runs.
+	b.do(chromedp.Evaluate[chromedp.Void](`window.clockSeen = []; new MutationObserver(() => window.clockSeen.push(document.querySelector("#p-clock").textContent)).observe(document.querySelector("#p-clock"), {childList: true, characterData: true, subtree: true})`))
 	b.do(chromedp.Click(chromedp.CSS("#p-run")))
 	b.waitProbe(2 * time.Minute)
 	if d := b.eval(`document.body.dataset.done`); d != "result" {
 		t.Fatalf("probe ended %q: %s", d, b.text("#p-error"))
 	}
-	if err := os.WriteFile(screenshotDir(t)+"/probe-ko.png", b.screenshot(), 0o644); err != nil {
+	if err := os.WriteFile(screenshotDir(t)+"/probe-"+L.lang+".png", b.screenshot(), 0o644); err != nil {
 		t.Error(err)
 	}
 	steps := atoi(b.eval(`String(window.waitlabProbe.result.steps.length)`))
@@ -237,11 +258,25 @@ func TestProbePageBrowser(t *testing.T) {
 	if n := atoi(b.eval(`String(document.querySelectorAll("#p-live tbody tr").length)`)); n != steps {
 		t.Errorf("%d live rows for %d steps", n, steps)
 	}
-	if got := b.text("#p-clock"); !strings.Contains(got, "남은 시간") {
-		t.Errorf("the probe's clock reads %q; want the time left", got)
+	if got := b.eval(`[...document.querySelectorAll("#p-live tbody tr")].map(r => r.cells.length + ":" + [...r.cells].every(c => c.textContent.trim() !== "")).join(" ")`); strings.Contains(got, "false") || got == "" {
+		t.Errorf("live rows with an empty cell (cells:filled per row): %s", got)
 	}
-	if h, want := b.text("#p-shape"), b.eval(`window.waitlabProbe.shape`); h != want || !strings.HasPrefix(h, "판정") {
+	if got := b.eval(`window.clockSeen.join(" | ")`); !strings.Contains(got, L.left) {
+		t.Errorf("while the probe ran its clock read %q; want the time left (%q)", got, L.left)
+	}
+	// Over, it says how long it took, not a count-down that stopped.
+	if got := b.text("#p-clock"); strings.Contains(got, L.left) || !strings.Contains(got, L.took) {
+		t.Errorf("the finished probe's clock reads %q; want the time it took (%q)", got, L.took)
+	}
+	// A closed step's load is its users, not a number in a req/s column.
+	if got := b.text(`#p-live tbody tr[data-index="0"] td`); !strings.Contains(got, L.users) {
+		t.Errorf("the calibration step's load reads %q; want it in users (%q)", got, L.users)
+	}
+	if h, want := b.text("#p-shape"), b.eval(`window.waitlabProbe.shape`); h != want || h == "" || !strings.HasPrefix(h, L.shape) {
 		t.Errorf("shape heading %q, want %q", h, want)
+	}
+	if hangul := strings.ContainsFunc(b.text("#p-live")+b.text("#p-clock")+b.text("#p-log"), func(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }); hangul != (L.lang == "ko") {
+		t.Errorf("%s page: live steps, clock and log hold Hangul: %v", L.lang, hangul)
 	}
 	if b.eval(`String(!!window.waitlabProbe.result.scenario)`) != "true" {
 		t.Logf("no fitted scenario (shape %s): no lab link to follow", b.eval(`window.waitlabProbe.result.shape`))
@@ -256,6 +291,9 @@ func TestProbePageBrowser(t *testing.T) {
 	}
 	// The link as the visitor follows it (its absolute href).
 	b.load(b.eval(`document.querySelector("#p-lab").href`))
+	if got := b.eval(`document.documentElement.lang`); got != L.lang {
+		t.Errorf("the lab link opened the lab in %q; the probe page was %q", got, L.lang)
+	}
 	if got := b.eval(`document.getElementById("f-model").value`); got != model {
 		t.Errorf("the lab opened with model %q; the fitted scenario's is %q", got, model)
 	}

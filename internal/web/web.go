@@ -9,12 +9,12 @@
 //
 // The API takes the scenario file's fields, or {"preset": NAME, ...} with
 // model.Overrides, and answers with the CLI's --json objects (see
-// docs/web.md). Its errors are lab.Problem ({field, message}) with a 4xx
+// docs/web.md). Its errors are runner.Problem ({field, message}) with a 4xx
 // status, in the language the request asked for.
 //
 // Work is bounded by the server, not the visitor: request bodies by
 // Config.MaxBody, simulations by their size, their compute time and a small
-// number running at once, real runs by lab.Caps and one at a time with a short line of
+// number running at once, real runs by runner.Caps and one at a time with a short line of
 // waiting runs; a request whose context ends (a closed tab) stops waiting
 // and stops its real run.
 package web
@@ -35,10 +35,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/waitlab/waitlab/internal/lab"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/netguard"
+	"github.com/waitlab/waitlab/internal/runner"
 )
 
 //go:embed static
@@ -50,14 +49,14 @@ type Config struct {
 	// Lang is the language when neither ?lang= nor Accept-Language picks one.
 	Lang msg.Lang
 	// Exe is the binary whose child processes make the real runs ("":
-	// this process's own binary, live.Executable).
+	// this process's own binary, runner.Executable).
 	Exe string
 	// Java is the JDK of the runs on the JVM (?via=jvm): a JDK home or a
 	// java binary, "" to look for one (jdk.Find).
 	Java string
 	// Caps bound one real run (requests, OS threads, expected wall time
 	// including the warm-up run).
-	Caps lab.Caps
+	Caps runner.Caps
 	// RunQueue is how many real runs may wait in line behind the one that
 	// is going; one more is refused with a message.
 	RunQueue int
@@ -101,7 +100,7 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		Lang:                msg.EN,
-		Caps:                lab.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second},
+		Caps:                runner.Caps{MaxRequests: 2000, MaxThreads: 64, MaxWall: 20 * time.Second},
 		RunQueue:            2,
 		SimMaxRequests:      200_000,
 		SimMaxCalls:         500_000,
@@ -143,7 +142,7 @@ func New(cfg Config) *Server {
 	if cfg.Lang == "" {
 		cfg.Lang = d.Lang
 	}
-	if cfg.Caps == (lab.Caps{}) {
+	if cfg.Caps == (runner.Caps{}) {
 		cfg.Caps = d.Caps
 	}
 	if cfg.RunQueue == 0 {
@@ -205,14 +204,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "no-referrer")
 	if s.cfg.LoopbackOnly && !netguard.LoopbackHost(r.Host) {
-		writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.host", r.Host)})
+		writeJSON(w, http.StatusForbidden, runner.Problem{Message: msg.T(s.langOf(r), "web.err.host", r.Host)})
 		return
 	}
 	// Another site's page may not make this server run anything: a
 	// browser names the page's origin on a cross-site POST.
 	if r.Method == http.MethodPost {
 		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
-			writeJSON(w, http.StatusForbidden, lab.Problem{Message: msg.T(s.langOf(r), "web.err.origin", o)})
+			writeJSON(w, http.StatusForbidden, runner.Problem{Message: msg.T(s.langOf(r), "web.err.origin", o)})
 			return
 		}
 	}
@@ -366,5 +365,5 @@ func (s *Server) exe() (string, error) {
 	if s.cfg.Exe != "" {
 		return s.cfg.Exe, nil
 	}
-	return live.Executable()
+	return runner.Executable()
 }

@@ -615,7 +615,8 @@
       }
     }
     rows.push(["queue", "web.r.queue", (x) => x.queue_wait.mean_ms, dur, 0, "", null]);
-    rows.push(["peak", "web.r.peak", (x) => (x.timeline ? peakBusy(x.timeline) : x.peak_threads), (v) => String(v), 0, "", null]);
+    const peakKey = S["web.r.peak." + a.scenario.model] ? "web.r.peak." + a.scenario.model : "web.r.peak";
+    rows.push(["peak", peakKey, (x) => (x.timeline ? peakBusy(x.timeline) : x.peak_threads), (v) => String(v), 0, "", null]);
     rows.push(["inflight", "web.r.inflight", (x) => x.in_flight_mean, num, 0, "", null]);
     const table = el("table", { id: "result-table", class: "cards" });
     const thead = el("tr");
@@ -679,10 +680,14 @@
     }
     table.append(tb);
     box.append(el("div", { class: "table-wrap" }, table));
+    // The lines under the table write a batch time as its row does (whole
+    // ms beside a published figure), so one run never reads 601 ms and
+    // 600.6 ms at once.
+    const bt = hasRef && ref.makespan_ms != null ? exactDur : dur;
     if (hasGuess) {
-      let text = fmt("web.col.you") + " " + dur(guess) + " · " + fmt("web.col.model") + " " + dur(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
-      if (r) text += " · " + fmt("web.col.real") + " " + dur(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
-      if (j) text += " · " + fmt("web.col.jvm") + " " + dur(j.makespan_ms) + " (" + offBy(guess, j.makespan_ms) + ")";
+      let text = fmt("web.col.you") + " " + bt(guess) + " · " + fmt("web.col.model") + " " + bt(a.makespan_ms) + " (" + offBy(guess, a.makespan_ms) + ")";
+      if (r) text += " · " + fmt("web.col.real") + " " + bt(r.makespan_ms) + " (" + offBy(guess, r.makespan_ms) + ")";
+      if (j) text += " · " + fmt("web.col.jvm") + " " + bt(j.makespan_ms) + " (" + offBy(guess, j.makespan_ms) + ")";
       box.append(el("p", { class: "verdict", id: "predict-verdict", text }));
     } else if (state.guess) {
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.other", dur(state.guess.batch_ms)) }));
@@ -690,10 +695,10 @@
       box.append(el("p", { class: "note", id: "predict-verdict", text: fmt("web.predict.none") }));
     }
     if (r) {
-      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", dur(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+      box.append(el("p", { class: "verdict", id: "real-verdict", text: fmt(r.via === "http" ? "web.real.measured.http" : "web.real.measured", bt(r.makespan_ms), ((r.ratio || {}).makespan_ms || 0).toFixed(2)) }));
       if (served) box.append(el("p", { class: "note", id: "real-server", text: fmt("web.real.server", served.version || served.engine, served.jdk || "") }));
     }
-    if (j) renderJVM(box, j);
+    if (j) renderJVM(box, j, bt);
     if (hasRef) box.append(el("p", { class: "note", id: "ref-note", text: fmt("web.real.published", refEntry.source || "") }));
     if (a.limit) {
       box.append(el("div", { class: "limit", id: "limit" }, el("strong", { text: fmt("web.limit.title") }), el("br"), a.limit.text));
@@ -703,9 +708,9 @@
   // renderJVM tells the run on this machine's JDK under the table: its
   // figure against the model, the JDK it ran on, its cold first pass
   // apart (not in the figures), and the JVM's own notes.
-  function renderJVM(box, j) {
+  function renderJVM(box, j, bt) {
     const f = j.jvm || {};
-    box.append(el("p", { class: "verdict", id: "jvm-verdict", text: fmt("web.jvm.measured", dur(j.makespan_ms), ((j.ratio || {}).makespan_ms || 0).toFixed(2)) }));
+    box.append(el("p", { class: "verdict", id: "jvm-verdict", text: fmt("web.jvm.measured", (bt || dur)(j.makespan_ms), ((j.ratio || {}).makespan_ms || 0).toFixed(2)) }));
     const flags = (f.flags || []).join(" ") || fmt("web.jvm.flags.none");
     box.append(el("p", { class: "note", id: "jvm-facts", text: fmt("web.jvm.facts", ((f.vendor || "") + " " + (f.java_version || "")).trim(), f.available_processors || 0, (f.gc || []).join(", "), flags) }));
     if (f.cold) box.append(el("p", { class: "note", id: "jvm-cold", text: fmt("web.jvm.cold", dur(f.cold.makespan_ms), dur(f.cold.p50_ms), dur(f.cold.p99_ms)) }));
@@ -833,32 +838,48 @@
   }
 
   // The five lab presets side by side: the model at 0.2 s waits against
-  // the JDK 21 measurement.
+  // the JDK 21 measurement. The published figures show at once; a
+  // preset's model figure is its answer, shown once it is guessed (or
+  // skipped) in the lab, or when the learner asks for all five and the
+  // button says that skips their guesses.
+  let fiveRows = null;
   async function five() {
     const box = $("#five-bars");
     box.textContent = "";
     box.setAttribute("aria-label", fmt("web.five.bars"));
     $("#five").hidden = false;
     const lab = presets.filter((p) => p.group === "lab");
-    // Asking for the five at once is skipping their questions.
-    for (const p of lab) seen.add(p.name);
-    saveSeen();
-    renderRef();
     try {
       const answers = await Promise.all(lab.map((p) => postJSON(`/api/sim?lang=${lang}`, { preset: p.name, wait: "200ms" })));
-      const rows = lab.map((p, i) => ({ p, m: answers[i].makespan_ms, pub: (p.reference || {}).makespan_ms }));
-      const maxMs = Math.max(...rows.map((r) => Math.max(r.m, r.pub || 0)));
-      for (const r of rows) {
-        const g = el("div", { class: "group", "data-name": r.p.name }, el("div", { class: "glabel", text: r.p.label }));
-        g.append(barRow(fmt("web.ref.model"), r.m, maxMs, "sim", exactMS(r.m)));
-        if (r.pub != null) g.append(barRow(fmt("web.col.published"), r.pub, maxMs, "real", exactMS(r.pub)));
-        box.append(g);
-      }
+      fiveRows = lab.map((p, i) => ({ p, m: answers[i].makespan_ms, pub: (p.reference || {}).makespan_ms }));
+      renderFive();
     } catch (p) {
       box.append(el("p", { class: "bad", text: p.message || String(p) }));
     } finally {
       settled();
     }
+  }
+  function renderFive() {
+    if (!fiveRows || $("#five").hidden) return;
+    const box = $("#five-bars");
+    box.textContent = "";
+    const maxMs = Math.max(...fiveRows.map((r) => Math.max(seen.has(r.p.name) ? r.m : 0, r.pub || 0)), 1e-6);
+    for (const r of fiveRows) {
+      const g = el("div", { class: "group", "data-name": r.p.name }, el("div", { class: "glabel", text: r.p.label }));
+      if (seen.has(r.p.name)) g.append(barRow(fmt("web.ref.model"), r.m, maxMs, "sim", exactMS(r.m)));
+      else g.append(el("div", { class: "row hidden-answer" }, el("span", { class: "blabel", text: fmt("web.ref.model") }), el("span", { class: "note", text: fmt("web.ref.hidden") })));
+      if (r.pub != null) g.append(barRow(fmt("web.col.published"), r.pub, maxMs, "real", exactMS(r.pub)));
+      box.append(g);
+    }
+    $("#btn-five-all").hidden = fiveRows.every((r) => seen.has(r.p.name));
+  }
+  // The learner's explicit skip of the five guesses at once.
+  function fiveAll() {
+    for (const p of presets) if (p.group === "lab") seen.add(p.name);
+    saveSeen();
+    renderRef();
+    renderFive();
+    settled();
   }
   function barRow(label, v, maxV, kind, text) {
     const w = Math.max(1, (v / maxV) * 100);
@@ -1181,6 +1202,14 @@
     $("#ls-a-pick").value = a;
     $("#ls-b-pick").value = b;
   }
+  // Lockstep asks its own question when an answer it would show is not
+  // seen yet: which of the two finishes first. The answers show after that
+  // guess, or when the learner chooses to skip it (an option that says so).
+  const sideKnown = (id) => {
+    const v = $(id).value;
+    if (v) return seen.has(v);
+    return !!(state.revealed && state.sim && state.sim.key === currentKey());
+  };
   async function lockstep() {
     const pick = (id) => {
       const v = $(id).value;
@@ -1188,11 +1217,27 @@
       return body();
     };
     const ba = pick("#ls-a-pick"), bb = pick("#ls-b-pick");
+    const guess = $("#ls-guess").value;
+    for (const e of document.querySelectorAll("#lockstep .field .err")) e.remove();
+    $("#ls-guess").removeAttribute("aria-invalid");
+    $("#ls-verdict").textContent = "";
     try {
       if (!ba || !bb) { refuseForm(); return; }
+      if (!guess && !(sideKnown("#ls-a-pick") && sideKnown("#ls-b-pick"))) {
+        markField("ls-guess", fmt("web.ls.guess.first"));
+        $("#ls-out").hidden = true;
+        $("#ls-guess").focus();
+        return;
+      }
       const [a, b] = await Promise.all([ba, bb].map((x) => postJSON(`/api/sim?lang=${lang}&timeline=1`, x)));
       ls.a = a; ls.b = b;
       $("#ls-out").hidden = false;
+      $("#ls-verdict").textContent = lsVerdict(guess, a.makespan_ms, b.makespan_ms);
+      // Both answers are on screen now: the presets among them are seen.
+      for (const id of ["#ls-a-pick", "#ls-b-pick"]) if ($(id).value) seen.add($(id).value);
+      saveSeen();
+      renderRef();
+      renderFive();
       renderLockstep();
     } catch (p) {
       setStatus(p.message || String(p), true);
@@ -1200,11 +1245,22 @@
       settled();
     }
   }
+  // lsVerdict scores "which finishes first" against the two batch times
+  // (within 5% of each other is "about the same").
+  function lsVerdict(guess, a, b) {
+    if (!guess) return "";
+    if (guess === "skip") return fmt("web.ls.skipped");
+    const same = Math.abs(a - b) <= 0.05 * Math.max(a, b);
+    const truth = same ? "same" : a < b ? "a" : "b";
+    const said = fmt("web.ls.truth." + truth, dur(Math.min(a, b)), dur(Math.max(a, b)));
+    return fmt(guess === truth ? "web.ls.right" : "web.ls.wrong", said);
+  }
+  const lsName = (id, a) => ($(id).value ? (presets.find((p) => p.name === $(id).value) || {}).label : fmt("web.ls.form")) || a.scenario.name;
   function renderLockstep() {
     if (!ls.a) return;
     const end = Math.max(ls.a.makespan_ms, ls.b.makespan_ms, 1e-6);
     ls.end = end;
-    const name = (id, a) => ($(id).value ? (presets.find((p) => p.name === $(id).value) || {}).label : fmt("web.ls.form")) || a.scenario.name;
+    const name = lsName;
     $("#ls-a-sum").textContent = fmt("web.ls.side", name("#ls-a-pick", ls.a), dur(ls.a.makespan_ms), ls.a.limit ? ls.a.limit.text : "");
     $("#ls-b-sum").textContent = fmt("web.ls.side", name("#ls-b-pick", ls.b), dur(ls.b.makespan_ms), ls.b.limit ? ls.b.limit.text : "");
     ls.ga = drawTimeline($("#ls-a"), ls.a, { id: "ls-a-svg", end, label: fmt("web.ls.a") });
@@ -1233,6 +1289,8 @@
     slo.removeAttribute("aria-invalid");
     const b = body();
     if (!b) { refuseForm(); settled(); return; }
+    // The curve holds these settings' batch time: the guess's answer.
+    if (!state.revealed) { st.textContent = fmt("web.size.guess"); st.classList.add("bad"); settled(); return; }
     st.textContent = fmt("web.status.size");
     try {
       const a = await postJSON(`/api/plan?lang=${lang}`, Object.assign({ slo: slo.value }, b));
@@ -1323,7 +1381,7 @@
       n, kind: kind === "real" && a.via === "http" ? "http" : kind, at: Date.now(), entry: b.preset,
       overrides: o, vals: st.vals,
       makespan_ms: a.makespan_ms, throughput_rps: a.throughput_rps, p50_ms: a.all.p50_ms, p99_ms: a.all.p99_ms,
-      peak_threads: a.peak_threads, predicted_ms: g,
+      peak_threads: a.timeline ? peakBusy(a.timeline) : a.peak_threads, predicted_ms: g,
     });
     saveRuns(runs);
     renderRuns();
@@ -1473,7 +1531,7 @@
   }
 
   function renderAll() {
-    if (state.revealed && state.entry && !seen.has(state.entry.name)) { seen.add(state.entry.name); saveSeen(); renderRef(); }
+    if (state.revealed && state.entry && !seen.has(state.entry.name)) { seen.add(state.entry.name); saveSeen(); renderRef(); renderFive(); }
     renderBase();
     renderResult();
     renderTimelineHead();
@@ -1590,10 +1648,13 @@
       setCursor(Math.min(state.cursor, geo ? geo.end : 0));
     });
     $("#btn-ls").addEventListener("click", lockstep);
+    // A guess belongs to the two it was made for.
+    for (const id of ["#ls-a-pick", "#ls-b-pick"]) $(id).addEventListener("change", () => { $("#ls-guess").value = ""; });
     $("#ls-play").addEventListener("click", () => lsPlayer.go());
     $("#ls-cursor").addEventListener("input", (e) => { lsPlayer.halt(); if (ls.end) lsCursor((Number(e.target.value) / Number(e.target.max)) * ls.end); });
     $("#btn-size").addEventListener("click", sizeIt);
     if ($("#btn-five")) $("#btn-five").addEventListener("click", five);
+    if ($("#btn-five-all")) $("#btn-five-all").addEventListener("click", fiveAll);
     $("#btn-compare").addEventListener("click", compare);
     $("#btn-clear").addEventListener("click", () => { saveRuns([]); renderRuns(); $("#compare").textContent = ""; });
     $("#code-tabs").addEventListener("click", (e) => {

@@ -95,7 +95,8 @@
       const heads = [...live.querySelectorAll("thead th")].map((h) => h.textContent);
       const tr = el("tr", null, p.met ? "met" : "breached");
       tr.dataset.index = String(p.index);
-      const cells = [String(p.index), p.closed ? String(p.vus || "") : Math.round(p.offered_rps).toLocaleString("en-US"),
+      // A closed step's load is its users, an open step's its rate.
+      const cells = [String(p.index), p.load,
         Math.round(p.ok_rps).toLocaleString("en-US"), ms(p.p99_ms), (p.in_flight || 0).toFixed(1), p.met ? "✓" : "✗"];
       cells.forEach((c, i) => {
         const td = el(i === 0 ? "th" : "td", c);
@@ -197,6 +198,11 @@
       fail((err && err.message) || String(err));
     } finally {
       clearInterval(clock.timer);
+      // Over: the time it took, not a count-down that stopped.
+      if (clock.last) {
+        $("#p-clock").textContent = fill(D.took, secs(clock.last.elapsed_s));
+        if (outcome === "result") $("#p-bar").value = $("#p-bar").max;
+      }
       $("#p-run").disabled = false;
       document.body.dataset.done = outcome;
     }

@@ -222,11 +222,7 @@ final class LoopExec implements Exec {
                 threads.add(new Thread(() -> offWorker(ln, ready), "waitlab-offload-" + i));
             }
         }
-        for (Thread t : threads) {
-            t.setDaemon(true);
-            t.start();
-        }
-        ready.await();
+        Lanes.start(threads, ready);
     }
 
     @Override
@@ -309,10 +305,7 @@ final class LoopExec implements Exec {
         if (lockTimers != null) {
             lockTimers.shutdownNow();
         }
-        long deadline = System.nanoTime() + graceMs * 1_000_000;
-        for (Thread t : threads) {
-            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-        }
+        Lanes.join(threads, graceMs);
         for (Loop l : loops) {
             try {
                 l.sel.close();

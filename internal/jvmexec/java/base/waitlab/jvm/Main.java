@@ -162,16 +162,20 @@ public final class Main {
         out.from = Instant.now();
         long cpu0 = processCPU();
         r.t0 = System.nanoTime();
-        for (int i = 0; i < p.requests && !r.stopped; i++) {
-            long due = p.arrival[i];
-            for (long d = due - r.now(); d > 0 && !r.stopped; d = due - r.now()) {
-                java.util.concurrent.locks.LockSupport.parkNanos(d);
+        if (p.vus > 0) {
+            users(p, r, ex);
+        } else {
+            for (int i = 0; i < p.requests && !r.stopped; i++) {
+                long due = p.arrival[i];
+                for (long d = due - r.now(); d > 0 && !r.stopped; d = due - r.now()) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(d);
+                }
+                if (r.stopped) {
+                    break;
+                }
+                r.sent = i + 1;
+                ex.submit(i);
             }
-            if (r.stopped) {
-                break;
-            }
-            r.sent = i + 1;
-            ex.submit(i);
         }
         r.finished.await();
         out.cpuNs = processCPU() - cpu0;
@@ -182,6 +186,48 @@ public final class Main {
         out.run = r;
         out.ex = ex;
         return out;
+    }
+
+    /**
+     * The closed model, as Go's live executor runs it: each of the plan's
+     * users sends a request at 0, and once its answer is in (the
+     * request's end) thinks the plan's think time and sends the next
+     * request index, until every request has been sent. A request's
+     * arrival is when its user sent it (end + think), written into the
+     * plan for the records.
+     */
+    private static void users(Plan p, Run r, Exec ex) throws InterruptedException {
+        int[] user = new int[p.requests];
+        int[] count = new int[p.vus];
+        // [due, user], earliest first
+        java.util.PriorityQueue<long[]> due = new java.util.PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        for (int u = 0; u < p.vus; u++) {
+            due.add(new long[] {0, u});
+        }
+        int sent = 0;
+        while (!r.stopped && r.completed.get() < p.requests) {
+            long[] next = due.peek();
+            if (next != null && next[0] <= r.now()) {
+                due.poll();
+                int i = sent++;
+                user[i] = (int) next[1];
+                p.arrival[i] = next[0];
+                r.sent = sent;
+                ex.submit(i);
+                continue;
+            }
+            // Wait for an answer, or for the next user's think to end.
+            long wait = next == null ? 50_000_000L : Math.min(next[0] - r.now(), 50_000_000L);
+            Integer i = r.ends.poll(Math.max(wait, 1), java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (i == null) {
+                continue;
+            }
+            int u = user[i];
+            count[u]++;
+            if (sent + due.size() < p.requests) {
+                due.add(new long[] {r.end.get(i) + p.think(u, count[u]), u});
+            }
+        }
     }
 
     private static final java.lang.invoke.MethodHandle NATIVE_CPU = nativeCPU();

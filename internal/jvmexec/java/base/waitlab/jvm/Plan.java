@@ -22,6 +22,10 @@ final class Plan {
     long[] arrival, cpu;
     int[] cls, loop;
     long[][] waits;
+    /** The closed model: its users (0: open), and each user's think times (user u's k-th at think[u][k-1]), or one for all. */
+    int vus;
+    long thinkFixed = -1;
+    long[][] think;
 
     static Plan read(Path p) throws IOException {
         Plan pl = new Plan();
@@ -43,6 +47,21 @@ final class Plan {
                     case "trace": pl.trace = f[1].equals("1"); break;
                     case "passes": pl.passes = Integer.parseInt(f[1]); break;
                     case "pin": pl.pin = f[1]; break;
+                    case "vus": {
+                        pl.vus = Integer.parseInt(f[1]);
+                        pl.think = new long[pl.vus][];
+                        break;
+                    }
+                    case "think_fixed": pl.thinkFixed = Long.parseLong(f[1]); break;
+                    case "think": {
+                        // think USER T1..TK
+                        long[] t = new long[f.length - 2];
+                        for (int k = 0; k < t.length; k++) {
+                            t[k] = Long.parseLong(f[2 + k]);
+                        }
+                        pl.think[Integer.parseInt(f[1])] = t;
+                        break;
+                    }
                     case "classes": {
                         int n = Integer.parseInt(f[1]);
                         pl.parallel = new boolean[n];
@@ -92,6 +111,11 @@ final class Plan {
             }
         }
         return pl;
+    }
+
+    /** User u's k-th think time (k from 1), before its (k+1)-th request. */
+    long think(int u, int k) {
+        return thinkFixed >= 0 ? thinkFixed : think[u][k - 1];
     }
 
     boolean isBlocking(int i) {

@@ -49,11 +49,7 @@ final class PoolExec implements Exec {
             int ln = n + i;
             threads.add(new Thread(() -> fanWorker(ln, ready), "waitlab-fanout-" + i));
         }
-        for (Thread t : threads) {
-            t.setDaemon(true);
-            t.start();
-        }
-        ready.await();
+        Lanes.start(threads, ready);
     }
 
     @Override
@@ -121,12 +117,6 @@ final class PoolExec implements Exec {
 
     @Override
     public void stop(long graceMs) throws InterruptedException {
-        for (Thread t : threads) {
-            t.interrupt();
-        }
-        long deadline = System.nanoTime() + graceMs * 1_000_000;
-        for (Thread t : threads) {
-            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-        }
+        Lanes.stop(threads, graceMs);
     }
 }

@@ -41,6 +41,8 @@ final class Run {
     volatile int sent;
     volatile boolean stopped;
     long t0;
+    /** The closed model: each finished request, for its user to think and send again (null: open). */
+    final java.util.concurrent.LinkedBlockingQueue<Integer> ends;
 
     @SuppressWarnings("unchecked")
     Run(Plan p, int lanes, boolean trace, long stallNs) {
@@ -58,6 +60,7 @@ final class Run {
         }
         this.stallNs = stallNs;
         stallCount = new long[p.threads];
+        ends = p.vus > 0 ? new java.util.concurrent.LinkedBlockingQueue<>() : null;
     }
 
     long now() {
@@ -72,6 +75,9 @@ final class Run {
     void finish(int i) {
         long e = now();
         end.set(i, e <= 0 ? 1 : e);
+        if (ends != null) {
+            ends.add(i);
+        }
         if (completed.incrementAndGet() == p.requests) {
             finished.countDown();
         }

@@ -154,12 +154,6 @@ final class VirtualExec implements Exec {
 
     @Override
     public void stop(long graceMs) throws InterruptedException {
-        for (Thread t : live) {
-            t.interrupt();
-        }
-        long deadline = System.nanoTime() + graceMs * 1_000_000;
-        for (Thread t : live) {
-            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-        }
+        Lanes.stop(live, graceMs);
     }
 }

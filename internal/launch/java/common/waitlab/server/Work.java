@@ -39,7 +39,11 @@ public final class Work {
     final AtomicLong seq = new AtomicLong();
     final AtomicLong arrival = new AtomicLong();
     public final LongAdder requests = new LongAdder();
+    /** Connections accepted (Netty counts them here; Tomcat's endpoint through countConnections). */
     public final LongAdder connections = new LongAdder();
+    /** Connections moved to the worker loop the plan names (Netty; see its Place). */
+    public final LongAdder moved = new LongAdder();
+    private volatile java.util.function.LongSupplier accepted = connections::sum, open;
     /** The validate-lock's holds and the time it was held (from acquired to released). */
     final LongAdder lockHolds = new LongAdder(), lockHeldNanos = new LongAdder();
     /** The downstream commands answered (each PING and GET). */
@@ -55,6 +59,8 @@ public final class Work {
     final LongAdder dbCalls = new LongAdder(), dbErrors = new LongAdder();
     /** One request-log line written by the lock's holder, after its PING (the log inside the locked path). */
     final boolean logInLock;
+    /** Bytes each request holds on the heap while in flight (hold_kb): memory that grows with in-flight work. */
+    final int holdBytes;
     private final Object lock = new Object();
     private final java.util.concurrent.ExecutorService helpers = java.util.concurrent.Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "waitlab-call");
@@ -85,6 +91,7 @@ public final class Work {
         validateLock = s.flag("validate_lock");
         logInLock = s.flag("log_in_lock");
         db = s.str("db", "");
+        holdBytes = (int) Math.min(s.num("hold_kb", 0) * 1024, Integer.MAX_VALUE - 8);
         String mode = s.str("log", "off");
         if (mode.equals("off")) {
             log = null;
@@ -93,6 +100,12 @@ public final class Work {
                     .getConstructor(String.class, String.class, int.class)
                     .newInstance(mode, s.str("log_file", ""), (int) s.num("log_queue", 256));
         }
+    }
+
+    /** Where the server's connection counts come from: accepted since the start, and open now. */
+    public void countConnections(java.util.function.LongSupplier accepted, java.util.function.LongSupplier open) {
+        this.accepted = accepted;
+        this.open = open;
     }
 
     /** Reads the plan: "index class loop cpu blocking(0|1) parallel(0|1) wait,wait,..." a line. */
@@ -127,6 +140,31 @@ public final class Work {
                 }
             }
         }
+    }
+
+    /** A request's share of the heap while it is in flight (hold_kb; null: none), touched so it is really allocated. */
+    public byte[] hold() {
+        if (holdBytes <= 0) {
+            return null;
+        }
+        byte[] b = new byte[holdBytes];
+        for (int i = 0; i < b.length; i += 4096) {
+            b[i] = 1;
+        }
+        return b;
+    }
+
+    /** The heap: used now, its maximum (-Xmx), and what the collectors' last runs left in the heap pools (the live set). */
+    static long[] heap() {
+        java.lang.management.MemoryUsage u = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long after = 0;
+        for (java.lang.management.MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            java.lang.management.MemoryUsage c = p.getType() == java.lang.management.MemoryType.HEAP ? p.getCollectionUsage() : null;
+            if (c != null) {
+                after += c.getUsed();
+            }
+        }
+        return new long[] {u.getUsed(), u.getMax(), after};
     }
 
     /** Whether the server serves a scenario's plan (answers carry X-Waitlab-* headers). */
@@ -178,6 +216,22 @@ public final class Work {
             }
         }
         return p;
+    }
+
+    /**
+     * The worker loop the plan names for the request whose request line
+     * ("GET /?req=12 HTTP/1.1") is given; -1 without a plan, an index or
+     * a loop.
+     */
+    public int loopOf(String requestLine) {
+        if (planClass == null) {
+            return -1;
+        }
+        int a = requestLine.indexOf(' '), b = requestLine.indexOf(' ', a + 1);
+        String uri = a < 0 ? "" : b < 0 ? requestLine.substring(a + 1) : requestLine.substring(a + 1, b);
+        int q = uri.indexOf('?');
+        long i = q < 0 ? -1 : reqParam(uri.substring(q + 1));
+        return i >= 0 && i < planLoop.length ? planLoop[(int) i] : -1;
     }
 
     /** The value of key in a query string (null: absent). */
@@ -389,6 +443,9 @@ public final class Work {
         StringBuilder b = new StringBuilder(1024);
         b.append("# TYPE waitlab_target_requests_total counter\nwaitlab_target_requests_total ").append(requests.sum()).append('\n');
         b.append("# TYPE waitlab_target_in_flight_requests gauge\nwaitlab_target_in_flight_requests ").append(inFlight.get()).append('\n');
+        if (open != null) {
+            b.append("# TYPE waitlab_target_open_connections gauge\nwaitlab_target_open_connections ").append(open.getAsLong()).append('\n');
+        }
         b.append("# TYPE waitlab_target_os_threads gauge\nwaitlab_target_os_threads ").append(osThreads()).append('\n');
         b.append("# TYPE waitlab_target_jvm_threads_peak gauge\nwaitlab_target_jvm_threads_peak ").append(threads.getPeakThreadCount()).append('\n');
         b.append("# TYPE waitlab_target_log_dropped_total counter\nwaitlab_target_log_dropped_total ").append(log == null ? 0 : log.dropped()).append('\n');
@@ -401,6 +458,10 @@ public final class Work {
         b.append("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ").append(cpuSeconds()).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_seconds_total counter\nwaitlab_target_jvm_gc_seconds_total ").append(g[0] / 1000.0).append('\n');
         b.append("# TYPE waitlab_target_jvm_gc_collections_total counter\nwaitlab_target_jvm_gc_collections_total ").append(g[1]).append('\n');
+        long[] h = heap();
+        b.append("# TYPE waitlab_target_jvm_heap_used_bytes gauge\nwaitlab_target_jvm_heap_used_bytes ").append(h[0]).append('\n');
+        b.append("# TYPE waitlab_target_jvm_heap_max_bytes gauge\nwaitlab_target_jvm_heap_max_bytes ").append(h[1]).append('\n');
+        b.append("# TYPE waitlab_target_jvm_heap_after_gc_bytes gauge\nwaitlab_target_jvm_heap_after_gc_bytes ").append(h[2]).append('\n');
         b.append("# TYPE waitlab_target_info gauge\nwaitlab_target_info{engine=").append(quote(engine))
                 .append(",version=").append(quote(version)).append(",jdk=").append(quote(System.getProperty("java.version")))
                 .append("} 1\n");
@@ -418,7 +479,7 @@ public final class Work {
         long[] g = gc();
         StringBuilder b = new StringBuilder(512);
         b.append("{\"requests\":").append(requests.sum())
-                .append(",\"connections\":").append(connections.sum())
+                .append(",\"connections\":").append(accepted.getAsLong())
                 .append(",\"log_dropped\":").append(log == null ? 0 : log.dropped())
                 .append(",\"log_lines\":").append(log == null ? 0 : log.written());
         if (stalls != null) {
@@ -432,6 +493,7 @@ public final class Work {
                 .append(",\"gc_count\":").append(g[1])
                 .append(",\"loop_lag_max_ms\":").append(lagMaxMs)
                 .append(",\"offload_threads\":").append(offloadThreads)
+                .append(",\"moved\":").append(moved.sum())
                 .append("}}");
         return b.toString();
     }

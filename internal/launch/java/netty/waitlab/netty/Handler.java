@@ -88,6 +88,7 @@ final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
             offloadThreads.add(Thread.currentThread());
         }
         work.requests.increment();
+        watch.serving();
         work.inFlight.incrementAndGet();
         Plan p = work.plan(query);
         id[0] = p.index >= 0 ? p.index : p.number;

@@ -5,6 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.EventLoop;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -17,6 +19,8 @@ import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.util.concurrent.UnorderedThreadPoolEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -29,10 +33,13 @@ import waitlab.server.Work;
 
 /**
  * Our HTTP server on Debian's Netty: one boss loop accepts, N worker loops
- * serve (NioEventLoopGroup), and with the offload model the handler runs
- * on an executor group of K (pipeline.addLast(group, handler)): Netty's
+ * serve (NioEventLoopGroup; with a scenario's plan each connection is moved
+ * to the loop the plan names for its first request, see Place), and with
+ * the offload model the handler runs on an executor group of K (pipeline.addLast(group, handler)): Netty's
  * DefaultEventExecutorGroup, which pins one of its K single-threaded
- * executors to each channel.
+ * executors to each channel, or (offload_executor=unordered) its
+ * UnorderedThreadPoolEventExecutor, whose any free thread takes any task,
+ * behind a Gate that keeps one connection's requests in order.
  */
 public final class Main {
     private Main() {
@@ -49,12 +56,17 @@ public final class Main {
         NioEventLoopGroup boss = new NioEventLoopGroup(1, new DefaultThreadFactory("netty-boss"));
         NioEventLoopGroup workers = new NioEventLoopGroup(loops, new DefaultThreadFactory("netty-loop"));
         EventExecutorGroup offload = null;
+        boolean unordered = s.str("offload_executor", "pinned").equals("unordered");
         if (model.equals("offload")) {
-            offload = new DefaultEventExecutorGroup(k, new DefaultThreadFactory("netty-offload"));
+            offload = unordered
+                    ? new UnorderedThreadPoolEventExecutor(k, new DefaultThreadFactory("netty-offload"))
+                    : new DefaultEventExecutorGroup(k, new DefaultThreadFactory("netty-offload"));
         }
         Map<EventLoop, Integer> index = new IdentityHashMap<>();
+        EventLoop[] loopArray = new EventLoop[loops];
         int i = 0;
         for (EventExecutor e : workers) {
+            loopArray[i] = (EventLoop) e;
             index.put((EventLoop) e, i++);
         }
         LagProbe lag = new LagProbe(workers, s.num("stall_threshold_ns", 10_000_000L));
@@ -62,6 +74,8 @@ public final class Main {
         int maxConns = (int) s.num("max_connections", 0);
         long keepAliveMs = s.num("keepalive_timeout_ms", 20_000);
         AtomicInteger open = new AtomicInteger();
+        work.countConnections(work.connections::sum, open::get);
+        ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         EventExecutorGroup group = offload;
         ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, (int) s.num("backlog", 4096))
@@ -70,15 +84,22 @@ public final class Main {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         work.connections.increment();
-                        if (maxConns > 0 && open.incrementAndGet() > maxConns) {
+                        if (open.incrementAndGet() > maxConns && maxConns > 0) {
                             open.decrementAndGet();
                             ch.close();
                             return;
                         }
                         ch.closeFuture().addListener(f -> open.decrementAndGet());
+                        channels.add(ch);
                         ChannelPipeline p = ch.pipeline();
-                        p.addLast(new IdleStateHandler(0, 0, keepAliveMs, TimeUnit.MILLISECONDS));
+                        p.addLast(Place.IDLE, new IdleStateHandler(0, 0, keepAliveMs, TimeUnit.MILLISECONDS));
+                        if (work.scenario()) { // the plan's loop for the connection's first request
+                            p.addLast(new Place(work, loopArray, () -> new IdleStateHandler(0, 0, keepAliveMs, TimeUnit.MILLISECONDS)));
+                        }
                         p.addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20));
+                        if (group != null && unordered) {
+                            p.addLast(new Gate()); // a connection's answers in order
+                        }
                         if (group != null) {
                             p.addLast(group, "work", handler);
                         } else {
@@ -102,6 +123,10 @@ public final class Main {
             Thread.sleep(5);
         }
         lag.stop();
+        // Close the connections while their loops and executors still run:
+        // their last events (inactive, unregistered) then have somewhere
+        // to run, rather than each being refused by a stopped executor.
+        channels.close().awaitUninterruptibly(drainMs);
         boss.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS);
         workers.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS).await(drainMs);
         if (offload != null) {

@@ -36,6 +36,8 @@ public final class Main {
             System.exit(1);
         }
         Connector c = server.findServices()[0].findConnectors()[0];
+        Protocol proto = (Protocol) c.getProtocolHandler();
+        work.countConnections(proto::accepted, proto::open);
         int port = c.getLocalPort();
         if (port <= 0) {
             System.err.println("waitlab: Tomcat's connector did not bind (see its log above)");

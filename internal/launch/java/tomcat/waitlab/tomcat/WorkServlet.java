@@ -31,6 +31,7 @@ public final class WorkServlet extends HttpServlet {
         long t0 = System.nanoTime();
         w.requests.increment();
         w.inFlight.incrementAndGet();
+        byte[] held = w.hold();
         try {
             Plan p = w.plan(req.getQueryString());
             if (p.status != 200) {
@@ -55,6 +56,7 @@ public final class WorkServlet extends HttpServlet {
             resp.getOutputStream().write(body);
             w.done(p, req.getMethod(), path, 200, t0);
         } finally {
+            java.lang.ref.Reference.reachabilityFence(held);
             w.inFlight.decrementAndGet();
         }
     }

@@ -1,9 +1,11 @@
-// Package lab puts a scenario's views side by side: the model (sim) and the
-// real run (live), with the ratios real/model and the published figures of
-// the preset the scenario came from. It is the one place that assembles
-// them, so `waitlab run`, the web lab and the experiments print the same
-// numbers from the same code; cli only parses flags and prints.
-package lab
+package runner
+
+// A scenario's views side by side: the model (sim) and the real runs
+// (in process, over HTTP, on the JVM), with the ratios real/model and the
+// published figures of the preset the scenario came from. This is the one
+// place that assembles them, so `waitlab run`, the web lab and the
+// experiments print the same numbers from the same code: Prepare scales
+// and checks a Config once, and Measure takes the Prepared run.
 
 import (
 	"context"
@@ -19,13 +21,12 @@ import (
 	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
-	"github.com/waitlab/waitlab/internal/runner"
 	"github.com/waitlab/waitlab/internal/sim"
 	"github.com/waitlab/waitlab/internal/supervise"
 )
 
-// RunConfig is one `waitlab run`: a scenario and how to measure it.
-type RunConfig struct {
+// Config is one `waitlab run`: a scenario and how to measure it.
+type Config struct {
 	Scenario model.Scenario
 	// Preset names the preset the scenario started from ("" for none): its
 	// published figures are attached when the scenario is that preset at
@@ -38,8 +39,8 @@ type RunConfig struct {
 	Repeat int
 	Warmup bool
 	// Options are the real run's (stall threshold, trace, version).
-	Options live.Options
-	// ScaleToCores shrinks loops or carriers to Cores (live.ScaleToCores).
+	Options Options
+	// ScaleToCores shrinks loops or carriers to Cores (ScaleToCores).
 	ScaleToCores bool
 	Cores        int
 	// Caps bound what a caller accepts; zero fields fall back to live's
@@ -48,11 +49,11 @@ type RunConfig struct {
 	// Progress, when set, is called before each run (0: the warm-up) with
 	// the model's expected duration of one run.
 	Progress func(run, of int, expected time.Duration)
-	// Runners are the real views, in order: runner.Process fills Real,
-	// runner.HTTP the HTTP fields. Empty: Runners(Via, Exe, HTTP), for
-	// callers that name a view (ViaProcess, the default, ViaHTTP or
-	// ViaBoth) rather than build its runner.
-	Runners []runner.Runner
+	// Runners are the real views, in order: Process fills Real, HTTP the
+	// HTTP fields, JVM the JVM fields. Empty: Runners(Via, Exe, HTTP,
+	// JVM), for callers that name a view (ViaProcess, the default,
+	// ViaHTTP, ViaBoth, ViaJVM or ViaJVMGo) rather than build its runner.
+	Runners []Runner
 	Via     string
 	HTTP    HTTPOptions
 	// JVM configures the JVM view (ViaJVM): the JDK and the pin mechanism.
@@ -76,19 +77,19 @@ type CapError struct {
 }
 
 func (e *CapError) Error() string {
-	return fmt.Sprintf("lab: %s %g over the cap %g", e.Cap, e.Got, e.Limit)
+	return fmt.Sprintf("runner: %s %g over the cap %g", e.Cap, e.Got, e.Limit)
 }
 
 // Outcome is a real run beside its model. Its JSON is `waitlab run
 // --json`'s object when compared or repeated.
 type Outcome struct {
-	Model     *model.Result         `json:"model,omitempty"`
-	Real      *model.Result         `json:"real,omitempty"`
-	Ratio     map[string]float64    `json:"ratio,omitempty"`
-	Range     map[string]live.Range `json:"real_range,omitempty"`
-	Reference map[string]float64    `json:"reference,omitempty"`
-	Scaling   *live.Scaling         `json:"scaling,omitempty"`
-	Runs      []*model.Result       `json:"runs,omitempty"`
+	Model     *model.Result      `json:"model,omitempty"`
+	Real      *model.Result      `json:"real,omitempty"`
+	Ratio     map[string]float64 `json:"ratio,omitempty"`
+	Range     map[string]Range   `json:"real_range,omitempty"`
+	Reference map[string]float64 `json:"reference,omitempty"`
+	Scaling   *Scaling           `json:"scaling,omitempty"`
+	Runs      []*model.Result    `json:"runs,omitempty"`
 	// StallStates counts the median run's loop stalls by what the loop's
 	// thread was doing when seen: "blocked" in the kernel, "running" (CPU
 	// work or crowded off its core), "" (ended before it was seen).
@@ -97,31 +98,31 @@ type Outcome struct {
 	// The HTTP view (http.go), when asked for: the median result over
 	// HTTP, its ratios to the model, its range and runs, and what only
 	// sockets show.
-	HTTP      *model.Result         `json:"http,omitempty"`
-	HTTPRatio map[string]float64    `json:"http_ratio,omitempty"`
-	HTTPRange map[string]live.Range `json:"http_range,omitempty"`
-	HTTPRuns  []*model.Result       `json:"http_runs,omitempty"`
-	Sockets   *HTTPSockets          `json:"sockets,omitempty"`
+	HTTP      *model.Result      `json:"http,omitempty"`
+	HTTPRatio map[string]float64 `json:"http_ratio,omitempty"`
+	HTTPRange map[string]Range   `json:"http_range,omitempty"`
+	HTTPRuns  []*model.Result    `json:"http_runs,omitempty"`
+	Sockets   *HTTPSockets       `json:"sockets,omitempty"`
 	// HTTPRepeated holds every run over HTTP.
-	HTTPRepeated *live.Repeated `json:"-"`
+	HTTPRepeated *Repeated `json:"-"`
 	// HTTPLoad is the median HTTP run as the load report reads it.
 	HTTPLoad *loadresult.Result `json:"-"`
 
-	// The JVM view (runner.JVM), when asked for: the median result on the
+	// The JVM view (JVM), when asked for: the median result on the
 	// JVM (its JVM facts in JVM.JVM), its ratios to the model and to the Go
 	// run, its range and runs.
-	JVM         *model.Result         `json:"jvm,omitempty"`
-	JVMRatio    map[string]float64    `json:"jvm_ratio,omitempty"`
-	JVMGoRatio  map[string]float64    `json:"jvm_go_ratio,omitempty"`
-	JVMRange    map[string]live.Range `json:"jvm_range,omitempty"`
-	JVMRuns     []*model.Result       `json:"jvm_runs,omitempty"`
-	JVMRepeated *live.Repeated        `json:"-"`
+	JVM         *model.Result      `json:"jvm,omitempty"`
+	JVMRatio    map[string]float64 `json:"jvm_ratio,omitempty"`
+	JVMGoRatio  map[string]float64 `json:"jvm_go_ratio,omitempty"`
+	JVMRange    map[string]Range   `json:"jvm_range,omitempty"`
+	JVMRuns     []*model.Result    `json:"jvm_runs,omitempty"`
+	JVMRepeated *Repeated          `json:"-"`
 
 	// Scenario is what ran (after scaling).
 	Scenario model.Scenario `json:"-"`
 	// Repeated holds every run; MedianRun is the child response the median
 	// stands for (its stalls and stacks).
-	Repeated  *live.Repeated      `json:"-"`
+	Repeated  *Repeated           `json:"-"`
 	MedianRun *live.ChildResponse `json:"-"`
 }
 
@@ -152,19 +153,34 @@ func (o *Outcome) JSON(compare bool) any {
 	return &c
 }
 
+// Prepared is a Config scaled and checked, ready for Measure: made only by
+// Prepare, so a run is prepared once and passed on (the web lab checks a
+// run before it waits in line, then measures the same Prepared).
+type Prepared struct {
+	cfg     Config
+	scaling *Scaling
+}
+
+// Scenario is the scenario that will run (after scaling).
+func (p *Prepared) Scenario() model.Scenario { return p.cfg.Scenario }
+
 // Prepare scales the scenario when asked and checks it against the
-// machine's refusals and the caps, before any model or run: what needs no
-// model first. It returns the scenario to run.
-func Prepare(cfg *RunConfig) (*live.Scaling, error) {
+// machine's refusals, the caps and each runner's own, before any model or
+// run: what needs no model first. The real executors need Linux (the
+// model, sim, runs anywhere).
+func Prepare(cfg Config) (*Prepared, error) {
+	if supervise.ErrUnsupported != nil {
+		return nil, epoll.ErrNeedsLinux
+	}
 	if cfg.Repeat < 1 {
 		cfg.Repeat = 1
 	}
 	if len(cfg.Runners) == 0 {
-		cfg.Runners = RunnersJVM(cfg.Via, cfg.Exe, cfg.HTTP, cfg.JVM)
+		cfg.Runners = Runners(cfg.Via, cfg.Exe, cfg.HTTP, cfg.JVM)
 	}
-	var scaling *live.Scaling
+	var scaling *Scaling
 	if cfg.ScaleToCores {
-		if s2, sc, ok := live.ScaleToCores(cfg.Scenario, scaleCores(cfg)); ok {
+		if s2, sc, ok := ScaleToCores(cfg.Scenario, scaleCores(&cfg)); ok {
 			if err := s2.Validate(); err != nil {
 				return nil, err
 			}
@@ -178,7 +194,7 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 	if c := cfg.Caps.MaxThreads; c > 0 && live.Threads(s) > c {
 		return nil, &CapError{Cap: "threads", Limit: float64(c), Got: float64(live.Threads(s))}
 	}
-	if err := live.Check(s, 0); err != nil {
+	if err := Check(s, 0); err != nil {
 		return nil, err
 	}
 	for _, r := range cfg.Runners {
@@ -186,20 +202,16 @@ func Prepare(cfg *RunConfig) (*live.Scaling, error) {
 			return nil, err
 		}
 	}
-	return scaling, nil
+	return &Prepared{cfg: cfg, scaling: scaling}, nil
 }
 
-// Run measures cfg's scenario for real beside its model. A run cut short
-// by ctx returns what it measured (Outcome.Interrupted); when nothing was
-// measured it returns supervise.ErrInterrupted.
-func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
-	if supervise.ErrUnsupported != nil {
-		return nil, epoll.ErrNeedsLinux // the real executors need Linux; the model (sim) runs anywhere
-	}
-	scaling, err := Prepare(&cfg)
-	if err != nil {
-		return nil, err
-	}
+// Measure measures a prepared scenario for real beside its model: the
+// model first (its makespan is the expected time the repeats are checked
+// against, CheckRepeat and the wall cap), then each runner's repeats. A
+// run cut short by ctx returns what it measured (Outcome.Interrupted);
+// when nothing was measured it returns supervise.ErrInterrupted.
+func Measure(ctx context.Context, p *Prepared) (*Outcome, error) {
+	cfg := p.cfg
 	s := cfg.Scenario
 	modelRes, err := sim.RunContext(ctx, s, sim.Options{})
 	if err != nil {
@@ -209,7 +221,7 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		return nil, err
 	}
 	expected := time.Duration(modelRes.MakespanMS * 1e6)
-	if err := live.CheckRepeat(s, expected, cfg.Repeat, cfg.Warmup); err != nil {
+	if err := CheckRepeat(s, expected, cfg.Repeat, cfg.Warmup); err != nil {
 		return nil, err
 	}
 	runs := cfg.Repeat
@@ -226,40 +238,9 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	if cfg.Progress != nil {
 		progress = func(run, of int) { cfg.Progress(run, of, expected) }
 	}
-	o := &Outcome{Model: modelRes, Scaling: scaling, Scenario: s, Reference: Reference(cfg.Preset, s)}
-	measured := false
-	for _, r := range cfg.Runners {
-		if measured && o.Interrupted() {
-			break
-		}
-		opt := cfg.Options
-		if r.Via() == runner.ViaHTTP {
-			opt.Trace = false // the HTTP view has no timeline of the server's lanes
-		}
-		rep, runs, err := runner.Repeat(ctx, r, s, opt, cfg.Repeat, cfg.Warmup, progress)
-		if err != nil {
-			if measured && errors.Is(err, supervise.ErrInterrupted) {
-				break // the earlier view stands
-			}
-			if ctx.Err() != nil && !errors.Is(err, ErrTargetDied) {
-				// A child that died of our own interrupt is an
-				// interruption, not a failure of the run.
-				return nil, supervise.ErrInterrupted
-			}
-			return nil, err
-		}
-		if rep == nil || rep.Median == nil {
-			return nil, supervise.ErrInterrupted
-		}
-		measured = true
-		switch r.Via() {
-		case runner.ViaHTTP:
-			fillHTTP(o, rep, runs)
-		case runner.ViaJVM:
-			o.JVM, o.JVMRepeated, o.JVMRange, o.JVMRuns = rep.Median, rep, rep.Range, rep.Runs
-		default:
-			fillProcess(o, rep, runs)
-		}
+	o := &Outcome{Model: modelRes, Scaling: p.scaling, Scenario: s, Reference: Reference(cfg.Preset, s)}
+	if err := measureViews(ctx, cfg, o, progress); err != nil {
+		return nil, err
 	}
 	if o.JVM != nil {
 		o.JVMRatio = Ratios(s, o.Model, o.JVM)
@@ -270,8 +251,48 @@ func Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	return o, nil
 }
 
+// measureViews repeats the runs of each runner in turn into o; a view cut
+// short ends the views after it.
+func measureViews(ctx context.Context, cfg Config, o *Outcome, progress func(run, of int)) error {
+	measured := false
+	for _, r := range cfg.Runners {
+		if measured && o.Interrupted() {
+			break
+		}
+		opt := cfg.Options
+		if r.Via() == ViaHTTP {
+			opt.Trace = false // the HTTP view has no timeline of the server's lanes
+		}
+		rep, runs, err := Repeat(ctx, r, o.Scenario, opt, cfg.Repeat, cfg.Warmup, progress)
+		if err != nil {
+			if measured && errors.Is(err, supervise.ErrInterrupted) {
+				break // the earlier view stands
+			}
+			if ctx.Err() != nil && !errors.Is(err, ErrTargetDied) {
+				// A child that died of our own interrupt is an
+				// interruption, not a failure of the run.
+				return supervise.ErrInterrupted
+			}
+			return err
+		}
+		if rep == nil || rep.Median == nil {
+			return supervise.ErrInterrupted
+		}
+		measured = true
+		switch r.Via() {
+		case ViaHTTP:
+			fillHTTP(o, rep, runs)
+		case ViaJVM:
+			o.JVM, o.JVMRepeated, o.JVMRange, o.JVMRuns = rep.Median, rep, rep.Range, rep.Runs
+		default:
+			fillProcess(o, rep, runs)
+		}
+	}
+	return nil
+}
+
 // fillProcess fills o's in-process fields from the runs in process.
-func fillProcess(o *Outcome, rep *live.Repeated, runs []*runner.Run) {
+func fillProcess(o *Outcome, rep *Repeated, runs []*Run) {
 	o.Real, o.Repeated, o.Range, o.Runs = rep.Median, rep, rep.Range, rep.Runs
 	o.Ratio = Ratios(o.Scenario, o.Model, rep.Median)
 	var resps []*live.ChildResponse
@@ -337,8 +358,8 @@ func Reference(preset string, s model.Scenario) map[string]float64 {
 // Ratios returns real/model for every figure both have.
 func Ratios(s model.Scenario, m, r *model.Result) map[string]float64 {
 	out := map[string]float64{}
-	for _, f := range live.Figures(s) {
-		if live.Real(f.Key) {
+	for _, f := range model.Figures(s) {
+		if model.RealFigure(f.Key) {
 			continue
 		}
 		if mv := f.Get(m); mv != 0 {
@@ -351,7 +372,7 @@ func Ratios(s model.Scenario, m, r *model.Result) map[string]float64 {
 // GoRatios returns JVM/Go for every figure both real runs measure.
 func GoRatios(s model.Scenario, gorun, jvm *model.Result) map[string]float64 {
 	out := map[string]float64{}
-	for _, f := range live.Figures(s) {
+	for _, f := range model.Figures(s) {
 		if gv := f.Get(gorun); gv != 0 {
 			out[f.Key] = round4(f.Get(jvm) / gv)
 		}

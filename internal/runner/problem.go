@@ -1,9 +1,8 @@
-package lab
+package runner
 
 import (
 	"errors"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -18,13 +17,13 @@ type Problem struct {
 }
 
 // Explain turns the errors a person can fix into a Problem in lang:
-// *model.FieldError (bad scenario or override), *live.TooBigError (too big
+// *model.FieldError (bad scenario or override), *TooBigError (too big
 // for a real run on this machine) and *CapError (over the caller's caps).
 // It reports false for anything else (a failure that is not the input's
 // fault), which the caller reports as its own.
 func Explain(err error, lang msg.Lang) (Problem, bool) {
 	var fe *model.FieldError
-	var tb *live.TooBigError
+	var tb *TooBigError
 	var ce *CapError
 	switch {
 	case errors.As(err, &fe):

@@ -1,51 +1,12 @@
-package lab
+package runner
 
 import (
 	"math"
 
-	"github.com/waitlab/waitlab/internal/jvmexec"
 	"github.com/waitlab/waitlab/internal/launch"
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/model"
-	"github.com/waitlab/waitlab/internal/runner"
 )
-
-// The third view, a scenario over real sockets, is runner.HTTP; these
-// names stay for the callers that configure it through lab.
-
-// Vias: which real views a run makes.
-const (
-	ViaProcess = "process"
-	ViaHTTP    = "http"
-	ViaBoth    = "both"
-	// ViaJVM runs on the JVM (runner.JVM); with --compare the CLI adds the
-	// Go run beside it (ViaJVMGo).
-	ViaJVM   = "jvm"
-	ViaJVMGo = "jvm+process"
-)
-
-// HTTPOptions configure the HTTP view (runner.HTTPOptions).
-type HTTPOptions = runner.HTTPOptions
-
-// HTTPRun is what one run over HTTP measured beyond the model.Result.
-type HTTPRun = runner.HTTPRun
-
-// Kernel is what the kernel says about the target's listen socket.
-type Kernel = runner.Kernel
-
-// Pinning says where generator and target ran.
-type Pinning = runner.Pinning
-
-// ErrTargetDied is a target child that exited before the run ended.
-var ErrTargetDied = runner.ErrTargetDied
-
-// CheckHTTP refuses what this machine cannot serve over sockets
-// (runner.CheckHTTP).
-func CheckHTTP(s model.Scenario, o HTTPOptions) error { return runner.CheckHTTP(s, o) }
-
-// RunHTTP runs s once over HTTP (runner.RunHTTP).
-var RunHTTP = runner.RunHTTP
 
 // HTTPSockets is the socket-only part of an Outcome: the median run's.
 type HTTPSockets struct {
@@ -73,10 +34,10 @@ func HTTPMeasures(key string) bool {
 
 // scaleCores is the cores --scale-to-cores scales to: the target's share
 // when an HTTP runner pins generator and target apart.
-func scaleCores(cfg *RunConfig) int {
+func scaleCores(cfg *Config) int {
 	for _, r := range cfg.Runners {
-		if h, ok := r.(runner.HTTP); ok && !h.Options.NoPin && cfg.Cores >= 2 {
-			if p := runner.ChoosePinning(cfg.Cores, false); p != nil {
+		if h, ok := r.(HTTP); ok && !h.Options.NoPin && cfg.Cores >= 2 {
+			if p := ChoosePinning(cfg.Cores, false); p != nil {
 				return len(p.Target)
 			}
 		}
@@ -84,31 +45,8 @@ func scaleCores(cfg *RunConfig) int {
 	return cfg.Cores
 }
 
-// Runners returns the runners of a Via (ViaProcess when empty): the
-// in-process one, the HTTP one with o, or both, in that order.
-func Runners(via, exe string, o HTTPOptions) []runner.Runner {
-	return RunnersJVM(via, exe, o, jvmexec.Options{})
-}
-
-// RunnersJVM is Runners with the JVM view's options: ViaJVM runs on the
-// JVM alone, ViaJVMGo the Go run, then the JVM.
-func RunnersJVM(via, exe string, o HTTPOptions, jo jvmexec.Options) []runner.Runner {
-	p, h := runner.Process{Exe: exe}, runner.HTTP{Exe: exe, Options: o}
-	switch via {
-	case ViaJVM:
-		return []runner.Runner{runner.JVM{Options: jo}}
-	case ViaJVMGo:
-		return []runner.Runner{p, runner.JVM{Options: jo}}
-	case ViaHTTP:
-		return []runner.Runner{h}
-	case ViaBoth:
-		return []runner.Runner{p, h}
-	}
-	return []runner.Runner{p}
-}
-
 // fillHTTP fills o's HTTP fields from the runs over HTTP.
-func fillHTTP(o *Outcome, rep *live.Repeated, runs []*runner.Run) {
+func fillHTTP(o *Outcome, rep *Repeated, runs []*Run) {
 	s := o.Scenario
 	med := runs[0]
 	for _, r := range runs {

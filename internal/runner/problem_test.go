@@ -1,4 +1,4 @@
-package lab
+package runner
 
 import (
 	"errors"
@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/waitlab/waitlab/internal/live"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 )
@@ -21,7 +20,7 @@ func TestExplain(t *testing.T) {
 	}{
 		{fe, msg.EN, "threads", fe.Localize(msg.EN), true},
 		{fmt.Errorf("wrapped: %w", fe), msg.KO, "threads", fe.Localize(msg.KO), true},
-		{&live.TooBigError{Key: "run.err.threads", Args: []any{20000, live.MaxThreads}}, msg.KO, "threads", "OS 스레드 20000개", true},
+		{&TooBigError{Key: "run.err.threads", Args: []any{20000, MaxThreads}}, msg.KO, "threads", "OS 스레드 20000개", true},
 		{&CapError{Cap: "requests", Limit: 2000, Got: 5000}, msg.EN, "requests", "capped at 2000 requests (this one has 5000)", true},
 		{&CapError{Cap: "threads", Limit: 64, Got: 72}, msg.KO, "threads", "스레드 64개까지", true},
 		{&CapError{Cap: "wall", Limit: 20, Got: 24}, msg.EN, "requests", "capped at 20 s of expected time (this one would take about 24.0 s", true},

@@ -594,3 +594,22 @@ func TestNettyUnorderedPipelinedInOrder(t *testing.T) {
 		}
 	}
 }
+
+// A Go target that wraps a JVM (`waitlab target --engine netty` among
+// the flags: the experiments' trials) waits for it as long as a JVM
+// start may take, not a Go target's default.
+func TestWrappedJVMGetsTheJVMStartTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		flags []string
+		want  time.Duration
+	}{
+		{[]string{"--engine", "netty", "--model", "loop"}, JVMReadyTimeout},
+		{[]string{"--engine=tomcat"}, JVMReadyTimeout},
+		{[]string{"--model", "loop"}, 0},
+	} {
+		spec, err := prepareGo(Config{Engine: Go, Flags: tc.flags}, Options{Exe: "/bin/true"})
+		if err != nil || spec.ReadyTimeout != tc.want {
+			t.Errorf("flags %v: ready timeout %v (%v); want %v", tc.flags, spec.ReadyTimeout, err, tc.want)
+		}
+	}
+}

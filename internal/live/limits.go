@@ -16,7 +16,7 @@ const MaxThreads = 10_000
 // A run may start MaxThreads threads for its lanes, but Go's runtime kills
 // the process at 10,000 OS threads in all ("fatal error: thread
 // exhaustion"), its own and the load generator's included: raise that
-// limit so the count Check allows really runs (`run --model pool
+// limit so the count runner.Check allows really runs (`run --model pool
 // --threads 9990` crashed).
 func init() {
 	const want = MaxThreads + 2000

@@ -35,7 +35,9 @@ import (
 	"github.com/waitlab/waitlab/internal/watchdog"
 )
 
-// Options tune a real run.
+// Options tune the executors of one run, as the child protocol carries
+// them (ChildRequest) and jvmexec takes them. Callers tune a run with
+// runner.Options, which runner turns into these.
 type Options struct {
 	// StallThreshold is the watchdog's threshold for loop tasks (0: the
 	// watchdog's default, 10 ms).

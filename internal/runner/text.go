@@ -55,20 +55,20 @@ type runText struct {
 	stacks  bool
 	first   *live.ChildResponse
 	cores   int // this machine's, for the warnings
-	// The HTTP view, when run (run_http.go); rep is nil with --via http.
+	// The HTTP view, when run (text_http.go); rep is nil with --via http.
 	http    *Repeated
 	sockets *HTTPSockets
-	// The JVM view, when run (run_jvm.go); rep is the Go run's, or nil.
+	// The JVM view, when run (text_jvm.go); rep is the Go run's, or nil.
 	jvm *Repeated
 }
 
 func writeRunText(b *bytes.Buffer, l msg.Lang, t runText) {
 	if t.jvm != nil {
-		writeRunJVMText(b, l, t) // run_jvm.go
+		writeRunJVMText(b, l, t) // text_jvm.go
 		return
 	}
 	if t.http != nil {
-		writeRunHTTPText(b, l, t) // run_http.go
+		writeRunHTTPText(b, l, t) // text_http.go
 		return
 	}
 	measured := t.rep.Median

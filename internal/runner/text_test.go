@@ -18,17 +18,7 @@ import (
 // TestRunTextGolden renders fixed measurements, so the text layout (both
 // languages, compare table, ranges, stalls, warnings) is pinned.
 func TestRunTextGolden(t *testing.T) {
-	p, _ := model.LookupPreset("lab-loop-blocking")
-	s := p.Scenario
-	s.Threads = 4
-	s.Name = "golden"
-	for i := range s.Classes {
-		s.Classes[i].Wait = model.FixedDist(200 * time.Millisecond)
-	}
-	modelRes, err := sim.Run(s, sim.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, modelRes := goldenScenario(t, "lab-loop-blocking", 4)
 	var runs []*model.Result
 	for i, f := range []float64{1.004, 1.001, 1.012} {
 		r := *modelRes
@@ -57,15 +47,7 @@ func TestRunTextGolden(t *testing.T) {
 // The three-column --compare text, in both languages.
 func TestRunHTTPTextGolden(t *testing.T) {
 	p, _ := model.LookupPreset("lab-loop-blocking")
-	s := p.Scenario
-	s.Name = "golden"
-	for i := range s.Classes {
-		s.Classes[i].Wait = model.FixedDist(200 * time.Millisecond)
-	}
-	modelRes, err := sim.Run(s, sim.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, modelRes := goldenScenario(t, "lab-loop-blocking", 0)
 	env := &model.Env{CPUModel: "Test CPU", GoVersion: "go1.26", GOMAXPROCS: 4, NumCPU: 2, KernelRelease: "6.1"}
 	fake := func(mode string, f float64, threads int) *model.Result {
 		r := *modelRes
@@ -97,5 +79,61 @@ func TestRunHTTPTextGolden(t *testing.T) {
 		WriteText(&b, l, &Outcome{Scenario: s, Repeated: proc, Model: modelRes, Reference: ref, HTTPRepeated: httpRep, Sockets: sk},
 			TextOptions{Compare: true, Warmup: true, Cores: 2, Preset: "lab-loop-blocking"})
 		golden.Check(t, filepath.Join("testdata", "golden", "run_compare_http."+string(l)+".golden"), b.Bytes())
+	}
+}
+
+// goldenScenario is preset at 200 ms waits named "golden" (with threads
+// lanes, unless 0), and its model's result.
+func goldenScenario(t *testing.T, preset string, threads int) (model.Scenario, *model.Result) {
+	t.Helper()
+	p, _ := model.LookupPreset(preset)
+	s := p.Scenario
+	if threads > 0 {
+		s.Threads = threads
+	}
+	s.Name = "golden"
+	for i := range s.Classes {
+		s.Classes[i].Wait = model.FixedDist(200 * time.Millisecond)
+	}
+	modelRes, err := sim.Run(s, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, modelRes
+}
+
+// The JVM view's text beside the Go run and the model (`run --via jvm
+// --compare`): model | Go | JDK columns, each run's notes under its name,
+// the JVM's facts (a carrier pinned by the native pin, JFR's reasons
+// counted) and the cold passes' range, in both languages.
+func TestRunJVMTextGolden(t *testing.T) {
+	s, modelRes := goldenScenario(t, "lab-virtual", 0)
+	env := &model.Env{CPUModel: "Test CPU", GoVersion: "go1.26", GOMAXPROCS: 4, NumCPU: 2, KernelRelease: "6.1"}
+	fake := func(mode string, f float64) *model.Result {
+		r := *modelRes
+		r.Mode = mode
+		r.MakespanMS *= f
+		r.ThroughputRPS /= f
+		r.All.P50MS *= f
+		r.OSThreadsPeak, r.CPUMS, r.Env = 14, 5, env
+		return &r
+	}
+	gorun := Aggregate(s, []*model.Result{fake("real", 1.003)})
+	pinned := int64(12)
+	var jruns []*model.Result
+	for i, f := range []float64{1.021, 1.017} {
+		r := fake("jvm", f)
+		r.JVM = &model.JVMFacts{Version: "25", Vendor: "Eclipse Adoptium", Home: "/usr/lib/jvm/test", Flags: []string{"-Xss512k"},
+			AvailableProcessors: 2, GC: []string{"G1 Young Generation"}, Carriers: 2, CarriersSeen: 2, Pin: "native",
+			Pinned: &pinned, PinnedReasons: map[string]int64{"Native or VM frame on stack": 12}, PinVerdict: model.PinVerdictPinned, CPUClock: "native", Classes: "/cache/jvmexec", Compiled: i == 0,
+			Cold: &model.ColdPass{MakespanMS: 380 + float64(i)*10, P50MS: 210, P99MS: 370, Completed: s.Requests}}
+		jruns = append(jruns, r)
+	}
+	jrep := Aggregate(s, jruns)
+	for _, l := range []msg.Lang{msg.EN, msg.KO} {
+		var b bytes.Buffer
+		WriteText(&b, l, &Outcome{Scenario: s, Repeated: gorun, Model: modelRes, JVMRepeated: jrep},
+			TextOptions{Compare: true, Warmup: true, Cores: 2})
+		golden.Check(t, filepath.Join("testdata", "golden", "run_compare_jvm."+string(l)+".golden"), b.Bytes())
 	}
 }

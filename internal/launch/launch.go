@@ -263,7 +263,16 @@ func prepareGo(cfg Config, o Options) (supervise.Spec, error) {
 	if err != nil {
 		return supervise.Spec{}, err
 	}
-	return supervise.Spec{Exe: exe, Args: append([]string{"target"}, args...)}, nil
+	spec := supervise.Spec{Exe: exe, Args: append([]string{"target"}, args...)}
+	if v, ok := flagValue(cfg.Flags, "engine"); ok {
+		if e, err := ParseEngine(v); err == nil && e.IsJVM() {
+			// `waitlab target --engine tomcat|netty` starts a JVM and is
+			// ready when it is: the JVM's start timeout, not a Go
+			// target's (seen past 15 s under load).
+			spec.ReadyTimeout = JVMReadyTimeout
+		}
+	}
+	return spec, nil
 }
 
 // checkListen refuses a fixed port that is taken, before a JVM spends

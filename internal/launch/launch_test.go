@@ -257,6 +257,30 @@ func TestTomcatLogging(t *testing.T) {
 	}
 }
 
+// The lines at DEBUG under an INFO logger are filtered by Logback:
+// none written, none counted, nothing in the file; at the logger's own
+// level each request's line is written.
+func TestTomcatLogLevelFilters(t *testing.T) {
+	needJVM(t, Tomcat)
+	jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+	for _, tc := range []struct {
+		line string
+		want int64
+	}{{"debug", 0}, {"info", 21}, {"warn", 21}} {
+		file := t.TempDir() + "/requests.log"
+		s := start(t, Config{Engine: Tomcat, Model: "pool", Threads: 4, Log: "sync", LogFile: file, LogLevel: "info", LogLineLevel: tc.line})
+		burst(t, s.Addr, 20, "")
+		rep := s.Stop()
+		b, _ := os.ReadFile(file)
+		if lines := int64(strings.Count(string(b), "\n")); rep.LogLines != tc.want || lines != tc.want {
+			t.Errorf("lines at %s, logger at info: %d counted, %d in the file; want %d", tc.line, rep.LogLines, lines, tc.want)
+		}
+	}
+	if _, err := Start(context.Background(), Config{Engine: Tomcat, Log: "sync", LogLevel: "verbose"}, Options{}); err == nil {
+		t.Error("a log level of verbose was accepted")
+	}
+}
+
 // A port in use, a JDK that is not one and a missing package are field
 // errors (exit 2) naming the fix, before anything starts.
 func TestStartRefusesWhatIsMissing(t *testing.T) {
@@ -592,6 +616,25 @@ func TestNettyUnorderedPipelinedInOrder(t *testing.T) {
 		resp.Body.Close()
 		if got := resp.Header.Get("X-Waitlab-Req"); got != strconv.Itoa(i) {
 			t.Fatalf("answer %d is request %s's: pipelined answers out of order", i, got)
+		}
+	}
+}
+
+// A Go target that wraps a JVM (`waitlab target --engine netty` among
+// the flags: the experiments' trials) waits for it as long as a JVM
+// start may take, not a Go target's default.
+func TestWrappedJVMGetsTheJVMStartTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		flags []string
+		want  time.Duration
+	}{
+		{[]string{"--engine", "netty", "--model", "loop"}, JVMReadyTimeout},
+		{[]string{"--engine=tomcat"}, JVMReadyTimeout},
+		{[]string{"--model", "loop"}, 0},
+	} {
+		spec, err := prepareGo(Config{Engine: Go, Flags: tc.flags}, Options{Exe: "/bin/true"})
+		if err != nil || spec.ReadyTimeout != tc.want {
+			t.Errorf("flags %v: ready timeout %v (%v); want %v", tc.flags, spec.ReadyTimeout, err, tc.want)
 		}
 	}
 }

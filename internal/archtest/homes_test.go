@@ -39,6 +39,14 @@ var homes = []home{
 			`\[\(len\(\w+\) ?- ?1\) ?/ ?2\]`),
 	},
 	{
+		// The t table's first value, z at 97.5%, the normal quantile or the
+		// incomplete beta a t CDF is made of: sim's and baseline's copies
+		// each had one.
+		name:    "a Student-t quantile (stats.StudentQuantile and TQuantile are the one method)",
+		home:    "stats",
+		pattern: regexp.MustCompile(`12\.706|1\.9599|Erfinv\(|IncBeta|Lgamma\(`),
+	},
+	{
 		name:    "another name for ErrInterrupted (supervise.ErrInterrupted is the one)",
 		home:    "supervise",
 		pattern: regexp.MustCompile(`\bvar ErrInterrupted\b`),

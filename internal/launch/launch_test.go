@@ -477,9 +477,10 @@ func openConns(t *testing.T, addr string) int {
 // The two offload executors, told apart by a closed form. Three
 // keep-alive connections A, X, B set up in turn: the pinned group (two
 // executors) deals them out round-robin, so A and B share an executor and
-// their two blocking 200 ms requests sent together take two waves; the
-// unordered executor's free thread takes B's while another serves A's:
-// one wave.
+// their two blocking 500 ms requests sent together take two waves (1 s);
+// the unordered executor's free thread takes B's while another serves
+// A's: one wave (the 500 ms to the second wave is the room a loaded
+// machine gets).
 func TestNettyOffloadExecutors(t *testing.T) {
 	needJVM(t, Netty)
 	for _, c := range []struct {
@@ -488,7 +489,7 @@ func TestNettyOffloadExecutors(t *testing.T) {
 		threadsMin int
 	}{{"pinned", 2, 2}, {"unordered", 1, 2}} {
 		t.Run(c.exec, func(t *testing.T) {
-			s := start(t, Config{Engine: Netty, Model: "offload", Threads: 2, Offload: 2, Wait: "200ms", Blocking: true, OffloadExecutor: c.exec})
+			s := start(t, Config{Engine: Netty, Model: "offload", Threads: 2, Offload: 2, Wait: "500ms", Blocking: true, OffloadExecutor: c.exec})
 			if want := map[string]string{"pinned": pinnedExecutor, "unordered": unorderedExecutor}[c.exec]; s.About.Limits.OffloadExecutor != want {
 				t.Fatalf("limits say %q, want %q", s.About.Limits.OffloadExecutor, want)
 			}
@@ -516,10 +517,10 @@ func TestNettyOffloadExecutors(t *testing.T) {
 			}
 			d := time.Since(t0)
 			switch {
-			case c.waves == 2 && d < 395*time.Millisecond:
-				t.Fatalf("A and B on one pinned executor took %v, under two waves (400 ms)", d)
-			case c.waves == 1 && d >= 395*time.Millisecond:
-				t.Fatalf("A and B on the unordered executor took %v, two waves or more; one (200 ms) was due", d)
+			case c.waves == 2 && d < 995*time.Millisecond:
+				t.Fatalf("A and B on one pinned executor took %v, under two waves (1 s)", d)
+			case c.waves == 1 && d >= 995*time.Millisecond:
+				t.Fatalf("A and B on the unordered executor took %v, two waves or more; one (500 ms) was due", d)
 			}
 			r := s.Stop()
 			if r.JVM.OffloadThreads < c.threadsMin || r.Stalls == nil || r.Stalls.Count != 0 {

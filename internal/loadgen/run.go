@@ -477,8 +477,6 @@ func (g *gen) drive(ctx context.Context, ep Endpoint, res *loadresult.Result) (o
 // them never sent.
 func (g *gen) runOpen(ctx context.Context) (offered, unsent int64) {
 	p := g.cfg.pacer()
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
 	var endC <-chan time.Time
 	if g.end > 0 {
 		et := time.NewTimer(g.end)
@@ -487,8 +485,7 @@ func (g *gen) runOpen(ctx context.Context) (offered, unsent int64) {
 	}
 	workers := 0
 	var n, measured int64
-	var prevDue time.Duration
-	overshoot := 500 * time.Microsecond
+	wait := newPace(g.since)
 	stopped := false
 loop:
 	for ; ; n++ {
@@ -500,34 +497,10 @@ loop:
 		if isMeasured && g.cfg.Requests > 0 && measured >= g.cfg.Requests {
 			break
 		}
-		if now := g.since(); due > now {
-			// Wake a little early and yield until due, when the rate is
-			// low enough for that to cost at most 5% of a CPU: timers
-			// wake late (by a millisecond and more on a busy machine),
-			// and each late send adds to the latency from the intended
-			// time. At high rates sends go out in timer-sized batches.
-			early := min(2*overshoot+50*time.Microsecond, time.Duration(0.05*float64(due-prevDue)))
-			if early < 100*time.Microsecond {
-				early = 0
-			}
-			if sleep := due - now - early; sleep > 0 {
-				timer.Reset(sleep)
-				select {
-				case <-timer.C:
-				case <-g.stop:
-					stopped = true
-					break loop
-				}
-				if early > 0 {
-					late := g.since() - (now + sleep)
-					overshoot += (max(late, 0) - overshoot) / 8 // moving average of the timer's lateness
-				}
-			}
-			for early > 0 && g.since() < due {
-				runtime.Gosched()
-			}
+		if !wait.until(due, g.stop) { // pace.go: the timer's correction
+			stopped = true
+			break loop
 		}
-		prevDue = due
 		j := job{due: due, target: int(n % int64(len(g.reqs)))}
 		select {
 		case g.work <- j:

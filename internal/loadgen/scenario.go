@@ -295,21 +295,16 @@ func (g *scenarioGen) runOpen(ngroups int) {
 		g.groups[k] = &connGroup{jobs: make(chan int64, (len(g.reqs)+ngroups-1)/ngroups+1), cap: per}
 	}
 	pacer := g.s.Arrival.Pacer(g.s.Seed)
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
+	// The load engine's dispatcher clock, with its timer correction
+	// (pace.go): a send that a late timer held back counted its lateness
+	// in the request's latency from its intended time.
+	wait := newPace(func() time.Duration { return time.Duration(g.since()) })
 	for i := int64(0); i < int64(len(g.reqs)); i++ {
 		due, ok := pacer.Due(i)
 		if !ok {
 			break
 		}
-		if wait := time.Duration(int64(due) - g.since()); wait > 0 {
-			timer.Reset(wait)
-			select {
-			case <-timer.C:
-			case <-g.ctx.Done():
-			}
-		}
-		if g.cancelled.Load() {
+		if !wait.until(due, g.ctx.Done()) || g.cancelled.Load() {
 			break
 		}
 		g.reqs[i].due = int64(due)

@@ -107,6 +107,24 @@ var homes = []home{
 			`\ble=\\?"|_info\{"|TextParser|TextToMetricFamilies|expfmt\.(NewDecoder|Decode)`),
 	},
 	{
+		name:    "a sock_diag dump or a listener's owner found by its port (watch.ListenerPID is the one)",
+		home:    "watch",
+		pattern: regexp.MustCompile(`NETLINK_SOCK_DIAG|sysinfo\.(SocketOwner|ListeningSockets)\(`),
+	},
+	{
+		// loadgen's run and its scenario load each had a sampler of
+		// their own, and the experiments a third.
+		name:    "a machine CPU sampler (watch.Window around a load's window, watch.Neighbours beside an experiment)",
+		home:    "watch",
+		pattern: regexp.MustCompile(`sysinfo\.ReadMachineCPU\(`),
+	},
+	{
+		name: "a target's figures read off its page by name (watch.CPUOf, Threads, LoopsOf and InfoOf are the one reading)",
+		home: "watch",
+		pattern: regexp.MustCompile(`(Sum|Samples)\("(process_cpu_seconds_total|waitlab_target_threads|waitlab_target_info|` +
+			`waitlab_target_loop_[a-z_]+)"\)`),
+	},
+	{
 		name:    "a forwarder to sysinfo's CPUs (call sysinfo.Cores, AllowedCPUs or AffinityOf directly)",
 		home:    "sysinfo",
 		pattern: regexp.MustCompile(`^func (Cores|AllowedCPUs|AffinityOf)\(`),

@@ -39,6 +39,14 @@ var homes = []home{
 			`\[\(len\(\w+\) ?- ?1\) ?/ ?2\]`),
 	},
 	{
+		// The t table's first value, z at 97.5%, the normal quantile or the
+		// incomplete beta a t CDF is made of: sim's and baseline's copies
+		// each had one.
+		name:    "a Student-t quantile (stats.StudentQuantile and TQuantile are the one method)",
+		home:    "stats",
+		pattern: regexp.MustCompile(`12\.706|1\.9599|Erfinv\(|IncBeta|Lgamma\(`),
+	},
+	{
 		name:    "another name for ErrInterrupted (supervise.ErrInterrupted is the one)",
 		home:    "supervise",
 		pattern: regexp.MustCompile(`\bvar ErrInterrupted\b`),
@@ -104,6 +112,24 @@ var homes = []home{
 		name:    "a `waitlab target` or `waitlab downstream` command line (build a launch.Config or downstream.Config and call launch.Start or launch.StartDownstream)",
 		home:    "launch",
 		pattern: regexp.MustCompile(`"(target|downstream)",\s*"-|\[\]string\{\s*"(target|downstream)"`),
+	},
+	{
+		name:    "a sock_diag dump or a listener's owner found by its port (watch.ListenerPID is the one)",
+		home:    "watch",
+		pattern: regexp.MustCompile(`NETLINK_SOCK_DIAG|sysinfo\.(SocketOwner|ListeningSockets)\(`),
+	},
+	{
+		// loadgen's run and its scenario load each had a sampler of
+		// their own, and the experiments a third.
+		name:    "a machine CPU sampler (watch.Window around a load's window, watch.Neighbours beside an experiment)",
+		home:    "watch",
+		pattern: regexp.MustCompile(`sysinfo\.ReadMachineCPU\(`),
+	},
+	{
+		name: "a target's figures read off its page by name (watch.CPUOf, Threads, LoopsOf and InfoOf are the one reading)",
+		home: "watch",
+		pattern: regexp.MustCompile(`(Sum|Samples)\("(process_cpu_seconds_total|waitlab_target_threads|waitlab_target_info|` +
+			`waitlab_target_loop_[a-z_]+)"\)`),
 	},
 	{
 		name:    "a forwarder to sysinfo's CPUs (call sysinfo.Cores, AllowedCPUs or AffinityOf directly)",

@@ -679,3 +679,50 @@ func TestSummaryComparesTheEngines(t *testing.T) {
 		t.Errorf("a paragraph for th.errors, whose verdicts agree:\n%s", s)
 	}
 }
+
+// The write path's JVM predictions: a side's throughput is the smaller of
+// its requests in flight over a request's time (CPU and five waits) and
+// its cores over its CPU; wp.x is judged against the loop's prediction
+// over the pool's, wp.p99 against Little's law on the measured
+// throughputs (users ÷ throughput, never under one request's waits).
+func TestWritePathJVMPrediction(t *testing.T) {
+	one := func(v float64) Cell { return Cell{Median: v, Min: v, Max: v, Runs: 1} }
+	row := &Row{Cells: map[string]Cell{"cpu_req_ms": one(0.25)}}
+	if got, want := wpJVMPredict(row, 200, 1, wpDelay), 200/(0.00025+5*0.02); math.Abs(got-want) > 1e-9*want {
+		t.Errorf("pool of 200: %v; want %v (thread-bound)", got, want)
+	}
+	if got, want := wpJVMPredict(row, 1000, 1, wpDelay), 1/0.00025; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("loop at 1,000 users: %v; want %v (CPU-bound)", got, want)
+	}
+	if got := wpJVMPredict(&Row{Cells: map[string]Cell{}}, 200, 1, wpDelay); !math.IsNaN(got) {
+		t.Errorf("no CPU measured: %v; want NaN", got)
+	}
+	e, _ := Lookup("write-path")
+	r := newBench(e, Options{Lang: msg.EN, Repeat: 1, Now: time.Now})
+	r.engine = EngineJVM
+	p := r.T.AddRow("pool-delay", "pool", map[string]Cell{"ok_rps": one(2000), "p99_ms": one(600), "cpu_req_ms": one(0.25)})
+	p.SetModel("ok_rps", 1990)
+	l := r.T.AddRow("loop-delay", "loop", map[string]Cell{"ok_rps": one(3800), "p99_ms": one(300), "cpu_req_ms": one(0.25)})
+	l.SetModel("ok_rps", 4000)
+	wpJVMClaims(r, 1000)
+	for _, tc := range []struct {
+		id   string
+		pred float64
+	}{{"wp.x", 4000.0 / 1990}, {"wp.p99", (1000.0 / 2000) / (1000.0 / 3800)}} {
+		var c *Claim
+		for i := range r.T.Claims {
+			if r.T.Claims[i].ID == tc.id {
+				c = &r.T.Claims[i]
+			}
+		}
+		if c == nil || c.Predicted == nil || math.Abs(*c.Predicted-tc.pred) > 1e-9 {
+			t.Fatalf("%s: %+v; want predicted %v", tc.id, c, tc.pred)
+		}
+		if err := verdictAgrees(claimDefOf(t, "write-path", tc.id), *c); err != nil {
+			t.Error(err)
+		}
+	}
+	if v := r.Verdict("wp.x0"); v != NotRun {
+		t.Errorf("wp.x0 on the JVM: %s; want not run (no JPA or R2DBC here)", v)
+	}
+}

@@ -30,6 +30,7 @@ import (
 	"github.com/waitlab/waitlab/internal/jdk"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/supervise"
+	"github.com/waitlab/waitlab/internal/watch"
 )
 
 // Experiment is one recipe.
@@ -178,11 +179,11 @@ func Run(ctx context.Context, name string, opt Options) (*Table, error) {
 	// process's CPU affinity for a while, and Go follows it with
 	// GOMAXPROCS.
 	env := captureEnv(opt.Version, [3]float64{})
-	sampler := startCPUSampler()
+	sampler := watch.StartNeighbours()
 	err = runEngines(ctx, e, r, engines, j)
-	m := sampler.stop()
-	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = m.own, m.neigh, m.neighMax
-	env.LoadStart, env.LoadMax, env.LoadEnd = m.loadStart, m.loadMax, m.loadEnd
+	m := sampler.Stop()
+	env.OwnCPU, env.NeighbourCPU, env.NeighbourCPUMax = m.Own, m.Neigh, m.NeighMax
+	env.LoadStart, env.LoadMax, env.LoadEnd = m.LoadStart, m.LoadMax, m.LoadEnd
 	r.T.Env = env
 	r.T.Env.Nice = currentNice()
 	r.T.Children = r.procs.record()

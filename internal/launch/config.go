@@ -94,10 +94,15 @@ type Config struct {
 	// SELECT SLEEP of its length. The JVM engines take a JDBC URL
 	// (jdbc:mariadb://HOST:PORT/?user=root, Debian's MariaDB Connector/J
 	// on the class path), the Go target a go-sql-driver DSN.
-	DB      string `json:"db,omitempty"`
-	Log     string `json:"log,omitempty"` // off, sync, async
-	LogFile string `json:"log_file,omitempty"`
-	Seed    int64  `json:"seed,omitempty"`
+	DB string `json:"db,omitempty"`
+	// LogLevel is the request logger's level and LogLineLevel the level
+	// each request's line is logged at (debug, info, warn or error; ""
+	// is info): a line below the logger's level is filtered, not written.
+	LogLevel     string `json:"log_level,omitempty"`
+	LogLineLevel string `json:"log_line_level,omitempty"`
+	Log          string `json:"log,omitempty"` // off, sync, async
+	LogFile      string `json:"log_file,omitempty"`
+	Seed         int64  `json:"seed,omitempty"`
 
 	StallThreshold Duration `json:"stall_threshold,omitempty"`
 	Drain          Duration `json:"drain,omitempty"`
@@ -122,8 +127,6 @@ type Config struct {
 	LockLogCPU        Duration `json:"lock_log_cpu,omitempty"` // with LogInLock: CPU spun for the line, under the lock
 	LogQueue          int      `json:"log_queue,omitempty"`
 	LogBlock          bool     `json:"log_block,omitempty"`
-	LogLevel          string   `json:"log_level,omitempty"`
-	LogLineLevel      string   `json:"log_line_level,omitempty"`
 	Body              string   `json:"body,omitempty"`
 
 	// The JVM engines'.
@@ -197,6 +200,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.BoolVar(&c.ValidateLock, "validate-lock", c.ValidateLock, "a shared lock across a PING before each call (needs --downstream)")
 	fs.BoolVar(&c.LogInLock, "log-in-lock", c.LogInLock, "with --validate-lock and --log: write one log line while the lock is held")
 	fs.StringVar(&c.DB, "db", c.DB, "JDBC URL of the database the blocking call goes to (SELECT SLEEP), e.g. jdbc:mariadb://127.0.0.1:3306/?user=root")
+	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "the request logger's level: debug, info (default), warn or error")
+	fs.StringVar(&c.LogLineLevel, "log-line-level", c.LogLineLevel, "the level each request's line is logged at (default info; below --log-level it is filtered)")
 	fs.StringVar(&c.Log, "log", c.Log, "per-request log: off, sync (Logback file appender) or async (Logback AsyncAppender)")
 	fs.StringVar(&c.LogFile, "log-file", c.LogFile, "file the request log goes to")
 	fs.Int64Var(&c.Seed, "seed", c.Seed, "random seed for the per-request draws")
@@ -239,8 +244,6 @@ func (c *Config) bindGo(fs *flag.FlagSet) {
 	fs.TextVar(&c.LockLogCPU, "lock-log-cpu", c.LockLogCPU, "with --log-in-lock: CPU spun to format the line, under the lock")
 	fs.IntVar(&c.LogQueue, "log-queue", c.LogQueue, "async log: queue length")
 	fs.BoolVar(&c.LogBlock, "log-block", c.LogBlock, "async log: a full queue blocks the request")
-	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "the logger's level: debug, info, warn or error")
-	fs.StringVar(&c.LogLineLevel, "log-line-level", c.LogLineLevel, "the level each request's line is logged at")
 	fs.StringVar(&c.Body, "body", c.Body, "response body")
 }
 

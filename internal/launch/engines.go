@@ -69,6 +69,13 @@ func (c *Config) checkJVM() error {
 	default:
 		return model.NewFieldError("offload-executor", "launch.err.offloadexec", c.OffloadExecutor)
 	}
+	for _, l := range []struct{ field, v string }{{"log-level", c.LogLevel}, {"log-line-level", c.LogLineLevel}} {
+		switch l.v {
+		case "", "debug", "info", "warn", "error":
+		default:
+			return model.NewFieldError(l.field, "launch.err.loglevel", l.field, l.v)
+		}
+	}
 	if c.DB != "" && !strings.HasPrefix(c.DB, "jdbc:") {
 		return model.NewFieldError("db", "launch.err.jdbc", c.DB)
 	}

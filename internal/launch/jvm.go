@@ -237,6 +237,8 @@ func (r *jvmRun) knobs() error {
 	p["validate_lock"] = strconv.FormatBool(cfg.ValidateLock)
 	p["log_in_lock"] = strconv.FormatBool(cfg.LogInLock)
 	p["db"] = cfg.DB
+	p["log_level"] = cfg.LogLevel
+	p["log_line_level"] = cfg.LogLineLevel
 	p["hold_kb"] = strconv.Itoa(cfg.HoldKB)
 	p["log"] = cfg.Log
 	if p["log"] == "" {

@@ -261,6 +261,8 @@ func prepareGo(cfg Config, o Options) (supervise.Spec, error) {
 	if err != nil {
 		return supervise.Spec{}, err
 	}
+	// A JVM engine never comes here (Start runs it directly, with the
+	// JVM's start timeout): this child is the Go target.
 	return supervise.Spec{Exe: exe, Args: append([]string{"target"}, args...)}, nil
 }
 

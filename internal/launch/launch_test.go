@@ -258,6 +258,30 @@ func TestTomcatLogging(t *testing.T) {
 	}
 }
 
+// The lines at DEBUG under an INFO logger are filtered by Logback:
+// none written, none counted, nothing in the file; at the logger's own
+// level each request's line is written.
+func TestTomcatLogLevelFilters(t *testing.T) {
+	needJVM(t, Tomcat)
+	jdktest.Jars(t, "liblogback-java", "logback-classic", "logback-core", "slf4j-api")
+	for _, tc := range []struct {
+		line string
+		want int64
+	}{{"debug", 0}, {"info", 21}, {"warn", 21}} {
+		file := t.TempDir() + "/requests.log"
+		s := start(t, Config{Engine: Tomcat, Model: "pool", Threads: 4, Log: "sync", LogFile: file, LogLevel: "info", LogLineLevel: tc.line})
+		burst(t, s.Addr, 20, "")
+		rep := s.Stop()
+		b, _ := os.ReadFile(file)
+		if lines := int64(strings.Count(string(b), "\n")); rep.LogLines != tc.want || lines != tc.want {
+			t.Errorf("lines at %s, logger at info: %d counted, %d in the file; want %d", tc.line, rep.LogLines, lines, tc.want)
+		}
+	}
+	if _, err := Start(context.Background(), Config{Engine: Tomcat, Log: "sync", LogLevel: "verbose"}, Options{}); err == nil {
+		t.Error("a log level of verbose was accepted")
+	}
+}
+
 // A port in use, a JDK that is not one and a missing package are field
 // errors (exit 2) naming the fix, before anything starts.
 func TestStartRefusesWhatIsMissing(t *testing.T) {
@@ -674,5 +698,22 @@ func TestNettyUnorderedPipelinedInOrder(t *testing.T) {
 		if got := resp.Header.Get("X-Waitlab-Req"); got != strconv.Itoa(i) {
 			t.Fatalf("answer %d is request %s's: pipelined answers out of order", i, got)
 		}
+	}
+}
+
+// A JVM server is never wrapped in a Go target (which waited for it with
+// a Go target's ready timeout): its configuration is the JVM's own child,
+// started with the JVM's timeout, and the Go target's command line
+// refuses it.
+func TestJVMConfigIsNotWrapped(t *testing.T) {
+	c, err := FromArgs([]string{"--engine", "netty", "--model", "loop"})
+	if err != nil || c.Engine != Netty {
+		t.Fatalf("FromArgs = %+v, %v; want the netty engine", c, err)
+	}
+	if args, err := c.TargetArgs(""); err == nil {
+		t.Errorf("TargetArgs(netty) = %q; want refused", args)
+	}
+	if _, err := prepareGo(c, Options{Exe: "/bin/true"}); err == nil {
+		t.Error("prepareGo took a JVM configuration")
 	}
 }

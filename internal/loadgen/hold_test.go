@@ -12,6 +12,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
+	"github.com/waitlab/waitlab/internal/watch"
 )
 
 // Issue 19, fault 1: a --start-at far away or before 1678 ran for ever.
@@ -65,7 +66,7 @@ func TestStartAtOutOfRangeRefused(t *testing.T) {
 // 292 years for a start in 1677).
 func TestSamplerStopsWhenBehind(t *testing.T) {
 	g := &gen{cfg: &Config{}, t0: time.Now().Add(-1000 * time.Hour), stop: make(chan struct{}), rec: newRecorder(2)}
-	s := &sampler{g: g, res: &loadresult.Result{}, probe: &targetProbe{}, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
+	s := &sampler{g: g, res: &loadresult.Result{}, win: watch.Window{Clock: g.since, Target: &watch.Target{}}, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
 	go s.run()
 	<-s.started
 	close(s.done)

@@ -17,6 +17,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/sysinfo"
+	"github.com/waitlab/waitlab/internal/watch"
 )
 
 // fdSlack is the descriptors a run holds besides its connections (the
@@ -327,9 +328,12 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	}
 	g := newGen(&cfg, ep, reqs, heads)
 	res := newResult(&cfg, ep)
-	probe := &targetProbe{pid: cfg.TargetPID, metricsURL: cfg.MetricsURL}
+	probe := &watch.Target{PID: cfg.TargetPID, MetricsURL: cfg.MetricsURL}
 	_, tport, _ := splitHostPort(ep.Addr)
-	defer startConditions(res, &cfg, tport, probe)() // conditions.go: recorded beside the run, for a fair comparison
+	// Recorded beside the run, for a fair comparison (internal/watch).
+	var finishConditions func()
+	res.Conditions, finishConditions = watch.Conditions(cfg.TargetPID, res.TargetLocal, tport, probe)
+	defer finishConditions()
 
 	// Room in the descriptor table for every connection, off the clock
 	// (internal/fdtable).
@@ -359,7 +363,7 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	defer stopCancel()
 
 	// The sampler: CPU at the window's edges, the series, progress.
-	smp := &sampler{g: g, res: res, probe: probe, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
+	smp := &sampler{g: g, res: res, win: watch.Window{Clock: g.since, Target: probe}, done: make(chan struct{}), finished: make(chan struct{}), started: make(chan struct{})}
 	go smp.run()
 
 	offered, unsent := g.drive(ctx, ep, res)
@@ -381,7 +385,7 @@ func Run(ctx context.Context, cfg Config) (*loadresult.Result, error) {
 	res.Interrupted = g.cancelled.Load()
 	res.Opened = int(g.opened.Load())
 	g.rec.fill(res)
-	res.PeakRSS = peakRSS()
+	res.PeakRSS = sysinfo.PeakRSS()
 	res.BytesReceived = g.bytesIn.Load()
 	return res, nil
 }
@@ -412,8 +416,8 @@ func newResult(cfg *Config, ep Endpoint) *loadresult.Result {
 		Format: loadresult.FormatVersion, RunID: cfg.RunID, Model: "open", Host: hostName(), Arrival: cfg.Arrival.String(), URL: cfg.Targets[0].URL,
 		Targets: len(cfg.Targets), WarmupNS: int64(cfg.Warmup), TimeoutNS: int64(cfg.Timeout),
 		Connections: cfg.Connections, ConnectionsGiven: !cfg.autoConns && !cfg.Arrival.Closed(), ThinkNS: int64(cfg.Think),
-		TargetLocal: isLocal(host), Env: sysinfo.Collect(cfg.Version),
-		CPU: loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+		TargetLocal: watch.IsLocal(host), Env: sysinfo.Collect(cfg.Version),
+		CPU: loadresult.CPU{TargetNS: -1, GenAllowed: watch.ProcessCores(), MachineCPUs: runtime.NumCPU()},
 	}
 	if len(cfg.Stages) > 0 {
 		res.Stages = cfg.Stages.String()
@@ -473,8 +477,6 @@ func (g *gen) drive(ctx context.Context, ep Endpoint, res *loadresult.Result) (o
 // them never sent.
 func (g *gen) runOpen(ctx context.Context) (offered, unsent int64) {
 	p := g.cfg.pacer()
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
 	var endC <-chan time.Time
 	if g.end > 0 {
 		et := time.NewTimer(g.end)
@@ -483,8 +485,7 @@ func (g *gen) runOpen(ctx context.Context) (offered, unsent int64) {
 	}
 	workers := 0
 	var n, measured int64
-	var prevDue time.Duration
-	overshoot := 500 * time.Microsecond
+	wait := newPace(g.since)
 	stopped := false
 loop:
 	for ; ; n++ {
@@ -496,34 +497,10 @@ loop:
 		if isMeasured && g.cfg.Requests > 0 && measured >= g.cfg.Requests {
 			break
 		}
-		if now := g.since(); due > now {
-			// Wake a little early and yield until due, when the rate is
-			// low enough for that to cost at most 5% of a CPU: timers
-			// wake late (by a millisecond and more on a busy machine),
-			// and each late send adds to the latency from the intended
-			// time. At high rates sends go out in timer-sized batches.
-			early := min(2*overshoot+50*time.Microsecond, time.Duration(0.05*float64(due-prevDue)))
-			if early < 100*time.Microsecond {
-				early = 0
-			}
-			if sleep := due - now - early; sleep > 0 {
-				timer.Reset(sleep)
-				select {
-				case <-timer.C:
-				case <-g.stop:
-					stopped = true
-					break loop
-				}
-				if early > 0 {
-					late := g.since() - (now + sleep)
-					overshoot += (max(late, 0) - overshoot) / 8 // moving average of the timer's lateness
-				}
-			}
-			for early > 0 && g.since() < due {
-				runtime.Gosched()
-			}
+		if !wait.until(due, g.stop) { // pace.go: the timer's correction
+			stopped = true
+			break loop
 		}
-		prevDue = due
 		j := job{due: due, target: int(n % int64(len(g.reqs)))}
 		select {
 		case g.work <- j:
@@ -674,81 +651,46 @@ func (g *gen) vu(id int) {
 	}
 }
 
-// sampler measures CPU at the edges of the window, closes each second of
-// the series, and reports progress.
+// sampler measures CPU at the edges of the window (internal/watch),
+// closes each second of the series, and reports progress.
 type sampler struct {
 	g        *gen
 	res      *loadresult.Result
-	probe    *targetProbe
+	win      watch.Window
 	done     chan struct{} // closed when every request has finished
 	finished chan struct{} // closed by the sampler when it is done
 	started  chan struct{} // closed once the window's start was sampled (or never will be)
-
-	startOK   bool
-	startAt   time.Duration
-	startCPU  time.Duration
-	startMach sysinfo.MachineCPU
-	startTgt  time.Duration
-	tgtOK     bool
-	startLoop loopMetrics
 }
 
 // markEnd takes the window's closing CPU readings; window is the
 // measured window's length (what every rate divides by).
 func (s *sampler) markEnd(window time.Duration) {
 	<-s.started
-	if s.startOK {
+	if s.win.Started() {
 		s.takeEnd(window)
 	}
 }
 
 // takeEnd reads the CPU at the window's end and stores each reading as
-// its rate over the span it was read across, times the window.
-//
-// Why scaled: the closing reading comes when the drive returns, and a
-// drive that fell behind its schedule returns after the window has
-// ended (at an overloaded step, by up to a second). Divided by the
-// window, the readings then counted more than the window's CPU: a target
-// pinned to one CPU read 1.13 cores, and the probe called a pool of 64
-// CPU-bound. Every reading is scaled by the same factor, so shares of the
-// machine are unchanged.
+// its rate over the span it was read across, times the window
+// (watch.ToWindow says why).
 func (s *sampler) takeEnd(window time.Duration) {
-	cpu := sysinfo.ProcessCPU()
-	mach, _ := sysinfo.ReadMachineCPU()
-	span := s.g.since() - s.startAt
-	scale := func(d int64) int64 { return toWindow(d, window, span) }
-	s.res.CPU.GenNS = scale(int64(cpu - s.startCPU))
-	s.res.CPU.MachineBusyNS = scale(int64(mach.Busy - s.startMach.Busy))
-	s.res.CPU.MachineNS = scale(int64(mach.Total - s.startMach.Total))
-	// The machine's CPU count, from /proc/stat's own clock (the affinity
-	// mask may hide CPUs from runtime.NumCPU).
-	if total := mach.Total - s.startMach.Total; span > 100*time.Millisecond && total > 0 {
-		s.res.CPU.MachineCPUs = max(int(math.Round(float64(total)/float64(span))), 1)
+	u := s.win.End()
+	scale := func(d time.Duration) int64 { return watch.ToWindow(int64(d), window, u.Span) }
+	s.res.CPU.GenNS = scale(u.Gen)
+	s.res.CPU.MachineBusyNS = scale(u.MachBusy)
+	s.res.CPU.MachineNS = scale(u.MachAll)
+	if n := u.MachineCPUs(100 * time.Millisecond); n > 0 {
+		s.res.CPU.MachineCPUs = n
 	}
-	if s.tgtOK {
-		if c, threads, ok := s.probe.read(); ok {
-			s.res.CPU.TargetNS = scale(int64(max(c-s.startTgt, 0)))
-			s.res.CPU.TargetFrom = s.probe.from
-			s.res.CPU.TargetThreads = threads
-			if s.startLoop.seen && s.probe.loops.seen {
-				n, lo, hi := stallsBetween(s.startLoop, s.probe.loops)
-				st := &loadresult.TargetStalls{Count: n, WorstAboveMS: lo * 1e3, WorstUpToMS: hi * 1e3, From: s.probe.from}
-				if math.IsInf(hi, 1) {
-					st.WorstUpToMS = -1
-				}
-				s.res.TargetStalls = st
-			}
+	if u.TargetOK {
+		s.res.CPU.TargetNS = scale(u.Target)
+		s.res.CPU.TargetFrom = u.TargetFrom
+		s.res.CPU.TargetThreads = u.TargetThreads
+		if u.Stalls != nil {
+			s.res.TargetStalls = u.Stalls
 		}
 	}
-}
-
-// toWindow is d, read over span, as its rate over window times window
-// (d itself when the span is not longer, or the window unknown).
-func toWindow(d int64, window, span time.Duration) int64 {
-	if window <= 0 || span <= window {
-		return d
-	}
-	return int64(float64(d) * float64(window) / float64(span))
 }
 
 func (s *sampler) run() {
@@ -791,17 +733,10 @@ func (s *sampler) run() {
 		return
 	default:
 	}
-	s.startAt = g.since()
-	s.startCPU = sysinfo.ProcessCPU()
-	s.startMach, _ = sysinfo.ReadMachineCPU()
-	if c, _, ok := s.probe.read(); ok {
-		s.startTgt, s.tgtOK = c, true
-		s.startLoop = s.probe.loops
-	}
-	s.startOK = true
+	s.win.Start()
 	close(s.started)
-	lastCPU := s.startCPU
-	allowed := allowedCPUs()
+	lastCPU := s.win.GenAtStart()
+	allowed := watch.ProcessCores()
 	var sec int64
 	for ; ; sec++ {
 		// Close second sec a quarter second after it ends.

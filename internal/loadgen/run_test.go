@@ -2,14 +2,11 @@ package loadgen
 
 import (
 	"context"
-	"fmt"
-	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -374,23 +371,6 @@ func testCancelEndsTheRun(t *testing.T) {
 	}
 }
 
-func TestParseMetrics(t *testing.T) {
-	page := "# HELP process_cpu_seconds_total x\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\n" +
-		"waitlab_target_os_threads 17\nwaitlab_target_threads{model=\"pool\"} 4\ngo_goroutines 9\n"
-	cpu, threads, ok := cpuOf(pageOf(page))
-	if !ok || cpu != 12.5 || threads != 4 {
-		t.Errorf("cpuOf = %v, %d, %v; want 12.5, 4 (configured threads before OS threads), true", cpu, threads, ok)
-	}
-	// An event-loop target exports no waitlab_target_threads: its OS
-	// threads do not bound what is in flight, so they are not compared.
-	if _, threads, _ := cpuOf(pageOf("process_cpu_seconds_total 1\nwaitlab_target_os_threads 9\n")); threads != 0 {
-		t.Errorf("cpuOf(os threads only) threads = %d; want 0", threads)
-	}
-	if _, _, ok := cpuOf(pageOf("go_goroutines 3\n")); ok {
-		t.Error("cpuOf(no process_cpu_seconds_total) ok = true; want false")
-	}
-}
-
 // A waitlab target's /metrics gives the target's CPU and threads: the
 // report shows the shared CPU and a Little's-law comparison with threads.
 func TestTargetMetricsAndPid(t *testing.T) {
@@ -413,54 +393,5 @@ func TestTargetMetricsAndPid(t *testing.T) {
 		Duration: 500 * time.Millisecond, TargetPID: os.Getpid()})
 	if rep.TargetCPUPct == nil || !hasWarning(rep, "shared_cpu") {
 		t.Errorf("--target-pid: target cpu %v, warnings %+v; want the target's loadresult.CPU and shared_cpu", rep.TargetCPUPct, rep.Warnings)
-	}
-}
-
-func FuzzParseMetrics(f *testing.F) {
-	f.Add("process_cpu_seconds_total 1.5\nwaitlab_target_threads{a=\"b\"} 2\n")
-	f.Add("# HELP x\nprocess_cpu_seconds_total NaN\n")
-	f.Add("process_cpu_seconds_total -1\nwaitlab_target_threads +Inf\n")
-	f.Fuzz(func(t *testing.T, page string) {
-		cpu, threads, ok := cpuOf(pageOf(page))
-		if ok && (cpu < 0 || math.IsInf(cpu, 0) || threads < 0) {
-			t.Errorf("cpuOf(%q) = %v, %d", page, cpu, threads)
-		}
-	})
-}
-
-// A closing CPU reading taken after the window (a drive behind its
-// schedule) counts at its rate over the window, not in full.
-func TestCPUReadingsScaleToTheWindow(t *testing.T) {
-	for _, tc := range []struct {
-		d            int64
-		window, span time.Duration
-		want         int64
-	}{
-		{1500, time.Second, 1500 * time.Millisecond, 1000}, // 1.5 s of a 1-core reading over 1.5 s: 1 s in a 1 s window
-		{800, time.Second, time.Second, 800},
-		{800, time.Second, 900 * time.Millisecond, 800}, // a shorter span is not stretched
-		{800, 0, time.Second, 800},
-	} {
-		if got := toWindow(tc.d, tc.window, tc.span); got != tc.want {
-			t.Errorf("toWindow(%d, %v, %v) = %d, want %d", tc.d, tc.window, tc.span, got, tc.want)
-		}
-	}
-}
-
-// With both a pid and a page, the CPU is the pid's and the threads the
-// page's (they used to be lost).
-func TestTargetProbePidAndPage(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, "process_cpu_seconds_total 123\nwaitlab_target_threads 7\n")
-	}))
-	defer srv.Close()
-	p := &targetProbe{pid: os.Getpid(), metricsURL: srv.URL}
-	cpu, threads, ok := p.read()
-	if !ok || threads != 7 || p.from != "pid "+strconv.Itoa(os.Getpid()) || cpu >= 123*time.Second {
-		t.Errorf("read = %v, %d threads, %v, from %q; want this process's CPU, the page's 7 threads", cpu, threads, ok, p.from)
-	}
-	p = &targetProbe{metricsURL: srv.URL}
-	if cpu, threads, ok := p.read(); !ok || threads != 7 || cpu != 123*time.Second || p.from != srv.URL {
-		t.Errorf("page only: %v, %d, %v, from %q", cpu, threads, ok, p.from)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net"
 	"net/url"
 	"runtime"
@@ -20,6 +19,7 @@ import (
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/stats"
 	"github.com/waitlab/waitlab/internal/sysinfo"
+	"github.com/waitlab/waitlab/internal/watch"
 )
 
 // A scenario's load.
@@ -149,7 +149,7 @@ type scenarioGen struct {
 	closers   map[*scConn]struct{}
 	cancelled atomic.Bool
 
-	used cpuUsed // set when the run is over
+	used watch.Used // the generator's and the machine's CPU, read around the run
 }
 
 // connGroup is the connections of one loop (or the only group).
@@ -215,8 +215,16 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 		conns = min(s.Requests, cfg.MaxConns)
 	}
 	fdtable.Reserve(conns + fdSlack)
-	cpu0 := sysinfo.ProcessCPU()
-	mach0, machErr := sysinfo.ReadMachineCPU()
+	// The span is from t0, set after the opening reads (so the load's
+	// schedule starts after them) and again by a burst at its start:
+	// before t0 the clock reads 0.
+	win := watch.Window{Clock: func() time.Duration {
+		if g.t0.IsZero() {
+			return 0
+		}
+		return time.Since(g.t0)
+	}}
+	win.Start()
 	g.t0 = time.Now()
 	switch {
 	case s.Arrival.Kind == model.VUs:
@@ -227,18 +235,10 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 		g.capped = s.Arrival.Kind == model.Burst
 		g.runOpen(ngroups)
 	}
-	cpu1 := sysinfo.ProcessCPU() // 0 off Linux: unknown
-	mach1, machErr1 := sysinfo.ReadMachineCPU()
-	g.used = cpuUsed{span: time.Since(g.t0)}
-	if cpu1 > cpu0 {
-		g.used.gen = cpu1 - cpu0
-	}
-	if machErr == nil && machErr1 == nil {
-		g.used.busy, g.used.total = mach1.Busy-mach0.Busy, mach1.Total-mach0.Total
-	}
+	g.used = win.End() // the generator's CPU is 0 off Linux: unknown
 	res := g.result(ngroups)
-	if g.used.gen > 0 {
-		res.Sockets.GeneratorCPUMS = float64(g.used.gen) / 1e6
+	if g.used.Gen > 0 {
+		res.Sockets.GeneratorCPUMS = float64(g.used.Gen) / 1e6
 	}
 	return res, nil
 }
@@ -246,13 +246,6 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 // minMachineSpan is the shortest run whose machine CPU (/proc/stat, in
 // 10 ms ticks per CPU) a scenario's load result reports.
 const minMachineSpan = 200 * time.Millisecond
-
-// cpuUsed is what the run took of the generator's and the machine's CPU
-// (0: unknown), read around the run, span apart.
-type cpuUsed struct {
-	gen, busy, total time.Duration
-	span             time.Duration
-}
 
 func (g *scenarioGen) since() int64 { return int64(time.Since(g.t0)) }
 
@@ -302,21 +295,16 @@ func (g *scenarioGen) runOpen(ngroups int) {
 		g.groups[k] = &connGroup{jobs: make(chan int64, (len(g.reqs)+ngroups-1)/ngroups+1), cap: per}
 	}
 	pacer := g.s.Arrival.Pacer(g.s.Seed)
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
+	// The load engine's dispatcher clock, with its timer correction
+	// (pace.go): a send that a late timer held back counted its lateness
+	// in the request's latency from its intended time.
+	wait := newPace(func() time.Duration { return time.Duration(g.since()) })
 	for i := int64(0); i < int64(len(g.reqs)); i++ {
 		due, ok := pacer.Due(i)
 		if !ok {
 			break
 		}
-		if wait := time.Duration(int64(due) - g.since()); wait > 0 {
-			timer.Reset(wait)
-			select {
-			case <-timer.C:
-			case <-g.ctx.Done():
-			}
-		}
-		if g.cancelled.Load() {
+		if !wait.until(due, g.ctx.Done()) || g.cancelled.Load() {
 			break
 		}
 		g.reqs[i].due = int64(due)
@@ -644,9 +632,9 @@ func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 		Format: loadresult.FormatVersion, Model: kind, Arrival: s.Arrival.String(), URL: u.String(), Targets: 1,
 		Start: g.t0.UTC().Format(time.RFC3339), TimeoutNS: int64(g.cfg.Timeout),
 		Connections: g.cfg.MaxConns, Opened: g.opened, Offered: int64(len(order)),
-		ThinkNS: int64(s.Think.Mean), TargetLocal: isLocal(hostOnly(g.addr)),
+		ThinkNS: int64(s.Think.Mean), TargetLocal: watch.IsLocal(hostOnly(g.addr)),
 		Env:         sysinfo.Collect(g.cfg.Version),
-		CPU:         loadresult.CPU{TargetNS: -1, GenAllowed: allowedCPUs(), MachineCPUs: runtime.NumCPU()},
+		CPU:         loadresult.CPU{TargetNS: -1, GenAllowed: watch.ProcessCores(), MachineCPUs: runtime.NumCPU()},
 		Interrupted: g.cancelled.Load(),
 	}
 	if s.Arrival.Kind == model.VUs {
@@ -679,11 +667,11 @@ func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 	// 10 ms ticks (a dead server's burst ends in milliseconds and read
 	// "other processes 0.0%"); shorter, it stays unknown (0).
 	used := g.used
-	res.CPU.GenNS = toWindow(int64(used.gen), time.Duration(window), used.span)
-	if used.total > 0 && used.span >= minMachineSpan {
-		res.CPU.MachineBusyNS = toWindow(int64(used.busy), time.Duration(window), used.span)
-		res.CPU.MachineNS = toWindow(int64(used.total), time.Duration(window), used.span)
-		res.CPU.MachineCPUs = max(int(math.Round(float64(used.total)/float64(used.span))), 1)
+	res.CPU.GenNS = watch.ToWindow(int64(used.Gen), time.Duration(window), used.Span)
+	if used.MachineOK && used.MachAll > 0 && used.Span >= minMachineSpan {
+		res.CPU.MachineBusyNS = watch.ToWindow(int64(used.MachBusy), time.Duration(window), used.Span)
+		res.CPU.MachineNS = watch.ToWindow(int64(used.MachAll), time.Duration(window), used.Span)
+		res.CPU.MachineCPUs = used.MachineCPUs(0)
 	}
 	rec.fill(res)
 	return res

@@ -2,7 +2,6 @@ package loadgen
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -37,25 +36,6 @@ func loopPage(n int64) string {
 		}
 	}
 	return b.String()
-}
-
-func TestStallsBetween(t *testing.T) {
-	a, b := loopsOf(pageOf(loopPage(1))), loopsOf(pageOf(loopPage(3)))
-	n, lo, hi := stallsBetween(a, b)
-	if !a.seen || n != 4 || lo != 0.25 || hi != 0.5 {
-		t.Errorf("stallsBetween = %d, (%v, %v]; want 4 stalls, the worst in (0.25, 0.5]", n, lo, hi)
-	}
-	if n, _, _ := stallsBetween(b, b); n != 0 {
-		t.Errorf("no change: %d stalls; want 0", n)
-	}
-	if m := loopsOf(pageOf("process_cpu_seconds_total 1\n")); m.seen {
-		t.Error("a page without loop metrics is seen as a waitlab target's loops")
-	}
-	_, lo, hi = stallsBetween(loopsOf(pageOf(`waitlab_target_loop_task_duration_seconds_bucket{le="1"} 0`+"\n"+`waitlab_target_loop_task_duration_seconds_bucket{le="+Inf"} 0`)),
-		loopsOf(pageOf(`waitlab_target_loop_task_duration_seconds_bucket{le="1"} 0`+"\n"+`waitlab_target_loop_task_duration_seconds_bucket{le="+Inf"} 1`)))
-	if lo != 1 || !math.IsInf(hi, 1) {
-		t.Errorf("a task above the last bound: (%v, %v]; want (1, +Inf]", lo, hi)
-	}
 }
 
 // When a waitlab target's loops stalled during the run, the report says

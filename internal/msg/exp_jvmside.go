@@ -23,8 +23,8 @@ func init() {
 			KO: "다른 점과 그 까닭: 발표된 배수는 두 스택의 요청당 CPU 차이(JPA와 R2DBC)에서 나왔습니다. 여기서 두 쪽은 같은 CPU를 쓰고, 차이는 기다리는 방식뿐입니다: 풀은 스레드 수 ÷ 대기에서 막히고, 루프는 코어 ÷ CPU에서 막힙니다. 그래서 이 엔진의 판정은 발표된 배수가 아니라 이 실행의 예측과 견줍니다.",
 			EN: "What differs and why: the published multiple came from the two stacks' CPU per request (JPA against R2DBC). Here both sides spend the same CPU and differ only in how they wait: the pool stops at its threads ÷ the waits, the loops at the cores ÷ the CPU. So this engine judges against this run's prediction, not the published multiple."},
 		"exp.log.jvm.lock": {
-			KO: "잠금을 쥔 시간은 로그 없이 %s ms, 잠금 안에서 Logback 한 줄을 쓰면 %s ms입니다: 그 줄이 %s µs를 더합니다. 처리량의 상한 1 ÷ 잠금 시간은 초당 %s건과 %s건이고, 잰 값은 초당 %s건과 %s건입니다. 발표된 59 → 76 TPS는 잠금 안의 한 줄이 %s µs 걸려야 나오는 값입니다.",
-			EN: "The lock was held %s ms without logging and %s ms with one Logback line written inside it: the line adds %s µs. The ceiling, 1 ÷ that time, is %s and %s req/s; measured %s and %s req/s. The published 59 -> 76 TPS needs a line of %s µs inside the lock."},
+			KO: "잠금을 쥔 시간은 로그 없이 %s ms, 잠금 안에서 Logback 한 줄을 쓰면 %s ms로, 차이는 %s µs입니다. 처리량의 상한 1 ÷ 잠금 시간은 초당 %s건과 %s건이고, 잰 값은 초당 %s건과 %s건입니다. 발표된 59 → 76 TPS는 잠금 안의 한 줄이 %s µs 걸려야 나오는 값입니다.",
+			EN: "The lock was held %s ms without logging and %s ms with one Logback line written inside it, a difference of %s µs. The ceiling, 1 ÷ that time, is %s and %s req/s; measured %s and %s req/s. The published 59 -> 76 TPS needs a line of %s µs inside the lock."},
 		"exp.claim.prednull": {
 			KO: "이 실행의 측정값으로 계산한 메커니즘의 예측(%s)은 효과 없음과 허용 범위 안에서 구별되지 않습니다: 그래서 예측이 아니라 발표된 값과 견주어 판정했습니다.",
 			EN: "The mechanism's prediction from this run's own measurements is %s, within the tolerance of no effect, so it cannot tell the published effect from none: the claim is judged against the published figure instead."},
@@ -51,7 +51,7 @@ func init() {
 			EN: "Go engine %s, %s; JVM engine %s, %s"},
 		"exp.sum.gained.none": {
 			KO: "Go 엔진이 재현하지 못하고 JVM 엔진이 재현한 주장은 없습니다.",
-			EN: "No claim is reproduced on the JVM engine that the Go engine does not reproduce."},
+			EN: "Claims the Go engine does not reproduce and the JVM does: none (every claim at the top verdict on the JVM engine is at it on the Go engine too)."},
 		"exp.sum.parts": {
 			KO: "두 엔진의 판정이 다른 주장 %d개, 각 엔진의 문장과 그 숫자:",
 			EN: "The %d claims whose verdicts differ between the engines, each engine's sentence with its numbers:"},
@@ -63,6 +63,6 @@ func init() {
 			EN: "The JVM engine: a throw-away MariaDB the experiment starts itself (temp datadir, a free port on 127.0.0.1, deleted afterwards) is called by our server on Debian's Netty through JDBC (Debian's MariaDB Connector/J, one connection per thread). %d event loops; a closed load of %d virtual users sends `/`; each request spins %d µs of CPU (Netty adds its own) and the server picks 1%% of requests to run a %d ms SELECT SLEEP: on the loop's own thread, or on Netty's offload executor group (DefaultEventExecutorGroup: each channel pinned to one executor). Alongside, a probe generator sends only requests that never call the database (`/?block=0s`), %d per second: p50/p99 are the probe's. Each condition: a fresh JVM, %.0f s measured after a %g s warm-up, %d times. Loop stalls are the Netty server's count (threshold 10 ms), warm-up included. Nothing is set from the published figures."},
 		"exp.db.jvm.why": {
 			KO: "다른 점과 그 까닭: 발표된 실행은 서버 코어 여덟에 Netty 루프 여덟, 2,000건 한 번의 몰림, 막는 호출은 100 ms 잠들기였습니다. 여기서는 호출이 JDBC 드라이버를 거쳐 MariaDB로 가는 진짜 SELECT SLEEP이라 쿼리마다 루프백 왕복과 드라이버의 일이 더해집니다. 부하는 몰림이 아니라 닫힌 모델이고, 서버는 CPU 하나를 나눠 쓰는 루프 둘입니다. 한 루프가 드라이버 안에서 기다리는 동안 다른 루프가 CPU를 다 쓰므로, 처리량은 발표된 배수가 아니라 그 배치에서 모델이 예측하는 만큼 떨어집니다. Netty의 오프로드 그룹은 채널마다 실행기 하나에 묶으므로, 한 실행기가 막히면 그 채널들이 기다립니다. 이 기계는 다른 일과 함께 쓰이므로 CPU에 묶인 값은 움직입니다.",
-			EN: "What differs and why: the published run had eight Netty loops on eight cores, a burst of 2,000 requests and a 100 ms sleep as the blocking call. Here the call is a real SELECT SLEEP through the JDBC driver to MariaDB, which adds a loopback round trip and the driver's work to each query; the load is closed rather than one burst; and the server is two loops sharing one CPU. While one loop waits in the driver the other has the whole CPU, so throughput falls by what the model predicts for that layout, not by the published multiple. Netty's offload group pins each channel to one executor, so a blocked executor holds its channels. The machine is shared with other work, so CPU-bound figures move."},
+			EN: "What differs and why: the published run had eight Netty loops on eight cores, a burst of 2,000 requests and a 100 ms sleep as the blocking call. Here the call is a real SELECT SLEEP through the JDBC driver to MariaDB, which adds a loopback round trip and the driver's work to each query; the load is closed rather than one burst; and the server is two loops sharing one CPU. While one loop waits in the driver the other has the whole CPU, so throughput falls by what the model predicts for that layout, not by the published multiple. Netty's offload group pins each channel to one executor, so a blocked executor keeps its channels waiting. The machine is shared with other work, so CPU-bound figures move."},
 	})
 }

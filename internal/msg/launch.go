@@ -31,6 +31,9 @@ func init() {
 		"launch.err.lockds": {
 			KO: "--validate-lock에는 --downstream이 필요합니다 (잠금 안에서 PING을 보낼 곳)",
 			EN: "--validate-lock needs --downstream (where the PING inside the lock goes)"},
+		"launch.err.loglevel": {
+			KO: "--%s %q: debug, info, warn, error 가운데 하나를 쓰세요",
+			EN: "--%s %q: use debug, info, warn or error"},
 		"launch.err.jdbc": {
 			KO: "--db %q: JVM 서버에는 JDBC URL을 쓰세요 (예: jdbc:mariadb://127.0.0.1:3306/?user=root)",
 			EN: "--db %q: the JVM servers take a JDBC URL (e.g. jdbc:mariadb://127.0.0.1:3306/?user=root)"},

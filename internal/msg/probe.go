@@ -98,7 +98,7 @@ func init() {
 		"probe.ev.gave_out.timeouts":    {KO: "단계 %d에서 서버가 제때 답하지 못했습니다 (%s).", EN: "what gave out at step %d was answers in time (%s)."},
 		"probe.ev.gave_out.errors":      {KO: "단계 %d에서 서버가 오류로 답하기 시작했습니다 (%s).", EN: "what gave out at step %d was correct answers: the server answered errors (%s)."},
 		"probe.ev.gave_out.latency":     {KO: "단계 %d에서 대기열 없이 지연만 늘었습니다 (p50 %s ms, p99 %s ms): 무엇이 무너졌는지는 밖에서 알 수 없습니다. --target-pid나 /metrics가 있으면 CPU를 가려냅니다.", EN: "at step %d only the latency grew, with no queue (p50 %s ms, p99 %s ms): what gave out cannot be told from outside; --target-pid or a /metrics page would tell the CPU apart."},
-		"probe.note.lab_rate":           {KO: "맞춘 모델은 잰 용량 초당 %s건에서 SLO를 지키지 못하므로, 시나리오와 랩 링크는 모델이 지키는 가장 높은 속도인 초당 %s건으로 엽니다.", EN: "the fitted model does not meet the SLOs at the measured capacity of %s req/s, so the scenario (and the lab link) opens at %s req/s, the highest rate at which it does."},
+		"probe.note.lab_rate":           {KO: "맞춘 모델은 잰 용량 초당 %s건에서 SLO를 지키지 못하므로, 시나리오와 실습 링크는 모델이 지키는 가장 높은 속도인 초당 %s건으로 엽니다.", EN: "the fitted model does not meet the SLOs at the measured capacity of %s req/s, so the scenario (and the lab link) opens at %s req/s, the highest rate at which it does."},
 		"probe.undecided.scout":         {KO: "닫힌 모델의 탐색에서는 사용자 %d명 중 한 번에 %s건만 끝났습니다. 그 근처에 한계가 있을 법하지만, 열린 단계로 확인할 시간이 없었습니다.", EN: "The closed scout of %d users saw only %s completing at once: a limit near that is likely, but no open step had the time to confirm it."},
 		"probe.shape.none":              {KO: "없음", EN: "none"},
 		"probe.fail.no_answer":          {KO: "%s초 동안 서버가 요청 하나에도 답하지 않았습니다: 서버가 떠 있는지, URL이 맞는지 확인하세요", EN: "the server answered not one request in %s s: check that it is up and that the URL is right"},

@@ -94,8 +94,8 @@ func init() {
 			KO: "그런 실행 방식은 없습니다 (%q). process, http, both, jvm 중 하나를 쓰세요",
 			EN: "no way to run %q: use process, http, both or jvm"},
 		"web.f.via":          {KO: "실제 실행 방식", EN: "Run for real"},
-		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process (real threads, loops, goroutines)"},
-		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP (a target server and a load generator on loopback)"},
+		"web.via.process":    {KO: "프로세스 안에서 (실제 스레드, 루프, 고루틴)", EN: "in a process: threads, loops, goroutines"},
+		"web.via.http":       {KO: "HTTP로 (대상 서버와 부하 생성기, 루프백 소켓)", EN: "over HTTP to a target on loopback"},
 		"web.via.both":       {KO: "둘 다", EN: "both"},
 		"web.col.http":       {KO: "HTTP로", EN: "Over HTTP"},
 		"web.col.http.ratio": {KO: "HTTP/모델", EN: "HTTP / model"},
@@ -182,7 +182,7 @@ func init() {
 		"web.model.virtual":     {KO: "virtual — 가상 스레드 (고루틴)", EN: "virtual — virtual threads (goroutines)"},
 		"web.fanout.sequential": {KO: "차례로", EN: "one after another"},
 		"web.fanout.parallel":   {KO: "동시에", EN: "in parallel"},
-		"web.fanout.pipelined":  {KO: "한 번의 왕복에 모두", EN: "all in one round trip"},
+		"web.fanout.pipelined":  {KO: "한 번의 왕복에 모두", EN: "in one round trip"},
 
 		// Predict and act.
 		"web.predict.title":  {KO: "돌리기 전에 예측하기", EN: "Predict before you run"},
@@ -349,9 +349,15 @@ func init() {
 			EN: "virtual threads on 2 carriers, 12 requests, each sending its 10 downstream calls in one round trip (pipelined)"},
 
 		// Predict, then reveal.
-		"web.btn.guess":          {KO: "예측 확인", EN: "Check my guess"},
-		"web.btn.reveal":         {KO: "답 보기", EN: "Show the answer"},
-		"web.predict.question":   {KO: "먼저 예측해 보세요. 이 설정으로 요청을 모두 처리하는 데 얼마나 걸릴까요? 예측을 확인하거나 '답 보기'를 누르면 답이 보입니다.", EN: "Guess first: with these settings, how long does the whole batch take? The answer shows when you check your guess or press Show the answer."},
+		"web.btn.guess":        {KO: "예측 확인", EN: "Check my guess"},
+		"web.btn.reveal":       {KO: "답 보기", EN: "Show the answer"},
+		"web.predict.question": {KO: "먼저 예측해 보세요. 이 설정으로 요청을 모두 처리하는 데 얼마나 걸릴까요? 예측을 확인하거나 '답 보기'를 누르면 답이 보입니다.", EN: "Guess first: with these settings, how long does the whole batch take? The answer shows when you check your guess or press Show the answer."},
+		"web.predict.question.shown": {
+			KO: "이 설정의 답은 아래에 있습니다. 설정을 바꾼 뒤 시뮬레이션하기 전에 새 예측을 적으면 새 답과 견주어 드립니다.",
+			EN: "The answer for these settings is below. Change a setting and type a new guess before you simulate: it is scored against the new answer."},
+		"web.predict.question.edit": {
+			KO: "설정이 바뀌었습니다. 새 설정의 예측을 적고 시뮬레이션을 누르면 견주어 드립니다. 예측 없이 시뮬레이션해도 됩니다.",
+			EN: "The settings changed: type a guess for them and press Simulate to have it scored, or just Simulate."},
 		"web.result.hidden":      {KO: "답은 아직 숨겨 두었습니다. 예측 칸에 적고 확인하거나 '답 보기'를 누르세요.", EN: "The answer is hidden for now: type your guess in the guess box and check it, or press Show the answer."},
 		"web.predict.other":      {KO: "내 예측(%s)은 다른 설정에 대한 것이라 이 결과와 견주지 않습니다.", EN: "Your guess (%s) was for other settings, so it is not scored against this result."},
 		"web.stale":              {KO: "설정이 바뀌었습니다. 아래 결과는 지금 설정의 것이 아닙니다. 시뮬레이션을 누르세요.", EN: "The settings changed: the result below is not theirs. Press Simulate."},

@@ -267,7 +267,7 @@ func writeCurve(b *strings.Builder, lang msg.Lang, r *Result) {
 		row = append(row, seeds, spread, rps, busiest, met)
 		rows = append(rows, row)
 	}
-	table(b, "  ", rows, right)
+	report.Table(b, "  ", rows, right)
 	if r.Mode != "burst" {
 		fmt.Fprintln(b, "  "+T("plan.curve.ci"))
 	}
@@ -324,7 +324,7 @@ func writeCost(b *strings.Builder, lang msg.Lang, r *Result) {
 		row = append(row, mib(p.Cost.MemoryMiB), sw)
 		rows = append(rows, row)
 	}
-	table(b, "  ", rows, right)
+	report.Table(b, "  ", rows, right)
 	fmt.Fprintln(b, "  "+T("plan.cost.assume", PlatformStack>>20, VirtualStack>>10))
 }
 
@@ -470,43 +470,6 @@ func group(n int64) string {
 	return string(out)
 }
 
-// table writes rows in aligned columns (display widths, so Korean lines
-// up); right[i] right-aligns column i.
-func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
-	// Cells may hold names from files (a scenario's classes): escaped,
-	// in place, before their widths are taken.
-	for _, r := range rows {
-		for i := range r {
-			r[i] = msg.Printable(r[i])
-		}
-	}
-	var wid []int
-	for _, r := range rows {
-		for i, c := range r {
-			if i >= len(wid) {
-				wid = append(wid, 0)
-			}
-			wid[i] = max(wid[i], report.Width(c))
-		}
-	}
-	for _, r := range rows {
-		var line strings.Builder
-		line.WriteString(indent)
-		for i, c := range r {
-			pad := strings.Repeat(" ", wid[i]-report.Width(c))
-			if i < len(right) && right[i] {
-				line.WriteString(pad + c)
-			} else {
-				line.WriteString(c + pad)
-			}
-			if i < len(r)-1 {
-				line.WriteString("  ")
-			}
-		}
-		out.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
-}
-
 // WriteConfirm writes the real runs beside their predictions.
 func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error {
 	var b strings.Builder
@@ -538,7 +501,7 @@ func WriteConfirm(w io.Writer, lang msg.Lang, r *Result, c *Confirmation) error 
 			rows = append(rows, []string{size, o.Text, pred, meas, rng, met})
 		}
 	}
-	table(&b, "  ", rows, []bool{true, false, true, true, true, false})
+	report.Table(&b, "  ", rows, []bool{true, false, true, true, true, false})
 	for _, cs := range c.Sizes {
 		fmt.Fprintln(&b, "  "+T("plan.confirm.runs", cs.Size, knob, cs.Runs, group(int64(cs.Requests)), group(int64(cs.Warmup)), num(float64(cs.PredictedRPS)), num(float64(cs.RealRPS))))
 		if cs.Interrupted {

@@ -9,6 +9,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
+	"github.com/waitlab/waitlab/internal/watch"
 )
 
 // The target's CPU per request and the cores it runs on: what the fit
@@ -90,8 +91,5 @@ func reportedThreads(url string, allowRemote bool) int {
 	if err != nil {
 		return 0
 	}
-	if n, ok := pg.Sum("waitlab_target_threads"); ok && n >= 1 && n < 1e6 {
-		return int(n)
-	}
-	return 0
+	return watch.Threads(pg)
 }

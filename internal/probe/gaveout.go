@@ -12,6 +12,7 @@ import (
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/scrape"
 	"github.com/waitlab/waitlab/internal/sysinfo"
+	"github.com/waitlab/waitlab/internal/watch"
 )
 
 // What gave out, told from the target's own side: a JVM's heap and its
@@ -119,13 +120,12 @@ func readPage(url string, allowRemote bool) scrape.Page {
 // loopsOf is the event loops a waitlab target's page reports: its
 // waitlab_target_info of model loop, and its threads (0: none said).
 func loopsOf(page scrape.Page) int {
-	for _, smp := range page.Samples("waitlab_target_info") {
-		if smp.Labels["model"] != "loop" {
-			continue
-		}
-		if n, err := strconv.Atoi(smp.Labels["threads"]); err == nil && n > 0 && n < 1e5 {
-			return n
-		}
+	info := watch.InfoOf(page)
+	if info["model"] != "loop" {
+		return 0
+	}
+	if n, err := strconv.Atoi(info["threads"]); err == nil && n > 0 && n < 1e5 {
+		return n
 	}
 	return 0
 }

@@ -65,11 +65,14 @@ func probeJVM(srv *launch.Server, out *tail, budget time.Duration, maxRate float
 // own threads' names.
 func TestNettyLoopBlocked(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a JVM and a live probe of 30 s; TestReadStall keeps the reading on synthetic latencies")
+		t.Skip("a JVM and a live probe of 45 s; TestReadStall keeps the reading on synthetic latencies")
 	}
 	srv, out := startJVM(t, launch.Config{Engine: launch.Netty, Model: "loop", Threads: 1, Wait: "50ms", BlockFraction: 0.01, Block: "100ms"})
-	cfg := probeJVM(srv, out, 30*time.Second, 2000)
-	cfg.StepMin, cfg.StepMax, cfg.Samples = 2*time.Second, 4*time.Second, 2000
+	// Longer light steps than the Go target's test: a JVM's own pauses
+	// (the collector, the JIT) blur the stall's edge, and twice the
+	// blockers stand it out again.
+	cfg := probeJVM(srv, out, 45*time.Second, 2000)
+	cfg.StepMin, cfg.StepMax, cfg.Samples = 2*time.Second, 6*time.Second, 3000
 	attempt(t, func() *Result { return probeOf(t, cfg) }, func(res *Result) []string {
 		if res.ShapeName != string(LoopBlocked) || res.Stall == nil {
 			return []string{fmt.Sprintf("shape = %s, want loop-blocked (stall %+v)", res.ShapeName, res.Stall)}

@@ -106,7 +106,7 @@ func anyFig[R any](rows []R, v func(R) float64) bool {
 	return false
 }
 
-func tableRows(b *strings.Builder, rows [][]string, right []bool) { table(b, "  ", rows, right) }
+func tableRows(b *strings.Builder, rows [][]string, right []bool) { Table(b, "  ", rows, right) }
 
 // fig formats a figure: "-" when absent, else like ms/num.
 func fig(v float64) string {

@@ -75,7 +75,7 @@ func confidenceLines(b *strings.Builder, lang msg.Lang, r *model.Result) {
 		conv = T("conf.converged.no", strings.Join(why, "; "))
 	}
 	rows := [][]string{{T("conf.warmup"), T("conf.warmup.n", warm)}, {T("conf.converged"), conv}}
-	table(b, "  ", rows, nil)
+	Table(b, "  ", rows, nil)
 	if r.PrecisionGoal > 0 {
 		g := PctHalf(r.PrecisionGoal)
 		if *r.Converged {

@@ -97,7 +97,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 	if r.Events > 0 {
 		kv = append(kv, []string{T("report.events"), strconv.FormatInt(r.Events, 10)})
 	}
-	table(&b, "  ", kv, nil)
+	Table(&b, "  ", kv, nil)
 	b.WriteByte('\n')
 
 	rows := [][]string{{T("report.latency"), T("report.count"), T("report.mean"), "p50", "p90", "p99", "max"}}
@@ -110,7 +110,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 		add(name, r.Classes[name])
 	}
 	add(T("report.queuewait"), r.QueueWait)
-	table(&b, "  ", rows, []bool{false, true, true, true, true, true, true})
+	Table(&b, "  ", rows, []bool{false, true, true, true, true, true, true})
 	confidenceLines(&b, lang, r)
 
 	if anyBlocking(r.Loops) {
@@ -127,7 +127,7 @@ func WriteText(w io.Writer, lang msg.Lang, r *model.Result) error {
 			}
 			rows = append(rows, []string{strconv.Itoa(l.Loop + 1), strconv.FormatInt(l.Requests, 10), strconv.FormatInt(l.Blocking, 10), list})
 		}
-		table(&b, "  ", rows, []bool{true, true, true, false})
+		Table(&b, "  ", rows, []bool{true, true, true, false})
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -187,9 +187,12 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
-// table writes rows in aligned columns; right[i] right-aligns column i.
-// Widths are display widths, so Korean text lines up in a terminal.
-func table(out *strings.Builder, indent string, rows [][]string, right []bool) {
+// Table writes rows in aligned columns, each line after indent and
+// without trailing spaces; right[i] right-aligns column i. Widths are
+// display widths, so Korean text lines up in a terminal. Cells are made
+// printable first (msg.Printable). Every text table of report and plan is
+// written by it.
+func Table(out *strings.Builder, indent string, rows [][]string, right []bool) {
 	// Cells may hold names from files (a scenario's classes): escaped,
 	// in place, before their widths are taken.
 	for _, r := range rows {

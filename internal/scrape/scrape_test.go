@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -199,3 +200,51 @@ func FuzzRoundTrip(f *testing.F) {
 func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
 
 func ptr[T any](v T) *T { return &v }
+
+// Pages our own servers served (testdata: the Go target's loop model
+// after a few requests, rendered by expfmt with its histograms typed;
+// the Netty server's, written by Work.java) read whole, with the figures
+// the watcher, probe and the experiments take from them.
+func TestOurServersPages(t *testing.T) {
+	read := func(name string) Page {
+		b, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg, err := Parse(b)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return pg
+	}
+	goPage := read("go-target-loop.metrics")
+	if v, ok := goPage.Sum("process_cpu_seconds_total"); !ok || !(v > 0) {
+		t.Errorf("Go target: process_cpu_seconds_total %v, %v", v, ok)
+	}
+	if info := goPage.Samples("waitlab_target_info"); len(info) != 1 || info[0].Labels["model"] != "loop" || info[0].Labels["threads"] != "2" {
+		t.Errorf("Go target: info %+v; want model=loop, threads=2", info)
+	}
+	buckets := map[string]int{}
+	for _, s := range goPage.Samples("waitlab_target_loop_task_duration_seconds_bucket") {
+		buckets[s.Labels["loop"]]++
+		if s.Labels["le"] == "+Inf" && s.Value != 3 {
+			t.Errorf("Go target: loop %s's +Inf bucket %v; want its 3 tasks", s.Labels["loop"], s.Value)
+		}
+	}
+	if buckets["0"] != 20 || buckets["1"] != 20 {
+		t.Errorf("Go target: buckets per loop %v; want the 19 bounds and +Inf of each of loops 0 and 1 (20 lines each in the page)", buckets)
+	}
+	if v, ok := goPage.Sum("waitlab_target_loop_stalls_total"); !ok || v != 0 {
+		t.Errorf("Go target: stalls %v, %v; want 0, present", v, ok)
+	}
+	jvm := read("netty-target.metrics")
+	for _, name := range []string{"waitlab_target_requests_total", "waitlab_target_os_threads", "waitlab_target_log_lines_total",
+		"waitlab_target_lock_held_seconds_total", "waitlab_target_downstream_commands_total", "process_cpu_seconds_total"} {
+		if _, ok := jvm.Sum(name); !ok {
+			t.Errorf("Netty: no %s", name)
+		}
+	}
+	if info := jvm.Samples("waitlab_target_info"); len(info) != 1 || info[0].Labels["engine"] != "netty" {
+		t.Errorf("Netty: info %+v; want engine=netty", info)
+	}
+}

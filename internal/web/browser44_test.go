@@ -96,6 +96,20 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 			if got := b.text("#base"); !strings.Contains(got, L.worst12) {
 				t.Errorf("after the guess the header still hides the outcome: %q", got)
 			}
+			// The question says what is true now: no "the answer shows when
+			// you check your guess" over an answer on screen.
+			below, changed := map[string]string{"en": "The answer for these settings is below", "ko": "이 설정의 답은 아래에 있습니다"}[L.lang], map[string]string{"en": "The settings changed", "ko": "설정이 바뀌었습니다"}[L.lang]
+			if got := b.text("#question"); !strings.Contains(got, below) {
+				t.Errorf("the answer shown, the question reads %q; want %q", got, below)
+			}
+			b.typeIn("#f-threads", "3")
+			if got := b.text("#question"); !strings.Contains(got, changed) {
+				t.Errorf("settings edited after the answer, the question reads %q; want %q", got, changed)
+			}
+			b.typeIn("#f-threads", "2")
+			if got := b.text("#question"); !strings.Contains(got, below) {
+				t.Errorf("settings back, the question reads %q; want %q", got, below)
+			}
 			// Simulate with a guess typed scores it.
 			b.clickAndWait(`.preset[data-name="lab-pool"]`)
 			b.typeIn("#predict-batch", "4")
@@ -421,6 +435,10 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				b.clickAndWait("#btn-reveal")
 				firsts[name] = b.text("#narration li")
 			}
+			// The moments are numbered from 1 under the unnumbered calls line.
+			if got := b.eval(`[...document.querySelectorAll("#narration li:not(.summary)")].map(l => l.value).join(",")`); got != "1,2,3" {
+				t.Errorf("fanout-pool's moments are numbered %q; want 1,2,3 (the calls line above them has no number)", got)
+			}
 			// The pool's narration is short and says where the time goes
 			// (it was 11 windows of the same counts).
 			if n, all := atoi(b.eval(`String(document.querySelectorAll("#narration li").length)`)), b.text("#narration"); n > 5 || n > narrate.MaxLines ||
@@ -520,6 +538,20 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				ts.URL + "/probe?lang=" + L.lang,
 			} {
 				b.load(u)
+				if !strings.Contains(u, "/probe") {
+					// Everything the lab draws: lockstep (its skip), the
+					// five (all shown) and Size it.
+					b.selectValue("#ls-guess", "skip")
+					b.clickAndWait("#btn-ls")
+					if b.visible("#btn-five") {
+						b.clickAndWait("#btn-five")
+						if b.visible("#btn-five-all") {
+							b.clickAndWait("#btn-five-all")
+						}
+					}
+					b.typeIn("#size-slo", "batch<3s")
+					b.clickAndWait("#btn-size")
+				}
 				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
 				if got := b.eval(`document.documentElement.scrollWidth + " " + document.documentElement.clientWidth`); got != "390 390" {
 					t.Errorf("%s at 390 px: scrollWidth clientWidth = %s", u, got)
@@ -532,6 +564,11 @@ func issue44(t *testing.T, b *browser, ts *httptest.Server, srv *Server) {
 				cut := b.eval(`[...document.querySelectorAll("body *")].filter(e => { const s = getComputedStyle(e); return e.getClientRects().length && !e.closest("table.cards thead") && (s.overflowX === "hidden" || s.textOverflow === "ellipsis") && e.scrollWidth > e.clientWidth + 1; }).map(e => e.id || e.className || e.tagName).slice(0, 8).join(", ")`)
 				if cut != "" {
 					t.Errorf("%s at 390 px: text cut off in %s", u, cut)
+				}
+				// A select cannot wrap: every option's text fits its box.
+				selects := b.eval(`(() => { const c = document.createElement("canvas").getContext("2d"); return [...document.querySelectorAll("select")].filter(s => s.getClientRects().length).flatMap(s => { const cs = getComputedStyle(s); c.font = cs.fontSize + " " + cs.fontFamily; const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20; return [...s.options].filter(o => c.measureText(o.text).width > room).map(o => s.id + ":" + o.value); }).slice(0, 8).join(", "); })()`)
+				if selects != "" {
+					t.Errorf("%s at 390 px: options cut off in their select: %s", u, selects)
 				}
 				name := strings.NewReplacer(ts.URL+"/", "", "?", "-", "&", "-", "=", "_").Replace(u)
 				if len(name) > 40 {

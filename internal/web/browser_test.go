@@ -616,7 +616,7 @@ func TestBrowser(t *testing.T) {
 		}
 		for _, c := range []struct{ sel, want string }{
 			{"#result-table tbody tr:nth-child(5) th", "대기열에서 기다린 시간 (평균)"},
-			{"#result-table tbody tr:nth-child(6) th", "동시에 일한 스레드 수 (최대)"},
+			{"#result-table tbody tr:nth-child(6) th", "동시에 일한 루프 수 (최대)"}, // lab-loop-blocking: its lanes are loops
 		} {
 			if got := b.text(c.sel); got != c.want {
 				t.Errorf("Korean row %s = %q; want %q", c.sel, got, c.want)

@@ -85,6 +85,8 @@ type ProbeProgress struct {
 	// Load is the step's load in words: a rate for an open step, users
 	// for a closed one (probe.LoadText).
 	Load string `json:"load"`
+	// What is the step's kind in words ("calibrate (closed)").
+	What string `json:"what"`
 }
 
 // probeJob turns a request into a probe, refusing what the page may not
@@ -182,7 +184,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		_ = rc.Flush()
 	}
 	j.Progress = func(p probe.Progress) {
-		send(ProbeLine{Progress: &ProbeProgress{Step: p.Step, Done: p.Done, ElapsedS: p.Elapsed.Seconds(), BudgetS: p.Budget.Seconds(), Text: progressText(lang, p), Load: probe.LoadText(lang, p.Step)}})
+		send(ProbeLine{Progress: &ProbeProgress{Step: p.Step, Done: p.Done, ElapsedS: p.Elapsed.Seconds(), BudgetS: p.Budget.Seconds(), Text: progressText(lang, p), Load: probe.LoadText(lang, p.Step), What: probe.KindText(lang, p.Step)}})
 	}
 	res, err := j.Run(r.Context())
 	if r.Context().Err() != nil {

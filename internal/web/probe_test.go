@@ -268,6 +268,10 @@ func probePage(t *testing.T, b *browser, base, target string, L probeWords) {
 	if got := b.text("#p-clock"); strings.Contains(got, L.left) || !strings.Contains(got, L.took) {
 		t.Errorf("the finished probe's clock reads %q; want the time it took (%q)", got, L.took)
 	}
+	// Each live row names its step's kind (a card at 390 px reads "0", else).
+	if got := b.text(`#p-live tbody tr[data-index="0"] th`); !strings.HasPrefix(got, "0 · ") || len(got) < 6 {
+		t.Errorf("the calibration step's row is headed %q; want its index and kind", got)
+	}
 	// A closed step's load is its users, not a number in a req/s column.
 	if got := b.text(`#p-live tbody tr[data-index="0"] td`); !strings.Contains(got, L.users) {
 		t.Errorf("the calibration step's load reads %q; want it in users (%q)", got, L.users)

@@ -560,6 +560,7 @@
     const st = isStale();
     for (const id of ["#result", "#timeline"]) $(id).classList.toggle("stale", st);
     document.body.dataset.stale = String(st);
+    renderQuestion();
   }
 
   function cell(id, text, label, raw) {
@@ -1135,9 +1136,13 @@
     const a = current(), ol = $("#narration");
     ol.textContent = "";
     if (!a || !a.narration) return;
+    // Lines that tell the whole run (the fan-out lab's first, the
+    // closing summary) carry no number: the moments count 1, 2, 3.
+    let n = 0;
     a.narration.forEach((l, i) => {
       const li = el("li", { "data-start": l.start_ms, "data-end": l.end_ms, id: "narr-" + i, text: l.text });
       if (l.summary) li.classList.add("summary");
+      else li.value = ++n;
       ol.append(li);
     });
   }
@@ -1196,8 +1201,9 @@
       const s = $(id);
       s.textContent = "";
       s.append(el("option", { value: "", text: fmt("web.ls.form") }));
-      for (const p of presets) s.append(el("option", { value: p.name, text: p.label }));
+      for (const p of presets) s.append(el("option", { value: p.name, text: p.label, title: p.label }));
     }
+    lsLabels();
     const [a, b] = LAB === "fanout" ? ["fanout-seq", "fanout"] : ["lab-pool", "lab-loop"];
     $("#ls-a-pick").value = a;
     $("#ls-b-pick").value = b;
@@ -1254,6 +1260,21 @@
     const truth = same ? "same" : a < b ? "a" : "b";
     const said = fmt("web.ls.truth." + truth, dur(Math.min(a, b)), dur(Math.max(a, b)));
     return fmt(guess === truth ? "web.ls.right" : "web.ls.wrong", said);
+  }
+  // lsLabels fits the two pickers to a phone: a select cannot wrap, so
+  // below 600 px an option reads its label's head ("The worst
+  // combination"), whole where two presets share a head.
+  function lsLabels() {
+    const narrow = window.matchMedia("(max-width: 600px)").matches;
+    const head = (p) => p.label.split(" — ")[0];
+    for (const id of ["#ls-a-pick", "#ls-b-pick"]) {
+      for (const o of $(id).options) {
+        const p = presets.find((q) => q.name === o.value);
+        if (!p) continue;
+        const shared = presets.filter((q) => head(q) === head(p)).length > 1;
+        o.text = narrow && !shared ? head(p) : p.label;
+      }
+    }
   }
   const lsName = (id, a) => ($(id).value ? (presets.find((p) => p.name === $(id).value) || {}).label : fmt("web.ls.form")) || a.scenario.name;
   function renderLockstep() {
@@ -1533,6 +1554,7 @@
   function renderAll() {
     if (state.revealed && state.entry && !seen.has(state.entry.name)) { seen.add(state.entry.name); saveSeen(); renderRef(); renderFive(); }
     renderBase();
+    renderQuestion();
     renderResult();
     renderTimelineHead();
     renderTimeline();
@@ -1541,6 +1563,13 @@
     renderCode();
     renderPin();
     engineChoice();
+  }
+
+  // The question says what is true now: asked (the answer hidden), its
+  // answer below, or settings changed since.
+  function renderQuestion() {
+    const shown = state.revealed && state.sim && state.sim.key === currentKey();
+    $("#question").textContent = fmt(!state.revealed ? "web.predict.question" : shown ? "web.predict.question.shown" : "web.predict.question.edit");
   }
 
   function presetButton(p) {
@@ -1673,7 +1702,7 @@
     let resizeT = 0;
     window.addEventListener("resize", () => {
       clearTimeout(resizeT);
-      resizeT = setTimeout(() => { renderTimeline(); setCursor(state.cursor); renderLockstep(); }, 100);
+      resizeT = setTimeout(() => { renderTimeline(); setCursor(state.cursor); renderLockstep(); lsLabels(); }, 100);
     });
     renderRuns();
     updateLinks();

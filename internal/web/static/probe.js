@@ -96,7 +96,7 @@
       const tr = el("tr", null, p.met ? "met" : "breached");
       tr.dataset.index = String(p.index);
       // A closed step's load is its users, an open step's its rate.
-      const cells = [String(p.index), p.load,
+      const cells = [p.index + " · " + p.what, p.load,
         Math.round(p.ok_rps).toLocaleString("en-US"), ms(p.p99_ms), (p.in_flight || 0).toFixed(1), p.met ? "✓" : "✗"];
       cells.forEach((c, i) => {
         const td = el(i === 0 ? "th" : "td", c);

@@ -2,7 +2,7 @@ package waitlab.server;
 
 /** The per-request log (Logback's, in waitlab.server.logback; none when logging is off). */
 public interface RequestLog {
-    /** Logs one request's line at INFO. */
+    /** Logs one request's line at its level (INFO unless set). */
     void line(String text);
 
     /** Lines the appender wrote. */

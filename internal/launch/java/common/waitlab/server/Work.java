@@ -97,8 +97,9 @@ public final class Work {
             log = null;
         } else {
             log = (RequestLog) Class.forName("waitlab.server.logback.Logs")
-                    .getConstructor(String.class, String.class, int.class)
-                    .newInstance(mode, s.str("log_file", ""), (int) s.num("log_queue", 256));
+                    .getConstructor(String.class, String.class, int.class, String.class, String.class)
+                    .newInstance(mode, s.str("log_file", ""), (int) s.num("log_queue", 256),
+                            s.str("log_level", ""), s.str("log_line_level", ""));
         }
     }
 

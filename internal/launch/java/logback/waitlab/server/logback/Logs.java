@@ -24,8 +24,12 @@ public final class Logs implements RequestLog {
     private final LongAdder dropped = new LongAdder();
     private final LoggerContext ctx;
     private final Logger logger;
+    /** The level each request's line is logged at. */
+    private final Level lineLevel;
 
-    public Logs(String mode, String file, int queue) {
+    /** level is the logger's, lineLevel the lines' ("": INFO); a line below the logger's level is filtered. */
+    public Logs(String mode, String file, int queue, String level, String lineLevel) {
+        this.lineLevel = Level.toLevel(lineLevel, Level.INFO);
         ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
         ctx.reset();
         PatternLayoutEncoder enc = new PatternLayoutEncoder();
@@ -58,7 +62,7 @@ public final class Logs implements RequestLog {
         out.setEncoder(enc);
         out.start();
         logger = ctx.getLogger("waitlab.requests");
-        logger.setLevel(Level.INFO);
+        logger.setLevel(Level.toLevel(level, Level.INFO));
         logger.setAdditive(false);
         if (mode.equals("async")) {
             AsyncAppender a = new AsyncAppender() {
@@ -86,7 +90,19 @@ public final class Logs implements RequestLog {
 
     @Override
     public void line(String text) {
-        logger.info(text);
+        switch (lineLevel.levelInt) {
+            case Level.DEBUG_INT:
+                logger.debug(text);
+                break;
+            case Level.WARN_INT:
+                logger.warn(text);
+                break;
+            case Level.ERROR_INT:
+                logger.error(text);
+                break;
+            default:
+                logger.info(text);
+        }
     }
 
     @Override

@@ -1,6 +1,4 @@
-//go:build linux
-
-package experiment
+package watch
 
 import (
 	"os"
@@ -18,9 +16,9 @@ import (
 // busy time (/proc/stat) and the CPU of this process and of every
 // descendant (sysinfo.TreeCPU: utime, stime and the reaped children's
 // cutime, cstime) twice a second; the neighbours' share of a window is the
-// machine's busy time less the tree's. start and stop are called from the
-// goroutine that runs the experiment; the sampling goroutine owns the
-// fields until stop.
+// machine's busy time less the tree's. StartNeighbours and Stop are called
+// from the goroutine that runs the experiment; the sampling goroutine owns
+// the fields until Stop. Off Linux every reading is 0.
 
 // cpuSample is one reading.
 type cpuSample struct {
@@ -28,11 +26,11 @@ type cpuSample struct {
 	busy, tree time.Duration
 }
 
-// cpuSampler reads the machine once a second while an experiment runs:
+// Neighbours reads the machine once a second while an experiment runs:
 // the CPU of its own process tree against everyone else's, and the load
 // average (kept for the record beside them). The sampling goroutine owns
 // the fields until stop.
-type cpuSampler struct {
+type Neighbours struct {
 	root  int
 	first cpuSample
 	last  cpuSample
@@ -45,10 +43,18 @@ type cpuSampler struct {
 	wg                 sync.WaitGroup
 }
 
-// sampled is what a cpuSampler measured over the run.
-type sampled struct {
-	own, neigh, neighMax        float64 // cores
-	loadStart, loadMax, loadEnd float64
+// Shares is what Neighbours measured over the run: the tree's mean CPU,
+// the neighbours' mean and their largest one-second share, in cores, and
+// the 1-minute load average at the start, its highest and at the end.
+type Shares struct {
+	Own, Neigh, NeighMax        float64 // cores
+	LoadStart, LoadMax, LoadEnd float64
+}
+
+// loadAvg1 is the machine's 1-minute load average.
+func loadAvg1() (float64, error) {
+	l, err := sysinfo.LoadAvg()
+	return l[0], err
 }
 
 // treeCPUOf is sysinfo.TreeCPU's time, 0 when the tree cannot be read.
@@ -62,11 +68,13 @@ func readCPUSample(root int) cpuSample {
 	return cpuSample{at: time.Now(), busy: m.Busy, tree: treeCPUOf(root)}
 }
 
-func startCPUSampler() *cpuSampler {
-	s := &cpuSampler{root: os.Getpid(), done: make(chan struct{})}
+// StartNeighbours starts sampling: this process's tree against the
+// machine.
+func StartNeighbours() *Neighbours {
+	s := &Neighbours{root: os.Getpid(), done: make(chan struct{})}
 	s.first = readCPUSample(s.root)
 	s.last = s.first
-	s.loadStart, _ = LoadAvg()
+	s.loadStart, _ = loadAvg1()
 	s.loadMax = s.loadStart
 	s.wg.Add(1)
 	go func() {
@@ -86,7 +94,7 @@ func startCPUSampler() *cpuSampler {
 					s.neighMax = max(s.neighMax, n)
 				}
 				s.last = cur
-				if v, err := LoadAvg(); err == nil {
+				if v, err := loadAvg1(); err == nil {
 					s.loadMax = max(s.loadMax, v)
 				}
 			}
@@ -107,10 +115,8 @@ func split(a, b cpuSample) (own, neigh float64) {
 	return max(own, 0), max(neigh, 0)
 }
 
-// stop ends the sampling and returns the tree's mean CPU, the
-// neighbours' mean and their largest one-second share, in cores, with
-// the load average at the start, its highest and at the end.
-func (s *cpuSampler) stop() sampled {
+// Stop ends the sampling and returns what it measured.
+func (s *Neighbours) Stop() Shares {
 	close(s.done)
 	s.wg.Wait()
 	end := readCPUSample(s.root)
@@ -119,7 +125,7 @@ func (s *cpuSampler) stop() sampled {
 		s.neighMax = max(s.neighMax, n)
 	}
 	own, neigh := split(s.first, end)
-	loadEnd, _ := LoadAvg()
-	return sampled{own: own, neigh: neigh, neighMax: max(s.neighMax, neigh),
-		loadStart: s.loadStart, loadMax: max(s.loadMax, loadEnd), loadEnd: loadEnd}
+	loadEnd, _ := loadAvg1()
+	return Shares{Own: own, Neigh: neigh, NeighMax: max(s.neighMax, neigh),
+		LoadStart: s.loadStart, LoadMax: max(s.loadMax, loadEnd), LoadEnd: loadEnd}
 }

@@ -1,4 +1,4 @@
-package loadgen
+package watch
 
 import (
 	"os/exec"
@@ -10,7 +10,7 @@ import (
 // A --target-pid whose work is done by a child (a pre-fork server:
 // gunicorn's sync workers) is read with its descendants: the child's
 // CPU counts, though the pid itself only waits.
-func TestTargetProbeReadsTheTree(t *testing.T) {
+func TestTargetReadsTheTree(t *testing.T) {
 	cmd := exec.Command("sh", "-c", "sh -c 'while :; do :; done' & wait")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its own group: both end together
 	if err := cmd.Start(); err != nil {
@@ -20,15 +20,15 @@ func TestTargetProbeReadsTheTree(t *testing.T) {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the group this test made
 		_ = cmd.Wait()
 	})
-	p := &targetProbe{pid: cmd.Process.Pid}
+	p := &Target{PID: cmd.Process.Pid}
 	deadline := time.Now().Add(10 * time.Second)
-	a, _, ok := p.read()
+	a, _, ok := p.Read()
 	if !ok {
 		t.Fatal("the pid's tree could not be read")
 	}
 	for time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
-		if b, _, _ := p.read(); b > a {
+		if b, _, _ := p.Read(); b > a {
 			return
 		}
 	}

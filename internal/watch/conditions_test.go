@@ -1,4 +1,4 @@
-package loadgen
+package watch
 
 import (
 	"net"
@@ -12,18 +12,18 @@ import (
 
 func TestParseTargetInfo(t *testing.T) {
 	page := ("# HELP waitlab_target_info x\nwaitlab_target_info{db=\"off\",lock=\"on\",log=\"sync\",model=\"pool\",threads=\"8\",odd=\"a\\\"b\"} 1\n")
-	got := infoOf(pageOf(page))
+	got := InfoOf(pageOf(page))
 	want := map[string]string{"db": "off", "lock": "on", "log": "sync", "model": "pool", "threads": "8", "odd": `a"b`}
 	if len(got) != len(want) {
-		t.Fatalf("infoOf = %v; want %v", got, want)
+		t.Fatalf("InfoOf = %v; want %v", got, want)
 	}
 	for k, v := range want {
 		if got[k] != v {
-			t.Errorf("infoOf[%q] = %q; want %q", k, got[k], v)
+			t.Errorf("InfoOf[%q] = %q; want %q", k, got[k], v)
 		}
 	}
-	if got := infoOf(pageOf("process_cpu_seconds_total 1\n")); got != nil {
-		t.Errorf("infoOf(no info) = %v; want nil", got)
+	if got := InfoOf(pageOf("process_cpu_seconds_total 1\n")); got != nil {
+		t.Errorf("InfoOf(no info) = %v; want nil", got)
 	}
 }
 
@@ -34,10 +34,10 @@ func FuzzParseTargetInfo(f *testing.F) {
 	f.Add([]byte("waitlab_target_info{a=\"\\"))
 	f.Add([]byte("waitlab_target_info{=\"\"} 1"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m := infoOf(pageOf(string(b)))
+		m := InfoOf(pageOf(string(b)))
 		c := &loadresult.Conditions{TargetInfo: m}
 		if err := c.Check(); err != nil {
-			t.Errorf("infoOf(%q) = %v, which check refuses: %v", b, m, err)
+			t.Errorf("InfoOf(%q) = %v, which check refuses: %v", b, m, err)
 		}
 	})
 }
@@ -48,7 +48,7 @@ func TestConditionsOfThisProcess(t *testing.T) {
 	if sysinfo.CPUsAllowedList(0) == "" {
 		t.Skip("no /proc/self/status Cpus_allowed_list")
 	}
-	c := &loadresult.Conditions{GenCPUs: sysinfo.CPUsAllowedList(0), LoadAvg: loadAvg(), GenNice: sysinfo.Nice(0)}
+	c := &loadresult.Conditions{GenCPUs: sysinfo.CPUsAllowedList(0), LoadAvg: LoadAvg(), GenNice: sysinfo.Nice(0)}
 	if c.GenNice == nil {
 		t.Errorf("sysinfo.Nice(0) = nil; want this process's nice value")
 	}
@@ -61,8 +61,8 @@ func TestConditionsOfThisProcess(t *testing.T) {
 	}
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
-	if pid := listenerPID(port); pid != os.Getpid() {
-		t.Errorf("listenerPID(%d) = %d; want this process, %d", port, pid, os.Getpid())
+	if pid := ListenerPID(port); pid != os.Getpid() {
+		t.Errorf("ListenerPID(%d) = %d; want this process, %d", port, pid, os.Getpid())
 	}
 }
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package loadgen
+package watch
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package loadgen
+package watch
 
 import (
 	"encoding/binary"
@@ -47,8 +47,8 @@ func TestListeningInodesDiag(t *testing.T) {
 			t.Errorf("%s port %d after close: %v, %v; want none", network, port, got, err)
 		}
 	}
-	if pid := listenerPID(1); pid != 0 && pid == os.Getpid() {
-		t.Errorf("listenerPID(1) = this process; it listens on no such port")
+	if pid := ListenerPID(1); pid != 0 && pid == os.Getpid() {
+		t.Errorf("ListenerPID(1) = this process; it listens on no such port")
 	}
 }
 

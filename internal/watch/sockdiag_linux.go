@@ -1,4 +1,4 @@
-package loadgen
+package watch
 
 import (
 	"encoding/binary"

@@ -92,7 +92,9 @@ for name in $exps; do
 		children "$base" "$name" "$engine" >"$work/base.txt"
 		children "$new" "$name" "$engine" >"$work/new.txt"
 		n=$(wc -l <"$work/new.txt")
-		if [[ $n -gt 0 ]] && cmp -s "$work/base.txt" "$work/new.txt"; then
+		if [[ $n -eq 0 && ! -s "$work/base.txt" ]]; then
+			echo "$name ($engine): no server started by either build (nothing to compare)"
+		elif cmp -s "$work/base.txt" "$work/new.txt"; then
 			echo "$name ($engine): same, $n servers"
 		else
 			echo "$name ($engine): DIFFERS ($(wc -l <"$work/base.txt") servers before, $n after)"

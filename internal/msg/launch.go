@@ -11,8 +11,8 @@ func init() {
 			KO: "--config %s{을/를} 읽을 수 없습니다: %v. 서버 설정 JSON 파일을 주세요 (docs/target.md의 예)",
 			EN: "--config %s cannot be read: %v; give a server configuration in JSON (see docs/target.md)"},
 		"launch.err.flags": {
-			KO: "waitlab target의 인자를 읽을 수 없습니다: %v. waitlab target --engine tomcat --help로 플래그를 보세요",
-			EN: "the waitlab target arguments cannot be read: %v; see waitlab target --engine tomcat --help for the flags"},
+			KO: "waitlab target의 인자를 읽을 수 없습니다: %v. 플래그는 waitlab target --help에서 보세요 (JVM 서버는 --engine tomcat --help, --engine netty --help)",
+			EN: "the waitlab target arguments cannot be read: %v; see waitlab target --help for the flags (a JVM server's: --engine tomcat --help, --engine netty --help)"},
 		"launch.err.port": {
 			KO: "--listen %s{은/는} 이미 다른 프로세스가 쓰고 있습니다. 다른 포트를 주거나 포트 0(빈 포트)을 주세요",
 			EN: "--listen %s is already in use by another process: give another port, or port 0 for any free one"},

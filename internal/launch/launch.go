@@ -255,9 +255,13 @@ func prepareGo(cfg Config, o Options) (supervise.Spec, error) {
 			return supervise.Spec{}, fmt.Errorf("launch: %w", err)
 		}
 	}
-	if cfg.Heap != "" || cfg.HoldKB != 0 {
-		// A JVM's heap: the Go target has none to bound.
-		return supervise.Spec{}, model.NewFieldError("heap", "launch.err.unsupported", "heap", cfg.Engine)
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"heap", cfg.Heap != ""}, {"hold-kb", cfg.HoldKB != 0}} {
+		if f.set { // a JVM's heap: the Go target has none to bound
+			return supervise.Spec{}, model.NewFieldError(f.name, "launch.err.jvm_only", f.name)
+		}
 	}
 	args, err := cfg.TargetArgs(o.Lang)
 	if err != nil {

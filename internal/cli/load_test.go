@@ -114,7 +114,7 @@ func TestLoadJSONOutAndReport(t *testing.T) {
 	html := filepath.Join(dir, "r.html")
 	code, stdout, errs = run(t, "report", out, out2, "--html", html, "--lang", "ko")
 	// The verdict is the runs' (a busy machine may fall behind): 0 or 1.
-	if code > 1 || !strings.Contains(stdout, "열린 모델") || !strings.Contains(stdout, "합친") ||
+	if code > 1 || !strings.Contains(stdout, "개방형 모델") || !strings.Contains(stdout, "합친") ||
 		!strings.Contains(stdout, "r.json:") || !strings.Contains(stdout, "r2.json:") {
 		t.Errorf("report A B = %d, %q, %q; want a merged Korean report describing both inputs", code, stdout, errs)
 	}

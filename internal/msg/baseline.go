@@ -130,7 +130,7 @@ func init() {
 		"baseline.f.machine.kernel":    {KO: "커널", EN: "kernel"},
 		"baseline.f.machine.cores":     {KO: "코어 수", EN: "core count"},
 		"baseline.f.machine.cgroup":    {KO: "cgroup CPU 한도", EN: "cgroup CPU limit"},
-		"baseline.f.load.model":        {KO: "부하 모델 (열린/닫힌)", EN: "load model (open or closed)"},
+		"baseline.f.load.model":        {KO: "부하 모델 (개방형/폐쇄형)", EN: "load model (open or closed)"},
 		"baseline.f.load.arrival":      {KO: "도착 (도착률 또는 가상 사용자)", EN: "arrival (rate or virtual users)"},
 		"baseline.f.load.stages":       {KO: "단계 (--stages)", EN: "stages (--stages)"},
 		"baseline.f.load.think":        {KO: "생각 시간", EN: "think time"},

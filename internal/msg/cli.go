@@ -54,7 +54,7 @@ func init() {
 			KO: "waitlab %s -h로 플래그를 보세요",
 			EN: "See waitlab %s -h"},
 		"cli.hint.c": {
-			KO: "wrk나 hey의 -c라면: 열린 모델에서는 --connections N(연결 수의 상한), hey처럼 고정된 동시 사용자로는 --vus N을 쓰세요.",
+			KO: "wrk나 hey의 -c라면: 개방형 모델에서는 --connections N(연결 수의 상한), hey처럼 고정된 동시 사용자로는 --vus N을 쓰세요.",
 			EN: "If you mean wrk's or hey's -c: use --connections N (the connection cap, open model) or --vus N (fixed concurrent users, like hey's workers)."},
 		"cli.hint.d": {
 			KO: "wrk의 -d라면 --duration을 쓰세요 (예: --duration 30s).",

@@ -15,7 +15,7 @@ func init() {
 			KO: "버스트는 시드가 같으면 결과가 정확히 같습니다. 구간이 없으니 --precision을 빼세요 (도착을 poisson:RATE나 rate:RATE로 주면 구간이 생깁니다)",
 			EN: "a burst is exact given its seed: it has no interval to narrow, so drop --precision (arrivals such as poisson:RATE or rate:RATE have intervals)"},
 		"flag.sim.precision": {
-			KO: "95% 구간의 반폭이 이 비율 안에 들 때까지 실행을 늘립니다 (예: 5%; 열린·닫힌 모델만)",
+			KO: "95% 구간의 반폭이 이 비율 안에 들 때까지 실행을 늘립니다 (예: 5%; 개방형·폐쇄형 모델만)",
 			EN: "extend the run until the 95% intervals' half-widths are within this fraction (such as 5%; open and closed models only)"},
 		"flag.precision-max-requests": {
 			KO: "--precision으로 늘릴 수 있는 최대 요청 수",

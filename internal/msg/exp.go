@@ -279,7 +279,7 @@ func init() {
 			KO: "2 ms 떨어진 다운스트림 (있으면 지연 프록시 뒤의 실제 Redis), 풀 스레드 200과 1,600, 잠금 있음/없음",
 			EN: "a downstream 2 ms away (and a real Redis behind the latency proxy when installed), pool of 200 and 1,600 threads, with and without the lock"},
 		"exp.vl.recipe": {
-			KO: "다운스트림은 명령마다 %s ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 CPU %s ms를 쓰고 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 닫힌 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			KO: "다운스트림은 명령마다 %s ms 뒤에 답합니다. 대상 서버는 스레드 풀 모델이고, 요청마다 CPU %s ms를 쓰고 다운스트림을 한 번 부릅니다. 잠금이 있으면 그 전에 프로세스 하나뿐인 잠금을 잡고 PING 왕복을 합니다 (synchronized 안에서 연결을 검증하는 버그). 폐쇄형 모델의 가상 사용자 수는 스레드 수와 같습니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The downstream answers every command %s ms after it arrives. The target is the thread pool; each request spends %s ms of CPU and makes one downstream call, and with the lock it first takes one process-wide lock and makes a PING round trip under it (the validate-inside-synchronized bug). As many virtual users (closed model) as threads. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.col.dsperreq": {KO: "요청당 다운스트림 명령", EN: "downstream commands per request"},
 		"exp.col.dsdelay":  {KO: "다운스트림이 실제로 준 지연 p50 (ms)", EN: "delay the downstream gave, p50 (ms)"},
@@ -335,7 +335,7 @@ func init() {
 			KO: "같은 부하에 로그 끔 / 동기 / 비동기(버림, 막음): 처리량과 p99의 값, 버려진 줄. 잠금이 있을 때와 없을 때",
 			EN: "the same load with logging off / sync / async (dropping, blocking): throughput and p99 cost, lines dropped; with and without the lock"},
 		"exp.log.recipe": {
-			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때이고, 마지막 행은 줄마다 DEBUG 레벨로 남기되 로거는 INFO입니다 (--log-line-level debug --log-level info: 줄을 만들지도 쓰지도 않음). 닫힌 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			KO: "스레드 풀 모델 대상 서버(스레드 %d개)가 요청마다 %s ms 떨어진 다운스트림을 한 번 부르고 CPU %s ms를 쓰며, 요청마다 로그 한 줄을 파일에 남깁니다: 동기(응답 전에 write 한 번), 비동기(길이 1,024의 대기열, 차면 버리거나 요청을 막음). 처음 두 행은 PING 검증 잠금이 있을 때이고, 마지막 행은 줄마다 DEBUG 레벨로 남기되 로거는 INFO입니다 (--log-line-level debug --log-level info: 줄을 만들지도 쓰지도 않음). 폐쇄형 모델의 가상 사용자 수는 스레드 수와 같고, 실행마다 새 서버 프로세스에 %.1f초를 재며, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "The pool target (%d threads) makes one call to a downstream %s ms away and spends %s ms of CPU per request, and logs one line per request to a file: sync (one write before answering) or async (a queue of 1,024 lines that drops when full, or blocks the request). The first two rows run with the PING validation lock on; the last logs each line at DEBUG to a logger at INFO (--log-line-level debug --log-level info: the line is neither formatted nor written). As many virtual users as threads (closed model); each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.log.calibration": {
 			KO: "잠금 있음의 동기 로그 행은 로그 한 줄을 잠금 안에서 쓰고(--log-in-lock), 그 줄의 포맷에 CPU %s ms를 씁니다: 1/59초 − 1/76초, 발표된 59 → 76 TPS에 맞춘 값입니다.",
@@ -392,7 +392,7 @@ func init() {
 			KO: "쓰기 같은 경로(CPU와 다운스트림 호출)에서 풀 200 대 1,600: 오류, p99, 오류를 뺀 처리량, 문맥 교환, 실행 대기열",
 			EN: "pool of 200 vs 1,600 threads on a write-like path (CPU plus downstream calls): errors, p99, throughput without errors, context switches, run queue"},
 		"exp.th.recipe": {
-			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 요청 하나를 마칠 때마다 연결을 하나뿐인 폴러에 돌려주므로(--linger -1ns, Tomcat의 NIO 커넥터처럼), keep-alive 요청도 모두 폴러가 읽어 주기를 기다립니다. 닫힌 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
+			KO: "스레드 풀 모델 대상 서버가 요청마다 CPU %s{을/를} 쓰고 다운스트림을 %d번 차례로 부릅니다 (한 번에 %d ms). CPU는 스레드 200개 행이 서버의 한 코어에서 발표된 블로킹 쓰기 경로의 약 210 TPS 가까이 나오도록 맞췄습니다. 대기열은 충분히 길게(10,000) 두어, 차이는 스레드 수에서만 나옵니다. 요청 하나를 마칠 때마다 연결을 하나뿐인 폴러에 돌려주므로(--linger -1ns, Tomcat의 NIO 커넥터처럼), keep-alive 요청도 모두 폴러가 읽어 주기를 기다립니다. 폐쇄형 모델의 가상 사용자 %s명이 한꺼번에 연결해 타임아웃 %.0f초(k6의 기본값)로 보냅니다. 대상 서버의 헤더 타임아웃은 %.0f초로, 새 연결은 accept부터 그 안에 요청을 보내야 합니다 (Tomcat의 connectionTimeout). 다운스트림 왕복은 다운스트림 타임아웃 10초로 묶입니다 (클라이언트의 읽기 타임아웃). 실행마다 새 서버 프로세스에 %.0f초를 재고, 워밍업은 없습니다: 3,000명이 한꺼번에 연결하는 것이 발표된 조건입니다. 조건마다 %d회. GOMAXPROCS는 스레드 수 + 2라서 모든 풀 스레드가 한꺼번에 실행 가능해질 수 있습니다 (JVM의 플랫폼 스레드처럼).",
 			EN: "The pool target spends %s of CPU per request and makes %d downstream calls in sequence (%d ms each); the CPU is calibrated so that the 200-thread row comes near the published blocking write path's ~210 TPS on the server's one core. Its queue is long enough (10,000) that only the thread count differs, and it hands each connection back to its one poller after every request (--linger -1ns), as Tomcat's NIO connector does, so every keep-alive request waits for the poller to read it. %s virtual users (closed model) connect at once and send with a %.0f s timeout (k6's default). The target's header timeout is %.0f s: a new connection must deliver its request within it from the accept (Tomcat's connectionTimeout); each downstream round trip is bounded by its downstream timeout, 10 s (a client's read timeout). Each run is a fresh server process measured for %.0f s with no warm-up: 3,000 users connecting at once is the published condition. %d runs per condition. GOMAXPROCS is the thread count plus 2, so every pool thread can be runnable at once, as a JVM's platform threads can."},
 		// loadgen's cpu_factor (the experiments' heavy generator), kept
 		// with the experiment that uses it.
@@ -428,7 +428,7 @@ func init() {
 			KO: "스레드 1,600개의 오류 %.1f%% 가운데 서버가 타임아웃으로 닫은 연결은 %s개뿐이라, 이 오류의 까닭은 이 표로는 말할 수 없습니다. 오류 종류는 행의 경고를 보십시오.",
 			EN: "Of the %.1f%% errors with 1,600 threads only %s were connections the server timed out, so this table cannot say what caused them; see the row's warnings for their kinds."},
 		"exp.th.note.why.none": {
-			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다. 닫힌 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관하고, 오류는 서버 자신의 제한(여기서는 헤더 타임아웃)이 요청을 포기할 때만 납니다.",
+			KO: "여기서는 스레드 1,600개의 오류가 %.1f%%로, 발표된 실패가 일어나지 않았습니다. 폐쇄형 모델에서는 지연 시간이 사용자 수 / 처리량이라 스레드 수와 무관하고, 오류는 서버 자신의 제한(여기서는 헤더 타임아웃)이 요청을 포기할 때만 납니다.",
 			EN: "Here 1,600 threads gave %.1f%% errors: the published failure did not happen. In a closed load the response time is users / throughput whatever the thread count, and errors come only when one of the server's own limits (here its header timeout) gives up on a request."},
 	})
 }
@@ -440,10 +440,10 @@ func init() {
 			KO: "가상 사용자를 늘려 가며: 풀과 루프가 엇갈리는 곳",
 			EN: "Sweeping virtual users: where pool and loop cross"},
 		"exp.crossover.about": {
-			KO: "닫힌 모델로 가상 사용자 10–5,000명, 풀 200 대 루프, 발표된 네 숫자에 맞춘 읽기 경로와 무거운 I/O 경로, 모델의 예측과 함께",
+			KO: "폐쇄형 모델로 가상 사용자 10–5,000명, 풀 200 대 루프, 발표된 네 숫자에 맞춘 읽기 경로와 무거운 I/O 경로, 모델의 예측과 함께",
 			EN: "closed-model sweep of 10 to 5,000 virtual users, pool of 200 vs loops, a read path calibrated to the four published figures and a heavy I/O path, with the model's prediction"},
 		"exp.x.recipe": {
-			KO: "읽기 경로(방식마다 맞춘 CPU와 대기, 아래)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 닫힌 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(워밍업 1회 제외), 프로세스 안 실측입니다.",
+			KO: "읽기 경로(방식마다 맞춘 CPU와 대기, 아래)와 무거운 I/O 경로(CPU 0.5 ms, 루프를 막지 않는 100 ms 대기)를 폐쇄형 모델의 가상 사용자 수를 바꿔 가며 스레드 풀(%d개)과 이벤트 루프(코어마다 하나, 이 기계의 코어 %d개)로 돌렸습니다. 모델도 같은 코어 수를 가정합니다. 점마다 새 자식 프로세스에서 %d회 실행(워밍업 1회 제외), 프로세스 안 실측입니다.",
 			EN: "A read path (CPU and wait per model, calibrated below) and a heavy I/O path (0.5 ms of CPU and a 100 ms wait that does not block a loop), swept over closed-model virtual users, on a thread pool (%d threads) and on event loops (one per core, this machine's %d cores); the model assumes the same cores. %d real runs per point, in process, each in a fresh child process after one uncounted warm-up."},
 		"exp.x.col.pool.rps": {KO: "풀 처리량 (요청/초)", EN: "pool throughput (req/s)"},
 		"exp.x.col.loop.rps": {KO: "루프 처리량 (요청/초)", EN: "loop throughput (req/s)"},
@@ -491,7 +491,7 @@ func init() {
 			KO: "같은 대상 서버를 부하 생성기를 다른 코어에 두고, 같은 코어에 두고, 같은 코어에서 세 배로 무겁게 해서 잽니다: 처리량이 얼마나 움직이는지와 생성기의 경고",
 			EN: "the same target with the generator on its own core, on the server's core, and three times heavier on the server's core: how far throughput moves and the generator's warnings"},
 		"exp.co.recipe": {
-			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 닫힌 모델의 가상 사용자 %d명(마지막 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 무거운 생성기는 요청당 자기 CPU의 %.1f배를 씁니다 (부하 설정의 cpu_factor: 이벤트 루프가 처리한 만큼의 CPU를 더 돌립니다). 발표된 에뮬레이션 이미지의 값입니다.",
+			KO: "대상 서버는 이벤트 루프 하나, 요청마다 CPU 200 µs입니다. 폐쇄형 모델의 가상 사용자 %d명(마지막 행은 세 배)이 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 무거운 생성기는 요청당 자기 CPU의 %.1f배를 씁니다 (부하 설정의 cpu_factor: 이벤트 루프가 처리한 만큼의 CPU를 더 돌립니다). 발표된 에뮬레이션 이미지의 값입니다.",
 			EN: "The target is one event loop spending 200 µs of CPU per request; %d virtual users (closed model; three times as many in the last row). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The heavy generator spends %.1fx its own CPU per request (the load configuration's cpu_factor: its event loop spins the CPU it used once more, times the factor minus one), the published emulated image's figure."},
 		"exp.co.row.apart":  {KO: "생성기는 자기 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on its own core (%d virtual users, %.1fx CPU)"},
 		"exp.co.row.shared": {KO: "생성기가 서버의 코어에 (가상 사용자 %d명, CPU %.1f배)", EN: "generator on the server's core (%d virtual users, %.1fx CPU)"},
@@ -797,7 +797,7 @@ func init() {
 		"exp.claim.db.slowdown":      {KO: "처리량: DB 호출 없음 / 루프에서 호출", EN: "throughput, no DB call / call on the loop"},
 		"exp.claim.db.p50-offload64": {KO: "막지 않는 요청의 p50: 풀 64로 오프로드 / 호출 없음", EN: "innocent p50, offloaded to pool 64 / no call"},
 		"exp.claim.db.slowdown.why": {
-			KO: "닫힌 부하(가상 사용자 64명)에서는 막힌 루프에 묶인 사용자만 기다리고 나머지는 계속 보내므로, 한꺼번에 보내는 발표된 배치보다 처리량이 덜 떨어집니다.",
+			KO: "폐쇄형 부하(가상 사용자 64명)에서는 막힌 루프에 묶인 사용자만 기다리고 나머지는 계속 보내므로, 한꺼번에 보내는 발표된 배치보다 처리량이 덜 떨어집니다.",
 			EN: "In a closed load (64 users) only the users bound to a stalled loop wait while the rest keep sending, so throughput falls less than in the published burst."},
 		"exp.claim.vl.rtt": {KO: "요청당 다운스트림 명령: 잠금 있음 / 없음", EN: "downstream commands per request, lock on / off"},
 		"exp.claim.co.3x":  {KO: "서버의 코어에 있는 무거운 생성기의 사용자가 세 배가 될 때 처리량의 변화", EN: "throughput change when the heavy generator on the server's core sends three times the users"},
@@ -820,7 +820,7 @@ func init() {
 			KO: "다운스트림 호출 5번(외부 호출 둘, Redis Lua, INSERT, 발행)의 쓰기 경로를 풀 200과 루프로, 발표된 처리량에 맞춘 요청당 CPU로, 지연 0 ms와 20 ms, show_sql 같은 동기 로그와 함께",
 			EN: "a write path of five downstream calls (two external calls, Redis Lua, an INSERT, a publish) on a pool of 200 and on loops, with the CPU per request calibrated to the published throughput, at 0 ms and 20 ms, and a show_sql-like synchronous line"},
 		"exp.wp.recipe": {
-			KO: "대상 서버는 요청마다 다운스트림을 %d번 차례로 부릅니다. 닫힌 모델의 가상 사용자 %s명이 타임아웃 60초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 블로킹 쪽은 스레드 %d개의 풀, 논블로킹 쪽은 루프 %d개입니다.",
+			KO: "대상 서버는 요청마다 다운스트림을 %d번 차례로 부릅니다. 폐쇄형 모델의 가상 사용자 %s명이 타임아웃 60초로 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회. 블로킹 쪽은 스레드 %d개의 풀, 논블로킹 쪽은 루프 %d개입니다.",
 			EN: "The target makes %d downstream calls in sequence per request; %s virtual users (closed model) send with a 60 s timeout. Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition. The blocking side is a pool of %d threads, the non-blocking side %d loops."},
 		"exp.wp.calibration": {
 			KO: "발표값에 맞춘 값: 발표된 블로킹 쪽 %s TPS에서 요청당 CPU %s ms, 논블로킹 쪽 %s TPS에서 %s ms (서버의 코어 하나에서 1/TPS, HTTP와 루프백 왕복 다섯 번에 드는 약 %s µs를 뺌). 발표된 보고의 말대로 두 쪽의 차이는 대기가 아니라 요청당 CPU입니다 (JPA, .block(), 동기 클라이언트 대 R2DBC와 논블로킹 클라이언트).",
@@ -834,7 +834,7 @@ func init() {
 		"exp.wp.pub.p99":     {KO: "가상 사용자 1,000명의 p99, 논블로킹 / 블로킹", EN: "p99 at 1,000 users, non-blocking / blocking"},
 		"exp.wp.pub.showsql": {KO: "show_sql을 켰을 때", EN: "with show_sql on"},
 		"exp.wp.note.little": {
-			KO: "리틀의 법칙: 닫힌 모델의 지연 시간은 사용자 수 / 처리량입니다. 사용자 %s명에 블로킹 풀은 초당 %s건이라 평균 %.1f초, 루프는 초당 %s건이라 %.1f초입니다.",
+			KO: "리틀의 법칙: 폐쇄형 모델의 지연 시간은 사용자 수 / 처리량입니다. 사용자 %s명에 블로킹 풀은 초당 %s건이라 평균 %.1f초, 루프는 초당 %s건이라 %.1f초입니다.",
 			EN: "Little's law: in a closed load the latency is users / throughput. With %s users the blocking pool's %s req/s gives a mean of %.1f s, the loops' %s req/s %.1f s."},
 		"exp.wp.note.why": {
 			KO: "다른 점과 그 까닭: 발표된 서비스는 2코어 컨테이너에서 실제 외부 API, Redis, MySQL, Kafka를 불렀고, 여기서는 내장 지연 서버 하나를 다섯 번 부르며 서버는 코어 하나입니다. 요청당 CPU는 발표된 처리량에서 거꾸로 맞춘 것이라, 이 실험은 그 CPU 차이가 배수를 만든다는 설명을 시험하지, 스프링의 CPU 비용 자체를 재지는 않습니다. show_sql 행의 한 줄은 미리 만든 바이트에 write(2) 한 번으로, Hibernate가 SQL을 포맷해 stdout에 쓰는 것보다 쌉니다.",

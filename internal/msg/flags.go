@@ -75,24 +75,24 @@ func init() {
 		"flag.threshold": {
 			KO: "통과 기준, 여러 번 쓸 수 있음: p95<200ms, p(95)<200, p99<200ms, errors<1%, ok_rps>1000 (위반하면 종료 코드 1)",
 			EN: "pass/fail rule, repeatable: p95<200ms, p(95)<200, p99<200ms, errors<1%, ok_rps>1000 (breached -> exit 1)"},
-		"flag.rate": {KO: "열린 모델: 초당 R건의 일정한 요청", EN: "open model: constant R requests per second"},
+		"flag.rate": {KO: "개방형 모델: 초당 R건의 일정한 요청", EN: "open model: constant R requests per second"},
 		"flag.load.arrival": {
-			KO: "열린 모델: poisson:R(포아송 도착) 또는 rate:R. --stages와 함께면 poisson만",
+			KO: "개방형 모델: poisson:R(포아송 도착) 또는 rate:R. --stages와 함께면 poisson만",
 			EN: "open model: poisson:R (Poisson arrivals), or rate:R; with --stages, just poisson"},
 		"flag.stages": {
-			KO: "열린 모델: 단계별 도착률, 예: 30s:100,60s:1000,30s:0 (단계마다 그 도착률까지 고르게 바뀜)",
+			KO: "개방형 모델: 단계별 도착률, 예: 30s:100,60s:1000,30s:0 (단계마다 그 도착률까지 고르게 바뀜)",
 			EN: "open model: rate ramps, e.g. 30s:100,60s:1000,30s:0 (each stage ramps linearly to its rate)"},
 		"flag.vus": {
-			KO: "닫힌 모델: 가상 사용자 N명, 각자 응답을 받아야 다음 요청을 보냄",
+			KO: "폐쇄형 모델: 가상 사용자 N명, 각자 응답을 받아야 다음 요청을 보냄",
 			EN: "closed model: N virtual users, each waits for its reply before sending again"},
-		"flag.load.think": {KO: "닫힌 모델: 응답마다 쉬는 생각 시간", EN: "closed model: pause after each reply"},
+		"flag.load.think": {KO: "폐쇄형 모델: 응답마다 쉬는 생각 시간", EN: "closed model: pause after each reply"},
 		"flag.duration": {
 			KO: "워밍업 뒤 측정 구간 (기본 10s, --requests만 주면 제한 없음, --stages면 단계 길이의 합)",
 			EN: "measured window after the warm-up (default 10s; unlimited with --requests alone; the stages' length with --stages)"},
 		"flag.load.requests": {KO: "측정 요청 N건을 보내고 멈춥니다", EN: "stop after N measured requests"},
 		"flag.timeout":       {KO: "요청 하나의 타임아웃 (실제로 보낸 시각부터)", EN: "per-request timeout, from the actual send"},
 		"flag.connections": {
-			KO: "열린 모델: 연결 수의 상한 (기본: 도착률에 맞게, 최대 2000)",
+			KO: "개방형 모델: 연결 수의 상한 (기본: 도착률에 맞게, 최대 2000)",
 			EN: "open model: most connections (default: enough for the rate, capped at 2000)"},
 		"flag.load.warmup": {KO: "먼저 이만큼 측정하지 않고 보냅니다 (워밍업)", EN: "send for this long first, without measuring"},
 		"flag.targets": {

@@ -93,7 +93,7 @@ func init() {
 			KO: "타임라인 없음: JVM 자식 프로세스가 구간을 하나도 보내지 않았습니다.",
 			EN: "No timeline: the JVM child sent no spans."},
 		"jvm.err.thinks": {
-			KO: "닫힌 모델의 지수 분포 think 시간은 Go가 사용자와 요청마다 뽑아 JVM에 넘기는데, 사용자 %d명과 요청 %d건이면 %d개로 한도 %d개를 넘습니다. 요청이나 사용자를 줄이거나 고정 think 시간(--think 5ms)을 주세요",
+			KO: "폐쇄형 모델의 지수 분포 think 시간은 Go가 사용자와 요청마다 뽑아 JVM에 넘기는데, 사용자 %d명과 요청 %d건이면 %d개로 한도 %d개를 넘습니다. 요청이나 사용자를 줄이거나 고정 think 시간(--think 5ms)을 주세요",
 			EN: "the closed model's exponential think times are drawn in Go per user and request and handed to the JVM: %d users and %d requests need %d of them, over the limit of %d; give fewer requests or users, or a fixed think time (--think 5ms)"},
 		"jvm.err.requests": {
 			KO: "JVM 실행에 요청 %d건은 너무 많습니다 (최대 %d건). --requests를 줄이세요",

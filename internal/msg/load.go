@@ -5,7 +5,7 @@ package msg
 func init() {
 	Register(map[string]Entry{
 		"cli.load": {
-			KO: "HTTP 부하를 걸고 측정합니다 (기본은 열린 모델, 의도한 전송 시각부터 잰 지연)",
+			KO: "HTTP 부하를 걸고 측정합니다 (기본은 개방형 모델, 의도한 전송 시각부터 잰 지연)",
 			EN: "send HTTP load and measure it (open model by default, latency from the intended send)"},
 		"cli.report": {
 			KO: "waitlab load --out 결과 파일을 다시 보고합니다. 여러 파일은 정확히 합칩니다",
@@ -13,10 +13,10 @@ func init() {
 
 		// Headings of the text report.
 		"load.title.open": {
-			KO: "waitlab load: 열린 모델 (%s), %s",
+			KO: "waitlab load: 개방형 모델 (%s), %s",
 			EN: "waitlab load: open model (%s), %s"},
 		"load.title.closed": {
-			KO: "waitlab load: 닫힌 모델 (가상 사용자 %s명, 생각 시간 %s), %s",
+			KO: "waitlab load: 폐쇄형 모델 (가상 사용자 %s명, 생각 시간 %s), %s",
 			EN: "waitlab load: closed model (%s virtual users, think %s), %s"},
 		"load.window": {
 			KO: "측정 구간 %s (%s), 요청 타임아웃 %s, 연결 %s개 사용 (상한 %s)",
@@ -52,8 +52,8 @@ func init() {
 		"load.merged.input": {
 			KO: "%s: %s (%s), %s, 시작 %s, 측정 %s, 요청 %s건, 실행 ID %s",
 			EN: "%s: %s (%s), %s, started %s, window %s, %s request{s}, run id %s"},
-		"load.model.open":   {KO: "열린 모델", EN: "open model"},
-		"load.model.closed": {KO: "닫힌 모델", EN: "closed model"},
+		"load.model.open":   {KO: "개방형 모델", EN: "open model"},
+		"load.model.closed": {KO: "폐쇄형 모델", EN: "closed model"},
 		"load.requests": {
 			KO: "요청        %s건 완료: 성공 %s, 오류 %s (%s)",
 			EN: "requests    %s finished: %s ok, %s error{s} (%s)"},
@@ -64,7 +64,7 @@ func init() {
 			KO: "처리량      목표 %s/s, 달성 %s/s, 성공만 %s/s",
 			EN: "rate        offered %s/s, achieved %s/s, ok %s/s"},
 		"load.rate.closed": {
-			KO: "처리량      달성 %s/s, 성공만 %s/s (닫힌 모델: 목표 처리량이 없습니다)",
+			KO: "처리량      달성 %s/s, 성공만 %s/s (폐쇄형 모델: 목표 처리량이 없습니다)",
 			EN: "rate        achieved %s/s, ok %s/s (closed model: there is no offered rate)"},
 		"load.behind": {
 			KO: "밀림        %s건이 의도한 시각보다 5 ms 넘게 늦게 나갔고 (최대 %s), %s건은 끝내 못 보냈습니다",
@@ -76,7 +76,7 @@ func init() {
 			KO: "서비스 시간 (실제로 보낸 시각부터; 생성기 안에서 기다린 시간은 빠집니다)",
 			EN: "service time (from the actual send; leaves out time spent waiting inside the generator)"},
 		"load.latency.closed": {
-			KO: "지연 (닫힌 모델: 실제로 보낸 시각부터; 서버가 느려지면 보내는 속도가 줄어 대기열이 보이지 않습니다)",
+			KO: "지연 (폐쇄형 모델: 실제로 보낸 시각부터; 서버가 느려지면 보내는 속도가 줄어 대기열이 보이지 않습니다)",
 			EN: "latency (closed model: from the actual send; a slow server slows the senders, so queueing does not show)"},
 		"load.pcts": {
 			KO: "최소 %s  평균 %s  p50 %s  p90 %s  p95 %s  p99 %s  p99.9 %s  최대 %s",
@@ -153,8 +153,8 @@ func init() {
 		"load.html.per_second":       {KO: "초당", EN: "per second"},
 		"load.html.ok":               {KO: "성공/s", EN: "ok/s"},
 		"load.html.errors":           {KO: "오류/s", EN: "errors/s"},
-		"load.html.open":             {KO: "(열린 모델)", EN: "(open model)"},
-		"load.html.closed":           {KO: "(닫힌 모델)", EN: "(closed model)"},
+		"load.html.open":             {KO: "(개방형 모델)", EN: "(open model)"},
+		"load.html.closed":           {KO: "(폐쇄형 모델)", EN: "(closed model)"},
 
 		// Error kinds.
 		"load.err.connect_refused": {KO: "연결 거부", EN: "connection refused"},
@@ -169,7 +169,7 @@ func init() {
 
 		// Validity warnings: what it means and what to do.
 		"load.warn.closed_model": {
-			KO: "닫힌 모델입니다: 가상 사용자 %s명이 응답을 받아야 다음 요청을 보내므로, 서버가 멈추면 보내는 쪽도 멈추고 그동안 쌓였어야 할 대기는 지연에 잡히지 않습니다. 도착률을 정해 두려면 --rate로 열린 모델을 쓰세요.",
+			KO: "폐쇄형 모델입니다: 가상 사용자 %s명이 응답을 받아야 다음 요청을 보내므로, 서버가 멈추면 보내는 쪽도 멈추고 그동안 쌓였어야 할 대기는 지연에 잡히지 않습니다. 도착률을 정해 두려면 --rate로 개방형 모델을 쓰세요.",
 			EN: "closed model: %s virtual users each wait for a reply before sending again, so when the server stalls the senders stall too and the queue that real users would build never shows in the latency. Use --rate for an open model."},
 		"load.warn.interrupted": {
 			KO: "실행이 중간에 중단되었습니다: 측정 구간이 계획보다 짧고, 중단 때 진행 중이던 요청은 세지 않았습니다.",
@@ -235,7 +235,7 @@ func init() {
 			KO: "동시 처리 수 %s <= 서버 스레드 %s개: 스레드 수가 한계는 아니었습니다.",
 			EN: "%s in flight <= %s thread{s}: the thread count was not the limit."},
 		"load.warn.little_vus": {
-			KO: "동시 처리 수 %s / 가상 사용자 %s명: 닫힌 모델에서는 가상 사용자 수가 동시 처리 수의 상한입니다.",
+			KO: "동시 처리 수 %s / 가상 사용자 %s명: 폐쇄형 모델에서는 가상 사용자 수가 동시 처리 수의 상한입니다.",
 			EN: "%s in flight of %s virtual users: in a closed model the users cap what is in flight."},
 		"load.warn.little_conns": {
 			KO: "동시 처리 수 %s / 사용한 연결 %s개 (상한 %s): 연결 하나에 요청 하나씩 처리됩니다.",
@@ -252,7 +252,7 @@ func init() {
 			KO: "URL 하나 또는 --targets FILE이 필요합니다 (예: waitlab load --rate 100 http://127.0.0.1:8080/)",
 			EN: "give one URL or --targets FILE (e.g. waitlab load --rate 100 http://127.0.0.1:8080/)"},
 		"load.flag.nomodel": {
-			KO: "부하 모양을 정하세요: --rate R (열린 모델), --arrival poisson:R, --stages 30s:100,60s:1000 또는 --vus N (닫힌 모델)",
+			KO: "부하 모양을 정하세요: --rate R (개방형 모델), --arrival poisson:R, --stages 30s:100,60s:1000 또는 --vus N (폐쇄형 모델)",
 			EN: "choose the load: --rate R (open model), --arrival poisson:R, --stages 30s:100,60s:1000 or --vus N (closed model)"},
 		"load.flag.targets": {
 			KO: "대상 파일 %s{을/를} 읽을 수 없습니다: %v",

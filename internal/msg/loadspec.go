@@ -8,7 +8,7 @@ func init() {
 			KO: "--config 파일과 부하 플래그를 함께 쓸 수 없습니다 (%s): 부하는 파일이나 플래그 한쪽에만 쓰세요",
 			EN: "--config and load flags cannot be used together (%s): give the load in the file or in flags, not both"},
 		"loadspec.think.open": {
-			KO: "--think(파일에서는 think)는 --vus(닫힌 모델)에서만 씁니다. --rate나 --arrival의 요청은 응답을 기다리지 않고 정해진 때에 나가므로 쉴 틈이 없습니다. think를 빼거나 --vus N을 쓰세요",
+			KO: "--think(파일에서는 think)는 --vus(폐쇄형 모델)에서만 씁니다. --rate나 --arrival의 요청은 응답을 기다리지 않고 정해진 때에 나가므로 쉴 틈이 없습니다. think를 빼거나 --vus N을 쓰세요",
 			EN: "--think (think in a file) is for --vus (the closed model): requests at a --rate or --arrival leave on schedule, never after a reply, so there is no pause to take; drop think or use --vus N"},
 		// Refusals of a configuration file (loadgen.ParseSpec); the CLI
 		// puts "--config FILE:" before each.

@@ -46,7 +46,7 @@ func init() {
 			KO: "알 수 없는 도착 방식 %q입니다. burst, rate:R, poisson:R, vus:N 중 하나를 쓰세요",
 			EN: "unknown arrival %q: use burst, rate:R, poisson:R or vus:N"},
 		"err.think.open": {
-			KO: "생각 시간(think)은 닫힌 모델(vus:N)에서만 씁니다. think를 지우거나 arrival을 vus:N으로 바꾸세요",
+			KO: "생각 시간(think)은 폐쇄형 모델(vus:N)에서만 씁니다. think를 지우거나 arrival을 vus:N으로 바꾸세요",
 			EN: "think time only applies to the closed model (vus:N): remove think or set arrival to vus:N"},
 		"err.classes.max": {
 			KO: "요청 종류가 너무 많습니다 (%d개). %d개 이하로 줄이세요",

@@ -22,10 +22,10 @@ func init() {
 			KO: "질문: %[1]s 수를 %[2]d부터 %[3]d까지 바꿔 가며 %[4]s 조건을 모두 지키는 가장 작은 값을 찾습니다",
 			EN: "question: the smallest number of %[1]s from %[2]d to %[3]d that meets %[4]s"},
 		"plan.method.open": {
-			KO: "방법: 열린 모델 도착, 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s건 중 처음 %s건은 워밍업으로 빼고 계산. 시뮬레이션한 크기는 %d개, 요청은 모두 %s건",
+			KO: "방법: 개방형 모델 도착, 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s건 중 처음 %s건은 워밍업으로 빼고 계산. 시뮬레이션한 크기는 %d개, 요청은 모두 %s건",
 			EN: "method: open-model arrivals, %d seeds per size (up to %d near the bound; the most used: %d), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
 		"plan.method.closed": {
-			KO: "방법: 닫힌 모델(가상 사용자), 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s건 중 처음 %s건은 워밍업으로 빼고 계산. 시뮬레이션한 크기는 %d개, 요청은 모두 %s건",
+			KO: "방법: 폐쇄형 모델(가상 사용자), 크기마다 시드 %d개로 시작(경계 근처는 최대 %d개까지, 실제로 가장 많이 쓴 것은 %d개), 시드마다 요청 %s건 중 처음 %s건은 워밍업으로 빼고 계산. 시뮬레이션한 크기는 %d개, 요청은 모두 %s건",
 			EN: "method: closed model (virtual users), %d seeds per size (up to %d near the bound; the most used: %d), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
 		"plan.method.burst": {
 			KO: "방법: 요청 %d건이 한꺼번에 도착하는 묶음, 크기마다 시드 %d개(최대 %d개, 실제로 가장 많이 쓴 것은 %d개). 시뮬레이션한 크기는 %d개, 요청은 모두 %s건",

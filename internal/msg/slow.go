@@ -12,7 +12,7 @@ func init() {
 			KO: "50 ms 조회 10번을 차례로, 동시에(pool은 팬아웃 풀), 한 번의 왕복으로 (pool, loop, virtual), 그리고 실행 중에 2 ms에서 50 ms로 느려지는 다운스트림",
 			EN: "ten 50 ms lookups one after another, in parallel (pool: on a fan-out pool) or in one round trip, in pool, loop and virtual; then a downstream that goes from 2 ms to 50 ms mid-run"},
 		"exp.sd.recipe": {
-			KO: "요청마다 다운스트림을 %d번 조회하고, 다운스트림은 명령마다 %d ms 뒤에 답합니다. pool은 스레드 %d개에 대기열 한도가 있고 (동시 조회는 같은 크기 %d개의 팬아웃 풀에서 돌고, 대기열 한도 %d개를 넘는 요청은 503으로 버립니다), loop와 virtual은 기본값입니다. 열린 모델로 초당 %s건(pool 한계의 절반)와 %s개(한계의 1.5배)를 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
+			KO: "요청마다 다운스트림을 %d번 조회하고, 다운스트림은 명령마다 %d ms 뒤에 답합니다. pool은 스레드 %d개에 대기열 한도가 있고 (동시 조회는 같은 크기 %d개의 팬아웃 풀에서 돌고, 대기열 한도 %d개를 넘는 요청은 503으로 버립니다), loop와 virtual은 기본값입니다. 개방형 모델로 초당 %s건(pool 한계의 절반)와 %s개(한계의 1.5배)를 보냅니다. 실행마다 새 서버 프로세스에 %.1f초를 재고, 그 앞의 %.1f초는 워밍업으로 세지 않습니다. 조건마다 %d회.",
 			EN: "Each request makes %d lookups; the downstream answers every command %d ms after it arrives. The pool has %d threads (parallel lookups run on a fan-out pool of the same %d) and a queue bound of %d, beyond which requests are shed with 503; loop and virtual run on their defaults. Open model at %s req/s (half the pool's ceiling) and %s req/s (1.5 times it). Each run is a fresh server process measured for %.1f s after an uncounted warm-up of %.1f s; %d runs per condition."},
 		"exp.sd.recipe.step": {
 			KO: "두 번째 부분: 다운스트림이 %d ms로 시작해 재는 구간의 3분의 1 즈음에 %d ms로 느려집니다. 조회 %d번을 차례로, 초당 %s건, %.1f초 동안 재고, 바뀐 뒤 %.1f초는 건너뛰고 앞뒤 구간을 따로 셉니다 (생성기의 초별 기록에서).",

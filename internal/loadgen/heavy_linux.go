@@ -22,17 +22,14 @@ func heavyBurner(factor float64) func() {
 	if factor <= 1 {
 		return func() {}
 	}
-	tid, last := unix.Gettid(), threadCPU()
+	tid, last := unix.Gettid(), sysinfo.ThreadCPU()
 	return func() {
-		t, now := unix.Gettid(), threadCPU()
+		t, now := unix.Gettid(), sysinfo.ThreadCPU()
 		if t == tid && now > last {
 			end := now + time.Duration(float64(now-last)*(factor-1))
-			for threadCPU() < end {
+			for sysinfo.ThreadCPU() < end {
 			}
 		}
-		tid, last = t, threadCPU()
+		tid, last = t, sysinfo.ThreadCPU()
 	}
 }
-
-// threadCPU is the calling thread's CPU time (0 when it cannot be read).
-func threadCPU() time.Duration { return sysinfo.ThreadCPU() }

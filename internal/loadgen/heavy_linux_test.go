@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/waitlab/waitlab/internal/sysinfo"
 )
 
 // heavyBurner charges the thread factor times the CPU it used between
@@ -15,31 +17,31 @@ func TestHeavyBurnerMultipliesThreadCPU(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	burn := heavyBurner(1.8)
 	spin := func(d time.Duration) {
-		for end := threadCPU() + d; threadCPU() < end; {
+		for end := sysinfo.ThreadCPU() + d; sysinfo.ThreadCPU() < end; {
 		}
 	}
-	c0 := threadCPU()
+	c0 := sysinfo.ThreadCPU()
 	spin(5 * time.Millisecond)
-	used := threadCPU() - c0
+	used := sysinfo.ThreadCPU() - c0
 	burn()
-	total := threadCPU() - c0
+	total := sysinfo.ThreadCPU() - c0
 	if want := time.Duration(1.8 * float64(used)); total < want {
 		t.Fatalf("after %v of work the burner brought the thread to %v; want at least %v (1.8x)", used, total, want)
 	}
 	// The spin itself is not charged again: a call right after costs
 	// about nothing.
-	c1 := threadCPU()
+	c1 := sysinfo.ThreadCPU()
 	burn()
-	if again := threadCPU() - c1; again > 2*time.Millisecond {
+	if again := sysinfo.ThreadCPU() - c1; again > 2*time.Millisecond {
 		t.Fatalf("a second call with no work between spun %v", again)
 	}
 }
 
 func TestHeavyBurnerOffBelowOne(t *testing.T) {
 	for _, f := range []float64{0, 0.5, 1} {
-		c0 := threadCPU()
+		c0 := sysinfo.ThreadCPU()
 		heavyBurner(f)()
-		if d := threadCPU() - c0; d > 2*time.Millisecond {
+		if d := sysinfo.ThreadCPU() - c0; d > 2*time.Millisecond {
 			t.Errorf("factor %v spun %v; want a no-op", f, d)
 		}
 	}

@@ -78,6 +78,13 @@ var homes = []home{
 		pattern: regexp.MustCompile(`\{1, 2, (2\.5, )?5, 10\}`),
 	},
 	{
+		// plan's, baseline's and probe's log axes each had one: a loop
+		// over decades from a Floor, 1-2-5 mantissas, or decades by *= 10.
+		name:    "a log axis's ticks (svgplot.LogTicks is the one)",
+		home:    "svgplot",
+		pattern: regexp.MustCompile(`for \w+ := math\.Floor\((math\.Log10\()?[\w.]+\)+;|\[\]float64\{1, 2, 5\}|\w \*= ?10\b`),
+	},
+	{
 		name:    "a type named runner (runner.Runner makes one real run; name the type for what it is)",
 		home:    "runner",
 		pattern: regexp.MustCompile(`^type (runner|Runner)\b`),

@@ -13,6 +13,7 @@ import (
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/stats"
+	"github.com/waitlab/waitlab/internal/svgplot"
 )
 
 // metricKeys are the catalog labels of the metrics.
@@ -310,12 +311,10 @@ func WriteHTML(w io.Writer, v *Verdict, lang msg.Lang) error {
 	}
 	var ticks []float64
 	if !math.IsInf(lo, 0) {
-		for e := math.Floor(lo); e <= math.Ceil(hi)+1e-9; e++ {
-			for _, m := range []float64{1, 2, 5} {
-				if x := e + math.Log10(m); x >= lo-0.05 && x <= hi+0.05 {
-					ticks = append(ticks, x)
-				}
-			}
+		// The axis is in log10 units; a tick up to 0.05 of a decade
+		// beyond the data still shows.
+		for _, t := range svgplot.LogTicks(math.Pow(10, lo-0.05), math.Pow(10, hi+0.05), 1, 2, 5) {
+			ticks = append(ticks, t.Log10())
 		}
 	}
 	dist := loadreport.Chart{Title: T("baseline.html.cdf"), XLabel: "ms", YLabel: T("baseline.html.share"),

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -98,9 +99,14 @@ func TestRunJVMClosedTimeline(t *testing.T) {
 		t.Fatalf("run: %v; stderr %q", err, errb.String())
 	}
 	out := outb.String()
-	for _, want := range []string{"arrival vus:2", "makespan", "the JVM run's measured pass (2 lanes); with --compare the Go run's is not drawn", "thread 1  |"} {
+	for _, want := range []string{"arrival vus:2", "makespan", "the JVM run's measured pass (2 lanes); with --compare the Go run's is not drawn"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// The lanes' labels are padded to the widest ("no thread" when a
+	// request waited without one).
+	if !regexp.MustCompile(`(?m)^thread 1 +\|[=#.!+ 0-9*]+\|$`).MatchString(out) {
+		t.Fatalf("output lacks thread 1's lane:\n%s", out)
 	}
 }

@@ -376,7 +376,7 @@ func (c *Config) TargetArgs(lang string) ([]string, error) {
 		return nil, errors.New("launch: TargetArgs is the Go target's")
 	}
 	if f := c.jvmOnly(); f != "" {
-		return nil, model.NewFieldError(f, "launch.err.unsupported", f, c.Engine)
+		return nil, model.NewFieldError(f, "launch.err.jvm_only", f)
 	}
 	set, zero := flag.NewFlagSet("", flag.ContinueOnError), flag.NewFlagSet("", flag.ContinueOnError)
 	var z Config

@@ -50,7 +50,6 @@ func (c *Config) checkJVM() error {
 		{"blocking", c.Blocking && !netty},
 		{"accept-count", c.AcceptCount != 0 && netty},
 		{"max-keepalive-requests", c.MaxKeepAliveRequests != 0 && netty},
-		{"hold-kb", c.HoldKB != 0 && netty},
 	} {
 		if err := refuse(r.field, r.set); err != nil {
 			return err
@@ -94,6 +93,9 @@ func (c *Config) checkJVM() error {
 		if n.v < 0 {
 			return model.NewFieldError(n.field, "launch.err.negative", n.field, n.v)
 		}
+	}
+	if c.HoldKB != 0 && netty {
+		return model.NewFieldError("hold-kb", "launch.err.tomcat_only", "hold-kb")
 	}
 	if c.HoldKB < 0 || c.HoldKB > maxHoldKB {
 		return model.NewFieldError("hold-kb", "launch.err.hold", c.HoldKB, maxHoldKB)

@@ -49,6 +49,12 @@ func init() {
 		"launch.err.fraction": {
 			KO: "--block-fraction은 0과 1 사이여야 합니다 (받은 값 %g)",
 			EN: "--block-fraction must be between 0 and 1 (got %g)"},
+		"launch.err.jvm_only": {
+			KO: "--%s{은/는} JVM 서버(--engine tomcat 또는 netty)의 플래그입니다: Go 대상에서는 빼 주세요",
+			EN: "--%s is a JVM server's flag (--engine tomcat or netty): leave it out for the Go target"},
+		"launch.err.tomcat_only": {
+			KO: "--%s{은/는} Tomcat 서버의 플래그입니다: --engine tomcat으로 실행하거나 빼 주세요",
+			EN: "--%s is the Tomcat server's flag: run with --engine tomcat, or leave it out"},
 		"launch.err.hold": {
 			KO: "--hold-kb는 0에서 %[2]d 사이여야 합니다 (받은 값 %[1]d)",
 			EN: "--hold-kb must be between 0 and %[2]d (got %[1]d)"},

@@ -21,7 +21,7 @@ func init() {
 			EN: "the server's process ended before step %d (%s); %s; the server is down"},
 		"probe.jvm.max_unknown":  {KO: "?", EN: "?"},
 		"probe.jvm.exited_pid":   {KO: "프로세스 %d{이/가} 더는 없습니다", EN: "process %d is gone"},
-		"probe.loop.loops_from":  {KO: "루프 %d개(%s)", EN: "%d loops (%s)"},
+		"probe.loop.loops_from":  {KO: "루프 %d개(%s)", EN: "%d loop{s} (%s)"},
 		"probe.loop.loops_from1": {KO: "루프 %d개(%s)", EN: "%d loop (%s)"},
 		"probe.loop.loops1":      {KO: "루프 %d개", EN: "%d loop"},
 		"probe.loop.from.metrics": {

@@ -77,12 +77,8 @@ func (a axis) at(v float64) float64 {
 func (a axis) ticks(n int) []float64 {
 	var out []float64
 	if a.log {
-		for e := math.Floor(math.Log10(a.lo)); math.Pow(10, e) <= a.hi*1.0001; e++ {
-			for _, m := range []float64{1, 2, 5} {
-				if v := m * math.Pow(10, e); v >= a.lo*0.9999 && v <= a.hi*1.0001 {
-					out = append(out, v)
-				}
-			}
+		for _, t := range svgplot.LogTicks(a.lo*0.9999, a.hi*1.0001, 1, 2, 5) {
+			out = append(out, t.Value())
 		}
 		return out
 	}

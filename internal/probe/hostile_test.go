@@ -37,7 +37,7 @@ func failedCleanly(t *testing.T, res *Result, err error, want string) {
 		if err := WriteText(&text, lang, res); err != nil || WriteHTML(&page, lang, res) != nil || WriteJSON(&js, res) != nil {
 			t.Errorf("%s: a report of the failed probe did not render: %v", lang, err)
 		}
-		if lang == msg.EN && !strings.Contains(text.String(), "no verdict") {
+		if lang == msg.EN && !strings.Contains(text.String(), "No verdict") {
 			t.Errorf("the text report of a failed probe:\n%s\nwant no verdict", text.String())
 		}
 	}

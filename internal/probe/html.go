@@ -77,8 +77,8 @@ func (p plot) svg() string {
 			return plotT + innerH - math.Log(y/lo)/math.Log(ymax/lo)*innerH
 		}
 		yticks = nil
-		for v := lo; v <= ymax; v *= 10 {
-			yticks = append(yticks, v)
+		for _, t := range svgplot.LogTicks(lo, ymax, 1) {
+			yticks = append(yticks, t.Value())
 		}
 	}
 	var b strings.Builder

@@ -150,7 +150,7 @@ func VerdictText(lang msg.Lang, res *Result) string {
 		for _, e := range res.Evidence {
 			parts = append(parts, e.Text)
 		}
-		return strings.Join(parts, " ")
+		return sentences(lang, parts)
 	}
 	switch Shape(res.ShapeName) {
 	case Pool:
@@ -182,7 +182,38 @@ func VerdictText(lang msg.Lang, res *Result) string {
 		// confirmation, which concludes nothing.
 		parts = append(parts, msg.T(lang, "probe.verdict.stands"))
 	}
+	return sentences(lang, parts)
+}
+
+// sentences joins a verdict's parts into one paragraph. Each part is a
+// sentence of its own; in English its first word is capitalised there (the
+// catalog writes the parts lowercase, as they also stand alone after a
+// label), unless that word is a name or a figure ("p99", "--budget").
+func sentences(lang msg.Lang, parts []string) string {
+	if lang == msg.EN {
+		for i, p := range parts {
+			parts[i] = capitalise(p)
+		}
+	}
 	return strings.Join(parts, " ")
+}
+
+// capitalise upper-cases s's first letter when its first word is all
+// lowercase ASCII letters (with an apostrophe); other words are kept.
+func capitalise(s string) string {
+	word := s
+	if i := strings.IndexAny(s, " :,;."); i >= 0 {
+		word = s[:i]
+	}
+	if word == "" {
+		return s
+	}
+	for _, r := range word {
+		if !(r >= 'a' && r <= 'z' || r == '\'') {
+			return s
+		}
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // WriteText writes the report: the steps table and the verdict, the

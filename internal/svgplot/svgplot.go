@@ -1,6 +1,6 @@
 // Package svgplot holds the small pieces the hand-written SVG charts share
 // (report's timelines, plan's sizing chart, the experiments' plots): text
-// escaped for XML and a round tick step. It draws nothing itself; the
+// escaped for XML, a round tick step and a log axis's ticks. It draws nothing itself; the
 // time unit a chart's labels read in is narrate's (narrate.UnitFor).
 package svgplot
 
@@ -38,4 +38,35 @@ func RoundStep(raw float64, mants ...float64) float64 {
 		}
 	}
 	return 10 * p
+}
+
+// A LogTick is one tick of a log axis: Mant times 10 to the Exp.
+type LogTick struct{ Mant, Exp float64 }
+
+// Value is the tick's value, Mant·10^Exp.
+func (t LogTick) Value() float64 { return t.Mant * math.Pow(10, t.Exp) }
+
+// Log10 is the tick's place on an axis drawn in log10 units, Exp +
+// log10(Mant) (exactly Exp for a mantissa of 1).
+func (t LogTick) Log10() float64 { return t.Exp + math.Log10(t.Mant) }
+
+// LogTicks returns the ticks of a log axis, smallest first: each m·10^e,
+// m one of mants (ascending, in [1, 10)), whose value lies in [lo, hi].
+// The range is the caller's: one that wants a tick just outside its data,
+// or some slack for rounding, widens it first. lo <= 0, hi < lo or a
+// range that is not finite gives none.
+func LogTicks(lo, hi float64, mants ...float64) []LogTick {
+	if !(lo > 0) || !(hi >= lo) || math.IsInf(hi, 0) {
+		return nil
+	}
+	var out []LogTick
+	// A decade early: Log10 of a power of ten may round either way.
+	for e := math.Floor(math.Log10(lo)) - 1; math.Pow(10, e) <= hi; e++ {
+		for _, m := range mants {
+			if v := m * math.Pow(10, e); v >= lo && v <= hi {
+				out = append(out, LogTick{Mant: m, Exp: e})
+			}
+		}
+	}
+	return out
 }

@@ -195,6 +195,7 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		send(ProbeLine{Problem: &runner.Problem{Message: msg.T(lang, "web.probe.err.run", errText(err, lang))}})
 		return
 	}
+	pageWords(lang, res)
 	var text bytes.Buffer
 	_ = probe.WriteText(&text, lang, res)
 	line := ProbeLine{Result: res, Text: text.String(), Lab: LabLink(res.Scenario, lang),
@@ -216,6 +217,25 @@ func (s *Server) probeAPI(w http.ResponseWriter, r *http.Request) {
 		line.Problem = &runner.Problem{Message: ferr.Error()}
 	}
 	send(line)
+}
+
+// pageKeys are the probe's notes that name a CLI flag (--budget), each
+// with its words on this page (whose field is the time limit).
+var pageKeys = map[string]string{
+	"probe.undecided.plateau":  "web.probe.undecided.plateau",
+	"probe.undecided.no_check": "web.probe.undecided.no_check",
+}
+
+// pageWords rewrites res's notes that name a CLI flag in the page's own
+// words, from the same key arguments.
+func pageWords(lang msg.Lang, res *probe.Result) {
+	for _, ns := range [][]probe.Note{res.Evidence, res.Notes, res.Warnings} {
+		for i, n := range ns {
+			if k, ok := pageKeys[n.Key]; ok {
+				ns[i].Text = msg.T(lang, k, n.Args...)
+			}
+		}
+	}
 }
 
 // jsonField is the request's JSON field for a probe's flag.

@@ -207,7 +207,7 @@ func TestProbePageBrowser(t *testing.T) {
 	// Korean and English (issue 44: every check in both languages).
 	for _, L := range []probeWords{
 		{lang: "ko", h1: "내 서버 측정하기", loopback: "루프백", left: "남은 시간", took: "걸렸습니다", users: "사용자 1명", shape: "판정"},
-		{lang: "en", h1: "Your server, measured", loopback: "loopback", left: "left", took: "took", users: "1 VUs", shape: ""},
+		{lang: "en", h1: "Your server, measured", loopback: "loopback", left: "left", took: "took", users: "1 VU", shape: ""},
 	} {
 		t.Run(L.lang, func(t *testing.T) {
 			b.t = t

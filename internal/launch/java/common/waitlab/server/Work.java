@@ -463,8 +463,8 @@ public final class Work {
         b.append("# TYPE waitlab_target_jvm_heap_used_bytes gauge\nwaitlab_target_jvm_heap_used_bytes ").append(h[0]).append('\n');
         b.append("# TYPE waitlab_target_jvm_heap_max_bytes gauge\nwaitlab_target_jvm_heap_max_bytes ").append(h[1]).append('\n');
         b.append("# TYPE waitlab_target_jvm_heap_after_gc_bytes gauge\nwaitlab_target_jvm_heap_after_gc_bytes ").append(h[2]).append('\n');
-        b.append("# TYPE waitlab_target_info gauge\nwaitlab_target_info{engine=").append(quote(engine))
-                .append(",version=").append(quote(version)).append(",jdk=").append(quote(System.getProperty("java.version")))
+        b.append("# TYPE waitlab_target_info gauge\nwaitlab_target_info{engine=").append(label(engine))
+                .append(",version=").append(label(version)).append(",jdk=").append(label(System.getProperty("java.version")))
                 .append("} 1\n");
         if (extra != null) {
             b.append(extra);
@@ -497,6 +497,26 @@ public final class Work {
                 .append(",\"moved\":").append(moved.sum())
                 .append("}}");
         return b.toString();
+    }
+
+    /**
+     * A label value in the Prometheus text format: quoted, with only backslash, double quote and
+     * line feed escaped (\\, \", \n), as the format has it. The JSON quoter's \t or \r is no
+     * escape there: expfmt refuses the page whole.
+     */
+    static String label(String s) {
+        s = s == null ? "" : s;
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\': b.append("\\\\"); break;
+                case '"': b.append("\\\""); break;
+                case '\n': b.append("\\n"); break;
+                default: b.append(c);
+            }
+        }
+        return b.append('"').toString();
     }
 
     static String quote(String s) {

@@ -42,7 +42,7 @@ func runCrossoverJVM(ctx context.Context, r *Bench) error {
 	t := r.T
 	d, w := r.windows(10*time.Second, 1200*time.Millisecond)
 	cores := max(len(supervise.Place().Target), 1)
-	r.server = fmt.Sprintf("Tomcat (maxThreads %d, acceptCount %d, maxConnections %d); Netty (%d loops)", xJVMThreads, logAcceptCount,
+	r.server = fmt.Sprintf("Tomcat (maxThreads %d, acceptCount %d, maxConnections %d); Netty (loops %d)", xJVMThreads, logAcceptCount,
 		logMaxConnections, cores)
 	t.Recipe = r.T_("exp.x.jvm.recipe", Num(float64(xJVMCPU)/1e6, 1), xJVMCalls, xJVMWait.Milliseconds(), xJVMThreads, cores,
 		d.Seconds(), w.Seconds(), r.Opt.Repeat, logAcceptCount, logMaxConnections)

@@ -133,14 +133,20 @@ func runLoggingJVM(ctx context.Context, r *Bench) error {
 
 // noteServer reads the server's name and version from the last kept stop
 // report into the bench's server (echoed in the JVM claims and rows),
-// with the connector limits it was given.
+// with the connector limits it was given. The server description is one
+// per experiment and every JVM row carries it, so threads is 0 where the
+// rows differ in their pool (their labels name it).
 func (r *Bench) noteServer(threads int, suffix string) *launch.Report {
 	var rep launch.Report
 	if len(r.targetReport) == 0 || json.Unmarshal(r.targetReport, &rep) != nil || rep.JVM == nil || rep.JVM.Version == "" {
 		return nil
 	}
-	r.server = fmt.Sprintf("%s (maxThreads %d, acceptCount %d, maxConnections %d)%s", rep.JVM.Version,
-		threads, logAcceptCount, logMaxConnections, suffix)
+	pool := ""
+	if threads > 0 {
+		pool = fmt.Sprintf("maxThreads %d, ", threads)
+	}
+	r.server = fmt.Sprintf("%s (%sacceptCount %d, maxConnections %d)%s", rep.JVM.Version,
+		pool, logAcceptCount, logMaxConnections, suffix)
 	return &rep
 }
 

@@ -77,7 +77,7 @@ func runThreadsJVM(ctx context.Context, r *Bench) error {
 		for k, c := range kinds.Cells() {
 			row.Cells[k] = c
 		}
-		if rep := r.noteServer(n, ""); rep != nil {
+		if rep := r.noteServer(0, ""); rep != nil {
 			row.Cells["jvm_threads"] = Summarize([]float64{float64(rep.JVM.ThreadsPeak)})
 		}
 		r.warnRow(row, reps)

@@ -101,7 +101,7 @@ func runValidateLockJVM(ctx context.Context, r *Bench) error {
 			row.Cells["hold_ms"] = ratioCell(row, vlHeld, vlHolds, 1000)
 		}
 		setCPUPerRequest(row)
-		r.noteServer(c.threads, ", Redis")
+		r.noteServer(0, ", Redis")
 	}
 	r.vlJVMClaims("lock-200", "nolock-200", cores)
 	t.Plots = []Plot{{File: "validate-lock.svg", Title: t.Title, Keys: []string{"ok_rps", "p99_ms"}}}

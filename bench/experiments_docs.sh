@@ -95,10 +95,10 @@ loop-stall 6 230
 blocking-loop 6 105
 validate-lock 1 265
 logging 2 485
-threads 2 350
+threads 2 900
 slow-downstream 1 200
 colocated-generator 2 240
-crossover 1 170
+crossover 1 500
 db-on-loop 2 230
 write-path 2 340
 "

@@ -93,10 +93,10 @@ func init() {
 			EN: "interrupted: the table below has what was measured before the interrupt"},
 		"exp.md.ours": {
 			KO: "이 기계 (%d회 실행의 중앙값 [최소–최대], 워밍업 1회 제외):",
-			EN: "This machine (median [min–max] of %d runs, after one uncounted warm-up):"},
+			EN: "This machine (median [min–max] of %d run{s}, after one uncounted warm-up):"},
 		"exp.md.ours.each": {
 			KO: "이 기계 (%d회 실행의 중앙값 [최소–최대], 실행마다 워밍업 구간은 세지 않음):",
-			EN: "This machine (median [min–max] of %d runs, each after its own uncounted warm-up):"},
+			EN: "This machine (median [min–max] of %d run{s}, each after its own uncounted warm-up):"},
 		"exp.md.condition": {KO: "조건", EN: "condition"},
 		"exp.md.model":     {KO: "모델", EN: "model"},
 		"exp.md.pub":       {KO: "발표값", EN: "published"},
@@ -108,7 +108,7 @@ func init() {
 			EN: "Published (source: %s):"},
 		"exp.md.env": {
 			KO: "환경: %s, 쓸 수 있는 코어 %d개, GOMAXPROCS %d, Go %s, 커널 %s, 1분 부하 평균 시작 %.2f / 최고 %.2f / 끝 %.2f, nice %d, 반복 %d회. CPU (코어 단위, 실행 동안 평균): 실험의 프로세스 트리 %.2f, 이웃(트리 밖의 프로세스) %.2f, 이웃의 1초 최고 %.2f.",
-			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted runs. CPU in cores, mean over the run: the experiment's process tree %.2f, neighbours (processes outside it) %.2f, the neighbours' highest one-second %.2f."},
+			EN: "Environment: %s, %d usable cores, GOMAXPROCS %d, Go %s, kernel %s, 1-minute load average %.2f at the start / %.2f at most / %.2f at the end, nice %d, %d counted run{s}. CPU in cores, mean over the run: the experiment's process tree %.2f, neighbours (processes outside it) %.2f, the neighbours' highest one-second %.2f."},
 		"exp.svg.ours": {
 			KO: "이 기계 (중앙값, 최소–최대, %d회)",
 			EN: "this machine (median, min–max of %d)"},
@@ -637,7 +637,7 @@ func init() {
 		"exp.sum.run":         {KO: "실행", EN: "run"},
 		"exp.sum.neighbours":  {KO: "이웃 CPU, 코어 (1초 최고)", EN: "neighbours' CPU, cores (highest second)"},
 		"exp.sum.quiet":       {KO: "조용할 때 다시", EN: "quiet re-run"},
-		"exp.sum.full":        {KO: "전체, %d회", EN: "full, %d runs"},
+		"exp.sum.full":        {KO: "전체, %d회", EN: "full, %d run{s}"},
 		"exp.sum.quick":       {KO: "--quick", EN: "--quick"},
 		"exp.sum.rerun":       {KO: "필요", EN: "needed"},
 		"exp.sum.interrupted": {KO: "(중단됨)", EN: "(interrupted)"},

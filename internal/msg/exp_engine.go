@@ -91,7 +91,7 @@ func init() {
 
 		"exp.agree.head": {
 			KO: "엔진 비교: 두 엔진에서 모두 잰 주장 %[2]d개 가운데 %[1]d개의 판정이 같습니다 (한 엔진에서만 재거나 재지 않은 주장 %[3]d개).",
-			EN: "Engines: %d of the %d claims measured on both have the same verdict (%d were measured on one engine or neither)."},
+			EN: "Engines: %d of the %d claims measured on both have the same verdict (%d {was/were} measured on one engine or neither)."},
 		"exp.agree.same": {
 			KO: "같음: %s.",
 			EN: "The same: %s."},

@@ -82,6 +82,7 @@ func init() {
 		"probe.ev.stall": {KO: "가벼운 %[1]s(평균 초당 %[2]s건)에서 p50은 %[3]s ms에 머물지만, 중앙값을 넘는 지연이 0부터 %[4]s ms까지 퍼지고 거기서 끊깁니다: 그 끝 바로 아래 요청 %[5]d건, 바로 너머 %[6]d건 (전체 %[7]d건 중, 표준오차 %[8]s배). 막는 호출이 루프를 붙잡는 멈춤이고, 멈춤 한 번이 약 %[9]s건을 붙잡습니다.",
 			EN: "at the light %[1]s (%[2]s req/s on average) p50 stays at %[3]s ms, while the delays past it spread from 0 to %[4]s ms and stop there: %[5]d requests just below that edge against %[6]d just past it (of %[7]d; %[8]s standard errors apart). A blocking call holds the loop, each stall holding up about %[9]s requests."},
 		"probe.ev.stall_loops":   {KO: "초당 %s건에서 %s ms 멈춤이 약 %s건을 붙잡으니, 한 멈춤은 루프 %d개 중 하나의 요청만 붙잡습니다.", EN: "at %s req/s a stall of %s ms holds about %s requests, so each stall holds up the requests of one loop of %d."},
+		"probe.ev.stall_loops1":  {KO: "초당 %s건에서 %s ms 멈춤이 약 %s건을 붙잡습니다. 루프가 하나뿐이라 멈춤 동안 도착한 요청은 모두 붙잡힙니다.", EN: "at %s req/s a stall of %s ms holds about %s requests: with one loop, every request that arrives during a stall waits for it."},
 		"probe.ev.stall_ceiling": {KO: "천장은 대략 루프 수 ÷ (멈춤 비율 × 멈춤 길이)입니다: %d ÷ (%s × %s ms) ≈ 초당 %s건.", EN: "the ceiling is about loops ÷ (stall share × stall length): %d ÷ (%s × %s ms) ≈ %s req/s."},
 		"probe.ev.conncap": {KO: "SLO가 깨진 단계의 실패 중 %s{이/가} 연결 거부나 끊김입니다 (요청의 %s): 대기열에서 기다리게 하지 않고 연결을 받지 않습니다. 생성기가 연결을 %d개까지 열었을 때는 모든 SLO를 지켰고, %d개를 열었을 때 거부가 시작되었습니다.",
 			EN: "%s of the failures at the steps that broke an SLO were refused or reset connections (%s of their requests): the server turns connections away instead of queueing them. With up to %d connections open the generator held every SLO; with %d, the refusals began."},
@@ -211,7 +212,7 @@ func init() {
 			EN: "%[1]s ms of the no-load service time of %[2]s ms is outside the workers (limit %[3]d ÷ ceiling %[4]s req/s = a hold of %[5]s ms, Little's law): the generator's and the connection's share, added to what is seen but holding no worker."},
 		"probe.fit.assume_slice": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 %[6]s(%[7]s) 위에서 돌고, 코어가 모자라면 커널처럼 %[8]s ms씩 번갈아 씁니다; %[9]s",
-			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]s (%[7]s), taking turns of %[8]s ms when the cores are short, as the kernel slices them; %[9]s"},
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d thread{s} on %[6]s (%[7]s), taking turns of %[8]s ms when the cores are short, as the kernel slices them; %[9]s"},
 		"probe.note.fit_cpu_slice": {
 			KO: "남은 가정: 요청마다 CPU %[1]s ms(서비스 시간의 %[2]s)를 스레드 %[3]d개가 %[4]s에서 %[5]s ms씩 차례로 나눠 쓴다고 봤습니다. 커널의 스케줄러는 대기에서 깨어난 스레드에게 조각을 다 쓴 스레드보다 먼저 코어를 주고, 스레드를 바꿀 때마다 시간이 드는데, 모델은 둘 다 넣지 않습니다.",
 			EN: "the assumption left: each request's %[1]s ms of CPU (%[2]s of its service time) is shared by %[3]d threads over %[4]s in round-robin turns of %[5]s ms. The kernel's scheduler gives a thread that wakes from its wait the core before threads that used up their slice, and each switch costs time; the model has neither."},
@@ -220,7 +221,7 @@ func init() {
 			EN: "turns of %[1]s ms on the cores fitted p99 %[2]s off, so the fit runs each request's CPU to its end, first come first served (at most %[3]s, step %[4]d): this server finishes one request's CPU before the next (a Go server's scheduler preempts only after 10 ms)."},
 		"probe.fit.assume": {
 			KO: "모델의 가정: 요청마다 대상의 CPU %[1]s ms(%[2]s) 뒤에 대기 %[3]s ms(%[4]s), 스레드 %[5]d개가 %[6]s(%[7]s) 위에서 돕니다; %[8]s",
-			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d threads on %[6]s (%[7]s); %[8]s"},
+			EN: "the model assumes: each request takes %[1]s ms of the target's CPU (%[2]s), then a %[3]s ms wait (%[4]s); %[5]d thread{s} on %[6]s (%[7]s); %[8]s"},
 		"probe.fit.assume_serial": {
 			KO: "모델의 가정: 요청마다 공유 락 하나 아래에서 한 번에 하나씩 지나가는 구간 %[1]s ms(%[2]s, 1 ÷ 천장)와, 그 밖에서 줄 서지 않는 나머지 %[3]s ms; 스레드 %[4]d개; %[5]s",
 			EN: "the model assumes: each request passes a %[1]s ms section one at a time under one shared lock (%[2]s, 1 ÷ the ceiling) and spends the other %[3]s ms outside it, never queued; %[4]d threads; %[5]s"},

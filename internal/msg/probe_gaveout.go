@@ -21,13 +21,13 @@ func init() {
 			EN: "the server's process ended before step %d (%s); %s; the server is down"},
 		"probe.jvm.max_unknown":  {KO: "?", EN: "?"},
 		"probe.jvm.exited_pid":   {KO: "프로세스 %d{이/가} 더는 없습니다", EN: "process %d is gone"},
-		"probe.loop.loops_from":  {KO: "루프 %d개(%s)", EN: "%d loop{s} (%s)"},
-		"probe.loop.loops_from1": {KO: "루프 %d개(%s)", EN: "%d loop (%s)"},
+		"probe.loop.loops_from":  {KO: "루프 %d개(%s)", EN: "%d loop{s}, %s"},
+		"probe.loop.loops_from1": {KO: "루프 %d개(%s)", EN: "%d loop, %s"},
 		"probe.loop.loops1":      {KO: "루프 %d개", EN: "%d loop"},
 		"probe.loop.from.metrics": {
 			KO: "대상의 /metrics가 말한 수", EN: "as the target's /metrics says"},
 		"probe.loop.from.thread-names": {
-			KO: "이름이 %s…인 스레드 수", EN: "its threads named %s…"},
+			KO: "이름이 %s…인 스레드 수", EN: "counted from its threads named %s…"},
 		"probe.loop.from.held": {
 			KO: "멈춤 한 번이 붙잡는 요청 수로 추정", EN: "told by the requests each stall holds"},
 	})

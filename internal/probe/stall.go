@@ -306,7 +306,11 @@ func loopBlocked(v *Verdict, s *Stall, lang msg.Lang) {
 	}
 	ev := []Note{stallEvidence(lang, s)}
 	if s.Loops > 0 {
-		ev = append(ev, note(lang, "probe.ev.stall_loops", num0(s.RateRPS), num0(s.StallMS), num1(s.HeldPerStall), s.Loops))
+		if s.Loops == 1 {
+			ev = append(ev, note(lang, "probe.ev.stall_loops1", num0(s.RateRPS), num0(s.StallMS), num1(s.HeldPerStall)))
+		} else {
+			ev = append(ev, note(lang, "probe.ev.stall_loops", num0(s.RateRPS), num0(s.StallMS), num1(s.HeldPerStall), s.Loops))
+		}
 	}
 	ev = append(ev, note(lang, "probe.ev.stall_ceiling", max(s.Loops, 1), pct1(s.StallShare), num0(s.StallMS), num0(s.CeilingRPS)))
 	// What the pool's reading said of a limit is not this server's: a

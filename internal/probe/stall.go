@@ -28,7 +28,9 @@ type Stall struct {
 	StallMS    float64 `json:"stall_ms"`
 	StallShare float64 `json:"stall_share"`
 	// ShareFrom is where the share was read: "ceiling" (loops / (ceiling
-	// x stall), the loops saturated) or "heap" (the requests at the edge).
+	// x stall), the loops saturated), "heap" (the requests at the edge) or
+	// "held" (the requests held, over what the reported loops let each
+	// stall hold, where the heap disagreed with that by more than half again).
 	ShareFrom string `json:"stall_share_from"`
 	// HeldPerStall is how many other requests each stall holds up.
 	HeldPerStall float64 `json:"held_per_stall"`
@@ -142,6 +144,19 @@ func readStall(steps []Step, lat map[int]*hdrhistogram.Histogram, p50, ceiling f
 	}
 	st.Blockers = st.StallShare * float64(n)
 	st.HeldPerStall = round3(held / st.Blockers)
+	if want := st.RateRPS * (edge + math.Min(med, edge)) / 1e3 / loops; threads > 0 && ceiling == 0 && want > 0 &&
+		(st.HeldPerStall > 1.5*want || st.HeldPerStall < want/1.5) {
+		// The server reports its loops, so each stall holds rate ÷ loops
+		// x (stall + the wait it can catch): when the heap at the edge
+		// says otherwise by more than half again, the blockers' own delays
+		// spread past the narrow band it counts (a run's heap of 1 read
+		// 697 held per stall for 31), and the held requests, counted
+		// over most of the flat part, tell the stalls better.
+		st.ShareFrom = "held"
+		st.Blockers = held / want
+		st.StallShare = st.Blockers / float64(n)
+		st.HeldPerStall = round3(want)
+	}
 	st.Loops = threads
 	if threads == 0 && ceiling == 0 && st.HeldPerStall >= 1 {
 		// Held per stall = rate / loops x (stall + the wait a stall can

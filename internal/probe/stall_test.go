@@ -111,6 +111,26 @@ func TestReadStall(t *testing.T) {
 	if st := stallOf(bumped, 200, 930, 0); st == nil || math.Abs(st.StallMS/100-1) > 0.2 || math.Abs(st.StallShare/0.01-1) > 0.3 {
 		t.Errorf("a bump of the machine's delays at 4-16 ms: %+v; want 100 ms and 0.01", st)
 	}
+	// The blockers' own delays spread past the edge's narrow band (a
+	// probe of the target's loop read a heap of 1 there, so 697 held per
+	// stall): with the loops reported, the held requests tell the share.
+	for _, loops := range []int{1, 2} {
+		thin := hdrhistogram.New(1, 60_000_000, 3)
+		rt := rand.New(rand.NewPCG(9, 9))
+		for _, b := range loopLatencies(6, loops, 200*float64(loops), 0.01, 100, 50, 2, 4000).Distribution() {
+			for k := int64(0); k < b.Count; k++ {
+				v := float64(b.From+b.To) / 2
+				if v >= 146e3 && v <= 160e3 && rt.Float64() < 0.95 {
+					v += (15 + rt.Float64()*60) * 1e3
+				}
+				_ = thin.RecordValue(int64(v))
+			}
+		}
+		st := stallOf(thin, 200*float64(loops), 0, loops)
+		if st == nil || st.ShareFrom != "held" || math.Abs(st.StallShare/0.01-1) > 0.3 {
+			t.Errorf("%d loop(s), the blockers spread past the edge: %+v; want the share from the held requests, 0.01", loops, st)
+		}
+	}
 	// A queue's waits thin out as they grow: no heap at an edge.
 	r := rand.New(rand.NewPCG(2, 2))
 	h := hdrhistogram.New(1, 60_000_000, 3)

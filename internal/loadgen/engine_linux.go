@@ -70,9 +70,11 @@ type econn struct {
 	dialAt, upAt time.Duration
 
 	// A scenario's request on the loop (scenario_loop_linux.go): its
-	// index (in target), its bytes, and the tags its answer carries
-	// (field reads them).
+	// index (in target), its bytes, its connection group and virtual
+	// user, and the tags its answer carries (field reads them).
 	req   []byte
+	grp   int
+	user  int
 	tags  tags
 	field func(name, value []byte)
 
@@ -476,6 +478,10 @@ func (l *loop) run(ctx context.Context) {
 // startLoad starts the run on either engine: every virtual user's first
 // request (closed), or the pacer of the open model's arrivals.
 func (l *loop) startLoad(closed bool) {
+	if l.sc != nil && closed {
+		l.sc.startUsers(l)
+		return
+	}
 	if closed {
 		for i := 0; i < l.g.cfg.Arrival.VUs; i++ {
 			c := l.newConn()
@@ -532,6 +538,9 @@ func (l *loop) done() bool {
 	if l.sending || l.inflight > 0 {
 		return false
 	}
+	if l.sc != nil && l.sc.waiting() {
+		return false
+	}
 	return l.thinking.len() == 0
 }
 
@@ -553,6 +562,10 @@ func (l *loop) armNext() {
 	}
 	if l.thinking.len() > 0 {
 		pick(l.thinking.front().deadline)
+	}
+	if l.sc != nil && l.sc.thinking.Len() > 0 {
+		at, _ := l.sc.thinking.Peek()
+		pick(max(at, 1))
 	}
 	if l.g.end > 0 && l.sending {
 		pick(l.g.end)
@@ -1000,6 +1013,9 @@ func (l *loop) expire(now time.Duration) {
 		}
 		l.closeConn(t.c)
 		l.finish(t.c, 0, k)
+	}
+	if l.sc != nil {
+		l.sc.wake(l, now)
 	}
 	for n := l.thinking.len(); n > 0 && l.thinking.len() > 0; n-- {
 		t := l.thinking.front()

@@ -35,11 +35,11 @@ import (
 // answers with the index, class and loop it ran (X-Waitlab-Req, -Class,
 // -Loop), which the generator checks against its own model.Planner.
 //
-// Engines: the burst is a mode of the epoll engine's loop on Linux
-// (scenario_loop_linux.go); the goroutine engine (a goroutine per
-// connection, through Go's poller) runs it when asked for or when no loop
-// can be made (off Linux), and the open and closed models; the load
-// result says which and why.
+// Engines: the scenario is a request source over the load engines. On
+// Linux the epoll engine's loop drives it (scenario_loop_linux.go), as it
+// drives plain http load; the goroutine engine (a goroutine per
+// connection, through Go's poller) when asked for or when no loop can be
+// made (off Linux), and the load result says which and why.
 //
 // Placement: the server binds a connection to the planner's loop of the
 // first index it carries, so the generator sends request i only on a
@@ -322,6 +322,9 @@ func (g *scenarioGen) runBurst() {
 // to the pool of request i's loop, opening a connection when none is
 // idle and the pool is under its share of the cap.
 func (g *scenarioGen) runOpen(ngroups int) {
+	if g.onLoop(ngroups) {
+		return
+	}
 	per := max(int32(g.cfg.MaxConns/ngroups), 1)
 	g.groups = make([]*connGroup, ngroups)
 	for k := range g.groups {
@@ -382,6 +385,9 @@ func (g *scenarioGen) worker(cg *connGroup) {
 // answer, thinks, and sends the next index, on its own connection for
 // that index's loop.
 func (g *scenarioGen) runVUs(ngroups int) {
+	if g.onLoop(ngroups) {
+		return
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for u := 0; u < g.s.Arrival.VUs && u < len(g.reqs); u++ {

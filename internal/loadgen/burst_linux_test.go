@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
+	"golang.org/x/sys/unix"
 )
 
 // feedBurst feeds wire to a loop connection's reader (the burst's, the
@@ -232,5 +234,66 @@ func TestBurstCancelled(t *testing.T) {
 	// 20 closed connections instead of 20 requests cut short.
 	if sk := res.Sockets; !res.Result.Interrupted || res.Result.Completed != 0 || sk.Failed != 20 || sk.Errors["timeout"] != 20 {
 		t.Errorf("interrupted %v, completed %d, failed %d, errors %v; want interrupted, 0 answered, 20 cut short", res.Result.Interrupted, res.Result.Completed, sk.Failed, sk.Errors)
+	}
+}
+
+// backlogServer listens with a backlog of one and accepts nothing until
+// hold has passed, then answers every connection with answer: the
+// connections of a burst past the accept queue wait for their handshake
+// (their SYNs dropped and sent again), so their requests cannot go out at
+// connect's return.
+func backlogServer(t *testing.T, hold time.Duration, answer func(c net.Conn)) string {
+	t.Helper()
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Bind(fd, &unix.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+		unix.Close(fd)
+		t.Fatal(err)
+	}
+	if err := unix.Listen(fd, 1); err != nil {
+		unix.Close(fd)
+		t.Fatal(err)
+	}
+	sa, err := unix.Getsockname(fd)
+	if err != nil {
+		unix.Close(fd)
+		t.Fatal(err)
+	}
+	f := os.NewFile(uintptr(fd), "backlog-1")
+	ln, err := net.FileListener(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		time.Sleep(hold)
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { defer c.Close(); answer(c) }()
+		}
+	}()
+	return fmt.Sprintf("http://127.0.0.1:%d/", sa.(*unix.SockaddrInet4).Port)
+}
+
+// Connections whose handshake is not done at connect's return (the
+// accept queue full) still carry their requests on both engines: the
+// epoll loop writes each request once its connection is up (its dial
+// path's wait for writability) and counts the set-up then.
+func TestBurstWaitsForTheHandshake(t *testing.T) {
+	u := backlogServer(t, 100*time.Millisecond, tagged)
+	for _, engine := range []string{loadresult.EngineEpoll, loadresult.EngineGoroutines} {
+		res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 12), URL: u, Timeout: 30 * time.Second, Engine: engine})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, sk := res.Result, res.Sockets; r.Completed != 12 || sk.Failed != 0 || sk.IndexMismatch != 0 || sk.Connections != 12 {
+			t.Errorf("%s: completed %d, failed %d (%v), index %d, %d connections; want 12 answered on 12", engine, r.Completed, sk.Failed, sk.Errors, sk.IndexMismatch, sk.Connections)
+		}
 	}
 }

@@ -44,7 +44,7 @@ var allowed = map[string][]string{
 	"launch":                {"httptarget", "supervise", "jdk", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "httpwire", "downstream", "timeheap", "netguard", "fdtable"},
 	"loadresult":            {"model", "msg", "netguard"},
 	"loadreport":            {"loadresult", "model", "msg", "svgplot"},
-	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable", "httpwire", "netguard", "watch"},
+	"loadgen":               {"loadresult", "model", "msg", "stats", "sysinfo", "epoll", "uring", "fdtable", "httpwire", "netguard", "watch", "timeheap"},
 	"baseline":              {"loadresult", "loadreport", "model", "msg", "stats", "svgplot"},
 	"runner":                {"launch", "jvmexec", "jdk", "supervise", "live", "loadgen", "loadresult", "loadreport", "httptarget", "model", "msg", "stats", "epoll", "watchdog", "sysinfo", "osthread", "timeheap", "httpwire", "downstream", "scrape", "svgplot", "sim", "report", "narrate", "watch"},
 	"buildinfo":             {},

@@ -6,29 +6,43 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
+	"golang.org/x/sys/unix"
 )
 
-// feedBurst feeds wire to a burst connection's parser in reads of at most
-// step bytes (all at once when step <= 0), then the end of the stream.
+// feedBurst feeds wire to a loop connection's reader (the burst's, the
+// epoll engine's) in reads of at most step bytes (all at once when step
+// <= 0), then the end of the stream, as loop.read, loop.parse and
+// loop.finish do.
 func feedBurst(wire string, step int) (status int, k errKind) {
-	c := &bconn{t: tags{index: -1, loop: -1}}
+	c := &econn{buf: make([]byte, maxHeader)}
+	c.tags = tags{index: -1, loop: -1}
+	c.field = c.tags.read
 	if step <= 0 {
 		step = len(wire) + 1
 	}
 	for len(wire) > 0 {
-		n := min(step, len(wire))
-		if done, k := c.feed([]byte(wire[:n])); done {
+		if !c.makeRoom() {
+			return 0, kindBadResponse
+		}
+		n := copy(c.buf[c.w:], wire[:min(step, len(wire))])
+		c.w += n
+		wire = wire[n:]
+		if done, k := c.consume(); done {
+			if k == kindOK && c.r < c.w {
+				k = kindBadResponse // bytes after the response (finish)
+			}
 			if k != kindOK {
 				return 0, k
 			}
 			return c.rr.Head.Status, kindOK
 		}
-		wire = wire[n:]
 	}
 	if c.rr.EOF() {
 		return c.rr.Head.Status, kindOK // what the loop does at the end of the stream
@@ -143,30 +157,35 @@ func burstScenario(t *testing.T, n int) model.Scenario {
 	return s
 }
 
-// The burst on one goroutine (a literal address) and the goroutine path
-// (a host name) read the same answers the same way: every request
-// answered, its index checked, one connection each.
+// The burst on the epoll engine's loop and on the goroutine engine, to a
+// literal address and to a host name, reads the same answers the same
+// way: every request answered, its index checked, one connection each.
 func TestBurstBothPathsAgree(t *testing.T) {
 	u := burstServer(t, tagged)
-	for _, target := range []string{u, strings.Replace(u, "127.0.0.1", "localhost", 1)} {
-		res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 40), URL: target, Timeout: 10 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, sk := res.Result, res.Sockets
-		if r.Completed != 40 || sk.Failed != 0 || sk.IndexMismatch != 0 || sk.ClassMismatch != 0 || sk.Untagged != 0 {
-			t.Errorf("%s: completed %d, failed %d (%v), index %d, class %d, untagged %d; want 40 answered and checked",
-				target, r.Completed, sk.Failed, sk.Errors, sk.IndexMismatch, sk.ClassMismatch, sk.Untagged)
-		}
-		if sk.Connections != 40 || sk.ConnectP50MS <= 0 {
-			t.Errorf("%s: %d connections, set-up p50 %v ms; want 40 and a set-up time", target, sk.Connections, sk.ConnectP50MS)
-		}
-		// The load result says what the generator spent (its report
-		// read "generator 0.0%" when it did not). Not the machine's:
-		// /proc/stat counts in 10 ms ticks, and a 20 ms run on a busy
-		// machine can read none.
-		if c := res.Load.CPU; c.GenNS <= 0 {
-			t.Errorf("%s: load result CPU %+v; want the generator's", target, c)
+	for _, engine := range []string{loadresult.EngineEpoll, loadresult.EngineGoroutines} {
+		for _, target := range []string{u, strings.Replace(u, "127.0.0.1", "localhost", 1)} {
+			res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 40), URL: target, Timeout: 10 * time.Second, Engine: engine})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, sk := res.Result, res.Sockets
+			if got := res.Load.Engine; got != engine {
+				t.Errorf("%s on %s: the load ran on %q (%s)", target, engine, got, res.Load.EngineWhy)
+			}
+			if r.Completed != 40 || sk.Failed != 0 || sk.IndexMismatch != 0 || sk.ClassMismatch != 0 || sk.Untagged != 0 {
+				t.Errorf("%s on %s: completed %d, failed %d (%v), index %d, class %d, untagged %d; want 40 answered and checked",
+					target, engine, r.Completed, sk.Failed, sk.Errors, sk.IndexMismatch, sk.ClassMismatch, sk.Untagged)
+			}
+			if sk.Connections != 40 || sk.ConnectP50MS <= 0 {
+				t.Errorf("%s on %s: %d connections, set-up p50 %v ms; want 40 and a set-up time", target, engine, sk.Connections, sk.ConnectP50MS)
+			}
+			// The load result says what the generator spent (its report
+			// read "generator 0.0%" when it did not). Not the machine's:
+			// /proc/stat counts in 10 ms ticks, and a 20 ms run on a busy
+			// machine can read none.
+			if c := res.Load.CPU; c.GenNS <= 0 {
+				t.Errorf("%s on %s: load result CPU %+v; want the generator's", target, engine, c)
+			}
 		}
 	}
 }
@@ -215,5 +234,66 @@ func TestBurstCancelled(t *testing.T) {
 	// 20 closed connections instead of 20 requests cut short.
 	if sk := res.Sockets; !res.Result.Interrupted || res.Result.Completed != 0 || sk.Failed != 20 || sk.Errors["timeout"] != 20 {
 		t.Errorf("interrupted %v, completed %d, failed %d, errors %v; want interrupted, 0 answered, 20 cut short", res.Result.Interrupted, res.Result.Completed, sk.Failed, sk.Errors)
+	}
+}
+
+// backlogServer listens with a backlog of one and accepts nothing until
+// hold has passed, then answers every connection with answer: the
+// connections of a burst past the accept queue wait for their handshake
+// (their SYNs dropped and sent again), so their requests cannot go out at
+// connect's return.
+func backlogServer(t *testing.T, hold time.Duration, answer func(c net.Conn)) string {
+	t.Helper()
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Bind(fd, &unix.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+		unix.Close(fd)
+		t.Fatal(err)
+	}
+	if err := unix.Listen(fd, 1); err != nil {
+		unix.Close(fd)
+		t.Fatal(err)
+	}
+	sa, err := unix.Getsockname(fd)
+	if err != nil {
+		unix.Close(fd)
+		t.Fatal(err)
+	}
+	f := os.NewFile(uintptr(fd), "backlog-1")
+	ln, err := net.FileListener(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		time.Sleep(hold)
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { defer c.Close(); answer(c) }()
+		}
+	}()
+	return fmt.Sprintf("http://127.0.0.1:%d/", sa.(*unix.SockaddrInet4).Port)
+}
+
+// Connections whose handshake is not done at connect's return (the
+// accept queue full) still carry their requests on both engines: the
+// epoll loop writes each request once its connection is up (its dial
+// path's wait for writability) and counts the set-up then.
+func TestBurstWaitsForTheHandshake(t *testing.T) {
+	u := backlogServer(t, 100*time.Millisecond, tagged)
+	for _, engine := range []string{loadresult.EngineEpoll, loadresult.EngineGoroutines} {
+		res, err := RunScenario(context.Background(), ScenarioConfig{Scenario: burstScenario(t, 12), URL: u, Timeout: 30 * time.Second, Engine: engine})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, sk := res.Result, res.Sockets; r.Completed != 12 || sk.Failed != 0 || sk.IndexMismatch != 0 || sk.Connections != 12 {
+			t.Errorf("%s: completed %d, failed %d (%v), index %d, %d connections; want 12 answered on 12", engine, r.Completed, sk.Failed, sk.Errors, sk.IndexMismatch, sk.Connections)
+		}
 	}
 }

@@ -61,6 +61,23 @@ type econn struct {
 	wantOut bool // EPOLLOUT is registered
 	next    int  // closed model: the next target index
 
+	// The connection's set-up (the epoll engine's one dial path,
+	// connect): dialing from its socket call (dialAt) until its first
+	// request is all written; upAt is when it is known established
+	// (connect's return when that request went out whole at once, -1:
+	// when the rest is written).
+	dialing      bool
+	dialAt, upAt time.Duration
+
+	// A scenario's request on the loop (scenario_loop_linux.go): its
+	// index (in target), its bytes, its connection group and virtual
+	// user, and the tags its answer carries (field reads them).
+	req   []byte
+	grp   int
+	user  int
+	tags  tags
+	field func(name, value []byte)
+
 	// The io_uring engine: the socket's generation (in every ring
 	// entry's user data, so completions for a closed socket are known
 	// stale) and which operations are in flight on it.
@@ -173,6 +190,10 @@ type loop struct {
 	heads httpwire.HeadCache
 
 	ur *uio // the io_uring engine's ring (engine_uring_linux.go); nil on epoll
+
+	// sc is a scenario's requests (scenario_loop_linux.go); nil for the
+	// plain load's targets.
+	sc *scLoop
 }
 
 // engineFor picks the engine of a run and, when it is not the one asked
@@ -206,12 +227,21 @@ func newLoopBase(g *gen) (*loop, error) {
 		copy(sa.Addr[:], addr.IP.To16())
 		l.sa, l.family = sa, unix.AF_INET6
 	}
+	if err := l.rebase(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// rebase reads the CLOCK_MONOTONIC time of g.t0 (the timerfd's clock),
+// again after a caller moves t0.
+func (l *loop) rebase() error {
 	var ts unix.Timespec
 	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
-		return nil, os.NewSyscallError("clock_gettime", err)
+		return os.NewSyscallError("clock_gettime", err)
 	}
-	l.base = ts.Nano() - int64(g.since())
-	return l, nil
+	l.base = ts.Nano() - int64(l.g.since())
+	return nil
 }
 
 // newLoop makes a loop on the epoll engine.
@@ -414,7 +444,11 @@ func (l *loop) run(ctx context.Context) {
 			return
 		}
 		l.armNext()
-		if rawWait {
+		if l.sc != nil && l.sc.more {
+			// A burst with requests left to dial looks at the
+			// connections already open and goes on dialling.
+			l.nEvs = l.poller.WaitRaw(l.evs, false)
+		} else if rawWait {
 			l.waitRaw()
 		} else if err := rc.Read(l.waitFn); err != nil {
 			return
@@ -444,6 +478,10 @@ func (l *loop) run(ctx context.Context) {
 // startLoad starts the run on either engine: every virtual user's first
 // request (closed), or the pacer of the open model's arrivals.
 func (l *loop) startLoad(closed bool) {
+	if l.sc != nil && closed {
+		l.sc.startUsers(l)
+		return
+	}
 	if closed {
 		for i := 0; i < l.g.cfg.Arrival.VUs; i++ {
 			c := l.newConn()
@@ -493,14 +531,15 @@ func (l *loop) endWindow() {
 	}
 }
 
+// done: nothing left to send, in flight or thinking. (inflight counts
+// the requests started and not finished: a burst's loop need not walk
+// its thousands of connections every turn.)
 func (l *loop) done() bool {
-	if l.sending {
+	if l.sending || l.inflight > 0 {
 		return false
 	}
-	for _, c := range l.conns {
-		if c.state != stIdle && c.state != stThinking {
-			return false
-		}
+	if l.sc != nil && l.sc.waiting() {
+		return false
 	}
 	return l.thinking.len() == 0
 }
@@ -514,7 +553,7 @@ func (l *loop) armNext() {
 			at = d
 		}
 	}
-	if l.sending && l.haveNext && (l.free.len() > 0 || l.open < l.g.cfg.Connections) {
+	if l.sending && l.haveNext && (l.sc != nil || l.free.len() > 0 || l.open < l.g.cfg.Connections) {
 		// Sends due within timerSlack of each other go out in one wake-up.
 		pick(max(l.nextDue, l.g.since()+timerSlack, 1))
 	}
@@ -523,6 +562,10 @@ func (l *loop) armNext() {
 	}
 	if l.thinking.len() > 0 {
 		pick(l.thinking.front().deadline)
+	}
+	if l.sc != nil && l.sc.thinking.Len() > 0 {
+		at, _ := l.sc.thinking.Peek()
+		pick(max(at, 1))
 	}
 	if l.g.end > 0 && l.sending {
 		pick(l.g.end)
@@ -546,6 +589,10 @@ func (l *loop) advance() {
 // dispatch sends every request that is due, on an idle connection or a
 // new one, as long as there is one.
 func (l *loop) dispatch(now time.Duration) {
+	if l.sc != nil {
+		l.sc.dispatch(l, now)
+		return
+	}
 	for l.sending && l.haveNext && l.nextDue <= now {
 		var c *econn
 		switch {
@@ -569,7 +616,10 @@ func (l *loop) dispatch(now time.Duration) {
 }
 
 func (l *loop) newConn() *econn {
-	c := &econn{id: len(l.conns), fd: -1, buf: make([]byte, maxHeader)}
+	c := &econn{id: len(l.conns), fd: -1}
+	if l.sc == nil || !l.sc.oneShot {
+		c.buf = make([]byte, maxHeader)
+	} // a burst's connection takes a buffer when its answer arrives (room)
 	c.rr.Cache = &l.heads
 	l.conns = append(l.conns, c)
 	l.open++
@@ -618,8 +668,8 @@ func (l *loop) start(c *econn, due time.Duration, target int, measured bool) {
 	g := l.g
 	l.seq++
 	c.seq = l.seq
-	c.due, c.target, c.head, c.measured = due, target, g.heads[target], measured
-	if g.cfg.Arrival.Closed() {
+	c.due, c.target, c.head, c.measured = due, target, l.sc == nil && g.heads[target], measured
+	if g.cfg.Arrival.Closed() && l.sc == nil {
 		c.send = due // a closed model sends when it means to
 	} else {
 		c.send = l.now()
@@ -633,7 +683,11 @@ func (l *loop) start(c *econn, due time.Duration, target int, measured bool) {
 
 // begin (re)starts the current request of c from its first byte.
 func (l *loop) begin(c *econn) {
-	c.out = l.g.reqs[c.target]
+	if l.sc != nil {
+		c.out = l.sc.request(c)
+	} else {
+		c.out = l.g.reqs[c.target]
+	}
 	c.got, c.status, c.close = false, 0, false
 	c.rr.Reset(c.head)
 	if c.r == c.w && !c.rxBusy {
@@ -662,29 +716,62 @@ func (l *loop) begin(c *econn) {
 	l.write(c)
 }
 
+// connect is the epoll engine's one dial path (the plain load's
+// connections and a scenario's, a burst's among them): socket, a
+// non-blocking connect(2) and the request written at once. On loopback
+// the handshake is done within connect, so the request goes out whole
+// with no wait for writability and no SO_ERROR read: a request written
+// whole proves the connection was up by the write, which follows
+// connect's return by the time it takes to reach it, so the set-up ends
+// at that return. Elsewhere the write answers EAGAIN while the handshake
+// runs (the kernel's wait for a connecting socket, non-blocking), the
+// rest waits for EPOLLOUT, and the set-up ends when it is written; a
+// failed handshake fails that write with the connect's own error
+// (dialKind).
+//
+// Why one path: the scenario's burst had its own loop whose dial cost
+// socket, connect, write and epoll_ctl ADD; the engine's waited for
+// EPOLLOUT and read SO_ERROR before the write, a wake-up and a system
+// call more per connection (issue 39: one home per mechanism).
 func (l *loop) connect(c *econn) errKind {
+	c.dialAt = l.now()
 	fd, err := unix.Socket(l.family, unix.SOCK_STREAM|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return kindConnect
 	}
-	unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
-	err = unix.Connect(fd, l.sa)
-	if err != nil && err != unix.EINPROGRESS {
+	if l.sc == nil || !l.sc.oneShot {
+		// A burst's connection carries one request in one write, and
+		// Nagle never holds back a connection's first segment.
+		unix.SetsockoptInt(fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	}
+	if err := unix.Connect(fd, l.sa); err != nil && err != unix.EINPROGRESS && err != unix.EINTR {
 		unix.Close(fd)
-		if err == unix.ECONNREFUSED {
-			return kindConnectRefused
-		}
+		return dialKind(err)
+	}
+	c.upAt = l.now()
+	c.fd, c.r, c.w, c.reused, c.wantOut, c.dialing = fd, 0, 0, false, false, true
+	if err := l.poller.Add(fd, epoll.In|epoll.RdHup, connData(fd, c.id)); err != nil {
+		unix.Close(fd)
+		c.fd, c.dialing = -1, false
 		return kindConnect
 	}
-	c.fd, c.r, c.w, c.reused = fd, 0, 0, false
-	if err := l.poller.Add(fd, epoll.In|epoll.Out|epoll.RdHup, connData(fd, c.id)); err != nil {
-		unix.Close(fd)
-		c.fd = -1
-		return kindConnect
+	l.write(c)
+	if c.dialing {
+		c.upAt = -1 // established when the rest is written
 	}
-	c.wantOut = true
-	c.state = stConnecting
 	return kindOK
+}
+
+// established ends a connection's set-up: the scenario counts it.
+func (l *loop) established(c *econn) {
+	c.dialing = false
+	at := c.upAt
+	if at < 0 {
+		at = l.now()
+	}
+	if l.sc != nil {
+		l.sc.g.dialed(at - c.dialAt)
+	}
 }
 
 func (l *loop) setOut(c *econn, on bool) {
@@ -709,6 +796,9 @@ func (l *loop) write(c *econn) {
 		case err == unix.EAGAIN:
 			l.setOut(c, true)
 			return
+		case err != nil && c.dialing:
+			l.fail(c, dialKind(err)) // the handshake failed
+			return
 		case err != nil:
 			l.fail(c, classify(os.NewSyscallError("write", err)))
 			return
@@ -717,26 +807,14 @@ func (l *loop) write(c *econn) {
 	}
 	l.setOut(c, false)
 	c.state = stReading
+	if c.dialing {
+		l.established(c)
+	}
 }
 
 // handle reacts to events on c.
 func (l *loop) handle(c *econn, events uint32) {
 	switch c.state {
-	case stConnecting:
-		if events&(epoll.Out|epoll.Err|epoll.Hup) == 0 {
-			return
-		}
-		soerr, err := unix.GetsockoptInt(c.fd, unix.SOL_SOCKET, unix.SO_ERROR)
-		if err == nil && soerr == 0 {
-			l.write(c)
-			return
-		}
-		k := kindConnect
-		if soerr == int(unix.ECONNREFUSED) {
-			k = kindConnectRefused
-		}
-		l.closeConn(c)
-		l.finish(c, 0, k)
 	case stWriting:
 		if events&(epoll.Out|epoll.Err|epoll.Hup) != 0 {
 			l.write(c)
@@ -763,7 +841,7 @@ func (l *loop) closeConn(c *econn) {
 		unix.Close(c.fd)
 		c.fd = -1
 	}
-	c.r, c.w, c.reused, c.wantOut = 0, 0, false, false
+	c.r, c.w, c.reused, c.wantOut, c.dialing = 0, 0, false, false, false
 }
 
 // fail ends the current request of c with an error, or retries it once on
@@ -811,34 +889,58 @@ func (l *loop) read(c *econn) {
 // room makes space at the end of the buffer; a response head that fills
 // it ends the request as a bad response.
 func (l *loop) room(c *econn) bool {
-	if c.r == c.w {
-		c.r, c.w = 0, 0
-	} else if c.w == len(c.buf) && c.r > 0 {
-		c.w = copy(c.buf, c.buf[c.r:c.w])
-		c.r = 0
+	if c.buf == nil {
+		c.buf = l.sc.takeBuf() // a burst's connection (newConn)
 	}
-	if c.w == len(c.buf) {
+	if !c.makeRoom() {
 		l.fail(c, kindBadResponse)
 		return false
 	}
 	return true
 }
 
+// makeRoom makes space at the end of c's buffer; false when a header
+// block or chunk line fills it.
+func (c *econn) makeRoom() bool {
+	if c.r == c.w {
+		c.r, c.w = 0, 0
+	} else if c.w == len(c.buf) && c.r > 0 {
+		c.w = copy(c.buf, c.buf[c.r:c.w])
+		c.r = 0
+	}
+	return c.w < len(c.buf)
+}
+
 // parse advances through the buffered bytes of the response.
 func (l *loop) parse(c *econn) {
-	n, err := c.rr.Feed(c.buf[c.r:c.w], nil)
+	done, k := c.consume()
+	switch {
+	case !done:
+	case k != kindOK:
+		l.fail(c, k)
+	default:
+		c.status, c.close = c.rr.Head.Status, c.rr.Head.Close
+		l.finish(c, c.status, kindOK) // bytes after it: finish says bad response
+	}
+}
+
+// consume feeds c's buffered bytes to its response reader (the scenario's
+// tags read on the way, c.field): done when the response is complete
+// (kindOK) or bad.
+func (c *econn) consume() (done bool, k errKind) {
+	n, err := c.rr.Feed(c.buf[c.r:c.w], c.field)
 	c.r += n
 	switch {
 	case err != nil:
-		l.fail(c, kindBadResponse)
+		return true, kindBadResponse
 	case c.rr.Done():
-		c.status, c.close = c.rr.Head.Status, c.rr.Head.Close
-		l.finish(c, c.status, kindOK)
+		return true, kindOK
 	case c.r > 0 && c.w == len(c.buf):
 		// The rest of a header block or chunk line: to the front.
 		c.w = copy(c.buf, c.buf[c.r:c.w])
 		c.r = 0
 	}
+	return false, kindOK
 }
 
 // finish records the request and moves c on: to the next request (closed
@@ -853,6 +955,12 @@ func (l *loop) finish(c *econn, status int, k errKind) {
 		l.closeConn(c)
 	}
 	l.inflight--
+	if l.sc != nil {
+		l.seq++
+		c.seq = l.seq // its timeout entry is stale now
+		l.sc.finish(l, c, end, status, k)
+		return
+	}
 	if c.measured {
 		g.rec.record(0, c.due-g.warmup, c.send-g.warmup, end-g.warmup, status, k)
 	} else if !g.cancelled.Load() {
@@ -900,11 +1008,14 @@ func (l *loop) expire(now time.Duration) {
 		}
 		l.timeouts.pop()
 		k := kindTimeout
-		if t.c.state == stConnecting {
-			k = kindConnectTimeout
+		if (t.c.state == stConnecting || t.c.dialing) && (l.sc == nil || !l.sc.oneShot) {
+			k = kindConnectTimeout // a burst's request times out as a whole, as it did
 		}
 		l.closeConn(t.c)
 		l.finish(t.c, 0, k)
+	}
+	if l.sc != nil {
+		l.sc.wake(l, now)
 	}
 	for n := l.thinking.len(); n > 0 && l.thinking.len() > 0; n-- {
 		t := l.thinking.front()

@@ -7,8 +7,9 @@ import (
 
 // pace is the open model's wait for each request's intended send time,
 // with its timer correction: the one dispatcher's clock of the goroutine
-// engine (gen.runOpen) and the scenario load's open model
-// (scenarioGen.runOpen). The epoll and io_uring loops wait in their own
+// engine, for plain load (gen.runOpen) and for a scenario's
+// (scenarioGen.runOpen). The epoll and io_uring loops, a scenario's on
+// the epoll loop included (scenario_loop_linux.go), wait in their own
 // timerfd or ring instead, and batch the sends due within timerSlack.
 //
 // Why the correction: timers wake late (by a millisecond and more on a

@@ -35,6 +35,12 @@ import (
 // answers with the index, class and loop it ran (X-Waitlab-Req, -Class,
 // -Loop), which the generator checks against its own model.Planner.
 //
+// Engines: the scenario is a request source over the load engines. On
+// Linux the epoll engine's loop drives it (scenario_loop_linux.go), as it
+// drives plain http load; the goroutine engine (a goroutine per
+// connection, through Go's poller) when asked for or when no loop can be
+// made (off Linux), and the load result says which and why.
+//
 // Placement: the server binds a connection to the planner's loop of the
 // first index it carries, so the generator sends request i only on a
 // connection it opened for request i's loop (one pool of connections per
@@ -55,6 +61,9 @@ type ScenarioConfig struct {
 	// (default 60 s).
 	Timeout time.Duration
 	Version string
+	// Engine is loadresult.EngineEpoll (the default) or
+	// loadresult.EngineGoroutines.
+	Engine string
 	// Records, when set, keeps every answered request's record in
 	// Result.Trace (its intended send as Arrival, its actual send as
 	// Start, its answer as End, the loop that served it as Lane), for
@@ -150,6 +159,8 @@ type scenarioGen struct {
 	cancelled atomic.Bool
 
 	used watch.Used // the generator's and the machine's CPU, read around the run
+
+	engine, engineWhy string // the engine that ran the load, and why not the default
 }
 
 // connGroup is the connections of one loop (or the only group).
@@ -184,10 +195,19 @@ func RunScenario(ctx context.Context, cfg ScenarioConfig) (*ScenarioResult, erro
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = time.Minute
 	}
+	engine, why := loadresult.EngineEpoll, ""
+	switch cfg.Engine {
+	case "", loadresult.EngineEpoll:
+	case loadresult.EngineGoroutines:
+		engine, why = loadresult.EngineGoroutines, loadresult.WhyAsked
+	default:
+		return nil, fmt.Errorf("loadgen: engine %q: a scenario's load runs on %s or %s", cfg.Engine, loadresult.EngineEpoll, loadresult.EngineGoroutines)
+	}
 	g := &scenarioGen{
 		cfg: cfg, s: s, planner: model.NewPlanner(s), addr: ep.Addr, host: ep.Host,
 		path: u.EscapedPath(), query: u.RawQuery, reqs: make([]reqState, s.Requests),
 		connect: stats.NewRecorder(0), closers: map[*scConn]struct{}{}, ctx: ctx,
+		engine: engine, engineWhy: why,
 	}
 	if g.path == "" {
 		g.path = "/"
@@ -259,12 +279,26 @@ func (g *scenarioGen) group(i int64, ngroups int) int {
 	return max(r.Loop, 0) % ngroups
 }
 
-// runBurst: every request at t0, each on its own connection: on one
-// goroutine over raw system calls where it can (burst_linux.go), else a
-// goroutine and a client per request.
+// onLoop runs the load on the epoll engine's loop (runLoop) unless the
+// goroutine engine was asked for; false when the goroutine engine is to
+// run it (when no loop could be made, saying why).
+func (g *scenarioGen) onLoop(ngroups int) bool {
+	if g.engine != loadresult.EngineEpoll {
+		return false
+	}
+	if err := g.runLoop(ngroups); err != nil {
+		g.engine, g.engineWhy = loadresult.EngineGoroutines, loadresult.WhyEpollFailed+err.Error()
+		return false
+	}
+	return true
+}
+
+// runBurst: every request at t0, each on its own connection: on the
+// epoll engine's loop (its burst mode), or a goroutine and a client per
+// request.
 func (g *scenarioGen) runBurst() {
 	g.oneShot = true
-	if g.runBurstRaw() {
+	if g.onLoop(1) {
 		return
 	}
 	var wg sync.WaitGroup
@@ -288,6 +322,9 @@ func (g *scenarioGen) runBurst() {
 // to the pool of request i's loop, opening a connection when none is
 // idle and the pool is under its share of the cap.
 func (g *scenarioGen) runOpen(ngroups int) {
+	if g.onLoop(ngroups) {
+		return
+	}
 	per := max(int32(g.cfg.MaxConns/ngroups), 1)
 	g.groups = make([]*connGroup, ngroups)
 	for k := range g.groups {
@@ -348,6 +385,9 @@ func (g *scenarioGen) worker(cg *connGroup) {
 // answer, thinks, and sends the next index, on its own connection for
 // that index's loop.
 func (g *scenarioGen) runVUs(ngroups int) {
+	if g.onLoop(ngroups) {
+		return
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for u := 0; u < g.s.Arrival.VUs && u < len(g.reqs); u++ {
@@ -635,7 +675,7 @@ func (g *scenarioGen) loadResult(order []scFin) *loadresult.Result {
 		ThinkNS: int64(s.Think.Mean), TargetLocal: watch.IsLocal(hostOnly(g.addr)),
 		Env:         sysinfo.Collect(g.cfg.Version),
 		CPU:         loadresult.CPU{TargetNS: -1, GenAllowed: watch.ProcessCores(), MachineCPUs: runtime.NumCPU()},
-		Interrupted: g.cancelled.Load(),
+		Interrupted: g.cancelled.Load(), Engine: g.engine, EngineWhy: g.engineWhy,
 	}
 	if s.Arrival.Kind == model.VUs {
 		res.Connections = s.Arrival.VUs

@@ -11,6 +11,7 @@ import (
 
 	"github.com/waitlab/waitlab/internal/loadgen"
 	"github.com/waitlab/waitlab/internal/loadreport"
+	"github.com/waitlab/waitlab/internal/loadresult"
 	"github.com/waitlab/waitlab/internal/model"
 	"github.com/waitlab/waitlab/internal/msg"
 	"github.com/waitlab/waitlab/internal/runner"
@@ -42,6 +43,7 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	sf := addScenarioFlags(fs)
 	fs.StringVar(&sf.file, "scenario", "", "the scenario `file` (YAML) to turn into load (same as -f)")
 	maxConns := fs.Int("max-conns", loadgen.DefaultScenarioConns, "most connections open at once (a bigger burst shares them)")
+	engine := fs.String("engine", "auto", "auto or epoll (the epoll event loop) or goroutines (a goroutine per connection)")
 	out := fs.String("out", "", "write the compact result file (for waitlab report) to `FILE`")
 	o := addOutputFlags(fs)
 	pos, err := parseQuiet(fs, env, args)
@@ -57,6 +59,13 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	}
 	if *maxConns < 1 {
 		return usagef("%s", msg.T(l, "http.err.maxconns", *maxConns))
+	}
+	switch *engine {
+	case "auto":
+		*engine = ""
+	case loadresult.EngineEpoll, loadresult.EngineGoroutines:
+	default:
+		return usagef("--engine: %s", msg.T(l, "load.scenario.flag.engine", *engine))
 	}
 	ths, err := parseThresholds(o.thresholds)
 	if err != nil {
@@ -82,7 +91,7 @@ func runLoadScenario(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := loadgen.RunScenario(ctx, loadgen.ScenarioConfig{Scenario: s, URL: pos[0], MaxConns: *maxConns, Version: Version()})
+	res, err := loadgen.RunScenario(ctx, loadgen.ScenarioConfig{Scenario: s, URL: pos[0], MaxConns: *maxConns, Engine: *engine, Version: Version()})
 	if err != nil {
 		outs.discard()
 		return err

@@ -50,4 +50,16 @@ func TestLoadScenarioCommand(t *testing.T) {
 	if code, _, errs := run(t, "load", "--preset", "lab-loop"); code != 2 || !strings.Contains(errs, "URL") {
 		t.Errorf("load --preset without a URL = %d, %q", code, errs)
 	}
+	// The engine is the user's to choose, and the report names the one
+	// that ran; io_uring is not one a scenario runs on, and says so.
+	for eng, want := range map[string]string{"epoll": "engine      epoll event loop", "goroutines": "asked for with --engine goroutines"} {
+		code, stdout, errs := run(t, "load", "--preset", "lab-loop-blocking", "--wait", "20ms", "--engine", eng, url)
+		if code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, "index check: every answer") {
+			t.Errorf("load --preset --engine %s = %d, stderr %q, wants %q:\n%s", eng, code, errs, want, stdout)
+		}
+	}
+	if code, _, errs := run(t, "load", "--preset", "lab-loop", "--engine", "uring", url); code != 2 || !strings.Contains(errs, "--engine") ||
+		!strings.Contains(errs, "epoll or goroutines") {
+		t.Errorf("load --preset --engine uring = %d, %q; want 2 naming --engine and the engines a scenario runs on", code, errs)
+	}
 }

@@ -42,6 +42,9 @@ func init() {
 		"load.flag.engine": {
 			KO: "%q: 그런 엔진은 없습니다. auto, epoll, uring, goroutines 중 하나를 쓰세요",
 			EN: "no engine %q: use auto, epoll, uring or goroutines"},
+		"load.scenario.flag.engine": {
+			KO: "%q: 시나리오의 부하는 epoll 이벤트 루프나 연결마다 고루틴 하나인 클라이언트에서 돕니다. auto(epoll), epoll, goroutines 중 하나를 쓰세요",
+			EN: "no engine %q for a scenario: its load runs on the epoll event loop or the goroutine-per-connection client; use auto (epoll), epoll or goroutines"},
 		"load.warmup.none": {KO: "워밍업 없음", EN: "no warm-up"},
 		"load.warmup": {
 			KO: "워밍업 %s 제외",

@@ -23,6 +23,16 @@ func consistent(cfg *Config, res *Result) {
 	if c := res.CeilingRPS; c != nil && res.CapacityRPS > *c {
 		res.CapacityRPS = math.Floor(*c)
 	}
+	if res.Stopped == "budget" && Shape(res.ShapeName) == LoopBlocked && sawNoLimit(res) {
+		// The stall told the shape at the light steps; the limit is
+		// what the budget did not reach: no "no limit" for it.
+		res.CapacityAtLeast = true
+		for i, e := range res.Evidence {
+			if e.Key == "probe.ev.unbounded" {
+				res.Evidence[i] = note(lang, "probe.loop.budget", num0(res.CapacityRPS), num1(res.BudgetS), num0(decideBudget(res).Seconds()))
+			}
+		}
+	}
 	if res.Stopped != "budget" || Shape(res.ShapeName) != Unbounded {
 		labRate(cfg, res)
 		return
@@ -46,6 +56,22 @@ func consistent(cfg *Config, res *Result) {
 			res.Evidence = append(res.Evidence, note(lang, "probe.undecided.scout", st.VUs, num1(st.Busy)))
 		}
 	}
+}
+
+// sawNoLimit reports whether res's steps kept up everywhere: the
+// classification's "kept up at every step" stands and no step broke an
+// SLO short of a saturation.
+func sawNoLimit(res *Result) bool {
+	kept := false
+	for _, e := range res.Evidence {
+		switch e.Key {
+		case "probe.ev.unbounded":
+			kept = true
+		case "probe.ev.breach_unsaturated":
+			return false
+		}
+	}
+	return kept
 }
 
 // decideBudget is about how long a probe of res's server would take to

@@ -80,3 +80,35 @@ func TestPlateauOfAPool(t *testing.T) {
 		t.Errorf("%s; want undecided without a plateau: %v", v.Shape, v.Evidence)
 	}
 }
+
+// A stalled loop is told by its light steps, so its shape stands when the
+// budget ends before any limit; its capacity is then a lower bound, and
+// the verdict says "at least" and how long would measure the limit,
+// never "no limit" (a 30 s probe of a 1%/100 ms loop said "the capacity
+// within the SLOs is 270 req/s" and "no limit within the range tried").
+func TestConsistentLoopBlockedBudget(t *testing.T) {
+	cfg := Config{URL: "http://127.0.0.1:8080/", MaxRate: 20000, Budget: DefaultBudget, Lang: msg.EN, Seed: 1, FitMax: 4000}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		stopped string
+		atLeast bool
+	}{{"budget", true}, {"breach_bisected", false}} {
+		res := &Result{URL: cfg.URL, Shape: LoopBlocked, ShapeName: string(LoopBlocked), Confidence: 0.9, Stopped: c.stopped,
+			MaxRate: 20000, BudgetS: 30, ElapsedS: 22, CapacityRPS: 270, ServiceMS: 50.3,
+			Stall:    &Stall{StallMS: 101, StallShare: 0.0077, HeldPerStall: 27.6, Loops: 1, LoopsFrom: "metrics", CeilingRPS: 1288},
+			Evidence: []Note{note(msg.EN, "probe.ev.unbounded", "270", "50.3")}}
+		consistent(&cfg, res)
+		text := VerdictText(msg.EN, res)
+		if res.CapacityAtLeast != c.atLeast || res.ShapeName != string(LoopBlocked) {
+			t.Errorf("stopped %s: capacity_at_least %v, shape %s; want %v, loop-blocked", c.stopped, res.CapacityAtLeast, res.ShapeName, c.atLeast)
+		}
+		if c.atLeast && (!strings.Contains(text, "at least 270 req/s") || !strings.Contains(text, "run longer (about") || strings.Contains(text, "no limit")) {
+			t.Errorf("budget ended: verdict %q", text)
+		}
+		if !c.atLeast && strings.Contains(text, "at least") {
+			t.Errorf("a limit seen: verdict %q", text)
+		}
+	}
+}

@@ -273,6 +273,10 @@ type Result struct {
 	ServiceP50  float64  `json:"service_p50_ms"`
 	CeilingRPS  *float64 `json:"ceiling_rps"`
 	CapacityRPS float64  `json:"capacity_rps"`
+	// CapacityAtLeast: the budget ended before any step broke an SLO, so
+	// CapacityRPS is the highest rate tried, a lower bound (a shape told
+	// by its light steps, as a stalled loop is, stands all the same).
+	CapacityAtLeast bool `json:"capacity_at_least,omitempty"`
 	// Stopped says why the search ended (a catalog key's last part):
 	// breach_bisected, max_rate, budget, interrupted, dead, errors_only,
 	// refused, too_large, sweep_done.

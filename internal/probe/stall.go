@@ -290,7 +290,11 @@ func loopVerdict(lang msg.Lang, res *Result, conf string) string {
 			loops = msg.T(lang, "probe.loop.loops_from"+one, s.Loops, loopSource(lang, res.Loops, s.LoopsFrom))
 		}
 	}
-	return msg.T(lang, "probe.verdict.loop_blocked", one, num0(s.StallMS), conf, num1(s.HeldPerStall), loops, num0(s.CeilingRPS), num0(res.CapacityRPS))
+	key := "probe.verdict.loop_blocked"
+	if res.CapacityAtLeast {
+		key += "_atleast"
+	}
+	return msg.T(lang, key, one, num0(s.StallMS), conf, num1(s.HeldPerStall), loops, num0(s.CeilingRPS), num0(res.CapacityRPS))
 }
 
 // stallEvidence is the evidence sentence of a stall.

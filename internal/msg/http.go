@@ -36,7 +36,7 @@ func init() {
 			EN: "target (pid %d) ready on http://%s"},
 		"http.head": {
 			KO: "HTTP 실행: 대상 서버(%s 모델)는 자식 프로세스에서 루프백으로, 부하는 이 프로세스에서; 요청 %d건, 반복 %d회",
-			EN: "over HTTP: the target (%s model) in a child process on loopback, the load in this process; %d requests, %d run(s)"},
+			EN: "over HTTP: the target (%s model) in a child process on loopback, the load in this process; %d requests, %d run{s}"},
 		"http.sockets": {
 			KO: "소켓: 연결 %d개 열림 (상한 %d), 연결 수립 p50 %.3f ms, 최대 %.3f ms; 거부 %d, 리셋 %d, 실패한 요청 %d",
 			EN: "sockets: %d connections opened (cap %d), set-up p50 %.3f ms, max %.3f ms; refused %d, reset %d, failed requests %d"},
@@ -87,7 +87,7 @@ func init() {
 			EN: "target process: OS threads peak %d, CPU time %.1f ms"},
 		"http.scaled.note": {
 			KO: "(HTTP 실행에서는 대상 서버가 고정된 CPU %d개만 쓰므로 그 수에 맞췄습니다. 모든 코어에 맞추려면 --pin=false)",
-			EN: "(over HTTP the target is pinned to %d CPU(s), so the scenario is scaled to those; --pin=false scales to every core)"},
+			EN: "(over HTTP the target is pinned to %d CPU{s}, so the scenario is scaled to those; --pin=false scales to every core)"},
 		"http.col.process":   {KO: "프로세스 안", EN: "in process"},
 		"http.label.process": {KO: "프로세스 안 실행:", EN: "in process:"},
 		"http.label.http":    {KO: "HTTP 실행:", EN: "over HTTP:"},

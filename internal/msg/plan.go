@@ -29,7 +29,7 @@ func init() {
 			EN: "method: closed model (virtual users), %d seeds per size (up to %d near the bound; the most used: %d), %s requests per seed with the first %s left out as warm-up; %d sizes simulated, %s requests in all"},
 		"plan.method.burst": {
 			KO: "방법: 요청 %d건이 한꺼번에 도착하는 묶음, 크기마다 시드 %d개(최대 %d개, 실제로 가장 많이 쓴 것은 %d개). 시뮬레이션한 크기는 %d개, 요청은 모두 %s건",
-			EN: "method: a batch of %d requests arriving at once, %d seed(s) per size (up to %d; the most used: %d); %d sizes simulated, %s requests in all"},
+			EN: "method: a batch of %d requests arriving at once, %d seed{s} per size (up to %d; the most used: %d); %d sizes simulated, %s requests in all"},
 		"plan.answer": {
 			KO: "답: %[2]s %[1]d개면 모든 SLO를 지킵니다 (%[3]s)",
 			EN: "answer: %[1]d %[2]s meet every SLO (%[3]s)"},
@@ -59,10 +59,10 @@ func init() {
 			EN: "knee: %d; beyond it each step buys less"},
 		"plan.spread": {
 			KO: "답의 크기는 시드 %d개, 표본 %s개로 쟀고, 곡선 전체에서 첫 SLO 수치의 시드 간 차이는 가장 클 때 %s였습니다",
-			EN: "the answer rests on %d seed(s) and %s samples; across the curve the first SLO's figure varied by up to %s between seeds"},
+			EN: "the answer rests on %d seed{s} and %s samples; across the curve the first SLO's figure varied by up to %s between seeds"},
 		"plan.spread.seeds": {
 			KO: "답의 크기는 시드 %d개로 쟀고, 곡선 전체에서 첫 SLO 수치의 시드 간 차이는 가장 클 때 %s였습니다",
-			EN: "the answer rests on %d seed(s); across the curve the first SLO's figure varied by up to %s between seeds"},
+			EN: "the answer rests on %d seed{s}; across the curve the first SLO's figure varied by up to %s between seeds"},
 		"plan.few": {
 			KO: "주의: 답의 수치가 너무 적은 표본(%d개)에 기대고 있습니다. 백분위 너머에 표본이 100개는 있어야 안정적입니다. --requests나 --seeds를 늘리세요 (max는 늘 표본 하나에 기댑니다)",
 			EN: "caution: the answer's figures rest on too few samples (%d): a percentile needs 100 samples beyond it to be stable; raise --requests or --seeds (a max always rests on one sample)"},
@@ -252,7 +252,7 @@ func init() {
 		"plan.col.range":     {KO: "측정 범위", EN: "measured range"},
 		"plan.confirm.runs": {
 			KO: "%[2]s %[1]d개: 실제 실행 %[3]d회(워밍업 1회 제외), 요청 %[4]s건 중 처음 %[5]s개는 워밍업으로 빼고 계산, 처리량 예측 초당 %[6]s건, 측정 초당 %[7]s건",
-			EN: "%[1]d %[2]s: %[3]d real run(s) after one uncounted warm-up, %[4]s requests with the first %[5]s left out; throughput predicted %[6]s/s, measured %[7]s/s"},
+			EN: "%[1]d %[2]s: %[3]d real run{s} after one uncounted warm-up, %[4]s requests with the first %[5]s left out; throughput predicted %[6]s/s, measured %[7]s/s"},
 		"plan.confirm.cut": {
 			KO: "%[2]s %[1]d개의 실제 확인이 중단되었습니다. 위의 답은 모델의 답이고, 실제로 지키는지는 판정하지 않았습니다",
 			EN: "the real confirmation of %[1]d %[2]s was interrupted: the answer above is the model's, and whether it holds for real was not judged"},

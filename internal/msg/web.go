@@ -267,7 +267,7 @@ func init() {
 		"web.real.published":     {KO: "발표된 값과 같은 설정입니다. 출처: %s", EN: "These are the settings of the published measurement. Source: %s"},
 
 		"web.limit.lock":     {KO: "공유 락입니다. 모든 호출이 락 하나를 차례로 기다리므로 한 번에 호출 하나만 돕니다 (락을 기다린 시간 합계 %s).", EN: "The shared lock: every call waits its turn for one lock, so only one call runs at a time (%s spent waiting for it in all)."},
-		"web.limit.cores":    {KO: "CPU 코어입니다. 스레드 %d개가 코어 %d개를 나눠 썼고, 실행할 수 있는 일이 코어를 기다린 시간이 모두 %s입니다.", EN: "The CPU cores: %d threads shared %d core(s), and runnable work waited %s in all for a core."},
+		"web.limit.cores":    {KO: "CPU 코어입니다. 스레드 %d개가 코어 %d개를 나눠 썼고, 실행할 수 있는 일이 코어를 기다린 시간이 모두 %s입니다.", EN: "The CPU cores: %d threads shared %d core{s}, and runnable work waited %s in all for a core."},
 		"web.limit.pool":     {KO: "오프로드 풀입니다. 스레드 %d개가 실행 내내 거의 쉬지 않아 블로킹 호출이 줄을 섰습니다. 블로킹 부분의 처리량은 풀 크기가 정합니다.", EN: "The offload pool: its %d threads were busy most of the run, so blocking calls queued for them; the pool's size sets the blocking part's throughput."},
 		"web.limit.threads":  {KO: "스레드 %d개입니다. 요청은 대기하는 동안에도 스레드를 붙잡고 있으므로, 나머지 요청은 빈 스레드를 평균 %s 기다렸습니다.", EN: "The %d threads: each request holds its thread through its wait, so the others queued for a free one (%s on average)."},
 		"web.limit.loops":    {KO: "루프 %d개입니다. 요청이 자기 루프의 CPU를 평균 %s 기다렸습니다.", EN: "The %d loops: requests queued for their loop's CPU (%s on average)."},

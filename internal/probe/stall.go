@@ -292,7 +292,7 @@ func loopVerdict(lang msg.Lang, res *Result, conf string) string {
 	}
 	key := "probe.verdict.loop_blocked"
 	if res.CapacityAtLeast {
-		key += "_atleast"
+		key = "probe.verdict.loop_blocked_atleast"
 	}
 	return msg.T(lang, key, one, num0(s.StallMS), conf, num1(s.HeldPerStall), loops, num0(s.CeilingRPS), num0(res.CapacityRPS))
 }

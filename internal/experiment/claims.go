@@ -833,8 +833,11 @@ func WriteSummary(w io.Writer, l msg.Lang, ts []*Table) error {
 			parts = append(parts, fmt.Sprintf("%s %d", msg.T(l, "exp.verdict."+string(v)), counts[v]))
 		}
 		key := "exp.sum.total"
-		if eng == EngineJVM {
+		switch {
+		case eng == EngineJVM:
 			key = "exp.sum.total.jvm"
+		case len(engines) > 1:
+			key = "exp.sum.total.go" // beside the JVM's line, say whose
 		}
 		fmt.Fprintf(&b, "%s\n\n", msg.T(l, key, total, strings.Join(parts, ", ")))
 	}

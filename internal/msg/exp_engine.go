@@ -122,6 +122,9 @@ func init() {
 		"exp.md.calibrated":        {KO: "보정", EN: "calibrated"},
 		"exp.md.engine.measured":   {KO: "%s: 잰 값", EN: "%s: measured"},
 		"exp.md.engine.verdict":    {KO: "%s: 판정", EN: "%s: verdict"},
+		"exp.sum.total.go": {
+			KO: "Go 엔진: 주장 %d개: %s.",
+			EN: "On the Go engine: %d claims (%s)."},
 		"exp.sum.total.jvm": {
 			KO: "JVM 엔진: 주장 %d개: %s.",
 			EN: "On the JVM engine: %d claims (%s)."},
